@@ -1,0 +1,4 @@
+//! The puzzle families, one module each, all implementing [`crate::search::Puzzle`] and
+//! [`crate::family::Family`].
+
+pub mod tiles;

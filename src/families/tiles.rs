@@ -1,0 +1,592 @@
+//! Sliding tiles: the 8-puzzle, the 15-puzzle and every board from 2×2 to 5×5.
+//!
+//! A move slides a tile next to the blank into it. Start and goal are arbitrary arrangements (the blank
+//! may be anywhere in the goal). Half of all arrangements cannot reach a given goal; the parity rule
+//! ([`Tiles::is_solvable`]) decides it before any search.
+//!
+//! Text description: `tiles:WxH:START[:GOAL]`, cells row-major, comma-separated, `0` for the blank.
+//! The default goal is `1, 2, …, WH−1` followed by the blank.
+//!
+//! Optimal solving of 3×3 and 4×4 uses IDA\* with Manhattan distance plus linear conflicts (see
+//! [`Tiles::recommended_solver`]). Optimal 5×5 solving is out of reach of per-frame use: the hardest
+//! instances take hours even for the best published solvers.
+
+use crate::family::Family;
+use crate::search::{Algorithm, Puzzle};
+use crate::text::{fields, Field, ParseError};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+/// The smallest board side.
+pub const MIN_SIDE: u8 = 2;
+/// The largest board side.
+pub const MAX_SIDE: u8 = 5;
+/// Cells of the largest board.
+pub const MAX_CELLS: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
+
+/// An arrangement of tiles: fixed capacity, unused cells zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; MAX_CELLS],
+    blank: u8,
+}
+
+impl Board {
+    /// The tile on every cell, row-major (0 = blank), for a board of `len` cells.
+    pub fn cells(&self, len: usize) -> &[u8] {
+        &self.cells[..len]
+    }
+
+    /// The tile at `cell` (0 = blank).
+    pub fn tile(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// The cell holding the blank.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// Builds a board from row-major cells, checking that they hold `0..cells.len()` once each.
+    /// On failure returns the index of the offending cell and the reason.
+    pub fn from_cells(cells: &[u8]) -> Result<Board, (usize, String)> {
+        let n = cells.len();
+        if !(4..=MAX_CELLS).contains(&n) {
+            return Err((0, format!("a board has 4 to {MAX_CELLS} cells, not {n}")));
+        }
+        let mut board = Board { cells: [0; MAX_CELLS], blank: 0 };
+        let mut seen = [false; MAX_CELLS];
+        for (i, &tile) in cells.iter().enumerate() {
+            if tile as usize >= n {
+                return Err((i, format!("tile {tile} is out of range 0..{}", n - 1)));
+            }
+            if core::mem::replace(&mut seen[tile as usize], true) {
+                return Err((i, format!("tile {tile} appears twice")));
+            }
+            board.cells[i] = tile;
+            if tile == 0 {
+                board.blank = i as u8;
+            }
+        }
+        Ok(board)
+    }
+}
+
+/// One move: `tile` slides from cell `from` into the blank at cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileMove {
+    /// The tile that moves.
+    pub tile: u8,
+    /// The cell it leaves (where the blank goes).
+    pub from: u8,
+    /// The cell it enters (where the blank was).
+    pub to: u8,
+}
+
+/// Which lower bound the searches use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Tiles not on their goal cell (weak; "tiles in place" for hill climbing).
+    Misplaced,
+    /// Sum of the tiles' Manhattan distances to their goal cells.
+    Manhattan,
+    /// Manhattan distance plus two moves for every tile that must leave its row or column to let
+    /// another pass (Hansson, Mayer and Yung). The default.
+    LinearConflict,
+}
+
+impl Heuristic {
+    /// Every heuristic, weakest first.
+    pub const ALL: [Heuristic; 3] = [Heuristic::Misplaced, Heuristic::Manhattan, Heuristic::LinearConflict];
+
+    /// Parses `misplaced`, `manhattan` or `linear-conflict` (`lc`).
+    pub fn parse(name: &str) -> Option<Heuristic> {
+        match name.trim() {
+            "misplaced" => Some(Heuristic::Misplaced),
+            "manhattan" => Some(Heuristic::Manhattan),
+            "linear-conflict" | "lc" => Some(Heuristic::LinearConflict),
+            _ => None,
+        }
+    }
+
+    /// The name `parse` accepts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Misplaced => "misplaced",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear-conflict",
+        }
+    }
+}
+
+/// A sliding-tile puzzle: board size, start, goal and the heuristic its searches use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tiles {
+    width: u8,
+    height: u8,
+    start: Board,
+    goal: Board,
+    heuristic: Heuristic,
+    /// Goal row and column of every tile.
+    goal_row: [u8; MAX_CELLS],
+    goal_col: [u8; MAX_CELLS],
+    /// Manhattan distance of tile `t` on cell `c` from its goal cell: `distance[t][c]` (0 for the blank).
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+}
+
+/// Why a board could not be created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TilesError {
+    /// Width or height outside 2..=5.
+    Size,
+    /// The start (or goal) does not hold `w·h` cells.
+    CellCount {
+        /// Cells needed.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+        /// Whether it was the goal.
+        goal: bool,
+    },
+    /// A cell holds a bad tile: the index of the cell and the reason.
+    Cell {
+        /// Index of the offending cell.
+        index: usize,
+        /// What is wrong.
+        reason: String,
+        /// Whether it was the goal.
+        goal: bool,
+    },
+}
+
+impl core::fmt::Display for TilesError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let which = |goal: &bool| if *goal { "goal" } else { "start" };
+        match self {
+            TilesError::Size => write!(f, "board sides must be {MIN_SIDE} to {MAX_SIDE}"),
+            TilesError::CellCount { expected, found, goal } => write!(f, "{} has {found} cells, expected {expected}", which(goal)),
+            TilesError::Cell { index, reason, goal } => write!(f, "{} cell {index}: {reason}", which(goal)),
+        }
+    }
+}
+
+impl Tiles {
+    /// A `width`×`height` puzzle from `start` to `goal` (row-major, 0 = blank). Without a goal, the
+    /// default `1, 2, …, WH−1, blank`. Uses [`Heuristic::LinearConflict`].
+    pub fn new(width: u8, height: u8, start: &[u8], goal: Option<&[u8]>) -> Result<Tiles, TilesError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(TilesError::Size);
+        }
+        let n = width as usize * height as usize;
+        let board = |cells: &[u8], goal: bool| {
+            if cells.len() != n {
+                return Err(TilesError::CellCount { expected: n, found: cells.len(), goal });
+            }
+            Board::from_cells(cells).map_err(|(index, reason)| TilesError::Cell { index, reason, goal })
+        };
+        let start = board(start, false)?;
+        let goal = match goal {
+            Some(cells) => board(cells, true)?,
+            None => Self::default_goal(n),
+        };
+        let mut tiles = Tiles {
+            width,
+            height,
+            start,
+            goal,
+            heuristic: Heuristic::LinearConflict,
+            goal_row: [0; MAX_CELLS],
+            goal_col: [0; MAX_CELLS],
+            distance: [[0; MAX_CELLS]; MAX_CELLS],
+        };
+        let w = width as usize;
+        for cell in 0..n {
+            let tile = goal.cells[cell] as usize;
+            tiles.goal_row[tile] = (cell / w) as u8;
+            tiles.goal_col[tile] = (cell % w) as u8;
+        }
+        for tile in 1..n {
+            for cell in 0..n {
+                let (r, c) = (cell / w, cell % w);
+                tiles.distance[tile][cell] = (r.abs_diff(tiles.goal_row[tile] as usize) + c.abs_diff(tiles.goal_col[tile] as usize)) as u8;
+            }
+        }
+        Ok(tiles)
+    }
+
+    fn default_goal(n: usize) -> Board {
+        let mut board = Board { cells: [0; MAX_CELLS], blank: (n - 1) as u8 };
+        for (i, cell) in board.cells[..n - 1].iter_mut().enumerate() {
+            *cell = i as u8 + 1;
+        }
+        board
+    }
+
+    /// The same puzzle searched with heuristic `h`.
+    pub fn with_heuristic(mut self, h: Heuristic) -> Tiles {
+        self.heuristic = h;
+        self
+    }
+
+    /// The heuristic searches use.
+    pub fn heuristic_kind(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    /// Board width.
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Board height.
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// The goal arrangement.
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// A board of this size from row-major cells, or why not.
+    pub fn board(&self, cells: &[u8]) -> Result<Board, TilesError> {
+        if cells.len() != self.cells() {
+            return Err(TilesError::CellCount { expected: self.cells(), found: cells.len(), goal: false });
+        }
+        Board::from_cells(cells).map_err(|(index, reason)| TilesError::Cell { index, reason, goal: false })
+    }
+
+    /// The parity rule: a move swaps the blank with a tile (one transposition) and moves the blank one
+    /// step, so the permutation taking `state` to the goal (blank included) has the parity of the blank's
+    /// Manhattan distance to its goal cell exactly when the goal is reachable (boards 2×2 and larger).
+    pub fn is_solvable(&self, state: &Board) -> bool {
+        let n = self.cells();
+        let w = self.width();
+        // Goal cell of the tile now on each cell; count the permutation's cycles.
+        let mut goal_cell = [0u8; MAX_CELLS];
+        for cell in 0..n {
+            let tile = state.cells[cell] as usize;
+            goal_cell[cell] = (self.goal_row[tile] as usize * w + self.goal_col[tile] as usize) as u8;
+        }
+        let mut seen = [false; MAX_CELLS];
+        let mut cycles = 0;
+        for i in 0..n {
+            if !seen[i] {
+                cycles += 1;
+                let mut j = i;
+                while !seen[j] {
+                    seen[j] = true;
+                    j = goal_cell[j] as usize;
+                }
+            }
+        }
+        let permutation_parity = (n - cycles) % 2;
+        let (b, g) = (state.blank(), self.goal.blank());
+        let blank_distance = (b / w).abs_diff(g / w) + (b % w).abs_diff(g % w);
+        permutation_parity == blank_distance % 2
+    }
+
+    /// Sum of Manhattan distances of every tile from its goal cell.
+    pub fn manhattan(&self, state: &Board) -> u32 {
+        (0..self.cells()).map(|c| self.distance[state.cells[c] as usize][c] as u32).sum()
+    }
+
+    /// Number of tiles (not the blank) away from their goal cell.
+    pub fn misplaced(&self, state: &Board) -> u32 {
+        (0..self.cells()).filter(|&c| state.cells[c] != 0 && state.cells[c] != self.goal.cells[c]).count() as u32
+    }
+
+    /// Extra moves forced by linear conflicts (twice the tiles that must leave a row or column).
+    pub fn linear_conflicts(&self, state: &Board) -> u32 {
+        (0..self.height()).map(|r| self.row_conflicts(state, r)).sum::<u32>()
+            + (0..self.width()).map(|c| self.column_conflicts(state, c)).sum::<u32>()
+    }
+
+    fn row_conflicts(&self, state: &Board, row: usize) -> u32 {
+        let w = self.width();
+        let mut keys = [0u8; MAX_SIDE as usize];
+        let mut len = 0;
+        for &tile in &state.cells[row * w..row * w + w] {
+            if tile != 0 && self.goal_row[tile as usize] as usize == row {
+                keys[len] = self.goal_col[tile as usize];
+                len += 1;
+            }
+        }
+        conflict_moves(&keys[..len])
+    }
+
+    fn column_conflicts(&self, state: &Board, col: usize) -> u32 {
+        let w = self.width();
+        let mut keys = [0u8; MAX_SIDE as usize];
+        let mut len = 0;
+        for row in 0..self.height() {
+            let tile = state.cells[row * w + col];
+            if tile != 0 && self.goal_col[tile as usize] as usize == col {
+                keys[len] = self.goal_row[tile as usize];
+                len += 1;
+            }
+        }
+        conflict_moves(&keys[..len])
+    }
+
+    /// Checks a move given as the tile to slide; returns the move, or `None` when that tile is not next
+    /// to the blank.
+    pub fn move_of_tile(&self, state: &Board, tile: u8) -> Option<TileMove> {
+        let mut found = None;
+        self.successors(state, |mv, _, _| {
+            if mv.tile == tile {
+                found = Some(mv);
+            }
+        });
+        found
+    }
+}
+
+/// Twice the number of keys that must leave the line so that the rest are in increasing order:
+/// `2 · (len − longest increasing subsequence)`.
+fn conflict_moves(keys: &[u8]) -> u32 {
+    if keys.len() < 2 {
+        return 0;
+    }
+    let mut lis = [1u8; MAX_SIDE as usize];
+    let mut best = 1;
+    for i in 1..keys.len() {
+        for j in 0..i {
+            if keys[j] < keys[i] && lis[j] + 1 > lis[i] {
+                lis[i] = lis[j] + 1;
+            }
+        }
+        best = best.max(lis[i]);
+    }
+    2 * (keys.len() as u32 - best as u32)
+}
+
+impl Puzzle for Tiles {
+    type State = Board;
+    type Move = TileMove;
+
+    #[inline]
+    fn successors(&self, state: &Board, mut f: impl FnMut(TileMove, Board, u32)) {
+        let (w, n) = (self.width(), self.cells());
+        let b = state.blank();
+        let mut visit = |from: usize| {
+            let mut next = *state;
+            let tile = next.cells[from];
+            next.cells[b] = tile;
+            next.cells[from] = 0;
+            next.blank = from as u8;
+            f(TileMove { tile, from: from as u8, to: b as u8 }, next, 1);
+        };
+        if b >= w {
+            visit(b - w);
+        }
+        if b + w < n {
+            visit(b + w);
+        }
+        if b % w > 0 {
+            visit(b - 1);
+        }
+        if b % w + 1 < w {
+            visit(b + 1);
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Board) -> bool {
+        *state == self.goal
+    }
+
+    fn heuristic(&self, state: &Board) -> u32 {
+        match self.heuristic {
+            Heuristic::Misplaced => self.misplaced(state),
+            Heuristic::Manhattan => self.manhattan(state),
+            Heuristic::LinearConflict => self.manhattan(state) + self.linear_conflicts(state),
+        }
+    }
+
+    #[inline]
+    fn heuristic_after(&self, parent: &Board, parent_h: u32, mv: &TileMove, child: &Board) -> u32 {
+        let (tile, from, to) = (mv.tile as usize, mv.from as usize, mv.to as usize);
+        match self.heuristic {
+            Heuristic::Misplaced => {
+                let goal = self.goal.cells[to] as usize == tile;
+                let was = self.goal.cells[from] as usize == tile;
+                parent_h + goal as u32 - was as u32
+            }
+            Heuristic::Manhattan => parent_h + self.distance[tile][to] as u32 - self.distance[tile][from] as u32,
+            Heuristic::LinearConflict => {
+                let w = self.width();
+                let manhattan = parent_h + self.distance[tile][to] as u32 - self.distance[tile][from] as u32;
+                // A horizontal move keeps the order of every row and changes two columns; a vertical
+                // move keeps every column and changes two rows.
+                if from / w == to / w {
+                    let (a, b) = (from % w, to % w);
+                    manhattan + self.column_conflicts(child, a) + self.column_conflicts(child, b)
+                        - self.column_conflicts(parent, a)
+                        - self.column_conflicts(parent, b)
+                } else {
+                    let (a, b) = (from / w, to / w);
+                    manhattan + self.row_conflicts(child, a) + self.row_conflicts(child, b)
+                        - self.row_conflicts(parent, a)
+                        - self.row_conflicts(parent, b)
+                }
+            }
+        }
+    }
+
+    fn provably_unsolvable(&self, state: &Board) -> bool {
+        !self.is_solvable(state)
+    }
+
+    fn apply(&self, state: &Board, mv: &TileMove) -> Option<Board> {
+        self.move_of_tile(state, mv.tile).filter(|m| m == mv).map(|m| {
+            let mut next = *state;
+            next.cells[m.to as usize] = m.tile;
+            next.cells[m.from as usize] = 0;
+            next.blank = m.from;
+            next
+        })
+    }
+}
+
+fn write_cells(out: &mut String, board: &Board, n: usize) {
+    for (i, tile) in board.cells[..n].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{tile}");
+    }
+}
+
+fn parse_board(field: &Field<'_>, n: usize, dims: (u8, u8)) -> Result<Board, ParseError> {
+    let items = field.parse_list::<u8>("a tile number")?;
+    if items.len() != n {
+        return Err(field.error(format!("{}x{} needs {n} cells, found {}", dims.0, dims.1, items.len())));
+    }
+    let cells: Vec<u8> = items.iter().map(|(t, _)| *t).collect();
+    Board::from_cells(&cells).map_err(|(i, reason)| items[i].1.error(reason))
+}
+
+impl Family for Tiles {
+    const NAME: &'static str = "tiles";
+
+    fn parse(desc: &str) -> Result<Tiles, ParseError> {
+        let f = fields(desc, Self::NAME, 2, 3)?;
+        let dims = f[0].parse_dims(MIN_SIDE, MAX_SIDE)?;
+        let n = dims.0 as usize * dims.1 as usize;
+        let start = parse_board(&f[1], n, dims)?;
+        let goal = f.get(2).map(|g| parse_board(g, n, dims)).transpose()?;
+        Tiles::new(dims.0, dims.1, start.cells(n), goal.as_ref().map(|g| g.cells(n))).map_err(|e| f[0].error(format!("{e}")))
+    }
+
+    fn describe(&self) -> String {
+        let n = self.cells();
+        let mut out = format!("tiles:{}x{}:", self.width, self.height);
+        write_cells(&mut out, &self.start, n);
+        if self.goal != Self::default_goal(n) {
+            out.push(':');
+            write_cells(&mut out, &self.goal, n);
+        }
+        out
+    }
+
+    fn start(&self) -> Board {
+        self.start
+    }
+
+    fn with_start(&self, state: Board) -> Tiles {
+        Tiles { start: state, ..self.clone() }
+    }
+
+    fn render(&self, state: &Board) -> String {
+        let digits = if self.cells() > 10 { 2 } else { 1 };
+        let mut out = String::new();
+        for row in 0..self.height() {
+            for col in 0..self.width() {
+                let tile = state.cells[row * self.width() + col];
+                if tile == 0 {
+                    let _ = write!(out, " {:>digits$}", ".");
+                } else {
+                    let _ = write!(out, " {tile:>digits$}");
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn move_token(&self, mv: &TileMove) -> String {
+        format!("{}", mv.tile)
+    }
+
+    fn move_text(&self, mv: &TileMove) -> String {
+        let w = self.width() as i32;
+        let direction = match mv.to as i32 - mv.from as i32 {
+            d if d == -w => "up",
+            d if d == w => "down",
+            -1 => "left",
+            _ => "right",
+        };
+        format!("slide {} {direction}", mv.tile)
+    }
+
+    fn recommended_solver(&self) -> (Algorithm, usize) {
+        // IDA*'s stack holds the path and the pending siblings: 4 entries per level is ample.
+        (Algorithm::IdaStar, 4 * 1024)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflict_moves_is_twice_the_tiles_to_remove() {
+        assert_eq!(conflict_moves(&[0, 1, 2]), 0);
+        assert_eq!(conflict_moves(&[1, 0]), 2);
+        assert_eq!(conflict_moves(&[2, 1, 0]), 4);
+        assert_eq!(conflict_moves(&[3, 0, 1, 2]), 2);
+    }
+
+    #[test]
+    fn parse_reports_column_and_reason() {
+        let cases = [
+            ("tiles:3x3:1,2,3,4,5,6,7,8", 11, "3x3 needs 9 cells, found 8"),
+            ("tiles:3x3:1,2,3,4,5,6,7,8,8", 27, "tile 8 appears twice"),
+            ("tiles:3x3:1,2,3,4,5,6,7,8,9", 27, "tile 9 is out of range 0..8"),
+            ("tiles:3x3:1,2,3,4,x,6,7,8,0", 19, "expected a tile number, found 'x'"),
+            ("tiles:6x3:1,2,3", 7, "size 6 is out of range 2..5"),
+            ("tiles:3x3:1,2,3,4,5,6,7,8,0:1,2,3", 29, "3x3 needs 9 cells, found 3"),
+            ("tile:3x3:1,2,3,4,5,6,7,8,0", 1, "expected the family name 'tiles', found 'tile'"),
+        ];
+        for (desc, column, reason) in cases {
+            assert_eq!(Tiles::parse(desc).unwrap_err(), ParseError::new(column, reason), "{desc}");
+        }
+    }
+
+    #[test]
+    fn describe_round_trips_and_omits_the_default_goal() {
+        for desc in ["tiles:3x3:8,6,7,2,5,4,3,0,1", "tiles:2x3:1,2,0,3,4,5:0,1,2,3,4,5", "tiles:4x4:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"] {
+            let puzzle = Tiles::parse(desc).unwrap();
+            assert_eq!(puzzle.describe(), desc);
+            assert_eq!(Tiles::parse(&puzzle.describe()).unwrap(), puzzle);
+        }
+        let spaced = Tiles::parse(" tiles : 3x3 : 8, 6, 7, 2, 5, 4, 3, 0, 1 ").unwrap();
+        assert_eq!(spaced.describe(), "tiles:3x3:8,6,7,2,5,4,3,0,1");
+    }
+
+    #[test]
+    fn move_text_names_the_direction() {
+        let p = Tiles::parse("tiles:3x3:1,2,3,4,0,5,6,7,8").unwrap();
+        let mut texts = Vec::new();
+        p.successors(&p.start(), |mv, _, _| texts.push(p.move_text(&mv)));
+        assert_eq!(texts, ["slide 2 down", "slide 7 up", "slide 4 right", "slide 5 left"]);
+    }
+}

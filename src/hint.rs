@@ -1,0 +1,112 @@
+//! Hints from the player's *current* state, budgeted per frame.
+//!
+//! A [`Hinter`] owns a solver and a plan, both reserved once. While the player follows the plan, hints
+//! are read from it without any search; when the player leaves it, the next call starts a new search from
+//! where the player is, spread over as many calls as the budget requires.
+
+use crate::search::{Algorithm, Puzzle, Search, Solver, Status};
+use alloc::vec::Vec;
+
+/// A hint: the move to play and how many moves remain from the current state (this one included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint<M> {
+    /// The move to play now.
+    pub mv: M,
+    /// Moves left to the goal along the plan, counting this one.
+    pub moves_left: u32,
+    /// Whether `moves_left` is the optimal distance (the solver is an optimal algorithm).
+    pub optimal: bool,
+}
+
+/// The answer to a hint request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintStatus<M> {
+    /// The hint is ready.
+    Ready(Hint<M>),
+    /// The search is not done: ask again next frame.
+    InProgress,
+    /// The current state is already a goal.
+    AlreadySolved,
+    /// No goal can be reached from the current state.
+    Unsolvable,
+    /// The search reached its node cap.
+    OutOfNodes,
+    /// The algorithm gave up without a proof either way (a baseline that got stuck or a depth limit).
+    NotFound,
+}
+
+/// Answers hint requests for one puzzle, reusing its plan while the player follows it.
+pub struct Hinter<P: Puzzle> {
+    solver: Solver<P>,
+    plan: Vec<(P::Move, P::State)>,
+    plan_from: Option<P::State>,
+    searching_from: Option<P::State>,
+}
+
+impl<P: Puzzle> Hinter<P> {
+    /// A hinter running `algorithm` with `node_cap` nodes and room for plans of `plan_cap` moves.
+    /// All memory is reserved here (a plan longer than `plan_cap` grows the buffer once).
+    pub fn new(algorithm: Algorithm, node_cap: usize, plan_cap: usize) -> Self {
+        Hinter { solver: Solver::new(algorithm, node_cap), plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }
+    }
+
+    /// Forgets the plan and any search in progress (call it when the puzzle itself changes).
+    pub fn reset(&mut self) {
+        self.plan.clear();
+        self.plan_from = None;
+        self.searching_from = None;
+    }
+
+    /// Counters of the last search.
+    pub fn stats(&self) -> crate::search::Stats {
+        self.solver.stats()
+    }
+
+    fn hint_at(&self, index: usize) -> HintStatus<P::Move> {
+        HintStatus::Ready(Hint {
+            mv: self.plan[index].0,
+            moves_left: (self.plan.len() - index) as u32,
+            optimal: self.solver.algorithm().is_optimal(),
+        })
+    }
+
+    /// The plan step to play from `current`, if `current` lies on the plan.
+    fn from_plan(&self, current: &P::State) -> Option<usize> {
+        if self.plan_from.as_ref() == Some(current) {
+            return Some(0);
+        }
+        self.plan_from?;
+        let at = self.plan.iter().position(|(_, s)| s == current)?;
+        (at + 1 < self.plan.len()).then_some(at + 1)
+    }
+
+    /// The next hint from `current`, expanding at most `budget` nodes in this call.
+    pub fn next_hint(&mut self, puzzle: &P, current: &P::State, budget: u32) -> HintStatus<P::Move> {
+        if puzzle.is_goal(current) {
+            return HintStatus::AlreadySolved;
+        }
+        if let Some(index) = self.from_plan(current) {
+            return self.hint_at(index);
+        }
+        if self.searching_from.as_ref() != Some(current) {
+            self.solver.restart(puzzle, *current);
+            self.searching_from = Some(*current);
+        }
+        match self.solver.step(puzzle, budget) {
+            Status::InProgress => HintStatus::InProgress,
+            Status::Found => {
+                self.solver.write_path(&mut self.plan);
+                self.plan_from = Some(*current);
+                self.searching_from = None;
+                if self.plan.is_empty() {
+                    HintStatus::AlreadySolved
+                } else {
+                    self.hint_at(0)
+                }
+            }
+            Status::Unsolvable => HintStatus::Unsolvable,
+            Status::OutOfNodes => HintStatus::OutOfNodes,
+            Status::Stuck | Status::DepthLimit => HintStatus::NotFound,
+        }
+    }
+}

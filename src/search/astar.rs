@@ -1,0 +1,170 @@
+//! A\* and its relatives (weighted A\*, greedy best-first, uniform cost) over one arena, stepped.
+//!
+//! The open list is an [`IndexedHeap`] keyed on `f` with ties broken towards the deeper node; closed
+//! nodes stay in the pool and are reopened when a cheaper path reaches them, so A\* stays optimal with an
+//! admissible heuristic even when it is not consistent.
+
+use super::arena::{Arena, IndexedHeap, Node, Slot, NONE};
+use super::{Puzzle, Search, Stats, Status};
+use alloc::vec::Vec;
+
+/// How the open list orders nodes: the one code path behind A\* and its relatives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// `f = g + h`: optimal with an admissible heuristic.
+    AStar,
+    /// `f = g + (num / den) · h`: faster, at most `num / den` times the optimal cost.
+    Weighted {
+        /// Numerator of the weight.
+        num: u32,
+        /// Denominator of the weight (not zero).
+        den: u32,
+    },
+    /// `f = h`: greedy best-first with OPEN/CLOSED lists, the classic baseline. Not optimal.
+    Greedy,
+    /// `f = g`: uniform-cost search (Dijkstra), ignoring the heuristic. Optimal.
+    Uniform,
+}
+
+impl Priority {
+    /// The heap key: `f` in the high half (saturated), ties broken towards larger `g`.
+    #[inline]
+    fn key(self, g: u32, h: u32) -> u64 {
+        let f: u64 = match self {
+            Priority::AStar => g as u64 + h as u64,
+            Priority::Weighted { num, den } => g as u64 * den.max(1) as u64 + h as u64 * num as u64,
+            Priority::Greedy => h as u64,
+            Priority::Uniform => g as u64,
+        };
+        (f.min(u32::MAX as u64) << 32) | (u32::MAX - g) as u64
+    }
+
+    /// Whether the first solution popped is guaranteed optimal (given an admissible heuristic).
+    pub fn is_optimal(self) -> bool {
+        matches!(self, Priority::AStar | Priority::Uniform)
+    }
+}
+
+/// A stepped best-first search (A\*, weighted A\*, greedy, uniform cost) with memory reserved once.
+pub struct AStar<P: Puzzle> {
+    priority: Priority,
+    arena: Arena<P::State, P::Move>,
+    open: IndexedHeap,
+    status: Status,
+    goal: u32,
+    stats: Stats,
+}
+
+impl<P: Puzzle> AStar<P> {
+    /// Reserves memory for `node_cap` nodes. This is the only allocation the search makes.
+    pub fn new(priority: Priority, node_cap: usize) -> Self {
+        let arena = Arena::with_capacity(node_cap);
+        let open = IndexedHeap::with_capacity(arena.capacity());
+        AStar { priority, arena, open, status: Status::Unsolvable, goal: NONE, stats: Stats::default() }
+    }
+
+    /// The ordering this search uses.
+    pub fn priority(&self) -> Priority {
+        self.priority
+    }
+
+    fn finish(&mut self, status: Status) -> Status {
+        self.status = status;
+        self.stats.peak_stored = self.arena.len();
+        if status == Status::Found {
+            let mut at = self.goal;
+            let mut length = 0;
+            while self.arena.node(at).parent != NONE {
+                length += 1;
+                at = self.arena.node(at).parent;
+            }
+            self.stats.solution_length = Some(length);
+            self.stats.solution_cost = Some(self.arena.node(self.goal).g);
+        }
+        status
+    }
+}
+
+impl<P: Puzzle> Search<P> for AStar<P> {
+    fn restart(&mut self, puzzle: &P, start: P::State) {
+        self.arena.clear();
+        self.open.clear();
+        self.goal = NONE;
+        self.stats = Stats { bytes_reserved: self.arena.bytes_reserved() + self.open.bytes_reserved(), ..Stats::default() };
+        self.status = Status::InProgress;
+        if puzzle.provably_unsolvable(&start) {
+            self.finish(Status::Unsolvable);
+            return;
+        }
+        let h = puzzle.heuristic(&start);
+        if let Slot::Vacant(slot) = self.arena.find(&start) {
+            if let Some(id) = self.arena.insert(slot, Node { state: start, mv: None, parent: NONE, g: 0, h }) {
+                self.open.push_or_decrease(id, self.priority.key(0, h));
+            }
+        }
+    }
+
+    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+        if self.status != Status::InProgress {
+            return self.status;
+        }
+        let priority = self.priority;
+        for _ in 0..budget {
+            let Some(id) = self.open.pop() else {
+                return self.finish(Status::Unsolvable);
+            };
+            let node = *self.arena.node(id);
+            if puzzle.is_goal(&node.state) {
+                self.goal = id;
+                return self.finish(Status::Found);
+            }
+            self.stats.expanded += 1;
+            let (arena, open, stats) = (&mut self.arena, &mut self.open, &mut self.stats);
+            let mut full = false;
+            puzzle.successors(&node.state, |mv, child, cost| {
+                stats.generated += 1;
+                let g = node.g + cost;
+                match arena.find(&child) {
+                    Slot::Found(cid) => {
+                        let known = arena.node_mut(cid);
+                        if g < known.g {
+                            known.g = g;
+                            known.parent = id;
+                            known.mv = Some(mv);
+                            let key = priority.key(g, known.h);
+                            open.push_or_decrease(cid, key);
+                        }
+                    }
+                    Slot::Vacant(slot) => {
+                        let h = puzzle.heuristic_after(&node.state, node.h, &mv, &child);
+                        match arena.insert(slot, Node { state: child, mv: Some(mv), parent: id, g, h }) {
+                            Some(cid) => open.push_or_decrease(cid, priority.key(g, h)),
+                            None => full = true,
+                        }
+                    }
+                }
+            });
+            if full {
+                return self.finish(Status::OutOfNodes);
+            }
+        }
+        self.stats.peak_stored = self.arena.len();
+        Status::InProgress
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        if self.status == Status::Found {
+            self.arena.write_path(self.goal, out);
+        } else {
+            out.clear();
+        }
+    }
+}

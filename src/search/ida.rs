@@ -1,0 +1,214 @@
+//! IDA\* with an explicit stack (no recursion), stepped with the same budget meaning as A\*: one unit per
+//! node expansion. Memory is a frame stack and a stack of pending children, both reserved once; a search
+//! that needs more reports [`Status::OutOfNodes`].
+//!
+//! Moves that return to the grandparent state are pruned, which removes the trivial two-cycles of
+//! reversible puzzles without any family knowledge.
+
+use super::{Puzzle, Search, Stats, Status};
+use alloc::vec::Vec;
+use core::mem::size_of;
+
+#[derive(Clone, Copy)]
+struct Frame<S, M> {
+    state: S,
+    mv: Option<M>,
+    g: u32,
+    h: u32,
+    /// Children of this frame live in `children[first_child..end_child]`; `next_child` is the cursor.
+    first_child: u32,
+    next_child: u32,
+    end_child: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Child<S, M> {
+    state: S,
+    mv: M,
+    cost: u32,
+}
+
+/// A stepped IDA\* search.
+pub struct IdaStar<P: Puzzle> {
+    frames: Vec<Frame<P::State, P::Move>>,
+    children: Vec<Child<P::State, P::Move>>,
+    cap: usize,
+    threshold: u32,
+    next_threshold: u32,
+    iterations: u32,
+    status: Status,
+    stats: Stats,
+}
+
+impl<P: Puzzle> IdaStar<P> {
+    /// Reserves room for `stack_cap` pending children and as many path frames (a search deeper or wider
+    /// than that reports [`Status::OutOfNodes`]). This is the only allocation the search makes.
+    pub fn new(stack_cap: usize) -> Self {
+        let cap = stack_cap.max(2);
+        IdaStar {
+            frames: Vec::with_capacity(cap),
+            children: Vec::with_capacity(cap),
+            cap,
+            threshold: 0,
+            next_threshold: u32::MAX,
+            iterations: 0,
+            status: Status::Unsolvable,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The current cost bound (the optimal cost once the search has found a solution).
+    pub fn threshold(&self) -> u32 {
+        self.threshold
+    }
+
+    /// Number of deepening iterations started.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    fn bytes_reserved(&self) -> usize {
+        self.frames.capacity() * size_of::<Frame<P::State, P::Move>>()
+            + self.children.capacity() * size_of::<Child<P::State, P::Move>>()
+    }
+
+    fn finish(&mut self, status: Status) -> Status {
+        self.status = status;
+        if status == Status::Found {
+            let top = self.frames[self.frames.len() - 1];
+            self.stats.solution_length = Some(self.frames.len() as u32 - 1);
+            self.stats.solution_cost = Some(top.g);
+        }
+        status
+    }
+
+    /// Pushes a frame for `state` and generates its children. Returns false when memory ran out.
+    fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u32, h: u32) -> bool {
+        if self.frames.len() >= self.cap {
+            return false;
+        }
+        let first = self.children.len() as u32;
+        let (children, cap) = (&mut self.children, self.cap);
+        let mut fits = true;
+        let mut generated = 0;
+        puzzle.successors(&state, |mv, child, cost| {
+            generated += 1;
+            if children.len() < cap {
+                children.push(Child { state: child, mv, cost });
+            } else {
+                fits = false;
+            }
+        });
+        let end = self.children.len() as u32;
+        self.frames.push(Frame { state, mv, g, h, first_child: first, next_child: first, end_child: end });
+        self.stats.expanded += 1;
+        self.stats.generated += generated;
+        self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len() + self.children.len());
+        fits
+    }
+
+    fn start_iteration(&mut self, puzzle: &P, root: P::State, root_h: u32) -> bool {
+        self.iterations += 1;
+        self.next_threshold = u32::MAX;
+        self.frames.clear();
+        self.children.clear();
+        self.push_and_expand(puzzle, root, None, 0, root_h)
+    }
+}
+
+impl<P: Puzzle> Search<P> for IdaStar<P> {
+    fn restart(&mut self, puzzle: &P, start: P::State) {
+        self.stats = Stats { bytes_reserved: self.bytes_reserved(), ..Stats::default() };
+        self.frames.clear();
+        self.children.clear();
+        self.iterations = 0;
+        self.status = Status::InProgress;
+        if puzzle.provably_unsolvable(&start) {
+            self.finish(Status::Unsolvable);
+            return;
+        }
+        let h = puzzle.heuristic(&start);
+        self.threshold = h;
+        if puzzle.is_goal(&start) {
+            self.frames.push(Frame { state: start, mv: None, g: 0, h, first_child: 0, next_child: 0, end_child: 0 });
+            self.finish(Status::Found);
+        } else if !self.start_iteration(puzzle, start, h) {
+            self.finish(Status::OutOfNodes);
+        }
+    }
+
+    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+        if self.status != Status::InProgress {
+            return self.status;
+        }
+        let mut spent = 0;
+        while spent < budget {
+            let depth = self.frames.len();
+            let top = &mut self.frames[depth - 1];
+            if top.next_child == top.end_child {
+                // Every child of the top frame is done: backtrack.
+                let done = self.frames.pop().unwrap_or_else(|| unreachable!());
+                self.children.truncate(done.first_child as usize);
+                if self.frames.is_empty() {
+                    if self.next_threshold == u32::MAX {
+                        return self.finish(Status::Unsolvable);
+                    }
+                    self.threshold = self.next_threshold;
+                    spent += 1;
+                    if !self.start_iteration(puzzle, done.state, done.h) {
+                        return self.finish(Status::OutOfNodes);
+                    }
+                }
+                continue;
+            }
+            let child = self.children[top.next_child as usize];
+            top.next_child += 1;
+            let (parent_state, parent_g, parent_h) = (top.state, top.g, top.h);
+            if depth >= 2 && self.frames[depth - 2].state == child.state {
+                continue;
+            }
+            let g = parent_g + child.cost;
+            let h = puzzle.heuristic_after(&parent_state, parent_h, &child.mv, &child.state);
+            let f = g.saturating_add(h);
+            if f > self.threshold {
+                self.next_threshold = self.next_threshold.min(f);
+                continue;
+            }
+            if puzzle.is_goal(&child.state) {
+                if self.frames.len() >= self.cap {
+                    return self.finish(Status::OutOfNodes);
+                }
+                self.frames.push(Frame {
+                    state: child.state,
+                    mv: Some(child.mv),
+                    g,
+                    h,
+                    first_child: 0,
+                    next_child: 0,
+                    end_child: 0,
+                });
+                return self.finish(Status::Found);
+            }
+            spent += 1;
+            if !self.push_and_expand(puzzle, child.state, Some(child.mv), g, h) {
+                return self.finish(Status::OutOfNodes);
+            }
+        }
+        Status::InProgress
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        out.clear();
+        if self.status == Status::Found {
+            out.extend(self.frames.iter().filter_map(|f| f.mv.map(|m| (m, f.state))));
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Generic, family-blind search over the [`Puzzle`] trait.
+//!
+//! Every algorithm is a value that owns its memory (reserved once, at creation, for a node cap the caller
+//! chooses) and is driven by `step(puzzle, budget)`, where the budget counts node expansions. The puzzle is
+//! passed to every call rather than stored, so a search value holds no borrow and can live in a game
+//! object or behind an FFI handle next to its puzzle.
+//!
+//! | algorithm | module | optimal | memory |
+//! |---|---|---|---|
+//! | A\*, weighted A\*, greedy best-first, uniform cost | [`astar`] | A\* and uniform cost | node cap |
+//! | IDA\* | [`ida`] | yes | stack cap |
+//! | breadth-first, full distance tables | [`bfs`] | unit costs | node cap |
+//! | steepest-ascent hill climbing (a baseline) | [`local`] | no, may get stuck | path cap |
+
+pub mod arena;
+pub mod astar;
+pub mod bfs;
+pub mod ida;
+pub mod local;
+mod solver;
+
+pub use solver::{Algorithm, Solver};
+
+use alloc::vec::Vec;
+use core::hash::Hash;
+
+/// A puzzle as a state space: what the search core knows of a family.
+pub trait Puzzle {
+    /// A position. Fixed capacity (arrays, bit boards): copying it never allocates.
+    type State: Copy + Eq + Hash;
+    /// A move from one state to the next.
+    type Move: Copy + Eq;
+
+    /// Calls `f(move, next_state, cost)` for every legal move from `state`.
+    fn successors(&self, state: &Self::State, f: impl FnMut(Self::Move, Self::State, u32));
+
+    /// Whether `state` is solved.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// A lower bound on the cost from `state` to a goal (admissible unless an algorithm says otherwise).
+    fn heuristic(&self, state: &Self::State) -> u32;
+
+    /// The heuristic of `child`, reached from `parent` (whose heuristic is `parent_h`) by `mv`.
+    ///
+    /// Families override it when the value can be updated incrementally; it must equal
+    /// `self.heuristic(child)`.
+    fn heuristic_after(&self, parent: &Self::State, parent_h: u32, mv: &Self::Move, child: &Self::State) -> u32 {
+        let _ = (parent, parent_h, mv);
+        self.heuristic(child)
+    }
+
+    /// A cheap proof that no goal can be reached from `state` (such as the sliding-tile parity rule).
+    ///
+    /// Searches check it before any expansion. `false` means "not proven", not "solvable".
+    fn provably_unsolvable(&self, state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The state reached by playing `mv` from `state`, or `None` when `mv` is illegal there.
+    fn apply(&self, state: &Self::State, mv: &Self::Move) -> Option<Self::State> {
+        let mut next = None;
+        self.successors(state, |m, s, _| {
+            if next.is_none() && m == *mv {
+                next = Some(s);
+            }
+        });
+        next
+    }
+}
+
+/// Where a stepped search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Not finished: call `step` again.
+    InProgress,
+    /// A solution was found; read it with `write_path`.
+    Found,
+    /// Proven: no goal can be reached from the start.
+    Unsolvable,
+    /// The node cap was reached before an answer. Create the search with a larger cap.
+    OutOfNodes,
+    /// A local search stopped at a state with no better neighbour (hill climbing's known failure).
+    Stuck,
+    /// A depth-limited search ran out of states within its depth limit.
+    DepthLimit,
+}
+
+impl Status {
+    /// Whether the search has finished (anything but [`Status::InProgress`]).
+    pub fn is_done(self) -> bool {
+        self != Status::InProgress
+    }
+
+    /// A short lower-case name, stable for JSON and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::InProgress => "in_progress",
+            Status::Found => "found",
+            Status::Unsolvable => "unsolvable",
+            Status::OutOfNodes => "out_of_nodes",
+            Status::Stuck => "stuck",
+            Status::DepthLimit => "depth_limit",
+        }
+    }
+}
+
+/// What a search did, for side-by-side comparison of algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes expanded (successors generated). This is the unit of the step budget.
+    pub expanded: u64,
+    /// Successor states generated.
+    pub generated: u64,
+    /// The most nodes held at once (pool entries, or stack entries for IDA\*).
+    pub peak_stored: usize,
+    /// Bytes reserved at creation; a step never reserves more.
+    pub bytes_reserved: usize,
+    /// Number of moves of the solution found, if any.
+    pub solution_length: Option<u32>,
+    /// Total cost of the solution found, if any (equals the length when every move costs 1).
+    pub solution_cost: Option<u32>,
+}
+
+/// The behaviour shared by every stepped search, so that callers (hints, the CLI, the C ABI) can drive any
+/// algorithm the same way.
+pub trait Search<P: Puzzle> {
+    /// Starts a new search from `start`, reusing the memory already reserved (no allocation).
+    fn restart(&mut self, puzzle: &P, start: P::State);
+    /// Expands at most `budget` nodes and reports where the search stands.
+    fn step(&mut self, puzzle: &P, budget: u32) -> Status;
+    /// The current status (the last value `step` returned, or `InProgress` after `restart`).
+    fn status(&self) -> Status;
+    /// Counters of the current run.
+    fn stats(&self) -> Stats;
+    /// After [`Status::Found`]: clears `out` and fills it with the solution as `(move, state after it)`.
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>);
+
+    /// Steps until the search is done and returns the final status (blocking convenience).
+    fn run(&mut self, puzzle: &P) -> Status {
+        loop {
+            let status = self.step(puzzle, u32::MAX);
+            if status.is_done() {
+                return status;
+            }
+        }
+    }
+}
+
+/// The outcome of a blocking search: status, solution and counters.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    /// The final status.
+    pub status: Status,
+    /// The moves of the solution (empty unless `status` is [`Status::Found`]).
+    pub moves: Vec<M>,
+    /// Counters of the run.
+    pub stats: Stats,
+}
+
+/// Runs `search` from `start` to the end and collects the outcome.
+pub fn solve_with<P: Puzzle, S: Search<P>>(search: &mut S, puzzle: &P, start: P::State) -> Outcome<P::Move> {
+    search.restart(puzzle, start);
+    let status = search.run(puzzle);
+    let mut path = Vec::new();
+    if status == Status::Found {
+        search.write_path(&mut path);
+    }
+    Outcome { status, moves: path.into_iter().map(|(m, _)| m).collect(), stats: search.stats() }
+}

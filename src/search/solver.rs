@@ -1,0 +1,169 @@
+//! One value that runs any algorithm of the core, chosen at run time (by the CLI, the C ABI, hints).
+
+use super::astar::{AStar, Priority};
+use super::bfs::Bfs;
+use super::ida::IdaStar;
+use super::local::HillClimbing;
+use super::{Puzzle, Search, Stats, Status};
+use alloc::vec::Vec;
+use core::fmt;
+
+/// The algorithms a [`Solver`] can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Breadth-first search, expanding no state deeper than `depth_limit` moves.
+    Bfs {
+        /// Deepest level expanded (`u32::MAX` for no limit).
+        depth_limit: u32,
+    },
+    /// Steepest-ascent hill climbing on the puzzle's heuristic (a baseline that may get stuck).
+    HillClimbing,
+    /// Greedy best-first search with OPEN/CLOSED lists (a baseline, not optimal).
+    BestFirst,
+    /// A\* (optimal with an admissible heuristic).
+    AStar,
+    /// Weighted A\* with weight `num / den` (bounded suboptimal).
+    WeightedAStar {
+        /// Numerator of the weight.
+        num: u32,
+        /// Denominator of the weight.
+        den: u32,
+    },
+    /// Uniform-cost search (Dijkstra): optimal, ignores the heuristic.
+    UniformCost,
+    /// IDA\* (optimal with an admissible heuristic, memory linear in the depth).
+    IdaStar,
+}
+
+impl Algorithm {
+    /// The algorithms the demo compares, in order.
+    pub const BASELINES: [Algorithm; 5] =
+        [Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::HillClimbing, Algorithm::BestFirst, Algorithm::AStar, Algorithm::IdaStar];
+
+    /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `best-first`, `astar`,
+    /// `wastar:NUM/DEN` (or `wastar:W`), `ucs`, `ida`.
+    pub fn parse(text: &str) -> Option<Algorithm> {
+        let text = text.trim();
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n.trim(), Some(a.trim())),
+            None => (text, None),
+        };
+        let algorithm = match (name, arg) {
+            ("bfs", None) => Algorithm::Bfs { depth_limit: u32::MAX },
+            ("bfs", Some(depth)) => Algorithm::Bfs { depth_limit: depth.parse().ok()? },
+            ("hill" | "hill-climbing", None) => Algorithm::HillClimbing,
+            ("best-first" | "greedy", None) => Algorithm::BestFirst,
+            ("astar" | "a*", None) => Algorithm::AStar,
+            ("wastar", weight) => {
+                let (num, den) = match weight.map(|w| w.split_once('/')) {
+                    None => (2, 1),
+                    Some(Some((n, d))) => (n.trim().parse().ok()?, d.trim().parse().ok()?),
+                    Some(None) => (weight?.parse().ok()?, 1),
+                };
+                if den == 0 {
+                    return None;
+                }
+                Algorithm::WeightedAStar { num, den }
+            }
+            ("ucs" | "dijkstra", None) => Algorithm::UniformCost,
+            ("ida" | "idastar" | "ida*", None) => Algorithm::IdaStar,
+            _ => return None,
+        };
+        Some(algorithm)
+    }
+
+    /// Whether the solution it finds is optimal (given an admissible heuristic and unit costs for BFS).
+    pub fn is_optimal(self) -> bool {
+        matches!(self, Algorithm::Bfs { .. } | Algorithm::AStar | Algorithm::UniformCost | Algorithm::IdaStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Algorithm::Bfs { depth_limit: u32::MAX } => f.write_str("bfs"),
+            Algorithm::Bfs { depth_limit } => write!(f, "bfs:{depth_limit}"),
+            Algorithm::HillClimbing => f.write_str("hill"),
+            Algorithm::BestFirst => f.write_str("best-first"),
+            Algorithm::AStar => f.write_str("astar"),
+            Algorithm::WeightedAStar { num, den } => write!(f, "wastar:{num}/{den}"),
+            Algorithm::UniformCost => f.write_str("ucs"),
+            Algorithm::IdaStar => f.write_str("ida"),
+        }
+    }
+}
+
+enum Engine<P: Puzzle> {
+    Bfs(Bfs<P>),
+    Hill(HillClimbing<P>),
+    Best(AStar<P>),
+    Ida(IdaStar<P>),
+}
+
+/// Any algorithm of the core behind one stepped interface. Memory is reserved at creation for
+/// `node_cap` nodes (for IDA\*: stack entries; for hill climbing: path moves).
+pub struct Solver<P: Puzzle> {
+    algorithm: Algorithm,
+    engine: Engine<P>,
+}
+
+impl<P: Puzzle> Solver<P> {
+    /// Creates a solver, reserving all the memory it will use.
+    pub fn new(algorithm: Algorithm, node_cap: usize) -> Self {
+        let engine = match algorithm {
+            Algorithm::Bfs { depth_limit } => Engine::Bfs(Bfs::new(node_cap, depth_limit)),
+            Algorithm::HillClimbing => Engine::Hill(HillClimbing::new(node_cap)),
+            Algorithm::BestFirst => Engine::Best(AStar::new(Priority::Greedy, node_cap)),
+            Algorithm::AStar => Engine::Best(AStar::new(Priority::AStar, node_cap)),
+            Algorithm::WeightedAStar { num, den } => Engine::Best(AStar::new(Priority::Weighted { num, den }, node_cap)),
+            Algorithm::UniformCost => Engine::Best(AStar::new(Priority::Uniform, node_cap)),
+            Algorithm::IdaStar => Engine::Ida(IdaStar::new(node_cap)),
+        };
+        Solver { algorithm, engine }
+    }
+
+    /// The algorithm this solver runs.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    fn search(&self) -> &dyn Search<P> {
+        match &self.engine {
+            Engine::Bfs(s) => s,
+            Engine::Hill(s) => s,
+            Engine::Best(s) => s,
+            Engine::Ida(s) => s,
+        }
+    }
+
+    fn search_mut(&mut self) -> &mut dyn Search<P> {
+        match &mut self.engine {
+            Engine::Bfs(s) => s,
+            Engine::Hill(s) => s,
+            Engine::Best(s) => s,
+            Engine::Ida(s) => s,
+        }
+    }
+}
+
+impl<P: Puzzle> Search<P> for Solver<P> {
+    fn restart(&mut self, puzzle: &P, start: P::State) {
+        self.search_mut().restart(puzzle, start)
+    }
+
+    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+        self.search_mut().step(puzzle, budget)
+    }
+
+    fn status(&self) -> Status {
+        self.search().status()
+    }
+
+    fn stats(&self) -> Stats {
+        self.search().stats()
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        self.search().write_path(out)
+    }
+}

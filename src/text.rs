@@ -1,0 +1,143 @@
+//! The one-line text description shared by every family: `family:field:field…`, with spaces around
+//! separators ignored. This module holds the tokenizer and the error type; each family parses its own
+//! fields with these helpers and prints the same form back (`parse(print(p)) == p`).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+/// Why a description was rejected, and where: `column` is 1-based, in characters, in the whole line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based character column where the problem starts.
+    pub column: usize,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl ParseError {
+    /// An error at `column` with `reason`.
+    pub fn new(column: usize, reason: impl Into<String>) -> Self {
+        ParseError { column, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.reason)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseError {}
+
+/// A piece of a description with the column where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field<'a> {
+    /// The text, trimmed of surrounding spaces.
+    pub text: &'a str,
+    /// 1-based character column of the first character of `text` in the line.
+    pub column: usize,
+}
+
+impl<'a> Field<'a> {
+    /// An error pointing at this field.
+    pub fn error(&self, reason: impl Into<String>) -> ParseError {
+        ParseError::new(self.column, reason)
+    }
+
+    /// Splits this field on `sep`, trimming each piece and keeping columns.
+    pub fn split(&self, sep: char) -> Vec<Field<'a>> {
+        split_at_columns(self.text, self.column, sep)
+    }
+
+    /// Parses the whole field as a value of type `T`; `what` names it in the error.
+    pub fn parse<T: FromStr>(&self, what: &str) -> Result<T, ParseError> {
+        if self.text.is_empty() {
+            return Err(self.error(format!("expected {what}, found nothing")));
+        }
+        self.text.parse().map_err(|_| self.error(format!("expected {what}, found '{}'", self.text)))
+    }
+
+    /// Parses a comma-separated list of values of type `T`.
+    pub fn parse_list<T: FromStr>(&self, what: &str) -> Result<Vec<(T, Field<'a>)>, ParseError> {
+        self.split(',').into_iter().map(|item| Ok((item.parse(what)?, item))).collect()
+    }
+
+    /// Parses board dimensions `WxH` and checks each against `min..=max`.
+    pub fn parse_dims(&self, min: u8, max: u8) -> Result<(u8, u8), ParseError> {
+        let Some((w, h)) = self.text.split_once(['x', 'X']) else {
+            return Err(self.error(format!("expected a size WxH, found '{}'", self.text)));
+        };
+        let width = Field { text: w.trim(), column: self.column };
+        let height = Field { text: h.trim(), column: self.column + w.chars().count() + 1 };
+        let mut dims = [0u8; 2];
+        for (dim, field) in dims.iter_mut().zip([width, height]) {
+            let n: u32 = field.parse("a width and height")?;
+            if !(min as u32..=max as u32).contains(&n) {
+                return Err(field.error(format!("size {n} is out of range {min}..{max}")));
+            }
+            *dim = n as u8;
+        }
+        Ok((dims[0], dims[1]))
+    }
+}
+
+fn split_at_columns(text: &str, first_column: usize, sep: char) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    let mut column = first_column;
+    for piece in text.split(sep) {
+        let leading = piece.chars().take_while(|c| c.is_whitespace()).count();
+        out.push(Field { text: piece.trim(), column: column + leading });
+        column += piece.chars().count() + 1;
+    }
+    out
+}
+
+/// Splits a description into its `:`-separated fields, checks that the first is `family`, and returns
+/// the rest. The number of remaining fields must lie in `min..=max`.
+pub fn fields<'a>(line: &'a str, family: &str, min: usize, max: usize) -> Result<Vec<Field<'a>>, ParseError> {
+    let mut fields = split_at_columns(line, 1, ':');
+    let head = fields.remove(0);
+    if head.text != family {
+        return Err(head.error(format!("expected the family name '{family}', found '{}'", head.text)));
+    }
+    if fields.len() < min {
+        let end = line.chars().count() + 1;
+        return Err(ParseError::new(end, format!("{family} needs {min} fields after '{family}:', found {}", fields.len())));
+    }
+    if fields.len() > max {
+        return Err(fields[max].error(format!("{family} takes at most {max} fields after '{family}:'")));
+    }
+    Ok(fields)
+}
+
+/// The family name of a description (the text before the first `:`), trimmed.
+pub fn family_of(line: &str) -> &str {
+    line.split(':').next().unwrap_or("").trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_columns_through_spaces() {
+        let f = fields("tiles : 3x3: 1, 2 ,3", "tiles", 2, 3).unwrap();
+        assert_eq!(f[0], Field { text: "3x3", column: 9 });
+        let items = f[1].split(',');
+        assert_eq!(items.iter().map(|i| (i.text, i.column)).collect::<Vec<_>>(), [("1", 14), ("2", 17), ("3", 20)]);
+    }
+
+    #[test]
+    fn errors_name_the_column_and_reason() {
+        assert_eq!(fields("jugs:1", "tiles", 1, 2).unwrap_err(), ParseError::new(1, "expected the family name 'tiles', found 'jugs'"));
+        assert_eq!(fields("tiles:3x3", "tiles", 2, 3).unwrap_err().column, 10);
+        let f = fields("tiles:3y3:1", "tiles", 2, 3).unwrap();
+        assert_eq!(f[0].parse_dims(2, 5).unwrap_err().column, 7);
+        let f = fields("tiles:3x9:1", "tiles", 2, 3).unwrap();
+        assert_eq!(f[0].parse_dims(2, 5).unwrap_err(), ParseError::new(9, "size 9 is out of range 2..5"));
+    }
+}
