@@ -416,9 +416,9 @@ impl Puzzle for Tiles {
         let (tile, from, to) = (mv.tile as usize, mv.from as usize, mv.to as usize);
         match self.heuristic {
             Heuristic::Misplaced => {
-                let goal = self.goal.cells[to] as usize == tile;
-                let was = self.goal.cells[from] as usize == tile;
-                parent_h + goal as u32 - was as u32
+                let placed_before = self.goal.cells[from] as usize == tile;
+                let placed_after = self.goal.cells[to] as usize == tile;
+                parent_h + placed_before as u32 - placed_after as u32
             }
             Heuristic::Manhattan => parent_h + self.distance[tile][to] as u32 - self.distance[tile][from] as u32,
             Heuristic::LinearConflict => {

@@ -1,0 +1,373 @@
+//! `lp`: the designer command line of lphint.
+//!
+//! - `lp demo` — solves built-in puzzles, plays hints step by step and compares the algorithms.
+//! - `lp solve DESC [--algo NAME] [--heuristic H] [--cap N] [--json]` — solves one puzzle.
+//! - `lp hint DESC [--budget N] [--json]` — the next move from the position DESC describes.
+
+use clap::{Parser, Subcommand};
+use lphint::families::tiles::{Heuristic, Tiles};
+use lphint::family::Family;
+use lphint::hint::{HintStatus, Hinter};
+use lphint::search::{solve_with, Algorithm, Outcome, Search, Solver, Stats, Status};
+use lphint::text::family_of;
+use serde_json::json;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(name = "lp", version, about = "lphint designer CLI: solve, hint and compare puzzles")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve built-in puzzles, play hints step by step and compare the algorithms side by side.
+    Demo,
+    /// Solve a puzzle given by its text description (e.g. "tiles:3x3:8,6,7,2,5,4,3,0,1").
+    Solve {
+        /// The puzzle's one-line text description.
+        desc: String,
+        /// Algorithm: bfs, bfs:DEPTH, hill, best-first, astar, wastar:NUM/DEN, ucs, ida.
+        #[arg(long)]
+        algo: Option<String>,
+        /// Tiles heuristic: misplaced, manhattan, linear-conflict.
+        #[arg(long)]
+        heuristic: Option<String>,
+        /// Node cap (memory reserved up front).
+        #[arg(long)]
+        cap: Option<usize>,
+        /// Print one JSON object instead of drawings.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The next move from the position the description gives (its start is the player's position).
+    /// Benchmarks: `korf100` solves Korf's 100 15-puzzle instances and checks their optimal lengths.
+    Bench {
+        /// Which benchmark (korf100).
+        name: String,
+        /// Only these instance ids (comma-separated, 1-based); default all.
+        #[arg(long, value_delimiter = ',')]
+        ids: Vec<usize>,
+        /// Path of the instance file.
+        #[arg(long, default_value = "data/korf100.txt")]
+        file: String,
+        /// Tiles heuristic: manhattan or linear-conflict.
+        #[arg(long, default_value = "linear-conflict")]
+        heuristic: String,
+    },
+    Hint {
+        /// The puzzle's one-line text description.
+        desc: String,
+        /// Nodes expanded per simulated frame (the hint is asked for until it arrives).
+        #[arg(long, default_value_t = 1000)]
+        budget: u32,
+        /// Print one JSON object instead of a drawing.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Demo => {
+            demo();
+            Ok(())
+        }
+        Command::Solve { desc, algo, heuristic, cap, json } => solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, json),
+        Command::Hint { desc, budget, json } => hint_command(&desc, budget, json),
+        Command::Bench { name, ids, file, heuristic } => bench_command(&name, &ids, &file, &heuristic),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("lp: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Parses a tiles description and applies the `--heuristic` option.
+fn parse_tiles(desc: &str, heuristic: Option<&str>) -> Result<Tiles, String> {
+    let puzzle = Tiles::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))?;
+    match heuristic {
+        None => Ok(puzzle),
+        Some(name) => Heuristic::parse(name).map(|h| puzzle.with_heuristic(h)).ok_or_else(|| format!("unknown heuristic '{name}'")),
+    }
+}
+
+fn solve_command(desc: &str, algo: Option<&str>, heuristic: Option<&str>, cap: Option<usize>, json: bool) -> Result<(), String> {
+    let algo = algo.map(|a| Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))).transpose()?;
+    match family_of(desc) {
+        "tiles" => solve_family(&parse_tiles(desc, heuristic)?, algo, cap, json),
+        other => Err(format!("unknown family '{other}' (known: tiles)")),
+    }
+}
+
+fn hint_command(desc: &str, budget: u32, json: bool) -> Result<(), String> {
+    match family_of(desc) {
+        "tiles" => hint_family(&parse_tiles(desc, None)?, budget, json),
+        other => Err(format!("unknown family '{other}' (known: tiles)")),
+    }
+}
+
+/// Runs `algorithm` on `puzzle` from its start, timing it.
+fn timed_solve<F: Family>(puzzle: &F, algorithm: Algorithm, cap: usize) -> (Outcome<F::Move>, Duration) {
+    let clock = Instant::now();
+    let mut solver = Solver::new(algorithm, cap);
+    let outcome = solve_with(&mut solver, puzzle, puzzle.start());
+    (outcome, clock.elapsed())
+}
+
+fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usize>, json: bool) -> Result<(), String> {
+    let (recommended, recommended_cap) = puzzle.recommended_solver();
+    let algorithm = algo.unwrap_or(recommended);
+    let cap = cap.unwrap_or(if algorithm == Algorithm::IdaStar { recommended_cap } else { 4_000_000 });
+    let (outcome, time) = timed_solve(puzzle, algorithm, cap);
+    let found = outcome.status == Status::Found;
+    if json {
+        let mut object = json!({
+            "family": F::NAME,
+            "desc": puzzle.describe(),
+            "algorithm": algorithm.to_string(),
+            "status": outcome.status.name(),
+            "solvable": match outcome.status {
+                Status::Found => json!(true),
+                Status::Unsolvable => json!(false),
+                _ => json!(null),
+            },
+            "nodes": outcome.stats.expanded,
+            "generated": outcome.stats.generated,
+            "time_ms": time.as_secs_f64() * 1e3,
+        });
+        if found {
+            object["length"] = json!(outcome.moves.len());
+            object["optimal"] = json!(algorithm.is_optimal());
+            object["moves"] = json!(outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>());
+        }
+        println!("{object}");
+    } else {
+        print!("{}", puzzle.render(&puzzle.start()));
+        println!("{}: {} after {} nodes in {}", algorithm, outcome.status.name(), outcome.stats.expanded, fmt_time(time));
+        if found {
+            let optimal = if algorithm.is_optimal() { "optimal" } else { "not proven optimal" };
+            println!("{} moves ({optimal}): {}", outcome.moves.len(), outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>().join(" "));
+        }
+    }
+    if found || outcome.status == Status::Unsolvable {
+        Ok(())
+    } else {
+        Err(format!("no solution: {} (try a larger --cap or another --algo)", outcome.status.name()))
+    }
+}
+
+/// Asks `hinter` for a hint from `state` once per simulated frame until it arrives.
+fn hint_over_frames<F: Family>(hinter: &mut Hinter<F>, puzzle: &F, state: &F::State, budget: u32) -> (HintStatus<F::Move>, u32) {
+    let mut frames = 0;
+    loop {
+        frames += 1;
+        let status = hinter.next_hint(puzzle, state, budget);
+        if status != HintStatus::InProgress {
+            return (status, frames);
+        }
+    }
+}
+
+fn hint_family<F: Family>(puzzle: &F, budget: u32, json: bool) -> Result<(), String> {
+    let (algorithm, cap) = puzzle.recommended_solver();
+    let mut hinter = Hinter::new(algorithm, cap, 256);
+    let start = puzzle.start();
+    let (status, frames) = hint_over_frames(&mut hinter, puzzle, &start, budget.max(1));
+    let nodes = hinter.stats().expanded;
+    let (name, hint) = match status {
+        HintStatus::Ready(hint) => ("ready", Some(hint)),
+        HintStatus::AlreadySolved => ("already_solved", None),
+        HintStatus::Unsolvable => ("unsolvable", None),
+        HintStatus::OutOfNodes => ("out_of_nodes", None),
+        HintStatus::NotFound => ("not_found", None),
+        HintStatus::InProgress => ("in_progress", None),
+    };
+    if json {
+        let mut object = json!({
+            "family": F::NAME,
+            "desc": puzzle.describe(),
+            "status": name,
+            "solvable": status != HintStatus::Unsolvable,
+            "nodes": nodes,
+            "frames": frames,
+        });
+        if let Some(hint) = hint {
+            object["move"] = json!(puzzle.move_token(&hint.mv));
+            object["move_text"] = json!(puzzle.move_text(&hint.mv));
+            object["moves_left"] = json!(hint.moves_left);
+            object["length"] = json!(hint.moves_left);
+            object["optimal"] = json!(hint.optimal);
+        } else if status == HintStatus::AlreadySolved {
+            object["moves_left"] = json!(0);
+        }
+        println!("{object}");
+    } else {
+        print!("{}", puzzle.render(&start));
+        match hint {
+            Some(hint) => println!("hint: {} ({} moves left; {nodes} nodes over {frames} frames of {budget})", puzzle.move_text(&hint.mv), hint.moves_left),
+            None => println!("no hint: {name}"),
+        }
+    }
+    match status {
+        HintStatus::Ready(_) | HintStatus::AlreadySolved | HintStatus::Unsolvable => Ok(()),
+        _ => Err(format!("no hint: {name}")),
+    }
+}
+
+/// One line of Korf's file: `id optimal_length t0 … t15`, blank-top-left goal.
+fn korf_instances(file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let goal: Vec<u8> = (0..16).collect();
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty()) {
+        let bad = |what: &str| format!("{file}:{}: {what}", number + 1);
+        let fields: Vec<usize> = line.split_whitespace().map(|f| f.parse().map_err(|_| bad("not a number"))).collect::<Result<_, _>>()?;
+        if fields.len() != 18 {
+            return Err(bad("expected id, length and 16 tiles"));
+        }
+        let cells: Vec<u8> = fields[2..].iter().map(|&t| t as u8).collect();
+        let puzzle = Tiles::new(4, 4, &cells, Some(&goal)).map_err(|e| bad(&e.to_string()))?;
+        out.push((fields[0], fields[1], puzzle));
+    }
+    Ok(out)
+}
+
+fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str) -> Result<(), String> {
+    if name != "korf100" {
+        return Err(format!("unknown benchmark '{name}' (known: korf100)"));
+    }
+    let heuristic = Heuristic::parse(heuristic).ok_or_else(|| format!("unknown heuristic '{heuristic}'"))?;
+    let instances = korf_instances(file)?;
+    let (mut total_nodes, mut total_time, mut wrong) = (0u64, Duration::ZERO, 0);
+    println!("{:>4} {:>7} {:>7} {:>14} {:>10} {:>12}", "id", "length", "known", "nodes", "time", "nodes/s");
+    for (id, known, puzzle) in instances.into_iter().filter(|(id, _, _)| ids.is_empty() || ids.contains(id)) {
+        let puzzle = puzzle.with_heuristic(heuristic);
+        let (outcome, time) = timed_solve(&puzzle, Algorithm::IdaStar, 4096);
+        let length = outcome.moves.len();
+        let check = if outcome.status == Status::Found && length == known { "" } else { "  WRONG" };
+        wrong += !check.is_empty() as usize;
+        total_nodes += outcome.stats.expanded;
+        total_time += time;
+        let rate = outcome.stats.expanded as f64 / time.as_secs_f64().max(1e-9);
+        println!("{id:>4} {length:>7} {known:>7} {:>14} {:>10} {:>10.2}M{check}", outcome.stats.expanded, fmt_time(time), rate / 1e6);
+    }
+    let rate = total_nodes as f64 / total_time.as_secs_f64().max(1e-9);
+    println!("total: {total_nodes} nodes in {} ({:.2}M nodes/s), {wrong} wrong", fmt_time(total_time), rate / 1e6);
+    if wrong == 0 {
+        Ok(())
+    } else {
+        Err(format!("{wrong} instances did not match their published length"))
+    }
+}
+
+fn fmt_time(t: Duration) -> String {
+    if t.as_secs_f64() >= 1.0 {
+        format!("{:.2} s", t.as_secs_f64())
+    } else {
+        format!("{:.3} ms", t.as_secs_f64() * 1e3)
+    }
+}
+
+/// Lays multi-line drawings side by side, each under its caption.
+fn side_by_side(panels: &[(String, String)]) -> String {
+    let width = panels.iter().flat_map(|(c, d)| d.lines().chain([c.as_str()]).map(|l| l.chars().count())).max().unwrap_or(0) + 3;
+    let height = panels.iter().map(|(_, d)| d.lines().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for line in 0..=height {
+        for (caption, drawing) in panels {
+            let text = if line == 0 { caption.as_str() } else { drawing.lines().nth(line - 1).unwrap_or("") };
+            out.push_str(&format!("{text:<width$}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Plays hints from the start to the goal, `budget` nodes per frame, drawing the boards.
+fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
+    let (algorithm, cap) = puzzle.recommended_solver();
+    let mut hinter = Hinter::new(algorithm, cap, 256);
+    let mut state = puzzle.start();
+    let mut panels = vec![("start".to_string(), puzzle.render(&state))];
+    let (mut moves, mut frames) = (0, 0);
+    loop {
+        let (status, used) = hint_over_frames(&mut hinter, puzzle, &state, budget);
+        frames += used;
+        let HintStatus::Ready(hint) = status else {
+            break;
+        };
+        state = puzzle.apply(&state, &hint.mv).expect("a hint is a legal move");
+        moves += 1;
+        panels.push((format!("{}: {} ({} left)", moves, puzzle.move_token(&hint.mv), hint.moves_left - 1), puzzle.render(&state)));
+    }
+    for row in panels.chunks(per_row) {
+        println!("{}", side_by_side(row));
+    }
+    let solved = if puzzle.is_goal(&state) { "solved" } else { "NOT solved" };
+    println!("{solved} in {moves} moves; {frames} frames of at most {budget} node expansions each\n");
+}
+
+fn demo() {
+    let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").expect("built-in puzzle");
+    println!("== 8-puzzle {} (one of the two hardest positions)\n", eight.describe());
+    let (algorithm, cap) = eight.recommended_solver();
+    let (outcome, time) = timed_solve(&eight, algorithm, cap);
+    println!("optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n", outcome.moves.len(), outcome.stats.expanded, fmt_time(time));
+    println!("-- playing the hints, 500 node expansions per frame:\n");
+    play_hints(&eight, 500, 8);
+
+    // Korf's instance 82 (an easy one of his 100), goal with the blank top-left as in his paper.
+    let fifteen = Tiles::parse("tiles:4x4:1,2,3,7,4,0,6,8,5,12,13,9,10,15,14,11:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15")
+        .expect("built-in puzzle");
+    println!("== 15-puzzle {}\n", fifteen.describe());
+    let (algorithm, cap) = fifteen.recommended_solver();
+    let (outcome, time) = timed_solve(&fifteen, algorithm, cap);
+    println!("optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n", outcome.moves.len(), outcome.stats.expanded, fmt_time(time));
+    println!("-- playing the hints, 2,000 node expansions per frame:\n");
+    play_hints(&fifteen, 2000, 6);
+
+    compare_algorithms("tiles:3x3:5,0,4,2,1,7,3,8,6");
+}
+
+/// Runs the classic algorithms on one 8-puzzle and prints their statistics side by side.
+fn compare_algorithms(desc: &str) {
+    let base = Tiles::parse(desc).expect("built-in puzzle");
+    println!("== algorithms side by side on {desc}\n");
+    print!("{}", base.render(&base.start()));
+    println!();
+    let runs = [
+        ("breadth-first", Algorithm::Bfs { depth_limit: u32::MAX }, Heuristic::Manhattan),
+        ("hill climbing, tiles in place", Algorithm::HillClimbing, Heuristic::Misplaced),
+        ("hill climbing, 36 - Manhattan", Algorithm::HillClimbing, Heuristic::Manhattan),
+        ("best-first (OPEN/CLOSED)", Algorithm::BestFirst, Heuristic::Manhattan),
+        ("A*, Manhattan", Algorithm::AStar, Heuristic::Manhattan),
+        ("A*, linear conflict", Algorithm::AStar, Heuristic::LinearConflict),
+        ("IDA*, Manhattan", Algorithm::IdaStar, Heuristic::Manhattan),
+        ("IDA*, linear conflict", Algorithm::IdaStar, Heuristic::LinearConflict),
+    ];
+    println!("{:<32} {:>12} {:>7} {:>9} {:>10} {:>8} {:>11} {:>10}", "algorithm", "status", "length", "expanded", "generated", "peak", "reserved", "time");
+    for (name, algorithm, heuristic) in runs {
+        let puzzle = base.clone().with_heuristic(heuristic);
+        let cap = if algorithm == Algorithm::IdaStar { 4096 } else { 200_000 };
+        let (outcome, time) = timed_solve(&puzzle, algorithm, cap);
+        let Stats { expanded, generated, peak_stored, bytes_reserved, .. } = outcome.stats;
+        let length = if outcome.status == Status::Found { outcome.moves.len().to_string() } else { "-".into() };
+        println!(
+            "{name:<32} {:>12} {length:>7} {expanded:>9} {generated:>10} {peak_stored:>8} {:>8} kB {:>10}",
+            outcome.status.name(),
+            bytes_reserved / 1024,
+            fmt_time(time)
+        );
+    }
+    println!("\nHill climbing stops at the first state with no better neighbour: its failure is the point of the comparison.");
+}
+
+#[allow(dead_code)]
+fn _assert_search_object_safe(_: &dyn Search<Tiles>) {}

@@ -1,0 +1,59 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use lphint::families::tiles::{Board, Tiles};
+use lphint::family::Family;
+use lphint::search::bfs::Bfs;
+use lphint::search::{Puzzle, Search, Status};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::OnceLock;
+
+/// A deterministic generator.
+pub fn rng(seed: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(seed)
+}
+
+/// The 8-puzzle with the default goal and its complete BFS distance table (built once per test binary).
+pub fn eight_puzzle() -> &'static (Tiles, Bfs<Tiles>) {
+    static TABLE: OnceLock<(Tiles, Bfs<Tiles>)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0").unwrap();
+        let mut bfs = Bfs::explorer(200_000);
+        bfs.restart(&puzzle, puzzle.goal());
+        assert_eq!(bfs.run(&puzzle), Status::Unsolvable, "exploration ends when nothing is left");
+        (puzzle, bfs)
+    })
+}
+
+/// A uniformly random state of the 8-puzzle that can reach the goal.
+pub fn random_eight_state(rng: &mut Xoshiro256PlusPlus) -> Board {
+    let (_, table) = eight_puzzle();
+    let index = rng.random_range(0..table.len());
+    *table.distances().nth(index).unwrap().0
+}
+
+/// The state after `steps` random moves from `state`.
+pub fn random_walk<P: Puzzle>(puzzle: &P, mut state: P::State, steps: usize, rng: &mut Xoshiro256PlusPlus) -> P::State {
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        puzzle.successors(&state, |_, s, _| next.push(s));
+        state = next[rng.random_range(0..next.len())];
+    }
+    state
+}
+
+/// Korf's instances `(id, optimal length, puzzle)` from the copy in `data/`.
+pub fn korf(ids: &[usize]) -> Vec<(usize, usize, Tiles)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
+    let goal: Vec<u8> = (0..16).collect();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(|f| f.parse::<usize>().unwrap()).collect::<Vec<_>>())
+        .filter(|f| ids.contains(&f[0]))
+        .map(|f| {
+            let cells: Vec<u8> = f[2..].iter().map(|&t| t as u8).collect();
+            (f[0], f[1], Tiles::new(4, 4, &cells, Some(&goal)).unwrap())
+        })
+        .collect()
+}
