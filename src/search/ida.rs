@@ -33,6 +33,8 @@ pub struct IdaStar<P: Puzzle> {
     frames: Vec<Frame<P::State, P::Move>>,
     children: Vec<Child<P::State, P::Move>>,
     cap: usize,
+    /// The start state and its heuristic; every iteration begins there.
+    root: Option<(P::State, u32)>,
     threshold: u32,
     next_threshold: u32,
     iterations: u32,
@@ -49,6 +51,7 @@ impl<P: Puzzle> IdaStar<P> {
             frames: Vec::with_capacity(cap),
             children: Vec::with_capacity(cap),
             cap,
+            root: None,
             threshold: 0,
             next_threshold: u32::MAX,
             iterations: 0,
@@ -107,10 +110,9 @@ impl<P: Puzzle> IdaStar<P> {
         fits
     }
 
-    fn start_iteration(&mut self, puzzle: &P, root: P::State, root_h: u32) -> bool {
+    fn start_iteration(&mut self, puzzle: &P, (root, root_h): (P::State, u32)) -> bool {
         self.iterations += 1;
         self.next_threshold = u32::MAX;
-        self.frames.clear();
         self.children.clear();
         self.push_and_expand(puzzle, root, None, 0, root_h)
     }
@@ -123,17 +125,19 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         self.children.clear();
         self.iterations = 0;
         self.status = Status::InProgress;
+        self.root = None;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
             return;
         }
         let h = puzzle.heuristic(&start);
         self.threshold = h;
+        self.next_threshold = u32::MAX;
         if puzzle.is_goal(&start) {
             self.frames.push(Frame { state: start, mv: None, g: 0, h, first_child: 0, next_child: 0, end_child: 0 });
             self.finish(Status::Found);
-        } else if !self.start_iteration(puzzle, start, h) {
-            self.finish(Status::OutOfNodes);
+        } else {
+            self.root = Some((start, h));
         }
     }
 
@@ -141,23 +145,30 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         if self.status != Status::InProgress {
             return self.status;
         }
+        let Some(root) = self.root else {
+            return self.finish(Status::Unsolvable);
+        };
         let mut spent = 0;
         while spent < budget {
             let depth = self.frames.len();
-            let top = &mut self.frames[depth - 1];
+            let Some(top) = self.frames.last_mut() else {
+                // A new iteration begins at the root.
+                spent += 1;
+                if !self.start_iteration(puzzle, root) {
+                    return self.finish(Status::OutOfNodes);
+                }
+                continue;
+            };
             if top.next_child == top.end_child {
                 // Every child of the top frame is done: backtrack.
-                let done = self.frames.pop().unwrap_or_else(|| unreachable!());
-                self.children.truncate(done.first_child as usize);
+                let first_child = top.first_child as usize;
+                self.frames.pop();
+                self.children.truncate(first_child);
                 if self.frames.is_empty() {
                     if self.next_threshold == u32::MAX {
                         return self.finish(Status::Unsolvable);
                     }
                     self.threshold = self.next_threshold;
-                    spent += 1;
-                    if !self.start_iteration(puzzle, done.state, done.h) {
-                        return self.finish(Status::OutOfNodes);
-                    }
                 }
                 continue;
             }

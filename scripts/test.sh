@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The one test command: formatting, lints, every test, and the no_std builds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy --all-targets --all-features -- -D warnings"
+cargo clippy --all-targets --all-features -- -D warnings
+
+step "cargo test --all-features"
+cargo test --all-features
+
+# The no_std core is checked as an rlib: the staticlib and cdylib are final artifacts, which need a panic
+# handler and a global allocator that only the game's own no_std binary can provide.
+step "no_std build (host): cargo rustc --lib --no-default-features --crate-type rlib"
+cargo rustc --lib --no-default-features --crate-type rlib
+no_std_target="skipped (rustup could not add thumbv7em-none-eabihf)"
+if rustup target add thumbv7em-none-eabihf >/dev/null 2>&1; then
+    step "no_std build (thumbv7em-none-eabihf)"
+    cargo rustc --lib --no-default-features --crate-type rlib --target thumbv7em-none-eabihf
+    no_std_target="ran"
+fi
+
+step "summary"
+echo "fmt: ran; clippy: ran; tests: ran; no_std host build: ran; no_std thumbv7em-none-eabihf build: $no_std_target"

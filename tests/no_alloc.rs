@@ -1,0 +1,102 @@
+//! A counting global allocator proves that stepping a search or asking for a hint allocates nothing:
+//! all memory is reserved when the search or hinter is created.
+//!
+//! This file holds a single test so that no other test thread allocates while it counts.
+
+use lphint::families::tiles::Tiles;
+use lphint::family::Family;
+use lphint::hint::{HintStatus, Hinter};
+use lphint::search::{Algorithm, Puzzle, Search, Solver, Status};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+#[test]
+fn steps_and_hints_allocate_nothing() {
+    assert!(allocations_during(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(10)))) > 0, "the counter counts");
+    let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
+    let fifteen = Tiles::parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
+    let algorithms = [
+        Algorithm::Bfs { depth_limit: u32::MAX },
+        Algorithm::HillClimbing,
+        Algorithm::BestFirst,
+        Algorithm::AStar,
+        Algorithm::WeightedAStar { num: 2, den: 1 },
+        Algorithm::UniformCost,
+        Algorithm::IdaStar,
+    ];
+    for algorithm in algorithms {
+        for puzzle in [&eight, &fifteen] {
+            let mut solver = Solver::new(algorithm, 300_000);
+            let mut status = Status::InProgress;
+            let count = allocations_during(|| {
+                solver.restart(puzzle, puzzle.start());
+                for _ in 0..2000 {
+                    status = solver.step(puzzle, 100);
+                    if status.is_done() {
+                        break;
+                    }
+                }
+            });
+            assert_eq!(count, 0, "{algorithm} allocated while stepping ({status:?})");
+        }
+    }
+
+    // Hints: the first call may size the plan; after it, following the plan or searching again from a
+    // new position allocates nothing.
+    let mut hinter = Hinter::new(Algorithm::IdaStar, 4096, 128);
+    let mut state = fifteen.start();
+    let mut first = true;
+    let mut moves = 0;
+    let mut deviations = 0;
+    loop {
+        let mut status = HintStatus::InProgress;
+        let count = allocations_during(|| {
+            while status == HintStatus::InProgress {
+                status = hinter.next_hint(&fifteen, &state, 50);
+            }
+        });
+        assert!(first || count == 0, "next_hint allocated {count} times");
+        first = false;
+        let HintStatus::Ready(hint) = status else {
+            assert_eq!(status, HintStatus::AlreadySolved);
+            break;
+        };
+        state = fifteen.apply(&state, &hint.mv).unwrap();
+        moves += 1;
+        if moves % 10 == 5 {
+            // Leave the plan: the next hint searches again, still without allocating.
+            let mut undo = None;
+            fifteen.successors(&state, |m, s, _| if m.tile != hint.mv.tile && undo.is_none() { undo = Some(s) });
+            state = undo.unwrap();
+            deviations += 1;
+        }
+    }
+    assert!(deviations >= 4, "the game went through several re-plans ({deviations})");
+}

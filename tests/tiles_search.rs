@@ -1,0 +1,185 @@
+//! Tiles beyond the 8-puzzle table: other board shapes and goals, Korf's 15-puzzle instances, 4×4 hints,
+//! the baselines' failures, node caps, and stepping.
+
+mod common;
+
+use common::{korf, random_walk, rng};
+use lphint::families::tiles::{Heuristic, Tiles};
+use lphint::family::Family;
+use lphint::hint::{HintStatus, Hinter};
+use lphint::search::astar::{AStar, Priority};
+use lphint::search::bfs::Bfs;
+use lphint::search::ida::IdaStar;
+use lphint::search::local::HillClimbing;
+use lphint::search::{solve_with, Algorithm, Puzzle, Search, Solver, Status};
+use rand::RngExt;
+
+#[test]
+fn parity_agrees_with_bfs_on_small_boards_with_any_goal() {
+    let mut rng = rng(5);
+    for (w, h) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+        let n = w as usize * h as usize;
+        let mut goal: Vec<u8> = (0..n as u8).collect();
+        for i in (1..n).rev() {
+            goal.swap(i, rng.random_range(0..=i));
+        }
+        let puzzle = Tiles::new(w, h, &goal, Some(&goal)).unwrap();
+        let mut table = Bfs::explorer(200_000);
+        table.restart(&puzzle, puzzle.goal());
+        table.run(&puzzle);
+        let factorial: usize = (1..=n).product();
+        assert_eq!(table.len(), factorial / 2, "{w}x{h}: half of all arrangements reach the goal");
+        for _ in 0..2000 {
+            let mut cells: Vec<u8> = (0..n as u8).collect();
+            for i in (1..n).rev() {
+                cells.swap(i, rng.random_range(0..=i));
+            }
+            let board = puzzle.board(&cells).unwrap();
+            assert_eq!(puzzle.is_solvable(&board), table.distance(&board).is_some(), "{w}x{h} {cells:?} goal {goal:?}");
+        }
+    }
+}
+
+/// Korf instances that IDA* with linear conflicts solves in well under a second each.
+const FAST_KORF: [usize; 8] = [9, 12, 19, 23, 42, 47, 55, 79];
+
+#[test]
+fn korf_instances_solve_to_their_published_lengths() {
+    let instances = korf(&FAST_KORF);
+    assert_eq!(instances.len(), FAST_KORF.len());
+    let mut ida = IdaStar::new(4096);
+    for (id, length, puzzle) in instances {
+        let outcome = solve_with(&mut ida, &puzzle, puzzle.start());
+        assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, length), "Korf #{id}");
+        let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+        assert!(puzzle.is_goal(&end), "Korf #{id}: the moves reach the goal");
+    }
+}
+
+#[test]
+fn fifteen_puzzle_hints_lower_the_optimal_distance_by_one() {
+    let (_, _, korf9) = korf(&[9]).remove(0);
+    let mut rng = rng(15);
+    let mut hinter = Hinter::new(Algorithm::IdaStar, 4096, 128);
+    let mut oracle = IdaStar::new(4096);
+    let mut state = korf9.start();
+    let mut distance = 46;
+    for turn in 0..60 {
+        if turn % 7 == 3 {
+            // The player leaves the hinted path.
+            state = random_walk(&korf9, state, 1, &mut rng);
+            distance = solve_with(&mut oracle, &korf9, state).moves.len() as u32;
+        }
+        let status = loop {
+            match hinter.next_hint(&korf9, &state, 500) {
+                HintStatus::InProgress => continue,
+                other => break other,
+            }
+        };
+        match status {
+            HintStatus::AlreadySolved => {
+                assert_eq!(distance, 0);
+                return;
+            }
+            HintStatus::Ready(hint) => {
+                assert_eq!(hint.moves_left, distance);
+                state = korf9.apply(&state, &hint.mv).unwrap();
+                let after = solve_with(&mut oracle, &korf9, state).moves.len() as u32;
+                assert_eq!(after, distance - 1, "turn {turn}");
+                distance = after;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(distance > 0, "60 turns with 9 deviations cannot all be used up");
+}
+
+#[test]
+fn hill_climbing_reports_its_failure_and_sometimes_succeeds() {
+    let stuck = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
+    for h in [Heuristic::Misplaced, Heuristic::Manhattan] {
+        let puzzle = stuck.clone().with_heuristic(h);
+        let outcome = solve_with(&mut HillClimbing::new(100), &puzzle, puzzle.start());
+        assert_eq!(outcome.status, Status::Stuck, "{h:?}");
+        assert!(outcome.moves.is_empty());
+    }
+    let easy = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap().with_heuristic(Heuristic::Manhattan);
+    let outcome = solve_with(&mut HillClimbing::new(100), &easy, easy.start());
+    assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, 2));
+}
+
+#[test]
+fn unsolvable_starts_are_answered_before_any_expansion() {
+    let puzzle = Tiles::parse("tiles:4x4:2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0").unwrap();
+    for algorithm in [Algorithm::Bfs { depth_limit: 5 }, Algorithm::HillClimbing, Algorithm::BestFirst, Algorithm::AStar, Algorithm::IdaStar] {
+        let outcome = solve_with(&mut Solver::new(algorithm, 1000), &puzzle, puzzle.start());
+        assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0), "{algorithm}");
+    }
+}
+
+#[test]
+fn node_caps_and_depth_limits_are_statuses() {
+    let (_, _, hard) = korf(&[1]).remove(0);
+    let capped = [(Algorithm::AStar, 1000), (Algorithm::Bfs { depth_limit: u32::MAX }, 1000), (Algorithm::IdaStar, 20), (Algorithm::HillClimbing, 2)];
+    for (algorithm, cap) in capped {
+        let mut solver = Solver::new(algorithm, cap);
+        let outcome = solve_with(&mut solver, &hard, hard.start());
+        let expected = if algorithm == Algorithm::HillClimbing { [Status::OutOfNodes, Status::Stuck] } else { [Status::OutOfNodes; 2] };
+        assert!(expected.contains(&outcome.status), "{algorithm}: {:?}", outcome.status);
+        assert!(outcome.stats.peak_stored <= cap.max(2) * 2);
+    }
+    let outcome = solve_with(&mut Solver::new(Algorithm::Bfs { depth_limit: 4 }, 100_000), &hard, hard.start());
+    assert_eq!(outcome.status, Status::DepthLimit);
+}
+
+#[test]
+fn stepping_with_any_budget_gives_the_blocking_result() {
+    let puzzle = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
+    for algorithm in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::BestFirst] {
+        let mut blocking = Solver::new(algorithm, 200_000);
+        let reference = solve_with(&mut blocking, &puzzle, puzzle.start());
+        for budget in [1, 7, 1000] {
+            let mut stepped = Solver::new(algorithm, 200_000);
+            stepped.restart(&puzzle, puzzle.start());
+            let mut calls = 0u64;
+            while stepped.step(&puzzle, budget) == Status::InProgress {
+                calls += 1;
+                assert!(stepped.stats().expanded <= calls * budget as u64);
+            }
+            let mut path = Vec::new();
+            stepped.write_path(&mut path);
+            let moves: Vec<_> = path.iter().map(|(m, _)| *m).collect();
+            assert_eq!(moves, reference.moves, "{algorithm} with budget {budget}");
+            assert_eq!(stepped.stats(), reference.stats, "{algorithm} with budget {budget}");
+        }
+    }
+}
+
+#[test]
+fn astar_reopens_nodes_with_an_inconsistent_heuristic() {
+    // A tiny graph where the heuristic is admissible but not consistent: A* must still be optimal.
+    struct Graph;
+    impl Puzzle for Graph {
+        type State = u8;
+        type Move = u8;
+        fn successors(&self, s: &u8, mut f: impl FnMut(u8, u8, u32)) {
+            let edges: &[(u8, u8, u32)] = &[(0, 1, 1), (0, 2, 4), (1, 2, 1), (2, 3, 5), (1, 3, 9)];
+            for &(a, b, c) in edges {
+                if a == *s {
+                    f(b, b, c);
+                }
+            }
+        }
+        fn is_goal(&self, s: &u8) -> bool {
+            *s == 3
+        }
+        fn heuristic(&self, s: &u8) -> u32 {
+            [0, 6, 0, 0][*s as usize]
+        }
+    }
+    let outcome = solve_with(&mut AStar::new(Priority::AStar, 16), &Graph, 0);
+    assert_eq!(outcome.moves, [1, 2, 3]);
+    assert_eq!(outcome.stats.solution_cost, Some(7));
+    let outcome = solve_with(&mut IdaStar::new(16), &Graph, 0);
+    assert_eq!(outcome.stats.solution_cost, Some(7));
+}
