@@ -1,1 +1,126 @@
-fn main() {}
+//! Peers side by side, in one run:
+//! - arena A* against `pathfinding::astar` on the same 8-puzzle instances, state type and Manhattan
+//!   heuristic;
+//! - IDA* against `pathfinding::idastar` (Manhattan) on 15-puzzle instances from Korf's set.
+//!
+//! `cargo bench --bench search`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use lphint::families::tiles::{Board, Heuristic, Tiles};
+use lphint::family::Family;
+use lphint::search::astar::{AStar, Priority};
+use lphint::search::ida::IdaStar;
+use lphint::search::{solve_with, Puzzle, Status};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Successors as a fixed-size iterator, so that the peer allocates nothing for them either.
+fn neighbours(puzzle: &Tiles, state: &Board) -> impl Iterator<Item = (Board, u32)> {
+    let mut out = [None; 4];
+    let mut n = 0;
+    puzzle.successors(state, |_, s, c| {
+        out[n] = Some((s, c));
+        n += 1;
+    });
+    out.into_iter().flatten()
+}
+
+/// Random solvable 8-puzzle states (a long random walk from the goal).
+fn eight_puzzles(count: usize) -> (Tiles, Vec<Board>) {
+    let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0").unwrap().with_heuristic(Heuristic::Manhattan);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
+    let states = (0..count)
+        .map(|_| {
+            let mut state = puzzle.goal();
+            for _ in 0..200 {
+                let next: Vec<Board> = neighbours(&puzzle, &state).map(|(s, _)| s).collect();
+                state = next[rng.random_range(0..next.len())];
+            }
+            state
+        })
+        .collect();
+    (puzzle, states)
+}
+
+fn astar_vs_pathfinding(c: &mut Criterion) {
+    let (puzzle, states) = eight_puzzles(100);
+    let mut group = c.benchmark_group("astar_8puzzle_manhattan_100");
+    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    let mut arena = AStar::new(Priority::AStar, 200_000);
+    group.bench_function("lphint_arena_reused", |b| {
+        b.iter(|| {
+            for &s in &states {
+                let outcome = solve_with(&mut arena, &puzzle, s);
+                assert_eq!(outcome.status, Status::Found);
+                black_box(outcome.moves.len());
+            }
+        })
+    });
+    group.bench_function("lphint_arena_per_solve", |b| {
+        b.iter(|| {
+            for &s in &states {
+                let mut fresh = AStar::new(Priority::AStar, 200_000);
+                black_box(solve_with(&mut fresh, &puzzle, s).moves.len());
+            }
+        })
+    });
+    group.bench_function("pathfinding_astar", |b| {
+        b.iter(|| {
+            for &s in &states {
+                let (path, _) = pathfinding::prelude::astar(
+                    &s,
+                    |n| neighbours(&puzzle, n),
+                    |n| puzzle.heuristic(n),
+                    |n| puzzle.is_goal(n),
+                )
+                .unwrap();
+                black_box(path.len());
+            }
+        })
+    });
+    group.finish();
+}
+
+fn ida_vs_pathfinding(c: &mut Criterion) {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
+    let goal: Vec<u8> = (0..16).collect();
+    // Korf's instances 12, 55 and 79 (45, 41 and 42 moves): a few hundred thousand nodes each.
+    let puzzles: Vec<Tiles> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|f| f.parse::<u8>().unwrap()).collect::<Vec<_>>())
+        .filter(|f| [12, 55, 79].contains(&f[0]))
+        .map(|f| Tiles::new(4, 4, &f[2..], Some(&goal)).unwrap().with_heuristic(Heuristic::Manhattan))
+        .collect();
+    assert_eq!(puzzles.len(), 3);
+    let mut group = c.benchmark_group("ida_15puzzle_manhattan_korf_12_55_79");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    let mut ida = IdaStar::new(4096);
+    group.bench_function("lphint_ida", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                black_box(solve_with(&mut ida, p, p.start()).moves.len());
+            }
+        })
+    });
+    group.bench_function("pathfinding_idastar", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                let (path, _) = pathfinding::prelude::idastar(
+                    &p.start(),
+                    |n| neighbours(p, n),
+                    |n| p.heuristic(n),
+                    |n| p.is_goal(n),
+                )
+                .unwrap();
+                black_box(path.len());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, astar_vs_pathfinding, ida_vs_pathfinding);
+criterion_main!(benches);

@@ -47,7 +47,12 @@ impl<P: Puzzle> Hinter<P> {
     /// A hinter running `algorithm` with `node_cap` nodes and room for plans of `plan_cap` moves.
     /// All memory is reserved here (a plan longer than `plan_cap` grows the buffer once).
     pub fn new(algorithm: Algorithm, node_cap: usize, plan_cap: usize) -> Self {
-        Hinter { solver: Solver::new(algorithm, node_cap), plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }
+        Hinter {
+            solver: Solver::new(algorithm, node_cap),
+            plan: Vec::with_capacity(plan_cap),
+            plan_from: None,
+            searching_from: None,
+        }
     }
 
     /// Forgets the plan and any search in progress (call it when the puzzle itself changes).
@@ -71,7 +76,7 @@ impl<P: Puzzle> Hinter<P> {
     }
 
     /// The plan step to play from `current`, if `current` lies on the plan.
-    fn from_plan(&self, current: &P::State) -> Option<usize> {
+    fn plan_index(&self, current: &P::State) -> Option<usize> {
         if self.plan_from.as_ref() == Some(current) {
             return Some(0);
         }
@@ -85,7 +90,7 @@ impl<P: Puzzle> Hinter<P> {
         if puzzle.is_goal(current) {
             return HintStatus::AlreadySolved;
         }
-        if let Some(index) = self.from_plan(current) {
+        if let Some(index) = self.plan_index(current) {
             return self.hint_at(index);
         }
         if self.searching_from.as_ref() != Some(current) {

@@ -106,7 +106,10 @@ pub fn fields<'a>(line: &'a str, family: &str, min: usize, max: usize) -> Result
     }
     if fields.len() < min {
         let end = line.chars().count() + 1;
-        return Err(ParseError::new(end, format!("{family} needs {min} fields after '{family}:', found {}", fields.len())));
+        return Err(ParseError::new(
+            end,
+            format!("{family} needs {min} fields after '{family}:', found {}", fields.len()),
+        ));
     }
     if fields.len() > max {
         return Err(fields[max].error(format!("{family} takes at most {max} fields after '{family}:'")));
@@ -133,7 +136,10 @@ mod tests {
 
     #[test]
     fn errors_name_the_column_and_reason() {
-        assert_eq!(fields("jugs:1", "tiles", 1, 2).unwrap_err(), ParseError::new(1, "expected the family name 'tiles', found 'jugs'"));
+        assert_eq!(
+            fields("jugs:1", "tiles", 1, 2).unwrap_err(),
+            ParseError::new(1, "expected the family name 'tiles', found 'jugs'")
+        );
         assert_eq!(fields("tiles:3x3", "tiles", 2, 3).unwrap_err().column, 10);
         let f = fields("tiles:3y3:1", "tiles", 2, 3).unwrap();
         assert_eq!(f[0].parse_dims(2, 5).unwrap_err().column, 7);

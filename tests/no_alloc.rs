@@ -41,7 +41,8 @@ fn allocations_during(f: impl FnOnce()) -> usize {
 fn steps_and_hints_allocate_nothing() {
     assert!(allocations_during(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(10)))) > 0, "the counter counts");
     let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
-    let fifteen = Tiles::parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
+    let fifteen =
+        Tiles::parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
     let algorithms = [
         Algorithm::Bfs { depth_limit: u32::MAX },
         Algorithm::HillClimbing,
@@ -93,7 +94,11 @@ fn steps_and_hints_allocate_nothing() {
         if moves % 10 == 5 {
             // Leave the plan: the next hint searches again, still without allocating.
             let mut undo = None;
-            fifteen.successors(&state, |m, s, _| if m.tile != hint.mv.tile && undo.is_none() { undo = Some(s) });
+            fifteen.successors(&state, |m, s, _| {
+                if m.tile != hint.mv.tile && undo.is_none() {
+                    undo = Some(s)
+                }
+            });
             state = undo.unwrap();
             deviations += 1;
         }

@@ -84,7 +84,10 @@ fn heuristics_are_ordered_and_admissible_on_every_state() {
     for (state, distance) in table.distances() {
         let (misplaced, manhattan) = (puzzle.misplaced(state), puzzle.manhattan(state));
         let lc = manhattan + puzzle.linear_conflicts(state);
-        assert!(misplaced <= manhattan && manhattan <= lc && lc <= distance, "{state:?}: {misplaced} {manhattan} {lc} {distance}");
+        assert!(
+            misplaced <= manhattan && manhattan <= lc && lc <= distance,
+            "{state:?}: {misplaced} {manhattan} {lc} {distance}"
+        );
         assert_eq!(lc % 2, distance % 2, "every bound has the parity of the distance");
     }
 }
@@ -103,7 +106,9 @@ fn weighted_and_greedy_searches_find_valid_but_longer_solutions() {
             let end = outcome.moves.iter().try_fold(state, |s, m| base.apply(&s, m)).unwrap();
             assert!(base.is_goal(&end));
             match algorithm {
-                Algorithm::WeightedAStar { num, den } => assert!(outcome.moves.len() * den as usize <= distance * num as usize),
+                Algorithm::WeightedAStar { num, den } => {
+                    assert!(outcome.moves.len() * den as usize <= distance * num as usize)
+                }
                 Algorithm::UniformCost => assert_eq!(outcome.moves.len(), distance),
                 _ => assert!(outcome.moves.len() >= distance),
             }
@@ -123,7 +128,12 @@ fn action() -> impl Strategy<Value = Action> {
 }
 
 /// Asks for a hint with `budget` nodes per call until it arrives.
-fn hint(hinter: &mut Hinter<Tiles>, puzzle: &Tiles, state: &Board, budget: u32) -> HintStatus<lphint::families::tiles::TileMove> {
+fn hint(
+    hinter: &mut Hinter<Tiles>,
+    puzzle: &Tiles,
+    state: &Board,
+    budget: u32,
+) -> HintStatus<lphint::families::tiles::TileMove> {
     for _ in 0..1_000_000 {
         match hinter.next_hint(puzzle, state, budget) {
             HintStatus::InProgress => continue,

@@ -111,7 +111,13 @@ fn hill_climbing_reports_its_failure_and_sometimes_succeeds() {
 #[test]
 fn unsolvable_starts_are_answered_before_any_expansion() {
     let puzzle = Tiles::parse("tiles:4x4:2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0").unwrap();
-    for algorithm in [Algorithm::Bfs { depth_limit: 5 }, Algorithm::HillClimbing, Algorithm::BestFirst, Algorithm::AStar, Algorithm::IdaStar] {
+    for algorithm in [
+        Algorithm::Bfs { depth_limit: 5 },
+        Algorithm::HillClimbing,
+        Algorithm::BestFirst,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ] {
         let outcome = solve_with(&mut Solver::new(algorithm, 1000), &puzzle, puzzle.start());
         assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0), "{algorithm}");
     }
@@ -120,11 +126,20 @@ fn unsolvable_starts_are_answered_before_any_expansion() {
 #[test]
 fn node_caps_and_depth_limits_are_statuses() {
     let (_, _, hard) = korf(&[1]).remove(0);
-    let capped = [(Algorithm::AStar, 1000), (Algorithm::Bfs { depth_limit: u32::MAX }, 1000), (Algorithm::IdaStar, 20), (Algorithm::HillClimbing, 2)];
+    let capped = [
+        (Algorithm::AStar, 1000),
+        (Algorithm::Bfs { depth_limit: u32::MAX }, 1000),
+        (Algorithm::IdaStar, 20),
+        (Algorithm::HillClimbing, 2),
+    ];
     for (algorithm, cap) in capped {
         let mut solver = Solver::new(algorithm, cap);
         let outcome = solve_with(&mut solver, &hard, hard.start());
-        let expected = if algorithm == Algorithm::HillClimbing { [Status::OutOfNodes, Status::Stuck] } else { [Status::OutOfNodes; 2] };
+        let expected = if algorithm == Algorithm::HillClimbing {
+            [Status::OutOfNodes, Status::Stuck]
+        } else {
+            [Status::OutOfNodes; 2]
+        };
         assert!(expected.contains(&outcome.status), "{algorithm}: {:?}", outcome.status);
         assert!(outcome.stats.peak_stored <= cap.max(2) * 2);
     }
@@ -135,7 +150,9 @@ fn node_caps_and_depth_limits_are_statuses() {
 #[test]
 fn stepping_with_any_budget_gives_the_blocking_result() {
     let puzzle = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
-    for algorithm in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::BestFirst] {
+    for algorithm in
+        [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::BestFirst]
+    {
         let mut blocking = Solver::new(algorithm, 200_000);
         let reference = solve_with(&mut blocking, &puzzle, puzzle.start());
         for budget in [1, 7, 1000] {

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
-use lphint::search::{solve_with, Algorithm, Outcome, Search, Solver, Stats, Status};
+use lphint::search::{solve_with, Algorithm, Outcome, Solver, Stats, Status};
 use lphint::text::family_of;
 use serde_json::json;
 use std::process::ExitCode;
@@ -76,7 +76,9 @@ fn main() -> ExitCode {
             demo();
             Ok(())
         }
-        Command::Solve { desc, algo, heuristic, cap, json } => solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, json),
+        Command::Solve { desc, algo, heuristic, cap, json } => {
+            solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, json)
+        }
         Command::Hint { desc, budget, json } => hint_command(&desc, budget, json),
         Command::Bench { name, ids, file, heuristic } => bench_command(&name, &ids, &file, &heuristic),
     };
@@ -94,11 +96,19 @@ fn parse_tiles(desc: &str, heuristic: Option<&str>) -> Result<Tiles, String> {
     let puzzle = Tiles::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))?;
     match heuristic {
         None => Ok(puzzle),
-        Some(name) => Heuristic::parse(name).map(|h| puzzle.with_heuristic(h)).ok_or_else(|| format!("unknown heuristic '{name}'")),
+        Some(name) => Heuristic::parse(name)
+            .map(|h| puzzle.with_heuristic(h))
+            .ok_or_else(|| format!("unknown heuristic '{name}'")),
     }
 }
 
-fn solve_command(desc: &str, algo: Option<&str>, heuristic: Option<&str>, cap: Option<usize>, json: bool) -> Result<(), String> {
+fn solve_command(
+    desc: &str,
+    algo: Option<&str>,
+    heuristic: Option<&str>,
+    cap: Option<usize>,
+    json: bool,
+) -> Result<(), String> {
     let algo = algo.map(|a| Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))).transpose()?;
     match family_of(desc) {
         "tiles" => solve_family(&parse_tiles(desc, heuristic)?, algo, cap, json),
@@ -150,21 +160,39 @@ fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usiz
         println!("{object}");
     } else {
         print!("{}", puzzle.render(&puzzle.start()));
-        println!("{}: {} after {} nodes in {}", algorithm, outcome.status.name(), outcome.stats.expanded, fmt_time(time));
+        println!(
+            "{}: {} after {} nodes in {}",
+            algorithm,
+            outcome.status.name(),
+            outcome.stats.expanded,
+            fmt_time(time)
+        );
         if found {
             let optimal = if algorithm.is_optimal() { "optimal" } else { "not proven optimal" };
-            println!("{} moves ({optimal}): {}", outcome.moves.len(), outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>().join(" "));
+            println!(
+                "{} moves ({optimal}): {}",
+                outcome.moves.len(),
+                outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>().join(" ")
+            );
         }
     }
     match outcome.status {
         Status::Found | Status::Unsolvable => Ok(()),
         Status::OutOfNodes => Err(format!("no solution within {cap} nodes: try a larger --cap or another --algo")),
-        other => Err(format!("no solution: {} ({algorithm} gave up; an optimal algorithm such as ida would not)", other.name())),
+        other => Err(format!(
+            "no solution: {} ({algorithm} gave up; an optimal algorithm such as ida would not)",
+            other.name()
+        )),
     }
 }
 
 /// Asks `hinter` for a hint from `state` once per simulated frame until it arrives.
-fn hint_over_frames<F: Family>(hinter: &mut Hinter<F>, puzzle: &F, state: &F::State, budget: u32) -> (HintStatus<F::Move>, u32) {
+fn hint_over_frames<F: Family>(
+    hinter: &mut Hinter<F>,
+    puzzle: &F,
+    state: &F::State,
+    budget: u32,
+) -> (HintStatus<F::Move>, u32) {
     let mut frames = 0;
     loop {
         frames += 1;
@@ -211,7 +239,11 @@ fn hint_family<F: Family>(puzzle: &F, budget: u32, json: bool) -> Result<(), Str
     } else {
         print!("{}", puzzle.render(&start));
         match hint {
-            Some(hint) => println!("hint: {} ({} moves left; {nodes} nodes over {frames} frames of {budget})", puzzle.move_text(&hint.mv), hint.moves_left),
+            Some(hint) => println!(
+                "hint: {} ({} moves left; {nodes} nodes over {frames} frames of {budget})",
+                puzzle.move_text(&hint.mv),
+                hint.moves_left
+            ),
             None => println!("no hint: {name}"),
         }
     }
@@ -226,9 +258,12 @@ fn korf_instances(file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let goal: Vec<u8> = (0..16).collect();
     let mut out = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty()) {
+    for (number, line) in
+        text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+    {
         let bad = |what: &str| format!("{file}:{}: {what}", number + 1);
-        let fields: Vec<usize> = line.split_whitespace().map(|f| f.parse().map_err(|_| bad("not a number"))).collect::<Result<_, _>>()?;
+        let fields: Vec<usize> =
+            line.split_whitespace().map(|f| f.parse().map_err(|_| bad("not a number"))).collect::<Result<_, _>>()?;
         if fields.len() != 18 {
             return Err(bad("expected id, length and 16 tiles"));
         }
@@ -256,7 +291,12 @@ fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str) -> Resu
         total_nodes += outcome.stats.expanded;
         total_time += time;
         let rate = outcome.stats.expanded as f64 / time.as_secs_f64().max(1e-9);
-        println!("{id:>4} {length:>7} {known:>7} {:>14} {:>10} {:>10.2}M{check}", outcome.stats.expanded, fmt_time(time), rate / 1e6);
+        println!(
+            "{id:>4} {length:>7} {known:>7} {:>14} {:>10} {:>10.2}M{check}",
+            outcome.stats.expanded,
+            fmt_time(time),
+            rate / 1e6
+        );
     }
     let rate = total_nodes as f64 / total_time.as_secs_f64().max(1e-9);
     println!("total: {total_nodes} nodes in {} ({:.2}M nodes/s), {wrong} wrong", fmt_time(total_time), rate / 1e6);
@@ -277,7 +317,9 @@ fn fmt_time(t: Duration) -> String {
 
 /// Lays multi-line drawings side by side, each under its caption.
 fn side_by_side(panels: &[(String, String)]) -> String {
-    let width = panels.iter().flat_map(|(c, d)| d.lines().chain([c.as_str()]).map(|l| l.chars().count())).max().unwrap_or(0) + 3;
+    let width =
+        panels.iter().flat_map(|(c, d)| d.lines().chain([c.as_str()]).map(|l| l.chars().count())).max().unwrap_or(0)
+            + 3;
     let height = panels.iter().map(|(_, d)| d.lines().count()).max().unwrap_or(0);
     let mut out = String::new();
     for line in 0..=height {
@@ -305,7 +347,10 @@ fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
         };
         state = puzzle.apply(&state, &hint.mv).expect("a hint is a legal move");
         moves += 1;
-        panels.push((format!("{}: {} ({} left)", moves, puzzle.move_token(&hint.mv), hint.moves_left - 1), puzzle.render(&state)));
+        panels.push((
+            format!("{}: {} ({} left)", moves, puzzle.move_token(&hint.mv), hint.moves_left - 1),
+            puzzle.render(&state),
+        ));
     }
     for row in panels.chunks(per_row) {
         println!("{}", side_by_side(row));
@@ -319,7 +364,12 @@ fn demo() {
     println!("== 8-puzzle {} (one of the two hardest positions)\n", eight.describe());
     let (algorithm, cap) = eight.recommended_solver();
     let (outcome, time) = timed_solve(&eight, algorithm, cap);
-    println!("optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n", outcome.moves.len(), outcome.stats.expanded, fmt_time(time));
+    println!(
+        "optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n",
+        outcome.moves.len(),
+        outcome.stats.expanded,
+        fmt_time(time)
+    );
     println!("-- playing the hints, 500 node expansions per frame:\n");
     play_hints(&eight, 500, 8);
 
@@ -329,7 +379,12 @@ fn demo() {
     println!("== 15-puzzle {}\n", fifteen.describe());
     let (algorithm, cap) = fifteen.recommended_solver();
     let (outcome, time) = timed_solve(&fifteen, algorithm, cap);
-    println!("optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n", outcome.moves.len(), outcome.stats.expanded, fmt_time(time));
+    println!(
+        "optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n",
+        outcome.moves.len(),
+        outcome.stats.expanded,
+        fmt_time(time)
+    );
     println!("-- playing the hints, 2,000 node expansions per frame:\n");
     play_hints(&fifteen, 2000, 6);
 
@@ -352,7 +407,10 @@ fn compare_algorithms(desc: &str) {
         ("IDA*, Manhattan", Algorithm::IdaStar, Heuristic::Manhattan),
         ("IDA*, linear conflict", Algorithm::IdaStar, Heuristic::LinearConflict),
     ];
-    println!("{:<32} {:>12} {:>7} {:>9} {:>10} {:>8} {:>11} {:>10}", "algorithm", "status", "length", "expanded", "generated", "peak", "reserved", "time");
+    println!(
+        "{:<32} {:>12} {:>7} {:>9} {:>10} {:>8} {:>11} {:>10}",
+        "algorithm", "status", "length", "expanded", "generated", "peak", "reserved", "time"
+    );
     for (name, algorithm, heuristic) in runs {
         let puzzle = base.clone().with_heuristic(heuristic);
         let cap = match algorithm {
@@ -372,6 +430,3 @@ fn compare_algorithms(desc: &str) {
     }
     println!("\nHill climbing stops at the first state with no better neighbour: its failure is the point of the comparison.");
 }
-
-#[allow(dead_code)]
-fn _assert_search_object_safe(_: &dyn Search<Tiles>) {}

@@ -26,27 +26,64 @@ pub const MAX_SIDE: u8 = 5;
 /// Cells of the largest board.
 pub const MAX_CELLS: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
 
-/// An arrangement of tiles: fixed capacity, unused cells zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Bits per cell in a packed board.
+const CELL_BITS: usize = 5;
+const CELL_MASK: u128 = (1 << CELL_BITS) - 1;
+
+/// An arrangement of tiles, packed 5 bits a cell into one `u128` (unused cells zero) so that copying,
+/// hashing and comparing a board are a few register operations.
+#[derive(Clone, Copy)]
 pub struct Board {
-    cells: [u8; MAX_CELLS],
+    packed: u128,
     blank: u8,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        // The blank is the one empty cell, so the packed cells decide equality.
+        self.packed == other.packed
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.packed.hash(state);
+    }
+}
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let used = (0..MAX_CELLS).rev().find(|&c| self.tile(c) != 0 || c == self.blank()).map_or(0, |c| c + 1);
+        f.debug_list().entries(self.cells(used)).finish()
+    }
 }
 
 impl Board {
     /// The tile on every cell, row-major (0 = blank), for a board of `len` cells.
-    pub fn cells(&self, len: usize) -> &[u8] {
-        &self.cells[..len]
+    pub fn cells(&self, len: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..len).map(|c| self.tile(c))
     }
 
     /// The tile at `cell` (0 = blank).
+    #[inline]
     pub fn tile(&self, cell: usize) -> u8 {
-        self.cells[cell]
+        ((self.packed >> (cell * CELL_BITS)) & CELL_MASK) as u8
     }
 
     /// The cell holding the blank.
+    #[inline]
     pub fn blank(&self) -> usize {
         self.blank as usize
+    }
+
+    /// The board after the tile on `from` slides into the blank.
+    #[inline]
+    fn slide(&self, from: usize) -> Board {
+        let tile = (self.packed >> (from * CELL_BITS)) & CELL_MASK;
+        let packed = (self.packed & !(CELL_MASK << (from * CELL_BITS))) | (tile << (self.blank() * CELL_BITS));
+        Board { packed, blank: from as u8 }
     }
 
     /// Builds a board from row-major cells, checking that they hold `0..cells.len()` once each.
@@ -56,7 +93,7 @@ impl Board {
         if !(4..=MAX_CELLS).contains(&n) {
             return Err((0, format!("a board has 4 to {MAX_CELLS} cells, not {n}")));
         }
-        let mut board = Board { cells: [0; MAX_CELLS], blank: 0 };
+        let mut board = Board { packed: 0, blank: 0 };
         let mut seen = [false; MAX_CELLS];
         for (i, &tile) in cells.iter().enumerate() {
             if tile as usize >= n {
@@ -65,7 +102,7 @@ impl Board {
             if core::mem::replace(&mut seen[tile as usize], true) {
                 return Err((i, format!("tile {tile} appears twice")));
             }
-            board.cells[i] = tile;
+            board.packed |= (tile as u128) << (i * CELL_BITS);
             if tile == 0 {
                 board.blank = i as u8;
             }
@@ -166,7 +203,9 @@ impl core::fmt::Display for TilesError {
         let which = |goal: &bool| if *goal { "goal" } else { "start" };
         match self {
             TilesError::Size => write!(f, "board sides must be {MIN_SIDE} to {MAX_SIDE}"),
-            TilesError::CellCount { expected, found, goal } => write!(f, "{} has {found} cells, expected {expected}", which(goal)),
+            TilesError::CellCount { expected, found, goal } => {
+                write!(f, "{} has {found} cells, expected {expected}", which(goal))
+            }
             TilesError::Cell { index, reason, goal } => write!(f, "{} cell {index}: {reason}", which(goal)),
         }
     }
@@ -203,23 +242,24 @@ impl Tiles {
         };
         let w = width as usize;
         for cell in 0..n {
-            let tile = goal.cells[cell] as usize;
+            let tile = goal.tile(cell) as usize;
             tiles.goal_row[tile] = (cell / w) as u8;
             tiles.goal_col[tile] = (cell % w) as u8;
         }
         for tile in 1..n {
             for cell in 0..n {
                 let (r, c) = (cell / w, cell % w);
-                tiles.distance[tile][cell] = (r.abs_diff(tiles.goal_row[tile] as usize) + c.abs_diff(tiles.goal_col[tile] as usize)) as u8;
+                tiles.distance[tile][cell] =
+                    (r.abs_diff(tiles.goal_row[tile] as usize) + c.abs_diff(tiles.goal_col[tile] as usize)) as u8;
             }
         }
         Ok(tiles)
     }
 
     fn default_goal(n: usize) -> Board {
-        let mut board = Board { cells: [0; MAX_CELLS], blank: (n - 1) as u8 };
-        for (i, cell) in board.cells[..n - 1].iter_mut().enumerate() {
-            *cell = i as u8 + 1;
+        let mut board = Board { packed: 0, blank: (n - 1) as u8 };
+        for cell in 0..n - 1 {
+            board.packed |= (cell as u128 + 1) << (cell * CELL_BITS);
         }
         board
     }
@@ -271,9 +311,9 @@ impl Tiles {
         let w = self.width();
         // Goal cell of the tile now on each cell; count the permutation's cycles.
         let mut goal_cell = [0u8; MAX_CELLS];
-        for cell in 0..n {
-            let tile = state.cells[cell] as usize;
-            goal_cell[cell] = (self.goal_row[tile] as usize * w + self.goal_col[tile] as usize) as u8;
+        for (cell, goal) in goal_cell[..n].iter_mut().enumerate() {
+            let tile = state.tile(cell) as usize;
+            *goal = (self.goal_row[tile] as usize * w + self.goal_col[tile] as usize) as u8;
         }
         let mut seen = [false; MAX_CELLS];
         let mut cycles = 0;
@@ -295,12 +335,12 @@ impl Tiles {
 
     /// Sum of Manhattan distances of every tile from its goal cell.
     pub fn manhattan(&self, state: &Board) -> u32 {
-        (0..self.cells()).map(|c| self.distance[state.cells[c] as usize][c] as u32).sum()
+        (0..self.cells()).map(|c| self.distance[state.tile(c) as usize][c] as u32).sum()
     }
 
     /// Number of tiles (not the blank) away from their goal cell.
     pub fn misplaced(&self, state: &Board) -> u32 {
-        (0..self.cells()).filter(|&c| state.cells[c] != 0 && state.cells[c] != self.goal.cells[c]).count() as u32
+        (0..self.cells()).filter(|&c| state.tile(c) != 0 && state.tile(c) != self.goal.tile(c)).count() as u32
     }
 
     /// Extra moves forced by linear conflicts (twice the tiles that must leave a row or column).
@@ -313,7 +353,7 @@ impl Tiles {
         let w = self.width();
         let mut keys = [0u8; MAX_SIDE as usize];
         let mut len = 0;
-        for &tile in &state.cells[row * w..row * w + w] {
+        for tile in (row * w..row * w + w).map(|c| state.tile(c)) {
             if tile != 0 && self.goal_row[tile as usize] as usize == row {
                 keys[len] = self.goal_col[tile as usize];
                 len += 1;
@@ -327,7 +367,7 @@ impl Tiles {
         let mut keys = [0u8; MAX_SIDE as usize];
         let mut len = 0;
         for row in 0..self.height() {
-            let tile = state.cells[row * w + col];
+            let tile = state.tile(row * w + col);
             if tile != 0 && self.goal_col[tile as usize] as usize == col {
                 keys[len] = self.goal_row[tile as usize];
                 len += 1;
@@ -377,12 +417,7 @@ impl Puzzle for Tiles {
         let (w, n) = (self.width(), self.cells());
         let b = state.blank();
         let mut visit = |from: usize| {
-            let mut next = *state;
-            let tile = next.cells[from];
-            next.cells[b] = tile;
-            next.cells[from] = 0;
-            next.blank = from as u8;
-            f(TileMove { tile, from: from as u8, to: b as u8 }, next, 1);
+            f(TileMove { tile: state.tile(from), from: from as u8, to: b as u8 }, state.slide(from), 1);
         };
         if b >= w {
             visit(b - w);
@@ -416,8 +451,8 @@ impl Puzzle for Tiles {
         let (tile, from, to) = (mv.tile as usize, mv.from as usize, mv.to as usize);
         match self.heuristic {
             Heuristic::Misplaced => {
-                let placed_before = self.goal.cells[from] as usize == tile;
-                let placed_after = self.goal.cells[to] as usize == tile;
+                let placed_before = self.goal.tile(from) as usize == tile;
+                let placed_after = self.goal.tile(to) as usize == tile;
                 parent_h + placed_before as u32 - placed_after as u32
             }
             Heuristic::Manhattan => parent_h + self.distance[tile][to] as u32 - self.distance[tile][from] as u32,
@@ -446,18 +481,12 @@ impl Puzzle for Tiles {
     }
 
     fn apply(&self, state: &Board, mv: &TileMove) -> Option<Board> {
-        self.move_of_tile(state, mv.tile).filter(|m| m == mv).map(|m| {
-            let mut next = *state;
-            next.cells[m.to as usize] = m.tile;
-            next.cells[m.from as usize] = 0;
-            next.blank = m.from;
-            next
-        })
+        self.move_of_tile(state, mv.tile).filter(|m| m == mv).map(|m| state.slide(m.from as usize))
     }
 }
 
 fn write_cells(out: &mut String, board: &Board, n: usize) {
-    for (i, tile) in board.cells[..n].iter().enumerate() {
+    for (i, tile) in board.cells(n).enumerate() {
         if i > 0 {
             out.push(',');
         }
@@ -483,7 +512,9 @@ impl Family for Tiles {
         let n = dims.0 as usize * dims.1 as usize;
         let start = parse_board(&f[1], n, dims)?;
         let goal = f.get(2).map(|g| parse_board(g, n, dims)).transpose()?;
-        Tiles::new(dims.0, dims.1, start.cells(n), goal.as_ref().map(|g| g.cells(n))).map_err(|e| f[0].error(format!("{e}")))
+        let start: Vec<u8> = start.cells(n).collect();
+        let goal: Option<Vec<u8>> = goal.map(|g| g.cells(n).collect());
+        Tiles::new(dims.0, dims.1, &start, goal.as_deref()).map_err(|e| f[0].error(format!("{e}")))
     }
 
     fn describe(&self) -> String {
@@ -510,7 +541,7 @@ impl Family for Tiles {
         let mut out = String::new();
         for row in 0..self.height() {
             for col in 0..self.width() {
-                let tile = state.cells[row * self.width() + col];
+                let tile = state.tile(row * self.width() + col);
                 if tile == 0 {
                     let _ = write!(out, " {:>digits$}", ".");
                 } else {
@@ -573,7 +604,11 @@ mod tests {
 
     #[test]
     fn describe_round_trips_and_omits_the_default_goal() {
-        for desc in ["tiles:3x3:8,6,7,2,5,4,3,0,1", "tiles:2x3:1,2,0,3,4,5:0,1,2,3,4,5", "tiles:4x4:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"] {
+        for desc in [
+            "tiles:3x3:8,6,7,2,5,4,3,0,1",
+            "tiles:2x3:1,2,0,3,4,5:0,1,2,3,4,5",
+            "tiles:4x4:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15",
+        ] {
             let puzzle = Tiles::parse(desc).unwrap();
             assert_eq!(puzzle.describe(), desc);
             assert_eq!(Tiles::parse(&puzzle.describe()).unwrap(), puzzle);

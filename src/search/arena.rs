@@ -25,20 +25,45 @@ pub struct Node<S, M> {
 }
 
 /// A node pool with a hash index: states are stored once and found again by value.
+///
+/// The index is an open-addressing table reserved at its full size (twice the cap, rounded up to a power
+/// of two) but used from a small active prefix that doubles, in place, as nodes arrive: small searches
+/// touch little memory, and clearing costs time in proportion to what was used. Each slot holds a node
+/// id and 32 bits of its hash, so most probes never touch the pool.
 pub struct Arena<S, M> {
     nodes: Vec<Node<S, M>>,
     cap: usize,
-    slots: Vec<u32>,
+    slots: Vec<u64>,
+    /// The active prefix is `slots[..=mask]`.
     mask: usize,
     hasher: FxBuildHasher,
+}
+
+/// An empty index slot. Slots hold `tag | (id + 1)`, so zeroed memory is an empty index.
+const EMPTY: u64 = 0;
+/// Marks a node absent from an [`IndexedHeap`].
+const ABSENT: u32 = 0;
+/// The smallest active index: 32 KiB, enough for a few thousand nodes without re-indexing.
+const MIN_ACTIVE_SLOTS: usize = 4096;
+
+/// An empty index slot found by [`Arena::find`], to pass to [`Arena::insert`].
+#[derive(Clone, Copy, Debug)]
+pub struct Vacant {
+    index: usize,
+    hash: u64,
 }
 
 /// Where a state stands in the arena.
 pub enum Slot {
     /// Already stored, at this node index.
     Found(u32),
-    /// Not stored; this empty index slot is where it goes.
-    Vacant(usize),
+    /// Not stored; this is where it goes.
+    Vacant(Vacant),
+}
+
+#[inline]
+fn tag(hash: u64) -> u64 {
+    hash & 0xFFFF_FFFF_0000_0000
 }
 
 impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
@@ -46,15 +71,21 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     pub fn with_capacity(cap: usize) -> Self {
         let cap = cap.clamp(1, NONE as usize - 1);
         let slots = (cap * 2).next_power_of_two();
-        Arena { nodes: Vec::with_capacity(cap), cap, slots: alloc::vec![NONE; slots], mask: slots - 1, hasher: FxBuildHasher }
+        let active = slots.min(MIN_ACTIVE_SLOTS);
+        Arena {
+            nodes: Vec::with_capacity(cap),
+            cap,
+            slots: alloc::vec![EMPTY; slots],
+            mask: active - 1,
+            hasher: FxBuildHasher,
+        }
     }
 
     /// Forgets every node, keeping the memory.
     pub fn clear(&mut self) {
-        if !self.nodes.is_empty() {
-            self.slots.fill(NONE);
-            self.nodes.clear();
-        }
+        self.slots[..=self.mask].fill(EMPTY);
+        self.mask = self.slots.len().min(MIN_ACTIVE_SLOTS) - 1;
+        self.nodes.clear();
     }
 
     /// The node cap.
@@ -79,36 +110,59 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
 
     /// Bytes reserved by the pool and the index.
     pub fn bytes_reserved(&self) -> usize {
-        self.nodes.capacity() * size_of::<Node<S, M>>() + self.slots.capacity() * size_of::<u32>()
+        self.nodes.capacity() * size_of::<Node<S, M>>() + self.slots.capacity() * size_of::<u64>()
     }
 
     /// Looks `state` up.
     #[inline]
     pub fn find(&self, state: &S) -> Slot {
-        let mut i = (self.hasher.hash_one(state) as usize) & self.mask;
+        let hash = self.hasher.hash_one(state);
+        let mut i = (hash as usize) & self.mask;
         loop {
-            let id = self.slots[i];
-            if id == NONE {
-                return Slot::Vacant(i);
+            let slot = self.slots[i];
+            if slot == EMPTY {
+                return Slot::Vacant(Vacant { index: i, hash });
             }
-            if self.nodes[id as usize].state == *state {
+            let id = slot as u32 - 1;
+            if tag(slot) == tag(hash) && self.nodes[id as usize].state == *state {
                 return Slot::Found(id);
             }
             i = (i + 1) & self.mask;
         }
     }
 
-    /// Stores `node` in the vacant `slot` returned by [`Arena::find`] for its state.
-    /// Returns its index, or `None` when the pool is full.
+    /// Stores `node` where [`Arena::find`] said its state goes. Returns its index, or `None` when the
+    /// pool is full.
     #[inline]
-    pub fn insert(&mut self, slot: usize, node: Node<S, M>) -> Option<u32> {
+    pub fn insert(&mut self, vacant: Vacant, node: Node<S, M>) -> Option<u32> {
         if self.is_full() {
             return None;
         }
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
-        self.slots[slot] = id;
+        let index = if self.nodes.len() * 2 > self.mask + 1 && self.mask + 1 < self.slots.len() {
+            // The active prefix is half full: double it and re-index every other node.
+            self.mask = self.mask * 2 + 1;
+            self.slots[..=self.mask].fill(EMPTY);
+            for (other, n) in self.nodes[..id as usize].iter().enumerate() {
+                let hash = self.hasher.hash_one(n.state);
+                let at = self.empty_slot_from(hash);
+                self.slots[at] = tag(hash) | (other as u64 + 1);
+            }
+            self.empty_slot_from(vacant.hash)
+        } else {
+            vacant.index
+        };
+        self.slots[index] = tag(vacant.hash) | (id as u64 + 1);
         Some(id)
+    }
+
+    fn empty_slot_from(&self, hash: u64) -> usize {
+        let mut i = (hash as usize) & self.mask;
+        while self.slots[i] != EMPTY {
+            i = (i + 1) & self.mask;
+        }
+        i
     }
 
     /// The node at `id`.
@@ -143,8 +197,12 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     }
 }
 
+/// Children per heap node.
+const ARITY: usize = 2;
+
 /// A binary min-heap of node indices with decrease-key: each node is in it at most once, so its size is
-/// bounded by the node cap and it never grows.
+/// bounded by the node cap and it never grows. Positions are stored plus one, so that zeroed memory
+/// means "absent".
 pub struct IndexedHeap {
     entries: Vec<(u64, u32)>,
     position: Vec<u32>,
@@ -153,13 +211,13 @@ pub struct IndexedHeap {
 impl IndexedHeap {
     /// Reserves room for `cap` nodes.
     pub fn with_capacity(cap: usize) -> Self {
-        IndexedHeap { entries: Vec::with_capacity(cap), position: alloc::vec![NONE; cap] }
+        IndexedHeap { entries: Vec::with_capacity(cap), position: alloc::vec![ABSENT; cap] }
     }
 
     /// Empties the heap, keeping the memory.
     pub fn clear(&mut self) {
         for &(_, id) in &self.entries {
-            self.position[id as usize] = NONE;
+            self.position[id as usize] = ABSENT;
         }
         self.entries.clear();
     }
@@ -182,15 +240,26 @@ impl IndexedHeap {
     /// Queues node `id` with `key`, or lowers its key if it is queued with a larger one.
     pub fn push_or_decrease(&mut self, id: u32, key: u64) {
         let at = self.position[id as usize];
-        if at == NONE {
+        if at == ABSENT {
             let at = self.entries.len();
             self.entries.push((key, id));
-            self.position[id as usize] = at as u32;
             self.sift_up(at);
-        } else if key < self.entries[at as usize].0 {
-            self.entries[at as usize].0 = key;
-            self.sift_up(at as usize);
+        } else if key < self.entries[at as usize - 1].0 {
+            self.entries[at as usize - 1].0 = key;
+            self.sift_up(at as usize - 1);
         }
+    }
+
+    /// Whether node `id` is queued.
+    #[inline]
+    pub fn contains(&self, id: u32) -> bool {
+        self.position[id as usize] != ABSENT
+    }
+
+    /// The smallest key, if any.
+    #[inline]
+    pub fn peek_key(&self) -> Option<u64> {
+        self.entries.first().map(|e| e.0)
     }
 
     /// Removes and returns the node with the smallest key.
@@ -201,48 +270,202 @@ impl IndexedHeap {
         } else {
             let top = self.entries[0];
             self.entries[0] = last;
-            self.position[last.1 as usize] = 0;
             self.sift_down(0);
             top
         };
-        self.position[top.1 as usize] = NONE;
+        self.position[top.1 as usize] = ABSENT;
         Some(top.1)
     }
 
     fn sift_up(&mut self, mut at: usize) {
         let item = self.entries[at];
         while at > 0 {
-            let parent = (at - 1) / 2;
+            let parent = (at - 1) / ARITY;
             if self.entries[parent].0 <= item.0 {
                 break;
             }
             self.entries[at] = self.entries[parent];
-            self.position[self.entries[at].1 as usize] = at as u32;
+            self.position[self.entries[at].1 as usize] = at as u32 + 1;
             at = parent;
         }
         self.entries[at] = item;
-        self.position[item.1 as usize] = at as u32;
+        self.position[item.1 as usize] = at as u32 + 1;
     }
 
     fn sift_down(&mut self, mut at: usize) {
         let item = self.entries[at];
         let len = self.entries.len();
         loop {
-            let left = 2 * at + 1;
-            if left >= len {
+            let first = ARITY * at + 1;
+            if first >= len {
                 break;
             }
-            let right = left + 1;
-            let child = if right < len && self.entries[right].0 < self.entries[left].0 { right } else { left };
+            let mut child = first;
+            for other in first + 1..(first + ARITY).min(len) {
+                if self.entries[other].0 < self.entries[child].0 {
+                    child = other;
+                }
+            }
             if self.entries[child].0 >= item.0 {
                 break;
             }
             self.entries[at] = self.entries[child];
-            self.position[self.entries[at].1 as usize] = at as u32;
+            self.position[self.entries[at].1 as usize] = at as u32 + 1;
             at = child;
         }
         self.entries[at] = item;
-        self.position[item.1 as usize] = at as u32;
+        self.position[item.1 as usize] = at as u32 + 1;
+    }
+}
+
+/// Distinct `f` values in the bucket window of an [`OpenList`].
+const F_WINDOW: usize = 512;
+/// Buckets per `f` value, one per tie-break value (the last one takes every larger tie-break).
+const TIE_BUCKETS: usize = 16;
+const BUCKETS: usize = F_WINDOW * TIE_BUCKETS;
+/// `prev` value of the first node of a bucket.
+const HEAD: u32 = NONE - 1;
+/// `prev` value of a node in no bucket. Zero, so that freshly reserved (zeroed) memory means "queued
+/// nowhere"; any other `prev` is the previous node's id plus one, or [`HEAD`].
+const UNQUEUED: u32 = 0;
+
+/// The open list of best-first search. Keys are `f << 32 | tie-break` (smaller first). Searches of puzzles
+/// have a small range of integer `f` values and small tie-breaks, so a node whose `f` falls in a window of
+/// [`F_WINDOW`] values lives in a bucket per `(f, tie-break)` — a doubly linked list threaded through
+/// per-node arrays, last in first out: push, pop and decrease-key take constant time. Anything outside the
+/// window goes to an [`IndexedHeap`]. All memory is reserved (zeroed) at creation.
+pub struct OpenList {
+    heads: Vec<u32>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    keys: Vec<u64>,
+    base: u64,
+    /// Every non-empty bucket lies in `lowest..=highest`.
+    lowest: usize,
+    highest: usize,
+    overflow: IndexedHeap,
+}
+
+impl OpenList {
+    /// Reserves room for `cap` nodes.
+    pub fn with_capacity(cap: usize) -> Self {
+        OpenList {
+            heads: alloc::vec![NONE; BUCKETS],
+            next: alloc::vec![0; cap],
+            prev: alloc::vec![UNQUEUED; cap],
+            keys: alloc::vec![0; cap],
+            base: 0,
+            lowest: BUCKETS,
+            highest: 0,
+            overflow: IndexedHeap::with_capacity(cap),
+        }
+    }
+
+    /// Empties the list and centres the bucket window on keys whose `f` is at least that of `first_key`.
+    /// Node ids may then be reused from 0.
+    pub fn reset(&mut self, first_key: u64) {
+        for b in self.lowest..=self.highest.min(BUCKETS - 1) {
+            let mut id = self.heads[b];
+            while id != NONE {
+                self.prev[id as usize] = UNQUEUED;
+                id = self.next[id as usize];
+            }
+            self.heads[b] = NONE;
+        }
+        self.lowest = BUCKETS;
+        self.highest = 0;
+        self.base = first_key >> 32;
+        self.overflow.clear();
+    }
+
+    /// Bytes reserved.
+    pub fn bytes_reserved(&self) -> usize {
+        (self.heads.capacity() + self.next.capacity() + self.prev.capacity()) * size_of::<u32>()
+            + self.keys.capacity() * size_of::<u64>()
+            + self.overflow.bytes_reserved()
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> Option<usize> {
+        let f = key >> 32;
+        let tie = (key as u32 as usize).min(TIE_BUCKETS - 1);
+        (f >= self.base && f - self.base < F_WINDOW as u64).then(|| (f - self.base) as usize * TIE_BUCKETS + tie)
+    }
+
+    #[inline]
+    fn link(&mut self, id: u32, key: u64) {
+        match self.bucket(key) {
+            Some(b) => {
+                let head = self.heads[b];
+                self.next[id as usize] = head;
+                self.prev[id as usize] = HEAD;
+                if head != NONE {
+                    self.prev[head as usize] = id + 1;
+                }
+                self.heads[b] = id;
+                self.keys[id as usize] = key;
+                self.lowest = self.lowest.min(b);
+                self.highest = self.highest.max(b);
+            }
+            None => {
+                self.prev[id as usize] = UNQUEUED;
+                self.overflow.push_or_decrease(id, key);
+            }
+        }
+    }
+
+    #[inline]
+    fn unlink(&mut self, id: u32) {
+        let (prev, next) = (self.prev[id as usize], self.next[id as usize]);
+        if prev == HEAD {
+            if let Some(b) = self.bucket(self.keys[id as usize]) {
+                self.heads[b] = next;
+            }
+        } else {
+            self.next[(prev - 1) as usize] = next;
+        }
+        if next != NONE {
+            self.prev[next as usize] = prev;
+        }
+        self.prev[id as usize] = UNQUEUED;
+    }
+
+    /// Queues a node that is in no list (a new node, or a closed one being reopened).
+    #[inline]
+    pub fn push(&mut self, id: u32, key: u64) {
+        self.link(id, key);
+    }
+
+    /// Queues node `id` with `key`, or lowers its key if it is queued with a larger one.
+    #[inline]
+    pub fn push_or_decrease(&mut self, id: u32, key: u64) {
+        if self.overflow.contains(id) {
+            self.overflow.push_or_decrease(id, key);
+        } else if self.prev[id as usize] != UNQUEUED {
+            if key < self.keys[id as usize] {
+                self.unlink(id);
+                self.link(id, key);
+            }
+        } else {
+            self.link(id, key);
+        }
+    }
+
+    /// Removes and returns a node with the smallest `f`.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u32> {
+        while self.lowest < BUCKETS && self.heads[self.lowest] == NONE {
+            self.lowest += 1;
+        }
+        let bucket_top = (self.lowest < BUCKETS).then(|| self.heads[self.lowest]);
+        match (bucket_top, self.overflow.peek_key()) {
+            (Some(id), Some(key)) if key >> 32 < self.keys[id as usize] >> 32 => self.overflow.pop(),
+            (Some(id), _) => {
+                self.unlink(id);
+                Some(id)
+            }
+            (None, _) => self.overflow.pop(),
+        }
     }
 }
 
@@ -267,6 +490,27 @@ mod tests {
     }
 
     #[test]
+    fn open_list_pops_by_f_inside_and_outside_its_window() {
+        let mut open = OpenList::with_capacity(64);
+        for round in 0..2 {
+            open.reset(10 << 32);
+            // f values below, inside and far above the window, with decrease-keys across them.
+            let fs = [12u64, 5, 3000, 10, 12, 40, 2000, 11];
+            for (id, &f) in fs.iter().enumerate() {
+                open.push_or_decrease(id as u32, (f << 32) | round);
+            }
+            open.push_or_decrease(2, 9 << 32); // overflow heap: 3000 -> 9
+            open.push_or_decrease(5, 4 << 32); // bucket -> overflow: 40 -> 4
+            open.push_or_decrease(0, 50 << 32); // larger: ignored
+            let mut popped = Vec::new();
+            while let Some(id) = open.pop() {
+                popped.push(id);
+            }
+            assert_eq!(popped, [5, 1, 2, 3, 7, 4, 0, 6], "round {round}");
+        }
+    }
+
+    #[test]
     fn arena_finds_what_it_stored_and_respects_its_cap() {
         let mut arena: Arena<u32, ()> = Arena::with_capacity(3);
         for s in 0..3u32 {
@@ -279,10 +523,35 @@ mod tests {
         }
         assert!(matches!(arena.find(&2), Slot::Found(2)));
         match arena.find(&7) {
-            Slot::Vacant(slot) => assert!(arena.insert(slot, Node { state: 7, mv: None, parent: NONE, g: 0, h: 0 }).is_none()),
+            Slot::Vacant(slot) => {
+                assert!(arena.insert(slot, Node { state: 7, mv: None, parent: NONE, g: 0, h: 0 }).is_none())
+            }
             Slot::Found(_) => panic!("7 was never stored"),
         }
         arena.clear();
         assert!(matches!(arena.find(&2), Slot::Vacant(_)));
+    }
+
+    #[test]
+    fn the_index_grows_in_place_and_clears_what_it_used() {
+        let mut arena: Arena<u64, ()> = Arena::with_capacity(4096);
+        for round in 0..3u64 {
+            for s in 0..3000u64 {
+                let state = s * 7919 + round;
+                if let Slot::Vacant(slot) = arena.find(&state) {
+                    arena.insert(slot, Node { state, mv: None, parent: NONE, g: 0, h: 0 }).unwrap();
+                }
+            }
+            assert_eq!(arena.len(), 3000);
+            for s in 0..3000u64 {
+                assert!(
+                    matches!(arena.find(&(s * 7919 + round)), Slot::Found(id) if id == s as u32),
+                    "found again after growth"
+                );
+            }
+            arena.clear();
+            assert!(arena.is_empty() && arena.slots.iter().all(|&s| s == EMPTY), "round {round}");
+            assert_eq!(arena.mask + 1, MIN_ACTIVE_SLOTS);
+        }
     }
 }

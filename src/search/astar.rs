@@ -1,10 +1,10 @@
 //! A\* and its relatives (weighted A\*, greedy best-first, uniform cost) over one arena, stepped.
 //!
-//! The open list is an [`IndexedHeap`] keyed on `f` with ties broken towards the deeper node; closed
+//! The open list is an [`OpenList`] (integer `f` buckets with a heap for outliers) keyed on `f` with ties broken towards the deeper node (smaller `h`); closed
 //! nodes stay in the pool and are reopened when a cheaper path reaches them, so A\* stays optimal with an
 //! admissible heuristic even when it is not consistent.
 
-use super::arena::{Arena, IndexedHeap, Node, Slot, NONE};
+use super::arena::{Arena, Node, OpenList, Slot, NONE};
 use super::{Puzzle, Search, Stats, Status};
 use alloc::vec::Vec;
 
@@ -27,16 +27,17 @@ pub enum Priority {
 }
 
 impl Priority {
-    /// The heap key: `f` in the high half (saturated), ties broken towards larger `g`.
+    /// The open-list key: `f` in the high half (saturated), then a tie-break in the low half — `h` (so
+    /// that among equal `f` the deeper node comes first), or `g` for greedy search.
     #[inline]
     fn key(self, g: u32, h: u32) -> u64 {
-        let f: u64 = match self {
-            Priority::AStar => g as u64 + h as u64,
-            Priority::Weighted { num, den } => g as u64 * den.max(1) as u64 + h as u64 * num as u64,
-            Priority::Greedy => h as u64,
-            Priority::Uniform => g as u64,
+        let (f, tie): (u64, u32) = match self {
+            Priority::AStar => (g as u64 + h as u64, h),
+            Priority::Weighted { num, den } => (g as u64 * den.max(1) as u64 + h as u64 * num as u64, h),
+            Priority::Greedy => (h as u64, g),
+            Priority::Uniform => (g as u64, h),
         };
-        (f.min(u32::MAX as u64) << 32) | (u32::MAX - g) as u64
+        (f.min(u32::MAX as u64) << 32) | tie as u64
     }
 
     /// Whether the first solution popped is guaranteed optimal (given an admissible heuristic).
@@ -49,7 +50,7 @@ impl Priority {
 pub struct AStar<P: Puzzle> {
     priority: Priority,
     arena: Arena<P::State, P::Move>,
-    open: IndexedHeap,
+    open: OpenList,
     status: Status,
     goal: u32,
     stats: Stats,
@@ -59,7 +60,7 @@ impl<P: Puzzle> AStar<P> {
     /// Reserves memory for `node_cap` nodes. This is the only allocation the search makes.
     pub fn new(priority: Priority, node_cap: usize) -> Self {
         let arena = Arena::with_capacity(node_cap);
-        let open = IndexedHeap::with_capacity(arena.capacity());
+        let open = OpenList::with_capacity(arena.capacity());
         AStar { priority, arena, open, status: Status::Unsolvable, goal: NONE, stats: Stats::default() }
     }
 
@@ -88,18 +89,20 @@ impl<P: Puzzle> AStar<P> {
 impl<P: Puzzle> Search<P> for AStar<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
         self.arena.clear();
-        self.open.clear();
         self.goal = NONE;
-        self.stats = Stats { bytes_reserved: self.arena.bytes_reserved() + self.open.bytes_reserved(), ..Stats::default() };
+        self.stats =
+            Stats { bytes_reserved: self.arena.bytes_reserved() + self.open.bytes_reserved(), ..Stats::default() };
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
             return;
         }
         let h = puzzle.heuristic(&start);
+        let key = self.priority.key(0, h);
+        self.open.reset(key);
         if let Slot::Vacant(slot) = self.arena.find(&start) {
             if let Some(id) = self.arena.insert(slot, Node { state: start, mv: None, parent: NONE, g: 0, h }) {
-                self.open.push_or_decrease(id, self.priority.key(0, h));
+                self.open.push(id, key);
             }
         }
     }
@@ -119,10 +122,16 @@ impl<P: Puzzle> Search<P> for AStar<P> {
                 return self.finish(Status::Found);
             }
             self.stats.expanded += 1;
+            // The move back to the parent can never improve it (costs are not negative): skip it
+            // without a lookup.
+            let parent = (node.parent != NONE).then(|| self.arena.node(node.parent).state);
             let (arena, open, stats) = (&mut self.arena, &mut self.open, &mut self.stats);
             let mut full = false;
             puzzle.successors(&node.state, |mv, child, cost| {
                 stats.generated += 1;
+                if parent == Some(child) {
+                    return;
+                }
                 let g = node.g + cost;
                 match arena.find(&child) {
                     Slot::Found(cid) => {
@@ -138,7 +147,7 @@ impl<P: Puzzle> Search<P> for AStar<P> {
                     Slot::Vacant(slot) => {
                         let h = puzzle.heuristic_after(&node.state, node.h, &mv, &child);
                         match arena.insert(slot, Node { state: child, mv: Some(mv), parent: id, g, h }) {
-                            Some(cid) => open.push_or_decrease(cid, priority.key(g, h)),
+                            Some(cid) => open.push(cid, priority.key(g, h)),
                             None => full = true,
                         }
                     }

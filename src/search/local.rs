@@ -20,7 +20,12 @@ pub struct HillClimbing<P: Puzzle> {
 impl<P: Puzzle> HillClimbing<P> {
     /// Reserves room for a path of `max_moves` moves; a longer climb reports [`Status::OutOfNodes`].
     pub fn new(max_moves: usize) -> Self {
-        HillClimbing { path: Vec::with_capacity(max_moves.max(1)), current: None, status: Status::Unsolvable, stats: Stats::default() }
+        HillClimbing {
+            path: Vec::with_capacity(max_moves.max(1)),
+            current: None,
+            status: Status::Unsolvable,
+            stats: Stats::default(),
+        }
     }
 
     /// The state the climb has reached, with its heuristic value.
@@ -41,7 +46,8 @@ impl<P: Puzzle> HillClimbing<P> {
 impl<P: Puzzle> Search<P> for HillClimbing<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
         self.path.clear();
-        self.stats = Stats { bytes_reserved: self.path.capacity() * size_of::<(P::Move, P::State)>(), ..Stats::default() };
+        self.stats =
+            Stats { bytes_reserved: self.path.capacity() * size_of::<(P::Move, P::State)>(), ..Stats::default() };
         self.current = Some((start, puzzle.heuristic(&start)));
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {

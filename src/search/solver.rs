@@ -37,8 +37,13 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// The algorithms the demo compares, in order.
-    pub const BASELINES: [Algorithm; 5] =
-        [Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::HillClimbing, Algorithm::BestFirst, Algorithm::AStar, Algorithm::IdaStar];
+    pub const BASELINES: [Algorithm; 5] = [
+        Algorithm::Bfs { depth_limit: u32::MAX },
+        Algorithm::HillClimbing,
+        Algorithm::BestFirst,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ];
 
     /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `best-first`, `astar`,
     /// `wastar:NUM/DEN` (or `wastar:W`), `ucs`, `ida`.
@@ -115,7 +120,9 @@ impl<P: Puzzle> Solver<P> {
             Algorithm::HillClimbing => Engine::Hill(HillClimbing::new(node_cap)),
             Algorithm::BestFirst => Engine::Best(AStar::new(Priority::Greedy, node_cap)),
             Algorithm::AStar => Engine::Best(AStar::new(Priority::AStar, node_cap)),
-            Algorithm::WeightedAStar { num, den } => Engine::Best(AStar::new(Priority::Weighted { num, den }, node_cap)),
+            Algorithm::WeightedAStar { num, den } => {
+                Engine::Best(AStar::new(Priority::Weighted { num, den }, node_cap))
+            }
             Algorithm::UniformCost => Engine::Best(AStar::new(Priority::Uniform, node_cap)),
             Algorithm::IdaStar => Engine::Ida(IdaStar::new(node_cap)),
         };

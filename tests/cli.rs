@@ -1,0 +1,112 @@
+//! The `lp` command line: JSON output, exit codes and messages, and the demo.
+#![cfg(feature = "cli")]
+
+use lphint::families::tiles::Tiles;
+use lphint::family::Family;
+use lphint::search::Puzzle;
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn lp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lp")).args(args).output().unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = lp(args);
+    assert!(out.status.success(), "lp {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Plays the move tokens (tile numbers) and says whether they reach the goal.
+fn reaches_goal(puzzle: &Tiles, moves: &[Value]) -> bool {
+    let end = moves.iter().try_fold(puzzle.start(), |s, m| {
+        let tile: u8 = m.as_str().unwrap().parse().unwrap();
+        puzzle.move_of_tile(&s, tile).and_then(|mv| puzzle.apply(&s, &mv))
+    });
+    end.is_some_and(|s| puzzle.is_goal(&s))
+}
+
+#[test]
+fn solve_json_gives_the_optimal_solution() {
+    let desc = "tiles:3x3:8,6,7,2,5,4,3,0,1";
+    for algo in ["ida", "astar", "bfs"] {
+        let v = json(&["solve", desc, "--algo", algo, "--json"]);
+        assert_eq!(
+            (v["family"].as_str(), v["desc"].as_str(), v["solvable"].as_bool()),
+            (Some("tiles"), Some(desc), Some(true))
+        );
+        assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(31), Some(true)), "{algo}");
+        assert!(v["nodes"].as_u64().unwrap() > 0);
+        assert!(reaches_goal(&Tiles::parse(desc).unwrap(), v["moves"].as_array().unwrap()));
+    }
+    let greedy = json(&["solve", desc, "--algo", "best-first", "--json"]);
+    assert_eq!(greedy["optimal"].as_bool(), Some(false));
+    assert!(greedy["length"].as_u64().unwrap() >= 31);
+}
+
+#[test]
+fn hint_json_gives_the_move_and_moves_left() {
+    let desc = "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let v = json(&["hint", desc, "--json", "--budget", "100"]);
+    assert_eq!(v["moves_left"].as_u64(), Some(46));
+    assert!(v["frames"].as_u64().unwrap() > 1, "a budget of 100 spreads the search over frames");
+    let puzzle = Tiles::parse(desc).unwrap();
+    let tile: u8 = v["move"].as_str().unwrap().parse().unwrap();
+    assert!(puzzle.move_of_tile(&puzzle.start(), tile).is_some());
+}
+
+#[test]
+fn unsolvable_and_solved_positions_are_reported() {
+    let v = json(&["solve", "tiles:3x3:2,1,3,4,5,6,7,8,0", "--json"]);
+    assert_eq!(
+        (v["solvable"].as_bool(), v["status"].as_str(), v["nodes"].as_u64()),
+        (Some(false), Some("unsolvable"), Some(0))
+    );
+    let v = json(&["hint", "tiles:3x3:2,1,3,4,5,6,7,8,0", "--json"]);
+    assert_eq!((v["solvable"].as_bool(), v["status"].as_str()), (Some(false), Some("unsolvable")));
+    let v = json(&["hint", "tiles:3x3:1,2,3,4,5,6,7,8,0", "--json"]);
+    assert_eq!((v["status"].as_str(), v["moves_left"].as_u64()), (Some("already_solved"), Some(0)));
+}
+
+#[test]
+fn bad_input_fails_with_a_message() {
+    let out = lp(&["solve", "tiles:3x3:1,2,3,4,5,6,7,8,8"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("column 27: tile 8 appears twice"));
+    let out = lp(&["solve", "tiles:3x3:1,2,3,4,5,6,7,8,0", "--algo", "magic"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown algorithm 'magic'"));
+    let out = lp(&["solve", "blocks:3x3"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown family 'blocks'"));
+    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--algo", "hill"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stuck"));
+    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--algo", "astar", "--cap", "100"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution within 100 nodes"));
+}
+
+#[test]
+fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
+    let out = lp(&["demo"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("solved in 31 moves"), "{text}");
+    assert!(text.contains("solved in 46 moves"), "{text}");
+    for name in [
+        "breadth-first",
+        "hill climbing, tiles in place",
+        "hill climbing, 36 - Manhattan",
+        "best-first",
+        "A*, Manhattan",
+        "IDA*, linear conflict",
+    ] {
+        assert!(text.contains(name), "{name} missing");
+    }
+}
+
+#[test]
+fn korf_bench_checks_lengths() {
+    let out =
+        lp(&["bench", "korf100", "--ids", "9,55", "--file", concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
+}
