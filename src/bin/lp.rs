@@ -359,35 +359,28 @@ fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
     println!("{solved} in {moves} moves; {frames} frames of at most {budget} node expansions each\n");
 }
 
-fn demo() {
-    let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").expect("built-in puzzle");
-    println!("== 8-puzzle {} (one of the two hardest positions)\n", eight.describe());
-    let (algorithm, cap) = eight.recommended_solver();
-    let (outcome, time) = timed_solve(&eight, algorithm, cap);
+/// Solves `puzzle` optimally, then plays its hints to the end at `budget` node expansions per frame.
+fn demo_puzzle(title: &str, puzzle: &Tiles, budget: u32, per_row: usize) {
+    println!("== {title} {}\n", puzzle.describe());
+    let (algorithm, cap) = puzzle.recommended_solver();
+    let (outcome, time) = timed_solve(puzzle, algorithm, cap);
+    let Stats { expanded, .. } = outcome.stats;
     println!(
-        "optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n",
+        "optimal solve ({algorithm}, linear conflict): {} moves, {expanded} nodes, {}\n",
         outcome.moves.len(),
-        outcome.stats.expanded,
         fmt_time(time)
     );
-    println!("-- playing the hints, 500 node expansions per frame:\n");
-    play_hints(&eight, 500, 8);
+    println!("-- playing the hints, {budget} node expansions per frame:\n");
+    play_hints(puzzle, budget, per_row);
+}
 
+fn demo() {
+    let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").expect("built-in puzzle");
+    demo_puzzle("8-puzzle (one of the two hardest positions)", &eight, 500, 8);
     // Korf's instance 9 (46 moves), goal with the blank top-left as in his paper.
     let fifteen = Tiles::parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15")
         .expect("built-in puzzle");
-    println!("== 15-puzzle {}\n", fifteen.describe());
-    let (algorithm, cap) = fifteen.recommended_solver();
-    let (outcome, time) = timed_solve(&fifteen, algorithm, cap);
-    println!(
-        "optimal solve ({algorithm}, linear conflict): {} moves, {} nodes, {}\n",
-        outcome.moves.len(),
-        outcome.stats.expanded,
-        fmt_time(time)
-    );
-    println!("-- playing the hints, 2,000 node expansions per frame:\n");
-    play_hints(&fifteen, 2000, 6);
-
+    demo_puzzle("15-puzzle (Korf's instance 9)", &fifteen, 2000, 6);
     compare_algorithms("tiles:3x3:7,2,4,5,0,6,8,3,1");
 }
 

@@ -182,7 +182,8 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
         &self.nodes
     }
 
-    /// Clears `out` and fills it with the path from the root to `id` as `(move, state)` pairs.
+    /// Clears `out` and fills it with the path from the root to `id` as `(move, state)` pairs (none for
+    /// [`NONE`]).
     pub fn write_path(&self, id: u32, out: &mut Vec<(M, S)>) {
         out.clear();
         let mut at = id;

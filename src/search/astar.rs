@@ -170,10 +170,7 @@ impl<P: Puzzle> Search<P> for AStar<P> {
     }
 
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
-        if self.status == Status::Found {
-            self.arena.write_path(self.goal, out);
-        } else {
-            out.clear();
-        }
+        // `goal` is NONE (an empty path) unless the search found one.
+        self.arena.write_path(self.goal, out);
     }
 }
