@@ -6,6 +6,30 @@ use crate::search::{Algorithm, Puzzle};
 use crate::text::ParseError;
 use alloc::string::String;
 
+/// Which family a puzzle belongs to (stable numbers, shared with the C ABI).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FamilyId {
+    /// Sliding tiles.
+    Tiles = 1,
+}
+
+/// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
+/// without knowing family types. Each family documents what the fields mean for it; fields it does not use
+/// are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveCode {
+    /// The thing that moves: a tile number, a jug, a block or piece index.
+    pub piece: u32,
+    /// Where it moves from (a cell index, or a jug).
+    pub from: i32,
+    /// Where it moves to (a cell index, or a jug).
+    pub to: i32,
+    /// A family-specific extra (an orientation), or zero.
+    pub arg: i32,
+}
+
 /// A puzzle family: one module, one implementation of this trait.
 pub trait Family: Puzzle + Sized + Clone {
     /// The family name, as the first field of its text description (`tiles`, `jugs`, …).
@@ -34,4 +58,20 @@ pub trait Family: Puzzle + Sized + Clone {
 
     /// The best optimal algorithm for this puzzle and the node cap it needs.
     fn recommended_solver(&self) -> (Algorithm, usize);
+
+    /// The family's stable identifier.
+    const ID: FamilyId;
+
+    /// A move as plain numbers.
+    fn encode_move(&self, mv: &Self::Move) -> MoveCode;
+
+    /// The legal move from `state` that `code` names, or `None` when it names no legal move.
+    fn decode_move(&self, state: &Self::State, code: &MoveCode) -> Option<Self::Move>;
+
+    /// Width and height of the grid that [`Family::cell`] reads (for drawing the board).
+    fn board_size(&self) -> (u32, u32);
+
+    /// The value drawn at grid cell `index` (row-major) of `state`; what it means is family-specific
+    /// (for tiles: the tile number, 0 for the blank).
+    fn cell(&self, state: &Self::State, index: usize) -> i32;
 }

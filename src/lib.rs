@@ -43,6 +43,9 @@ extern crate alloc;
 
 pub mod families;
 pub mod family;
+#[cfg(feature = "std")]
+pub mod ffi;
 pub mod hint;
 pub mod search;
+pub mod session;
 pub mod text;

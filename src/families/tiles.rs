@@ -11,7 +11,7 @@
 //! [`Tiles::recommended_solver`]). Optimal 5×5 solving is out of reach of per-frame use: the hardest
 //! instances take hours even for the best published solvers.
 
-use crate::family::Family;
+use crate::family::{Family, FamilyId, MoveCode};
 use crate::search::{Algorithm, Puzzle};
 use crate::text::{fields, Field, ParseError};
 use alloc::format;
@@ -571,6 +571,33 @@ impl Family for Tiles {
     fn recommended_solver(&self) -> (Algorithm, usize) {
         // IDA*'s stack holds the path and the pending siblings: 4 entries per level is ample.
         (Algorithm::IdaStar, 4 * 1024)
+    }
+
+    const ID: FamilyId = FamilyId::Tiles;
+
+    /// `piece` is the tile, `from` the cell it leaves, `to` the cell it enters (the blank).
+    fn encode_move(&self, mv: &TileMove) -> MoveCode {
+        MoveCode { piece: mv.tile as u32, from: mv.from as i32, to: mv.to as i32, arg: 0 }
+    }
+
+    /// `piece` names the tile; `from` and `to` must match its move, or both be `-1` to be inferred.
+    fn decode_move(&self, state: &Board, code: &MoveCode) -> Option<TileMove> {
+        let tile = u8::try_from(code.piece).ok().filter(|&t| t != 0)?;
+        let mv = self.move_of_tile(state, tile)?;
+        let inferred = code.from == -1 && code.to == -1;
+        (inferred || (code.from == mv.from as i32 && code.to == mv.to as i32)).then_some(mv)
+    }
+
+    fn board_size(&self) -> (u32, u32) {
+        (self.width as u32, self.height as u32)
+    }
+
+    fn cell(&self, state: &Board, index: usize) -> i32 {
+        if index < self.cells() {
+            state.tile(index) as i32
+        } else {
+            0
+        }
     }
 }
 

@@ -1,0 +1,223 @@
+// lphint C++17 wrapper: header-only RAII over the C ABI in include/lphint.h.
+//
+// Error policy: calls that cannot continue (parse, create, an illegal move given to apply(), reading the
+// moves of an unfinished solver) throw lphint::Error, which carries the status and lp_last_error's
+// message. The per-frame calls - Puzzle::next_hint and Solver::step - never throw and never allocate: they
+// return a Status for the game loop to switch on.
+#ifndef LPHINT_HPP
+#define LPHINT_HPP
+
+#include "lphint.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lphint {
+
+/// Every LpStatus value, as a scoped enum.
+enum class Status : int {
+    Ok = LP_OK,
+    InProgress = LP_IN_PROGRESS,
+    AlreadySolved = LP_ALREADY_SOLVED,
+    Unsolvable = LP_UNSOLVABLE,
+    OutOfNodes = LP_OUT_OF_NODES,
+    NotFound = LP_NOT_FOUND,
+    NullArgument = LP_ERR_NULL_ARGUMENT,
+    InvalidArgument = LP_ERR_INVALID_ARGUMENT,
+    Parse = LP_ERR_PARSE,
+    IllegalMove = LP_ERR_ILLEGAL_MOVE,
+    BufferTooSmall = LP_ERR_BUFFER_TOO_SMALL,
+    CorruptData = LP_ERR_CORRUPT_DATA,
+    Version = LP_ERR_VERSION,
+    Panic = LP_ERR_PANIC,
+};
+
+/// The algorithms a Solver can run.
+enum class Algorithm : std::uint32_t {
+    Bfs = LP_ALGO_BFS,
+    HillClimbing = LP_ALGO_HILL_CLIMBING,
+    BestFirst = LP_ALGO_BEST_FIRST,
+    AStar = LP_ALGO_ASTAR,
+    WeightedAStar = LP_ALGO_WEIGHTED_ASTAR,
+    UniformCost = LP_ALGO_UNIFORM_COST,
+    IdaStar = LP_ALGO_IDA_STAR,
+};
+
+/// The name of a status ("LP_OK", ...).
+inline const char* to_string(Status status) noexcept { return lp_status_str(static_cast<std::uint32_t>(status)); }
+
+/// The message of the last failed call on this thread.
+inline std::string last_error() {
+    std::size_t needed = 0;
+    if (lp_last_error(nullptr, 0, &needed) != LP_ERR_BUFFER_TOO_SMALL || needed == 0) return {};
+    std::string message(needed, '\0');
+    if (lp_last_error(message.data(), message.size(), &needed) != LP_OK) return {};
+    message.resize(needed - 1);
+    return message;
+}
+
+/// A failed call: its status and message.
+class Error : public std::runtime_error {
+public:
+    Error(Status status, const std::string& message)
+        : std::runtime_error(std::string(to_string(status)) + ": " + message), status_(status) {}
+    Status status() const noexcept { return status_; }
+
+private:
+    Status status_;
+};
+
+namespace detail {
+inline void check(LpStatus status) {
+    if (status != LP_OK) throw Error(static_cast<Status>(status), last_error());
+}
+}  // namespace detail
+
+class Solver;
+
+/// A puzzle being played: the puzzle, the current position and its hinter. Move-only.
+class Puzzle {
+public:
+    /// Parses a one-line description such as "tiles:3x3:8,6,7,2,5,4,3,0,1". Throws Error (Status::Parse).
+    static Puzzle parse(const std::string& desc) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_puzzle_parse(desc.c_str(), &handle));
+        return Puzzle(handle);
+    }
+
+    /// A width x height sliding-tile puzzle; an empty goal means 1, 2, ..., blank.
+    static Puzzle tiles(std::uint32_t width, std::uint32_t height, const std::vector<std::uint8_t>& start,
+                        const std::vector<std::uint8_t>& goal = {}) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_tiles_create(width, height, start.data(), start.size(), goal.empty() ? nullptr : goal.data(),
+                                      goal.size(), &handle));
+        return Puzzle(handle);
+    }
+
+    Puzzle(Puzzle&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Puzzle& operator=(Puzzle&& other) noexcept {
+        if (this != &other) {
+            lp_puzzle_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    Puzzle(const Puzzle&) = delete;
+    Puzzle& operator=(const Puzzle&) = delete;
+    ~Puzzle() { lp_puzzle_free(handle_); }
+
+    /// The description from the current position.
+    std::string describe() const {
+        std::size_t needed = 0;
+        LpStatus status = lp_puzzle_describe(handle_, nullptr, 0, &needed);
+        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
+        std::string text(needed, '\0');
+        detail::check(lp_puzzle_describe(handle_, text.data(), text.size(), &needed));
+        text.resize(needed - 1);
+        return text;
+    }
+
+    LpFamily family() const {
+        LpFamily family{};
+        detail::check(lp_puzzle_family(handle_, &family));
+        return family;
+    }
+
+    /// Width and height of the board grid.
+    std::pair<std::uint32_t, std::uint32_t> size() const {
+        std::uint32_t width = 0, height = 0;
+        detail::check(lp_puzzle_size(handle_, &width, &height));
+        return {width, height};
+    }
+
+    /// The board, row-major.
+    std::vector<std::int32_t> cells() const {
+        auto [width, height] = size();
+        std::vector<std::int32_t> cells(static_cast<std::size_t>(width) * height);
+        std::size_t written = 0;
+        detail::check(lp_puzzle_cells(handle_, cells.data(), cells.size(), &written));
+        cells.resize(written);
+        return cells;
+    }
+
+    /// Plays a move; throws Error (Status::IllegalMove) and changes nothing if it is illegal.
+    void apply(const LpMove& move) { detail::check(lp_puzzle_apply(handle_, move)); }
+
+    /// Plays a move if it is legal; returns whether it was.
+    bool try_apply(const LpMove& move) noexcept { return lp_puzzle_apply(handle_, move) == LP_OK; }
+
+    bool solved() const {
+        bool solved = false;
+        detail::check(lp_puzzle_is_solved(handle_, &solved));
+        return solved;
+    }
+
+    /// Per frame: the next hint within `budget` node expansions. Status::Ok fills `hint`; InProgress asks
+    /// again next frame; AlreadySolved, Unsolvable, OutOfNodes and NotFound end the search. No exceptions,
+    /// no allocation.
+    Status next_hint(std::uint32_t budget, LpHint& hint) noexcept {
+        return static_cast<Status>(lp_next_hint(handle_, budget, &hint));
+    }
+
+    inline Solver solver(Algorithm algorithm, std::uint32_t node_cap) const;
+
+    LpPuzzle* get() const noexcept { return handle_; }
+
+private:
+    explicit Puzzle(LpPuzzle* handle) noexcept : handle_(handle) {}
+    LpPuzzle* handle_;
+};
+
+/// A stepped search from a puzzle's position at creation. Move-only.
+class Solver {
+public:
+    Solver(Solver&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Solver& operator=(Solver&& other) noexcept {
+        if (this != &other) {
+            lp_solver_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+    ~Solver() { lp_solver_free(handle_); }
+
+    /// Per frame: expands at most `budget` nodes. No exceptions, no allocation.
+    Status step(std::uint32_t budget) noexcept { return static_cast<Status>(lp_solver_step(handle_, budget)); }
+
+    /// The solution; throws Error when the solver has not found one.
+    std::vector<LpMove> moves() const {
+        std::size_t needed = 0;
+        LpStatus status = lp_solver_moves(handle_, nullptr, 0, &needed);
+        if (status == LP_OK) return {};  // the start was already solved
+        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
+        std::vector<LpMove> moves(needed);
+        detail::check(lp_solver_moves(handle_, moves.data(), moves.size(), &needed));
+        return moves;
+    }
+
+    LpStats stats() const {
+        LpStats stats{};
+        detail::check(lp_solver_stats(handle_, &stats));
+        return stats;
+    }
+
+private:
+    friend class Puzzle;
+    explicit Solver(LpSolver* handle) noexcept : handle_(handle) {}
+    LpSolver* handle_;
+};
+
+inline Solver Puzzle::solver(Algorithm algorithm, std::uint32_t node_cap) const {
+    LpSolver* handle = nullptr;
+    detail::check(lp_solver_create(handle_, static_cast<std::uint32_t>(algorithm), node_cap, &handle));
+    return Solver(handle);
+}
+
+}  // namespace lphint
+
+#endif  // LPHINT_HPP

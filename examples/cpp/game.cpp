@@ -1,0 +1,68 @@
+// A 15-puzzle game loop in C++ with the RAII wrapper: a hint with a small budget every frame until it
+// arrives, play it, draw the board, stop when solved.
+//
+//   g++ -std=c++17 -Wall -Wextra -Werror -Iinclude -Ibindings/cpp examples/cpp/game.cpp
+//       target/release/liblphint.a -lpthread -ldl -lm -o game && ./game
+#include "lphint.hpp"
+
+#include <cstdio>
+#include <exception>
+
+static void draw(const lphint::Puzzle& puzzle) {
+    auto [width, height] = puzzle.size();
+    auto cells = puzzle.cells();
+    for (std::uint32_t row = 0; row < height; row++) {
+        for (std::uint32_t col = 0; col < width; col++) {
+            int tile = cells[row * width + col];
+            if (tile == 0) {
+                std::printf("  .");
+            } else {
+                std::printf(" %2d", tile);
+            }
+        }
+        std::printf("\n");
+    }
+}
+
+int main() {
+    try {
+        // Korf's instance 9 (46 moves), goal with the blank top-left.
+        auto puzzle = lphint::Puzzle::parse(
+            "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+        const std::uint32_t budget = 500;
+        unsigned frames = 0, moves = 0;
+        draw(puzzle);
+        for (;;) {
+            LpHint hint{};
+            frames++;
+            lphint::Status status = puzzle.next_hint(budget, hint);
+            if (status == lphint::Status::InProgress) continue;  // next frame
+            if (status == lphint::Status::AlreadySolved) break;
+            if (status != lphint::Status::Ok) {
+                std::fprintf(stderr, "no hint: %s: %s\n", lphint::to_string(status), lphint::last_error().c_str());
+                return 1;
+            }
+            puzzle.apply(hint.mv);
+            moves++;
+            std::printf("frame %u: slide %u, %u moves left\n", frames, hint.mv.piece, hint.moves_left - 1);
+            draw(puzzle);
+        }
+        // The same puzzle through a solver, and the error path.
+        auto solver = lphint::Puzzle::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").solver(lphint::Algorithm::IdaStar, 4096);
+        while (solver.step(1000) == lphint::Status::InProgress) {
+        }
+        std::printf("solver: %zu moves for the hardest 8-puzzle\n", solver.moves().size());
+        try {
+            lphint::Puzzle::parse("tiles:3x3:1,2");
+            return 1;
+        } catch (const lphint::Error& e) {
+            std::printf("parse error as expected: %s\n", e.what());
+        }
+        std::printf("%s in %u moves, %u frames of %u node expansions\n", puzzle.solved() ? "solved" : "NOT solved",
+                    moves, frames, budget);
+        return puzzle.solved() ? 0 : 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 1;
+    }
+}

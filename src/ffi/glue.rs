@@ -1,0 +1,314 @@
+//! Statuses, the last-error message, the panic guard and the pointer and buffer helpers every exported
+//! function shares.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The ABI version [`lp_version`] returns; it changes when a signature or a struct layout changes.
+pub const LP_ABI_VERSION: u32 = 1;
+
+/// The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
+/// from [`lp_last_error`].
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LpStatus {
+    /// Done; out-parameters are written.
+    LP_OK = 0,
+    /// Not finished: call again (next frame) with another budget.
+    LP_IN_PROGRESS = 1,
+    /// The puzzle is already solved: there is no move to hint.
+    LP_ALREADY_SOLVED = 2,
+    /// No solution exists from this position.
+    LP_UNSOLVABLE = 3,
+    /// The search reached its node cap without an answer.
+    LP_OUT_OF_NODES = 4,
+    /// The algorithm gave up without a proof either way (hill climbing stuck, depth limit reached).
+    LP_NOT_FOUND = 5,
+    /// A required pointer was NULL.
+    LP_ERR_NULL_ARGUMENT = 100,
+    /// An argument is out of range or inconsistent (sizes, enum values, UTF-8).
+    LP_ERR_INVALID_ARGUMENT = 101,
+    /// A text description could not be parsed; the message names the column and the reason.
+    LP_ERR_PARSE = 102,
+    /// The move is not legal from the current position; the position is unchanged.
+    LP_ERR_ILLEGAL_MOVE = 103,
+    /// The buffer is too small; `*written` holds the size needed.
+    LP_ERR_BUFFER_TOO_SMALL = 104,
+    /// Binary data is damaged.
+    LP_ERR_CORRUPT_DATA = 105,
+    /// Binary data has a format version this library does not read.
+    LP_ERR_VERSION = 106,
+    /// A bug in lphint: a panic was caught at the ABI boundary.
+    LP_ERR_PANIC = 107,
+}
+
+impl LpStatus {
+    const ALL: [LpStatus; 14] = [
+        LpStatus::LP_OK,
+        LpStatus::LP_IN_PROGRESS,
+        LpStatus::LP_ALREADY_SOLVED,
+        LpStatus::LP_UNSOLVABLE,
+        LpStatus::LP_OUT_OF_NODES,
+        LpStatus::LP_NOT_FOUND,
+        LpStatus::LP_ERR_NULL_ARGUMENT,
+        LpStatus::LP_ERR_INVALID_ARGUMENT,
+        LpStatus::LP_ERR_PARSE,
+        LpStatus::LP_ERR_ILLEGAL_MOVE,
+        LpStatus::LP_ERR_BUFFER_TOO_SMALL,
+        LpStatus::LP_ERR_CORRUPT_DATA,
+        LpStatus::LP_ERR_VERSION,
+        LpStatus::LP_ERR_PANIC,
+    ];
+
+    /// The name as a NUL-terminated C string.
+    fn name(self) -> &'static CStr {
+        match self {
+            LpStatus::LP_OK => c"LP_OK",
+            LpStatus::LP_IN_PROGRESS => c"LP_IN_PROGRESS",
+            LpStatus::LP_ALREADY_SOLVED => c"LP_ALREADY_SOLVED",
+            LpStatus::LP_UNSOLVABLE => c"LP_UNSOLVABLE",
+            LpStatus::LP_OUT_OF_NODES => c"LP_OUT_OF_NODES",
+            LpStatus::LP_NOT_FOUND => c"LP_NOT_FOUND",
+            LpStatus::LP_ERR_NULL_ARGUMENT => c"LP_ERR_NULL_ARGUMENT",
+            LpStatus::LP_ERR_INVALID_ARGUMENT => c"LP_ERR_INVALID_ARGUMENT",
+            LpStatus::LP_ERR_PARSE => c"LP_ERR_PARSE",
+            LpStatus::LP_ERR_ILLEGAL_MOVE => c"LP_ERR_ILLEGAL_MOVE",
+            LpStatus::LP_ERR_BUFFER_TOO_SMALL => c"LP_ERR_BUFFER_TOO_SMALL",
+            LpStatus::LP_ERR_CORRUPT_DATA => c"LP_ERR_CORRUPT_DATA",
+            LpStatus::LP_ERR_VERSION => c"LP_ERR_VERSION",
+            LpStatus::LP_ERR_PANIC => c"LP_ERR_PANIC",
+        }
+    }
+}
+
+/// A failed call: its status and message.
+pub(crate) struct Failure {
+    pub status: LpStatus,
+    pub message: Cow<'static, str>,
+}
+
+impl Failure {
+    pub fn new(status: LpStatus, message: impl Into<Cow<'static, str>>) -> Self {
+        Failure { status, message: message.into() }
+    }
+
+    pub fn invalid(message: impl Into<Cow<'static, str>>) -> Self {
+        Failure::new(LpStatus::LP_ERR_INVALID_ARGUMENT, message)
+    }
+}
+
+pub(crate) type Outcome = Result<LpStatus, Failure>;
+
+thread_local! {
+    // Cleared and refilled in place, so that reporting an outcome reuses the buffer.
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn set_last_error(message: &str) {
+    LAST_ERROR.with(|e| {
+        let mut e = e.borrow_mut();
+        e.clear();
+        e.push_str(message);
+    });
+}
+
+/// Runs the body of an exported function: catches panics, records failures for [`lp_last_error`].
+pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(status)) => status,
+        Ok(Err(failure)) => {
+            set_last_error(&failure.message);
+            failure.status
+        }
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .copied()
+                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("unknown panic");
+            set_last_error(&format!("internal error (please report): {what}"));
+            LpStatus::LP_ERR_PANIC
+        }
+    }
+}
+
+/// The object behind a handle pointer, or `LP_ERR_NULL_ARGUMENT` naming the parameter.
+///
+/// # Safety
+/// `ptr` must be NULL or point to a live `T` that no one else uses during the call.
+pub(crate) unsafe fn deref_mut<'a, T>(ptr: *mut T, name: &'static str) -> Result<&'a mut T, Failure> {
+    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live, unaliased `T`.
+    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+}
+
+/// Like [`deref_mut`], shared.
+///
+/// # Safety
+/// `ptr` must be NULL or point to a live `T`.
+pub(crate) unsafe fn deref<'a, T>(ptr: *const T, name: &'static str) -> Result<&'a T, Failure> {
+    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live `T`.
+    unsafe { ptr.as_ref() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+}
+
+/// Checks that an out-parameter is not NULL, before any work is done.
+pub(crate) fn out_param<T>(ptr: *mut T, name: &'static str) -> Result<*mut T, Failure> {
+    if ptr.is_null() {
+        Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+    } else {
+        Ok(ptr)
+    }
+}
+
+/// Reads a NUL-terminated UTF-8 string.
+///
+/// # Safety
+/// `ptr` must be NULL or a NUL-terminated string.
+pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &'static str) -> Result<&'a str, Failure> {
+    if ptr.is_null() {
+        return Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")));
+    }
+    // SAFETY: the caller guarantees a NUL-terminated string.
+    unsafe { CStr::from_ptr(ptr) }.to_str().map_err(|e| Failure::invalid(format!("{name} is not UTF-8: {e}")))
+}
+
+/// Reads `len` elements, or NULL with `len == 0` as an empty slice.
+///
+/// # Safety
+/// `ptr` must be NULL or point to `len` readable elements.
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, name: &'static str) -> Result<&'a [T], Failure> {
+    match (ptr.is_null(), len) {
+        (true, 0) => Ok(&[]),
+        (true, _) => Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL"))),
+        // SAFETY: the caller guarantees `len` readable elements.
+        (false, _) => Ok(unsafe { std::slice::from_raw_parts(ptr, len) }),
+    }
+}
+
+/// Copies `items` to `(buf, cap)` and their count to `*written`; a short buffer yields
+/// `LP_ERR_BUFFER_TOO_SMALL` with the count needed in `*written`.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable elements; `written` must be NULL or writable.
+pub(crate) unsafe fn write_items<T: Copy>(items: &[T], buf: *mut T, cap: usize, written: *mut usize) -> Outcome {
+    let written = out_param(written, "written")?;
+    // SAFETY: checked non-NULL; the caller guarantees it is writable.
+    unsafe { *written = items.len() };
+    if items.len() > cap {
+        return Err(Failure::new(
+            LpStatus::LP_ERR_BUFFER_TOO_SMALL,
+            format!("the buffer holds {cap} items, {} are needed", items.len()),
+        ));
+    }
+    if !items.is_empty() {
+        let buf = out_param(buf, "buf")?;
+        // SAFETY: `buf` holds `cap >= items.len()` writable elements, and cannot overlap our own data.
+        unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
+    }
+    Ok(LpStatus::LP_OK)
+}
+
+/// Copies `text` and a terminating NUL to `(buf, cap)`; `*written` is the size including the NUL.
+///
+/// # Safety
+/// As [`write_items`].
+pub(crate) unsafe fn write_text(text: &str, buf: *mut c_char, cap: usize, written: *mut usize) -> Outcome {
+    let written = out_param(written, "written")?;
+    let needed = text.len() + 1;
+    // SAFETY: checked non-NULL; the caller guarantees it is writable.
+    unsafe { *written = needed };
+    if needed > cap {
+        return Err(Failure::new(
+            LpStatus::LP_ERR_BUFFER_TOO_SMALL,
+            format!("the buffer holds {cap} bytes, {needed} are needed"),
+        ));
+    }
+    let buf = out_param(buf, "buf")?;
+    // SAFETY: `buf` holds `cap >= needed` writable bytes.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), buf, text.len());
+        *buf.add(text.len()) = 0;
+    }
+    Ok(LpStatus::LP_OK)
+}
+
+/// Drops a handle made by `Box::into_raw`; NULL is ignored, and a panic in a destructor is contained.
+///
+/// # Safety
+/// `ptr` must be NULL or a handle from `Box::into_raw` not yet freed.
+pub(crate) unsafe fn free_handle<T>(ptr: *mut T) {
+    if !ptr.is_null() {
+        // SAFETY: the caller hands back ownership of a handle made by `Box::into_raw`.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
+    }
+}
+
+/// The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
+#[no_mangle]
+pub extern "C" fn lp_version() -> u32 {
+    LP_ABI_VERSION
+}
+
+/// The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for
+/// a value that is not a status. Never NULL.
+#[no_mangle]
+pub extern "C" fn lp_status_str(status: u32) -> *const c_char {
+    LpStatus::ALL.iter().find(|s| **s as u32 == status).map_or(c"LP_UNKNOWN_STATUS", |s| s.name()).as_ptr()
+}
+
+/// Copies the message of the last failed call on this thread (empty if none) into `buf` with a NUL;
+/// `*written` receives the size needed including the NUL. This call never replaces the message, so it
+/// can be retried with a larger buffer.
+///
+/// # Safety
+/// `buf` must be NULL or point to `cap` writable bytes; `written` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_last_error(buf: *mut c_char, cap: usize, written: *mut usize) -> LpStatus {
+    let copy = || {
+        LAST_ERROR.with(|e| {
+            // SAFETY: forwarded caller guarantees.
+            unsafe { write_text(&e.borrow(), buf, cap, written) }
+        })
+    };
+    match catch_unwind(AssertUnwindSafe(copy)) {
+        Ok(Ok(status)) => status,
+        Ok(Err(failure)) => failure.status,
+        Err(_) => LpStatus::LP_ERR_PANIC,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message() -> String {
+        let mut buf = [0 as c_char; 256];
+        let mut written = 0;
+        // SAFETY: a valid buffer and out-parameter.
+        assert_eq!(unsafe { lp_last_error(buf.as_mut_ptr(), buf.len(), &mut written) }, LpStatus::LP_OK);
+        // SAFETY: lp_last_error wrote a NUL-terminated string.
+        unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
+    }
+
+    #[test]
+    fn a_panic_becomes_a_status_and_a_message() {
+        let status = guard(|| panic!("boom"));
+        assert_eq!(status, LpStatus::LP_ERR_PANIC);
+        assert_eq!(message(), "internal error (please report): boom");
+        let status = guard(|| Err(Failure::invalid("bad width")));
+        assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT);
+        assert_eq!(message(), "bad width");
+    }
+
+    #[test]
+    fn every_status_has_a_distinct_name() {
+        let names: std::collections::HashSet<_> = LpStatus::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names.len(), LpStatus::ALL.len());
+        for s in LpStatus::ALL {
+            // SAFETY: lp_status_str returns a static NUL-terminated string.
+            assert_eq!(unsafe { CStr::from_ptr(lp_status_str(s as u32)) }, s.name());
+        }
+    }
+}

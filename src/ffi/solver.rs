@@ -1,0 +1,217 @@
+//! Solver handles: any algorithm of the core, stepped per frame.
+
+use super::glue::{deref, deref_mut, free_handle, guard, out_param, text, write_items, Failure, LpStatus, Outcome};
+use super::puzzle::LpPuzzle;
+use crate::family::MoveCode;
+use crate::search::{Algorithm, Status};
+use crate::session::AnySolver;
+use std::ffi::c_char;
+
+/// A stepped search from a puzzle's position at creation time. Opaque; owns its copy of the puzzle.
+pub struct LpSolver {
+    solver: Box<dyn AnySolver>,
+}
+
+/// Algorithms for [`lp_solver_create`].
+#[repr(C)]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LpAlgorithm {
+    /// Breadth-first search (optimal for unit move costs).
+    LP_ALGO_BFS = 0,
+    /// Steepest-ascent hill climbing (a baseline; may stop with `LP_NOT_FOUND`).
+    LP_ALGO_HILL_CLIMBING = 1,
+    /// Greedy best-first search (a baseline; not optimal).
+    LP_ALGO_BEST_FIRST = 2,
+    /// A* (optimal).
+    LP_ALGO_ASTAR = 3,
+    /// Weighted A* with weight 2 (at most twice the optimal length).
+    LP_ALGO_WEIGHTED_ASTAR = 4,
+    /// Uniform-cost search (optimal, ignores the heuristic).
+    LP_ALGO_UNIFORM_COST = 5,
+    /// IDA* (optimal, little memory).
+    LP_ALGO_IDA_STAR = 6,
+}
+
+/// Counters of a solver run.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LpStats {
+    /// Nodes expanded (the unit of the step budget).
+    pub expanded: u64,
+    /// Successors generated.
+    pub generated: u64,
+    /// Most nodes held at once.
+    pub peak_stored: u64,
+    /// Bytes reserved at creation.
+    pub bytes_reserved: u64,
+    /// Moves in the solution, or -1 when none was found.
+    pub solution_length: i64,
+    /// Cost of the solution, or -1 when none was found.
+    pub solution_cost: i64,
+}
+
+fn algorithm_from(value: u32) -> Result<Algorithm, Failure> {
+    Ok(match value {
+        0 => Algorithm::Bfs { depth_limit: u32::MAX },
+        1 => Algorithm::HillClimbing,
+        2 => Algorithm::BestFirst,
+        3 => Algorithm::AStar,
+        4 => Algorithm::WeightedAStar { num: 2, den: 1 },
+        5 => Algorithm::UniformCost,
+        6 => Algorithm::IdaStar,
+        other => return Err(Failure::invalid(format!("{other} is not an LpAlgorithm"))),
+    })
+}
+
+/// Creates the solver and hands it out.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `out` NULL or writable.
+unsafe fn create(
+    puzzle: *const LpPuzzle,
+    algorithm: impl FnOnce() -> Result<Algorithm, Failure>,
+    node_cap: u32,
+    out: *mut *mut LpSolver,
+) -> Outcome {
+    let out = out_param(out, "out")?;
+    // SAFETY: forwarded caller guarantees.
+    let puzzle = unsafe { deref(puzzle, "puzzle") }?;
+    let algorithm = algorithm()?;
+    if node_cap == 0 {
+        return Err(Failure::invalid("node_cap must be at least 1"));
+    }
+    let solver = puzzle.session.solver(algorithm, node_cap as usize);
+    // SAFETY: checked non-NULL, writable by contract.
+    unsafe { *out = Box::into_raw(Box::new(LpSolver { solver })) };
+    Ok(LpStatus::LP_OK)
+}
+
+/// Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
+/// with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_create(
+    puzzle: *const LpPuzzle,
+    algorithm: u32,
+    node_cap: u32,
+    out: *mut *mut LpSolver,
+) -> LpStatus {
+    // SAFETY: forwarded caller guarantees.
+    guard(|| unsafe { create(puzzle, || algorithm_from(algorithm), node_cap, out) })
+}
+
+/// Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
+/// `best-first`, `astar`, `wastar:NUM/DEN`, `ucs`, `ida`.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_create_named(
+    puzzle: *const LpPuzzle,
+    name: *const c_char,
+    node_cap: u32,
+    out: *mut *mut LpSolver,
+) -> LpStatus {
+    guard(|| {
+        let algorithm = || {
+            // SAFETY: forwarded caller guarantee.
+            let name = unsafe { text(name, "name") }?;
+            Algorithm::parse(name).ok_or_else(|| Failure::invalid(format!("unknown algorithm '{name}'")))
+        };
+        // SAFETY: forwarded caller guarantees.
+        unsafe { create(puzzle, algorithm, node_cap, out) }
+    })
+}
+
+/// Expands at most `budget` nodes. `LP_IN_PROGRESS`: call again; `LP_OK`: solved (read the moves);
+/// `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a solution. Allocates nothing.
+///
+/// # Safety
+/// `solver` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let solver = unsafe { deref_mut(solver, "solver") }?;
+        status_outcome(solver.solver.step(budget))
+    })
+}
+
+fn status_outcome(status: Status) -> Outcome {
+    match status {
+        Status::Found => Ok(LpStatus::LP_OK),
+        Status::InProgress => Ok(LpStatus::LP_IN_PROGRESS),
+        Status::Unsolvable => Err(Failure::new(LpStatus::LP_UNSOLVABLE, "no solution exists from this position")),
+        Status::OutOfNodes => Err(Failure::new(
+            LpStatus::LP_OUT_OF_NODES,
+            "the node cap was reached: create the solver with a larger cap",
+        )),
+        Status::Stuck => Err(Failure::new(LpStatus::LP_NOT_FOUND, "hill climbing stopped at a local optimum")),
+        Status::DepthLimit => Err(Failure::new(LpStatus::LP_NOT_FOUND, "no solution within the depth limit")),
+    }
+}
+
+/// Copies the solution's moves into `buf`; `*written` receives their number. Before the solver has
+/// finished, or when it finished without a solution, returns that status instead.
+///
+/// # Safety
+/// `solver` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_moves(
+    solver: *mut LpSolver,
+    buf: *mut MoveCode,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let solver = unsafe { deref_mut(solver, "solver") }?;
+        match status_outcome(solver.solver.status())? {
+            LpStatus::LP_OK => {}
+            LpStatus::LP_IN_PROGRESS => {
+                return Err(Failure::new(LpStatus::LP_IN_PROGRESS, "the solver has not finished: step it first"))
+            }
+            other => return Ok(other),
+        }
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(solver.solver.moves(), buf, cap, written) }
+    })
+}
+
+/// Counters of the run so far.
+///
+/// # Safety
+/// `solver` must be NULL or a live handle; `stats` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut LpStats) -> LpStatus {
+    guard(|| {
+        let stats = out_param(stats, "stats")?;
+        // SAFETY: forwarded caller guarantees.
+        let solver = unsafe { deref(solver, "solver") }?;
+        let s = solver.solver.stats();
+        let value = LpStats {
+            expanded: s.expanded,
+            generated: s.generated,
+            peak_stored: s.peak_stored as u64,
+            bytes_reserved: s.bytes_reserved as u64,
+            solution_length: s.solution_length.map_or(-1, i64::from),
+            solution_cost: s.solution_cost.map_or(-1, i64::from),
+        };
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { *stats = value };
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Releases a solver. NULL is ignored.
+///
+/// # Safety
+/// `solver` must be NULL or a handle from this library not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_free(solver: *mut LpSolver) {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { free_handle(solver) }
+}

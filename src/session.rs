@@ -1,0 +1,180 @@
+//! A game in progress, with the family erased: a puzzle, the player's current state and a hinter, behind
+//! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
+
+use crate::families::tiles::Tiles;
+use crate::family::{Family, FamilyId, MoveCode};
+use crate::hint::{Hint, HintStatus, Hinter};
+use crate::search::{Algorithm, Search, Solver, Stats, Status};
+use crate::text::{family_of, ParseError};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The hinter keeps plans of up to this many moves without growing.
+const PLAN_CAPACITY: usize = 256;
+
+/// A puzzle being played: the puzzle, the current state, and (once asked for) a hinter.
+pub struct Session<F: Family> {
+    puzzle: F,
+    state: F::State,
+    hinter: Option<Hinter<F>>,
+}
+
+impl<F: Family> Session<F> {
+    /// A session at the puzzle's start.
+    pub fn new(puzzle: F) -> Self {
+        let state = puzzle.start();
+        Session { puzzle, state, hinter: None }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &F {
+        &self.puzzle
+    }
+
+    /// The player's current state.
+    pub fn state(&self) -> &F::State {
+        &self.state
+    }
+}
+
+/// A game session of any family.
+pub trait AnySession: Send {
+    /// The family.
+    fn family(&self) -> FamilyId;
+    /// The text description of the puzzle from the current position (parsing it resumes the game).
+    fn describe(&self) -> String;
+    /// Width and height of the drawing grid.
+    fn board_size(&self) -> (u32, u32);
+    /// The value at grid cell `index` of the current state.
+    fn cell(&self, index: usize) -> i32;
+    /// Plays `code` if it is legal; otherwise says why and leaves the state unchanged.
+    fn apply(&mut self, code: &MoveCode) -> Result<(), String>;
+    /// Whether the current state is solved.
+    fn is_solved(&self) -> bool;
+    /// The next hint from the current state, expanding at most `budget` nodes in this call. The hinter's
+    /// memory is reserved by the first call; later calls allocate nothing.
+    fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode>;
+    /// A solver for the current state, with its memory reserved for `node_cap` nodes.
+    fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver>;
+}
+
+impl<F> AnySession for Session<F>
+where
+    F: Family + Send + 'static,
+    F::State: Send,
+    F::Move: Send,
+{
+    fn family(&self) -> FamilyId {
+        F::ID
+    }
+
+    fn describe(&self) -> String {
+        self.puzzle.with_start(self.state).describe()
+    }
+
+    fn board_size(&self) -> (u32, u32) {
+        self.puzzle.board_size()
+    }
+
+    fn cell(&self, index: usize) -> i32 {
+        self.puzzle.cell(&self.state, index)
+    }
+
+    fn apply(&mut self, code: &MoveCode) -> Result<(), String> {
+        let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.apply(&self.state, &mv));
+        match next {
+            Some(state) => {
+                self.state = state;
+                Ok(())
+            }
+            None => Err(format!("illegal move {code:?} from this position")),
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.puzzle.is_goal(&self.state)
+    }
+
+    fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode> {
+        let puzzle = &self.puzzle;
+        let hinter = self.hinter.get_or_insert_with(|| {
+            let (algorithm, cap) = puzzle.recommended_solver();
+            Hinter::new(algorithm, cap, PLAN_CAPACITY)
+        });
+        match hinter.next_hint(puzzle, &self.state, budget) {
+            HintStatus::Ready(h) => {
+                HintStatus::Ready(Hint { mv: puzzle.encode_move(&h.mv), moves_left: h.moves_left, optimal: h.optimal })
+            }
+            HintStatus::InProgress => HintStatus::InProgress,
+            HintStatus::AlreadySolved => HintStatus::AlreadySolved,
+            HintStatus::Unsolvable => HintStatus::Unsolvable,
+            HintStatus::OutOfNodes => HintStatus::OutOfNodes,
+            HintStatus::NotFound => HintStatus::NotFound,
+        }
+    }
+
+    fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver> {
+        let puzzle = self.puzzle.with_start(self.state);
+        let mut solver = Solver::new(algorithm, node_cap);
+        solver.restart(&puzzle, self.state);
+        Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false })
+    }
+}
+
+/// A stepped solver of any family, owning its copy of the puzzle.
+pub trait AnySolver: Send {
+    /// Expands at most `budget` nodes (allocates nothing).
+    fn step(&mut self, budget: u32) -> Status;
+    /// Where the search stands.
+    fn status(&self) -> Status;
+    /// Counters of the run.
+    fn stats(&self) -> Stats;
+    /// The solution's moves once the status is [`Status::Found`] (empty before).
+    fn moves(&mut self) -> &[MoveCode];
+}
+
+struct SessionSolver<F: Family> {
+    puzzle: F,
+    solver: Solver<F>,
+    path: Vec<(F::Move, F::State)>,
+    moves: Vec<MoveCode>,
+    moves_ready: bool,
+}
+
+impl<F> AnySolver for SessionSolver<F>
+where
+    F: Family + Send,
+    F::State: Send,
+    F::Move: Send,
+{
+    fn step(&mut self, budget: u32) -> Status {
+        self.solver.step(&self.puzzle, budget)
+    }
+
+    fn status(&self) -> Status {
+        self.solver.status()
+    }
+
+    fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    fn moves(&mut self) -> &[MoveCode] {
+        if !self.moves_ready && self.solver.status() == Status::Found {
+            self.solver.write_path(&mut self.path);
+            self.moves = self.path.iter().map(|(m, _)| self.puzzle.encode_move(m)).collect();
+            self.moves_ready = true;
+        }
+        &self.moves
+    }
+}
+
+/// Parses a description of any family into a session at its start.
+pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
+    match family_of(desc) {
+        Tiles::NAME => Ok(Box::new(Session::new(Tiles::parse(desc)?))),
+        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles)"))),
+    }
+}

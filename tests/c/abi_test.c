@@ -1,0 +1,307 @@
+/* C ABI tests: every function with NULL, malformed text, wrong sizes, illegal moves and short buffers;
+ * hints and solvers to the end; eight threads playing at once. Built by tests/c_abi.rs with
+ * gcc -std=c11 -Wall -Wextra -Werror, once plainly and once with -fsanitize=address,undefined. */
+#include "lphint.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                                   \
+    do {                                                                              \
+        checks++;                                                                     \
+        if (!(cond)) {                                                                \
+            failures++;                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                             \
+    } while (0)
+
+/* The last error message (static buffer: single-threaded use only). */
+static const char *last_error(void) {
+    static char message[512];
+    size_t written = 0;
+    if (lp_last_error(message, sizeof message, &written) != LP_OK) {
+        return "<lp_last_error failed>";
+    }
+    return message;
+}
+
+/* Checks a status and, when `fragment` is not NULL, that the last error message contains it. */
+static void check_status(int line, LpStatus got, LpStatus expected, const char *fragment) {
+    checks++;
+    if (got != expected) {
+        failures++;
+        fprintf(stderr, "%s:%d: got %s, expected %s (%s)\n", __FILE__, line, lp_status_str(got), lp_status_str(expected),
+                last_error());
+    } else if (fragment != NULL && strstr(last_error(), fragment) == NULL) {
+        failures++;
+        fprintf(stderr, "%s:%d: message '%s' lacks '%s'\n", __FILE__, line, last_error(), fragment);
+    }
+}
+
+#define CHECK_STATUS(call, expected, fragment) check_status(__LINE__, (call), (expected), (fragment))
+
+static const char *HARDEST = "tiles:3x3:8,6,7,2,5,4,3,0,1";
+static LpPuzzle *const SENTINEL = (LpPuzzle *)(uintptr_t)0x1;
+
+static void test_statuses(void) {
+    CHECK(lp_version() == LP_ABI_VERSION);
+    CHECK(strcmp(lp_status_str(LP_OK), "LP_OK") == 0);
+    CHECK(strcmp(lp_status_str(LP_ERR_PANIC), "LP_ERR_PANIC") == 0);
+    CHECK(strcmp(lp_status_str(12345), "LP_UNKNOWN_STATUS") == 0);
+    /* lp_last_error itself: NULL written, short buffer (the message survives for the retry). */
+    CHECK_STATUS(lp_puzzle_parse("nope:1", NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK(lp_last_error(NULL, 0, NULL) == LP_ERR_NULL_ARGUMENT);
+    size_t needed = 0;
+    char tiny[4];
+    CHECK(lp_last_error(tiny, sizeof tiny, &needed) == LP_ERR_BUFFER_TOO_SMALL);
+    CHECK(needed == strlen("out is NULL") + 1);
+    CHECK(strcmp(last_error(), "out is NULL") == 0);
+}
+
+static void test_parse_and_create(void) {
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_puzzle_parse(NULL, &p), LP_ERR_NULL_ARGUMENT, "desc is NULL");
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:1,2,3", &p), LP_ERR_PARSE, "column 11: 3x3 needs 9 cells, found 3");
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:1,2,3,4,5,6,7,8,8", &p), LP_ERR_PARSE, "column 27: tile 8 appears twice");
+    CHECK_STATUS(lp_puzzle_parse("chess:8x8", &p), LP_ERR_PARSE, "unknown family 'chess'");
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:\xff", &p), LP_ERR_INVALID_ARGUMENT, "not UTF-8");
+    CHECK(p == SENTINEL); /* out-parameters are written only on success */
+
+    const uint8_t start[9] = {1, 2, 3, 4, 5, 6, 0, 7, 8};
+    const uint8_t twice[9] = {1, 1, 3, 4, 5, 6, 0, 7, 8};
+    CHECK_STATUS(lp_tiles_create(3, 3, start, 8, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "start has 8 cells, expected 9");
+    CHECK_STATUS(lp_tiles_create(6, 3, start, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "board sides must be 2 to 5");
+    CHECK_STATUS(lp_tiles_create(300, 3, start, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_tiles_create(3, 3, twice, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "tile 1 appears twice");
+    CHECK_STATUS(lp_tiles_create(3, 3, start, 9, start, 4, &p), LP_ERR_INVALID_ARGUMENT, "goal has 4 cells");
+    CHECK_STATUS(lp_tiles_create(3, 3, NULL, 9, NULL, 0, &p), LP_ERR_NULL_ARGUMENT, "start is NULL");
+    CHECK_STATUS(lp_tiles_create(3, 3, start, 9, NULL, 0, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK(p == SENTINEL);
+
+    CHECK_STATUS(lp_tiles_create(3, 3, start, 9, NULL, 0, &p), LP_OK, NULL);
+    LpFamily family = (LpFamily)0;
+    CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
+    CHECK(family == LP_FAMILY_TILES);
+    CHECK_STATUS(lp_puzzle_family(NULL, &family), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_family(p, NULL), LP_ERR_NULL_ARGUMENT, "family is NULL");
+    lp_puzzle_free(p);
+    lp_puzzle_free(NULL);
+    lp_solver_free(NULL);
+}
+
+static void test_buffers_and_moves(void) {
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    char text[64];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_describe(p, text, 4, &written), LP_ERR_BUFFER_TOO_SMALL, "the buffer holds 4 bytes, 28 are needed");
+    CHECK(written == strlen(HARDEST) + 1);
+    CHECK_STATUS(lp_puzzle_describe(p, NULL, 0, &written), LP_ERR_BUFFER_TOO_SMALL, NULL);
+    CHECK_STATUS(lp_puzzle_describe(p, text, sizeof text, NULL), LP_ERR_NULL_ARGUMENT, "written is NULL");
+    CHECK_STATUS(lp_puzzle_describe(p, NULL, 64, &written), LP_ERR_NULL_ARGUMENT, "buf is NULL");
+    CHECK_STATUS(lp_puzzle_describe(NULL, text, sizeof text, &written), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_describe(p, text, written, &written), LP_OK, NULL);
+    CHECK(strcmp(text, HARDEST) == 0);
+
+    uint32_t width = 0, height = 0;
+    CHECK_STATUS(lp_puzzle_size(p, &width, &height), LP_OK, NULL);
+    CHECK(width == 3 && height == 3);
+    CHECK_STATUS(lp_puzzle_size(p, NULL, &height), LP_ERR_NULL_ARGUMENT, "width is NULL");
+    int32_t cells[9];
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 3, &written), LP_ERR_BUFFER_TOO_SMALL, "9 are needed");
+    CHECK(written == 9);
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 9, &written), LP_OK, NULL);
+    CHECK(cells[0] == 8 && cells[7] == 0 && cells[8] == 1);
+
+    /* Illegal moves change nothing: tile 8 is not next to the blank; the blank is no tile; a mismatched cell. */
+    LpMove far = {8, -1, -1, 0};
+    LpMove blank = {0, -1, -1, 0};
+    LpMove wrong_cell = {3, 5, 7, 0};
+    LpMove no_tile = {99, -1, -1, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, far), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, blank), LP_ERR_ILLEGAL_MOVE, NULL);
+    CHECK_STATUS(lp_puzzle_apply(p, wrong_cell), LP_ERR_ILLEGAL_MOVE, NULL);
+    CHECK_STATUS(lp_puzzle_apply(p, no_tile), LP_ERR_ILLEGAL_MOVE, NULL);
+    CHECK_STATUS(lp_puzzle_apply(NULL, far), LP_ERR_NULL_ARGUMENT, NULL);
+    CHECK_STATUS(lp_puzzle_describe(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strcmp(text, HARDEST) == 0);
+    /* Tile 3 sits left of the blank: legal, with or without its cells given. */
+    LpMove three = {3, 6, 7, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, three), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_describe(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strcmp(text, "tiles:3x3:8,6,7,2,5,4,0,3,1") == 0);
+    bool solved = true;
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(!solved);
+    CHECK_STATUS(lp_puzzle_is_solved(p, NULL), LP_ERR_NULL_ARGUMENT, "solved is NULL");
+    lp_puzzle_free(p);
+}
+
+/* Plays hints to the end with `budget` nodes per call; returns moves played, or -1. */
+static int play(LpPuzzle *p, uint32_t budget, unsigned *frames) {
+    int moves = 0;
+    uint32_t expected_left = 0;
+    for (;;) {
+        LpHint hint;
+        LpStatus status;
+        do {
+            (*frames)++;
+            status = lp_next_hint(p, budget, &hint);
+        } while (status == LP_IN_PROGRESS);
+        if (status == LP_ALREADY_SOLVED) return moves;
+        if (status != LP_OK) return -1;
+        if (moves > 0 && hint.moves_left != expected_left) return -1; /* one step closer each time */
+        if (!hint.optimal) return -1;
+        if (lp_puzzle_apply(p, hint.mv) != LP_OK) return -1;
+        expected_left = hint.moves_left - 1;
+        moves++;
+    }
+}
+
+static void test_hints(void) {
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    LpHint hint;
+    memset(&hint, 0xAB, sizeof hint);
+    LpHint untouched = hint;
+    CHECK_STATUS(lp_next_hint(p, 1, NULL), LP_ERR_NULL_ARGUMENT, "hint is NULL");
+    CHECK_STATUS(lp_next_hint(NULL, 1, &hint), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_next_hint(p, 0, &hint), LP_IN_PROGRESS, NULL);
+    CHECK(memcmp(&hint, &untouched, sizeof hint) == 0);
+    unsigned frames = 0;
+    CHECK(play(p, 1, &frames) == 31); /* a budget of 1 still ends, over many frames */
+    CHECK(frames > 1000);
+    bool solved = false;
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(solved);
+    CHECK_STATUS(lp_next_hint(p, 10, &hint), LP_ALREADY_SOLVED, NULL);
+    lp_puzzle_free(p);
+
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:2,1,3,4,5,6,7,8,0", &p), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(p, 10, &hint), LP_UNSOLVABLE, "no solution");
+    lp_puzzle_free(p);
+}
+
+static void test_solvers(void) {
+    LpPuzzle *p = NULL;
+    LpSolver *s = NULL;
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_create(p, 99, 1000, &s), LP_ERR_INVALID_ARGUMENT, "99 is not an LpAlgorithm");
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_ASTAR, 0, &s), LP_ERR_INVALID_ARGUMENT, "node_cap");
+    CHECK_STATUS(lp_solver_create(NULL, LP_ALGO_ASTAR, 10, &s), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_ASTAR, 10, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK_STATUS(lp_solver_create_named(p, "magic", 10, &s), LP_ERR_INVALID_ARGUMENT, "unknown algorithm 'magic'");
+    CHECK_STATUS(lp_solver_create_named(p, NULL, 10, &s), LP_ERR_NULL_ARGUMENT, "name is NULL");
+    CHECK(s == NULL);
+    CHECK_STATUS(lp_solver_step(NULL, 10), LP_ERR_NULL_ARGUMENT, "solver is NULL");
+
+    const uint32_t optimal[] = {LP_ALGO_BFS, LP_ALGO_ASTAR, LP_ALGO_UNIFORM_COST, LP_ALGO_IDA_STAR};
+    for (size_t i = 0; i < sizeof optimal / sizeof optimal[0]; i++) {
+        CHECK_STATUS(lp_solver_create(p, optimal[i], 200000, &s), LP_OK, NULL);
+        LpMove moves[64];
+        size_t written = 0;
+        CHECK_STATUS(lp_solver_moves(s, moves, 64, &written), LP_IN_PROGRESS, "step it first");
+        LpStatus status;
+        while ((status = lp_solver_step(s, 100)) == LP_IN_PROGRESS) {
+        }
+        CHECK(status == LP_OK);
+        CHECK_STATUS(lp_solver_moves(s, moves, 10, &written), LP_ERR_BUFFER_TOO_SMALL, "31 are needed");
+        CHECK(written == 31);
+        CHECK_STATUS(lp_solver_moves(s, moves, 64, &written), LP_OK, NULL);
+        CHECK(written == 31);
+        LpStats stats;
+        CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+        CHECK(stats.solution_length == 31 && stats.expanded > 0 && stats.bytes_reserved > 0);
+        CHECK_STATUS(lp_solver_stats(s, NULL), LP_ERR_NULL_ARGUMENT, "stats is NULL");
+        /* The moves solve a fresh copy of the puzzle. */
+        LpPuzzle *copy = NULL;
+        CHECK_STATUS(lp_puzzle_parse(HARDEST, &copy), LP_OK, NULL);
+        for (size_t m = 0; m < written; m++) CHECK(lp_puzzle_apply(copy, moves[m]) == LP_OK);
+        bool solved = false;
+        CHECK(lp_puzzle_is_solved(copy, &solved) == LP_OK && solved);
+        lp_puzzle_free(copy);
+        lp_solver_free(s);
+        s = NULL;
+    }
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_ASTAR, 100, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(s, 100000), LP_OUT_OF_NODES, "node cap");
+    lp_solver_free(s);
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_HILL_CLIMBING, 100, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(s, 100000), LP_NOT_FOUND, "local optimum");
+    size_t written = 0;
+    LpMove moves[4];
+    CHECK_STATUS(lp_solver_moves(s, moves, 4, &written), LP_NOT_FOUND, NULL);
+    lp_solver_free(s);
+    CHECK_STATUS(lp_solver_create_named(p, "wastar:3/2", 200000, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(s, 1000000), LP_OK, NULL);
+    lp_solver_free(s);
+    lp_puzzle_free(p);
+
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:2,1,3,4,5,6,7,8,0", &p), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_IDA_STAR, 1000, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(s, 10), LP_UNSOLVABLE, "no solution");
+    lp_solver_free(s);
+    lp_puzzle_free(p);
+}
+
+/* Eight threads, each with its own puzzle, play to the end at once. */
+static const char *THREAD_PUZZLES[8] = {
+    "tiles:3x3:8,6,7,2,5,4,3,0,1",
+    "tiles:3x3:6,4,7,8,5,0,3,2,1",
+    "tiles:3x3:7,2,4,5,0,6,8,3,1",
+    "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15",
+    "tiles:3x3:5,2,8,4,1,7,0,3,6",
+    "tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
+    "tiles:2x3:4,1,2,5,3,0",
+    "tiles:3x3:8,1,3,4,0,2,7,6,5",
+};
+
+typedef struct {
+    const char *desc;
+    int moves;
+    int solved;
+} Game;
+
+static void *play_thread(void *arg) {
+    Game *game = (Game *)arg;
+    LpPuzzle *p = NULL;
+    if (lp_puzzle_parse(game->desc, &p) != LP_OK) return NULL;
+    unsigned frames = 0;
+    game->moves = play(p, 50, &frames);
+    bool solved = false;
+    game->solved = lp_puzzle_is_solved(p, &solved) == LP_OK && solved;
+    lp_puzzle_free(p);
+    return NULL;
+}
+
+static void test_threads(void) {
+    pthread_t threads[8];
+    Game games[8];
+    for (int i = 0; i < 8; i++) {
+        games[i].desc = THREAD_PUZZLES[i];
+        games[i].moves = -1;
+        games[i].solved = 0;
+        CHECK(pthread_create(&threads[i], NULL, play_thread, &games[i]) == 0);
+    }
+    for (int i = 0; i < 8; i++) {
+        pthread_join(threads[i], NULL);
+        CHECK(games[i].solved);
+        CHECK(games[i].moves >= 0);
+    }
+    CHECK(games[0].moves == 31 && games[1].moves == 31 && games[3].moves == 46 && games[5].moves == 1);
+}
+
+int main(void) {
+    test_statuses();
+    test_parse_and_create();
+    test_buffers_and_moves();
+    test_hints();
+    test_solvers();
+    test_threads();
+    printf("%d passed, %d failed\n", checks - failures, failures);
+    return failures == 0 ? 0 : 1;
+}

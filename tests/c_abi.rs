@@ -1,0 +1,79 @@
+//! Builds the static library, then compiles and runs the C ABI tests and the C and C++ examples against
+//! `include/lphint.h`: gcc/g++ with `-Wall -Wextra -Werror`, and the C tests once more under
+//! AddressSanitizer and UndefinedBehaviorSanitizer.
+#![cfg(feature = "std")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds `liblphint.a` once (in its own target directory, so as not to wait on the outer cargo's lock).
+fn static_library() -> &'static Path {
+    static LIB: OnceLock<PathBuf> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let target = root().join("target/c-abi");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--lib", "--quiet", "--manifest-path"])
+            .arg(root().join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the static library failed");
+        target.join("debug/liblphint.a")
+    })
+}
+
+/// Compiles `source` with `compiler` and `flags`, links the static library and runs the program.
+fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> String {
+    let lib = static_library();
+    let exe = lib.parent().unwrap().join(name);
+    let output = Command::new(compiler)
+        .args(flags)
+        .args(["-Wall", "-Wextra", "-Werror", "-g"])
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg("-I")
+        .arg(root().join("bindings/cpp"))
+        .arg(root().join(source))
+        .arg(lib)
+        .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc", "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|e| panic!("{compiler} is needed for the C ABI tests: {e}"));
+    assert!(output.status.success(), "{compiler} {source} failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    let run = Command::new(&exe).output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{name} failed:\n{stdout}\n{}", String::from_utf8_lossy(&run.stderr));
+    stdout
+}
+
+#[test]
+fn c_abi_tests_pass() {
+    let out = build_and_run("gcc", &["-std=c11"], "tests/c/abi_test.c", "abi_test");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn c_abi_tests_pass_under_sanitizers() {
+    let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
+    let out = build_and_run("gcc", &flags, "tests/c/abi_test.c", "abi_test_sanitized");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn c_example_plays_the_fifteen_puzzle_to_the_end() {
+    let out = build_and_run("gcc", &["-std=c11"], "examples/c/game.c", "game_c");
+    assert!(out.contains("solved in 46 moves"), "{out}");
+}
+
+#[test]
+fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
+    let out = build_and_run("g++", &["-std=c++17"], "examples/cpp/game.cpp", "game_cpp");
+    assert!(out.contains("solved in 46 moves"), "{out}");
+    assert!(out.contains("solver: 31 moves"), "{out}");
+    assert!(out.contains("parse error as expected: LP_ERR_PARSE: column 11"), "{out}");
+}

@@ -1,0 +1,103 @@
+//! A counting allocator shows that `lp_next_hint` and `lp_solver_step` allocate nothing after the first
+//! call. One test in this file, so that no other test thread allocates while it counts.
+#![cfg(feature = "std")]
+
+use lphint::ffi::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::ffi::CString;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let value = f();
+    (value, ALLOCATIONS.load(Ordering::SeqCst) - before)
+}
+
+#[test]
+fn per_frame_calls_allocate_nothing_after_the_first() {
+    assert!(allocations_during(|| drop(std::hint::black_box(vec![1u8; 8]))).1 > 0, "the counter counts");
+    let desc =
+        CString::new("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
+    let mut puzzle = std::ptr::null_mut();
+    // SAFETY: valid arguments throughout; handles are freed at the end.
+    unsafe {
+        assert_eq!(lp_puzzle_parse(desc.as_ptr(), &mut puzzle), LpStatus::LP_OK);
+        let mut hint = LpHint::default();
+        let (status, _) = allocations_during(|| lp_next_hint(puzzle, 50, &mut hint));
+        assert_eq!(status, LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
+        let mut frames = 0;
+        let mut moves = 0;
+        let mut deviations = 0;
+        loop {
+            let (status, count) = allocations_during(|| lp_next_hint(puzzle, 50, &mut hint));
+            assert_eq!(count, 0, "lp_next_hint allocated on frame {frames}");
+            frames += 1;
+            match status {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_ALREADY_SOLVED => break,
+                LpStatus::LP_OK => {}
+                other => panic!("{other:?}"),
+            }
+            // Every tenth move, step off the plan: slide another tile than the one hinted next, so that
+            // the next hint needs a new search.
+            assert_eq!(lp_puzzle_apply(puzzle, hint.mv), LpStatus::LP_OK);
+            moves += 1;
+            if moves % 10 == 0 {
+                deviations += 1;
+                let mut cells = [0i32; 16];
+                let mut written = 0;
+                assert_eq!(lp_puzzle_cells(puzzle, cells.as_mut_ptr(), 16, &mut written), LpStatus::LP_OK);
+                let blank = cells.iter().position(|&c| c == 0).unwrap();
+                let neighbours = [blank.wrapping_sub(4), blank + 4, blank.wrapping_sub(1), blank + 1];
+                let other = neighbours
+                    .into_iter()
+                    .filter(|&n| n < 16 && (n / 4 == blank / 4 || n % 4 == blank % 4))
+                    .map(|n| cells[n] as u32)
+                    .find(|&t| t != hint.mv.piece)
+                    .unwrap();
+                assert_eq!(lp_puzzle_apply(puzzle, LpMove { piece: other, from: -1, to: -1, arg: 0 }), LpStatus::LP_OK);
+            }
+        }
+        assert!(deviations >= 4 && frames > moves, "{deviations} deviations, {moves} moves");
+
+        for algorithm in [LpAlgorithm::LP_ALGO_ASTAR, LpAlgorithm::LP_ALGO_IDA_STAR, LpAlgorithm::LP_ALGO_BFS] {
+            let eight = CString::new("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
+            let mut p = std::ptr::null_mut();
+            assert_eq!(lp_puzzle_parse(eight.as_ptr(), &mut p), LpStatus::LP_OK);
+            let mut solver = std::ptr::null_mut();
+            assert_eq!(lp_solver_create(p, algorithm as u32, 200_000, &mut solver), LpStatus::LP_OK);
+            loop {
+                let (status, count) = allocations_during(|| lp_solver_step(solver, 100));
+                assert_eq!(count, 0, "lp_solver_step allocated ({algorithm:?})");
+                if status != LpStatus::LP_IN_PROGRESS {
+                    assert_eq!(status, LpStatus::LP_OK);
+                    break;
+                }
+            }
+            lp_solver_free(solver);
+            lp_puzzle_free(p);
+        }
+        lp_puzzle_free(puzzle);
+    }
+}
