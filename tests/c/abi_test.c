@@ -91,6 +91,31 @@ static void test_parse_and_create(void) {
     lp_puzzle_free(p);
     lp_puzzle_free(NULL);
     lp_solver_free(NULL);
+
+    /* Every function that takes a handle refuses NULL with a message. */
+    char text[8];
+    int32_t cells[4];
+    size_t written = 0;
+    uint32_t width = 0, height = 0;
+    bool solved = false;
+    LpHint hint;
+    LpStats stats;
+    LpMove moves[2];
+    LpMove move = {1, -1, -1, 0};
+    LpSolver *s = NULL;
+    CHECK_STATUS(lp_puzzle_describe(NULL, text, sizeof text, &written), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_family(NULL, &family), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_size(NULL, &width, &height), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_cells(NULL, cells, 4, &written), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_apply(NULL, move), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_is_solved(NULL, &solved), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_next_hint(NULL, 10, &hint), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_solver_create(NULL, LP_ALGO_IDA_STAR, 10, &s), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_solver_create_named(NULL, "ida", 10, &s), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_solver_step(NULL, 10), LP_ERR_NULL_ARGUMENT, "solver is NULL");
+    CHECK_STATUS(lp_solver_moves(NULL, moves, 2, &written), LP_ERR_NULL_ARGUMENT, "solver is NULL");
+    CHECK_STATUS(lp_solver_stats(NULL, &stats), LP_ERR_NULL_ARGUMENT, "solver is NULL");
+    CHECK(s == NULL);
 }
 
 static void test_buffers_and_moves(void) {
