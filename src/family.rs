@@ -2,7 +2,7 @@
 //! drawing, move names and the solver that suits it. The CLI and the C ABI are written against this
 //! trait only, so a new family plugs in without touching them.
 
-use crate::search::{Algorithm, Puzzle};
+use crate::search::{Puzzle, Solver};
 use crate::text::ParseError;
 use alloc::string::String;
 
@@ -56,8 +56,8 @@ pub trait Family: Puzzle + Sized + Clone {
     /// A sentence a player understands ("slide 7 left").
     fn move_text(&self, mv: &Self::Move) -> String;
 
-    /// The best optimal algorithm for this puzzle and the node cap it needs.
-    fn recommended_solver(&self) -> (Algorithm, usize);
+    /// The best optimal solver for this puzzle, with its memory reserved.
+    fn optimal_solver(&self) -> Solver<Self>;
 
     /// The family's stable identifier.
     const ID: FamilyId;

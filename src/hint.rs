@@ -4,7 +4,7 @@
 //! are read from it without any search; when the player leaves it, the next call starts a new search from
 //! where the player is, spread over as many calls as the budget requires.
 
-use crate::search::{Algorithm, Puzzle, Search, Solver, Status};
+use crate::search::{Puzzle, Search, Solver, Status};
 use alloc::vec::Vec;
 
 /// A hint: the move to play and how many moves remain from the current state (this one included).
@@ -44,15 +44,11 @@ pub struct Hinter<P: Puzzle> {
 }
 
 impl<P: Puzzle> Hinter<P> {
-    /// A hinter running `algorithm` with `node_cap` nodes and room for plans of `plan_cap` moves.
-    /// All memory is reserved here (a plan longer than `plan_cap` grows the buffer once).
-    pub fn new(algorithm: Algorithm, node_cap: usize, plan_cap: usize) -> Self {
-        Hinter {
-            solver: Solver::new(algorithm, node_cap),
-            plan: Vec::with_capacity(plan_cap),
-            plan_from: None,
-            searching_from: None,
-        }
+    /// A hinter searching with `solver` (an optimal one for optimal hints, such as a family's
+    /// `optimal_solver()`), with room for plans of `plan_cap` moves. All memory is reserved here (a plan
+    /// longer than `plan_cap` grows the buffer once).
+    pub fn new(solver: Solver<P>, plan_cap: usize) -> Self {
+        Hinter { solver, plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }
     }
 
     /// Forgets the plan and any search in progress (call it when the puzzle itself changes).

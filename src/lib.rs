@@ -20,10 +20,10 @@
 //! use lphint::families::tiles::Tiles;
 //! use lphint::family::Family;
 //! use lphint::hint::{Hinter, HintStatus};
-//! use lphint::search::Algorithm;
+//! use lphint::search::{Algorithm, Solver};
 //!
 //! let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
-//! let mut hinter = Hinter::new(Algorithm::IdaStar, 4096, 64);
+//! let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 64);
 //! let state = puzzle.start();
 //! // A game calls this once per frame until the hint arrives.
 //! let hint = loop {

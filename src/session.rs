@@ -99,10 +99,7 @@ where
 
     fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode> {
         let puzzle = &self.puzzle;
-        let hinter = self.hinter.get_or_insert_with(|| {
-            let (algorithm, cap) = puzzle.recommended_solver();
-            Hinter::new(algorithm, cap, PLAN_CAPACITY)
-        });
+        let hinter = self.hinter.get_or_insert_with(|| Hinter::new(puzzle.optimal_solver(), PLAN_CAPACITY));
         match hinter.next_hint(puzzle, &self.state, budget) {
             HintStatus::Ready(h) => {
                 HintStatus::Ready(Hint { mv: puzzle.encode_move(&h.mv), moves_left: h.moves_left, optimal: h.optimal })

@@ -71,7 +71,7 @@ fn steps_and_hints_allocate_nothing() {
 
     // Hints: the first call may size the plan; after it, following the plan or searching again from a
     // new position allocates nothing.
-    let mut hinter = Hinter::new(Algorithm::IdaStar, 4096, 128);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 128);
     let mut state = fifteen.start();
     let mut first = true;
     let mut moves = 0;

@@ -9,7 +9,7 @@ use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::astar::{AStar, Priority};
 use lphint::search::ida::IdaStar;
-use lphint::search::{solve_with, Algorithm, Puzzle, Status};
+use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
 use proptest::prelude::*;
 use rand::RngExt;
 
@@ -153,7 +153,7 @@ proptest! {
         let (puzzle, table) = eight_puzzle();
         let mut rng = rng(seed);
         let mut state = random_eight_state(&mut rng);
-        let mut hinter = Hinter::new(Algorithm::IdaStar, 1024, 64);
+        let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
         for action in actions {
             let distance = table.distance(&state).unwrap();
             match action {
@@ -204,7 +204,7 @@ proptest! {
 #[test]
 fn hints_say_unsolvable_and_already_solved() {
     let (puzzle, _) = eight_puzzle();
-    let mut hinter = Hinter::new(Algorithm::IdaStar, 1024, 64);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
     let swapped = puzzle.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     assert_eq!(hinter.next_hint(puzzle, &swapped, 1), HintStatus::Unsolvable);
     assert_eq!(hinter.stats().expanded, 0, "the parity rule answers before any search");
@@ -214,7 +214,7 @@ fn hints_say_unsolvable_and_already_solved() {
 #[test]
 fn hints_follow_the_plan_without_searching_again() {
     let (puzzle, _) = eight_puzzle();
-    let mut hinter = Hinter::new(Algorithm::IdaStar, 1024, 64);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
     let mut state = puzzle.board(&[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
     let HintStatus::Ready(first) = hint(&mut hinter, puzzle, &state, 50) else { panic!() };
     assert_eq!(first.moves_left, 31);

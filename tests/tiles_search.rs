@@ -60,7 +60,7 @@ fn korf_instances_solve_to_their_published_lengths() {
 fn fifteen_puzzle_hints_lower_the_optimal_distance_by_one() {
     let (_, _, korf9) = korf(&[9]).remove(0);
     let mut rng = rng(15);
-    let mut hinter = Hinter::new(Algorithm::IdaStar, 4096, 128);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 128);
     let mut oracle = IdaStar::new(4096);
     let mut state = korf9.start();
     let mut distance = 46;

@@ -5,6 +5,7 @@
 //! - `lp hint DESC [--budget N] [--json]` — the next move from the position DESC describes.
 
 use clap::{Parser, Subcommand};
+use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
@@ -12,6 +13,7 @@ use lphint::search::{solve_with, Algorithm, Outcome, Solver, Stats, Status};
 use lphint::text::family_of;
 use serde_json::json;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
@@ -53,8 +55,8 @@ enum Command {
         /// Path of the instance file.
         #[arg(long, default_value = "data/korf100.txt")]
         file: String,
-        /// Tiles heuristic: manhattan or linear-conflict.
-        #[arg(long, default_value = "linear-conflict")]
+        /// Heuristic: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
+        #[arg(long, default_value = "pdb")]
         heuristic: String,
     },
     Hint {
@@ -123,19 +125,21 @@ fn hint_command(desc: &str, budget: u32, json: bool) -> Result<(), String> {
     }
 }
 
-/// Runs `algorithm` on `puzzle` from its start, timing the search (not the memory reservation).
-fn timed_solve<F: Family>(puzzle: &F, algorithm: Algorithm, cap: usize) -> (Outcome<F::Move>, Duration) {
-    let mut solver = Solver::new(algorithm, cap);
+/// Runs `solver` on `puzzle` from its start, timing the search (not the memory reservation).
+fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move>, Duration) {
     let clock = Instant::now();
     let outcome = solve_with(&mut solver, puzzle, puzzle.start());
     (outcome, clock.elapsed())
 }
 
 fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usize>, json: bool) -> Result<(), String> {
-    let (recommended, recommended_cap) = puzzle.recommended_solver();
-    let algorithm = algo.unwrap_or(recommended);
-    let cap = cap.unwrap_or(if algorithm == Algorithm::IdaStar { recommended_cap } else { 4_000_000 });
-    let (outcome, time) = timed_solve(puzzle, algorithm, cap);
+    let solver = match algo {
+        Some(algorithm) => Solver::new(algorithm, cap.unwrap_or(4_000_000)),
+        None => puzzle.optimal_solver(),
+    };
+    let algorithm = solver.algorithm();
+    let cap = cap.unwrap_or(4_000_000);
+    let (outcome, time) = timed_solve(puzzle, solver);
     let found = outcome.status == Status::Found;
     if json {
         let mut object = json!({
@@ -204,8 +208,7 @@ fn hint_over_frames<F: Family>(
 }
 
 fn hint_family<F: Family>(puzzle: &F, budget: u32, json: bool) -> Result<(), String> {
-    let (algorithm, cap) = puzzle.recommended_solver();
-    let mut hinter = Hinter::new(algorithm, cap, 256);
+    let mut hinter = Hinter::new(puzzle.optimal_solver(), 256);
     let start = puzzle.start();
     let (status, frames) = hint_over_frames(&mut hinter, puzzle, &start, budget.max(1));
     let nodes = hinter.stats().expanded;
@@ -278,13 +281,23 @@ fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str) -> Resu
     if name != "korf100" {
         return Err(format!("unknown benchmark '{name}' (known: korf100)"));
     }
-    let heuristic = Heuristic::parse(heuristic).ok_or_else(|| format!("unknown heuristic '{heuristic}'"))?;
+    let tables = match heuristic {
+        "pdb" => Some(build_tables(0)),
+        _ => None,
+    };
+    let heuristic = match heuristic {
+        "pdb" => Heuristic::LinearConflict,
+        name => Heuristic::parse(name).ok_or_else(|| format!("unknown heuristic '{name}'"))?,
+    };
     let instances = korf_instances(file)?;
     let (mut total_nodes, mut total_time, mut wrong) = (0u64, Duration::ZERO, 0);
     println!("{:>4} {:>7} {:>7} {:>14} {:>10} {:>12}", "id", "length", "known", "nodes", "time", "nodes/s");
     for (id, known, puzzle) in instances.into_iter().filter(|(id, _, _)| ids.is_empty() || ids.contains(id)) {
-        let puzzle = puzzle.with_heuristic(heuristic);
-        let (outcome, time) = timed_solve(&puzzle, Algorithm::IdaStar, 4096);
+        let mut puzzle = puzzle.with_heuristic(heuristic);
+        if let Some(tables) = &tables {
+            puzzle = puzzle.with_pattern_database(tables.clone())?;
+        }
+        let (outcome, time) = timed_solve(&puzzle, puzzle.optimal_solver());
         let length = outcome.moves.len();
         let check = if outcome.status == Status::Found && length == known { "" } else { "  WRONG" };
         wrong += !check.is_empty() as usize;
@@ -305,6 +318,18 @@ fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str) -> Resu
     } else {
         Err(format!("{wrong} instances did not match their published length"))
     }
+}
+
+/// Builds the 6-6-3 pattern databases for goals with the blank on `blank_cell`, reporting time and size.
+fn build_tables(blank_cell: u8) -> Arc<PatternDatabase> {
+    let clock = Instant::now();
+    let db = PatternDatabase::build(blank_cell);
+    eprintln!(
+        "built 6-6-3 pattern databases (blank goal cell {blank_cell}): {:.1} MiB in {}",
+        db.bytes() as f64 / (1024.0 * 1024.0),
+        fmt_time(clock.elapsed())
+    );
+    Arc::new(db)
 }
 
 fn fmt_time(t: Duration) -> String {
@@ -334,8 +359,7 @@ fn side_by_side(panels: &[(String, String)]) -> String {
 
 /// Plays hints from the start to the goal, `budget` nodes per frame, drawing the boards.
 fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
-    let (algorithm, cap) = puzzle.recommended_solver();
-    let mut hinter = Hinter::new(algorithm, cap, 256);
+    let mut hinter = Hinter::new(puzzle.optimal_solver(), 256);
     let mut state = puzzle.start();
     let mut panels = vec![("start".to_string(), puzzle.render(&state))];
     let (mut moves, mut frames) = (0, 0);
@@ -362,8 +386,9 @@ fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
 /// Solves `puzzle` optimally, then plays its hints to the end at `budget` node expansions per frame.
 fn demo_puzzle(title: &str, puzzle: &Tiles, budget: u32, per_row: usize) {
     println!("== {title} {}\n", puzzle.describe());
-    let (algorithm, cap) = puzzle.recommended_solver();
-    let (outcome, time) = timed_solve(puzzle, algorithm, cap);
+    let solver = puzzle.optimal_solver();
+    let algorithm = solver.algorithm();
+    let (outcome, time) = timed_solve(puzzle, solver);
     let Stats { expanded, .. } = outcome.stats;
     println!(
         "optimal solve ({algorithm}, linear conflict): {} moves, {expanded} nodes, {}\n",
@@ -411,7 +436,7 @@ fn compare_algorithms(desc: &str) {
             Algorithm::HillClimbing => 1000,
             _ => 200_000,
         };
-        let (outcome, time) = timed_solve(&puzzle, algorithm, cap);
+        let (outcome, time) = timed_solve(&puzzle, Solver::new(algorithm, cap));
         let Stats { expanded, generated, peak_stored, bytes_reserved, .. } = outcome.stats;
         let length = if outcome.status == Status::Found { outcome.moves.len().to_string() } else { "-".into() };
         println!(

@@ -65,6 +65,21 @@ impl<P: Puzzle> IdaStar<P> {
         self.threshold
     }
 
+    /// Ends the search at once as [`Status::Unsolvable`] (for callers that proved it themselves).
+    pub fn restart_unsolvable(&mut self) {
+        self.stats = Stats { bytes_reserved: self.bytes_reserved(), ..Stats::default() };
+        self.frames.clear();
+        self.children.clear();
+        self.root = None;
+        self.status = Status::Unsolvable;
+    }
+
+    /// After [`Status::Found`], the solution as `(move, state after it)`; empty otherwise.
+    pub fn path(&self) -> impl Iterator<Item = (P::Move, P::State)> + '_ {
+        let found = self.status == Status::Found;
+        self.frames.iter().filter(move |_| found).filter_map(|f| f.mv.map(|m| (m, f.state)))
+    }
+
     /// Number of deepening iterations started.
     pub fn iterations(&self) -> u32 {
         self.iterations
@@ -179,7 +194,8 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
                 continue;
             }
             let g = parent_g + child.cost;
-            let h = puzzle.heuristic_after(&parent_state, parent_h, &child.mv, &child.state);
+            let bound = self.threshold.saturating_sub(g);
+            let h = puzzle.heuristic_after_within(&parent_state, parent_h, &child.mv, &child.state, bound);
             let f = g.saturating_add(h);
             if f > self.threshold {
                 self.next_threshold = self.next_threshold.min(f);
@@ -218,8 +234,6 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
 
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         out.clear();
-        if self.status == Status::Found {
-            out.extend(self.frames.iter().filter_map(|f| f.mv.map(|m| (m, f.state))));
-        }
+        out.extend(self.path());
     }
 }

@@ -49,6 +49,22 @@ pub trait Puzzle {
         self.heuristic(child)
     }
 
+    /// Like [`Puzzle::heuristic_after`], for a caller that only needs the value when it is at most
+    /// `bound` (IDA\* prunes anything larger). It may stop early and return any admissible value greater
+    /// than `bound`; a value at most `bound` must be exact. Families with costly heuristics (several table
+    /// lookups) override it.
+    fn heuristic_after_within(
+        &self,
+        parent: &Self::State,
+        parent_h: u32,
+        mv: &Self::Move,
+        child: &Self::State,
+        bound: u32,
+    ) -> u32 {
+        let _ = bound;
+        self.heuristic_after(parent, parent_h, mv, child)
+    }
+
     /// A cheap proof that no goal can be reached from `state` (such as the sliding-tile parity rule).
     ///
     /// Searches check it before any expansion. `false` means "not proven", not "solvable".

@@ -5,6 +5,7 @@ use super::bfs::Bfs;
 use super::ida::IdaStar;
 use super::local::HillClimbing;
 use super::{Puzzle, Search, Stats, Status};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -103,6 +104,8 @@ enum Engine<P: Puzzle> {
     Hill(HillClimbing<P>),
     Best(AStar<P>),
     Ida(IdaStar<P>),
+    /// A family's own search (for example IDA* over a pattern-database view of the puzzle).
+    Custom(Box<dyn Search<P> + Send>),
 }
 
 /// Any algorithm of the core behind one stepped interface. Memory is reserved at creation for
@@ -129,6 +132,11 @@ impl<P: Puzzle> Solver<P> {
         Solver { algorithm, engine }
     }
 
+    /// A solver around a family's own search; `algorithm` says what it is (for names and optimality).
+    pub fn custom(algorithm: Algorithm, search: Box<dyn Search<P> + Send>) -> Self {
+        Solver { algorithm, engine: Engine::Custom(search) }
+    }
+
     /// The algorithm this solver runs.
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
@@ -140,6 +148,7 @@ impl<P: Puzzle> Solver<P> {
             Engine::Hill(s) => s,
             Engine::Best(s) => s,
             Engine::Ida(s) => s,
+            Engine::Custom(s) => s.as_ref(),
         }
     }
 
@@ -149,6 +158,7 @@ impl<P: Puzzle> Solver<P> {
             Engine::Hill(s) => s,
             Engine::Best(s) => s,
             Engine::Ida(s) => s,
+            Engine::Custom(s) => s.as_mut(),
         }
     }
 }

@@ -8,16 +8,22 @@
 //! The default goal is `1, 2, …, WH−1` followed by the blank.
 //!
 //! Optimal solving of 3×3 and 4×4 uses IDA\* with Manhattan distance plus linear conflicts (see
-//! [`Tiles::recommended_solver`]). Optimal 5×5 solving is out of reach of per-frame use: the hardest
+//! [`Family::optimal_solver`]; with pattern databases attached, 4×4 uses those (see [`pdb`])). Optimal 5×5 solving is out of reach of per-frame use: the hardest
 //! instances take hours even for the best published solvers.
 
+pub mod pdb;
+
 use crate::family::{Family, FamilyId, MoveCode};
-use crate::search::{Algorithm, Puzzle};
+use crate::search::ida::IdaStar;
+use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status};
 use crate::text::{fields, Field, ParseError};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use pdb::{PackedState, PatternDatabase, PdbTiles};
 
 /// The smallest board side.
 pub const MIN_SIDE: u8 = 2;
@@ -171,6 +177,26 @@ pub struct Tiles {
     goal_col: [u8; MAX_CELLS],
     /// Manhattan distance of tile `t` on cell `c` from its goal cell: `distance[t][c]` (0 for the blank).
     distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// Pattern databases for optimal 4×4 solving, when attached.
+    tables: Option<Tables>,
+}
+
+/// Shared pattern databases attached to a puzzle (compared by identity).
+#[derive(Clone)]
+struct Tables(Arc<PatternDatabase>);
+
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Tables {}
+
+impl core::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// Why a board could not be created.
@@ -239,6 +265,7 @@ impl Tiles {
             goal_row: [0; MAX_CELLS],
             goal_col: [0; MAX_CELLS],
             distance: [[0; MAX_CELLS]; MAX_CELLS],
+            tables: None,
         };
         let w = width as usize;
         for cell in 0..n {
@@ -268,6 +295,24 @@ impl Tiles {
     pub fn with_heuristic(mut self, h: Heuristic) -> Tiles {
         self.heuristic = h;
         self
+    }
+
+    /// The same puzzle, solved optimally with the pattern databases `db` (4×4 only). Fails when the
+    /// tables were built for another blank goal cell or board size.
+    pub fn with_pattern_database(mut self, db: Arc<PatternDatabase>) -> Result<Tiles, String> {
+        if !db.fits(&self) {
+            return Err(format!(
+                "these pattern databases serve 4x4 boards whose goal has the blank on cell {}",
+                db.blank_cell()
+            ));
+        }
+        self.tables = Some(Tables(db));
+        Ok(self)
+    }
+
+    /// The pattern databases attached, if any.
+    pub fn pattern_database(&self) -> Option<&Arc<PatternDatabase>> {
+        self.tables.as_ref().map(|t| &t.0)
     }
 
     /// The heuristic searches use.
@@ -386,6 +431,49 @@ impl Tiles {
             }
         });
         found
+    }
+}
+
+/// IDA* stack entries reserved for tiles searches.
+const IDA_STACK: usize = 4 * 1024;
+
+/// IDA* over the pattern-database view of a 4×4 puzzle, presented as a search of the puzzle itself.
+struct PdbSearch {
+    view: PdbTiles,
+    inner: IdaStar<PdbTiles>,
+}
+
+impl PdbSearch {
+    fn new(tiles: &Tiles, db: Arc<PatternDatabase>) -> Option<PdbSearch> {
+        Some(PdbSearch { view: PdbTiles::new(tiles, db)?, inner: IdaStar::new(IDA_STACK) })
+    }
+}
+
+impl Search<Tiles> for PdbSearch {
+    /// Starts from `start`; the view was made from `puzzle` when the search was created.
+    fn restart(&mut self, puzzle: &Tiles, start: Board) {
+        if puzzle.is_solvable(&start) {
+            self.inner.restart(&self.view, self.view.pack(&start));
+        } else {
+            self.inner.restart_unsolvable();
+        }
+    }
+
+    fn step(&mut self, _puzzle: &Tiles, budget: u32) -> Status {
+        self.inner.step(&self.view, budget)
+    }
+
+    fn status(&self) -> Status {
+        self.inner.status()
+    }
+
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
+        out.clear();
+        out.extend(self.inner.path().map(|(mv, state): (TileMove, PackedState)| (mv, self.view.unpack(&state))));
     }
 }
 
@@ -568,9 +656,14 @@ impl Family for Tiles {
         format!("slide {} {direction}", mv.tile)
     }
 
-    fn recommended_solver(&self) -> (Algorithm, usize) {
-        // IDA*'s stack holds the path and the pending siblings: 4 entries per level is ample.
-        (Algorithm::IdaStar, 4 * 1024)
+    /// IDA*: with the pattern databases when they are attached (4×4), else with the heuristic chosen
+    /// (linear conflict by default). Its stack holds the path and the pending siblings: 4 entries per
+    /// level is ample.
+    fn optimal_solver(&self) -> Solver<Tiles> {
+        match self.tables.as_ref().and_then(|t| PdbSearch::new(self, t.0.clone())) {
+            Some(search) => Solver::custom(Algorithm::IdaStar, Box::new(search)),
+            None => Solver::new(Algorithm::IdaStar, IDA_STACK),
+        }
     }
 
     const ID: FamilyId = FamilyId::Tiles;

@@ -1,0 +1,458 @@
+//! Additive disjoint pattern databases for the 4×4 puzzle (6-6-3), with the reflected lookup.
+//!
+//! The 15 tiles are split into three patterns by their goal cells. For each pattern a table gives, for
+//! every placement of its tiles, the number of moves of *those* tiles needed to bring them home when the
+//! other cells are free. Moves of different patterns are disjoint, so the three values add up to an
+//! admissible heuristic; the same is done for the state mirrored about the main diagonal (when the goal's
+//! blank lies on it), and the larger sum is used.
+//!
+//! Tiles are relabelled so that each pattern's tiles carry consecutive labels: the table index of a
+//! pattern is then a slice of the word holding every label's cell, 4 bits a label, with no ranking work.
+//! Tables are indexed by those raw slices (16^k entries) and store, in 4 bits, half the excess of the
+//! pattern distance over the pattern tiles' Manhattan distance (always even); the heuristic is the total
+//! Manhattan distance plus twice the excesses. Two 6-tile tables take 8 MiB each.
+
+use super::{Board, Tiles};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use serde::{Deserialize, Serialize};
+
+/// Number of tiles in each pattern, in label order (labels 1..=6, 7..=12, 13..=15).
+pub const PATTERNS: [usize; 3] = [6, 6, 3];
+
+/// Goal cells in the order labels are given out when the blank's goal is the top-left corner: a block
+/// of six next to the blank, a block of six along the right side, and three cells of the bottom row
+/// (the 6-6-3 layout of Korf and Felner's disjoint pattern databases).
+const CELL_ORDER: [u8; 16] = [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14, 0];
+
+const MAGIC: [u8; 4] = *b"LPDB";
+/// Version of the serialized form.
+pub const FORMAT_VERSION: u16 = 1;
+
+/// The cell mirrored about the main diagonal.
+#[inline]
+fn mirror(cell: u8) -> u8 {
+    ((cell & 3) << 2) | (cell >> 2)
+}
+
+fn manhattan(a: u8, b: u8) -> u32 {
+    ((a >> 2).abs_diff(b >> 2) + (a & 3).abs_diff(b & 3)) as u32
+}
+
+/// The eight symmetries of the square grid, as cell maps.
+fn symmetries() -> [[u8; 16]; 8] {
+    let mut out = [[0u8; 16]; 8];
+    for (k, map) in out.iter_mut().enumerate() {
+        for cell in 0..16u8 {
+            let (mut r, mut c) = (cell >> 2, cell & 3);
+            if k & 1 != 0 {
+                c = 3 - c;
+            }
+            if k & 2 != 0 {
+                r = 3 - r;
+            }
+            if k & 4 != 0 {
+                core::mem::swap(&mut r, &mut c);
+            }
+            map[cell as usize] = r * 4 + c;
+        }
+    }
+    out
+}
+
+/// Why tables could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TablesError {
+    /// The bytes are damaged (truncated, bad checksum, bad sizes).
+    Corrupt(String),
+    /// The bytes were written by a newer (or unknown) format version.
+    Version(u16),
+}
+
+impl core::fmt::Display for TablesError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TablesError::Corrupt(why) => write!(f, "corrupt pattern database: {why}"),
+            TablesError::Version(v) => {
+                write!(f, "pattern database format version {v}, this library reads {FORMAT_VERSION}")
+            }
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Blob {
+    magic: [u8; 4],
+    version: u16,
+    goal_cells: [u8; 16],
+    tables: Vec<Vec<u8>>,
+}
+
+/// Additive 6-6-3 pattern databases for one goal's blank cell.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDatabase {
+    /// Goal cell of every label; label 0 is the blank.
+    goal_cells: [u8; 16],
+    /// One table per pattern: 4-bit entries, two per byte.
+    tables: Vec<Vec<u8>>,
+}
+
+impl core::fmt::Debug for PatternDatabase {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "PatternDatabase(6-6-3, blank goal cell {}, {} bytes)", self.goal_cells[0], self.bytes())
+    }
+}
+
+impl PatternDatabase {
+    /// The label layout for a goal whose blank is on `blank_cell`: a grid symmetry moves a corner blank to
+    /// the top-left so that the patterns keep their compact shapes; other blank cells keep the order with
+    /// that cell taken out.
+    fn layout(blank_cell: u8) -> [u8; 16] {
+        let order = match symmetries().into_iter().find(|map| map[0] == blank_cell) {
+            Some(map) => CELL_ORDER.map(|c| map[c as usize]),
+            None => CELL_ORDER,
+        };
+        // Label 0 is the blank; labels 1..=15 follow the order.
+        let mut goal_cells = [blank_cell; 16];
+        for (slot, &cell) in goal_cells[1..].iter_mut().zip(order.iter().filter(|&&c| c != blank_cell)) {
+            *slot = cell;
+        }
+        goal_cells
+    }
+
+    /// Builds the tables for goals whose blank is on `blank_cell` (0..16), by breadth-first search
+    /// backwards from the goal placement of each pattern. Takes about a second and 40 MB while building.
+    pub fn build(blank_cell: u8) -> PatternDatabase {
+        let goal_cells = Self::layout(blank_cell & 15);
+        let mut tables = Vec::with_capacity(PATTERNS.len());
+        let mut start = 1;
+        for &k in &PATTERNS {
+            tables.push(build_table(&goal_cells[start..start + k]));
+            start += k;
+        }
+        PatternDatabase { goal_cells, tables }
+    }
+
+    /// The goal cell of the blank these tables were built for.
+    pub fn blank_cell(&self) -> u8 {
+        self.goal_cells[0]
+    }
+
+    /// Goal cell of every label (label 0 is the blank).
+    pub fn goal_cells(&self) -> &[u8; 16] {
+        &self.goal_cells
+    }
+
+    /// Bytes held by the tables.
+    pub fn bytes(&self) -> usize {
+        self.tables.iter().map(Vec::len).sum()
+    }
+
+    /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank) and
+    /// its total Manhattan distance; it stops reading tables once the sum exceeds `bound`.
+    #[inline]
+    pub fn lookup(&self, positions: u64, manhattan: u32, bound: u32) -> u32 {
+        let mut h = manhattan;
+        let mut shift = 4;
+        for (table, &k) in self.tables.iter().zip(&PATTERNS) {
+            if h > bound {
+                break;
+            }
+            let index = ((positions >> shift) & ((1u64 << (4 * k)) - 1)) as usize;
+            h += 2 * ((table[index >> 1] >> ((index & 1) * 4)) & 15) as u32;
+            shift += 4 * k;
+        }
+        h
+    }
+
+    /// The serialized tables: postcard, with a magic, a format version and a CRC-32 of everything.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let blob =
+            Blob { magic: MAGIC, version: FORMAT_VERSION, goal_cells: self.goal_cells, tables: self.tables.clone() };
+        let mut bytes = postcard::to_allocvec(&blob).unwrap_or_default();
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// Loads tables written by [`PatternDatabase::to_bytes`], checking the checksum, the version, the
+    /// label layout and every table's size. Damaged bytes never panic.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternDatabase, TablesError> {
+        let corrupt = |why: &str| TablesError::Corrupt(String::from(why));
+        if bytes.len() < 4 + MAGIC.len() {
+            return Err(corrupt("too short"));
+        }
+        if bytes[..4] != MAGIC {
+            return Err(corrupt("not a pattern database (bad magic)"));
+        }
+        let (body, crc) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body).to_le_bytes() != crc {
+            // A version this library does not know may use another layout: say so rather than "corrupt".
+            return match postcard::take_from_bytes::<([u8; 4], u16)>(body) {
+                Ok(((_, version), _)) if version != FORMAT_VERSION => Err(TablesError::Version(version)),
+                _ => Err(corrupt("checksum mismatch")),
+            };
+        }
+        let blob: Blob = postcard::from_bytes(body).map_err(|e| TablesError::Corrupt(format!("{e}")))?;
+        if blob.version != FORMAT_VERSION {
+            return Err(TablesError::Version(blob.version));
+        }
+        if blob.goal_cells != Self::layout(blob.goal_cells[0] & 15) {
+            return Err(corrupt("unknown label layout"));
+        }
+        if blob.tables.len() != PATTERNS.len()
+            || blob.tables.iter().zip(&PATTERNS).any(|(t, &k)| t.len() != table_bytes(k))
+        {
+            return Err(corrupt("wrong table sizes"));
+        }
+        Ok(PatternDatabase { goal_cells: blob.goal_cells, tables: blob.tables })
+    }
+
+    /// Whether these tables serve `tiles` (a 4×4 board whose goal's blank is on the tables' cell).
+    pub fn fits(&self, tiles: &Tiles) -> bool {
+        tiles.width() == 4 && tiles.height() == 4 && tiles.goal().blank() == self.blank_cell() as usize
+    }
+}
+
+fn table_bytes(k: usize) -> usize {
+    (1usize << (4 * k)) / 2
+}
+
+/// Breadth-first search over placements of the pattern tiles whose goal cells are `goals`; returns the
+/// packed table of half excesses over Manhattan distance.
+fn build_table(goals: &[u8]) -> Vec<u8> {
+    let k = goals.len();
+    let size = 1usize << (4 * k);
+    let mut distance = vec![u8::MAX; size];
+    let goal_index = goals.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
+    let mut queue: Vec<u32> = Vec::with_capacity((16 - k + 1..=16).product());
+    distance[goal_index] = 0;
+    queue.push(goal_index as u32);
+    let mut head = 0;
+    while head < queue.len() {
+        let index = queue[head] as usize;
+        head += 1;
+        let d = distance[index];
+        let occupied = (0..k).fold(0u16, |acc, i| acc | 1 << ((index >> (4 * i)) & 15));
+        for i in 0..k {
+            let cell = (index >> (4 * i)) & 15;
+            let (r, c) = (cell >> 2, cell & 3);
+            let mut visit = |next: usize| {
+                if occupied & (1 << next) == 0 {
+                    let moved = (index & !(15 << (4 * i))) | next << (4 * i);
+                    if distance[moved] == u8::MAX {
+                        distance[moved] = d + 1;
+                        queue.push(moved as u32);
+                    }
+                }
+            };
+            if r > 0 {
+                visit(cell - 4);
+            }
+            if r < 3 {
+                visit(cell + 4);
+            }
+            if c > 0 {
+                visit(cell - 1);
+            }
+            if c < 3 {
+                visit(cell + 1);
+            }
+        }
+    }
+    let mut packed = vec![0u8; table_bytes(k)];
+    for &index in &queue {
+        let index = index as usize;
+        let md: u32 = (0..k).map(|i| manhattan(((index >> (4 * i)) & 15) as u8, goals[i])).sum();
+        let half_excess = ((distance[index] as u32 - md) / 2).min(15) as u8;
+        packed[index >> 1] |= half_excess << ((index & 1) * 4);
+    }
+    packed
+}
+
+/// The searchable form of a 4×4 puzzle with pattern databases: relabelled tiles in three 64-bit words,
+/// so that moves and lookups are a few bit operations.
+#[derive(Clone, Copy, Debug)]
+pub struct PackedState {
+    /// Label on every cell, 4 bits a cell.
+    cells: u64,
+    /// Cell of every label, 4 bits a label (label 0 the blank).
+    positions: u64,
+    /// `positions` of the state mirrored about the main diagonal (labels mapped to their mirrors).
+    mirrored: u64,
+    /// Total Manhattan distance of the tiles.
+    manhattan: u8,
+}
+
+impl PartialEq for PackedState {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl Eq for PackedState {}
+
+impl core::hash::Hash for PackedState {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+/// A 4×4 tiles puzzle seen through pattern databases (built by [`Tiles::with_pattern_database`]).
+#[derive(Clone, Debug)]
+pub struct PdbTiles {
+    db: alloc::sync::Arc<PatternDatabase>,
+    label_of_tile: [u8; 16],
+    tile_of_label: [u8; 16],
+    /// Mirror label of every label, when the goal's blank is on the main diagonal.
+    mirror_label: Option<[u8; 16]>,
+    goal_cells: u64,
+}
+
+impl PdbTiles {
+    /// The view of `tiles` through `db`, or `None` when the tables do not fit the puzzle.
+    pub fn new(tiles: &Tiles, db: alloc::sync::Arc<PatternDatabase>) -> Option<PdbTiles> {
+        if !db.fits(tiles) {
+            return None;
+        }
+        let goal = tiles.goal();
+        let mut label_of_tile = [0u8; 16];
+        let mut tile_of_label = [0u8; 16];
+        let mut label_at_cell = [0u8; 16];
+        for (label, &cell) in db.goal_cells().iter().enumerate() {
+            let tile = goal.tile(cell as usize);
+            label_of_tile[tile as usize] = label as u8;
+            tile_of_label[label] = tile;
+            label_at_cell[cell as usize] = label as u8;
+        }
+        let blank = db.blank_cell();
+        let mirror_label = (mirror(blank) == blank)
+            .then(|| core::array::from_fn(|label| label_at_cell[mirror(db.goal_cells()[label]) as usize]));
+        let goal_cells = (0..16).fold(0u64, |acc, c| acc | (label_at_cell[c] as u64) << (4 * c));
+        Some(PdbTiles { db, label_of_tile, tile_of_label, mirror_label, goal_cells })
+    }
+
+    /// The packed form of a board.
+    pub fn pack(&self, board: &Board) -> PackedState {
+        let mut state = PackedState { cells: 0, positions: 0, mirrored: 0, manhattan: 0 };
+        for cell in 0..16u8 {
+            let label = self.label_of_tile[board.tile(cell as usize) as usize];
+            state.cells |= (label as u64) << (4 * cell);
+            state.positions |= (cell as u64) << (4 * label);
+            if let Some(mirror_label) = &self.mirror_label {
+                state.mirrored |= (mirror(cell) as u64) << (4 * mirror_label[label as usize]);
+            }
+            if label != 0 {
+                state.manhattan += manhattan(cell, self.db.goal_cells()[label as usize]) as u8;
+            }
+        }
+        state
+    }
+
+    /// The pattern-database heuristic, the larger of the direct and the mirrored lookups; reading stops
+    /// as soon as the value is known to exceed `bound`.
+    #[inline]
+    fn heuristic_within(&self, s: &PackedState, bound: u32) -> u32 {
+        let h = self.db.lookup(s.positions, s.manhattan as u32, bound);
+        if h > bound || self.mirror_label.is_none() {
+            h
+        } else {
+            h.max(self.db.lookup(s.mirrored, s.manhattan as u32, bound))
+        }
+    }
+
+    /// The board a packed state stands for.
+    pub fn unpack(&self, state: &PackedState) -> Board {
+        let mut board = Board { packed: 0, blank: 0 };
+        for cell in 0..16 {
+            let tile = self.tile_of_label[((state.cells >> (4 * cell)) & 15) as usize];
+            board.packed |= (tile as u128) << (cell * super::CELL_BITS);
+            if tile == 0 {
+                board.blank = cell as u8;
+            }
+        }
+        board
+    }
+}
+
+const NEIGHBOURS: [[u8; 4]; 16] = {
+    let mut table = [[u8::MAX; 4]; 16];
+    let mut cell = 0;
+    while cell < 16 {
+        let (r, c) = (cell / 4, cell % 4);
+        let mut n = 0;
+        if r > 0 {
+            table[cell][n] = (cell - 4) as u8;
+            n += 1;
+        }
+        if r < 3 {
+            table[cell][n] = (cell + 4) as u8;
+            n += 1;
+        }
+        if c > 0 {
+            table[cell][n] = (cell - 1) as u8;
+            n += 1;
+        }
+        if c < 3 {
+            table[cell][n] = (cell + 1) as u8;
+        }
+        cell += 1;
+    }
+    table
+};
+
+impl crate::search::Puzzle for PdbTiles {
+    type State = PackedState;
+    type Move = super::TileMove;
+
+    #[inline]
+    fn successors(&self, s: &PackedState, mut f: impl FnMut(super::TileMove, PackedState, u32)) {
+        let blank = (s.positions & 15) as u8;
+        for &from in NEIGHBOURS[blank as usize].iter().take_while(|&&n| n != u8::MAX) {
+            let label = (s.cells >> (4 * from)) & 15;
+            let moved = (from ^ blank) as u64;
+            let goal = self.db.goal_cells()[label as usize];
+            let mut next = PackedState {
+                cells: s.cells ^ (label << (4 * from)) ^ (label << (4 * blank)),
+                positions: s.positions ^ (moved << (4 * label)) ^ moved,
+                mirrored: s.mirrored,
+                manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
+            };
+            if let Some(mirror_label) = &self.mirror_label {
+                let mirrored_move = (mirror(from) ^ mirror(blank)) as u64;
+                next.mirrored ^= (mirrored_move << (4 * mirror_label[label as usize])) ^ mirrored_move;
+            }
+            let mv = super::TileMove { tile: self.tile_of_label[label as usize], from, to: blank };
+            f(mv, next, 1);
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, s: &PackedState) -> bool {
+        s.cells == self.goal_cells
+    }
+
+    #[inline]
+    fn heuristic(&self, s: &PackedState) -> u32 {
+        self.heuristic_within(s, u32::MAX)
+    }
+
+    #[inline]
+    fn heuristic_after(&self, _: &PackedState, _: u32, _: &super::TileMove, child: &PackedState) -> u32 {
+        self.heuristic_within(child, u32::MAX)
+    }
+
+    #[inline]
+    fn heuristic_after_within(
+        &self,
+        _: &PackedState,
+        _: u32,
+        _: &super::TileMove,
+        child: &PackedState,
+        bound: u32,
+    ) -> u32 {
+        self.heuristic_within(child, bound)
+    }
+}
