@@ -40,6 +40,9 @@ enum Command {
         /// Node cap (memory reserved up front).
         #[arg(long)]
         cap: Option<usize>,
+        /// Pattern databases for 4x4 puzzles (from `lp tables build`).
+        #[arg(long)]
+        tables: Option<String>,
         /// Print one JSON object instead of drawings.
         #[arg(long)]
         json: bool,
@@ -58,6 +61,20 @@ enum Command {
         /// Heuristic: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
         #[arg(long, default_value = "pdb")]
         heuristic: String,
+        /// Pattern databases to load instead of building them (from `lp tables build`).
+        #[arg(long)]
+        tables: Option<String>,
+    },
+    /// Precomputed tables: `lp tables build -o FILE` writes the 4x4 pattern databases.
+    Tables {
+        /// What to do: build.
+        action: String,
+        /// Output file.
+        #[arg(short, long)]
+        output: String,
+        /// Goal cell of the blank the tables serve (0 = top-left, 15 = bottom-right).
+        #[arg(long, default_value_t = 0)]
+        blank: u8,
     },
     Hint {
         /// The puzzle's one-line text description.
@@ -65,6 +82,9 @@ enum Command {
         /// Nodes expanded per simulated frame (the hint is asked for until it arrives).
         #[arg(long, default_value_t = 1000)]
         budget: u32,
+        /// Pattern databases for 4x4 puzzles (from `lp tables build`).
+        #[arg(long)]
+        tables: Option<String>,
         /// Print one JSON object instead of a drawing.
         #[arg(long)]
         json: bool,
@@ -78,11 +98,14 @@ fn main() -> ExitCode {
             demo();
             Ok(())
         }
-        Command::Solve { desc, algo, heuristic, cap, json } => {
-            solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, json)
+        Command::Solve { desc, algo, heuristic, cap, tables, json } => {
+            solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, tables.as_deref(), json)
         }
-        Command::Hint { desc, budget, json } => hint_command(&desc, budget, json),
-        Command::Bench { name, ids, file, heuristic } => bench_command(&name, &ids, &file, &heuristic),
+        Command::Hint { desc, budget, tables, json } => hint_command(&desc, budget, tables.as_deref(), json),
+        Command::Bench { name, ids, file, heuristic, tables } => {
+            bench_command(&name, &ids, &file, &heuristic, tables.as_deref())
+        }
+        Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -93,15 +116,38 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses a tiles description and applies the `--heuristic` option.
-fn parse_tiles(desc: &str, heuristic: Option<&str>) -> Result<Tiles, String> {
-    let puzzle = Tiles::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))?;
-    match heuristic {
-        None => Ok(puzzle),
-        Some(name) => Heuristic::parse(name)
+/// Parses a tiles description and applies the `--heuristic` and `--tables` options.
+fn parse_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Result<Tiles, String> {
+    let mut puzzle = Tiles::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))?;
+    if let Some(name) = heuristic {
+        puzzle = Heuristic::parse(name)
             .map(|h| puzzle.with_heuristic(h))
-            .ok_or_else(|| format!("unknown heuristic '{name}'")),
+            .ok_or_else(|| format!("unknown heuristic '{name}'"))?;
     }
+    if let Some(path) = tables {
+        puzzle = puzzle.with_pattern_database(load_tables(path)?)?;
+    }
+    Ok(puzzle)
+}
+
+/// Loads pattern databases written by `lp tables build`.
+fn load_tables(path: &str) -> Result<Arc<PatternDatabase>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    PatternDatabase::from_bytes(&bytes).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+}
+
+fn tables_command(action: &str, output: &str, blank: u8) -> Result<(), String> {
+    if action != "build" {
+        return Err(format!("unknown tables action '{action}' (known: build)"));
+    }
+    if blank > 15 {
+        return Err(format!("--blank {blank} is not a cell of the 4x4 board (0..15)"));
+    }
+    let db = build_tables(blank);
+    let bytes = db.to_bytes();
+    std::fs::write(output, &bytes).map_err(|e| format!("cannot write {output}: {e}"))?;
+    println!("wrote {output}: {} bytes", bytes.len());
+    Ok(())
 }
 
 fn solve_command(
@@ -109,18 +155,19 @@ fn solve_command(
     algo: Option<&str>,
     heuristic: Option<&str>,
     cap: Option<usize>,
+    tables: Option<&str>,
     json: bool,
 ) -> Result<(), String> {
     let algo = algo.map(|a| Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))).transpose()?;
     match family_of(desc) {
-        "tiles" => solve_family(&parse_tiles(desc, heuristic)?, algo, cap, json),
+        "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, cap, json),
         other => Err(format!("unknown family '{other}' (known: tiles)")),
     }
 }
 
-fn hint_command(desc: &str, budget: u32, json: bool) -> Result<(), String> {
+fn hint_command(desc: &str, budget: u32, tables: Option<&str>, json: bool) -> Result<(), String> {
     match family_of(desc) {
-        "tiles" => hint_family(&parse_tiles(desc, None)?, budget, json),
+        "tiles" => hint_family(&parse_tiles(desc, None, tables)?, budget, json),
         other => Err(format!("unknown family '{other}' (known: tiles)")),
     }
 }
@@ -277,12 +324,13 @@ fn korf_instances(file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
     Ok(out)
 }
 
-fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str) -> Result<(), String> {
+fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str, tables: Option<&str>) -> Result<(), String> {
     if name != "korf100" {
         return Err(format!("unknown benchmark '{name}' (known: korf100)"));
     }
-    let tables = match heuristic {
-        "pdb" => Some(build_tables(0)),
+    let tables = match (heuristic, tables) {
+        ("pdb", Some(path)) => Some(load_tables(path)?),
+        ("pdb", None) => Some(build_tables(0)),
         _ => None,
     };
     let heuristic = match heuristic {

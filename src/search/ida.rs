@@ -14,7 +14,6 @@ struct Frame<S, M> {
     state: S,
     mv: Option<M>,
     g: u32,
-    h: u32,
     /// Children of this frame live in `children[first_child..end_child]`; `next_child` is the cursor.
     first_child: u32,
     next_child: u32,
@@ -25,7 +24,8 @@ struct Frame<S, M> {
 struct Child<S, M> {
     state: S,
     mv: M,
-    cost: u32,
+    g: u32,
+    h: u32,
 }
 
 /// A stepped IDA\* search.
@@ -100,25 +100,54 @@ impl<P: Puzzle> IdaStar<P> {
         status
     }
 
-    /// Pushes a frame for `state` and generates its children. Returns false when memory ran out.
+    /// Pushes a frame for `state` and generates its children: the move back to the parent is skipped,
+    /// every child's table reads are started (prefetch) before any is evaluated, children whose `f`
+    /// exceeds the threshold are dropped at once (feeding the next threshold), and the rest are ordered
+    /// most promising first. Returns false when memory ran out.
     fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u32, h: u32) -> bool {
         if self.frames.len() >= self.cap {
             return false;
         }
-        let first = self.children.len() as u32;
+        let parent = self.frames.last().map(|f| f.state);
+        let first = self.children.len();
         let (children, cap) = (&mut self.children, self.cap);
         let mut fits = true;
         let mut generated = 0;
         puzzle.successors(&state, |mv, child, cost| {
             generated += 1;
+            if parent == Some(child) {
+                return;
+            }
             if children.len() < cap {
-                children.push(Child { state: child, mv, cost });
+                puzzle.prefetch(&child);
+                children.push(Child { state: child, mv, g: g + cost, h: 0 });
             } else {
                 fits = false;
             }
         });
-        let end = self.children.len() as u32;
-        self.frames.push(Frame { state, mv, g, h, first_child: first, next_child: first, end_child: end });
+        let mut kept = first;
+        for at in first..self.children.len() {
+            let mut child = self.children[at];
+            let bound = self.threshold.saturating_sub(child.g);
+            child.h = puzzle.heuristic_after_within(&state, h, &child.mv, &child.state, bound);
+            let f = child.g.saturating_add(child.h);
+            if f > self.threshold {
+                self.next_threshold = self.next_threshold.min(f);
+            } else {
+                self.children[kept] = child;
+                kept += 1;
+            }
+        }
+        self.children.truncate(kept);
+        self.children[first..].sort_unstable_by_key(|c| c.h);
+        self.frames.push(Frame {
+            state,
+            mv,
+            g,
+            first_child: first as u32,
+            next_child: first as u32,
+            end_child: kept as u32,
+        });
         self.stats.expanded += 1;
         self.stats.generated += generated;
         self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len() + self.children.len());
@@ -149,7 +178,7 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         self.threshold = h;
         self.next_threshold = u32::MAX;
         if puzzle.is_goal(&start) {
-            self.frames.push(Frame { state: start, mv: None, g: 0, h, first_child: 0, next_child: 0, end_child: 0 });
+            self.frames.push(Frame { state: start, mv: None, g: 0, first_child: 0, next_child: 0, end_child: 0 });
             self.finish(Status::Found);
         } else {
             self.root = Some((start, h));
@@ -165,7 +194,6 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         };
         let mut spent = 0;
         while spent < budget {
-            let depth = self.frames.len();
             let Some(top) = self.frames.last_mut() else {
                 // A new iteration begins at the root.
                 spent += 1;
@@ -189,35 +217,16 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
             }
             let child = self.children[top.next_child as usize];
             top.next_child += 1;
-            let (parent_state, parent_g, parent_h) = (top.state, top.g, top.h);
-            if depth >= 2 && self.frames[depth - 2].state == child.state {
-                continue;
-            }
-            let g = parent_g + child.cost;
-            let bound = self.threshold.saturating_sub(g);
-            let h = puzzle.heuristic_after_within(&parent_state, parent_h, &child.mv, &child.state, bound);
-            let f = g.saturating_add(h);
-            if f > self.threshold {
-                self.next_threshold = self.next_threshold.min(f);
-                continue;
-            }
             if puzzle.is_goal(&child.state) {
                 if self.frames.len() >= self.cap {
                     return self.finish(Status::OutOfNodes);
                 }
-                self.frames.push(Frame {
-                    state: child.state,
-                    mv: Some(child.mv),
-                    g,
-                    h,
-                    first_child: 0,
-                    next_child: 0,
-                    end_child: 0,
-                });
+                let (state, mv, g) = (child.state, Some(child.mv), child.g);
+                self.frames.push(Frame { state, mv, g, first_child: 0, next_child: 0, end_child: 0 });
                 return self.finish(Status::Found);
             }
             spent += 1;
-            if !self.push_and_expand(puzzle, child.state, Some(child.mv), g, h) {
+            if !self.push_and_expand(puzzle, child.state, Some(child.mv), child.g, child.h) {
                 return self.finish(Status::OutOfNodes);
             }
         }

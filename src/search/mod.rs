@@ -65,6 +65,13 @@ pub trait Puzzle {
         self.heuristic_after(parent, parent_h, mv, child)
     }
 
+    /// Says that the heuristic of `state` will be asked for soon, so that a family whose heuristic reads
+    /// large tables can start loading them (a prefetch). Searches call it when they generate a node.
+    #[inline]
+    fn prefetch(&self, state: &Self::State) {
+        let _ = state;
+    }
+
     /// A cheap proof that no goal can be reached from `state` (such as the sliding-tile parity rule).
     ///
     /// Searches check it before any expansion. `false` means "not proven", not "solvable".

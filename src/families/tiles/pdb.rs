@@ -1,8 +1,9 @@
 //! Additive disjoint pattern databases for the 4×4 puzzle (6-6-3), with the reflected lookup.
 //!
 //! The 15 tiles are split into three patterns by their goal cells. For each pattern a table gives, for
-//! every placement of its tiles, the number of moves of *those* tiles needed to bring them home when the
-//! other cells are free. Moves of different patterns are disjoint, so the three values add up to an
+//! every placement of its tiles, the number of moves of *those* tiles needed to bring them home, where the
+//! blank moves freely through the other tiles but not through the pattern's (the least such count over
+//! the blank's positions). Moves of different patterns are disjoint, so the three values add up to an
 //! admissible heuristic; the same is done for the state mirrored about the main diagonal (when the goal's
 //! blank lies on it), and the larger sum is used.
 //!
@@ -10,9 +11,10 @@
 //! pattern is then a slice of the word holding every label's cell, 4 bits a label, with no ranking work.
 //! Tables are indexed by those raw slices (16^k entries) and store, in 4 bits, half the excess of the
 //! pattern distance over the pattern tiles' Manhattan distance (always even); the heuristic is the total
-//! Manhattan distance plus twice the excesses. Two 6-tile tables take 8 MiB each.
+//! Manhattan distance plus twice the excesses. Two 6-tile tables take 8 MiB each, 16 MiB in all.
 
 use super::{Board, Tiles};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -90,13 +92,31 @@ struct Blob {
     tables: Vec<Vec<u8>>,
 }
 
+/// Bytes of a 6-tile table and of a 3-tile table (4-bit entries indexed by 4 bits a tile).
+const SIX: usize = 1 << 23;
+const THREE: usize = 1 << 11;
+
 /// Additive 6-6-3 pattern databases for one goal's blank cell.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// One table per pattern: 4-bit entries, two per byte.
-    tables: Vec<Vec<u8>>,
+    /// The tables of the patterns, 4-bit entries, two per byte. Fixed sizes, so that masked indices
+    /// need no bounds checks.
+    first: Box<[u8; SIX]>,
+    second: Box<[u8; SIX]>,
+    third: Box<[u8; THREE]>,
+}
+
+/// A table of `N` bytes from a vector of that length.
+fn fixed<const N: usize>(table: Vec<u8>) -> Option<Box<[u8; N]>> {
+    table.into_boxed_slice().try_into().ok()
+}
+
+/// The 4-bit entry at `index`.
+#[inline(always)]
+fn entry<const N: usize>(table: &[u8; N], index: usize) -> u32 {
+    ((table[(index >> 1) % N] >> ((index & 1) * 4)) & 15) as u32
 }
 
 impl core::fmt::Debug for PatternDatabase {
@@ -126,13 +146,13 @@ impl PatternDatabase {
     /// backwards from the goal placement of each pattern. Takes about a second and 40 MB while building.
     pub fn build(blank_cell: u8) -> PatternDatabase {
         let goal_cells = Self::layout(blank_cell & 15);
-        let mut tables = Vec::with_capacity(PATTERNS.len());
-        let mut start = 1;
-        for &k in &PATTERNS {
-            tables.push(build_table(&goal_cells[start..start + k]));
-            start += k;
-        }
-        PatternDatabase { goal_cells, tables }
+        let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0]);
+        Self::from_tables(goal_cells, [table(1..7), table(7..13), table(13..16)])
+            .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
+    }
+
+    fn from_tables(goal_cells: [u8; 16], [first, second, third]: [Vec<u8>; 3]) -> Option<PatternDatabase> {
+        Some(PatternDatabase { goal_cells, first: fixed(first)?, second: fixed(second)?, third: fixed(third)? })
     }
 
     /// The goal cell of the blank these tables were built for.
@@ -147,30 +167,61 @@ impl PatternDatabase {
 
     /// Bytes held by the tables.
     pub fn bytes(&self) -> usize {
-        self.tables.iter().map(Vec::len).sum()
+        SIX * 2 + THREE
     }
 
     /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank) and
     /// its total Manhattan distance; it stops reading tables once the sum exceeds `bound`.
     #[inline]
     pub fn lookup(&self, positions: u64, manhattan: u32, bound: u32) -> u32 {
-        let mut h = manhattan;
-        let mut shift = 4;
-        for (table, &k) in self.tables.iter().zip(&PATTERNS) {
-            if h > bound {
-                break;
-            }
-            let index = ((positions >> shift) & ((1u64 << (4 * k)) - 1)) as usize;
-            h += 2 * ((table[index >> 1] >> ((index & 1) * 4)) & 15) as u32;
-            shift += 4 * k;
+        let (first, second, third) = Self::indices(positions);
+        let mut h = manhattan + 2 * entry(&self.first, first);
+        if h > bound {
+            return h;
         }
-        h
+        h += 2 * entry(&self.second, second);
+        if h > bound {
+            return h;
+        }
+        h + 2 * entry(&self.third, third)
+    }
+
+    /// The table indices of the three patterns: slices of the position word (labels 1–6, 7–12, 13–15).
+    #[inline(always)]
+    fn indices(positions: u64) -> (usize, usize, usize) {
+        (
+            (positions >> 4) as usize & 0xFF_FFFF,
+            (positions >> 28) as usize & 0xFF_FFFF,
+            (positions >> 52) as usize & 0xFFF,
+        )
+    }
+
+    /// Starts loading the table entries [`PatternDatabase::lookup`] will read for `positions`.
+    #[inline]
+    pub fn prefetch(&self, positions: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let (first, second, third) = Self::indices(positions);
+            let lines = [
+                self.first.as_ptr().wrapping_add(first >> 1),
+                self.second.as_ptr().wrapping_add(second >> 1),
+                self.third.as_ptr().wrapping_add(third >> 1),
+            ];
+            for line in lines {
+                // SAFETY: SSE is part of the x86_64 baseline, and a prefetch only hints the cache: it
+                // never faults or reads into the program, whatever the address (these are in the tables).
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(line.cast()) };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = positions;
     }
 
     /// The serialized tables: postcard, with a magic, a format version and a CRC-32 of everything.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let blob =
-            Blob { magic: MAGIC, version: FORMAT_VERSION, goal_cells: self.goal_cells, tables: self.tables.clone() };
+        let tables = [self.first.to_vec(), self.second.to_vec(), self.third.to_vec()].into();
+        let blob = Blob { magic: MAGIC, version: FORMAT_VERSION, goal_cells: self.goal_cells, tables };
         let mut bytes = postcard::to_allocvec(&blob).unwrap_or_default();
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
@@ -202,12 +253,8 @@ impl PatternDatabase {
         if blob.goal_cells != Self::layout(blob.goal_cells[0] & 15) {
             return Err(corrupt("unknown label layout"));
         }
-        if blob.tables.len() != PATTERNS.len()
-            || blob.tables.iter().zip(&PATTERNS).any(|(t, &k)| t.len() != table_bytes(k))
-        {
-            return Err(corrupt("wrong table sizes"));
-        }
-        Ok(PatternDatabase { goal_cells: blob.goal_cells, tables: blob.tables })
+        let tables: [Vec<u8>; 3] = blob.tables.try_into().map_err(|_| corrupt("wrong number of tables"))?;
+        Self::from_tables(blob.goal_cells, tables).ok_or_else(|| corrupt("wrong table sizes"))
     }
 
     /// Whether these tables serve `tiles` (a 4×4 board whose goal's blank is on the tables' cell).
@@ -220,53 +267,82 @@ fn table_bytes(k: usize) -> usize {
     (1usize << (4 * k)) / 2
 }
 
-/// Breadth-first search over placements of the pattern tiles whose goal cells are `goals`; returns the
-/// packed table of half excesses over Manhattan distance.
-fn build_table(goals: &[u8]) -> Vec<u8> {
+/// The cells reachable from `seed` through `free` cells (bit `c` is cell `c` of the 4×4 grid).
+#[inline]
+fn flood(seed: u16, free: u16) -> u16 {
+    let mut region = seed;
+    loop {
+        let grown = (region | region << 4 | region >> 4 | (region << 1) & 0xEEEE | (region >> 1) & 0x7777) & free;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+/// Cells of the pattern tiles placed by `index` (4 bits a tile).
+#[inline]
+fn occupied(index: usize, k: usize) -> u16 {
+    (0..k).fold(0u16, |acc, i| acc | 1 << ((index >> (4 * i)) & 15))
+}
+
+/// Breadth-first search backwards from the goal over placements of the pattern tiles whose goal cells
+/// are `goals`, with the blank: the blank moves for free through cells no pattern tile holds, and each
+/// move of a pattern tile (into the blank) costs one. A state is a placement and the region of free
+/// cells holding the blank, named by its lowest cell. A placement's distance is the least over blank
+/// regions, which is its first visit. Returns the packed table of half excesses over Manhattan distance.
+fn build_table(goals: &[u8], blank_goal: u8) -> Vec<u8> {
     let k = goals.len();
     let size = 1usize << (4 * k);
     let mut distance = vec![u8::MAX; size];
+    // Bit r of seen[placement] marks the blank region whose lowest cell is r as visited.
+    let mut seen = vec![0u16; size];
     let goal_index = goals.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
-    let mut queue: Vec<u32> = Vec::with_capacity((16 - k + 1..=16).product());
+    let region = flood(1 << blank_goal, !occupied(goal_index, k));
+    let first = region.trailing_zeros() as usize;
+    seen[goal_index] |= 1 << first;
     distance[goal_index] = 0;
-    queue.push(goal_index as u32);
-    let mut head = 0;
-    while head < queue.len() {
-        let index = queue[head] as usize;
-        head += 1;
-        let d = distance[index];
-        let occupied = (0..k).fold(0u16, |acc, i| acc | 1 << ((index >> (4 * i)) & 15));
-        for i in 0..k {
-            let cell = (index >> (4 * i)) & 15;
-            let (r, c) = (cell >> 2, cell & 3);
-            let mut visit = |next: usize| {
-                if occupied & (1 << next) == 0 {
-                    let moved = (index & !(15 << (4 * i))) | next << (4 * i);
-                    if distance[moved] == u8::MAX {
-                        distance[moved] = d + 1;
-                        queue.push(moved as u32);
+    let mut layer: Vec<u32> = vec![(goal_index << 4 | first) as u32];
+    let mut next_layer = Vec::new();
+    let mut depth = 0u8;
+    while !layer.is_empty() {
+        depth += 1;
+        for &entry in &layer {
+            let (index, lowest) = (entry as usize >> 4, entry & 15);
+            let free = !occupied(index, k);
+            let blank_region = flood(1 << lowest, free);
+            for i in 0..k {
+                let cell = (index >> (4 * i)) & 15;
+                let neighbours = (1u16 << cell << 4
+                    | 1u16 << cell >> 4
+                    | (1u16 << cell << 1) & 0xEEEE
+                    | (1u16 << cell >> 1) & 0x7777)
+                    & blank_region;
+                let mut targets = neighbours;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let moved = (index & !(15 << (4 * i))) | to << (4 * i);
+                    let region = flood(1 << cell, (free | 1 << cell) & !(1 << to));
+                    let lowest = region.trailing_zeros() as usize;
+                    if seen[moved] & (1 << lowest) == 0 {
+                        seen[moved] |= 1 << lowest;
+                        if distance[moved] == u8::MAX {
+                            distance[moved] = depth;
+                        }
+                        next_layer.push((moved << 4 | lowest) as u32);
                     }
                 }
-            };
-            if r > 0 {
-                visit(cell - 4);
-            }
-            if r < 3 {
-                visit(cell + 4);
-            }
-            if c > 0 {
-                visit(cell - 1);
-            }
-            if c < 3 {
-                visit(cell + 1);
             }
         }
+        core::mem::swap(&mut layer, &mut next_layer);
+        next_layer.clear();
     }
+    drop(seen);
     let mut packed = vec![0u8; table_bytes(k)];
-    for &index in &queue {
-        let index = index as usize;
+    for (index, &d) in distance.iter().enumerate().filter(|(_, &d)| d != u8::MAX) {
         let md: u32 = (0..k).map(|i| manhattan(((index >> (4 * i)) & 15) as u8, goals[i])).sum();
-        let half_excess = ((distance[index] as u32 - md) / 2).min(15) as u8;
+        let half_excess = ((d as u32 - md) / 2).min(15) as u8;
         packed[index >> 1] |= half_excess << ((index & 1) * 4);
     }
     packed
@@ -437,6 +513,11 @@ impl crate::search::Puzzle for PdbTiles {
     #[inline]
     fn heuristic(&self, s: &PackedState) -> u32 {
         self.heuristic_within(s, u32::MAX)
+    }
+
+    #[inline]
+    fn prefetch(&self, s: &PackedState) {
+        self.db.prefetch(s.positions);
     }
 
     #[inline]
