@@ -3,7 +3,9 @@
 //! trait only, so a new family plugs in without touching them.
 
 use crate::search::{Puzzle, Solver};
+use crate::tables::Tables;
 use crate::text::ParseError;
+use alloc::format;
 use alloc::string::String;
 
 /// Which family a puzzle belongs to (stable numbers, shared with the C ABI).
@@ -56,8 +58,15 @@ pub trait Family: Puzzle + Sized + Clone {
     /// A sentence a player understands ("slide 7 left").
     fn move_text(&self, mv: &Self::Move) -> String;
 
-    /// The best optimal solver for this puzzle, with its memory reserved.
-    fn optimal_solver(&self) -> Solver<Self>;
+    /// The solver hints and `lp solve` use for this puzzle, with its memory reserved: an optimal one
+    /// wherever that is feasible (its [`Solver::algorithm`] says whether it is).
+    fn recommended_solver(&self) -> Solver<Self>;
+
+    /// The same puzzle using precomputed `tables` (pattern databases, distance tables), or why it cannot.
+    fn with_tables(&self, tables: &Tables) -> Result<Self, String> {
+        let _ = tables;
+        Err(format!("{} puzzles use no such tables", Self::NAME))
+    }
 
     /// The family's stable identifier.
     const ID: FamilyId;

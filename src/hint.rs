@@ -45,7 +45,7 @@ pub struct Hinter<P: Puzzle> {
 
 impl<P: Puzzle> Hinter<P> {
     /// A hinter searching with `solver` (an optimal one for optimal hints, such as a family's
-    /// `optimal_solver()`), with room for plans of `plan_cap` moves. All memory is reserved here (a plan
+    /// `recommended_solver()`), with room for plans of `plan_cap` moves. All memory is reserved here (a plan
     /// longer than `plan_cap` grows the buffer once).
     pub fn new(solver: Solver<P>, plan_cap: usize) -> Self {
         Hinter { solver, plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }

@@ -48,4 +48,5 @@ pub mod ffi;
 pub mod hint;
 pub mod search;
 pub mod session;
+pub mod tables;
 pub mod text;

@@ -5,6 +5,7 @@ use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
 use crate::hint::{Hint, HintStatus, Hinter};
 use crate::search::{Algorithm, Search, Solver, Stats, Status};
+use crate::tables::Tables;
 use crate::text::{family_of, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
@@ -56,6 +57,8 @@ pub trait AnySession: Send {
     /// The next hint from the current state, expanding at most `budget` nodes in this call. The hinter's
     /// memory is reserved by the first call; later calls allocate nothing.
     fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode>;
+    /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
+    fn set_tables(&mut self, tables: &Tables) -> Result<(), String>;
     /// A solver for the current state, with its memory reserved for `node_cap` nodes.
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver>;
 }
@@ -99,7 +102,7 @@ where
 
     fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode> {
         let puzzle = &self.puzzle;
-        let hinter = self.hinter.get_or_insert_with(|| Hinter::new(puzzle.optimal_solver(), PLAN_CAPACITY));
+        let hinter = self.hinter.get_or_insert_with(|| Hinter::new(puzzle.recommended_solver(), PLAN_CAPACITY));
         match hinter.next_hint(puzzle, &self.state, budget) {
             HintStatus::Ready(h) => {
                 HintStatus::Ready(Hint { mv: puzzle.encode_move(&h.mv), moves_left: h.moves_left, optimal: h.optimal })
@@ -110,6 +113,12 @@ where
             HintStatus::OutOfNodes => HintStatus::OutOfNodes,
             HintStatus::NotFound => HintStatus::NotFound,
         }
+    }
+
+    fn set_tables(&mut self, tables: &Tables) -> Result<(), String> {
+        self.puzzle = self.puzzle.with_tables(tables)?;
+        self.hinter = None;
+        Ok(())
     }
 
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver> {

@@ -9,7 +9,7 @@ use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
-use lphint::search::{solve_with, Algorithm, Outcome, Solver, Stats, Status};
+use lphint::search::{solve_with, Algorithm, Outcome, Puzzle, Solver, Stats, Status};
 use lphint::text::family_of;
 use serde_json::json;
 use std::process::ExitCode;
@@ -48,10 +48,17 @@ enum Command {
         json: bool,
     },
     /// The next move from the position the description gives (its start is the player's position).
-    /// Benchmarks: `korf100` solves Korf's 100 15-puzzle instances and checks their optimal lengths.
+    /// Benchmarks: `korf100` solves Korf's 100 15-puzzle instances and checks their optimal lengths;
+    /// `tiles5` solves random 5x5 puzzles with the hint mode and compares lengths with a lower bound.
     Bench {
-        /// Which benchmark (korf100).
+        /// Which benchmark (korf100, tiles5).
         name: String,
+        /// tiles5: how many puzzles.
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+        /// tiles5: random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Only these instance ids (comma-separated, 1-based); default all.
         #[arg(long, value_delimiter = ',')]
         ids: Vec<usize>,
@@ -102,9 +109,11 @@ fn main() -> ExitCode {
             solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, tables.as_deref(), json)
         }
         Command::Hint { desc, budget, tables, json } => hint_command(&desc, budget, tables.as_deref(), json),
-        Command::Bench { name, ids, file, heuristic, tables } => {
-            bench_command(&name, &ids, &file, &heuristic, tables.as_deref())
-        }
+        Command::Bench { name, ids, file, heuristic, tables, count, seed } => match name.as_str() {
+            "korf100" => korf_bench(&ids, &file, &heuristic, tables.as_deref()),
+            "tiles5" => tiles5_bench(count, seed),
+            other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5)")),
+        },
         Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
     };
     match result {
@@ -182,7 +191,7 @@ fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move
 fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usize>, json: bool) -> Result<(), String> {
     let solver = match algo {
         Some(algorithm) => Solver::new(algorithm, cap.unwrap_or(4_000_000)),
-        None => puzzle.optimal_solver(),
+        None => puzzle.recommended_solver(),
     };
     let algorithm = solver.algorithm();
     let cap = cap.unwrap_or(4_000_000);
@@ -255,7 +264,7 @@ fn hint_over_frames<F: Family>(
 }
 
 fn hint_family<F: Family>(puzzle: &F, budget: u32, json: bool) -> Result<(), String> {
-    let mut hinter = Hinter::new(puzzle.optimal_solver(), 256);
+    let mut hinter = Hinter::new(puzzle.recommended_solver(), 256);
     let start = puzzle.start();
     let (status, frames) = hint_over_frames(&mut hinter, puzzle, &start, budget.max(1));
     let nodes = hinter.stats().expanded;
@@ -324,10 +333,7 @@ fn korf_instances(file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
     Ok(out)
 }
 
-fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str, tables: Option<&str>) -> Result<(), String> {
-    if name != "korf100" {
-        return Err(format!("unknown benchmark '{name}' (known: korf100)"));
-    }
+fn korf_bench(ids: &[usize], file: &str, heuristic: &str, tables: Option<&str>) -> Result<(), String> {
     let tables = match (heuristic, tables) {
         ("pdb", Some(path)) => Some(load_tables(path)?),
         ("pdb", None) => Some(build_tables(0)),
@@ -345,7 +351,7 @@ fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str, tables:
         if let Some(tables) = &tables {
             puzzle = puzzle.with_pattern_database(tables.clone())?;
         }
-        let (outcome, time) = timed_solve(&puzzle, puzzle.optimal_solver());
+        let (outcome, time) = timed_solve(&puzzle, puzzle.recommended_solver());
         let length = outcome.moves.len();
         let check = if outcome.status == Status::Found && length == known { "" } else { "  WRONG" };
         wrong += !check.is_empty() as usize;
@@ -366,6 +372,53 @@ fn bench_command(name: &str, ids: &[usize], file: &str, heuristic: &str, tables:
     } else {
         Err(format!("{wrong} instances did not match their published length"))
     }
+}
+
+/// Random 5x5 puzzles solved by the 5x5 hint mode: length against the linear-conflict lower bound.
+fn tiles5_bench(count: usize, seed: u64) -> Result<(), String> {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let goal = Tiles::parse("tiles:5x5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0")
+        .map_err(|e| e.to_string())?;
+    println!("{:>3} {:>7} {:>7} {:>7} {:>12} {:>10}", "#", "length", "bound", "ratio", "nodes", "time");
+    let (mut lengths, mut bounds, mut solved, mut total_time) = (0usize, 0u32, 0, Duration::ZERO);
+    for i in 1..=count {
+        let puzzle = goal.with_start(goal.random_solvable(&mut rng));
+        let bound = puzzle.manhattan(&puzzle.start()) + puzzle.linear_conflicts(&puzzle.start());
+        let solver = puzzle.recommended_solver();
+        let (outcome, time) = timed_solve(&puzzle, solver);
+        total_time += time;
+        if outcome.status != Status::Found {
+            println!(
+                "{i:>3} {:>7} {bound:>7} {:>7} {:>12} {:>10}",
+                outcome.status.name(),
+                "-",
+                outcome.stats.expanded,
+                fmt_time(time)
+            );
+            continue;
+        }
+        let length = outcome.moves.len();
+        let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m));
+        if !end.is_some_and(|s| puzzle.is_goal(&s)) {
+            return Err(format!("puzzle {i}: the solution does not reach the goal"));
+        }
+        solved += 1;
+        lengths += length;
+        bounds += bound;
+        println!(
+            "{i:>3} {length:>7} {bound:>7} {:>7.3} {:>12} {:>10}",
+            length as f64 / bound as f64,
+            outcome.stats.expanded,
+            fmt_time(time)
+        );
+    }
+    println!(
+        "solved {solved}/{count}; mean length / lower bound = {:.3}; total {}",
+        lengths as f64 / bounds.max(1) as f64,
+        fmt_time(total_time)
+    );
+    Ok(())
 }
 
 /// Builds the 6-6-3 pattern databases for goals with the blank on `blank_cell`, reporting time and size.
@@ -407,7 +460,7 @@ fn side_by_side(panels: &[(String, String)]) -> String {
 
 /// Plays hints from the start to the goal, `budget` nodes per frame, drawing the boards.
 fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
-    let mut hinter = Hinter::new(puzzle.optimal_solver(), 256);
+    let mut hinter = Hinter::new(puzzle.recommended_solver(), 256);
     let mut state = puzzle.start();
     let mut panels = vec![("start".to_string(), puzzle.render(&state))];
     let (mut moves, mut frames) = (0, 0);
@@ -434,7 +487,7 @@ fn play_hints<F: Family>(puzzle: &F, budget: u32, per_row: usize) {
 /// Solves `puzzle` optimally, then plays its hints to the end at `budget` node expansions per frame.
 fn demo_puzzle(title: &str, puzzle: &Tiles, budget: u32, per_row: usize) {
     println!("== {title} {}\n", puzzle.describe());
-    let solver = puzzle.optimal_solver();
+    let solver = puzzle.recommended_solver();
     let algorithm = solver.algorithm();
     let (outcome, time) = timed_solve(puzzle, solver);
     let Stats { expanded, .. } = outcome.stats;

@@ -15,9 +15,11 @@
 mod glue;
 mod puzzle;
 mod solver;
+mod tables;
 
 /// The C ABI's name for [`MoveCode`](crate::family::MoveCode).
 pub use crate::family::MoveCode as LpMove;
 pub use glue::{lp_last_error, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
 pub use puzzle::*;
 pub use solver::*;
+pub use tables::*;

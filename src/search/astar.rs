@@ -49,6 +49,11 @@ impl Priority {
 /// A stepped best-first search (A\*, weighted A\*, greedy, uniform cost) with memory reserved once.
 pub struct AStar<P: Puzzle> {
     priority: Priority,
+    /// Orderings to fall back on, in turn, when the node cap is reached; `fallbacks[..used]` are spent.
+    fallbacks: [Option<Priority>; 4],
+    used: usize,
+    first: Priority,
+    start: Option<P::State>,
     arena: Arena<P::State, P::Move>,
     open: OpenList,
     status: Status,
@@ -61,7 +66,28 @@ impl<P: Puzzle> AStar<P> {
     pub fn new(priority: Priority, node_cap: usize) -> Self {
         let arena = Arena::with_capacity(node_cap);
         let open = OpenList::with_capacity(arena.capacity());
-        AStar { priority, arena, open, status: Status::Unsolvable, goal: NONE, stats: Stats::default() }
+        AStar {
+            priority,
+            fallbacks: [None; 4],
+            used: 0,
+            first: priority,
+            start: None,
+            arena,
+            open,
+            status: Status::Unsolvable,
+            goal: NONE,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The same search that, when it reaches its node cap, starts again in the same memory with the
+    /// next of `fallbacks` (up to four, typically larger weights), so that a bounded-memory search still
+    /// ends with a solution. The counters add up over the attempts.
+    pub fn with_fallbacks(mut self, fallbacks: &[Priority]) -> Self {
+        for (slot, &p) in self.fallbacks.iter_mut().zip(fallbacks) {
+            *slot = Some(p);
+        }
+        self
     }
 
     /// The ordering this search uses.
@@ -88,10 +114,45 @@ impl<P: Puzzle> AStar<P> {
 
 impl<P: Puzzle> Search<P> for AStar<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
-        self.arena.clear();
-        self.goal = NONE;
+        self.priority = self.first;
+        self.used = 0;
+        self.start = Some(start);
         self.stats =
             Stats { bytes_reserved: self.arena.bytes_reserved() + self.open.bytes_reserved(), ..Stats::default() };
+        self.begin(puzzle, start);
+    }
+
+    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+        let status = self.step_attempt(puzzle, budget);
+        match (status, self.start, self.fallbacks.get(self.used).copied().flatten()) {
+            (Status::OutOfNodes, Some(start), Some(next)) => {
+                self.used += 1;
+                self.priority = next;
+                self.begin(puzzle, start);
+                Status::InProgress
+            }
+            _ => status,
+        }
+    }
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        // `goal` is NONE (an empty path) unless the search found one.
+        self.arena.write_path(self.goal, out);
+    }
+}
+
+impl<P: Puzzle> AStar<P> {
+    /// Starts one attempt from `start` with the current ordering, in the memory already reserved.
+    fn begin(&mut self, puzzle: &P, start: P::State) {
+        self.arena.clear();
+        self.goal = NONE;
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
@@ -107,7 +168,8 @@ impl<P: Puzzle> Search<P> for AStar<P> {
         }
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+    /// Steps the current attempt.
+    fn step_attempt(&mut self, puzzle: &P, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -159,18 +221,5 @@ impl<P: Puzzle> Search<P> for AStar<P> {
         }
         self.stats.peak_stored = self.arena.len();
         Status::InProgress
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
-        // `goal` is NONE (an empty path) unless the search found one.
-        self.arena.write_path(self.goal, out);
     }
 }

@@ -8,14 +8,16 @@
 //! The default goal is `1, 2, …, WH−1` followed by the blank.
 //!
 //! Optimal solving of 3×3 and 4×4 uses IDA\* with Manhattan distance plus linear conflicts (see
-//! [`Family::optimal_solver`]; with pattern databases attached, 4×4 uses those (see [`pdb`])). Optimal 5×5 solving is out of reach of per-frame use: the hardest
+//! [`Family::recommended_solver`]; with pattern databases attached, 4×4 uses those (see [`pdb`])). Optimal 5×5 solving is out of reach of per-frame use: the hardest
 //! instances take hours even for the best published solvers.
 
 pub mod pdb;
 
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::search::astar::{AStar, Priority};
 use crate::search::ida::IdaStar;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status};
+use crate::tables::Tables;
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
@@ -178,22 +180,22 @@ pub struct Tiles {
     /// Manhattan distance of tile `t` on cell `c` from its goal cell: `distance[t][c]` (0 for the blank).
     distance: [[u8; MAX_CELLS]; MAX_CELLS],
     /// Pattern databases for optimal 4×4 solving, when attached.
-    tables: Option<Tables>,
+    tables: Option<AttachedDatabase>,
 }
 
 /// Shared pattern databases attached to a puzzle (compared by identity).
 #[derive(Clone)]
-struct Tables(Arc<PatternDatabase>);
+struct AttachedDatabase(Arc<PatternDatabase>);
 
-impl PartialEq for Tables {
-    fn eq(&self, other: &Tables) -> bool {
+impl PartialEq for AttachedDatabase {
+    fn eq(&self, other: &AttachedDatabase) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
-impl Eq for Tables {}
+impl Eq for AttachedDatabase {}
 
-impl core::fmt::Debug for Tables {
+impl core::fmt::Debug for AttachedDatabase {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.0.fmt(f)
     }
@@ -306,7 +308,7 @@ impl Tiles {
                 db.blank_cell()
             ));
         }
-        self.tables = Some(Tables(db));
+        self.tables = Some(AttachedDatabase(db));
         Ok(self)
     }
 
@@ -338,6 +340,24 @@ impl Tiles {
     /// The goal arrangement.
     pub fn goal(&self) -> Board {
         self.goal
+    }
+
+    /// A uniformly random arrangement from which the goal can be reached (a shuffle, with two tiles
+    /// swapped when the parity rule says it cannot).
+    pub fn random_solvable<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Board {
+        use rand::RngExt;
+        let n = self.cells();
+        let mut cells: Vec<u8> = (0..n as u8).collect();
+        for i in (1..n).rev() {
+            cells.swap(i, rng.random_range(0..=i));
+        }
+        let mut board = Board::from_cells(&cells).unwrap_or(self.goal);
+        if !self.is_solvable(&board) {
+            let (a, b) = if cells[0] != 0 && cells[1] != 0 { (0, 1) } else { (n - 2, n - 1) };
+            cells.swap(a, b);
+            board = Board::from_cells(&cells).unwrap_or(self.goal);
+        }
+        board
     }
 
     /// A board of this size from row-major cells, or why not.
@@ -436,6 +456,9 @@ impl Tiles {
 
 /// IDA* stack entries reserved for tiles searches.
 const IDA_STACK: usize = 4 * 1024;
+
+/// Node cap of the weighted A* used on boards larger than 4×4 (about 20 MB).
+const LARGE_BOARD_NODES: usize = 200_000;
 
 /// IDA* over the pattern-database view of a 4×4 puzzle, presented as a search of the puzzle itself.
 struct PdbSearch {
@@ -656,13 +679,29 @@ impl Family for Tiles {
         format!("slide {} {direction}", mv.tile)
     }
 
-    /// IDA*: with the pattern databases when they are attached (4×4), else with the heuristic chosen
-    /// (linear conflict by default). Its stack holds the path and the pending siblings: 4 entries per
-    /// level is ample.
-    fn optimal_solver(&self) -> Solver<Tiles> {
-        match self.tables.as_ref().and_then(|t| PdbSearch::new(self, t.0.clone())) {
-            Some(search) => Solver::custom(Algorithm::IdaStar, Box::new(search)),
-            None => Solver::new(Algorithm::IdaStar, IDA_STACK),
+    /// Up to 4×4: IDA*, with the pattern databases when they are attached (4×4), else with the heuristic
+    /// chosen (linear conflict by default). Boards of more than 16 cells (5×5, 4×5): weighted A* on linear
+    /// conflicts, weight 2, falling back to weight 3 and then greedy search in the same memory when the
+    /// node cap is reached — valid solutions of bounded cost, not optimal ones (optimal solving of those
+    /// boards is out of reach for per-frame use).
+    fn recommended_solver(&self) -> Solver<Tiles> {
+        if let Some(search) = self.tables.as_ref().and_then(|t| PdbSearch::new(self, t.0.clone())) {
+            return Solver::custom(Algorithm::IdaStar, Box::new(search));
+        }
+        if self.cells() > 16 {
+            // Weight 2 when it fits the node cap, else weight 3, else greedy: always a solution.
+            let search = AStar::new(Priority::Weighted { num: 2, den: 1 }, LARGE_BOARD_NODES)
+                .with_fallbacks(&[Priority::Weighted { num: 3, den: 1 }, Priority::Greedy]);
+            Solver::custom(Algorithm::WeightedAStar { num: 2, den: 1 }, Box::new(search))
+        } else {
+            Solver::new(Algorithm::IdaStar, IDA_STACK)
+        }
+    }
+
+    /// The pattern databases for 4×4 boards whose goal has the tables' blank cell.
+    fn with_tables(&self, tables: &Tables) -> Result<Tiles, String> {
+        match tables {
+            Tables::TilesPatternDatabase(db) => self.clone().with_pattern_database(db.clone()),
         }
     }
 
