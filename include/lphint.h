@@ -73,6 +73,10 @@ typedef struct LpPuzzle LpPuzzle;
 // A stepped search from a puzzle's position at creation time. Opaque; owns its copy of the puzzle.
 typedef struct LpSolver LpSolver;
 
+// Loaded precomputed tables (such as the 4×4 pattern databases). Opaque; puzzles given these tables keep
+// their own reference, so the handle may be freed at any time.
+typedef struct LpTables LpTables;
+
 // A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 // without knowing family types. Each family documents what the fields mean for it; fields it does not use
 // are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
@@ -268,6 +272,30 @@ enum LpStatus lp_solver_stats(const struct LpSolver *solver, struct LpStats *sta
 // # Safety
 // `solver` must be NULL or a handle from this library not yet freed.
 void lp_solver_free(struct LpSolver *solver);
+
+// Loads tables from bytes written by `lp tables build` (magic, format version and checksum checked):
+// `LP_ERR_CORRUPT_DATA` for damaged bytes, `LP_ERR_VERSION` for another format version.
+//
+// # Safety
+// `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
+enum LpStatus lp_tables_load(const uint8_t *bytes,
+                             size_t len,
+                             struct LpTables **out);
+
+// Releases tables. NULL is ignored.
+//
+// # Safety
+// `tables` must be NULL or a handle from this library not yet freed.
+void lp_tables_free(struct LpTables *tables);
+
+// Makes `puzzle` use `tables` for its hints and solvers from now on (call it before asking for hints:
+// the hinter's memory is reserved again at the next hint). `LP_ERR_INVALID_ARGUMENT` when the tables do
+// not serve this puzzle (another family, board size or goal).
+//
+// # Safety
+// `puzzle` and `tables` must be NULL or live handles.
+enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
+                                   const struct LpTables *tables);
 
 #ifdef __cplusplus
 }  // extern "C"

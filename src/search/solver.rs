@@ -102,7 +102,7 @@ impl fmt::Display for Algorithm {
 enum Engine<P: Puzzle> {
     Bfs(Bfs<P>),
     Hill(HillClimbing<P>),
-    Best(AStar<P>),
+    Best(Box<AStar<P>>),
     Ida(IdaStar<P>),
     /// A family's own search (for example IDA* over a pattern-database view of the puzzle).
     Custom(Box<dyn Search<P> + Send>),
@@ -121,12 +121,12 @@ impl<P: Puzzle> Solver<P> {
         let engine = match algorithm {
             Algorithm::Bfs { depth_limit } => Engine::Bfs(Bfs::new(node_cap, depth_limit)),
             Algorithm::HillClimbing => Engine::Hill(HillClimbing::new(node_cap)),
-            Algorithm::BestFirst => Engine::Best(AStar::new(Priority::Greedy, node_cap)),
-            Algorithm::AStar => Engine::Best(AStar::new(Priority::AStar, node_cap)),
+            Algorithm::BestFirst => Engine::Best(Box::new(AStar::new(Priority::Greedy, node_cap))),
+            Algorithm::AStar => Engine::Best(Box::new(AStar::new(Priority::AStar, node_cap))),
             Algorithm::WeightedAStar { num, den } => {
-                Engine::Best(AStar::new(Priority::Weighted { num, den }, node_cap))
+                Engine::Best(Box::new(AStar::new(Priority::Weighted { num, den }, node_cap)))
             }
-            Algorithm::UniformCost => Engine::Best(AStar::new(Priority::Uniform, node_cap)),
+            Algorithm::UniformCost => Engine::Best(Box::new(AStar::new(Priority::Uniform, node_cap))),
             Algorithm::IdaStar => Engine::Ida(IdaStar::new(node_cap)),
         };
         Solver { algorithm, engine }
@@ -146,7 +146,7 @@ impl<P: Puzzle> Solver<P> {
         match &self.engine {
             Engine::Bfs(s) => s,
             Engine::Hill(s) => s,
-            Engine::Best(s) => s,
+            Engine::Best(s) => s.as_ref(),
             Engine::Ida(s) => s,
             Engine::Custom(s) => s.as_ref(),
         }
@@ -156,7 +156,7 @@ impl<P: Puzzle> Solver<P> {
         match &mut self.engine {
             Engine::Bfs(s) => s,
             Engine::Hill(s) => s,
-            Engine::Best(s) => s,
+            Engine::Best(s) => s.as_mut(),
             Engine::Ida(s) => s,
             Engine::Custom(s) => s.as_mut(),
         }
