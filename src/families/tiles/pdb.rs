@@ -537,3 +537,53 @@ impl crate::search::Puzzle for PdbTiles {
         self.heuristic_within(child, bound)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_blank_cell_gets_a_layout_of_all_cells() {
+        for blank in 0..16u8 {
+            let cells = PatternDatabase::layout(blank);
+            assert_eq!(cells[0], blank);
+            let mut sorted = cells;
+            sorted.sort_unstable();
+            assert_eq!(sorted, core::array::from_fn(|i| i as u8), "blank {blank}");
+        }
+        // A corner blank keeps the compact shapes: the bottom-right corner is the top-left rotated.
+        let rotated = PatternDatabase::layout(15);
+        assert_eq!(rotated[1..].to_vec(), CELL_ORDER[..15].iter().map(|c| 15 - c).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn flood_fills_the_blank_region() {
+        // A wall in column 1 splits the board: cells of column 0 are cut off from the rest.
+        let wall = 0x2222u16;
+        assert_eq!(flood(1 << 0, !wall), 0x1111);
+        assert_eq!(flood(1 << 3, !wall), 0xCCCC);
+        assert_eq!(flood(1 << 5, 0xFFFF), 0xFFFF);
+    }
+
+    #[test]
+    fn mirror_is_the_transpose() {
+        assert_eq!((0..16).map(mirror).collect::<Vec<_>>(), [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15]);
+    }
+
+    #[test]
+    fn a_three_tile_table_matches_brute_force_moves() {
+        // Tiles whose goals are cells 1, 2, 3 with the blank's goal on 0: from cells 3, 2, 1 (reversed)
+        // no tile can pass another in the top row, so going around costs extra moves.
+        let goals = [1u8, 2, 3];
+        let table = build_table(&goals, 0);
+        let look = |cells: [u8; 3]| {
+            let index = cells.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
+            let md: u32 = cells.iter().zip(&goals).map(|(&c, &g)| manhattan(c, g)).sum();
+            md + 2 * (((table[index >> 1] >> ((index & 1) * 4)) & 15) as u32)
+        };
+        assert_eq!(look([1, 2, 3]), 0);
+        assert_eq!(look([5, 2, 3]), 1);
+        // Tile 1 and tile 2 swapped in the row: one must step out of the row and back (2 extra moves).
+        assert_eq!(look([2, 1, 3]), 4);
+    }
+}

@@ -1,0 +1,235 @@
+//! The 4×4 pattern databases: serialized form and its damage checks, admissibility and consistency,
+//! Korf's instances, hints, and the same through the C ABI with tables loaded from bytes.
+
+mod common;
+
+use common::{korf, random_walk, rng};
+use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles, TablesError};
+use lphint::families::tiles::Tiles;
+use lphint::family::Family;
+use lphint::hint::{HintStatus, Hinter};
+use lphint::search::ida::IdaStar;
+use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
+use lphint::tables::Tables;
+use std::sync::{Arc, OnceLock};
+
+/// The tables for goals with the blank top-left (Korf's convention), built once for this file.
+fn db() -> &'static Arc<PatternDatabase> {
+    static DB: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(PatternDatabase::build(0)))
+}
+
+fn bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| db().to_bytes())
+}
+
+fn goal() -> Tiles {
+    Tiles::parse("tiles:4x4:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap()
+}
+
+#[test]
+fn serialized_tables_round_trip_and_damage_is_detected() {
+    let bytes = bytes();
+    assert!(bytes.len() < 40 << 20, "tables fit the 40 MB budget: {} bytes", bytes.len());
+    assert_eq!(&PatternDatabase::from_bytes(bytes).unwrap(), db().as_ref());
+    assert_eq!(
+        Tables::from_bytes(bytes).unwrap(),
+        Tables::TilesPatternDatabase(Arc::new(PatternDatabase::from_bytes(bytes).unwrap()))
+    );
+    for cut in [0, 3, 4, 9, 1000, bytes.len() / 2, bytes.len() - 1] {
+        assert!(matches!(PatternDatabase::from_bytes(&bytes[..cut]), Err(TablesError::Corrupt(_))), "cut at {cut}");
+    }
+    for at in [0, 5, 30, 4_000_000, bytes.len() - 10, bytes.len() - 1] {
+        let mut damaged = bytes.to_vec();
+        damaged[at] ^= 0x10;
+        assert!(matches!(PatternDatabase::from_bytes(&damaged), Err(TablesError::Corrupt(_))), "bit flip at {at}");
+    }
+    // A newer format version (byte 4, after the magic) is refused as such, with or without a valid checksum.
+    let mut newer = bytes.to_vec();
+    newer[4] = 2;
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(2)));
+    let body = newer.len() - 4;
+    let crc = crc32fast::hash(&newer[..body]).to_le_bytes();
+    newer[body..].copy_from_slice(&crc);
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(2)));
+}
+
+#[test]
+fn the_heuristic_is_admissible_consistent_and_above_manhattan() {
+    let puzzle = goal();
+    let view = PdbTiles::new(&puzzle, db().clone()).unwrap();
+    let mut oracle = IdaStar::new(4096);
+    let mut rng = rng(44);
+    for walk in 0..150 {
+        let state = random_walk(&puzzle, puzzle.goal(), 10 + walk % 40, &mut rng);
+        let packed = view.pack(&state);
+        let h = view.heuristic(&packed);
+        let optimal = solve_with(&mut oracle, &puzzle, state).moves.len() as u32;
+        assert!(h <= optimal, "h {h} > optimal {optimal}");
+        assert_eq!(h % 2, optimal % 2);
+        assert!(h >= puzzle.manhattan(&state));
+        assert_eq!(view.unpack(&packed), state);
+        view.successors(&packed, |mv, next, _| {
+            assert!(view.heuristic(&next).abs_diff(h) <= 1, "inconsistent across {mv:?}");
+            assert_eq!(view.pack(&puzzle.apply(&state, &mv).unwrap()), next, "incremental state update");
+        });
+    }
+}
+
+#[test]
+fn korf_instances_solve_optimally_with_far_fewer_nodes() {
+    let ids = [1, 2, 9, 12, 19, 23, 42, 47, 55, 79];
+    for (id, length, puzzle) in korf(&ids) {
+        let plain = solve_with(&mut IdaStar::new(4096), &puzzle, puzzle.start());
+        let with_tables = puzzle.clone().with_pattern_database(db().clone()).unwrap();
+        let mut solver = with_tables.recommended_solver();
+        let fast = solve_with(&mut solver, &with_tables, with_tables.start());
+        assert_eq!((fast.status, fast.moves.len()), (Status::Found, length), "Korf #{id}");
+        let end = fast.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+        assert!(puzzle.is_goal(&end));
+        if id != 1 && id != 2 {
+            assert_eq!(plain.moves.len(), length);
+            assert!(
+                fast.stats.expanded * 3 < plain.stats.expanded,
+                "#{id}: {} vs {}",
+                fast.stats.expanded,
+                plain.stats.expanded
+            );
+        }
+    }
+}
+
+#[test]
+fn tables_only_attach_where_they_fit() {
+    let eight = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0").unwrap();
+    assert!(eight.with_pattern_database(db().clone()).is_err());
+    let blank_last = Tiles::parse("tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0").unwrap();
+    let err = blank_last.with_pattern_database(db().clone()).unwrap_err();
+    assert!(err.contains("blank on cell 0"), "{err}");
+}
+
+#[test]
+fn hints_with_tables_lower_the_optimal_distance_by_one() {
+    let (_, length, puzzle) = korf(&[1]).remove(0);
+    let puzzle = puzzle.with_pattern_database(db().clone()).unwrap();
+    let mut hinter = Hinter::new(puzzle.recommended_solver(), 128);
+    let mut oracle = puzzle.recommended_solver();
+    let mut rng = rng(7);
+    let mut state = puzzle.start();
+    let mut distance = length as u32;
+    let mut turns = 0;
+    while distance > 0 {
+        if turns % 9 == 4 {
+            state = random_walk(&puzzle, state, 1, &mut rng);
+            distance = solve_with(&mut oracle, &puzzle, state).moves.len() as u32;
+        }
+        let hint = loop {
+            match hinter.next_hint(&puzzle, &state, 2000) {
+                HintStatus::InProgress => continue,
+                HintStatus::Ready(h) => break h,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!((hint.moves_left, hint.optimal), (distance, true));
+        state = puzzle.apply(&state, &hint.mv).unwrap();
+        let after = solve_with(&mut oracle, &puzzle, state).moves.len() as u32;
+        assert_eq!(after, distance - 1);
+        distance = after;
+        turns += 1;
+    }
+    assert!(puzzle.is_goal(&state));
+}
+
+#[test]
+fn five_by_five_hints_are_valid_and_bounded() {
+    let goal = Tiles::parse("tiles:5x5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0").unwrap();
+    let mut rng = rng(5);
+    for _ in 0..3 {
+        let puzzle = goal.with_start(goal.random_solvable(&mut rng));
+        let mut hinter = Hinter::new(puzzle.recommended_solver(), 512);
+        let mut state = puzzle.start();
+        let bound = puzzle.manhattan(&state) + puzzle.linear_conflicts(&state);
+        let mut moves = 0;
+        loop {
+            match hinter.next_hint(&puzzle, &state, 5000) {
+                HintStatus::InProgress => continue,
+                HintStatus::AlreadySolved => break,
+                HintStatus::Ready(h) => {
+                    assert!(!h.optimal);
+                    if moves == 0 {
+                        assert!(
+                            h.moves_left >= bound && h.moves_left <= 3 * bound,
+                            "{} vs bound {bound}",
+                            h.moves_left
+                        );
+                    }
+                    state = puzzle.apply(&state, &h.mv).expect("a valid move");
+                    moves += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(puzzle.is_goal(&state) && moves >= bound);
+    }
+    let unsolvable = goal.with_start(
+        goal.board(&[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 0])
+            .unwrap(),
+    );
+    let mut hinter = Hinter::new(unsolvable.recommended_solver(), 16);
+    assert_eq!(hinter.next_hint(&unsolvable, &unsolvable.start(), 10), HintStatus::Unsolvable);
+    assert_eq!(Solver::<Tiles>::new(Algorithm::IdaStar, 10).algorithm(), Algorithm::IdaStar);
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn abi_hints_with_tables_loaded_from_bytes() {
+    use lphint::ffi::*;
+    use std::ffi::CString;
+    // SAFETY: valid pointers throughout; every handle is freed.
+    unsafe {
+        let bytes = bytes();
+        let mut tables = std::ptr::null_mut();
+        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
+        let mut bad = std::ptr::null_mut();
+        assert_eq!(lp_tables_load(bytes.as_ptr(), 100, &mut bad), LpStatus::LP_ERR_CORRUPT_DATA);
+        assert_eq!(lp_tables_load(std::ptr::null(), 10, &mut bad), LpStatus::LP_ERR_NULL_ARGUMENT);
+        let mut newer = bytes.to_vec();
+        newer[4] = 9;
+        assert_eq!(lp_tables_load(newer.as_ptr(), newer.len(), &mut bad), LpStatus::LP_ERR_VERSION);
+        assert!(bad.is_null());
+
+        let (_, length, korf1) = korf(&[1]).remove(0);
+        let desc = CString::new(korf1.describe()).unwrap();
+        let mut puzzle = std::ptr::null_mut();
+        assert_eq!(lp_puzzle_parse(desc.as_ptr(), &mut puzzle), LpStatus::LP_OK);
+        assert_eq!(lp_puzzle_set_tables(puzzle, tables), LpStatus::LP_OK);
+        lp_tables_free(tables); // the puzzle keeps its own reference
+        let mut moves = 0;
+        let mut hint = LpHint::default();
+        loop {
+            match lp_next_hint(puzzle, 1000, &mut hint) {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_ALREADY_SOLVED => break,
+                LpStatus::LP_OK => {
+                    assert_eq!(hint.moves_left as usize, length - moves);
+                    assert_eq!(lp_puzzle_apply(puzzle, hint.mv), LpStatus::LP_OK);
+                    moves += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(moves, length);
+        lp_puzzle_free(puzzle);
+
+        let eight = CString::new("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+        let mut small = std::ptr::null_mut();
+        assert_eq!(lp_puzzle_parse(eight.as_ptr(), &mut small), LpStatus::LP_OK);
+        let mut tables = std::ptr::null_mut();
+        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
+        assert_eq!(lp_puzzle_set_tables(small, tables), LpStatus::LP_ERR_INVALID_ARGUMENT);
+        assert_eq!(lp_puzzle_set_tables(small, std::ptr::null()), LpStatus::LP_ERR_NULL_ARGUMENT);
+        lp_tables_free(tables);
+        lp_puzzle_free(small);
+    }
+}
