@@ -81,7 +81,11 @@ fn bad_input_fails_with_a_message() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("stuck"));
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--algo", "astar", "--cap", "100"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution within 100 nodes"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution within the limits (100 nodes stored"));
+    let korf1 = "tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let out = lp(&["solve", korf1, "--max-nodes", "1000"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1000 expanded"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
@@ -105,8 +109,8 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
 
 #[test]
 fn korf_bench_checks_lengths() {
-    let out =
-        lp(&["bench", "korf100", "--ids", "9,55", "--file", concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")]);
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt");
+    let out = lp(&["bench", "korf100", "--ids", "9,55", "--heuristic", "linear-conflict", "--file", file]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
 }

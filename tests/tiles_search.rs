@@ -148,6 +148,27 @@ fn node_caps_and_depth_limits_are_statuses() {
 }
 
 #[test]
+fn an_expansion_limit_ends_a_run_as_out_of_nodes() {
+    let (_, _, hard) = korf(&[1]).remove(0);
+    for budget in [7, 100_000] {
+        let mut solver = Solver::new(Algorithm::IdaStar, 4096).with_expansion_limit(500);
+        solver.restart(&hard, hard.start());
+        let status = loop {
+            match solver.step(&hard, budget) {
+                Status::InProgress => continue,
+                other => break other,
+            }
+        };
+        assert_eq!((status, solver.status()), (Status::OutOfNodes, Status::OutOfNodes));
+        assert_eq!(solver.stats().expanded, 500);
+        // A restart clears the limit's verdict; an easy puzzle fits in it.
+        let easy = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+        let mut solver = Solver::new(Algorithm::IdaStar, 4096).with_expansion_limit(500);
+        assert_eq!(solve_with(&mut solver, &easy, easy.start()).moves.len(), 2);
+    }
+}
+
+#[test]
 fn stepping_with_any_budget_gives_the_blocking_result() {
     let puzzle = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
     for algorithm in

@@ -43,6 +43,9 @@ enum Command {
         /// Pattern databases for 4x4 puzzles (from `lp tables build`).
         #[arg(long)]
         tables: Option<String>,
+        /// Give up (out_of_nodes) after this many node expansions.
+        #[arg(long)]
+        max_nodes: Option<u64>,
         /// Print one JSON object instead of drawings.
         #[arg(long)]
         json: bool,
@@ -105,8 +108,9 @@ fn main() -> ExitCode {
             demo();
             Ok(())
         }
-        Command::Solve { desc, algo, heuristic, cap, tables, json } => {
-            solve_command(&desc, algo.as_deref(), heuristic.as_deref(), cap, tables.as_deref(), json)
+        Command::Solve { desc, algo, heuristic, cap, tables, max_nodes, json } => {
+            let limits = Limits { cap, max_nodes };
+            solve_command(&desc, algo.as_deref(), heuristic.as_deref(), limits, tables.as_deref(), json)
         }
         Command::Hint { desc, budget, tables, json } => hint_command(&desc, budget, tables.as_deref(), json),
         Command::Bench { name, ids, file, heuristic, tables, count, seed } => match name.as_str() {
@@ -159,17 +163,23 @@ fn tables_command(action: &str, output: &str, blank: u8) -> Result<(), String> {
     Ok(())
 }
 
+/// The `--cap` and `--max-nodes` options of `lp solve`.
+struct Limits {
+    cap: Option<usize>,
+    max_nodes: Option<u64>,
+}
+
 fn solve_command(
     desc: &str,
     algo: Option<&str>,
     heuristic: Option<&str>,
-    cap: Option<usize>,
+    limits: Limits,
     tables: Option<&str>,
     json: bool,
 ) -> Result<(), String> {
     let algo = algo.map(|a| Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))).transpose()?;
     match family_of(desc) {
-        "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, cap, json),
+        "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, limits, json),
         other => Err(format!("unknown family '{other}' (known: tiles)")),
     }
 }
@@ -188,13 +198,14 @@ fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move
     (outcome, clock.elapsed())
 }
 
-fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usize>, json: bool) -> Result<(), String> {
+fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, limits: Limits, json: bool) -> Result<(), String> {
+    let cap = limits.cap.unwrap_or(4_000_000);
     let solver = match algo {
-        Some(algorithm) => Solver::new(algorithm, cap.unwrap_or(4_000_000)),
+        Some(algorithm) => Solver::new(algorithm, cap),
         None => puzzle.recommended_solver(),
     };
+    let solver = solver.with_expansion_limit(limits.max_nodes.unwrap_or(u64::MAX));
     let algorithm = solver.algorithm();
-    let cap = cap.unwrap_or(4_000_000);
     let (outcome, time) = timed_solve(puzzle, solver);
     let found = outcome.status == Status::Found;
     if json {
@@ -238,7 +249,10 @@ fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, cap: Option<usiz
     }
     match outcome.status {
         Status::Found | Status::Unsolvable => Ok(()),
-        Status::OutOfNodes => Err(format!("no solution within {cap} nodes: try a larger --cap or another --algo")),
+        Status::OutOfNodes => Err(format!(
+            "no solution within the limits ({cap} nodes stored, {} expanded): raise --cap or --max-nodes, or try another --algo",
+            outcome.stats.expanded
+        )),
         other => Err(format!(
             "no solution: {} ({algorithm} gave up; an optimal algorithm such as ida would not)",
             other.name()

@@ -113,6 +113,9 @@ enum Engine<P: Puzzle> {
 pub struct Solver<P: Puzzle> {
     algorithm: Algorithm,
     engine: Engine<P>,
+    /// Expansions allowed per run (`u64::MAX` for no limit); reaching it ends the run as `OutOfNodes`.
+    expansion_limit: u64,
+    limited: bool,
 }
 
 impl<P: Puzzle> Solver<P> {
@@ -129,12 +132,19 @@ impl<P: Puzzle> Solver<P> {
             Algorithm::UniformCost => Engine::Best(Box::new(AStar::new(Priority::Uniform, node_cap))),
             Algorithm::IdaStar => Engine::Ida(IdaStar::new(node_cap)),
         };
-        Solver { algorithm, engine }
+        Solver { algorithm, engine, expansion_limit: u64::MAX, limited: false }
     }
 
     /// A solver around a family's own search; `algorithm` says what it is (for names and optimality).
     pub fn custom(algorithm: Algorithm, search: Box<dyn Search<P> + Send>) -> Self {
-        Solver { algorithm, engine: Engine::Custom(search) }
+        Solver { algorithm, engine: Engine::Custom(search), expansion_limit: u64::MAX, limited: false }
+    }
+
+    /// The same solver, ending a run with [`Status::OutOfNodes`] after `limit` node expansions: the
+    /// designer's cap on time for searches that need little memory (IDA\*) but may run long.
+    pub fn with_expansion_limit(mut self, limit: u64) -> Self {
+        self.expansion_limit = limit;
+        self
     }
 
     /// The algorithm this solver runs.
@@ -165,15 +175,25 @@ impl<P: Puzzle> Solver<P> {
 
 impl<P: Puzzle> Search<P> for Solver<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
+        self.limited = false;
         self.search_mut().restart(puzzle, start)
     }
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Status {
-        self.search_mut().step(puzzle, budget)
+        let left = self.expansion_limit.saturating_sub(self.search().stats().expanded);
+        if self.limited || left == 0 && self.search().status() == Status::InProgress {
+            self.limited = true;
+            return Status::OutOfNodes;
+        }
+        self.search_mut().step(puzzle, budget.min(left.min(u32::MAX as u64) as u32))
     }
 
     fn status(&self) -> Status {
-        self.search().status()
+        if self.limited {
+            Status::OutOfNodes
+        } else {
+            self.search().status()
+        }
     }
 
     fn stats(&self) -> Stats {

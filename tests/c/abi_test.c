@@ -116,6 +116,17 @@ static void test_parse_and_create(void) {
     CHECK_STATUS(lp_solver_moves(NULL, moves, 2, &written), LP_ERR_NULL_ARGUMENT, "solver is NULL");
     CHECK_STATUS(lp_solver_stats(NULL, &stats), LP_ERR_NULL_ARGUMENT, "solver is NULL");
     CHECK(s == NULL);
+
+    /* Tables: damaged bytes, NULL handles. */
+    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 1, 2, 3};
+    LpTables *tables = NULL;
+    CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, &tables), LP_ERR_CORRUPT_DATA, "corrupt pattern database");
+    CHECK_STATUS(lp_tables_load(garbage, 2, &tables), LP_ERR_CORRUPT_DATA, "too short");
+    CHECK_STATUS(lp_tables_load(NULL, 64, &tables), LP_ERR_NULL_ARGUMENT, "bytes is NULL");
+    CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK(tables == NULL);
+    CHECK_STATUS(lp_puzzle_set_tables(NULL, NULL), LP_ERR_NULL_ARGUMENT, "is NULL");
+    lp_tables_free(NULL);
 }
 
 static void test_buffers_and_moves(void) {
