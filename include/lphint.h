@@ -47,6 +47,9 @@ typedef enum LpFamily {
   // Sliding tiles. Moves: `piece` = tile, `from` = the cell it leaves, `to` = the blank's cell
   // (`from = to = -1` infers them). Cells: tile numbers, 0 for the blank.
   LP_FAMILY_TILES = 1,
+  // Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
+  // `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
+  LP_FAMILY_JUGS = 2,
 } LpFamily;
 
 // Algorithms for [`lp_solver_create`].
@@ -159,6 +162,19 @@ enum LpStatus lp_tiles_create(uint32_t width,
                               const uint8_t *goal,
                               size_t goal_len,
                               struct LpPuzzle **out);
+
+// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
+// (`-1` for "any amount"), and whether the tap and sink may be used.
+//
+// # Safety
+// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
+// writable.
+enum LpStatus lp_jugs_create(const uint8_t *capacities,
+                             const uint8_t *start,
+                             const int32_t *goal,
+                             size_t count,
+                             bool tap,
+                             struct LpPuzzle **out);
 
 // Releases a puzzle. NULL is ignored.
 //

@@ -14,6 +14,8 @@ use alloc::string::String;
 pub enum FamilyId {
     /// Sliding tiles.
     Tiles = 1,
+    /// Water jugs.
+    Jugs = 2,
 }
 
 /// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves

@@ -1,6 +1,7 @@
 //! A game in progress, with the family erased: a puzzle, the player's current state and a hinter, behind
 //! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
 
+use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
 use crate::hint::{Hint, HintStatus, Hinter};
@@ -181,6 +182,7 @@ where
 pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
     match family_of(desc) {
         Tiles::NAME => Ok(Box::new(Session::new(Tiles::parse(desc)?))),
-        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles)"))),
+        Jugs::NAME => Ok(Box::new(Session::new(Jugs::parse(desc)?))),
+        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs)"))),
     }
 }

@@ -114,3 +114,19 @@ fn korf_bench_checks_lengths() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
 }
+
+#[test]
+fn jugs_solve_and_hint_through_the_cli() {
+    let v = json(&["solve", "jugs:8,5,3:8,0,0:4,4,0", "--json"]);
+    assert_eq!(
+        (v["family"].as_str(), v["length"].as_u64(), v["optimal"].as_bool()),
+        (Some("jugs"), Some(7), Some(true))
+    );
+    assert_eq!(v["moves"].as_array().unwrap()[0].as_str().map(|m| m.contains('>')), Some(true));
+    let v = json(&["hint", "jugs:3,5:0,0:*,4:tap", "--json"]);
+    assert_eq!((v["moves_left"].as_u64(), v["status"].as_str()), (Some(6), Some("ready")));
+    let v = json(&["hint", "jugs:4,4:4,0:2,2", "--json"]);
+    assert_eq!((v["status"].as_str(), v["solvable"].as_bool()), (Some("unsolvable"), Some(false)));
+    let out = lp(&["solve", "jugs:3,5:0,0:*,9"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("column 16: jug 2 holds at most 5"));
+}

@@ -5,6 +5,7 @@
 //! - `lp hint DESC [--budget N] [--json]` — the next move from the position DESC describes.
 
 use clap::{Parser, Subcommand};
+use lphint::families::jugs::Jugs;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
@@ -131,7 +132,7 @@ fn main() -> ExitCode {
 
 /// Parses a tiles description and applies the `--heuristic` and `--tables` options.
 fn parse_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Result<Tiles, String> {
-    let mut puzzle = Tiles::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))?;
+    let mut puzzle: Tiles = parse(desc)?;
     if let Some(name) = heuristic {
         puzzle = Heuristic::parse(name)
             .map(|h| puzzle.with_heuristic(h))
@@ -141,6 +142,11 @@ fn parse_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Res
         puzzle = puzzle.with_pattern_database(load_tables(path)?)?;
     }
     Ok(puzzle)
+}
+
+/// Parses a description of family `F`, with the message the CLI prints.
+fn parse<F: Family>(desc: &str) -> Result<F, String> {
+    F::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))
 }
 
 /// Loads pattern databases written by `lp tables build`.
@@ -180,14 +186,16 @@ fn solve_command(
     let algo = algo.map(|a| Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))).transpose()?;
     match family_of(desc) {
         "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, limits, json),
-        other => Err(format!("unknown family '{other}' (known: tiles)")),
+        "jugs" => solve_family(&parse::<Jugs>(desc)?, algo, limits, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs)")),
     }
 }
 
 fn hint_command(desc: &str, budget: u32, tables: Option<&str>, json: bool) -> Result<(), String> {
     match family_of(desc) {
         "tiles" => hint_family(&parse_tiles(desc, None, tables)?, budget, json),
-        other => Err(format!("unknown family '{other}' (known: tiles)")),
+        "jugs" => hint_family(&parse::<Jugs>(desc)?, budget, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs)")),
     }
 }
 

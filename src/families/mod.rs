@@ -1,4 +1,5 @@
 //! The puzzle families, one module each, all implementing [`crate::search::Puzzle`] and
 //! [`crate::family::Family`].
 
+pub mod jugs;
 pub mod tiles;

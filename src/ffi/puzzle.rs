@@ -3,6 +3,7 @@
 use super::glue::{
     deref, deref_mut, free_handle, guard, out_param, slice, text, write_items, write_text, Failure, LpStatus,
 };
+use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{FamilyId, MoveCode};
 use crate::hint::HintStatus;
@@ -22,12 +23,16 @@ pub enum LpFamily {
     /// Sliding tiles. Moves: `piece` = tile, `from` = the cell it leaves, `to` = the blank's cell
     /// (`from = to = -1` infers them). Cells: tile numbers, 0 for the blank.
     LP_FAMILY_TILES = 1,
+    /// Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
+    /// `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
+    LP_FAMILY_JUGS = 2,
 }
 
 impl From<FamilyId> for LpFamily {
     fn from(id: FamilyId) -> LpFamily {
         match id {
             FamilyId::Tiles => LpFamily::LP_FAMILY_TILES,
+            FamilyId::Jugs => LpFamily::LP_FAMILY_JUGS,
         }
     }
 }
@@ -93,6 +98,43 @@ pub unsafe extern "C" fn lp_tiles_create(
         let tiles = Tiles::new(side(width)?, side(height)?, start, (!goal.is_empty()).then_some(goal))
             .map_err(|e| Failure::invalid(e.to_string()))?;
         Ok(hand_out(Box::new(Session::new(tiles)), out))
+    })
+}
+
+/// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
+/// (`-1` for "any amount"), and whether the tap and sink may be used.
+///
+/// # Safety
+/// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_jugs_create(
+    capacities: *const u8,
+    start: *const u8,
+    goal: *const i32,
+    count: usize,
+    tap: bool,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        if count == 0 {
+            return Err(Failure::invalid("count must be at least 2"));
+        }
+        // SAFETY: forwarded caller guarantees.
+        let (capacities, start, goal) = unsafe {
+            (slice(capacities, count, "capacities")?, slice(start, count, "start")?, slice(goal, count, "goal")?)
+        };
+        let goal = goal
+            .iter()
+            .map(|&g| match g {
+                -1 => Ok(None),
+                0..=255 => Ok(Some(g as u8)),
+                _ => Err(Failure::invalid(format!("goal amount {g} is out of range (0..255, or -1 for any)"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let jugs = Jugs::new(capacities, start, &goal, tap).map_err(Failure::invalid)?;
+        Ok(hand_out(Box::new(Session::new(jugs)), out))
     })
 }
 

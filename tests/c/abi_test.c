@@ -45,6 +45,7 @@ static void check_status(int line, LpStatus got, LpStatus expected, const char *
 #define CHECK_STATUS(call, expected, fragment) check_status(__LINE__, (call), (expected), (fragment))
 
 static const char *HARDEST = "tiles:3x3:8,6,7,2,5,4,3,0,1";
+static int play(LpPuzzle *p, uint32_t budget, unsigned *frames);
 static LpPuzzle *const SENTINEL = (LpPuzzle *)(uintptr_t)0x1;
 
 static void test_statuses(void) {
@@ -127,6 +128,30 @@ static void test_parse_and_create(void) {
     CHECK(tables == NULL);
     CHECK_STATUS(lp_puzzle_set_tables(NULL, NULL), LP_ERR_NULL_ARGUMENT, "is NULL");
     lp_tables_free(NULL);
+}
+
+static void test_jugs(void) {
+    const uint8_t caps[3] = {8, 5, 3}, start[3] = {8, 0, 0}, over[3] = {9, 0, 0};
+    const int32_t goal[3] = {4, 4, -1}, bad_goal[3] = {4, 300, -1};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_jugs_create(caps, over, goal, 3, false, &p), LP_ERR_INVALID_ARGUMENT, "jug 1 holds at most 8");
+    CHECK_STATUS(lp_jugs_create(caps, start, bad_goal, 3, false, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_jugs_create(caps, start, goal, 1, false, &p), LP_ERR_INVALID_ARGUMENT, "2 to 8 jugs");
+    CHECK_STATUS(lp_jugs_create(NULL, start, goal, 3, false, &p), LP_ERR_NULL_ARGUMENT, "capacities is NULL");
+    CHECK(p == SENTINEL);
+    CHECK_STATUS(lp_jugs_create(caps, start, goal, 3, false, &p), LP_OK, NULL);
+    LpFamily family = LP_FAMILY_TILES;
+    CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
+    CHECK(family == LP_FAMILY_JUGS);
+    LpMove fill = {0, -1, 0, 0}; /* no tap in this puzzle */
+    CHECK_STATUS(lp_puzzle_apply(p, fill), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    unsigned frames = 0;
+    CHECK(play(p, 5, &frames) == 7); /* 8-5-3 splits into 4 and 4 in 7 pours */
+    int32_t amounts[3];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_cells(p, amounts, 3, &written), LP_OK, NULL);
+    CHECK(written == 3 && amounts[0] == 4 && amounts[1] == 4 && amounts[2] == 0);
+    lp_puzzle_free(p);
 }
 
 static void test_buffers_and_moves(void) {
@@ -336,6 +361,7 @@ int main(void) {
     test_parse_and_create();
     test_buffers_and_moves();
     test_hints();
+    test_jugs();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);
