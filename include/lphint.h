@@ -50,6 +50,8 @@ typedef enum LpFamily {
   // Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
   // `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
   LP_FAMILY_JUGS = 2,
+  // Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
+  LP_FAMILY_FLIP = 3,
 } LpFamily;
 
 // Algorithms for [`lp_solver_create`].
@@ -68,6 +70,8 @@ typedef enum LpAlgorithm {
   LP_ALGO_UNIFORM_COST = 5,
   // IDA* (optimal, little memory).
   LP_ALGO_IDA_STAR = 6,
+  // The family's own exact solver (the one hints use), such as linear algebra for flip panels.
+  LP_ALGO_EXACT = 7,
 } LpAlgorithm;
 
 // A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
@@ -174,6 +178,18 @@ enum LpStatus lp_jugs_create(const uint8_t *capacities,
                              const int32_t *goal,
                              size_t count,
                              bool tap,
+                             struct LpPuzzle **out);
+
+// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
+// cell, row-major, non-zero for dark; `target` may be NULL for all light.
+//
+// # Safety
+// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
+enum LpStatus lp_flip_create(uint32_t width,
+                             uint32_t height,
+                             const uint8_t *start,
+                             const uint8_t *target,
+                             size_t cells,
                              struct LpPuzzle **out);
 
 // Releases a puzzle. NULL is ignored.

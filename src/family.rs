@@ -16,6 +16,8 @@ pub enum FamilyId {
     Tiles = 1,
     /// Water jugs.
     Jugs = 2,
+    /// "Stomp on it!" flip panels.
+    Flip = 3,
 }
 
 /// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves

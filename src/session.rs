@@ -1,6 +1,7 @@
 //! A game in progress, with the family erased: a puzzle, the player's current state and a hinter, behind
 //! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
 
+use crate::families::flip::Flip;
 use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
@@ -124,7 +125,10 @@ where
 
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver> {
         let puzzle = self.puzzle.with_start(self.state);
-        let mut solver = Solver::new(algorithm, node_cap);
+        let mut solver = match algorithm {
+            Algorithm::Exact => puzzle.recommended_solver(),
+            other => Solver::new(other, node_cap),
+        };
         solver.restart(&puzzle, self.state);
         Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false })
     }
@@ -183,6 +187,7 @@ pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
     match family_of(desc) {
         Tiles::NAME => Ok(Box::new(Session::new(Tiles::parse(desc)?))),
         Jugs::NAME => Ok(Box::new(Session::new(Jugs::parse(desc)?))),
-        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs)"))),
+        Flip::NAME => Ok(Box::new(Session::new(Flip::parse(desc)?))),
+        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs, flip)"))),
     }
 }

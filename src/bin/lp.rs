@@ -5,6 +5,7 @@
 //! - `lp hint DESC [--budget N] [--json]` — the next move from the position DESC describes.
 
 use clap::{Parser, Subcommand};
+use lphint::families::flip::Flip;
 use lphint::families::jugs::Jugs;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
@@ -187,7 +188,8 @@ fn solve_command(
     match family_of(desc) {
         "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, limits, json),
         "jugs" => solve_family(&parse::<Jugs>(desc)?, algo, limits, json),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs)")),
+        "flip" => solve_family(&parse::<Flip>(desc)?, algo, limits, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
     }
 }
 
@@ -195,7 +197,8 @@ fn hint_command(desc: &str, budget: u32, tables: Option<&str>, json: bool) -> Re
     match family_of(desc) {
         "tiles" => hint_family(&parse_tiles(desc, None, tables)?, budget, json),
         "jugs" => hint_family(&parse::<Jugs>(desc)?, budget, json),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs)")),
+        "flip" => hint_family(&parse::<Flip>(desc)?, budget, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
     }
 }
 
@@ -209,8 +212,8 @@ fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move
 fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, limits: Limits, json: bool) -> Result<(), String> {
     let cap = limits.cap.unwrap_or(4_000_000);
     let solver = match algo {
+        None | Some(Algorithm::Exact) => puzzle.recommended_solver(),
         Some(algorithm) => Solver::new(algorithm, cap),
-        None => puzzle.recommended_solver(),
     };
     let solver = solver.with_expansion_limit(limits.max_nodes.unwrap_or(u64::MAX));
     let algorithm = solver.algorithm();

@@ -1,5 +1,6 @@
 //! The puzzle families, one module each, all implementing [`crate::search::Puzzle`] and
 //! [`crate::family::Family`].
 
+pub mod flip;
 pub mod jugs;
 pub mod tiles;

@@ -3,6 +3,7 @@
 use super::glue::{
     deref, deref_mut, free_handle, guard, out_param, slice, text, write_items, write_text, Failure, LpStatus,
 };
+use crate::families::flip::Flip;
 use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{FamilyId, MoveCode};
@@ -26,6 +27,8 @@ pub enum LpFamily {
     /// Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
     /// `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
     LP_FAMILY_JUGS = 2,
+    /// Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
+    LP_FAMILY_FLIP = 3,
 }
 
 impl From<FamilyId> for LpFamily {
@@ -33,6 +36,7 @@ impl From<FamilyId> for LpFamily {
         match id {
             FamilyId::Tiles => LpFamily::LP_FAMILY_TILES,
             FamilyId::Jugs => LpFamily::LP_FAMILY_JUGS,
+            FamilyId::Flip => LpFamily::LP_FAMILY_FLIP,
         }
     }
 }
@@ -135,6 +139,38 @@ pub unsafe extern "C" fn lp_jugs_create(
             .collect::<Result<Vec<_>, _>>()?;
         let jugs = Jugs::new(capacities, start, &goal, tap).map_err(Failure::invalid)?;
         Ok(hand_out(Box::new(Session::new(jugs)), out))
+    })
+}
+
+/// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
+/// cell, row-major, non-zero for dark; `target` may be NULL for all light.
+///
+/// # Safety
+/// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_flip_create(
+    width: u32,
+    height: u32,
+    start: *const u8,
+    target: *const u8,
+    cells: usize,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        // SAFETY: forwarded caller guarantees.
+        let start = unsafe { slice(start, cells, "start") }?;
+        let target = if target.is_null() {
+            vec![false; cells]
+        } else {
+            // SAFETY: forwarded caller guarantees.
+            unsafe { slice(target, cells, "target") }?.iter().map(|&c| c != 0).collect()
+        };
+        let side =
+            |n: u32| u8::try_from(n).map_err(|_| Failure::invalid(format!("board side {n} is out of range 1..32")));
+        let start: Vec<bool> = start.iter().map(|&c| c != 0).collect();
+        let flip = Flip::new(side(width)?, side(height)?, &start, &target).map_err(Failure::invalid)?;
+        Ok(hand_out(Box::new(Session::new(flip)), out))
     })
 }
 

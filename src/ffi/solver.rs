@@ -31,6 +31,8 @@ pub enum LpAlgorithm {
     LP_ALGO_UNIFORM_COST = 5,
     /// IDA* (optimal, little memory).
     LP_ALGO_IDA_STAR = 6,
+    /// The family's own exact solver (the one hints use), such as linear algebra for flip panels.
+    LP_ALGO_EXACT = 7,
 }
 
 /// Counters of a solver run.
@@ -60,6 +62,7 @@ fn algorithm_from(value: u32) -> Result<Algorithm, Failure> {
         4 => Algorithm::WeightedAStar { num: 2, den: 1 },
         5 => Algorithm::UniformCost,
         6 => Algorithm::IdaStar,
+        7 => Algorithm::Exact,
         other => return Err(Failure::invalid(format!("{other} is not an LpAlgorithm"))),
     })
 }

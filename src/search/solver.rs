@@ -34,6 +34,10 @@ pub enum Algorithm {
     UniformCost,
     /// IDA\* (optimal with an admissible heuristic, memory linear in the depth).
     IdaStar,
+    /// A family's own exact method (such as linear algebra for flip panels), reached through
+    /// `Family::recommended_solver`; `Solver::new` runs IDA\* for it, the only generic exact search
+    /// that needs no memory bound.
+    Exact,
 }
 
 impl Algorithm {
@@ -73,6 +77,7 @@ impl Algorithm {
             }
             ("ucs" | "dijkstra", None) => Algorithm::UniformCost,
             ("ida" | "idastar" | "ida*", None) => Algorithm::IdaStar,
+            ("exact", None) => Algorithm::Exact,
             _ => return None,
         };
         Some(algorithm)
@@ -80,7 +85,10 @@ impl Algorithm {
 
     /// Whether the solution it finds is optimal (given an admissible heuristic and unit costs for BFS).
     pub fn is_optimal(self) -> bool {
-        matches!(self, Algorithm::Bfs { .. } | Algorithm::AStar | Algorithm::UniformCost | Algorithm::IdaStar)
+        matches!(
+            self,
+            Algorithm::Bfs { .. } | Algorithm::AStar | Algorithm::UniformCost | Algorithm::IdaStar | Algorithm::Exact
+        )
     }
 }
 
@@ -95,6 +103,7 @@ impl fmt::Display for Algorithm {
             Algorithm::WeightedAStar { num, den } => write!(f, "wastar:{num}/{den}"),
             Algorithm::UniformCost => f.write_str("ucs"),
             Algorithm::IdaStar => f.write_str("ida"),
+            Algorithm::Exact => f.write_str("exact"),
         }
     }
 }
@@ -130,7 +139,7 @@ impl<P: Puzzle> Solver<P> {
                 Engine::Best(Box::new(AStar::new(Priority::Weighted { num, den }, node_cap)))
             }
             Algorithm::UniformCost => Engine::Best(Box::new(AStar::new(Priority::Uniform, node_cap))),
-            Algorithm::IdaStar => Engine::Ida(IdaStar::new(node_cap)),
+            Algorithm::IdaStar | Algorithm::Exact => Engine::Ida(IdaStar::new(node_cap)),
         };
         Solver { algorithm, engine, expansion_limit: u64::MAX, limited: false }
     }

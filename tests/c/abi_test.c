@@ -154,6 +154,26 @@ static void test_jugs(void) {
     lp_puzzle_free(p);
 }
 
+static void test_flip(void) {
+    const uint8_t all_dark[25] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const uint8_t corner[25] = {1};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_flip_create(5, 5, all_dark, NULL, 24, &p), LP_ERR_INVALID_ARGUMENT, "has 25 cells");
+    CHECK_STATUS(lp_flip_create(40, 5, all_dark, NULL, 25, &p), LP_ERR_INVALID_ARGUMENT, "sides must be 1 to 32");
+    CHECK_STATUS(lp_flip_create(5, 5, NULL, NULL, 25, &p), LP_ERR_NULL_ARGUMENT, "start is NULL");
+    CHECK(p == SENTINEL);
+    CHECK_STATUS(lp_flip_create(5, 5, all_dark, NULL, 25, &p), LP_OK, NULL);
+    LpMove outside = {0, 25, 0, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, outside), LP_ERR_ILLEGAL_MOVE, NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 1, &frames) == 15); /* all dark 5x5: 15 presses at least */
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_flip_create(5, 5, corner, NULL, 25, &p), LP_OK, NULL);
+    LpHint hint;
+    CHECK_STATUS(lp_next_hint(p, 1, &hint), LP_UNSOLVABLE, "no solution");
+    lp_puzzle_free(p);
+}
+
 static void test_buffers_and_moves(void) {
     LpPuzzle *p = NULL;
     CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
@@ -362,6 +382,7 @@ int main(void) {
     test_buffers_and_moves();
     test_hints();
     test_jugs();
+    test_flip();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);
