@@ -2,37 +2,14 @@
 //! call. One test in this file, so that no other test thread allocates while it counts.
 #![cfg(feature = "std")]
 
+mod common;
+
+use common::counting::{allocations_during, Counting};
 use lphint::ffi::*;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::CString;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
-    let value = f();
-    (value, ALLOCATIONS.load(Ordering::SeqCst) - before)
-}
 
 #[test]
 fn per_frame_calls_allocate_nothing_after_the_first() {

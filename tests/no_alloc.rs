@@ -3,43 +3,23 @@
 //!
 //! This file holds a single test so that no other test thread allocates while it counts.
 
+mod common;
+
+use common::counting::{allocations_during, Counting};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::{Algorithm, Puzzle, Search, Solver, Status};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
-    f();
-    ALLOCATIONS.load(Ordering::SeqCst) - before
-}
-
 #[test]
 fn steps_and_hints_allocate_nothing() {
-    assert!(allocations_during(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(10)))) > 0, "the counter counts");
+    assert!(
+        allocations_during(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(10)))).1 > 0,
+        "the counter counts"
+    );
     let eight = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
     let fifteen =
         Tiles::parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
@@ -56,7 +36,7 @@ fn steps_and_hints_allocate_nothing() {
         for puzzle in [&eight, &fifteen] {
             let mut solver = Solver::new(algorithm, 300_000);
             let mut status = Status::InProgress;
-            let count = allocations_during(|| {
+            let ((), count) = allocations_during(|| {
                 solver.restart(puzzle, puzzle.start());
                 for _ in 0..2000 {
                     status = solver.step(puzzle, 100);
@@ -78,7 +58,7 @@ fn steps_and_hints_allocate_nothing() {
     let mut deviations = 0;
     loop {
         let mut status = HintStatus::InProgress;
-        let count = allocations_during(|| {
+        let ((), count) = allocations_during(|| {
             while status == HintStatus::InProgress {
                 status = hinter.next_hint(&fifteen, &state, 50);
             }

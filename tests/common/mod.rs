@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod counting;
+
 use lphint::families::tiles::{Board, Tiles};
 use lphint::family::Family;
 use lphint::search::bfs::Bfs;
