@@ -130,3 +130,27 @@ fn jugs_solve_and_hint_through_the_cli() {
     let out = lp(&["solve", "jugs:3,5:0,0:*,9"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("column 16: jug 2 holds at most 5"));
 }
+
+#[test]
+fn generate_prints_rated_puzzles_deterministically() {
+    let run = || lp(&["generate", "jugs", "--difficulty", "medium", "--count", "5", "--seed", "9", "--json"]);
+    let (a, b) = (run(), run());
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let lines: Vec<Value> =
+        String::from_utf8_lossy(&a.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 5);
+    for line in &lines {
+        let length = line["length"].as_u64().unwrap();
+        assert!((8..=14).contains(&length), "{line}");
+        // The CLI's own solver agrees with the rating.
+        let solved = json(&["solve", line["desc"].as_str().unwrap(), "--json"]);
+        assert_eq!(solved["length"].as_u64(), Some(length));
+    }
+    let out = lp(&["generate", "flip", "--min", "2", "--max", "3", "--size", "4x3", "--count", "3", "--json"]);
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        assert!(line.contains("\"desc\":\"flip:4x3:"), "{line}");
+    }
+    let out = lp(&["generate", "tiles", "--count", "1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give --difficulty or --min and --max"));
+}

@@ -10,6 +10,7 @@ use lphint::families::jugs::Jugs;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
+use lphint::generate::{Difficulty, Generate, Generator, Request};
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::{solve_with, Algorithm, Outcome, Puzzle, Solver, Stats, Status};
 use lphint::text::family_of;
@@ -77,6 +78,41 @@ enum Command {
         #[arg(long)]
         tables: Option<String>,
     },
+    /// Generate puzzles rated exactly: a preset (--difficulty) or a band (--min/--max) and shape options.
+    Generate {
+        /// Family: tiles, jugs, flip.
+        family: String,
+        /// easy, medium, hard or expert.
+        #[arg(long)]
+        difficulty: Option<String>,
+        /// Fewest optimal moves (with --max, instead of a preset).
+        #[arg(long)]
+        min: Option<u32>,
+        /// Most optimal moves.
+        #[arg(long)]
+        max: Option<u32>,
+        /// Board size WxH (tiles, flip).
+        #[arg(long)]
+        size: Option<String>,
+        /// Number of jugs (jugs).
+        #[arg(long)]
+        jugs: Option<u8>,
+        /// Capacity range MIN..MAX (jugs).
+        #[arg(long)]
+        capacities: Option<String>,
+        /// Allow tap and sink (jugs).
+        #[arg(long)]
+        tap: bool,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Random seed (the same seed gives the same puzzles).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One JSON object per puzzle per line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Precomputed tables: `lp tables build -o FILE` writes the 4x4 pattern databases.
     Tables {
         /// What to do: build.
@@ -121,6 +157,15 @@ fn main() -> ExitCode {
             other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5)")),
         },
         Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
+        Command::Generate { family, difficulty, min, max, size, jugs, capacities, tap, count, seed, json } => {
+            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap };
+            match family.as_str() {
+                "tiles" => generate_command::<Tiles>(shape, count, seed, json),
+                "jugs" => generate_command::<Jugs>(shape, count, seed, json),
+                "flip" => generate_command::<Flip>(shape, count, seed, json),
+                other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
+            }
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -143,6 +188,87 @@ fn parse_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Res
         puzzle = puzzle.with_pattern_database(load_tables(path)?)?;
     }
     Ok(puzzle)
+}
+
+/// The request options of `lp generate`.
+struct Shape {
+    difficulty: Option<String>,
+    min: Option<u32>,
+    max: Option<u32>,
+    size: Option<String>,
+    jugs: Option<u8>,
+    capacities: Option<String>,
+    tap: bool,
+}
+
+impl Shape {
+    /// The request: the preset (or the family's easy preset) with every option given laid over it.
+    fn request<F: Generate>(&self) -> Result<Request, String> {
+        let difficulty = match &self.difficulty {
+            Some(name) => Difficulty::parse(name).ok_or_else(|| format!("unknown difficulty '{name}'"))?,
+            None if self.min.is_none() && self.max.is_none() => {
+                return Err("give --difficulty or --min and --max".into());
+            }
+            None => Difficulty::Easy,
+        };
+        let mut request = F::preset(difficulty);
+        let pair = |text: &str, sep: &str, what: &str| -> Result<(u8, u8), String> {
+            let (a, b) = text.split_once(sep).ok_or_else(|| format!("{what} must look like A{sep}B"))?;
+            Ok((
+                a.trim().parse().map_err(|_| format!("bad {what}"))?,
+                b.trim().parse().map_err(|_| format!("bad {what}"))?,
+            ))
+        };
+        if let Some(size) = &self.size {
+            request.size = pair(size, "x", "--size")?;
+        }
+        if let Some(capacities) = &self.capacities {
+            request.capacities = pair(capacities, "..", "--capacities")?;
+        }
+        request.min = self.min.unwrap_or(request.min);
+        request.max = self.max.unwrap_or(request.max);
+        request.jugs = self.jugs.unwrap_or(request.jugs);
+        request.tap |= self.tap;
+        Ok(request)
+    }
+}
+
+fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bool) -> Result<(), String> {
+    let mut generator = Generator::<F>::new(shape.request::<F>()?, seed)?;
+    let progress = indicatif::ProgressBar::new(count as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} ({eta} left)")
+            .map_err(|e| e.to_string())?,
+    );
+    let clock = Instant::now();
+    for _ in 0..count {
+        let generated = generator.generate();
+        progress.inc(1);
+        let puzzle = &generated.puzzle;
+        if json {
+            let line = json!({
+                "family": F::NAME,
+                "desc": puzzle.describe(),
+                "solvable": true,
+                "length": generated.rating,
+                "optimal": true,
+                "candidates": generated.candidates,
+            });
+            progress.suspend(|| println!("{line}"));
+        } else {
+            progress.suspend(|| {
+                println!("{}  ({} moves, {} candidates)", puzzle.describe(), generated.rating, generated.candidates);
+                print!("{}", puzzle.render(&puzzle.start()));
+            });
+        }
+    }
+    progress.finish_and_clear();
+    eprintln!(
+        "{count} puzzles in {} ({:.1} per second)",
+        fmt_time(clock.elapsed()),
+        count as f64 / clock.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// Parses a description of family `F`, with the message the CLI prints.

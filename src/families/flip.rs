@@ -478,3 +478,58 @@ impl Family for Flip {
         (index < self.cells() && s.is_dark(index)) as i32
     }
 }
+
+impl crate::generate::Generate for Flip {
+    /// Minimum presses: easy 3×3 with 1–4, medium 3×3 with 5–9, hard 4×4 with 6–10, expert 5×5 with 9–15.
+    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
+        use crate::generate::{Difficulty, Request};
+        let (min, max, side) = match difficulty {
+            Difficulty::Easy => (1, 4, 3),
+            Difficulty::Medium => (5, 9, 3),
+            Difficulty::Hard => (6, 10, 4),
+            Difficulty::Expert => (9, 15, 5),
+        };
+        Request { min, max, size: (side, side), ..Request::default() }
+    }
+
+    fn check(request: &crate::generate::Request) -> Result<(), String> {
+        let (w, h) = request.size;
+        if !(1..=MAX_SIDE as u8).contains(&w) || !(1..=MAX_SIDE as u8).contains(&h) {
+            return Err(format!("board sides must be 1 to {MAX_SIDE}"));
+        }
+        Ok(())
+    }
+
+    /// The all-light target with a random number (within the band) of random distinct presses applied.
+    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Flip {
+        use rand::RngExt;
+        let (w, h) = request.size;
+        let n = w as usize * h as usize;
+        let presses = rng.random_range(request.min..=request.max).min(n as u32);
+        let mut cells = vec![false; n];
+        let mut pressed = vec![false; n];
+        let mut count = 0;
+        while count < presses {
+            let p = rng.random_range(0..n);
+            if core::mem::replace(&mut pressed[p], true) {
+                continue;
+            }
+            count += 1;
+            let (x, y) = (p % w as usize, p / w as usize);
+            cells[p] ^= true;
+            if x > 0 {
+                cells[p - 1] ^= true;
+            }
+            if x + 1 < w as usize {
+                cells[p + 1] ^= true;
+            }
+            if y > 0 {
+                cells[p - w as usize] ^= true;
+            }
+            if y + 1 < h as usize {
+                cells[p + w as usize] ^= true;
+            }
+        }
+        Flip::new(w, h, &cells, &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"))
+    }
+}

@@ -14,6 +14,7 @@ use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
@@ -328,6 +329,48 @@ impl Family for Jugs {
 /// Node cap of the jugs solver (the reachable space of pours is small; with eight large jugs it is
 /// bounded by this cap, and reaching it is reported as such).
 const JUGS_NODES: usize = 1 << 18;
+
+impl crate::generate::Generate for Jugs {
+    /// Three jugs without tap; capacities grow with the band (pours: easy 1–7, medium 8–14, hard 15–19,
+    /// expert 20–24).
+    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
+        use crate::generate::{Difficulty, Request};
+        let (min, max, capacities) = match difficulty {
+            Difficulty::Easy => (1, 7, (3, 10)),
+            Difficulty::Medium => (8, 14, (5, 16)),
+            Difficulty::Hard => (15, 19, (8, 24)),
+            Difficulty::Expert => (20, 24, (10, 30)),
+        };
+        Request { min, max, jugs: 3, capacities, tap: false, ..Request::default() }
+    }
+
+    fn check(request: &crate::generate::Request) -> Result<(), String> {
+        let (lo, hi) = request.capacities;
+        if !(MIN_JUGS..=MAX_JUGS).contains(&(request.jugs as usize)) {
+            return Err(format!("jugs must be {MIN_JUGS} to {MAX_JUGS}"));
+        }
+        if lo < 2 || lo > hi {
+            return Err(format!("capacities {lo}..{hi} must satisfy 2 <= min <= max"));
+        }
+        Ok(())
+    }
+
+    /// Random capacities; the first jug full (or all empty with tap); one random jug must end with a
+    /// random amount, the others with any.
+    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Jugs {
+        use rand::RngExt;
+        let n = request.jugs as usize;
+        let (lo, hi) = request.capacities;
+        let mut caps: Vec<u8> = (0..n).map(|_| rng.random_range(lo..=hi)).collect();
+        caps.sort_unstable_by(|a, b| b.cmp(a));
+        let start: Vec<u8> =
+            caps.iter().enumerate().map(|(i, &c)| if i == 0 && !request.tap { c } else { 0 }).collect();
+        let mut goal = vec![None; n];
+        let jug = rng.random_range(0..n);
+        goal[jug] = Some(rng.random_range(1..caps[jug]));
+        Jugs::new(&caps, &start, &goal, request.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -733,6 +733,54 @@ impl Family for Tiles {
     }
 }
 
+impl crate::generate::Generate for Tiles {
+    /// Optimal moves: easy 3×3 with 4–10, medium 3×3 with 11–20, hard 4×4 with 21–35, expert 4×4 with
+    /// 36–60 (the expert band is rated fast only with pattern databases attached to the candidates).
+    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
+        use crate::generate::{Difficulty, Request};
+        let (min, max, side) = match difficulty {
+            Difficulty::Easy => (4, 10, 3),
+            Difficulty::Medium => (11, 20, 3),
+            Difficulty::Hard => (21, 35, 4),
+            Difficulty::Expert => (36, 60, 4),
+        };
+        Request { min, max, size: (side, side), ..Request::default() }
+    }
+
+    fn check(request: &crate::generate::Request) -> Result<(), String> {
+        let (w, h) = request.size;
+        if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
+            return Err(format!("board sides must be {MIN_SIDE} to {MAX_SIDE}"));
+        }
+        Ok(())
+    }
+
+    /// A random walk from the default goal, of a random length up to twice the band's maximum, that
+    /// never undoes its previous move.
+    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Tiles {
+        use rand::RngExt;
+        let (w, h) = request.size;
+        let n = w as usize * h as usize;
+        let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
+        let puzzle = Tiles::new(w, h, &goal, None).unwrap_or_else(|_| unreachable!("checked size"));
+        let steps = rng.random_range(request.min..=request.max.saturating_mul(2).max(request.min));
+        let (mut state, mut previous) = (puzzle.goal(), None);
+        for _ in 0..steps {
+            let mut options = [None; 4];
+            let mut count = 0;
+            puzzle.successors(&state, |_, next, _| {
+                if Some(next) != previous {
+                    options[count] = Some(next);
+                    count += 1;
+                }
+            });
+            previous = Some(state);
+            state = options[rng.random_range(0..count)].unwrap_or(state);
+        }
+        puzzle.with_start(state)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

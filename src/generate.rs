@@ -1,0 +1,185 @@
+//! Generation by difficulty, one driver for every family: draw a candidate, rate it **exactly** with the
+//! family's exact solver (its optimal length), keep it when the rating lies in the requested band.
+//! Stepped like every long operation (the budget is spent on the rating searches) and deterministic for
+//! a seed.
+
+use crate::family::Family;
+use crate::search::{Search, Solver, Status};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Difficulty presets (the bands of FAMILIES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Easy.
+    Easy,
+    /// Medium.
+    Medium,
+    /// Hard.
+    Hard,
+    /// Expert.
+    Expert,
+}
+
+impl Difficulty {
+    /// Parses `easy`, `medium`, `hard` or `expert`.
+    pub fn parse(name: &str) -> Option<Difficulty> {
+        match name.trim() {
+            "easy" => Some(Difficulty::Easy),
+            "medium" => Some(Difficulty::Medium),
+            "hard" => Some(Difficulty::Hard),
+            "expert" => Some(Difficulty::Expert),
+            _ => None,
+        }
+    }
+}
+
+/// What to generate: the band of optimal lengths and the family's shape parameters (each family reads
+/// the ones it uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Fewest optimal moves (inclusive).
+    pub min: u32,
+    /// Most optimal moves (inclusive).
+    pub max: u32,
+    /// Board width and height (tiles, flip).
+    pub size: (u8, u8),
+    /// Number of jugs (jugs).
+    pub jugs: u8,
+    /// Smallest and largest capacity (jugs).
+    pub capacities: (u8, u8),
+    /// Whether tap and sink moves are allowed (jugs).
+    pub tap: bool,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        Request { min: 1, max: 10, size: (3, 3), jugs: 3, capacities: (3, 12), tap: false }
+    }
+}
+
+/// A family that can be generated.
+pub trait Generate: Family {
+    /// The request a preset stands for.
+    fn preset(difficulty: Difficulty) -> Request;
+
+    /// Checks a request, saying what is wrong with it.
+    fn check(request: &Request) -> Result<(), alloc::string::String>;
+
+    /// Draws a candidate puzzle for `request` (rated afterwards by the exact solver).
+    fn candidate(request: &Request, rng: &mut Xoshiro256PlusPlus) -> Self;
+}
+
+/// A generated puzzle and its exact rating.
+#[derive(Clone, Debug)]
+pub struct Generated<F> {
+    /// The puzzle.
+    pub puzzle: F,
+    /// Its optimal solution length.
+    pub rating: u32,
+    /// Candidates drawn to find it (this one included).
+    pub candidates: u64,
+}
+
+/// Where a generator stands.
+#[derive(Clone, Debug)]
+pub enum GenStatus<F> {
+    /// Not found yet: step again.
+    InProgress,
+    /// A puzzle in the band.
+    Ready(Generated<F>),
+}
+
+/// A stepped, deterministic generator.
+pub struct Generator<F: Generate> {
+    request: Request,
+    rng: Xoshiro256PlusPlus,
+    candidate: Option<F>,
+    solver: Option<Solver<F>>,
+    candidates: u64,
+}
+
+impl<F: Generate> Generator<F> {
+    /// A generator for `request`, seeded with `seed`.
+    pub fn new(request: Request, seed: u64) -> Result<Self, alloc::string::String> {
+        F::check(&request)?;
+        if request.min > request.max {
+            return Err(alloc::format!("min {} is above max {}", request.min, request.max));
+        }
+        Ok(Generator {
+            request,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            candidate: None,
+            solver: None,
+            candidates: 0,
+        })
+    }
+
+    /// A generator for a preset.
+    pub fn preset(difficulty: Difficulty, seed: u64) -> Self {
+        let request = F::preset(difficulty);
+        Generator {
+            request,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            candidate: None,
+            solver: None,
+            candidates: 0,
+        }
+    }
+
+    /// The request this generator serves.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// Spends at most `budget` node expansions rating candidates.
+    pub fn step(&mut self, budget: u32) -> GenStatus<F> {
+        let mut left = budget;
+        loop {
+            let puzzle = match self.candidate.take() {
+                Some(puzzle) => puzzle,
+                None => {
+                    let puzzle = F::candidate(&self.request, &mut self.rng);
+                    self.candidates += 1;
+                    // The first candidate reserves the solver; later ones reuse its memory.
+                    let solver = self.solver.get_or_insert_with(|| puzzle.recommended_solver());
+                    solver.restart(&puzzle, puzzle.start());
+                    puzzle
+                }
+            };
+            let Some(solver) = self.solver.as_mut() else {
+                return GenStatus::InProgress;
+            };
+            let before = solver.stats().expanded;
+            let status = solver.step(&puzzle, left.max(1));
+            left = left.saturating_sub((solver.stats().expanded - before) as u32);
+            match status {
+                Status::InProgress => {
+                    self.candidate = Some(puzzle);
+                    return GenStatus::InProgress;
+                }
+                Status::Found => {
+                    let rating = solver.stats().solution_length.unwrap_or(0);
+                    if (self.request.min..=self.request.max).contains(&rating) {
+                        let candidates = core::mem::take(&mut self.candidates);
+                        return GenStatus::Ready(Generated { puzzle, rating, candidates });
+                    }
+                }
+                // Unsolvable, or too hard to rate within the solver's limits: draw another.
+                _ => {}
+            }
+            if left == 0 {
+                return GenStatus::InProgress;
+            }
+        }
+    }
+
+    /// Steps until a puzzle is ready (blocking convenience).
+    pub fn generate(&mut self) -> Generated<F> {
+        loop {
+            if let GenStatus::Ready(generated) = self.step(u32::MAX) {
+                return generated;
+            }
+        }
+    }
+}

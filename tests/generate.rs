@@ -1,0 +1,116 @@
+//! Generation: every preset's puzzles lie in their band by an independent exact solver, the same seed
+//! gives the same puzzles, custom parameters are honoured, and stepping equals blocking.
+
+use lphint::families::flip::Flip;
+use lphint::families::jugs::Jugs;
+use lphint::families::tiles::Tiles;
+use lphint::family::Family;
+use lphint::generate::{Difficulty, GenStatus, Generate, Generator, Request};
+use lphint::search::bfs::Bfs;
+use lphint::search::ida::IdaStar;
+use lphint::search::{solve_with, Status};
+
+const PRESETS: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+/// Generates `count` puzzles and checks each rating against `verify` and the band.
+fn check_band<F: Generate>(generator: &mut Generator<F>, count: usize, verify: impl Fn(&F) -> u32) -> Vec<String> {
+    let Request { min, max, .. } = *generator.request();
+    (0..count)
+        .map(|_| {
+            let generated = generator.generate();
+            assert!(
+                (min..=max).contains(&generated.rating),
+                "{} rated {}",
+                generated.puzzle.describe(),
+                generated.rating
+            );
+            assert_eq!(verify(&generated.puzzle), generated.rating, "{}", generated.puzzle.describe());
+            generated.puzzle.describe()
+        })
+        .collect()
+}
+
+fn jugs_distance(puzzle: &Jugs) -> u32 {
+    let outcome = solve_with(&mut Bfs::new(1 << 18, u32::MAX), puzzle, puzzle.start());
+    assert_eq!(outcome.status, Status::Found);
+    outcome.moves.len() as u32
+}
+
+fn flip_presses(puzzle: &Flip) -> u32 {
+    puzzle.minimum_presses(&puzzle.start()).unwrap()
+}
+
+fn tiles_distance(puzzle: &Tiles) -> u32 {
+    solve_with(&mut IdaStar::new(4096), puzzle, puzzle.start()).moves.len() as u32
+}
+
+#[test]
+fn jugs_presets_lie_in_their_bands() {
+    for difficulty in PRESETS {
+        let count = if difficulty == Difficulty::Expert { 20 } else { 100 };
+        check_band(&mut Generator::<Jugs>::preset(difficulty, 1), count, jugs_distance);
+    }
+}
+
+#[test]
+fn flip_presets_lie_in_their_bands() {
+    for difficulty in PRESETS {
+        check_band(&mut Generator::<Flip>::preset(difficulty, 2), 100, flip_presses);
+    }
+}
+
+#[test]
+fn tiles_presets_lie_in_their_bands() {
+    for (difficulty, count) in [(Difficulty::Easy, 100), (Difficulty::Medium, 100), (Difficulty::Hard, 20)] {
+        check_band(&mut Generator::<Tiles>::preset(difficulty, 3), count, tiles_distance);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles() {
+    let run = |seed| check_band(&mut Generator::<Flip>::preset(Difficulty::Medium, seed), 10, flip_presses);
+    assert_eq!(run(7), run(7));
+    assert_ne!(run(7), run(8));
+    let jugs = |seed| check_band(&mut Generator::<Jugs>::preset(Difficulty::Medium, seed), 10, jugs_distance);
+    assert_eq!(jugs(5), jugs(5));
+}
+
+#[test]
+fn custom_parameters_are_honoured() {
+    let request = Request { min: 3, max: 6, jugs: 4, capacities: (5, 9), ..Request::default() };
+    let mut generator = Generator::<Jugs>::new(request, 11).unwrap();
+    for _ in 0..20 {
+        let puzzle = generator.generate().puzzle;
+        assert_eq!(puzzle.jugs(), 4);
+        assert!(puzzle.capacities().iter().all(|c| (5..=9).contains(c)));
+    }
+    let request = Request { min: 3, max: 5, size: (6, 4), ..Request::default() };
+    for described in check_band(&mut Generator::<Flip>::new(request, 12).unwrap(), 20, flip_presses) {
+        assert!(described.starts_with("flip:6x4:"));
+    }
+    let request = Request { min: 8, max: 12, size: (4, 3), ..Request::default() };
+    for described in check_band(&mut Generator::<Tiles>::new(request, 13).unwrap(), 20, tiles_distance) {
+        assert!(described.starts_with("tiles:4x3:"));
+    }
+    assert!(Generator::<Tiles>::new(Request { size: (9, 3), ..Request::default() }, 1).is_err());
+    assert!(Generator::<Jugs>::new(Request { min: 9, max: 3, ..Request::default() }, 1).is_err());
+}
+
+#[test]
+fn stepping_with_small_budgets_gives_the_blocking_result() {
+    let blocking: Vec<String> = {
+        let mut g = Generator::<Tiles>::preset(Difficulty::Medium, 21);
+        (0..5).map(|_| g.generate().puzzle.describe()).collect()
+    };
+    let mut stepped = Generator::<Tiles>::preset(Difficulty::Medium, 21);
+    let mut found = Vec::new();
+    let mut calls = 0;
+    while found.len() < 5 {
+        calls += 1;
+        if let GenStatus::Ready(generated) = stepped.step(10) {
+            found.push(generated.puzzle.describe());
+        }
+    }
+    assert_eq!(found, blocking);
+    assert!(calls > 5, "a budget of 10 spreads the work over calls");
+}
