@@ -74,6 +74,21 @@ typedef enum LpAlgorithm {
   LP_ALGO_EXACT = 7,
 } LpAlgorithm;
 
+// Difficulty presets for [`lp_generator_create`] and [`lp_generate`].
+typedef enum LpDifficulty {
+  // Easy.
+  LP_DIFFICULTY_EASY = 0,
+  // Medium.
+  LP_DIFFICULTY_MEDIUM = 1,
+  // Hard.
+  LP_DIFFICULTY_HARD = 2,
+  // Expert.
+  LP_DIFFICULTY_EXPERT = 3,
+} LpDifficulty;
+
+// A stepped puzzle generator. Opaque.
+typedef struct LpGenerator LpGenerator;
+
 // A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
 typedef struct LpPuzzle LpPuzzle;
 
@@ -83,6 +98,26 @@ typedef struct LpSolver LpSolver;
 // Loaded precomputed tables (such as the 4×4 pattern databases). Opaque; puzzles given these tables keep
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
+
+// Custom generation parameters (each family reads the fields it uses).
+typedef struct LpGenParams {
+  // Fewest optimal moves (inclusive).
+  uint32_t min_moves;
+  // Most optimal moves (inclusive).
+  uint32_t max_moves;
+  // Board width (tiles, flip).
+  uint32_t width;
+  // Board height (tiles, flip).
+  uint32_t height;
+  // Number of jugs (jugs).
+  uint32_t jugs;
+  // Smallest capacity (jugs).
+  uint32_t capacity_min;
+  // Largest capacity (jugs).
+  uint32_t capacity_max;
+  // Non-zero to allow tap and sink (jugs).
+  uint32_t tap;
+} LpGenParams;
 
 // A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 // without knowing family types. Each family documents what the fields mean for it; fields it does not use
@@ -127,6 +162,46 @@ typedef struct LpStats {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// Creates a generator for `family` (an [`LpFamily`](super::LpFamily) value): with `params` NULL, the
+// preset `difficulty` (an [`LpDifficulty`] value); otherwise the custom `params` (and `difficulty` is
+// ignored). The same seed gives the same puzzles.
+//
+// # Safety
+// `params` must be NULL or readable; `out` NULL or writable.
+enum LpStatus lp_generator_create(uint32_t family,
+                                  uint32_t difficulty,
+                                  const struct LpGenParams *params,
+                                  uint64_t seed,
+                                  struct LpGenerator **out);
+
+// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
+// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
+// its optimal length in `*rating`.
+//
+// # Safety
+// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
+enum LpStatus lp_generator_step(struct LpGenerator *generator,
+                                uint32_t budget,
+                                struct LpPuzzle **puzzle,
+                                uint32_t *rating);
+
+// Generates one puzzle of a preset at once (blocking): `lp_generator_create` and `lp_generator_step`
+// until it is ready.
+//
+// # Safety
+// `puzzle` and `rating` must be NULL or writable.
+enum LpStatus lp_generate(uint32_t family,
+                          uint32_t difficulty,
+                          uint64_t seed,
+                          struct LpPuzzle **puzzle,
+                          uint32_t *rating);
+
+// Releases a generator. NULL is ignored.
+//
+// # Safety
+// `generator` must be NULL or a handle from this library not yet freed.
+void lp_generator_free(struct LpGenerator *generator);
 
 // The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
 uint32_t lp_version(void);

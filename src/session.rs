@@ -5,6 +5,7 @@ use crate::families::flip::Flip;
 use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::generate::{Difficulty, GenStatus, Generate, Generator, Request};
 use crate::hint::{Hint, HintStatus, Hinter};
 use crate::search::{Algorithm, Search, Solver, Stats, Status};
 use crate::tables::Tables;
@@ -189,5 +190,49 @@ pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
         Jugs::NAME => Ok(Box::new(Session::new(Jugs::parse(desc)?))),
         Flip::NAME => Ok(Box::new(Session::new(Flip::parse(desc)?))),
         other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs, flip)"))),
+    }
+}
+
+/// A stepped generator of any family, handing out sessions.
+pub trait AnyGenerator: Send {
+    /// Spends at most `budget` node expansions; a puzzle in the band and its rating when one is ready.
+    fn step(&mut self, budget: u32) -> Option<(Box<dyn AnySession>, u32)>;
+}
+
+impl<F> AnyGenerator for Generator<F>
+where
+    F: Generate + Send + 'static,
+    F::State: Send,
+    F::Move: Send,
+{
+    fn step(&mut self, budget: u32) -> Option<(Box<dyn AnySession>, u32)> {
+        match Generator::step(self, budget) {
+            GenStatus::Ready(generated) => Some((Box::new(Session::new(generated.puzzle)), generated.rating)),
+            GenStatus::InProgress => None,
+        }
+    }
+}
+
+/// A generator for `family`: a preset, or a custom request (checked).
+pub fn generator(
+    family: FamilyId,
+    request: Result<Request, Difficulty>,
+    seed: u64,
+) -> Result<Box<dyn AnyGenerator>, String> {
+    fn make<F>(request: Result<Request, Difficulty>, seed: u64) -> Result<Box<dyn AnyGenerator>, String>
+    where
+        F: Generate + Send + 'static,
+        F::State: Send,
+        F::Move: Send,
+    {
+        Ok(Box::new(match request {
+            Ok(request) => Generator::<F>::new(request, seed)?,
+            Err(difficulty) => Generator::<F>::preset(difficulty, seed),
+        }))
+    }
+    match family {
+        FamilyId::Tiles => make::<Tiles>(request, seed),
+        FamilyId::Jugs => make::<Jugs>(request, seed),
+        FamilyId::Flip => make::<Flip>(request, seed),
     }
 }

@@ -12,6 +12,7 @@
 //! - the per-frame calls [`lp_next_hint`] and [`lp_solver_step`] take a budget of node expansions and
 //!   allocate nothing (the hinter is reserved by the first hint call).
 
+mod generate;
 mod glue;
 mod puzzle;
 mod solver;
@@ -19,6 +20,7 @@ mod tables;
 
 /// The C ABI's name for [`MoveCode`](crate::family::MoveCode).
 pub use crate::family::MoveCode as LpMove;
+pub use generate::*;
 pub use glue::{lp_last_error, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
 pub use puzzle::*;
 pub use solver::*;

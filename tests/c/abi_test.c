@@ -174,6 +174,64 @@ static void test_flip(void) {
     lp_puzzle_free(p);
 }
 
+/* Generates with the preset, `budget` nodes per step; returns the description in `text`. */
+static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
+                         size_t cap, uint32_t *rating) {
+    LpGenerator *g = NULL;
+    if (lp_generator_create(family, difficulty, params, seed, &g) != LP_OK) return 0;
+    LpPuzzle *p = NULL;
+    unsigned steps = 0;
+    LpStatus status;
+    do {
+        steps++;
+        status = lp_generator_step(g, 10, &p, rating);
+    } while (status == LP_IN_PROGRESS);
+    size_t written = 0;
+    if (status != LP_OK || lp_puzzle_describe(p, text, cap, &written) != LP_OK) steps = 0;
+    lp_puzzle_free(p);
+    lp_generator_free(g);
+    return steps;
+}
+
+static void test_generation(void) {
+    const uint32_t bands[4][2] = {{4, 10}, {11, 20}, {21, 35}, {36, 60}};
+    char first[256], second[256];
+    uint32_t rating = 0;
+    for (uint32_t d = 0; d < 3; d++) { /* tiles easy, medium, hard */
+        CHECK(generate(LP_FAMILY_TILES, d, NULL, 42, first, sizeof first, &rating) > 0);
+        CHECK(rating >= bands[d][0] && rating <= bands[d][1]);
+        CHECK(strncmp(first, "tiles:", 6) == 0);
+    }
+    for (uint32_t d = 0; d < 4; d++) {
+        CHECK(generate(LP_FAMILY_JUGS, d, NULL, 1, first, sizeof first, &rating) > 0);
+        CHECK(generate(LP_FAMILY_JUGS, d, NULL, 1, second, sizeof second, &rating) > 0);
+        CHECK(strcmp(first, second) == 0); /* the same seed, the same puzzle */
+        CHECK(generate(LP_FAMILY_FLIP, d, NULL, 2, first, sizeof first, &rating) > 0);
+    }
+    LpGenParams params = {3, 5, 6, 4, 0, 0, 0, 0};
+    CHECK(generate(LP_FAMILY_FLIP, 0, &params, 3, first, sizeof first, &rating) > 0);
+    CHECK(strncmp(first, "flip:6x4:", 9) == 0 && rating >= 3 && rating <= 5);
+
+    LpGenerator *g = NULL;
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_generator_create(99, 0, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpFamily");
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 9, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpDifficulty");
+    LpGenParams backwards = {9, 3, 3, 3, 3, 2, 9, 0};
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, &backwards, 1, &g), LP_ERR_INVALID_ARGUMENT, "above max");
+    LpGenParams huge = {1, 3, 300, 3, 3, 2, 9, 0};
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_TILES, 0, &huge, 1, &g), LP_ERR_INVALID_ARGUMENT, "width 300");
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, NULL, 1, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK(g == NULL);
+    CHECK_STATUS(lp_generator_step(NULL, 10, &p, &rating), LP_ERR_NULL_ARGUMENT, "generator is NULL");
+    CHECK_STATUS(lp_generate(LP_FAMILY_FLIP, LP_DIFFICULTY_EXPERT, 5, &p, &rating), LP_OK, NULL);
+    CHECK(rating >= 9 && rating <= 15);
+    unsigned frames = 0;
+    CHECK(play(p, 10, &frames) == (int)rating); /* the hints agree with the rating */
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_generate(LP_FAMILY_JUGS, LP_DIFFICULTY_HARD, 5, NULL, &rating), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    lp_generator_free(NULL);
+}
+
 static void test_buffers_and_moves(void) {
     LpPuzzle *p = NULL;
     CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
@@ -383,6 +441,7 @@ int main(void) {
     test_hints();
     test_jugs();
     test_flip();
+    test_generation();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);
