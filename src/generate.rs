@@ -66,8 +66,14 @@ pub trait Generate: Family {
     /// Checks a request, saying what is wrong with it.
     fn check(request: &Request) -> Result<(), alloc::string::String>;
 
+    /// Data prepared once per generator (such as a complete distance table), used by every draw.
+    type Context: Send;
+
+    /// Prepares the context for `request`.
+    fn context(request: &Request) -> Self::Context;
+
     /// Draws a candidate puzzle for `request` (rated afterwards by the exact solver).
-    fn candidate(request: &Request, rng: &mut Xoshiro256PlusPlus) -> Self;
+    fn candidate(request: &Request, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 }
 
 /// A generated puzzle and its exact rating.
@@ -93,6 +99,7 @@ pub enum GenStatus<F> {
 /// A stepped, deterministic generator.
 pub struct Generator<F: Generate> {
     request: Request,
+    context: F::Context,
     rng: Xoshiro256PlusPlus,
     candidate: Option<F>,
     solver: Option<Solver<F>>,
@@ -106,19 +113,17 @@ impl<F: Generate> Generator<F> {
         if request.min > request.max {
             return Err(alloc::format!("min {} is above max {}", request.min, request.max));
         }
-        Ok(Generator {
-            request,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            candidate: None,
-            solver: None,
-            candidates: 0,
-        })
+        Ok(Self::with_request(request, seed))
     }
 
     /// A generator for a preset.
     pub fn preset(difficulty: Difficulty, seed: u64) -> Self {
-        let request = F::preset(difficulty);
+        Self::with_request(F::preset(difficulty), seed)
+    }
+
+    fn with_request(request: Request, seed: u64) -> Self {
         Generator {
+            context: F::context(&request),
             request,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             candidate: None,
@@ -139,7 +144,7 @@ impl<F: Generate> Generator<F> {
             let puzzle = match self.candidate.take() {
                 Some(puzzle) => puzzle,
                 None => {
-                    let puzzle = F::candidate(&self.request, &mut self.rng);
+                    let puzzle = F::candidate(&self.request, &self.context, &mut self.rng);
                     self.candidates += 1;
                     // The first candidate reserves the solver; later ones reuse its memory.
                     let solver = self.solver.get_or_insert_with(|| puzzle.recommended_solver());

@@ -114,3 +114,20 @@ fn stepping_with_small_budgets_gives_the_blocking_result() {
     assert_eq!(found, blocking);
     assert!(calls > 5, "a budget of 10 spreads the work over calls");
 }
+
+#[test]
+fn small_boards_draw_each_distance_of_the_band_evenly() {
+    let mut generator = Generator::<Tiles>::preset(Difficulty::Easy, 31);
+    let mut counts = [0usize; 11];
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..700 {
+        let generated = generator.generate();
+        counts[generated.rating as usize] += 1;
+        seen.insert(generated.puzzle.describe());
+    }
+    for (distance, &count) in counts.iter().enumerate().skip(4) {
+        assert!((60..=140).contains(&count), "distance {distance}: {count} of 700");
+    }
+    // Only 16 and 20 arrangements lie at distances 4 and 5: about 360 distinct ones are expected.
+    assert!(seen.len() > 300, "{} distinct puzzles", seen.len());
+}

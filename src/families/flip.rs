@@ -501,7 +501,11 @@ impl crate::generate::Generate for Flip {
     }
 
     /// The all-light target with a random number (within the band) of random distinct presses applied.
-    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Flip {
+    type Context = ();
+
+    fn context(_: &crate::generate::Request) {}
+
+    fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Flip {
         use rand::RngExt;
         let (w, h) = request.size;
         let n = w as usize * h as usize;

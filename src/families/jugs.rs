@@ -357,7 +357,11 @@ impl crate::generate::Generate for Jugs {
 
     /// Random capacities; the first jug full (or all empty with tap); one random jug must end with a
     /// random amount, the others with any.
-    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Jugs {
+    type Context = ();
+
+    fn context(_: &crate::generate::Request) {}
+
+    fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Jugs {
         use rand::RngExt;
         let n = request.jugs as usize;
         let (lo, hi) = request.capacities;

@@ -23,6 +23,7 @@ use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::sync::Arc;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 use pdb::{PackedState, PatternDatabase, PdbTiles};
@@ -755,14 +756,46 @@ impl crate::generate::Generate for Tiles {
         Ok(())
     }
 
-    /// A random walk from the default goal, of a random length up to twice the band's maximum, that
-    /// never undoes its previous move.
-    fn candidate(request: &crate::generate::Request, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Tiles {
-        use rand::RngExt;
+    /// For boards of at most nine cells, every arrangement grouped by its distance from the goal (a
+    /// complete breadth-first table); larger boards have none.
+    type Context = Vec<Vec<Board>>;
+
+    fn context(request: &crate::generate::Request) -> Vec<Vec<Board>> {
         let (w, h) = request.size;
-        let n = w as usize * h as usize;
-        let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
-        let puzzle = Tiles::new(w, h, &goal, None).unwrap_or_else(|_| unreachable!("checked size"));
+        if w as usize * h as usize > 9 {
+            return Vec::new();
+        }
+        let puzzle = Self::default_puzzle(w, h);
+        let mut table = crate::search::bfs::Bfs::explorer(200_000);
+        table.restart(&puzzle, puzzle.goal());
+        table.run(&puzzle);
+        let mut by_distance = vec![Vec::new(); table.max_distance() as usize + 1];
+        for (state, distance) in table.distances() {
+            by_distance[distance as usize].push(*state);
+        }
+        by_distance
+    }
+
+    /// Boards of up to nine cells: a distance drawn uniformly in the band (among those that exist), then
+    /// an arrangement drawn uniformly among those at that distance. Larger boards: a random walk from
+    /// the goal, of a random length up to twice the band's maximum, that never undoes its last move.
+    fn candidate(
+        request: &crate::generate::Request,
+        by_distance: &Vec<Vec<Board>>,
+        rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
+    ) -> Tiles {
+        use rand::RngExt;
+        let puzzle = Self::default_puzzle(request.size.0, request.size.1);
+        let reachable: Vec<&Vec<Board>> = by_distance
+            .iter()
+            .enumerate()
+            .filter(|(d, states)| (request.min as usize..=request.max as usize).contains(d) && !states.is_empty())
+            .map(|(_, states)| states)
+            .collect();
+        if !reachable.is_empty() {
+            let states = reachable[rng.random_range(0..reachable.len())];
+            return puzzle.with_start(states[rng.random_range(0..states.len())]);
+        }
         let steps = rng.random_range(request.min..=request.max.saturating_mul(2).max(request.min));
         let (mut state, mut previous) = (puzzle.goal(), None);
         for _ in 0..steps {
@@ -778,6 +811,15 @@ impl crate::generate::Generate for Tiles {
             state = options[rng.random_range(0..count)].unwrap_or(state);
         }
         puzzle.with_start(state)
+    }
+}
+
+impl Tiles {
+    /// The `w`×`h` puzzle with the default goal, starting solved.
+    fn default_puzzle(w: u8, h: u8) -> Tiles {
+        let n = w as usize * h as usize;
+        let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
+        Tiles::new(w, h, &goal, None).unwrap_or_else(|_| unreachable!("checked size"))
     }
 }
 
