@@ -122,5 +122,38 @@ fn ida_vs_pathfinding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, astar_vs_pathfinding, ida_vs_pathfinding);
+/// Flip panels: the GF(2) minimum-press solver against the earlier A* (mismatched cells, capped at
+/// 20,000 nodes) on the same generated boards.
+fn flip_gf2_vs_astar(c: &mut Criterion) {
+    use lphint::families::flip::Flip;
+    use lphint::generate::{Generator, Request};
+    use lphint::search::{Algorithm, Solver};
+    for (side, presses) in [(3u8, 5u32), (4, 7), (5, 12)] {
+        let request = Request { min: presses, max: presses, size: (side, side), ..Request::default() };
+        let mut generator = Generator::<Flip>::new(request, 4).unwrap();
+        let puzzles: Vec<Flip> = (0..3).map(|_| generator.generate().expect("the band has puzzles").puzzle).collect();
+        let mut group = c.benchmark_group(format!("flip_{side}x{side}_{presses}_presses_3"));
+        group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+        group.bench_function("lphint_gf2", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(solve_with(&mut p.recommended_solver(), p, p.start()).moves.len());
+                }
+            })
+        });
+        let mut astar = Solver::new(Algorithm::AStar, 20_000);
+        let found = puzzles.iter().filter(|p| solve_with(&mut astar, *p, p.start()).status == Status::Found).count();
+        eprintln!("flip {side}x{side}: A* (mismatched cells) found {found} of 3 within 20,000 nodes");
+        group.bench_function("astar_mismatched_cells", |b| {
+            b.iter(|| {
+                for p in &puzzles {
+                    black_box(solve_with(&mut astar, p, p.start()).status);
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, astar_vs_pathfinding, ida_vs_pathfinding, flip_gf2_vs_astar);
 criterion_main!(benches);

@@ -177,7 +177,7 @@ enum LpStatus lp_generator_create(uint32_t family,
 
 // Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
 // band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-// its optimal length in `*rating`.
+// its optimal length in `*rating`; `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
 //
 // # Safety
 // `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.

@@ -5,6 +5,7 @@
 
 use crate::family::Family;
 use crate::search::{Search, Solver, Status};
+use crate::tables::Tables;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -94,12 +95,20 @@ pub enum GenStatus<F> {
     InProgress,
     /// A puzzle in the band.
     Ready(Generated<F>),
+    /// [`MAX_CANDIDATES`] candidates in a row missed the band: it is probably empty for this request
+    /// (for example more presses than any 4×4 flip board needs).
+    GaveUp,
 }
+
+/// Candidates drawn in a row without a hit before a generator gives up.
+pub const MAX_CANDIDATES: u64 = 200_000;
 
 /// A stepped, deterministic generator.
 pub struct Generator<F: Generate> {
     request: Request,
     context: F::Context,
+    /// Precomputed tables given to every candidate (such as pattern databases to rate 4×4 fast).
+    tables: Option<Tables>,
     rng: Xoshiro256PlusPlus,
     candidate: Option<F>,
     solver: Option<Solver<F>>,
@@ -124,12 +133,22 @@ impl<F: Generate> Generator<F> {
     fn with_request(request: Request, seed: u64) -> Self {
         Generator {
             context: F::context(&request),
+            tables: None,
             request,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             candidate: None,
             solver: None,
             candidates: 0,
         }
+    }
+
+    /// The same generator giving `tables` to every candidate (checked on one candidate now), so that
+    /// ratings use them — for 4×4 tiles, pattern databases make the expert band fast to rate.
+    pub fn with_tables(mut self, tables: Tables) -> Result<Self, alloc::string::String> {
+        let probe = F::candidate(&self.request, &self.context, &mut self.rng.clone());
+        probe.with_tables(&tables)?;
+        self.tables = Some(tables);
+        Ok(self)
     }
 
     /// The request this generator serves.
@@ -144,7 +163,13 @@ impl<F: Generate> Generator<F> {
             let puzzle = match self.candidate.take() {
                 Some(puzzle) => puzzle,
                 None => {
-                    let puzzle = F::candidate(&self.request, &self.context, &mut self.rng);
+                    if self.candidates >= MAX_CANDIDATES {
+                        return GenStatus::GaveUp;
+                    }
+                    let mut puzzle = F::candidate(&self.request, &self.context, &mut self.rng);
+                    if let Some(with_tables) = self.tables.as_ref().and_then(|t| puzzle.with_tables(t).ok()) {
+                        puzzle = with_tables;
+                    }
                     self.candidates += 1;
                     // The first candidate reserves the solver; later ones reuse its memory.
                     let solver = self.solver.get_or_insert_with(|| puzzle.recommended_solver());
@@ -179,11 +204,13 @@ impl<F: Generate> Generator<F> {
         }
     }
 
-    /// Steps until a puzzle is ready (blocking convenience).
-    pub fn generate(&mut self) -> Generated<F> {
+    /// Steps until a puzzle is ready (blocking convenience); `None` when the generator gave up.
+    pub fn generate(&mut self) -> Option<Generated<F>> {
         loop {
-            if let GenStatus::Ready(generated) = self.step(u32::MAX) {
-                return generated;
+            match self.step(u32::MAX) {
+                GenStatus::InProgress => continue,
+                GenStatus::Ready(generated) => return Some(generated),
+                GenStatus::GaveUp => return None,
             }
         }
     }

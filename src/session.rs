@@ -193,10 +193,14 @@ pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
     }
 }
 
+/// A generated session and its rating.
+pub type GeneratedSession = (Box<dyn AnySession>, u32);
+
 /// A stepped generator of any family, handing out sessions.
 pub trait AnyGenerator: Send {
-    /// Spends at most `budget` node expansions; a puzzle in the band and its rating when one is ready.
-    fn step(&mut self, budget: u32) -> Option<(Box<dyn AnySession>, u32)>;
+    /// Spends at most `budget` node expansions: `Ok(None)` while searching, a puzzle in the band and its
+    /// rating when one is ready, `Err` when the generator gave up on the band.
+    fn step(&mut self, budget: u32) -> Result<Option<GeneratedSession>, String>;
 }
 
 impl<F> AnyGenerator for Generator<F>
@@ -205,10 +209,14 @@ where
     F::State: Send,
     F::Move: Send,
 {
-    fn step(&mut self, budget: u32) -> Option<(Box<dyn AnySession>, u32)> {
+    fn step(&mut self, budget: u32) -> Result<Option<GeneratedSession>, String> {
         match Generator::step(self, budget) {
-            GenStatus::Ready(generated) => Some((Box::new(Session::new(generated.puzzle)), generated.rating)),
-            GenStatus::InProgress => None,
+            GenStatus::Ready(generated) => Ok(Some((Box::new(Session::new(generated.puzzle)), generated.rating))),
+            GenStatus::InProgress => Ok(None),
+            GenStatus::GaveUp => Err(format!(
+                "no puzzle in the band after {} candidates: the band is probably empty for this request",
+                crate::generate::MAX_CANDIDATES
+            )),
         }
     }
 }

@@ -242,7 +242,13 @@ fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bo
     );
     let clock = Instant::now();
     for _ in 0..count {
-        let generated = generator.generate();
+        let Some(generated) = generator.generate() else {
+            progress.finish_and_clear();
+            return Err(format!(
+                "no puzzle in the band after {} candidates: widen --min/--max",
+                lphint::generate::MAX_CANDIDATES
+            ));
+        };
         progress.inc(1);
         let puzzle = &generated.puzzle;
         if json {

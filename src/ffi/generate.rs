@@ -112,7 +112,7 @@ pub unsafe extern "C" fn lp_generator_create(
 
 /// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
 /// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-/// its optimal length in `*rating`.
+/// its optimal length in `*rating`; `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
 ///
 /// # Safety
 /// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn lp_generator_step(
         let (puzzle, rating) = (out_param(puzzle, "puzzle")?, out_param(rating, "rating")?);
         // SAFETY: forwarded caller guarantees.
         let generator = unsafe { deref_mut(generator, "generator") }?;
-        match generator.generator.step(budget) {
+        match generator.generator.step(budget).map_err(|e| Failure::new(LpStatus::LP_NOT_FOUND, e))? {
             None => Ok(LpStatus::LP_IN_PROGRESS),
             Some((session, value)) => {
                 // SAFETY: checked non-NULL, writable by contract.
@@ -159,7 +159,7 @@ pub unsafe extern "C" fn lp_generate(
         let request = Err(difficulty_from(difficulty)?);
         let mut generator = session::generator(family_from(family)?, request, seed).map_err(Failure::invalid)?;
         let (session, value) = loop {
-            if let Some(ready) = generator.step(u32::MAX) {
+            if let Some(ready) = generator.step(u32::MAX).map_err(|e| Failure::new(LpStatus::LP_NOT_FOUND, e))? {
                 break ready;
             }
         };
