@@ -500,40 +500,28 @@ impl crate::generate::Generate for Flip {
         Ok(())
     }
 
-    /// The all-light target with a random number (within the band) of random distinct presses applied.
     type Context = ();
 
     fn context(_: &crate::generate::Request) {}
 
+    /// The all-light target with a random number (within the band) of random distinct presses applied.
     fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Flip {
         use rand::RngExt;
         let (w, h) = request.size;
         let n = w as usize * h as usize;
+        let lights_out =
+            Flip::new(w, h, &vec![false; n], &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"));
         let presses = rng.random_range(request.min..=request.max).min(n as u32);
-        let mut cells = vec![false; n];
         let mut pressed = vec![false; n];
+        let mut state = lights_out.start();
         let mut count = 0;
         while count < presses {
             let p = rng.random_range(0..n);
-            if core::mem::replace(&mut pressed[p], true) {
-                continue;
-            }
-            count += 1;
-            let (x, y) = (p % w as usize, p / w as usize);
-            cells[p] ^= true;
-            if x > 0 {
-                cells[p - 1] ^= true;
-            }
-            if x + 1 < w as usize {
-                cells[p + 1] ^= true;
-            }
-            if y > 0 {
-                cells[p - w as usize] ^= true;
-            }
-            if y + 1 < h as usize {
-                cells[p + w as usize] ^= true;
+            if !core::mem::replace(&mut pressed[p], true) {
+                count += 1;
+                state = lights_out.apply(&state, &Press(p as u16)).unwrap_or(state);
             }
         }
-        Flip::new(w, h, &cells, &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"))
+        lights_out.with_start(state)
     }
 }

@@ -289,7 +289,7 @@ mod tests {
         // SAFETY: a valid buffer and out-parameter.
         assert_eq!(unsafe { lp_last_error(buf.as_mut_ptr(), buf.len(), &mut written) }, LpStatus::LP_OK);
         // SAFETY: lp_last_error wrote a NUL-terminated string.
-        unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
+        unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned()
     }
 
     #[test]
