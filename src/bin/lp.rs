@@ -13,6 +13,7 @@ use lphint::family::Family;
 use lphint::generate::{Difficulty, Generate, Generator, Request};
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::{solve_with, Algorithm, Outcome, Puzzle, Solver, Stats, Status};
+use lphint::tables::Tables;
 use lphint::text::family_of;
 use serde_json::json;
 use std::process::ExitCode;
@@ -103,6 +104,9 @@ enum Command {
         /// Allow tap and sink (jugs).
         #[arg(long)]
         tap: bool,
+        /// Tables to rate candidates with (4x4 tiles: `lp tables build --blank 15`).
+        #[arg(long)]
+        tables: Option<String>,
         /// How many puzzles.
         #[arg(long, default_value_t = 10)]
         count: usize,
@@ -157,8 +161,8 @@ fn main() -> ExitCode {
             other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5)")),
         },
         Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
-        Command::Generate { family, difficulty, min, max, size, jugs, capacities, tap, count, seed, json } => {
-            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap };
+        Command::Generate { family, difficulty, min, max, size, jugs, capacities, tap, tables, count, seed, json } => {
+            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap, tables };
             match family.as_str() {
                 "tiles" => generate_command::<Tiles>(shape, count, seed, json),
                 "jugs" => generate_command::<Jugs>(shape, count, seed, json),
@@ -199,6 +203,7 @@ struct Shape {
     jugs: Option<u8>,
     capacities: Option<String>,
     tap: bool,
+    tables: Option<String>,
 }
 
 impl Shape {
@@ -235,6 +240,9 @@ impl Shape {
 
 fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bool) -> Result<(), String> {
     let mut generator = Generator::<F>::new(shape.request::<F>()?, seed)?;
+    if let Some(path) = &shape.tables {
+        generator = generator.with_tables(Tables::TilesPatternDatabase(load_tables(path)?))?;
+    }
     let progress = indicatif::ProgressBar::new(count as u64);
     progress.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} ({eta} left)")
