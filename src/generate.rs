@@ -182,7 +182,9 @@ impl<F: Generate> Generator<F> {
             };
             let before = solver.stats().expanded;
             let status = solver.step(&puzzle, left.max(1));
-            left = left.saturating_sub((solver.stats().expanded - before) as u32);
+            // Every candidate costs at least one unit, so that a call stays bounded even when rating
+            // takes no expansion (flip boards with no null space).
+            left = left.saturating_sub(((solver.stats().expanded - before) as u32).max(1));
             match status {
                 Status::InProgress => {
                     self.candidate = Some(puzzle);

@@ -128,6 +128,13 @@ fn stepping_with_small_budgets_gives_the_blocking_result() {
     }
     assert_eq!(found, blocking);
     assert!(calls > 5, "a budget of 10 spreads the work over calls");
+    // Rating a 3x3 flip board takes no expansion; each call with budget 1 still draws one candidate
+    // at most, so an empty band gives up only after as many calls as candidates.
+    let empty = Request { min: 12, max: 12, size: (3, 3), ..Request::default() };
+    let mut flip = Generator::<Flip>::new(empty, 4).unwrap();
+    for _ in 0..1000 {
+        assert!(matches!(flip.step(1), GenStatus::InProgress));
+    }
 }
 
 #[test]
