@@ -518,6 +518,9 @@ impl crate::search::Puzzle for PdbTiles {
     #[inline]
     fn prefetch(&self, s: &PackedState) {
         self.db.prefetch(s.positions);
+        if self.mirror_label.is_some() {
+            self.db.prefetch(s.mirrored);
+        }
     }
 
     #[inline]
