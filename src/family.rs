@@ -18,6 +18,8 @@ pub enum FamilyId {
     Jugs = 2,
     /// "Stomp on it!" flip panels.
     Flip = 3,
+    /// Hargram polyomino packing.
+    Hargram = 4,
 }
 
 /// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves

@@ -4,7 +4,7 @@
 //! a seed.
 
 use crate::family::Family;
-use crate::search::{Search, Solver, Status};
+use crate::search::{Search, Solver, Stats, Status};
 use crate::tables::Tables;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -51,11 +51,27 @@ pub struct Request {
     pub capacities: (u8, u8),
     /// Whether tap and sink moves are allowed (jugs).
     pub tap: bool,
+    /// Number of pieces (hargram).
+    pub pieces: u8,
+    /// Fewest and most cells of a piece (hargram).
+    pub piece_size: (u8, u8),
+    /// Whether the puzzle must have exactly one solution (hargram).
+    pub unique: bool,
 }
 
 impl Default for Request {
     fn default() -> Request {
-        Request { min: 1, max: 10, size: (3, 3), jugs: 3, capacities: (3, 12), tap: false }
+        Request {
+            min: 1,
+            max: 10,
+            size: (3, 3),
+            jugs: 3,
+            capacities: (3, 12),
+            tap: false,
+            pieces: 5,
+            piece_size: (3, 5),
+            unique: true,
+        }
     }
 }
 
@@ -75,6 +91,19 @@ pub trait Generate: Family {
 
     /// Draws a candidate puzzle for `request` (rated afterwards by the exact solver).
     fn candidate(request: &Request, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
+
+    /// The solver that rates this candidate: by default the recommended (exact) one.
+    fn rater(&self, request: &Request) -> Solver<Self> {
+        let _ = request;
+        self.recommended_solver()
+    }
+
+    /// The rating of a candidate whose rater found a solution, or `None` to reject it: by default the
+    /// optimal solution length.
+    fn rating(request: &Request, stats: &Stats) -> Option<u32> {
+        let _ = request;
+        stats.solution_length
+    }
 }
 
 /// A generated puzzle and its exact rating.
@@ -172,7 +201,7 @@ impl<F: Generate> Generator<F> {
                     }
                     self.candidates += 1;
                     // The first candidate reserves the solver; later ones reuse its memory.
-                    let solver = self.solver.get_or_insert_with(|| puzzle.recommended_solver());
+                    let solver = self.solver.get_or_insert_with(|| puzzle.rater(&self.request));
                     solver.restart(&puzzle, puzzle.start());
                     puzzle
                 }
@@ -191,8 +220,8 @@ impl<F: Generate> Generator<F> {
                     return GenStatus::InProgress;
                 }
                 Status::Found => {
-                    let rating = solver.stats().solution_length.unwrap_or(0);
-                    if (self.request.min..=self.request.max).contains(&rating) {
+                    let rating = F::rating(&self.request, &solver.stats());
+                    if let Some(rating) = rating.filter(|r| (self.request.min..=self.request.max).contains(r)) {
                         let candidates = core::mem::take(&mut self.candidates);
                         return GenStatus::Ready(Generated { puzzle, rating, candidates });
                     }

@@ -45,6 +45,7 @@ pub mod families;
 pub mod family;
 #[cfg(feature = "std")]
 pub mod ffi;
+pub mod ga;
 pub mod generate;
 pub mod hint;
 pub mod search;

@@ -2,6 +2,7 @@
 //! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
 
 use crate::families::flip::Flip;
+use crate::families::hargram::Hargram;
 use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
@@ -189,7 +190,8 @@ pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
         Tiles::NAME => Ok(Box::new(Session::new(Tiles::parse(desc)?))),
         Jugs::NAME => Ok(Box::new(Session::new(Jugs::parse(desc)?))),
         Flip::NAME => Ok(Box::new(Session::new(Flip::parse(desc)?))),
-        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs, flip)"))),
+        Hargram::NAME => Ok(Box::new(Session::new(Hargram::parse(desc)?))),
+        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)"))),
     }
 }
 
@@ -242,5 +244,6 @@ pub fn generator(
         FamilyId::Tiles => make::<Tiles>(request, seed),
         FamilyId::Jugs => make::<Jugs>(request, seed),
         FamilyId::Flip => make::<Flip>(request, seed),
+        FamilyId::Hargram => make::<Hargram>(request, seed),
     }
 }

@@ -6,10 +6,14 @@
 
 use clap::{Parser, Subcommand};
 use lphint::families::flip::Flip;
+use lphint::families::hargram::cover::count_solutions;
+use lphint::families::hargram::evolve::HargramGenome;
+use lphint::families::hargram::Hargram;
 use lphint::families::jugs::Jugs;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
+use lphint::ga::{Ga, GaParams, GaStatus};
 use lphint::generate::{Difficulty, Generate, Generator, Request};
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::{solve_with, Algorithm, Outcome, Puzzle, Solver, Stats, Status};
@@ -51,6 +55,38 @@ enum Command {
         #[arg(long)]
         max_nodes: Option<u64>,
         /// Print one JSON object instead of drawings.
+        #[arg(long)]
+        json: bool,
+        /// Hargram: count every solution (and the solutions up to symmetry) instead of solving.
+        #[arg(long)]
+        all: bool,
+        /// With --all: stop counting after this many solutions.
+        #[arg(long, default_value_t = u64::MAX)]
+        limit: u64,
+    },
+    /// Run the genetic algorithm (the earlier systems' Hargram solver) and show fitness per generation.
+    Ga {
+        /// A hargram description.
+        desc: String,
+        /// Individuals per generation.
+        #[arg(long, default_value_t = 1500)]
+        population: u32,
+        /// Generations before giving up.
+        #[arg(long, default_value_t = 50)]
+        generations: u32,
+        /// Tournament size.
+        #[arg(long, default_value_t = 3)]
+        tournament: u32,
+        /// Crossover probability.
+        #[arg(long, default_value_t = 0.9)]
+        crossover: f32,
+        /// Mutation probability of a blamed gene.
+        #[arg(long, default_value_t = 0.15)]
+        mutation: f32,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object per generation.
         #[arg(long)]
         json: bool,
     },
@@ -104,6 +140,15 @@ enum Command {
         /// Allow tap and sink (jugs).
         #[arg(long)]
         tap: bool,
+        /// Number of pieces (hargram).
+        #[arg(long)]
+        pieces: Option<u8>,
+        /// Piece sizes MIN..MAX in cells (hargram).
+        #[arg(long)]
+        piece_size: Option<String>,
+        /// Allow several solutions (hargram; presets above easy require a unique one).
+        #[arg(long)]
+        any: bool,
         /// Tables to rate candidates with (4x4 tiles: `lp tables build --blank 15`).
         #[arg(long)]
         tables: Option<String>,
@@ -150,9 +195,14 @@ fn main() -> ExitCode {
             demo();
             Ok(())
         }
-        Command::Solve { desc, algo, heuristic, cap, tables, max_nodes, json } => {
+        Command::Solve { desc, all: true, limit, json, .. } => count_command(&desc, limit, json),
+        Command::Solve { desc, algo, heuristic, cap, tables, max_nodes, json, .. } => {
             let limits = Limits { cap, max_nodes };
             solve_command(&desc, algo.as_deref(), heuristic.as_deref(), limits, tables.as_deref(), json)
+        }
+        Command::Ga { desc, population, generations, tournament, crossover, mutation, seed, json } => {
+            let params = GaParams { population, generations, tournament, crossover, mutation };
+            ga_command(&desc, params, seed, json)
         }
         Command::Hint { desc, budget, tables, json } => hint_command(&desc, budget, tables.as_deref(), json),
         Command::Bench { name, ids, file, heuristic, tables, count, seed } => match name.as_str() {
@@ -161,13 +211,30 @@ fn main() -> ExitCode {
             other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5)")),
         },
         Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
-        Command::Generate { family, difficulty, min, max, size, jugs, capacities, tap, tables, count, seed, json } => {
-            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap, tables };
+        Command::Generate {
+            family,
+            difficulty,
+            min,
+            max,
+            size,
+            jugs,
+            capacities,
+            tap,
+            pieces,
+            piece_size,
+            any,
+            tables,
+            count,
+            seed,
+            json,
+        } => {
+            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap, pieces, piece_size, any, tables };
             match family.as_str() {
                 "tiles" => generate_command::<Tiles>(shape, count, seed, json),
                 "jugs" => generate_command::<Jugs>(shape, count, seed, json),
                 "flip" => generate_command::<Flip>(shape, count, seed, json),
-                other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
+                "hargram" => generate_command::<Hargram>(shape, count, seed, json),
+                other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
             }
         }
     };
@@ -203,6 +270,9 @@ struct Shape {
     jugs: Option<u8>,
     capacities: Option<String>,
     tap: bool,
+    pieces: Option<u8>,
+    piece_size: Option<String>,
+    any: bool,
     tables: Option<String>,
 }
 
@@ -234,6 +304,11 @@ impl Shape {
         request.max = self.max.unwrap_or(request.max);
         request.jugs = self.jugs.unwrap_or(request.jugs);
         request.tap |= self.tap;
+        if let Some(sizes) = &self.piece_size {
+            request.piece_size = pair(sizes, "..", "--piece-size")?;
+        }
+        request.pieces = self.pieces.unwrap_or(request.pieces);
+        request.unique &= !self.any;
         Ok(request)
     }
 }
@@ -329,7 +404,8 @@ fn solve_command(
         "tiles" => solve_family(&parse_tiles(desc, heuristic, tables)?, algo, limits, json),
         "jugs" => solve_family(&parse::<Jugs>(desc)?, algo, limits, json),
         "flip" => solve_family(&parse::<Flip>(desc)?, algo, limits, json),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
+        "hargram" => solve_family(&parse::<Hargram>(desc)?, algo, limits, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
     }
 }
 
@@ -338,8 +414,78 @@ fn hint_command(desc: &str, budget: u32, tables: Option<&str>, json: bool) -> Re
         "tiles" => hint_family(&parse_tiles(desc, None, tables)?, budget, json),
         "jugs" => hint_family(&parse::<Jugs>(desc)?, budget, json),
         "flip" => hint_family(&parse::<Flip>(desc)?, budget, json),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip)")),
+        "hargram" => hint_family(&parse::<Hargram>(desc)?, budget, json),
+        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
     }
+}
+
+/// `lp solve DESC --all`: counts a Hargram puzzle's solutions.
+fn count_command(desc: &str, limit: u64, json: bool) -> Result<(), String> {
+    if family_of(desc) != Hargram::NAME {
+        return Err("--all counts solutions of hargram puzzles only".into());
+    }
+    let puzzle: Hargram = parse(desc)?;
+    let clock = Instant::now();
+    let count = count_solutions(&puzzle, limit.max(1));
+    let time = clock.elapsed();
+    if json {
+        let object = json!({
+            "family": Hargram::NAME,
+            "desc": puzzle.describe(),
+            "solvable": count.all > 0,
+            "solutions": count.all,
+            "up_to_symmetry": count.up_to_symmetry,
+            "capped": count.capped,
+            "nodes": count.nodes,
+            "time_ms": time.as_secs_f64() * 1e3,
+        });
+        println!("{object}");
+    } else {
+        print!("{}", puzzle.render(&puzzle.start()));
+        let capped = if count.capped { " (stopped at --limit)" } else { "" };
+        println!(
+            "{} solutions{capped}, {} up to symmetry; {} placements tried in {}",
+            count.all,
+            count.up_to_symmetry,
+            count.nodes,
+            fmt_time(time)
+        );
+    }
+    Ok(())
+}
+
+/// `lp ga DESC`: runs the genetic algorithm one generation per step and prints its progress.
+fn ga_command(desc: &str, params: GaParams, seed: u64, json: bool) -> Result<(), String> {
+    let puzzle: Hargram = parse(desc)?;
+    let genome = HargramGenome::new(&puzzle);
+    let mut ga = Ga::new(&genome, params, seed)?;
+    let clock = Instant::now();
+    let report = loop {
+        let report = ga.step(&genome, params.population);
+        if json {
+            println!(
+                "{}",
+                json!({"generation": report.generation, "evaluations": report.evaluations,
+                       "best_fitness": report.best_fitness, "perfect": report.perfect,
+                       "status": format!("{:?}", report.status).to_lowercase()})
+            );
+        } else {
+            println!(
+                "generation {:>4}: best {:>3}/{} cells covered ({} evaluations)",
+                report.generation, report.best_fitness, report.perfect, report.evaluations
+            );
+        }
+        if report.status != GaStatus::InProgress {
+            break report;
+        }
+    };
+    let layout = genome.layout(&puzzle, ga.best());
+    if !json {
+        print!("{}", puzzle.render(&layout));
+        let verdict = if report.status == GaStatus::Found { "full cover" } else { "no full cover" };
+        println!("{verdict} after {} evaluations in {}", report.evaluations, fmt_time(clock.elapsed()));
+    }
+    Ok(())
 }
 
 /// Runs `solver` on `puzzle` from its start, timing the search (not the memory reservation).

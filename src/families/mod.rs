@@ -2,5 +2,6 @@
 //! [`crate::family::Family`].
 
 pub mod flip;
+pub mod hargram;
 pub mod jugs;
 pub mod tiles;

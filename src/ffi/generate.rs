@@ -30,9 +30,9 @@ pub enum LpDifficulty {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LpGenParams {
-    /// Fewest optimal moves (inclusive).
+    /// Fewest optimal moves (inclusive); for hargram, the fewest search nodes of the rating.
     pub min_moves: u32,
-    /// Most optimal moves (inclusive).
+    /// Most optimal moves (inclusive); for hargram, the most search nodes of the rating.
     pub max_moves: u32,
     /// Board width (tiles, flip).
     pub width: u32,
@@ -46,6 +46,14 @@ pub struct LpGenParams {
     pub capacity_max: u32,
     /// Non-zero to allow tap and sink (jugs).
     pub tap: u32,
+    /// Number of pieces (hargram).
+    pub pieces: u32,
+    /// Fewest cells of a piece (hargram).
+    pub piece_min: u32,
+    /// Most cells of a piece (hargram).
+    pub piece_max: u32,
+    /// Non-zero to require exactly one solution (hargram).
+    pub unique: u32,
 }
 
 fn family_from(value: u32) -> Result<FamilyId, Failure> {
@@ -53,6 +61,7 @@ fn family_from(value: u32) -> Result<FamilyId, Failure> {
         1 => Ok(FamilyId::Tiles),
         2 => Ok(FamilyId::Jugs),
         3 => Ok(FamilyId::Flip),
+        4 => Ok(FamilyId::Hargram),
         other => Err(Failure::invalid(format!("{other} is not an LpFamily that can be generated"))),
     }
 }
@@ -77,6 +86,9 @@ fn request_from(p: &LpGenParams) -> Result<Request, Failure> {
         jugs: byte(p.jugs, "jugs")?,
         capacities: (byte(p.capacity_min, "capacity_min")?, byte(p.capacity_max, "capacity_max")?),
         tap: p.tap != 0,
+        pieces: byte(p.pieces, "pieces")?,
+        piece_size: (byte(p.piece_min, "piece_min")?, byte(p.piece_max, "piece_max")?),
+        unique: p.unique != 0,
     })
 }
 

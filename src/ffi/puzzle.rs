@@ -29,6 +29,10 @@ pub enum LpFamily {
     LP_FAMILY_JUGS = 2,
     /// Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
     LP_FAMILY_FLIP = 3,
+    /// Hargram packing. Moves: `piece`; a placement has `to` = the row-major cell of the top-left corner
+    /// of the placed shape's bounding box and `arg` = the orientation (0–3 quarter turns clockwise, 4–7
+    /// mirrored first); `to = -1` takes the piece off. Cells: -1 blocked, 0 empty, 1 + the covering piece.
+    LP_FAMILY_HARGRAM = 4,
 }
 
 impl From<FamilyId> for LpFamily {
@@ -37,6 +41,7 @@ impl From<FamilyId> for LpFamily {
             FamilyId::Tiles => LpFamily::LP_FAMILY_TILES,
             FamilyId::Jugs => LpFamily::LP_FAMILY_JUGS,
             FamilyId::Flip => LpFamily::LP_FAMILY_FLIP,
+            FamilyId::Hargram => LpFamily::LP_FAMILY_HARGRAM,
         }
     }
 }

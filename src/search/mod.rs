@@ -143,6 +143,8 @@ pub struct Stats {
     pub solution_length: Option<u32>,
     /// Total cost of the solution found, if any (equals the length when every move costs 1).
     pub solution_cost: Option<u32>,
+    /// Solutions counted, for searches that count them (rating by uniqueness).
+    pub solutions: Option<u64>,
 }
 
 /// The behaviour shared by every stepped search, so that callers (hints, the CLI, the C ABI) can drive any

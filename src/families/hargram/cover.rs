@@ -1,0 +1,552 @@
+//! The exact solver for Hargram: exact cover by bitboard backtracking.
+//!
+//! The search always fills the first empty cell in scan order (de Bruijn's rule): every solution covers
+//! it, and only placements whose own first cell is that cell can, so each cover is met once and the
+//! candidates come from one precomputed list per cell. The scan runs along the board's shorter side,
+//! which keeps the frontier narrow. A placement that leaves the next empty cell in a region smaller than
+//! the smallest piece is undone at once. Identical pieces are one kind with a count, so solutions that only
+//! swap identical pieces are not told apart.
+//!
+//! [`Cover`] is the stepped engine (one budget unit per placement); [`CoverSearch`] puts it behind
+//! [`Search`] for hints, solving and rating; [`count_solutions`] counts every solution and the solutions
+//! up to the board's symmetries.
+
+use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
+use crate::family::Family;
+use crate::search::{Search, Stats, Status};
+use alloc::vec::Vec;
+use core::mem::size_of;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The scan cell this frame fills.
+    cell: u32,
+    /// Kinds not tried yet (bit `k` for kind `k`).
+    untried: u64,
+    /// Candidates left of the kind being tried: `next..end` in the placement list.
+    next: u32,
+    end: u32,
+    /// The placement this frame put down, or [`NONE`].
+    chosen: u32,
+}
+
+/// What a [`Cover::step`] call ended on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoverStatus {
+    /// Budget spent: call again.
+    InProgress,
+    /// Stopped on a solution: read it with [`Cover::solution`]; the next step looks for the next one.
+    Solution,
+    /// Every cover has been tried.
+    Exhausted,
+}
+
+/// The stepped exact-cover engine. Memory (one frame a piece) is reserved at creation.
+#[derive(Clone, Debug)]
+pub struct Cover {
+    frames: Vec<Frame>,
+    occupied: Cells,
+    target: Cells,
+    left: [u8; MAX_PIECES],
+    /// Kinds with a piece left (bit `k` for kind `k`).
+    available: u64,
+    smallest: u32,
+    /// The greatest common divisor of the piece sizes: every region must hold a multiple of it.
+    granule: u32,
+    line: u32,
+    first_line: Cells,
+    last_line: Cells,
+    /// The start was already a cover (reported once).
+    complete_at_start: bool,
+    solutions: u64,
+    nodes: u64,
+}
+
+impl Cover {
+    /// An engine for `puzzle` (and any other puzzle it is restarted on).
+    pub fn new(puzzle: &Hargram) -> Cover {
+        let mut cover = Cover {
+            frames: Vec::with_capacity(MAX_PIECES + 1),
+            occupied: Cells::EMPTY,
+            target: Cells::EMPTY,
+            left: [0; MAX_PIECES],
+            available: 0,
+            smallest: 1,
+            granule: 1,
+            line: 1,
+            first_line: Cells::EMPTY,
+            last_line: Cells::EMPTY,
+            complete_at_start: false,
+            solutions: 0,
+            nodes: 0,
+        };
+        cover.restart(puzzle, &Layout::EMPTY);
+        cover
+    }
+
+    /// Starts over on `puzzle` from the placed pieces of `layout` (no allocation).
+    pub fn restart(&mut self, puzzle: &Hargram, layout: &Layout) {
+        self.line = puzzle.scan_line();
+        self.first_line = Cells::EMPTY;
+        self.last_line = Cells::EMPTY;
+        for i in 0..puzzle.cells() {
+            if i as u32 % self.line == 0 {
+                self.first_line.insert(i);
+            }
+            if i as u32 % self.line == self.line - 1 {
+                self.last_line.insert(i);
+            }
+        }
+        self.target = puzzle.open();
+        self.smallest = puzzle.smallest_piece();
+        self.granule = puzzle.size_granule();
+        self.frames.clear();
+        self.occupied = puzzle.occupied(layout);
+        self.left = puzzle.left_by_kind(layout);
+        self.available = (0..MAX_PIECES).filter(|&k| self.left[k] > 0).fold(0, |m, k| m | 1 << k);
+        self.solutions = 0;
+        self.nodes = 0;
+        self.complete_at_start = self.occupied == self.target;
+        if !self.complete_at_start {
+            self.push_frame();
+        }
+    }
+
+    /// Placements tried since the restart.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Solutions met since the restart.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// Bytes reserved.
+    pub fn bytes_reserved(&self) -> usize {
+        self.frames.capacity() * size_of::<Frame>()
+    }
+
+    /// After [`CoverStatus::Solution`]: the placements of the solution beyond the start layout.
+    pub fn solution<'a>(&'a self, puzzle: &'a Hargram) -> impl Iterator<Item = &'a Placement> + 'a {
+        self.frames.iter().filter(|f| f.chosen != NONE).map(move |f| &puzzle.placements().all[f.chosen as usize])
+    }
+
+    fn push_frame(&mut self) {
+        if let Some(first) = self.target.minus(self.occupied).first() {
+            self.frames.push(Frame { cell: first as u32, untried: self.available, next: 0, end: 0, chosen: NONE });
+        }
+    }
+
+    /// Tries at most `budget` placements.
+    pub fn step(&mut self, puzzle: &Hargram, budget: u32) -> CoverStatus {
+        if self.complete_at_start {
+            self.complete_at_start = false;
+            self.solutions += 1;
+            return CoverStatus::Solution;
+        }
+        // Bit sets only as wide as the board: a 6×10 board is one machine word.
+        match puzzle.cells() {
+            0..=64 => self.run::<1>(puzzle, budget),
+            65..=128 => self.run::<2>(puzzle, budget),
+            _ => self.run::<4>(puzzle, budget),
+        }
+    }
+
+    fn run<const N: usize>(&mut self, puzzle: &Hargram, budget: u32) -> CoverStatus {
+        let set = puzzle.placements();
+        let all = &set.all;
+        let words = |c: &Cells| -> [u64; N] { core::array::from_fn(|i| c.0[i]) };
+        let board = Board::<N> {
+            target: words(&self.target),
+            first_line: words(&self.first_line),
+            last_line: words(&self.last_line),
+            line: self.line,
+            smallest: self.smallest,
+            granule: self.granule,
+        };
+        let mut occupied = words(&self.occupied);
+        let mut spent = 0;
+        let status = loop {
+            if spent >= budget {
+                break CoverStatus::InProgress;
+            }
+            let Some(top) = self.frames.last_mut() else {
+                break CoverStatus::Exhausted;
+            };
+            if top.chosen != NONE {
+                let undo = &all[top.chosen as usize];
+                for (o, m) in occupied.iter_mut().zip(undo.mask.0) {
+                    *o &= !m;
+                }
+                self.left[undo.kind as usize] += 1;
+                self.available |= 1 << undo.kind;
+                top.chosen = NONE;
+            }
+            let mut chosen = NONE;
+            loop {
+                while top.next < top.end {
+                    let i = top.next;
+                    top.next += 1;
+                    let mask = &all[i as usize].mask.0;
+                    if (0..N).all(|w| mask[w] & occupied[w] == 0) {
+                        chosen = i;
+                        break;
+                    }
+                }
+                if chosen != NONE || top.untried == 0 {
+                    break;
+                }
+                let kind = top.untried.trailing_zeros();
+                top.untried &= top.untried - 1;
+                let range = set.group(top.cell as usize, kind as usize);
+                (top.next, top.end) = (range.start, range.end);
+            }
+            if chosen == NONE {
+                self.frames.pop();
+                continue;
+            }
+            top.chosen = chosen;
+            let p = &all[chosen as usize];
+            for (o, m) in occupied.iter_mut().zip(p.mask.0) {
+                *o |= m;
+            }
+            self.left[p.kind as usize] -= 1;
+            if self.left[p.kind as usize] == 0 {
+                self.available &= !(1 << p.kind);
+            }
+            spent += 1;
+            self.nodes += 1;
+            if occupied == board.target {
+                self.solutions += 1;
+                break CoverStatus::Solution;
+            }
+            if let Some(first) = board.next_cell(&occupied) {
+                self.frames.push(Frame { cell: first, untried: self.available, next: 0, end: 0, chosen: NONE });
+            }
+        };
+        self.occupied = Cells(core::array::from_fn(|i| if i < N { occupied[i] } else { 0 }));
+        status
+    }
+}
+
+/// The board as `N` words, for the search's inner loop.
+struct Board<const N: usize> {
+    target: [u64; N],
+    first_line: [u64; N],
+    last_line: [u64; N],
+    line: u32,
+    smallest: u32,
+    granule: u32,
+}
+
+impl<const N: usize> Board<N> {
+    /// The first empty cell, unless the region of empty cells around it is too small for any piece or
+    /// not a sum of piece sizes (a dead end).
+    #[inline]
+    fn next_cell(&self, occupied: &[u64; N]) -> Option<u32> {
+        let empty: [u64; N] = core::array::from_fn(|i| self.target[i] & !occupied[i]);
+        let word = empty.iter().position(|&w| w != 0)?;
+        let first = word as u32 * 64 + empty[word].trailing_zeros();
+        let mut region = [0u64; N];
+        region[word] = 1 << (first % 64);
+        // Each round adds at least one cell; a region still growing after this many rounds is large, and
+        // is left for the search to meet later.
+        let rounds = if self.granule == 1 { self.smallest } else { 2 * self.smallest };
+        for _ in 0..rounds {
+            let grown: [u64; N] = core::array::from_fn(|i| {
+                let up = |k: u32| region[i] << k | if i > 0 { region[i - 1] >> (64 - k) } else { 0 };
+                let down = |k: u32| region[i] >> k | if i + 1 < N { region[i + 1] << (64 - k) } else { 0 };
+                (region[i]
+                    | up(1) & !self.first_line[i]
+                    | down(1) & !self.last_line[i]
+                    | up(self.line)
+                    | down(self.line))
+                    & empty[i]
+            });
+            if grown == region {
+                let size: u32 = region.iter().map(|w| w.count_ones()).sum();
+                return (size >= self.smallest && size % self.granule == 0).then_some(first);
+            }
+            region = grown;
+        }
+        Some(first)
+    }
+}
+
+/// What a [`CoverSearch`] is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// A plan from the current layout: placements, preceded by taking off placed pieces when no solution
+    /// keeps them.
+    Plan,
+    /// Count solutions from the layout up to a cap (for rating and uniqueness).
+    Count(u64),
+}
+
+/// The exact solver as a [`Search`]: [`CoverSearch::plan`] for hints and solving, [`CoverSearch::count`]
+/// for rating (its stats carry the solution count).
+///
+/// A plan first searches from the layout as it is. When that fails, it tries the layout without each
+/// placed piece in turn, and the first piece whose removal allows a solution is the plan's first move
+/// (the piece the player must move). When no single removal helps, the plan takes off every placed piece
+/// that the solution of the empty board does not keep.
+#[derive(Clone, Debug)]
+pub struct CoverSearch {
+    cover: Cover,
+    goal: Goal,
+    start: Layout,
+    /// Layout the cover currently runs from, and the pieces taken off to get it.
+    from: Layout,
+    removed: Vec<u8>,
+    /// Which removal is being tried: `None` the layout itself; `Some(p)` without piece `p`; `Some(64)`
+    /// the empty board.
+    trying: Option<usize>,
+    /// The plan found: removals, then placements.
+    path: Vec<(HargramMove, Layout)>,
+    status: Status,
+    stats: Stats,
+}
+
+impl CoverSearch {
+    fn new(puzzle: &Hargram, goal: Goal) -> CoverSearch {
+        CoverSearch {
+            cover: Cover::new(puzzle),
+            goal,
+            start: Layout::EMPTY,
+            from: Layout::EMPTY,
+            removed: Vec::with_capacity(MAX_PIECES),
+            trying: None,
+            path: Vec::with_capacity(2 * MAX_PIECES),
+            status: Status::Unsolvable,
+            stats: Stats::default(),
+        }
+    }
+
+    /// A search for a plan (hints, `lp solve`).
+    pub fn plan(puzzle: &Hargram) -> CoverSearch {
+        Self::new(puzzle, Goal::Plan)
+    }
+
+    /// A search counting solutions up to `cap` (at least 1); it reports [`Status::Found`] with the first
+    /// solution when there is one, and `stats.solutions` holds the count.
+    pub fn count(puzzle: &Hargram, cap: u64) -> CoverSearch {
+        Self::new(puzzle, Goal::Count(cap.max(1)))
+    }
+
+    fn finish(&mut self, status: Status) -> Status {
+        self.status = status;
+        if status == Status::Found {
+            let length = self.path.len() as u32;
+            self.stats.solution_length = Some(length);
+            self.stats.solution_cost = Some(length);
+        }
+        status
+    }
+
+    /// Moves to the next layout to try after a failed search; false when none is left.
+    fn next_attempt(&mut self, puzzle: &Hargram) -> bool {
+        let start = self.start;
+        let mut placed = (0..puzzle.pieces().len()).filter(|&p| start.placement(p).is_some());
+        let any_placed = placed.clone().next().is_some();
+        let next = match self.trying {
+            None => placed.next(),
+            Some(MAX_PIECES) => return false,
+            Some(p) => placed.find(|&q| q > p),
+        };
+        self.from = self.start;
+        self.removed.clear();
+        match next {
+            Some(p) => {
+                self.trying = Some(p);
+                self.from.0[p] = 0;
+                self.removed.push(p as u8);
+            }
+            None if !any_placed => return false,
+            None => {
+                self.trying = Some(MAX_PIECES);
+                self.from = Layout::EMPTY;
+            }
+        }
+        self.cover.restart(puzzle, &self.from);
+        true
+    }
+
+    /// Turns the cover's solution into the plan: the removals, then a placement for each piece. For the
+    /// empty-board attempt, a placed piece the solution keeps where it is stays; the others come off.
+    fn keep_solution(&mut self, puzzle: &Hargram) {
+        let mut placements: heapless::Vec<Placement, MAX_PIECES> = self.cover.solution(puzzle).copied().collect();
+        if self.trying == Some(MAX_PIECES) {
+            for p in (0..puzzle.pieces().len()).filter(|&p| self.start.placement(p).is_some()) {
+                let (o, anchor) = self.start.placement(p).unwrap_or((0, 0));
+                let mask = puzzle.piece_mask(p, o, anchor as usize);
+                let kind = puzzle.kind_of(p);
+                match placements.iter().position(|f| Some(f.mask) == mask && f.kind == kind) {
+                    Some(i) => {
+                        placements.swap_remove(i);
+                    }
+                    None => self.removed.push(p as u8),
+                }
+            }
+        }
+        self.path.clear();
+        let mut layout = self.start;
+        for &piece in &self.removed {
+            layout.0[piece as usize] = 0;
+            self.path.push((HargramMove::Remove { piece }, layout));
+        }
+        for p in &placements {
+            if let Some((mv, next)) = puzzle.place(&layout, p) {
+                layout = next;
+                self.path.push((mv, layout));
+            }
+        }
+    }
+}
+
+impl Search<Hargram> for CoverSearch {
+    fn restart(&mut self, puzzle: &Hargram, start: Layout) {
+        self.start = start;
+        self.from = start;
+        self.removed.clear();
+        self.path.clear();
+        self.trying = None;
+        self.cover.restart(puzzle, &start);
+        self.stats = Stats { bytes_reserved: self.cover.bytes_reserved(), ..Stats::default() };
+        if let Goal::Count(_) = self.goal {
+            self.stats.solutions = Some(0);
+        }
+        self.status = Status::InProgress;
+    }
+
+    fn step(&mut self, puzzle: &Hargram, budget: u32) -> Status {
+        if self.status != Status::InProgress {
+            return self.status;
+        }
+        let mut left = budget;
+        loop {
+            let before = self.cover.nodes();
+            let event = self.cover.step(puzzle, left);
+            let spent = self.cover.nodes() - before;
+            self.stats.expanded += spent;
+            self.stats.generated += spent;
+            left = left.saturating_sub(spent as u32);
+            match (event, self.goal) {
+                (CoverStatus::InProgress, _) => return Status::InProgress,
+                (CoverStatus::Solution, Goal::Plan) => {
+                    self.keep_solution(puzzle);
+                    return self.finish(Status::Found);
+                }
+                (CoverStatus::Solution, Goal::Count(cap)) => {
+                    if self.cover.solutions() == 1 {
+                        self.keep_solution(puzzle);
+                    }
+                    self.stats.solutions = Some(self.cover.solutions());
+                    if self.cover.solutions() >= cap {
+                        return self.finish(Status::Found);
+                    }
+                }
+                (CoverStatus::Exhausted, Goal::Count(_)) => {
+                    let found = self.cover.solutions() > 0;
+                    return self.finish(if found { Status::Found } else { Status::Unsolvable });
+                }
+                (CoverStatus::Exhausted, Goal::Plan) => {
+                    if !self.next_attempt(puzzle) {
+                        return self.finish(Status::Unsolvable);
+                    }
+                }
+            }
+            if left == 0 {
+                return Status::InProgress;
+            }
+        }
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(HargramMove, Layout)>) {
+        out.clear();
+        if self.status == Status::Found {
+            out.extend_from_slice(&self.path);
+        }
+    }
+}
+
+/// Counts of a puzzle's solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Every solution (identical pieces swapped count once).
+    pub all: u64,
+    /// Solutions up to the board's symmetries (rotations, and reflections when every piece may be
+    /// mirrored).
+    pub up_to_symmetry: u64,
+    /// Placements tried.
+    pub nodes: u64,
+    /// Whether counting stopped at the cap.
+    pub capped: bool,
+}
+
+/// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
+/// [`Cover`]). A solution counts towards `up_to_symmetry` when its picture of kinds is the smallest of
+/// the pictures of its symmetric images, which counts every class of symmetric solutions once.
+pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
+    let mut cover = Cover::new(puzzle);
+    let start = puzzle.start();
+    cover.restart(puzzle, &start);
+    let symmetries = puzzle.symmetries();
+    let mut count = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
+    loop {
+        match cover.step(puzzle, u32::MAX) {
+            CoverStatus::InProgress => continue,
+            CoverStatus::Exhausted => break,
+            CoverStatus::Solution => {
+                count.all += 1;
+                let mut layout = start;
+                for p in cover.solution(puzzle) {
+                    if let Some((_, next)) = puzzle.place(&layout, p) {
+                        layout = next;
+                    }
+                }
+                let labels = puzzle.kind_labels(&layout);
+                let canonical = symmetries.iter().all(|map| {
+                    let mut image = alloc::vec![0i8; labels.len()];
+                    for (c, &l) in labels.iter().enumerate() {
+                        image[map[c]] = l;
+                    }
+                    labels <= image
+                });
+                count.up_to_symmetry += canonical as u64;
+                if count.all >= cap {
+                    count.capped = true;
+                    break;
+                }
+            }
+        }
+    }
+    count.nodes = cover.nodes();
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{solve_with, Puzzle};
+
+    #[test]
+    fn the_example_has_a_plan() {
+        let puzzle = Hargram::parse("hargram:3x2:.../...:##/#.;#./##").unwrap();
+        let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
+        assert_eq!(outcome.status, Status::Found);
+        assert_eq!(outcome.moves.len(), 2);
+        let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+        assert!(puzzle.is_goal(&end));
+    }
+}
