@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn the_ga_covers_a_small_board() {
-        let puzzle = Hargram::parse("hargram:4x3:..../..../....:###/#..;##/##;#/#/#/#").unwrap();
+        let puzzle = Hargram::parse("hargram:4x3:..../..../....:###/#..;#../###;####").unwrap();
         let genome = HargramGenome::new(&puzzle);
         let mut ga = Ga::new(&genome, GaParams { population: 200, generations: 60, ..GaParams::default() }, 3).unwrap();
         let report = ga.step(&genome, u32::MAX);
