@@ -111,8 +111,11 @@ pub trait Generate: Family {
 pub struct Generated<F> {
     /// The puzzle.
     pub puzzle: F,
-    /// Its optimal solution length.
+    /// Its rating: the optimal solution length, or what the family rates by (for hargram, the search
+    /// nodes needed to find and prove the solution).
     pub rating: u32,
+    /// The length of its solution.
+    pub length: u32,
     /// Candidates drawn to find it (this one included).
     pub candidates: u64,
 }
@@ -223,7 +226,8 @@ impl<F: Generate> Generator<F> {
                     let rating = F::rating(&self.request, &solver.stats());
                     if let Some(rating) = rating.filter(|r| (self.request.min..=self.request.max).contains(r)) {
                         let candidates = core::mem::take(&mut self.candidates);
-                        return GenStatus::Ready(Generated { puzzle, rating, candidates });
+                        let length = solver.stats().solution_length.unwrap_or(0);
+                        return GenStatus::Ready(Generated { puzzle, rating, length, candidates });
                     }
                 }
                 // Unsolvable, or too hard to rate within the solver's limits: draw another.

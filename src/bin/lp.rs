@@ -339,14 +339,21 @@ fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bo
                 "family": F::NAME,
                 "desc": puzzle.describe(),
                 "solvable": true,
-                "length": generated.rating,
+                "length": generated.length,
+                "rating": generated.rating,
                 "optimal": true,
                 "candidates": generated.candidates,
             });
             progress.suspend(|| println!("{line}"));
         } else {
             progress.suspend(|| {
-                println!("{}  ({} moves, {} candidates)", puzzle.describe(), generated.rating, generated.candidates);
+                println!(
+                    "{}  ({} moves, rating {}, {} candidates)",
+                    puzzle.describe(),
+                    generated.length,
+                    generated.rating,
+                    generated.candidates
+                );
                 print!("{}", puzzle.render(&puzzle.start()));
             });
         }

@@ -124,7 +124,8 @@ pub unsafe extern "C" fn lp_generator_create(
 
 /// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
 /// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-/// its optimal length in `*rating`; `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
+/// its rating in `*rating` (the optimal length; for hargram, the search nodes that found and proved the
+/// solution); `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
 ///
 /// # Safety
 /// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.

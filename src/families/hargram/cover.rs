@@ -11,7 +11,7 @@
 //! [`Search`] for hints, solving and rating; [`count_solutions`] counts every solution and the solutions
 //! up to the board's symmetries.
 
-use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
+use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_CELLS, MAX_PIECES};
 use crate::family::Family;
 use crate::search::{Search, Stats, Status};
 use alloc::vec::Vec;
@@ -286,26 +286,39 @@ enum Goal {
     Count(u64),
 }
 
+/// Which layout a plan search is trying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The layout as it is.
+    AsIs,
+    /// Placed piece `p` alone on the board: no solution then means no solution allows it.
+    Alone(usize),
+    /// Without the pieces found wrong, and without piece `p` as well when given.
+    Without(Option<usize>),
+    /// The empty board.
+    Empty,
+}
+
 /// The exact solver as a [`Search`]: [`CoverSearch::plan`] for hints and solving, [`CoverSearch::count`]
 /// for rating (its stats carry the solution count).
 ///
-/// A plan first searches from the layout as it is. When that fails, it tries the layout without each
-/// placed piece in turn, and the first piece whose removal allows a solution is the plan's first move
-/// (the piece the player must move). When no single removal helps, the plan takes off every placed piece
-/// that the solution of the empty board does not keep.
+/// A plan first searches from the layout as it is. When that fails, the player's pieces are checked one
+/// by one, each alone on the board: a piece no solution allows is wrong, and the plan starts by taking the
+/// wrong pieces off. When every piece is fine alone but not together, the plan tries the layout without
+/// each placed piece in turn; when no single removal helps, it takes off every placed piece that a
+/// solution of the empty board does not keep.
 #[derive(Clone, Debug)]
 pub struct CoverSearch {
     cover: Cover,
     goal: Goal,
     start: Layout,
-    /// Layout the cover currently runs from, and the pieces taken off to get it.
-    from: Layout,
-    removed: Vec<u8>,
-    /// Which removal is being tried: `None` the layout itself; `Some(p)` without piece `p`; `Some(64)`
-    /// the empty board.
-    trying: Option<usize>,
+    stage: Stage,
+    /// Placed pieces that no solution allows (bit `p` for piece `p`).
+    wrong: u64,
     /// The plan found: removals, then placements.
     path: Vec<(HargramMove, Layout)>,
+    /// The picture of the last solution (counting up to symmetry).
+    picture: [i8; MAX_CELLS],
     status: Status,
     stats: Stats,
 }
@@ -316,10 +329,10 @@ impl CoverSearch {
             cover: Cover::new(puzzle),
             goal,
             start: Layout::EMPTY,
-            from: Layout::EMPTY,
-            removed: Vec::with_capacity(MAX_PIECES),
-            trying: None,
+            stage: Stage::AsIs,
+            wrong: 0,
             path: Vec::with_capacity(2 * MAX_PIECES),
+            picture: [0; MAX_CELLS],
             status: Status::Unsolvable,
             stats: Stats::default(),
         }
@@ -330,8 +343,8 @@ impl CoverSearch {
         Self::new(puzzle, Goal::Plan)
     }
 
-    /// A search counting solutions up to `cap` (at least 1); it reports [`Status::Found`] with the first
-    /// solution when there is one, and `stats.solutions` holds the count.
+    /// A search counting solutions up to the board's symmetries, up to `cap` (at least 1); it reports
+    /// [`Status::Found`] with the first solution when there is one, and `stats.solutions` holds the count.
     pub fn count(puzzle: &Hargram, cap: u64) -> CoverSearch {
         Self::new(puzzle, Goal::Count(cap.max(1)))
     }
@@ -346,54 +359,83 @@ impl CoverSearch {
         status
     }
 
-    /// Moves to the next layout to try after a failed search; false when none is left.
-    fn next_attempt(&mut self, puzzle: &Hargram) -> bool {
-        let start = self.start;
-        let mut placed = (0..puzzle.pieces().len()).filter(|&p| start.placement(p).is_some());
-        let any_placed = placed.clone().next().is_some();
-        let next = match self.trying {
-            None => placed.next(),
-            Some(MAX_PIECES) => return false,
-            Some(p) => placed.find(|&q| q > p),
-        };
-        self.from = self.start;
-        self.removed.clear();
-        match next {
-            Some(p) => {
-                self.trying = Some(p);
-                self.from.0[p] = 0;
-                self.removed.push(p as u8);
-            }
-            None if !any_placed => return false,
-            None => {
-                self.trying = Some(MAX_PIECES);
-                self.from = Layout::EMPTY;
-            }
-        }
-        self.cover.restart(puzzle, &self.from);
-        true
+    fn paint_solution(&mut self, puzzle: &Hargram) {
+        puzzle.paint(&self.start, self.cover.solution(puzzle), &mut self.picture);
     }
 
-    /// Turns the cover's solution into the plan: the removals, then a placement for each piece. For the
-    /// empty-board attempt, a placed piece the solution keeps where it is stays; the others come off.
+    /// The placed piece after `after` (from the first with `None`), skipping the wrong ones.
+    fn next_placed(&self, puzzle: &Hargram, after: Option<usize>, skip_wrong: bool) -> Option<usize> {
+        let from = after.map_or(0, |p| p + 1);
+        (from..puzzle.pieces().len())
+            .find(|&p| self.start.placement(p).is_some() && !(skip_wrong && self.wrong >> p & 1 == 1))
+    }
+
+    /// The stage after the current one failed (or, for a piece alone, succeeded); `None` when none is
+    /// left.
+    fn next_stage(&self, puzzle: &Hargram) -> Option<Stage> {
+        let without = |after| self.next_placed(puzzle, after, true).map(|p| Stage::Without(Some(p)));
+        match self.stage {
+            Stage::AsIs => self.next_placed(puzzle, None, false).map(Stage::Alone),
+            Stage::Alone(p) => match self.next_placed(puzzle, Some(p), false) {
+                Some(q) => Some(Stage::Alone(q)),
+                None if self.wrong != 0 => Some(Stage::Without(None)),
+                None => without(None).or(Some(Stage::Empty)),
+            },
+            Stage::Without(None) => without(None).or(Some(Stage::Empty)),
+            Stage::Without(Some(p)) => without(Some(p)).or(Some(Stage::Empty)),
+            Stage::Empty => None,
+        }
+    }
+
+    /// Starts the cover on the layout of `stage`.
+    fn enter(&mut self, puzzle: &Hargram, stage: Stage) {
+        self.stage = stage;
+        let mut layout = Layout::EMPTY;
+        match stage {
+            Stage::AsIs => layout = self.start,
+            Stage::Alone(p) => layout.0[p] = self.start.0[p],
+            Stage::Without(extra) => {
+                layout = self.start;
+                for p in (0..MAX_PIECES).filter(|&p| self.wrong >> p & 1 == 1 || Some(p) == extra) {
+                    layout.0[p] = 0;
+                }
+            }
+            Stage::Empty => {}
+        }
+        self.cover.restart(puzzle, &layout);
+    }
+
+    /// Turns the cover's solution into the plan: the removals (wrong pieces first), then a placement for
+    /// each piece. On the empty board, a placed piece the solution keeps where it is stays.
     fn keep_solution(&mut self, puzzle: &Hargram) {
         let mut placements: heapless::Vec<Placement, MAX_PIECES> = self.cover.solution(puzzle).copied().collect();
-        if self.trying == Some(MAX_PIECES) {
-            for p in (0..puzzle.pieces().len()).filter(|&p| self.start.placement(p).is_some()) {
-                let (o, anchor) = self.start.placement(p).unwrap_or((0, 0));
-                let mask = puzzle.piece_mask(p, o, anchor as usize);
-                let kind = puzzle.kind_of(p);
-                match placements.iter().position(|f| Some(f.mask) == mask && f.kind == kind) {
-                    Some(i) => {
+        let mut removed: heapless::Vec<u8, MAX_PIECES> = heapless::Vec::new();
+        let placed = (0..puzzle.pieces().len()).filter(|&p| self.start.placement(p).is_some());
+        // Wrong pieces first: they are the ones to name.
+        let mut order: heapless::Vec<usize, MAX_PIECES> =
+            placed.clone().filter(|&p| self.wrong >> p & 1 == 1).collect();
+        order.extend(placed.filter(|&p| self.wrong >> p & 1 == 0));
+        for p in order {
+            let goes = match self.stage {
+                Stage::AsIs | Stage::Alone(_) => false,
+                Stage::Without(extra) => self.wrong >> p & 1 == 1 || Some(p) == extra,
+                Stage::Empty => {
+                    let (o, anchor) = self.start.placement(p).unwrap_or((0, 0));
+                    let mask = puzzle.piece_mask(p, o, anchor as usize);
+                    let kept = placements.iter().position(|f| Some(f.mask) == mask && f.kind == puzzle.kind_of(p));
+                    if let Some(i) = kept.filter(|_| self.wrong >> p & 1 == 0) {
                         placements.swap_remove(i);
                     }
-                    None => self.removed.push(p as u8),
+                    kept.is_none() || self.wrong >> p & 1 == 1
                 }
+            };
+            if goes {
+                let _ = removed.push(p as u8);
             }
         }
         self.path.clear();
         let mut layout = self.start;
-        for &piece in &self.removed {
+        for &piece in &removed {
             layout.0[piece as usize] = 0;
             self.path.push((HargramMove::Remove { piece }, layout));
         }
@@ -409,11 +451,9 @@ impl CoverSearch {
 impl Search<Hargram> for CoverSearch {
     fn restart(&mut self, puzzle: &Hargram, start: Layout) {
         self.start = start;
-        self.from = start;
-        self.removed.clear();
+        self.wrong = 0;
         self.path.clear();
-        self.trying = None;
-        self.cover.restart(puzzle, &start);
+        self.enter(puzzle, Stage::AsIs);
         self.stats = Stats { bytes_reserved: self.cover.bytes_reserved(), ..Stats::default() };
         if let Goal::Count(_) = self.goal {
             self.stats.solutions = Some(0);
@@ -436,25 +476,42 @@ impl Search<Hargram> for CoverSearch {
             match (event, self.goal) {
                 (CoverStatus::InProgress, _) => return Status::InProgress,
                 (CoverStatus::Solution, Goal::Plan) => {
-                    self.keep_solution(puzzle);
-                    return self.finish(Status::Found);
-                }
-                (CoverStatus::Solution, Goal::Count(cap)) => {
-                    if self.cover.solutions() == 1 {
+                    if let Stage::Alone(_) = self.stage {
+                        // This piece is fine where it is.
+                        match self.next_stage(puzzle) {
+                            Some(stage) => self.enter(puzzle, stage),
+                            None => return self.finish(Status::Unsolvable),
+                        }
+                    } else {
                         self.keep_solution(puzzle);
-                    }
-                    self.stats.solutions = Some(self.cover.solutions());
-                    if self.cover.solutions() >= cap {
                         return self.finish(Status::Found);
                     }
                 }
+                (CoverStatus::Solution, Goal::Count(cap)) => {
+                    // Symmetric images of one solution count once.
+                    self.paint_solution(puzzle);
+                    if puzzle.is_canonical(&self.picture) {
+                        let counted = self.stats.solutions.unwrap_or(0) + 1;
+                        if counted == 1 {
+                            self.keep_solution(puzzle);
+                        }
+                        self.stats.solutions = Some(counted);
+                        if counted >= cap {
+                            return self.finish(Status::Found);
+                        }
+                    }
+                }
                 (CoverStatus::Exhausted, Goal::Count(_)) => {
-                    let found = self.cover.solutions() > 0;
+                    let found = self.stats.solutions.unwrap_or(0) > 0;
                     return self.finish(if found { Status::Found } else { Status::Unsolvable });
                 }
                 (CoverStatus::Exhausted, Goal::Plan) => {
-                    if !self.next_attempt(puzzle) {
-                        return self.finish(Status::Unsolvable);
+                    if let Stage::Alone(p) = self.stage {
+                        self.wrong |= 1 << p;
+                    }
+                    match self.next_stage(puzzle) {
+                        Some(stage) => self.enter(puzzle, stage),
+                        None => return self.finish(Status::Unsolvable),
                     }
                 }
             }
@@ -495,35 +552,21 @@ pub struct SolutionCount {
 }
 
 /// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
-/// [`Cover`]). A solution counts towards `up_to_symmetry` when its picture of kinds is the smallest of
-/// the pictures of its symmetric images, which counts every class of symmetric solutions once.
+/// [`CoverSearch::count`]).
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let mut cover = Cover::new(puzzle);
     let start = puzzle.start();
     cover.restart(puzzle, &start);
-    let symmetries = puzzle.symmetries();
     let mut count = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
+    let mut picture = [0i8; MAX_CELLS];
     loop {
         match cover.step(puzzle, u32::MAX) {
             CoverStatus::InProgress => continue,
             CoverStatus::Exhausted => break,
             CoverStatus::Solution => {
                 count.all += 1;
-                let mut layout = start;
-                for p in cover.solution(puzzle) {
-                    if let Some((_, next)) = puzzle.place(&layout, p) {
-                        layout = next;
-                    }
-                }
-                let labels = puzzle.kind_labels(&layout);
-                let canonical = symmetries.iter().all(|map| {
-                    let mut image = alloc::vec![0i8; labels.len()];
-                    for (c, &l) in labels.iter().enumerate() {
-                        image[map[c]] = l;
-                    }
-                    labels <= image
-                });
-                count.up_to_symmetry += canonical as u64;
+                puzzle.paint(&start, cover.solution(puzzle), &mut picture);
+                count.up_to_symmetry += puzzle.is_canonical(&picture) as u64;
                 if count.all >= cap {
                     count.capped = true;
                     break;

@@ -308,6 +308,8 @@ pub struct Hargram {
     scan_of: Vec<u8>,
     cell_of: Vec<u8>,
     placements: Arc<Placements>,
+    /// Board symmetries other than the identity ([`Hargram::is_canonical`]).
+    symmetries: Vec<u8>,
 }
 
 impl PartialEq for Hargram {
@@ -385,8 +387,10 @@ impl Hargram {
             scan_of,
             cell_of,
             placements: Arc::new(Placements { all: Vec::new(), starts: Vec::new(), kinds: 0 }),
+            symmetries: Vec::new(),
         };
         puzzle.placements = Arc::new(puzzle.compute_placements());
+        puzzle.symmetries = puzzle.compute_symmetries();
         Ok(puzzle)
     }
 
@@ -567,51 +571,67 @@ impl Hargram {
         Some((HargramMove::Place { piece: piece as u8, orientation, anchor: p.anchor }, next))
     }
 
-    /// The label of every row-major cell in `layout`: `-1` blocked, `0` empty, `1 + kind` covered (used to
-    /// compare solutions up to symmetry and identical pieces).
-    pub fn kind_labels(&self, layout: &Layout) -> Vec<i8> {
-        let mut labels: Vec<i8> =
-            (0..self.cells()).map(|c| if self.open.contains(self.scan_of[c] as usize) { 0 } else { -1 }).collect();
-        for p in 0..self.pieces.len() {
-            if let Some((o, anchor)) = layout.placement(p) {
-                for scan in self.piece_mask(p, o, anchor as usize).unwrap_or(Cells::EMPTY).iter() {
-                    labels[self.cell_of[scan] as usize] = 1 + self.pieces[p].kind as i8;
-                }
+    /// Paints the picture of a cover: for every row-major cell, `-1` blocked, `0` empty, `1 + kind`
+    /// covered, from the pieces placed in `layout` and the extra `placements`. Comparing pictures tells
+    /// solutions apart up to identical pieces.
+    pub fn paint<'a>(
+        &self,
+        layout: &Layout,
+        placements: impl Iterator<Item = &'a Placement>,
+        out: &mut [i8; MAX_CELLS],
+    ) {
+        for (c, label) in out.iter_mut().enumerate().take(self.cells()) {
+            *label = if self.open.contains(self.scan_of[c] as usize) { 0 } else { -1 };
+        }
+        let placed = (0..self.pieces.len()).filter_map(|p| {
+            let (o, anchor) = layout.placement(p)?;
+            Some((self.piece_mask(p, o, anchor as usize)?, self.pieces[p].kind))
+        });
+        for (mask, kind) in placed.chain(placements.map(|p| (p.mask, p.kind))) {
+            for scan in mask.iter() {
+                out[self.cell_of[scan] as usize] = 1 + kind as i8;
             }
         }
-        labels
     }
 
-    /// The symmetries of the board (row-major cell maps) that keep blocked cells blocked; mirror images
-    /// only when every piece may be mirrored.
-    pub fn symmetries(&self) -> Vec<Vec<usize>> {
+    /// Whether `picture` (from [`Hargram::paint`]) is the smallest of its images under the board's
+    /// symmetries: exactly one cover of each class of symmetric covers is. No allocation.
+    pub fn is_canonical(&self, picture: &[i8; MAX_CELLS]) -> bool {
+        let cells = self.cells();
+        let mut image = [0i8; MAX_CELLS];
+        self.symmetries.iter().all(|&t| {
+            for (c, &label) in picture.iter().enumerate().take(cells) {
+                image[self.transformed_cell(t, c)] = label;
+            }
+            picture[..cells] <= image[..cells]
+        })
+    }
+
+    /// Where symmetry `t` (orientation numbering, applied to the whole board) takes row-major cell `c`.
+    fn transformed_cell(&self, t: u8, c: usize) -> usize {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let (mut x, mut y) = (c % w, c / w);
+        if t >= 4 {
+            x = w - 1 - x;
+        }
+        let (mut cw, mut ch) = (w, h);
+        for _ in 0..t % 4 {
+            (x, y) = (ch - 1 - y, x);
+            (cw, ch) = (ch, cw);
+        }
+        y * cw + x
+    }
+
+    /// The symmetries of the board other than the identity that keep blocked cells blocked; mirror
+    /// images only when every piece may be mirrored.
+    fn compute_symmetries(&self) -> Vec<u8> {
         let (w, h) = (self.width as usize, self.height as usize);
         let mirrors = self.pieces.iter().all(|p| p.mirror);
-        let mut out = Vec::new();
-        for t in 0..8u8 {
-            if (t >= 4 && !mirrors) || (t % 2 == 1 && w != h) {
-                continue;
-            }
-            let map: Vec<usize> = (0..w * h)
-                .map(|c| {
-                    let (mut x, mut y) = (c % w, c / w);
-                    if t >= 4 {
-                        x = w - 1 - x;
-                    }
-                    let (mut cw, mut ch) = (w, h);
-                    for _ in 0..t % 4 {
-                        (x, y) = (ch - 1 - y, x);
-                        (cw, ch) = (ch, cw);
-                    }
-                    y * cw + x
-                })
-                .collect();
-            let open = |c: usize| self.open.contains(self.scan_of[c] as usize);
-            if (0..w * h).all(|c| open(c) == open(map[c])) {
-                out.push(map);
-            }
-        }
-        out
+        let open = |c: usize| self.open.contains(self.scan_of[c] as usize);
+        (1..8u8)
+            .filter(|&t| !(t >= 4 && !mirrors) && !(t % 2 == 1 && w != h))
+            .filter(|&t| (0..w * h).all(|c| open(c) == open(self.transformed_cell(t, c))))
+            .collect()
     }
 
     fn piece_name(piece: usize) -> char {

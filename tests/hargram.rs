@@ -1,0 +1,336 @@
+//! Hargram: known solution counts, text round trips and bad input, hints that keep the board completable
+//! and name wrong pieces, unique generated puzzles, and the stepped GA.
+
+mod common;
+
+use lphint::families::hargram::cover::{count_solutions, CoverSearch};
+use lphint::families::hargram::evolve::HargramGenome;
+use lphint::families::hargram::{Hargram, HargramMove, Layout};
+use lphint::family::Family;
+use lphint::ga::{Ga, GaParams, GaStatus};
+use lphint::generate::{Difficulty, Generate, Generator, Request};
+use lphint::hint::{HintStatus, Hinter};
+use lphint::search::{solve_with, Puzzle, Search, Status};
+use rand::RngExt;
+
+/// The twelve pentominoes.
+const PENTOMINOES: &str =
+    ".##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;.#../####;##./.#./.##";
+
+fn rectangle(w: usize, h: usize) -> String {
+    vec![".".repeat(w); h].join("/")
+}
+
+fn pentominoes(w: usize, h: usize) -> Hargram {
+    Hargram::parse(&format!("hargram:{w}x{h}:{}:{PENTOMINOES}", rectangle(w, h))).unwrap()
+}
+
+#[test]
+fn pentominoes_tile_6x10_in_2339_ways_up_to_symmetry() {
+    // Every solution of the 6×10 rectangle is counted (9,356); the four symmetries of the rectangle map
+    // each solution to a different one, so there are 2,339 up to symmetry.
+    for (w, h) in [(10, 6), (6, 10)] {
+        let count = count_solutions(&pentominoes(w, h), u64::MAX);
+        assert_eq!((count.all, count.up_to_symmetry, count.capped), (9356, 2339, false), "{w}x{h}");
+    }
+}
+
+#[test]
+fn pentominoes_tile_3x20_in_2_ways_up_to_symmetry() {
+    let count = count_solutions(&pentominoes(20, 3), u64::MAX);
+    assert_eq!((count.all, count.up_to_symmetry), (8, 2));
+}
+
+#[test]
+fn the_solver_finds_a_cover_that_replays() {
+    let puzzle = pentominoes(10, 6);
+    let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
+    assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, 12));
+    let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+    assert!(puzzle.is_goal(&end));
+    assert_eq!(count_solutions(&puzzle.with_start(end), 10).all, 1, "a full board is its own only solution");
+}
+
+#[test]
+fn counting_stops_at_the_cap() {
+    let count = count_solutions(&pentominoes(10, 6), 5);
+    assert_eq!((count.all, count.capped), (5, true));
+}
+
+#[test]
+fn blocked_cells_and_mirror_rules_change_the_answer() {
+    // The open cells of this board make a J tetromino: an L fills it only as a mirror image.
+    let free = Hargram::parse("hargram:3x2:##./...:#../###").unwrap();
+    assert_eq!(count_solutions(&free, 100).all, 1);
+    let no_mirror = Hargram::parse("hargram:3x2:##./...:#../###!").unwrap();
+    assert_eq!(count_solutions(&no_mirror, 100).all, 0);
+    assert_eq!(count_solutions(&Hargram::parse("hargram:3x2:##./...:..#/###!").unwrap(), 100).all, 1);
+    // A blocked cell in the middle: a 3x3 ring of 8 cells holds two L-shaped trominoes... and a domino.
+    let ring = Hargram::parse("hargram:3x3:.../.#./...:###;#/#;##/#.").unwrap();
+    let count = count_solutions(&ring, 100);
+    assert!(count.all > 0);
+    let outcome = solve_with(&mut CoverSearch::plan(&ring), &ring, ring.start());
+    let end = outcome.moves.iter().try_fold(ring.start(), |s, m| ring.apply(&s, m)).unwrap();
+    assert_eq!(ring.cell(&end, 4), -1, "the blocked cell stays blocked");
+    assert!(ring.is_goal(&end));
+}
+
+#[test]
+fn descriptions_round_trip() {
+    let descs = [
+        "hargram:3x2:.../...:##/#.;#./##",
+        "hargram:3x2:.../...:##/#.;#./##:0@1,0,1",
+        "hargram:3x3:.../.#./...:###;#/#;##/#.!",
+        "hargram:3x2:##./...:#../###!",
+        "hargram:20x3:..................../..................../....................:#####;#####;#####;#####;#####;#####;#####;#####;#####;#####;#####;#####",
+    ];
+    for desc in descs {
+        let puzzle = Hargram::parse(desc).unwrap();
+        assert_eq!(puzzle.describe(), desc);
+        assert_eq!(Hargram::parse(&puzzle.describe()).unwrap(), puzzle);
+    }
+}
+
+#[test]
+fn bad_descriptions_are_refused_with_a_column() {
+    let cases = [
+        ("hargram:3x2:.../...:##/#.", "cover 3 cells but the board has 6"),
+        ("hargram:3x2:.../..:##/#.;#./##", "same number of cells"),
+        ("hargram:3x2:.../...:#./.#;#./##", "connected"),
+        ("hargram:3x2:.x./...:##/#.;#./##", "expected '#' or '.'"),
+        ("hargram:3x2:.../...:##/#.;#./##:0@0,0,0;1@0,0,0", "cannot go there"),
+        ("hargram:3x2:.../...:##/#.;#./##:5@0,0,0", "cannot go there"),
+        ("hargram:3x2:.../...:##/#.;#./##:0@0,0", "expected P@x,y,o"),
+        ("hargram:3x2:.../...:##/#.;#./##:0@0,0,9", "orientation above 7"),
+        ("hargram:99x99:.:#", "out of range"),
+        ("hargram:3x2:.../...", "needs 3 fields"),
+    ];
+    for (desc, reason) in cases {
+        let err = Hargram::parse(desc).unwrap_err();
+        assert!(err.reason.contains(reason), "{desc}: {err}");
+        assert!(err.column >= 1 && err.column <= desc.len() + 1, "{desc}: {err}");
+    }
+}
+
+#[test]
+fn illegal_moves_change_nothing() {
+    let puzzle = Hargram::parse("hargram:3x2:.../...:##/#.;#./##:0@1,0,1").unwrap();
+    let state = puzzle.start();
+    let illegal = [
+        HargramMove::Place { piece: 0, orientation: 0, anchor: 0 }, // already placed
+        HargramMove::Place { piece: 1, orientation: 0, anchor: 1 }, // overlaps piece 0
+        HargramMove::Place { piece: 1, orientation: 0, anchor: 2 }, // off the board
+        HargramMove::Place { piece: 1, orientation: 9, anchor: 0 }, // no such orientation
+        HargramMove::Place { piece: 7, orientation: 0, anchor: 0 }, // no such piece
+        HargramMove::Remove { piece: 1 },                           // not placed
+    ];
+    for mv in illegal {
+        assert_eq!(puzzle.apply(&state, &mv), None, "{mv:?}");
+    }
+    let no_mirror = Hargram::parse("hargram:3x2:.../...:##/#.!;#./##").unwrap();
+    assert_eq!(no_mirror.apply(&no_mirror.start(), &HargramMove::Place { piece: 0, orientation: 4, anchor: 0 }), None);
+}
+
+/// Asks for hints until one arrives.
+fn hint(hinter: &mut Hinter<Hargram>, puzzle: &Hargram, state: &Layout) -> HintStatus<HargramMove> {
+    loop {
+        match hinter.next_hint(puzzle, state, 500) {
+            HintStatus::InProgress => continue,
+            other => return other,
+        }
+    }
+}
+
+#[test]
+fn every_hint_keeps_the_board_completable() {
+    for seed in 0..6 {
+        let mut generator = Generator::<Hargram>::preset(Difficulty::Hard, seed);
+        let puzzle = generator.generate().unwrap().puzzle;
+        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut state = puzzle.start();
+        let mut left = puzzle.pieces().len() as u32;
+        while !puzzle.is_goal(&state) {
+            let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
+            assert_eq!(h.moves_left, left);
+            assert!(matches!(h.mv, HargramMove::Place { .. }));
+            state = puzzle.apply(&state, &h.mv).unwrap();
+            left -= 1;
+            assert_eq!(count_solutions(&puzzle.with_start(state), 1).all, 1, "seed {seed}: a hint broke the board");
+        }
+        assert_eq!(hint(&mut hinter, &puzzle, &state), HintStatus::AlreadySolved);
+    }
+}
+
+/// A placement of `piece` that fits `state` but that no solution allows (checked with the piece alone).
+fn impossible_placement(puzzle: &Hargram, state: &Layout, piece: usize) -> Option<HargramMove> {
+    let (w, h) = puzzle.board_size();
+    (0..8u8).flat_map(|o| (0..(w * h) as u8).map(move |a| (o, a))).find_map(|(orientation, anchor)| {
+        let mv = HargramMove::Place { piece: piece as u8, orientation, anchor };
+        puzzle.apply(state, &mv)?;
+        let alone = puzzle.apply(&puzzle.start(), &mv)?;
+        (count_solutions(&puzzle.with_start(alone), 1).all == 0).then_some(mv)
+    })
+}
+
+#[test]
+fn a_wrong_placement_is_named() {
+    let mut rng = common::rng(11);
+    let mut named = 0;
+    for seed in 0..8 {
+        let puzzle = Generator::<Hargram>::preset(Difficulty::Medium, seed).generate().unwrap().puzzle;
+        // The player puts the first pieces of a solution down, then one piece where no solution has it.
+        let plan = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start()).moves;
+        let keep = rng.random_range(0..plan.len() - 1);
+        let mut state = plan[..keep].iter().fold(puzzle.start(), |s, m| puzzle.apply(&s, m).unwrap());
+        let HargramMove::Place { piece, .. } = plan[keep] else { unreachable!() };
+        let Some(wrong) = impossible_placement(&puzzle, &state, piece as usize) else { continue };
+        state = puzzle.apply(&state, &wrong).unwrap();
+        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        match hint(&mut hinter, &puzzle, &state) {
+            HintStatus::Ready(h) => assert_eq!(h.mv, HargramMove::Remove { piece }, "seed {seed}"),
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        named += 1;
+        // Following the plan from there solves the puzzle.
+        while !puzzle.is_goal(&state) {
+            let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
+            state = puzzle.apply(&state, &h.mv).unwrap();
+        }
+    }
+    assert!(named >= 4, "only {named} boards had an impossible placement");
+}
+
+#[test]
+fn a_piece_that_fits_alone_but_not_with_the_others_is_still_found() {
+    // Two pieces each fine alone, but not together: removing one of them is the plan's first move.
+    let puzzle = Hargram::parse("hargram:4x2:..../....:##;##;##;##").unwrap();
+    // Together they shut the top-left cell in.
+    let a = HargramMove::Place { piece: 0, orientation: 0, anchor: 1 }; // cells (1,0) and (2,0)
+    let b = HargramMove::Place { piece: 1, orientation: 0, anchor: 4 }; // cells (0,1) and (1,1)
+    for alone in [a, b] {
+        let only = puzzle.apply(&puzzle.start(), &alone).unwrap();
+        assert_eq!(count_solutions(&puzzle.with_start(only), 1).all, 1, "{alone:?} alone is fine");
+    }
+    let state = puzzle.apply(&puzzle.apply(&puzzle.start(), &a).unwrap(), &b).unwrap();
+    assert_eq!(count_solutions(&puzzle.with_start(state), 10).all, 0);
+    let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+    let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!() };
+    assert!(matches!(h.mv, HargramMove::Remove { piece: 0 | 1 }), "{h:?}");
+    let after = puzzle.apply(&state, &h.mv).unwrap();
+    assert!(count_solutions(&puzzle.with_start(after), 1).all == 1);
+}
+
+#[test]
+fn a_board_no_piece_set_can_fill_is_unsolvable() {
+    // The U's cup is one cell wide: nothing else can fill it.
+    let puzzle = Hargram::parse("hargram:3x3:.../.../...:#.#/###;##/##").unwrap();
+    let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
+    assert_eq!(outcome.status, Status::Unsolvable);
+    let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+    assert_eq!(hint(&mut hinter, &puzzle, &puzzle.start()), HintStatus::Unsolvable);
+}
+
+#[test]
+fn generated_unique_puzzles_have_exactly_one_solution() {
+    for difficulty in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+        let request = Hargram::preset(difficulty);
+        assert!(request.unique);
+        let mut generator = Generator::<Hargram>::preset(difficulty, 5);
+        for _ in 0..8 {
+            let generated = generator.generate().unwrap();
+            let puzzle = &generated.puzzle;
+            assert_eq!(puzzle.pieces().len(), request.pieces as usize);
+            assert_eq!(puzzle.board_size(), (request.size.0 as u32, request.size.1 as u32));
+            let sizes: Vec<usize> = puzzle.pieces().iter().map(|p| p.shape.size()).collect();
+            assert!(sizes
+                .iter()
+                .all(|&s| (request.piece_size.0 as usize..=request.piece_size.1 as usize).contains(&s)));
+            // Unique up to the board's symmetries (a rectangle's solution turned half a turn is another).
+            let count = count_solutions(puzzle, u64::MAX);
+            assert_eq!(count.up_to_symmetry, 1, "{difficulty:?}: {}", puzzle.describe());
+            assert!(generated.rating >= 1);
+            assert_eq!(Hargram::parse(&puzzle.describe()).unwrap(), *puzzle);
+        }
+    }
+}
+
+#[test]
+fn generation_is_deterministic_and_checks_requests() {
+    let describe = |seed| Generator::<Hargram>::preset(Difficulty::Hard, seed).generate().unwrap().puzzle.describe();
+    assert_eq!(describe(9), describe(9));
+    assert_ne!(describe(9), describe(10));
+    let bad = [
+        Request { size: (4, 4), pieces: 2, piece_size: (3, 5), ..Request::default() },
+        Request { size: (4, 4), pieces: 0, ..Request::default() },
+        Request { size: (40, 40), pieces: 60, piece_size: (20, 30), ..Request::default() },
+    ];
+    for request in bad {
+        assert!(Generator::<Hargram>::new(request, 1).is_err(), "{request:?}");
+    }
+    // Several solutions allowed: the rating is still the effort to find one.
+    let any = Request {
+        size: (6, 4),
+        pieces: 6,
+        piece_size: (4, 4),
+        unique: false,
+        min: 0,
+        max: u32::MAX,
+        ..Request::default()
+    };
+    let generated = Generator::<Hargram>::new(any, 3).unwrap().generate().unwrap();
+    assert!(count_solutions(&generated.puzzle, 1).all == 1);
+}
+
+#[test]
+fn the_ga_covers_a_small_board_and_resumes_exactly() {
+    let puzzle = Generator::<Hargram>::preset(Difficulty::Easy, 4).generate().unwrap().puzzle;
+    let genome = HargramGenome::new(&puzzle);
+    let params = GaParams { population: 300, generations: 100, ..GaParams::default() };
+    let mut whole = Ga::new(&genome, params, 42).unwrap();
+    let report = whole.step(&genome, u32::MAX);
+    assert_eq!(report.status, GaStatus::Found, "{report:?}");
+    assert_eq!(report.best_fitness, report.perfect);
+    let layout = genome.layout(&puzzle, whole.best());
+    assert!(puzzle.is_goal(&layout));
+
+    let mut halves = Ga::new(&genome, params, 42).unwrap();
+    let first = halves.step(&genome, (report.evaluations / 2) as u32);
+    assert_eq!(first.status, GaStatus::InProgress);
+    assert_eq!(halves.step(&genome, (report.evaluations - first.evaluations) as u32), report);
+    assert_eq!(halves.best(), whole.best());
+}
+
+#[test]
+fn the_ga_keeps_placed_pieces_and_reports_exhaustion() {
+    let puzzle = pentominoes(10, 6);
+    let genome = HargramGenome::new(&puzzle);
+    let params = GaParams { population: 20, generations: 3, ..GaParams::default() };
+    let mut ga = Ga::new(&genome, params, 1).unwrap();
+    let report = ga.step(&genome, u32::MAX);
+    assert_eq!((report.status, report.evaluations, report.generation), (GaStatus::Exhausted, 60, 2));
+    assert!(report.best_fitness < report.perfect);
+    // With every piece but one placed, the GA has one gene left.
+    let plan = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start()).moves;
+    let almost = plan[..11].iter().fold(puzzle.start(), |s, m| puzzle.apply(&s, m).unwrap());
+    let genome = HargramGenome::new(&puzzle.with_start(almost));
+    let mut ga = Ga::new(&genome, GaParams { population: 50, ..GaParams::default() }, 1).unwrap();
+    assert_eq!(ga.step(&genome, u32::MAX).status, GaStatus::Found);
+    assert!(puzzle.is_goal(&genome.layout(&puzzle.with_start(almost), ga.best())));
+}
+
+#[test]
+fn steps_are_bounded_and_resumable() {
+    let puzzle = pentominoes(10, 6);
+    let mut stepped = CoverSearch::count(&puzzle, 50);
+    stepped.restart(&puzzle, puzzle.start());
+    let mut calls = 0;
+    while stepped.step(&puzzle, 1000) == Status::InProgress {
+        calls += 1;
+        assert!(stepped.stats().expanded <= calls * 1000 + 1000);
+    }
+    let mut whole = CoverSearch::count(&puzzle, 50);
+    whole.restart(&puzzle, puzzle.start());
+    whole.run(&puzzle);
+    assert_eq!(stepped.stats(), whole.stats());
+    assert_eq!(stepped.stats().solutions, Some(50));
+}
