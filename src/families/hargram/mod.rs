@@ -629,7 +629,7 @@ impl Hargram {
         let mirrors = self.pieces.iter().all(|p| p.mirror);
         let open = |c: usize| self.open.contains(self.scan_of[c] as usize);
         (1..8u8)
-            .filter(|&t| !(t >= 4 && !mirrors) && !(t % 2 == 1 && w != h))
+            .filter(|&t| (t < 4 || mirrors) && (t % 2 == 0 || w == h))
             .filter(|&t| (0..w * h).all(|c| open(c) == open(self.transformed_cell(t, c))))
             .collect()
     }
