@@ -52,6 +52,10 @@ typedef enum LpFamily {
   LP_FAMILY_JUGS = 2,
   // Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
   LP_FAMILY_FLIP = 3,
+  // Hargram packing. Moves: `piece`; a placement has `to` = the row-major cell of the top-left corner
+  // of the placed shape's bounding box and `arg` = the orientation (0–3 quarter turns clockwise, 4–7
+  // mirrored first); `to = -1` takes the piece off. Cells: -1 blocked, 0 empty, 1 + the covering piece.
+  LP_FAMILY_HARGRAM = 4,
 } LpFamily;
 
 // Algorithms for [`lp_solver_create`].
@@ -86,6 +90,9 @@ typedef enum LpDifficulty {
   LP_DIFFICULTY_EXPERT = 3,
 } LpDifficulty;
 
+// A genetic-algorithm run. Opaque.
+typedef struct LpGa LpGa;
+
 // A stepped puzzle generator. Opaque.
 typedef struct LpGenerator LpGenerator;
 
@@ -101,9 +108,9 @@ typedef struct LpTables LpTables;
 
 // Custom generation parameters (each family reads the fields it uses).
 typedef struct LpGenParams {
-  // Fewest optimal moves (inclusive).
+  // Fewest optimal moves (inclusive); for hargram, the fewest search nodes of the rating.
   uint32_t min_moves;
-  // Most optimal moves (inclusive).
+  // Most optimal moves (inclusive); for hargram, the most search nodes of the rating.
   uint32_t max_moves;
   // Board width (tiles, flip).
   uint32_t width;
@@ -117,7 +124,56 @@ typedef struct LpGenParams {
   uint32_t capacity_max;
   // Non-zero to allow tap and sink (jugs).
   uint32_t tap;
+  // Number of pieces (hargram).
+  uint32_t pieces;
+  // Fewest cells of a piece (hargram).
+  uint32_t piece_min;
+  // Most cells of a piece (hargram).
+  uint32_t piece_max;
+  // Non-zero to require exactly one solution (hargram).
+  uint32_t unique;
 } LpGenParams;
+
+// A piece for [`lp_hargram_create`]: a `width`×`height` drawing, row-major, one byte a cell (non-zero
+// for a cell of the piece).
+typedef struct LpHargramPiece {
+  // Drawing width.
+  uint32_t width;
+  // Drawing height.
+  uint32_t height;
+  // `width · height` bytes.
+  const uint8_t *cells;
+  // Non-zero to forbid mirror images of the piece (rotations are always allowed).
+  uint32_t no_mirror;
+} LpHargramPiece;
+
+// Parameters of [`lp_ga_create`] (NULL there for the defaults: 1500, 50, 3, 0.9, 0.15).
+typedef struct LpGaParams {
+  // Individuals in a generation (at least 2).
+  uint32_t population;
+  // Generations before the run gives up.
+  uint32_t generations;
+  // Individuals drawn for each tournament.
+  uint32_t tournament;
+  // Probability that a child is a crossover of two parents.
+  float crossover;
+  // Probability that a blamed gene (a piece left off) is re-drawn.
+  float mutation;
+} LpGaParams;
+
+// Progress of a GA run.
+typedef struct LpGaReport {
+  // Generation being evaluated (from 0).
+  uint32_t generation;
+  // Best fitness so far: cells covered.
+  uint32_t best_fitness;
+  // The fitness of a full cover: the open cells.
+  uint32_t perfect;
+  // 1 once a full cover was found.
+  uint32_t found;
+  // Evaluations so far.
+  uint64_t evaluations;
+} LpGaReport;
 
 // A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 // without knowing family types. Each family documents what the fields mean for it; fields it does not use
@@ -177,7 +233,8 @@ enum LpStatus lp_generator_create(uint32_t family,
 
 // Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
 // band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-// its optimal length in `*rating`; `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
+// its rating in `*rating` (the optimal length; for hargram, the search nodes that found and proved the
+// solution); `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
 //
 // # Safety
 // `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -219,6 +276,56 @@ const char *lp_status_str(uint32_t status);
 enum LpStatus lp_last_error(char *buf,
                             size_t cap,
                             size_t *written);
+
+// Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
+// (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces. The pieces'
+// cells must add up to the open cells; each piece must be connected.
+//
+// # Safety
+// `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
+// `cells` point to `width · height` bytes each; `out` must be NULL or writable.
+enum LpStatus lp_hargram_create(uint32_t width,
+                                uint32_t height,
+                                const uint8_t *blocked,
+                                const struct LpHargramPiece *pieces,
+                                size_t count,
+                                struct LpPuzzle **out);
+
+// Starts a genetic-algorithm run on a Hargram puzzle's current position (pieces already placed stay),
+// with `params` (NULL for the defaults); the same seed gives the same run.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
+enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
+                           const struct LpGaParams *params,
+                           uint64_t seed,
+                           struct LpGa **out);
+
+// Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
+// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
+// Allocates nothing.
+//
+// # Safety
+// `ga` must be NULL or a live handle; `report` NULL or writable.
+enum LpStatus lp_ga_step(struct LpGa *ga,
+                         uint32_t budget,
+                         struct LpGaReport *report);
+
+// The best individual so far as placements (`LP_FAMILY_HARGRAM` moves) from the run's starting
+// position; they can be played on the puzzle with `lp_puzzle_apply`.
+//
+// # Safety
+// `ga` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_ga_best(struct LpGa *ga,
+                         struct LpMove *buf,
+                         size_t cap,
+                         size_t *written);
+
+// Releases a GA run. NULL is ignored.
+//
+// # Safety
+// `ga` must be NULL or a handle from this library not yet freed.
+void lp_ga_free(struct LpGa *ga);
 
 // Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
 // Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.

@@ -2,10 +2,12 @@
 //! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
 
 use crate::families::flip::Flip;
+use crate::families::hargram::evolve::HargramGenome;
 use crate::families::hargram::Hargram;
 use crate::families::jugs::Jugs;
 use crate::families::tiles::Tiles;
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::ga::{Ga, GaParams, GaReport};
 use crate::generate::{Difficulty, GenStatus, Generate, Generator, Request};
 use crate::hint::{Hint, HintStatus, Hinter};
 use crate::search::{Algorithm, Search, Solver, Stats, Status};
@@ -65,6 +67,8 @@ pub trait AnySession: Send {
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String>;
     /// A solver for the current state, with its memory reserved for `node_cap` nodes.
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Box<dyn AnySolver>;
+    /// The session itself, for family-specific tools such as [`GaRun`].
+    fn as_any(&self) -> &dyn core::any::Any;
 }
 
 impl<F> AnySession for Session<F>
@@ -133,6 +137,51 @@ where
         };
         solver.restart(&puzzle, self.state);
         Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false })
+    }
+
+    fn as_any(&self) -> &dyn core::any::Any {
+        self
+    }
+}
+
+/// A genetic-algorithm run on a Hargram session's current position (the earlier systems' solver, kept
+/// as a per-frame tool).
+pub struct GaRun {
+    puzzle: Hargram,
+    genome: HargramGenome,
+    ga: Ga,
+    best: Vec<MoveCode>,
+}
+
+impl GaRun {
+    /// A run on `session`'s current position, or why not (not a Hargram puzzle, bad parameters).
+    pub fn new(session: &dyn AnySession, params: GaParams, seed: u64) -> Result<GaRun, String> {
+        let Some(session) = session.as_any().downcast_ref::<Session<Hargram>>() else {
+            return Err(String::from("the genetic algorithm runs on hargram puzzles only"));
+        };
+        let puzzle = session.puzzle.with_start(session.state);
+        let genome = HargramGenome::new(&puzzle);
+        let ga = Ga::new(&genome, params, seed)?;
+        let best = Vec::with_capacity(puzzle.pieces().len());
+        Ok(GaRun { puzzle, genome, ga, best })
+    }
+
+    /// Runs at most `budget` fitness evaluations (allocates nothing).
+    pub fn step(&mut self, budget: u32) -> GaReport {
+        self.ga.step(&self.genome, budget)
+    }
+
+    /// Progress so far.
+    pub fn report(&self) -> GaReport {
+        self.ga.report()
+    }
+
+    /// The placements of the best individual so far, as moves from the run's starting position.
+    pub fn best_moves(&mut self) -> &[MoveCode] {
+        self.best.clear();
+        let moves = self.genome.moves(self.ga.best());
+        self.best.extend(moves.iter().map(|m| self.puzzle.encode_move(m)));
+        &self.best
     }
 }
 

@@ -154,3 +154,86 @@ fn generate_prints_rated_puzzles_deterministically() {
     let out = lp(&["generate", "tiles", "--count", "1"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("give --difficulty or --min and --max"));
 }
+
+const PENTOMINOES_3X20: &str = "hargram:20x3:..................../..................../....................:\
+    .##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;\
+    .#../####;##./.#./.##";
+
+#[test]
+fn hargram_solve_all_counts_solutions() {
+    let v = json(&["solve", PENTOMINOES_3X20, "--all", "--json"]);
+    assert_eq!(
+        (v["family"].as_str(), v["solutions"].as_u64(), v["up_to_symmetry"].as_u64()),
+        (Some("hargram"), Some(8), Some(2))
+    );
+    assert_eq!(v["capped"].as_bool(), Some(false));
+    let capped = json(&["solve", PENTOMINOES_3X20, "--all", "--limit", "3", "--json"]);
+    assert_eq!((capped["solutions"].as_u64(), capped["capped"].as_bool()), (Some(3), Some(true)));
+    let solved = json(&["solve", PENTOMINOES_3X20, "--json"]);
+    assert_eq!((solved["length"].as_u64(), solved["moves"].as_array().map(Vec::len)), (Some(12), Some(12)));
+    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--all"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hargram puzzles only"));
+}
+
+#[test]
+fn hargram_hint_names_a_wrong_piece() {
+    let desc = format!("{PENTOMINOES_3X20}:9@0,0,0");
+    let v = json(&["hint", &desc, "--json"]);
+    assert_eq!((v["move"].as_str(), v["moves_left"].as_u64()), (Some("-9"), Some(13)));
+    assert!(v["move_text"].as_str().unwrap().contains("take it off"));
+}
+
+#[test]
+fn lp_ga_shows_fitness_per_generation() {
+    let out = lp(&["ga", "hargram:4x3:..../..../....:###/#..;#../###;####", "--population", "100", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert_eq!(
+        (last["status"].as_str(), last["best_fitness"].as_u64(), last["perfect"].as_u64()),
+        (Some("found"), Some(12), Some(12))
+    );
+    let fitness: Vec<u64> = lines.iter().map(|l| l["best_fitness"].as_u64().unwrap()).collect();
+    assert!(fitness.windows(2).all(|w| w[0] <= w[1]), "the best fitness never drops: {fitness:?}");
+    let bad = lp(&["ga", "hargram:4x3:..../..../....:###/#..;#../###;####", "--population", "1"]);
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn generate_hargram_prints_unique_puzzles() {
+    let out = lp(&["generate", "hargram", "--difficulty", "hard", "--count", "3", "--seed", "4", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for line in out.stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let v: Value = serde_json::from_slice(line).unwrap();
+        let desc = v["desc"].as_str().unwrap();
+        assert_eq!(v["length"].as_u64(), Some(6), "six pieces to place");
+        assert!(v["rating"].as_u64().unwrap() > 0);
+        let all = json(&["solve", desc, "--all", "--json"]);
+        assert_eq!(all["up_to_symmetry"].as_u64(), Some(1), "{desc}");
+    }
+    let custom = json(&[
+        "generate",
+        "hargram",
+        "--size",
+        "5x4",
+        "--pieces",
+        "5",
+        "--piece-size",
+        "4..4",
+        "--any",
+        "--min",
+        "0",
+        "--max",
+        "100000",
+        "--count",
+        "1",
+        "--json",
+    ]);
+    assert!(custom["desc"].as_str().unwrap().starts_with("hargram:5x4:"));
+}

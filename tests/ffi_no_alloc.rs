@@ -76,5 +76,45 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
             lp_puzzle_free(p);
         }
         lp_puzzle_free(puzzle);
+
+        // Hargram: hints after a wrong placement (several searches in turn), and GA steps.
+        let pentominoes = CString::new(
+            "hargram:10x6:........../........../........../........../........../..........:\
+             .##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;\
+             .#./###/.#.;.#../####;##./.#./.##:9@0,0,0",
+        )
+        .unwrap();
+        let mut p = std::ptr::null_mut();
+        assert_eq!(lp_puzzle_parse(pentominoes.as_ptr(), &mut p), LpStatus::LP_OK);
+        assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
+        let mut placed = 0;
+        loop {
+            let (status, count) = allocations_during(|| lp_next_hint(p, 500, &mut hint));
+            assert_eq!(count, 0, "lp_next_hint allocated (hargram)");
+            match status {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_ALREADY_SOLVED => break,
+                LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
+                other => panic!("{other:?}"),
+            }
+            placed += 1;
+        }
+        assert_eq!(placed, 13, "one removal, then twelve placements");
+        let mut ga = std::ptr::null_mut();
+        let params = LpGaParams { population: 100, generations: 5, tournament: 3, crossover: 0.9, mutation: 0.15 };
+        lp_puzzle_free(p);
+        assert_eq!(lp_puzzle_parse(pentominoes.as_ptr(), &mut p), LpStatus::LP_OK);
+        assert_eq!(lp_ga_create(p, &params, 1, &mut ga), LpStatus::LP_OK);
+        let mut report = LpGaReport::default();
+        loop {
+            let (status, count) = allocations_during(|| lp_ga_step(ga, 30, &mut report));
+            assert_eq!(count, 0, "lp_ga_step allocated");
+            if status != LpStatus::LP_IN_PROGRESS {
+                assert_eq!((status, report.evaluations), (LpStatus::LP_NOT_FOUND, 500));
+                break;
+            }
+        }
+        lp_ga_free(ga);
+        lp_puzzle_free(p);
     }
 }

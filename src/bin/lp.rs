@@ -94,12 +94,12 @@ enum Command {
     /// Benchmarks: `korf100` solves Korf's 100 15-puzzle instances and checks their optimal lengths;
     /// `tiles5` solves random 5x5 puzzles with the hint mode and compares lengths with a lower bound.
     Bench {
-        /// Which benchmark (korf100, tiles5).
+        /// Which benchmark (korf100, tiles5, hargram).
         name: String,
-        /// tiles5: how many puzzles.
+        /// tiles5, hargram: how many puzzles (hargram: per preset).
         #[arg(long, default_value_t = 20)]
         count: usize,
-        /// tiles5: random seed.
+        /// tiles5, hargram: random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Only these instance ids (comma-separated, 1-based); default all.
@@ -208,7 +208,8 @@ fn main() -> ExitCode {
         Command::Bench { name, ids, file, heuristic, tables, count, seed } => match name.as_str() {
             "korf100" => korf_bench(&ids, &file, &heuristic, tables.as_deref()),
             "tiles5" => tiles5_bench(count, seed),
-            other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5)")),
+            "hargram" => hargram_bench(count, seed),
+            other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram)")),
         },
         Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
         Command::Generate {
@@ -735,6 +736,68 @@ fn tiles5_bench(count: usize, seed: u64) -> Result<(), String> {
         "solved {solved}/{count}; mean length / lower bound = {:.3}; total {}",
         lengths as f64 / bounds.max(1) as f64,
         fmt_time(total_time)
+    );
+    Ok(())
+}
+
+/// The twelve pentominoes on a 10×6 board.
+const PENTOMINOES_6X10: &str = "hargram:10x6:........../........../........../........../........../..........:\
+    .##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;\
+    .#../####;##./.#./.##";
+
+/// `lp bench hargram`: the exact solver against the genetic algorithm (default parameters) on the same
+/// boards: generated puzzles of every preset and the 6×10 pentominoes; then all 6×10 solutions.
+fn hargram_bench(count: usize, seed: u64) -> Result<(), String> {
+    let mut boards: Vec<(String, Hargram)> = Vec::new();
+    for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+        let mut generator = Generator::<Hargram>::preset(difficulty, seed);
+        for i in 0..count {
+            let puzzle = generator.generate().ok_or("generation gave up")?.puzzle;
+            boards.push((format!("{difficulty:?} {}", i + 1).to_lowercase(), puzzle));
+        }
+    }
+    boards.push(("pentominoes 6x10".into(), parse(PENTOMINOES_6X10)?));
+    println!("{:<18} {:>12} {:>10} {:>14} {:>12} {:>10}", "board", "exact", "nodes", "ga", "evaluations", "ratio");
+    let (mut exact_total, mut ga_total, mut ga_found) = (Duration::ZERO, Duration::ZERO, 0);
+    for (name, puzzle) in &boards {
+        let (outcome, exact) = timed_solve(puzzle, puzzle.recommended_solver());
+        if outcome.status != Status::Found {
+            return Err(format!("{name}: the exact solver found no cover"));
+        }
+        let genome = HargramGenome::new(puzzle);
+        let clock = Instant::now();
+        let mut ga = Ga::new(&genome, GaParams::default(), seed)?;
+        let report = ga.step(&genome, u32::MAX);
+        let ga_time = clock.elapsed();
+        let found = report.status == GaStatus::Found;
+        exact_total += exact;
+        ga_total += ga_time;
+        ga_found += found as usize;
+        let verdict = if found { fmt_time(ga_time) } else { format!("no cover {}", fmt_time(ga_time)) };
+        println!(
+            "{name:<18} {:>12} {:>10} {verdict:>14} {:>12} {:>9.0}x",
+            fmt_time(exact),
+            outcome.stats.expanded,
+            report.evaluations,
+            ga_time.as_secs_f64() / exact.as_secs_f64().max(1e-9)
+        );
+    }
+    println!(
+        "exact: {} covers in {}; GA: {ga_found}/{} covers in {} ({:.0}x the exact solver's time)",
+        boards.len(),
+        fmt_time(exact_total),
+        boards.len(),
+        fmt_time(ga_total),
+        ga_total.as_secs_f64() / exact_total.as_secs_f64().max(1e-9)
+    );
+    let clock = Instant::now();
+    let all = count_solutions(&parse::<Hargram>(PENTOMINOES_6X10)?, u64::MAX);
+    println!(
+        "6x10 pentominoes: {} solutions ({} up to symmetry), {} placements, in {}",
+        all.all,
+        all.up_to_symmetry,
+        all.nodes,
+        fmt_time(clock.elapsed())
     );
     Ok(())
 }

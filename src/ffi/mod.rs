@@ -14,6 +14,7 @@
 
 mod generate;
 mod glue;
+mod hargram;
 mod puzzle;
 mod solver;
 mod tables;
@@ -22,6 +23,7 @@ mod tables;
 pub use crate::family::MoveCode as LpMove;
 pub use generate::*;
 pub use glue::{lp_last_error, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
+pub use hargram::*;
 pub use puzzle::*;
 pub use solver::*;
 pub use tables::*;

@@ -58,7 +58,7 @@ pub struct LpHint {
     pub optimal: u32,
 }
 
-fn hand_out(session: Box<dyn AnySession>, out: *mut *mut LpPuzzle) -> LpStatus {
+pub(crate) fn hand_out(session: Box<dyn AnySession>, out: *mut *mut LpPuzzle) -> LpStatus {
     // SAFETY: `out` was checked non-NULL by the caller of this helper.
     unsafe { *out = Box::into_raw(Box::new(LpPuzzle { session })) };
     LpStatus::LP_OK

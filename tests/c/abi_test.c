@@ -46,6 +46,8 @@ static void check_status(int line, LpStatus got, LpStatus expected, const char *
 
 static const char *HARDEST = "tiles:3x3:8,6,7,2,5,4,3,0,1";
 static int play(LpPuzzle *p, uint32_t budget, unsigned *frames);
+static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
+                         size_t cap, uint32_t *rating);
 static LpPuzzle *const SENTINEL = (LpPuzzle *)(uintptr_t)0x1;
 
 static void test_statuses(void) {
@@ -174,6 +176,94 @@ static void test_flip(void) {
     lp_puzzle_free(p);
 }
 
+static const char *PENTOMINOES_6X10 =
+    "hargram:10x6:........../........../........../........../........../..........:"
+    ".##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;"
+    ".#../####;##./.#./.##";
+
+static void test_hargram(void) {
+    const uint8_t l_cells[4] = {1, 1, 1, 0}; /* ##/#. */
+    const uint8_t j_cells[4] = {1, 0, 1, 1}; /* #./## */
+    const uint8_t diagonal[4] = {1, 0, 0, 1};
+    LpHargramPiece pieces[2] = {{2, 2, l_cells, 0}, {2, 2, j_cells, 0}};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, NULL, 2, &p), LP_ERR_NULL_ARGUMENT, "pieces is NULL");
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 0, &p), LP_ERR_INVALID_ARGUMENT, "count must be at least 1");
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 1, &p), LP_ERR_INVALID_ARGUMENT, "cover 3 cells");
+    LpHargramPiece broken[2] = {{2, 2, diagonal, 0}, {2, 2, j_cells, 0}};
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, broken, 2, &p), LP_ERR_INVALID_ARGUMENT, "connected");
+    LpHargramPiece no_cells[2] = {{2, 2, NULL, 0}, {2, 2, j_cells, 0}};
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, no_cells, 2, &p), LP_ERR_NULL_ARGUMENT, "piece cells is NULL");
+    CHECK(p == SENTINEL);
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 2, &p), LP_OK, NULL);
+    LpFamily family;
+    CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
+    CHECK(family == LP_FAMILY_HARGRAM);
+    LpMove off_board = {1, 0, 2, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, off_board), LP_ERR_ILLEGAL_MOVE, NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 10, &frames) == 2);
+    int32_t cells[6];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 6, &written), LP_OK, NULL);
+    CHECK(written == 6 && cells[0] >= 1 && cells[5] >= 1);
+    lp_puzzle_free(p);
+
+    /* The X pentomino in the corner shuts a cell in: the hint names it (take it off: to = -1). */
+    char desc[512];
+    snprintf(desc, sizeof desc, "%s:9@0,0,0", PENTOMINOES_6X10);
+    CHECK_STATUS(lp_puzzle_parse(desc, &p), LP_OK, NULL);
+    LpHint hint;
+    LpStatus status;
+    while ((status = lp_next_hint(p, 1000, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK && hint.mv.piece == 9 && hint.mv.to == -1 && hint.moves_left == 13);
+
+    /* The genetic algorithm is for hargram only; bad parameters are refused. */
+    LpGa *ga = NULL;
+    LpGaParams tiny = {1, 10, 3, 0.9f, 0.15f};
+    CHECK_STATUS(lp_ga_create(p, &tiny, 1, &ga), LP_ERR_INVALID_ARGUMENT, "population must be");
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_ga_create(p, NULL, 1, &ga), LP_ERR_INVALID_ARGUMENT, "hargram puzzles only");
+    lp_puzzle_free(p);
+    CHECK(ga == NULL);
+
+    /* A small board: the GA finds a full cover within its budget, and its placements solve the puzzle. */
+    CHECK_STATUS(lp_puzzle_parse("hargram:4x3:..../..../....:###/#..;#../###;####", &p), LP_OK, NULL);
+    LpGaParams params = {200, 60, 3, 0.9f, 0.15f};
+    CHECK_STATUS(lp_ga_create(p, &params, 7, &ga), LP_OK, NULL);
+    LpGaReport report;
+    CHECK_STATUS(lp_ga_step(ga, 10, NULL), LP_ERR_NULL_ARGUMENT, "report is NULL");
+    while ((status = lp_ga_step(ga, 50, &report)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK && report.found == 1 && report.best_fitness == 12 && report.perfect == 12);
+    LpMove best[8];
+    CHECK_STATUS(lp_ga_best(ga, best, 1, &written), LP_ERR_BUFFER_TOO_SMALL, "3 are needed");
+    CHECK_STATUS(lp_ga_best(ga, best, 8, &written), LP_OK, NULL);
+    CHECK(written == 3);
+    for (size_t i = 0; i < written; i++) CHECK_STATUS(lp_puzzle_apply(p, best[i]), LP_OK, NULL);
+    bool solved = false;
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(solved);
+    lp_ga_free(ga);
+    lp_ga_free(NULL);
+    CHECK_STATUS(lp_ga_step(NULL, 10, &report), LP_ERR_NULL_ARGUMENT, "ga is NULL");
+    lp_puzzle_free(p);
+
+    /* Generation: a unique 6x5 puzzle, and custom parameters. */
+    char text[512];
+    uint32_t rating = 0;
+    CHECK(generate(LP_FAMILY_HARGRAM, LP_DIFFICULTY_HARD, NULL, 3, text, sizeof text, &rating) > 0);
+    CHECK(strncmp(text, "hargram:6x5:", 12) == 0 && rating > 0);
+    LpGenParams custom = {0, 1000000, 4, 4, 0, 0, 0, 0, 4, 4, 4, 1};
+    CHECK(generate(LP_FAMILY_HARGRAM, 0, &custom, 3, text, sizeof text, &rating) > 0);
+    CHECK(strncmp(text, "hargram:4x4:", 12) == 0);
+    LpGenParams impossible = {0, 1000000, 4, 4, 0, 0, 0, 0, 2, 3, 5, 1};
+    LpGenerator *g = NULL;
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_HARGRAM, 0, &impossible, 1, &g), LP_ERR_INVALID_ARGUMENT, "cannot cover");
+}
+
 /* Generates with the preset, `budget` nodes per step; returns the description in `text`. */
 static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
                          size_t cap, uint32_t *rating) {
@@ -208,7 +298,7 @@ static void test_generation(void) {
         CHECK(strcmp(first, second) == 0); /* the same seed, the same puzzle */
         CHECK(generate(LP_FAMILY_FLIP, d, NULL, 2, first, sizeof first, &rating) > 0);
     }
-    LpGenParams params = {3, 5, 6, 4, 0, 0, 0, 0};
+    LpGenParams params = {3, 5, 6, 4, 0, 0, 0, 0, 0, 0, 0, 0};
     CHECK(generate(LP_FAMILY_FLIP, 0, &params, 3, first, sizeof first, &rating) > 0);
     CHECK(strncmp(first, "flip:6x4:", 9) == 0 && rating >= 3 && rating <= 5);
 
@@ -216,9 +306,9 @@ static void test_generation(void) {
     LpPuzzle *p = NULL;
     CHECK_STATUS(lp_generator_create(99, 0, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpFamily");
     CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 9, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpDifficulty");
-    LpGenParams backwards = {9, 3, 3, 3, 3, 2, 9, 0};
+    LpGenParams backwards = {9, 3, 3, 3, 3, 2, 9, 0, 0, 0, 0, 0};
     CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, &backwards, 1, &g), LP_ERR_INVALID_ARGUMENT, "above max");
-    LpGenParams huge = {1, 3, 300, 3, 3, 2, 9, 0};
+    LpGenParams huge = {1, 3, 300, 3, 3, 2, 9, 0, 0, 0, 0, 0};
     CHECK_STATUS(lp_generator_create(LP_FAMILY_TILES, 0, &huge, 1, &g), LP_ERR_INVALID_ARGUMENT, "width 300");
     CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, NULL, 1, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
     CHECK(g == NULL);
@@ -442,6 +532,7 @@ int main(void) {
     test_jugs();
     test_flip();
     test_generation();
+    test_hargram();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);

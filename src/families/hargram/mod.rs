@@ -201,6 +201,8 @@ pub struct Piece {
     pub mirror: bool,
     /// Index of the piece's kind: pieces with the same shapes (up to allowed orientations) share one.
     kind: u8,
+    /// The shape in each orientation, computed once so that placing a piece allocates nothing.
+    oriented: Vec<Shape>,
 }
 
 impl Piece {
@@ -374,7 +376,8 @@ impl Hargram {
                     kind_shapes.len() - 1
                 }
             };
-            out.push(Piece { shape: shape.clone(), mirror: *mirror, kind: kind as u8 });
+            let oriented = (0..8).map(|o| shape.oriented(o)).collect();
+            out.push(Piece { shape: shape.clone(), mirror: *mirror, kind: kind as u8, oriented });
         }
         let kind_sizes = kind_shapes.iter().map(|k| k[0].size() as u8).collect();
         let mut puzzle = Hargram {
@@ -455,7 +458,7 @@ impl Hargram {
         if !p.orientations().contains(&o) || anchor >= self.cells() {
             return None;
         }
-        self.mask_of(&p.shape.oriented(o), anchor)
+        self.mask_of(&p.oriented[o as usize], anchor)
     }
 
     /// Number of board cells.
