@@ -212,6 +212,46 @@ private:
     LpSolver* handle_;
 };
 
+/// A genetic-algorithm run on a Hargram puzzle's current position (the earlier systems' solver). Move-only.
+class Ga {
+public:
+    /// Throws Error for a puzzle of another family or bad parameters; `params` NULL for the defaults.
+    Ga(const Puzzle& puzzle, const LpGaParams* params, std::uint64_t seed) : handle_(nullptr) {
+        detail::check(lp_ga_create(puzzle.get(), params, seed, &handle_));
+    }
+    Ga(Ga&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Ga& operator=(Ga&& other) noexcept {
+        if (this != &other) {
+            lp_ga_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    Ga(const Ga&) = delete;
+    Ga& operator=(const Ga&) = delete;
+    ~Ga() { lp_ga_free(handle_); }
+
+    /// Per frame: at most `budget` fitness evaluations. InProgress, Ok (full cover) or NotFound (gave
+    /// up). No exceptions, no allocation.
+    Status step(std::uint32_t budget, LpGaReport& report) noexcept {
+        return static_cast<Status>(lp_ga_step(handle_, budget, &report));
+    }
+
+    /// The best individual's placements, playable with Puzzle::apply.
+    std::vector<LpMove> best() const {
+        std::size_t needed = 0;
+        LpStatus status = lp_ga_best(handle_, nullptr, 0, &needed);
+        if (status == LP_OK) return {};
+        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
+        std::vector<LpMove> moves(needed);
+        detail::check(lp_ga_best(handle_, moves.data(), moves.size(), &needed));
+        return moves;
+    }
+
+private:
+    LpGa* handle_;
+};
+
 inline Solver Puzzle::solver(Algorithm algorithm, std::uint32_t node_cap) const {
     LpSolver* handle = nullptr;
     detail::check(lp_solver_create(handle_, static_cast<std::uint32_t>(algorithm), node_cap, &handle));

@@ -52,6 +52,17 @@ int main() {
         while (solver.step(1000) == lphint::Status::InProgress) {
         }
         std::printf("solver: %zu moves for the hardest 8-puzzle\n", solver.moves().size());
+        // Hargram through the genetic algorithm, a few hundred evaluations a frame.
+        auto packing = lphint::Puzzle::parse("hargram:4x3:..../..../....:###/#..;#../###;####");
+        LpGaParams params{200, 60, 3, 0.9f, 0.15f};
+        lphint::Ga ga(packing, &params, 7);
+        LpGaReport report{};
+        while (ga.step(300, report) == lphint::Status::InProgress) {
+        }
+        for (const LpMove& move : ga.best()) packing.apply(move);
+        std::printf("ga: %u/%u cells after %llu evaluations, %s\n", report.best_fitness, report.perfect,
+                    static_cast<unsigned long long>(report.evaluations), packing.solved() ? "packed" : "NOT packed");
+        if (!packing.solved()) return 1;
         try {
             lphint::Puzzle::parse("tiles:3x3:1,2");
             return 1;
