@@ -26,7 +26,7 @@ pub enum FamilyId {
 /// without knowing family types. Each family documents what the fields mean for it; fields it does not use
 /// are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct MoveCode {
     /// The thing that moves: a tile number, a jug, a block or piece index.
     pub piece: u32,

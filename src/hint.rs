@@ -51,6 +51,15 @@ impl<P: Puzzle> Hinter<P> {
         Hinter { solver, plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }
     }
 
+    /// A hinter that already knows a plan from `start` (a stored solution, as `(move, state after it)`):
+    /// hints along it need no search; a search starts only when the player leaves it.
+    pub fn with_plan(solver: Solver<P>, plan_cap: usize, start: P::State, plan: Vec<(P::Move, P::State)>) -> Self {
+        let mut hinter = Self::new(solver, plan_cap.max(plan.len()));
+        hinter.plan.extend(plan);
+        hinter.plan_from = Some(start);
+        hinter
+    }
+
     /// Forgets the plan and any search in progress (call it when the puzzle itself changes).
     pub fn reset(&mut self) {
         self.plan.clear();

@@ -41,6 +41,7 @@
 
 extern crate alloc;
 
+pub mod envelope;
 pub mod families;
 pub mod family;
 #[cfg(feature = "std")]
@@ -48,6 +49,7 @@ pub mod ffi;
 pub mod ga;
 pub mod generate;
 pub mod hint;
+pub mod pack;
 pub mod search;
 pub mod session;
 pub mod tables;

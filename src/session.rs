@@ -10,6 +10,7 @@ use crate::family::{Family, FamilyId, MoveCode};
 use crate::ga::{Ga, GaParams, GaReport};
 use crate::generate::{Difficulty, GenStatus, Generate, Generator, Request};
 use crate::hint::{Hint, HintStatus, Hinter};
+use crate::pack::PackEntry;
 use crate::search::{Algorithm, Search, Solver, Stats, Status};
 use crate::tables::Tables;
 use crate::text::{family_of, ParseError};
@@ -26,13 +27,35 @@ pub struct Session<F: Family> {
     puzzle: F,
     state: F::State,
     hinter: Option<Hinter<F>>,
+    /// A stored solution from the start (from a pack), handed to the hinter when it is made.
+    stored: Vec<(F::Move, F::State)>,
 }
 
 impl<F: Family> Session<F> {
     /// A session at the puzzle's start.
     pub fn new(puzzle: F) -> Self {
         let state = puzzle.start();
-        Session { puzzle, state, hinter: None }
+        Session { puzzle, state, hinter: None, stored: Vec::new() }
+    }
+
+    /// A session at the puzzle's start that knows a solution (`moves` from the start), checked move by
+    /// move; hints follow it without searching while the player does.
+    pub fn with_solution(puzzle: F, moves: &[MoveCode]) -> Result<Self, String> {
+        let mut session = Session::new(puzzle);
+        let mut state = session.state;
+        for (i, code) in moves.iter().enumerate() {
+            let puzzle = &session.puzzle;
+            let next = puzzle.decode_move(&state, code).and_then(|mv| Some((mv, puzzle.apply(&state, &mv)?)));
+            let Some((mv, after)) = next else {
+                return Err(format!("move {} of the stored solution is illegal", i + 1));
+            };
+            session.stored.push((mv, after));
+            state = after;
+        }
+        if !session.puzzle.is_goal(&state) {
+            return Err(String::from("the stored solution does not reach the goal"));
+        }
+        Ok(session)
     }
 
     /// The puzzle.
@@ -52,6 +75,8 @@ pub trait AnySession: Send {
     fn family(&self) -> FamilyId;
     /// The text description of the puzzle from the current position (parsing it resumes the game).
     fn describe(&self) -> String;
+    /// A drawing of the current position for terminals and logs.
+    fn render(&self) -> String;
     /// Width and height of the drawing grid.
     fn board_size(&self) -> (u32, u32);
     /// The value at grid cell `index` of the current state.
@@ -85,6 +110,10 @@ where
         self.puzzle.with_start(self.state).describe()
     }
 
+    fn render(&self) -> String {
+        self.puzzle.render(&self.state)
+    }
+
     fn board_size(&self) -> (u32, u32) {
         self.puzzle.board_size()
     }
@@ -109,8 +138,14 @@ where
     }
 
     fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode> {
-        let puzzle = &self.puzzle;
-        let hinter = self.hinter.get_or_insert_with(|| Hinter::new(puzzle.recommended_solver(), PLAN_CAPACITY));
+        let (puzzle, stored) = (&self.puzzle, &mut self.stored);
+        let hinter = self.hinter.get_or_insert_with(|| {
+            let solver = puzzle.recommended_solver();
+            match core::mem::take(stored) {
+                plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
+                plan => Hinter::with_plan(solver, PLAN_CAPACITY, puzzle.start(), plan),
+            }
+        });
         match hinter.next_hint(puzzle, &self.state, budget) {
             HintStatus::Ready(h) => {
                 HintStatus::Ready(Hint { mv: puzzle.encode_move(&h.mv), moves_left: h.moves_left, optimal: h.optimal })
@@ -235,12 +270,48 @@ where
 
 /// Parses a description of any family into a session at its start.
 pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
+    load(desc, None).map_err(|e| match e {
+        LoadError::Parse(e) => e,
+        LoadError::Solution(why) => ParseError::new(1, why),
+    })
+}
+
+/// A session for a pack entry: its puzzle, with the stored solution (if any) as the hinter's plan, so that
+/// hints along it need no search.
+pub fn from_entry(entry: &PackEntry) -> Result<Box<dyn AnySession>, String> {
+    load(&entry.desc, entry.solution.as_ref().map(|s| &s.0[..])).map_err(|e| match e {
+        LoadError::Parse(e) => format!("cannot parse '{}': {e}", entry.desc),
+        LoadError::Solution(why) => why,
+    })
+}
+
+enum LoadError {
+    Parse(ParseError),
+    Solution(String),
+}
+
+fn load(desc: &str, solution: Option<&[MoveCode]>) -> Result<Box<dyn AnySession>, LoadError> {
+    fn make<F>(desc: &str, solution: Option<&[MoveCode]>) -> Result<Box<dyn AnySession>, LoadError>
+    where
+        F: Family + Send + 'static,
+        F::State: Send,
+        F::Move: Send,
+    {
+        let puzzle = F::parse(desc).map_err(LoadError::Parse)?;
+        Ok(Box::new(match solution {
+            Some(moves) => Session::with_solution(puzzle, moves).map_err(LoadError::Solution)?,
+            None => Session::new(puzzle),
+        }))
+    }
     match family_of(desc) {
-        Tiles::NAME => Ok(Box::new(Session::new(Tiles::parse(desc)?))),
-        Jugs::NAME => Ok(Box::new(Session::new(Jugs::parse(desc)?))),
-        Flip::NAME => Ok(Box::new(Session::new(Flip::parse(desc)?))),
-        Hargram::NAME => Ok(Box::new(Session::new(Hargram::parse(desc)?))),
-        other => Err(ParseError::new(1, format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)"))),
+        Tiles::NAME => make::<Tiles>(desc, solution),
+        Jugs::NAME => make::<Jugs>(desc, solution),
+        Flip::NAME => make::<Flip>(desc, solution),
+        Hargram::NAME => make::<Hargram>(desc, solution),
+        other => Err(LoadError::Parse(ParseError::new(
+            1,
+            format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)"),
+        ))),
     }
 }
 

@@ -1,7 +1,10 @@
 //! Precomputed tables a game ships with its puzzles and loads from bytes, so that it does not build them
 //! at run time. Each kind is recognised by the magic at the start of its bytes.
 
-use crate::families::tiles::pdb::{PatternDatabase, TablesError};
+use crate::envelope::{magic_of, DataError};
+use crate::families::tiles::distances::EightTable;
+use crate::families::tiles::pdb::PatternDatabase;
+use alloc::string::String;
 use alloc::sync::Arc;
 
 /// Loaded tables, shared cheaply between puzzles.
@@ -9,19 +12,29 @@ use alloc::sync::Arc;
 pub enum Tables {
     /// 6-6-3 pattern databases for 4×4 sliding tiles.
     TilesPatternDatabase(Arc<PatternDatabase>),
+    /// The complete 3×3 distance table.
+    EightDistances(Arc<EightTable>),
 }
 
 impl Tables {
     /// Loads tables of any known kind, checking magic, version, checksum and sizes. Damaged bytes give
     /// an error, never a panic.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Tables, TablesError> {
-        PatternDatabase::from_bytes(bytes).map(|db| Tables::TilesPatternDatabase(Arc::new(db)))
+    pub fn from_bytes(bytes: &[u8]) -> Result<Tables, DataError> {
+        match magic_of(bytes).as_ref().map(|m| &m[..]) {
+            Some(b"LP8D") => EightTable::from_bytes(bytes).map(|t| Tables::EightDistances(Arc::new(t))),
+            Some(b"LPDB") => PatternDatabase::from_bytes(bytes).map(|db| Tables::TilesPatternDatabase(Arc::new(db))),
+            _ if bytes.len() < 4 => {
+                Err(DataError::Corrupt(alloc::format!("{} bytes are too few for tables", bytes.len())))
+            }
+            _ => Err(DataError::Corrupt(String::from("not lphint tables (unknown magic)"))),
+        }
     }
 
     /// The serialized form ([`Tables::from_bytes`] reads it back).
     pub fn to_bytes(&self) -> alloc::vec::Vec<u8> {
         match self {
             Tables::TilesPatternDatabase(db) => db.to_bytes(),
+            Tables::EightDistances(table) => table.to_bytes(),
         }
     }
 }

@@ -40,19 +40,20 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
     for cut in [0, 3, 4, 9, 1000, bytes.len() / 2, bytes.len() - 1] {
         assert!(matches!(PatternDatabase::from_bytes(&bytes[..cut]), Err(TablesError::Corrupt(_))), "cut at {cut}");
     }
-    for at in [0, 5, 30, 4_000_000, bytes.len() - 10, bytes.len() - 1] {
+    for at in [0, 7, 30, 4_000_000, bytes.len() - 10, bytes.len() - 1] {
         let mut damaged = bytes.to_vec();
         damaged[at] ^= 0x10;
         assert!(matches!(PatternDatabase::from_bytes(&damaged), Err(TablesError::Corrupt(_))), "bit flip at {at}");
     }
-    // A newer format version (byte 4, after the magic) is refused as such, with or without a valid checksum.
+    // A newer format version (bytes 4-5, after the magic) is refused as such, with or without a valid
+    // checksum.
     let mut newer = bytes.to_vec();
-    newer[4] = 2;
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(2)));
+    newer[4] = 3;
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(3)));
     let body = newer.len() - 4;
     let crc = crc32fast::hash(&newer[..body]).to_le_bytes();
     newer[body..].copy_from_slice(&crc);
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(2)));
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(3)));
 }
 
 #[test]

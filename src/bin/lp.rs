@@ -10,12 +10,14 @@ use lphint::families::hargram::cover::count_solutions;
 use lphint::families::hargram::evolve::HargramGenome;
 use lphint::families::hargram::Hargram;
 use lphint::families::jugs::Jugs;
+use lphint::families::tiles::distances::EightTable;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
 use lphint::ga::{Ga, GaParams, GaStatus};
-use lphint::generate::{Difficulty, Generate, Generator, Request};
+use lphint::generate::{Difficulty, Generate, Generated, Generator, Request};
 use lphint::hint::{HintStatus, Hinter};
+use lphint::pack::{Bounded, Pack, PackEntry};
 use lphint::search::{solve_with, Algorithm, Outcome, Puzzle, Solver, Stats, Status};
 use lphint::tables::Tables;
 use lphint::text::family_of;
@@ -29,6 +31,37 @@ use std::time::{Duration, Instant};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Subcommand)]
+enum PackAction {
+    /// Generate puzzles, solve them and write a pack.
+    Build {
+        /// Family: tiles, jugs, flip, hargram.
+        #[arg(long)]
+        family: String,
+        #[command(flatten)]
+        shape: Shape,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file.
+        #[arg(short, long)]
+        output: String,
+    },
+    /// Print every puzzle of a pack with its rating.
+    Show {
+        /// The pack file.
+        file: String,
+    },
+    /// Re-solve every puzzle of a pack and check the stored answers.
+    Verify {
+        /// The pack file.
+        file: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -48,7 +81,7 @@ enum Command {
         /// Node cap (memory reserved up front).
         #[arg(long)]
         cap: Option<usize>,
-        /// Pattern databases for 4x4 puzzles (from `lp tables build`).
+        /// Tables from `lp tables build`: 4x4 pattern databases or the 3x3 distance table.
         #[arg(long)]
         tables: Option<String>,
         /// Give up (out_of_nodes) after this many node expansions.
@@ -117,41 +150,10 @@ enum Command {
     },
     /// Generate puzzles rated exactly: a preset (--difficulty) or a band (--min/--max) and shape options.
     Generate {
-        /// Family: tiles, jugs, flip.
+        /// Family: tiles, jugs, flip, hargram.
         family: String,
-        /// easy, medium, hard or expert.
-        #[arg(long)]
-        difficulty: Option<String>,
-        /// Fewest optimal moves (with --max, instead of a preset).
-        #[arg(long)]
-        min: Option<u32>,
-        /// Most optimal moves.
-        #[arg(long)]
-        max: Option<u32>,
-        /// Board size WxH (tiles, flip).
-        #[arg(long)]
-        size: Option<String>,
-        /// Number of jugs (jugs).
-        #[arg(long)]
-        jugs: Option<u8>,
-        /// Capacity range MIN..MAX (jugs).
-        #[arg(long)]
-        capacities: Option<String>,
-        /// Allow tap and sink (jugs).
-        #[arg(long)]
-        tap: bool,
-        /// Number of pieces (hargram).
-        #[arg(long)]
-        pieces: Option<u8>,
-        /// Piece sizes MIN..MAX in cells (hargram).
-        #[arg(long)]
-        piece_size: Option<String>,
-        /// Allow several solutions (hargram; presets above easy require a unique one).
-        #[arg(long)]
-        any: bool,
-        /// Tables to rate candidates with (4x4 tiles: `lp tables build --blank 15`).
-        #[arg(long)]
-        tables: Option<String>,
+        #[command(flatten)]
+        shape: Shape,
         /// How many puzzles.
         #[arg(long, default_value_t = 10)]
         count: usize,
@@ -162,16 +164,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Precomputed tables: `lp tables build -o FILE` writes the 4x4 pattern databases.
+    /// Puzzle packs: levels with their answers (`build`, `show`, `verify`).
+    Pack {
+        #[command(subcommand)]
+        action: PackAction,
+    },
+    /// Precomputed tables: `lp tables build -o FILE` writes the 4x4 pattern databases (`--kind pdb`) or
+    /// the complete 3x3 distance table (`--kind eight`).
     Tables {
         /// What to do: build.
         action: String,
         /// Output file.
         #[arg(short, long)]
         output: String,
-        /// Goal cell of the blank the tables serve (0 = top-left, 15 = bottom-right).
-        #[arg(long, default_value_t = 0)]
-        blank: u8,
+        /// pdb (4x4 pattern databases) or eight (3x3 distance table).
+        #[arg(long, default_value = "pdb")]
+        kind: String,
+        /// Goal cell of the blank the tables serve (pdb: default 0, the top-left; eight: default 8, the
+        /// bottom-right).
+        #[arg(long)]
+        blank: Option<u8>,
     },
     Hint {
         /// The puzzle's one-line text description.
@@ -179,7 +191,7 @@ enum Command {
         /// Nodes expanded per simulated frame (the hint is asked for until it arrives).
         #[arg(long, default_value_t = 1000)]
         budget: u32,
-        /// Pattern databases for 4x4 puzzles (from `lp tables build`).
+        /// Tables from `lp tables build`: 4x4 pattern databases or the 3x3 distance table.
         #[arg(long)]
         tables: Option<String>,
         /// Print one JSON object instead of a drawing.
@@ -211,33 +223,23 @@ fn main() -> ExitCode {
             "hargram" => hargram_bench(count, seed),
             other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram)")),
         },
-        Command::Tables { action, output, blank } => tables_command(&action, &output, blank),
-        Command::Generate {
-            family,
-            difficulty,
-            min,
-            max,
-            size,
-            jugs,
-            capacities,
-            tap,
-            pieces,
-            piece_size,
-            any,
-            tables,
-            count,
-            seed,
-            json,
-        } => {
-            let shape = Shape { difficulty, min, max, size, jugs, capacities, tap, pieces, piece_size, any, tables };
-            match family.as_str() {
-                "tiles" => generate_command::<Tiles>(shape, count, seed, json),
-                "jugs" => generate_command::<Jugs>(shape, count, seed, json),
-                "flip" => generate_command::<Flip>(shape, count, seed, json),
-                "hargram" => generate_command::<Hargram>(shape, count, seed, json),
-                other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
-            }
-        }
+        Command::Tables { action, output, kind, blank } => tables_command(&action, &output, &kind, blank),
+        Command::Generate { family, shape, count, seed, json } => match family.as_str() {
+            "tiles" => generate_command::<Tiles>(shape, count, seed, json),
+            "jugs" => generate_command::<Jugs>(shape, count, seed, json),
+            "flip" => generate_command::<Flip>(shape, count, seed, json),
+            "hargram" => generate_command::<Hargram>(shape, count, seed, json),
+            other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
+        },
+        Command::Pack { action: PackAction::Build { family, shape, count, seed, output } } => match family.as_str() {
+            "tiles" => pack_build::<Tiles>(shape, count, seed, &output),
+            "jugs" => pack_build::<Jugs>(shape, count, seed, &output),
+            "flip" => pack_build::<Flip>(shape, count, seed, &output),
+            "hargram" => pack_build::<Hargram>(shape, count, seed, &output),
+            other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
+        },
+        Command::Pack { action: PackAction::Show { file } } => pack_show(&file),
+        Command::Pack { action: PackAction::Verify { file } } => pack_verify(&file),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -257,23 +259,46 @@ fn parse_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Res
             .ok_or_else(|| format!("unknown heuristic '{name}'"))?;
     }
     if let Some(path) = tables {
-        puzzle = puzzle.with_pattern_database(load_tables(path)?)?;
+        puzzle = puzzle.with_tables(&load_tables(path)?)?;
     }
     Ok(puzzle)
 }
 
-/// The request options of `lp generate`.
+/// The request options of `lp generate` and `lp pack build`.
+#[derive(clap::Args)]
 struct Shape {
+    /// easy, medium, hard or expert.
+    #[arg(long)]
     difficulty: Option<String>,
+    /// Fewest optimal moves (with --max, instead of a preset); for hargram, fewest search nodes.
+    #[arg(long)]
     min: Option<u32>,
+    /// Most optimal moves; for hargram, most search nodes.
+    #[arg(long)]
     max: Option<u32>,
+    /// Board size WxH (tiles, flip, hargram).
+    #[arg(long)]
     size: Option<String>,
+    /// Number of jugs (jugs).
+    #[arg(long)]
     jugs: Option<u8>,
+    /// Capacity range MIN..MAX (jugs).
+    #[arg(long)]
     capacities: Option<String>,
+    /// Allow tap and sink (jugs).
+    #[arg(long)]
     tap: bool,
+    /// Number of pieces (hargram).
+    #[arg(long)]
     pieces: Option<u8>,
+    /// Piece sizes MIN..MAX in cells (hargram).
+    #[arg(long)]
     piece_size: Option<String>,
+    /// Allow several solutions (hargram; presets above easy require a unique one).
+    #[arg(long)]
     any: bool,
+    /// Tables to rate candidates with (4x4 tiles: `lp tables build --blank 15`).
+    #[arg(long)]
     tables: Option<String>,
 }
 
@@ -314,10 +339,16 @@ impl Shape {
     }
 }
 
-fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bool) -> Result<(), String> {
+/// Generates `count` puzzles for `shape` with a progress bar, handing each to `each`; returns the time.
+fn generate_each<F: Generate>(
+    shape: &Shape,
+    count: usize,
+    seed: u64,
+    mut each: impl FnMut(Generated<F>, &indicatif::ProgressBar) -> Result<(), String>,
+) -> Result<Duration, String> {
     let mut generator = Generator::<F>::new(shape.request::<F>()?, seed)?;
     if let Some(path) = &shape.tables {
-        generator = generator.with_tables(Tables::TilesPatternDatabase(load_tables(path)?))?;
+        generator = generator.with_tables(load_tables(path)?)?;
     }
     let progress = indicatif::ProgressBar::new(count as u64);
     progress.set_style(
@@ -334,6 +365,14 @@ fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bo
             ));
         };
         progress.inc(1);
+        each(generated, &progress)?;
+    }
+    progress.finish_and_clear();
+    Ok(clock.elapsed())
+}
+
+fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bool) -> Result<(), String> {
+    let time = generate_each::<F>(&shape, count, seed, |generated, progress| {
         let puzzle = &generated.puzzle;
         if json {
             let line = json!({
@@ -358,14 +397,113 @@ fn generate_command<F: Generate>(shape: Shape, count: usize, seed: u64, json: bo
                 print!("{}", puzzle.render(&puzzle.start()));
             });
         }
-    }
-    progress.finish_and_clear();
-    eprintln!(
-        "{count} puzzles in {} ({:.1} per second)",
-        fmt_time(clock.elapsed()),
-        count as f64 / clock.elapsed().as_secs_f64()
-    );
+        Ok(())
+    })?;
+    eprintln!("{count} puzzles in {} ({:.1} per second)", fmt_time(time), count as f64 / time.as_secs_f64());
     Ok(())
+}
+
+/// `lp pack build`: generates puzzles, solves each with its recommended solver and writes the pack.
+fn pack_build<F: Generate>(shape: Shape, count: usize, seed: u64, output: &str) -> Result<(), String> {
+    let tier = shape.difficulty.clone();
+    let mut pack = Pack::default();
+    let time = generate_each::<F>(&shape, count, seed, |generated, _| {
+        let puzzle = &generated.puzzle;
+        let outcome = solve_with(&mut puzzle.recommended_solver(), puzzle, puzzle.start());
+        if outcome.status != Status::Found {
+            return Err(format!("{}: no solution ({})", puzzle.describe(), outcome.status.name()));
+        }
+        let solution = outcome.moves.iter().map(|m| puzzle.encode_move(m)).collect();
+        pack.entries.push(PackEntry {
+            desc: puzzle.describe(),
+            rating: generated.rating,
+            solution: Some(Bounded(solution)),
+            name: Some(format!("{} {}", F::NAME, pack.entries.len() + 1)),
+            tier: tier.clone(),
+        });
+        Ok(())
+    })?;
+    let bytes = pack.to_bytes();
+    std::fs::write(output, &bytes).map_err(|e| format!("cannot write {output}: {e}"))?;
+    println!("wrote {output}: {} puzzles, {} bytes, in {}", pack.entries.len(), bytes.len(), fmt_time(time));
+    Ok(())
+}
+
+fn read_pack(file: &str) -> Result<Pack, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    Pack::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))
+}
+
+/// `lp pack show`: every puzzle, its name, tier and rating, and its board.
+fn pack_show(file: &str) -> Result<(), String> {
+    let pack = read_pack(file)?;
+    println!("{file}: {} puzzles", pack.entries.len());
+    for (i, entry) in pack.entries.iter().enumerate() {
+        let session = lphint::session::from_entry(entry)?;
+        let solution = entry.solution.as_ref().map_or("no solution".into(), |s| format!("{} moves stored", s.0.len()));
+        println!(
+            "#{} {} [{}] rating {}, {solution}\n{}",
+            i + 1,
+            entry.name.as_deref().unwrap_or("-"),
+            entry.tier.as_deref().unwrap_or("-"),
+            entry.rating,
+            entry.desc
+        );
+        print!("{}", session.render());
+    }
+    Ok(())
+}
+
+/// `lp pack verify`: re-solves every puzzle and checks the stored solution against the new one.
+fn pack_verify(file: &str) -> Result<(), String> {
+    let pack = read_pack(file)?;
+    let mut failures = 0;
+    for (i, entry) in pack.entries.iter().enumerate() {
+        let verdict = match family_of(&entry.desc) {
+            "tiles" => verify_entry::<Tiles>(entry, true),
+            "jugs" => verify_entry::<Jugs>(entry, true),
+            "flip" => verify_entry::<Flip>(entry, true),
+            "hargram" => verify_entry::<Hargram>(entry, false),
+            other => Err(format!("unknown family '{other}'")),
+        };
+        match verdict {
+            Ok(note) => println!("#{} ok: {note}", i + 1),
+            Err(why) => {
+                failures += 1;
+                println!("#{} FAILED: {why}", i + 1);
+            }
+        }
+    }
+    if failures > 0 {
+        return Err(format!("{failures} of {} puzzles failed verification", pack.entries.len()));
+    }
+    println!("all {} puzzles verified", pack.entries.len());
+    Ok(())
+}
+
+/// Re-solves an entry: the stored solution must reach the goal and be as short as the solver's; when
+/// `rated_by_length`, the rating must equal that length.
+fn verify_entry<F: Family>(entry: &PackEntry, rated_by_length: bool) -> Result<String, String> {
+    let puzzle: F = parse(&entry.desc)?;
+    let stored = entry.solution.as_ref().ok_or("no stored solution")?;
+    let end = stored
+        .0
+        .iter()
+        .try_fold(puzzle.start(), |s, code| puzzle.decode_move(&s, code).and_then(|mv| puzzle.apply(&s, &mv)));
+    if !end.is_some_and(|s| puzzle.is_goal(&s)) {
+        return Err("the stored solution does not reach the goal".into());
+    }
+    let outcome = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.start());
+    if outcome.status != Status::Found {
+        return Err(format!("the solver finds no solution ({})", outcome.status.name()));
+    }
+    if outcome.moves.len() != stored.0.len() {
+        return Err(format!("stored solution of {} moves, the solver finds {}", stored.0.len(), outcome.moves.len()));
+    }
+    if rated_by_length && entry.rating as usize != stored.0.len() {
+        return Err(format!("rating {} but the optimal length is {}", entry.rating, stored.0.len()));
+    }
+    Ok(format!("{} moves, rating {}", stored.0.len(), entry.rating))
 }
 
 /// Parses a description of family `F`, with the message the CLI prints.
@@ -373,21 +511,48 @@ fn parse<F: Family>(desc: &str) -> Result<F, String> {
     F::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))
 }
 
-/// Loads pattern databases written by `lp tables build`.
-fn load_tables(path: &str) -> Result<Arc<PatternDatabase>, String> {
+/// Loads tables written by `lp tables build` (either kind).
+fn load_tables(path: &str) -> Result<Tables, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    PatternDatabase::from_bytes(&bytes).map(Arc::new).map_err(|e| format!("{path}: {e}"))
+    Tables::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
-fn tables_command(action: &str, output: &str, blank: u8) -> Result<(), String> {
+/// Loads 4x4 pattern databases written by `lp tables build`.
+fn load_pattern_database(path: &str) -> Result<Arc<PatternDatabase>, String> {
+    match load_tables(path)? {
+        Tables::TilesPatternDatabase(db) => Ok(db),
+        _ => Err(format!("{path} holds no 4x4 pattern databases")),
+    }
+}
+
+fn tables_command(action: &str, output: &str, kind: &str, blank: Option<u8>) -> Result<(), String> {
     if action != "build" {
         return Err(format!("unknown tables action '{action}' (known: build)"));
     }
-    if blank > 15 {
-        return Err(format!("--blank {blank} is not a cell of the 4x4 board (0..15)"));
-    }
-    let db = build_tables(blank);
-    let bytes = db.to_bytes();
+    let bytes = match kind {
+        "pdb" => {
+            let blank = blank.unwrap_or(0);
+            if blank > 15 {
+                return Err(format!("--blank {blank} is not a cell of the 4x4 board (0..15)"));
+            }
+            build_tables(blank).to_bytes()
+        }
+        "eight" => {
+            let blank = blank.unwrap_or(8);
+            if blank > 8 {
+                return Err(format!("--blank {blank} is not a cell of the 3x3 board (0..8)"));
+            }
+            // Tiles 1..8 in order on the other cells.
+            let mut goal: Vec<String> = (1..9).map(|t| t.to_string()).collect();
+            goal.insert(blank as usize, "0".into());
+            let puzzle: Tiles = parse(&format!("tiles:3x3:{0}:{0}", goal.join(",")))?;
+            let clock = Instant::now();
+            let table = EightTable::build(&puzzle)?;
+            println!("built the 3x3 distance table ({} bytes) in {}", table.bytes(), fmt_time(clock.elapsed()));
+            table.to_bytes()
+        }
+        other => return Err(format!("unknown tables kind '{other}' (known: pdb, eight)")),
+    };
     std::fs::write(output, &bytes).map_err(|e| format!("cannot write {output}: {e}"))?;
     println!("wrote {output}: {} bytes", bytes.len());
     Ok(())
@@ -654,7 +819,7 @@ fn korf_instances(file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
 
 fn korf_bench(ids: &[usize], file: &str, heuristic: &str, tables: Option<&str>) -> Result<(), String> {
     let tables = match (heuristic, tables) {
-        ("pdb", Some(path)) => Some(load_tables(path)?),
+        ("pdb", Some(path)) => Some(load_pattern_database(path)?),
         ("pdb", None) => Some(build_tables(0)),
         _ => None,
     };

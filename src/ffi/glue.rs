@@ -84,6 +84,16 @@ impl LpStatus {
     }
 }
 
+impl From<crate::envelope::DataError> for Failure {
+    fn from(e: crate::envelope::DataError) -> Failure {
+        let status = match e {
+            crate::envelope::DataError::Corrupt(_) => LpStatus::LP_ERR_CORRUPT_DATA,
+            crate::envelope::DataError::Version(_) => LpStatus::LP_ERR_VERSION,
+        };
+        Failure::new(status, e.to_string())
+    }
+}
+
 /// A failed call: its status and message.
 pub(crate) struct Failure {
     pub status: LpStatus,

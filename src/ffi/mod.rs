@@ -15,6 +15,7 @@
 mod generate;
 mod glue;
 mod hargram;
+mod pack;
 mod puzzle;
 mod solver;
 mod tables;
@@ -24,6 +25,7 @@ pub use crate::family::MoveCode as LpMove;
 pub use generate::*;
 pub use glue::{lp_last_error, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
 pub use hargram::*;
+pub use pack::*;
 pub use puzzle::*;
 pub use solver::*;
 pub use tables::*;

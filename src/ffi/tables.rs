@@ -2,7 +2,6 @@
 
 use super::glue::{deref, deref_mut, free_handle, guard, out_param, slice, Failure, LpStatus};
 use super::puzzle::LpPuzzle;
-use crate::families::tiles::pdb::TablesError;
 use crate::tables::Tables;
 
 /// Loaded precomputed tables (such as the 4×4 pattern databases). Opaque; puzzles given these tables keep
@@ -11,7 +10,8 @@ pub struct LpTables {
     tables: Tables,
 }
 
-/// Loads tables from bytes written by `lp tables build` (magic, format version and checksum checked):
+/// Loads tables from bytes written by `lp tables build` — the 4×4 pattern databases or the complete 3×3
+/// distance table, told apart by their magic (magic, format version and checksum checked):
 /// `LP_ERR_CORRUPT_DATA` for damaged bytes, `LP_ERR_VERSION` for another format version.
 ///
 /// # Safety
@@ -22,10 +22,7 @@ pub unsafe extern "C" fn lp_tables_load(bytes: *const u8, len: usize, out: *mut 
         let out = out_param(out, "out")?;
         // SAFETY: forwarded caller guarantees.
         let bytes = unsafe { slice(bytes, len, "bytes") }?;
-        let tables = Tables::from_bytes(bytes).map_err(|e| match e {
-            TablesError::Corrupt(_) => Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e.to_string()),
-            TablesError::Version(_) => Failure::new(LpStatus::LP_ERR_VERSION, e.to_string()),
-        })?;
+        let tables = Tables::from_bytes(bytes)?;
         // SAFETY: checked non-NULL, writable by contract.
         unsafe { *out = Box::into_raw(Box::new(LpTables { tables })) };
         Ok(LpStatus::LP_OK)

@@ -121,10 +121,12 @@ static void test_parse_and_create(void) {
     CHECK(s == NULL);
 
     /* Tables: damaged bytes, NULL handles. */
-    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 1, 2, 3};
+    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 2, 0, 3};
+    const uint8_t newer[64] = {'L', 'P', 'D', 'B', 9, 0, 3};
     LpTables *tables = NULL;
-    CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, &tables), LP_ERR_CORRUPT_DATA, "corrupt pattern database");
-    CHECK_STATUS(lp_tables_load(garbage, 2, &tables), LP_ERR_CORRUPT_DATA, "too short");
+    CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, &tables), LP_ERR_CORRUPT_DATA, "checksum mismatch");
+    CHECK_STATUS(lp_tables_load(garbage, 2, &tables), LP_ERR_CORRUPT_DATA, "too few");
+    CHECK_STATUS(lp_tables_load(newer, sizeof newer, &tables), LP_ERR_VERSION, "format version 9");
     CHECK_STATUS(lp_tables_load(NULL, 64, &tables), LP_ERR_NULL_ARGUMENT, "bytes is NULL");
     CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
     CHECK(tables == NULL);

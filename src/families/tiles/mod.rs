@@ -11,6 +11,7 @@
 //! [`Family::recommended_solver`]; with pattern databases attached, 4×4 uses those (see [`pdb`])). Optimal 5×5 solving is out of reach of per-frame use: the hardest
 //! instances take hours even for the best published solvers.
 
+pub mod distances;
 pub mod pdb;
 
 use crate::family::{Family, FamilyId, MoveCode};
@@ -26,6 +27,7 @@ use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use distances::{EightTable, TableWalk};
 use pdb::{PackedState, PatternDatabase, PdbTiles};
 
 /// The smallest board side.
@@ -181,22 +183,29 @@ pub struct Tiles {
     /// Manhattan distance of tile `t` on cell `c` from its goal cell: `distance[t][c]` (0 for the blank).
     distance: [[u8; MAX_CELLS]; MAX_CELLS],
     /// Pattern databases for optimal 4×4 solving, when attached.
-    tables: Option<AttachedDatabase>,
+    tables: Option<Attached<PatternDatabase>>,
+    /// The complete 3×3 distance table, when attached: hints become lookups.
+    distances: Option<Attached<EightTable>>,
 }
 
-/// Shared pattern databases attached to a puzzle (compared by identity).
-#[derive(Clone)]
-struct AttachedDatabase(Arc<PatternDatabase>);
+/// Shared tables attached to a puzzle (compared by identity).
+struct Attached<T>(Arc<T>);
 
-impl PartialEq for AttachedDatabase {
-    fn eq(&self, other: &AttachedDatabase) -> bool {
+impl<T> Clone for Attached<T> {
+    fn clone(&self) -> Self {
+        Attached(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Attached<T> {
+    fn eq(&self, other: &Attached<T>) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
-impl Eq for AttachedDatabase {}
+impl<T> Eq for Attached<T> {}
 
-impl core::fmt::Debug for AttachedDatabase {
+impl<T: core::fmt::Debug> core::fmt::Debug for Attached<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.0.fmt(f)
     }
@@ -269,6 +278,7 @@ impl Tiles {
             goal_col: [0; MAX_CELLS],
             distance: [[0; MAX_CELLS]; MAX_CELLS],
             tables: None,
+            distances: None,
         };
         let w = width as usize;
         for cell in 0..n {
@@ -309,7 +319,7 @@ impl Tiles {
                 db.blank_cell()
             ));
         }
-        self.tables = Some(AttachedDatabase(db));
+        self.tables = Some(Attached(db));
         Ok(self)
     }
 
@@ -686,6 +696,9 @@ impl Family for Tiles {
     /// node cap is reached — valid solutions of bounded cost, not optimal ones (optimal solving of those
     /// boards is out of reach for per-frame use).
     fn recommended_solver(&self) -> Solver<Tiles> {
+        if let Some(table) = &self.distances {
+            return Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone())));
+        }
         if let Some(search) = self.tables.as_ref().and_then(|t| PdbSearch::new(self, t.0.clone())) {
             return Solver::custom(Algorithm::IdaStar, Box::new(search));
         }
@@ -699,10 +712,17 @@ impl Family for Tiles {
         }
     }
 
-    /// The pattern databases for 4×4 boards whose goal has the tables' blank cell.
+    /// The pattern databases for 4×4 boards, or the distance table for 3×3 boards, whose goal has the
+    /// tables' blank cell.
     fn with_tables(&self, tables: &Tables) -> Result<Tiles, String> {
         match tables {
             Tables::TilesPatternDatabase(db) => self.clone().with_pattern_database(db.clone()),
+            Tables::EightDistances(table) if table.fits(self) => {
+                Ok(Tiles { distances: Some(Attached(table.clone())), ..self.clone() })
+            }
+            Tables::EightDistances(_) => {
+                Err(String::from("this distance table serves 3x3 boards whose goal has the blank on another cell"))
+            }
         }
     }
 

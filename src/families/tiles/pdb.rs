@@ -31,7 +31,7 @@ const CELL_ORDER: [u8; 16] = [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14,
 
 const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The cell mirrored about the main diagonal.
 #[inline]
@@ -64,30 +64,11 @@ fn symmetries() -> [[u8; 16]; 8] {
     out
 }
 
-/// Why tables could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TablesError {
-    /// The bytes are damaged (truncated, bad checksum, bad sizes).
-    Corrupt(String),
-    /// The bytes were written by a newer (or unknown) format version.
-    Version(u16),
-}
-
-impl core::fmt::Display for TablesError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            TablesError::Corrupt(why) => write!(f, "corrupt pattern database: {why}"),
-            TablesError::Version(v) => {
-                write!(f, "pattern database format version {v}, this library reads {FORMAT_VERSION}")
-            }
-        }
-    }
-}
+/// Why tables could not be loaded (the error of every binary format).
+pub use crate::envelope::DataError as TablesError;
 
 #[derive(Serialize, Deserialize)]
 struct Blob {
-    magic: [u8; 4],
-    version: u16,
     goal_cells: [u8; 16],
     tables: Vec<Vec<u8>>,
 }
@@ -218,38 +199,19 @@ impl PatternDatabase {
         let _ = positions;
     }
 
-    /// The serialized tables: postcard, with a magic, a format version and a CRC-32 of everything.
+    /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
         let tables = [self.first.to_vec(), self.second.to_vec(), self.third.to_vec()].into();
-        let blob = Blob { magic: MAGIC, version: FORMAT_VERSION, goal_cells: self.goal_cells, tables };
-        let mut bytes = postcard::to_allocvec(&blob).unwrap_or_default();
-        let crc = crc32fast::hash(&bytes);
-        bytes.extend_from_slice(&crc.to_le_bytes());
-        bytes
+        let blob = Blob { goal_cells: self.goal_cells, tables };
+        crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
 
-    /// Loads tables written by [`PatternDatabase::to_bytes`], checking the checksum, the version, the
-    /// label layout and every table's size. Damaged bytes never panic.
+    /// Loads tables written by [`PatternDatabase::to_bytes`], checking the envelope, the label layout and
+    /// every table's size. Damaged bytes never panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternDatabase, TablesError> {
         let corrupt = |why: &str| TablesError::Corrupt(String::from(why));
-        if bytes.len() < 4 + MAGIC.len() {
-            return Err(corrupt("too short"));
-        }
-        if bytes[..4] != MAGIC {
-            return Err(corrupt("not a pattern database (bad magic)"));
-        }
-        let (body, crc) = bytes.split_at(bytes.len() - 4);
-        if crc32fast::hash(body).to_le_bytes() != crc {
-            // A version this library does not know may use another layout: say so rather than "corrupt".
-            return match postcard::take_from_bytes::<([u8; 4], u16)>(body) {
-                Ok(((_, version), _)) if version != FORMAT_VERSION => Err(TablesError::Version(version)),
-                _ => Err(corrupt("checksum mismatch")),
-            };
-        }
+        let body = crate::envelope::open(bytes, MAGIC, FORMAT_VERSION, "a pattern database")?;
         let blob: Blob = postcard::from_bytes(body).map_err(|e| TablesError::Corrupt(format!("{e}")))?;
-        if blob.version != FORMAT_VERSION {
-            return Err(TablesError::Version(blob.version));
-        }
         if blob.goal_cells != Self::layout(blob.goal_cells[0] & 15) {
             return Err(corrupt("unknown label layout"));
         }

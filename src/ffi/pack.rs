@@ -1,0 +1,118 @@
+//! Pack handles: levels with their answers, loaded from bytes; puzzles saved to bytes.
+
+use super::glue::{deref, free_handle, guard, out_param, slice, write_items, Failure, LpStatus};
+use super::puzzle::{hand_out, LpPuzzle};
+use crate::pack::{Pack, PackEntry};
+use crate::session;
+
+/// A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
+pub struct LpPack {
+    pack: Pack,
+}
+
+/// Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
+/// bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
+/// `LP_ERR_VERSION` for another format version.
+///
+/// # Safety
+/// `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_load(bytes: *const u8, len: usize, out: *mut *mut LpPack) -> LpStatus {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        // SAFETY: forwarded caller guarantees.
+        let bytes = unsafe { slice(bytes, len, "bytes") }?;
+        let pack = Pack::from_bytes(bytes)?;
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { *out = Box::into_raw(Box::new(LpPack { pack })) };
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// The number of puzzles in the pack.
+///
+/// # Safety
+/// `pack` must be NULL or a live handle; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_len(pack: *const LpPack, len: *mut usize) -> LpStatus {
+    guard(|| {
+        let len = out_param(len, "len")?;
+        // SAFETY: forwarded caller guarantees.
+        let pack = unsafe { deref(pack, "pack") }?;
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { *len = pack.pack.entries.len() };
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+fn entry(pack: &LpPack, index: usize) -> Result<&PackEntry, Failure> {
+    pack.pack.entries.get(index).ok_or_else(|| {
+        Failure::invalid(format!("index {index} is past the end of the pack ({} puzzles)", pack.pack.entries.len()))
+    })
+}
+
+/// A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
+/// it without any search while the player does, and search again after a deviation.
+///
+/// # Safety
+/// `pack` must be NULL or a live handle; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_puzzle(pack: *const LpPack, index: usize, out: *mut *mut LpPuzzle) -> LpStatus {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        // SAFETY: forwarded caller guarantees.
+        let pack = unsafe { deref(pack, "pack") }?;
+        let session =
+            session::from_entry(entry(pack, index)?).map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
+        Ok(hand_out(session, out))
+    })
+}
+
+/// The rating of entry `index` (the optimal length; for hargram, the search effort).
+///
+/// # Safety
+/// `pack` must be NULL or a live handle; `rating` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_rating(pack: *const LpPack, index: usize, rating: *mut u32) -> LpStatus {
+    guard(|| {
+        let rating = out_param(rating, "rating")?;
+        // SAFETY: forwarded caller guarantees.
+        let pack = unsafe { deref(pack, "pack") }?;
+        let value = entry(pack, index)?.rating;
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { *rating = value };
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Releases a pack. NULL is ignored.
+///
+/// # Safety
+/// `pack` must be NULL or a handle from this library not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_free(pack: *mut LpPack) {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { free_handle(pack) }
+}
+
+/// Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
+/// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_save(
+    puzzle: *const LpPuzzle,
+    buf: *mut u8,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { deref(puzzle, "puzzle") }?;
+        let entry = PackEntry { desc: puzzle.session.describe(), ..PackEntry::default() };
+        let bytes = Pack { entries: vec![entry] }.to_bytes();
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(&bytes, buf, cap, written) }
+    })
+}
