@@ -68,10 +68,10 @@ fn tiles_presets_lie_in_their_bands() {
     }
     // Expert (36–60 moves) is rated with pattern databases for the default goal (blank bottom-right),
     // and checked by an independent IDA* with the same tables.
-    let tables = Tables::TilesPatternDatabase(Arc::new(PatternDatabase::build(15)));
+    let db = Arc::new(PatternDatabase::build(15));
+    let tables = Tables::TilesPatternDatabase(db.clone());
     let mut generator = Generator::<Tiles>::preset(Difficulty::Expert, 3).with_tables(tables.clone()).unwrap();
     check_band(&mut generator, 100, |p: &Tiles| {
-        let Tables::TilesPatternDatabase(db) = &tables;
         let view = PdbTiles::new(p, db.clone()).unwrap();
         solve_with(&mut IdaStar::new(4096), &view, view.pack(&p.start())).moves.len() as u32
     });
