@@ -96,6 +96,9 @@ typedef struct LpGa LpGa;
 // A stepped puzzle generator. Opaque.
 typedef struct LpGenerator LpGenerator;
 
+// A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
+typedef struct LpPack LpPack;
+
 // A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
 typedef struct LpPuzzle LpPuzzle;
 
@@ -327,6 +330,53 @@ enum LpStatus lp_ga_best(struct LpGa *ga,
 // `ga` must be NULL or a handle from this library not yet freed.
 void lp_ga_free(struct LpGa *ga);
 
+// Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
+// bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
+// `LP_ERR_VERSION` for another format version.
+//
+// # Safety
+// `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
+enum LpStatus lp_pack_load(const uint8_t *bytes,
+                           size_t len,
+                           struct LpPack **out);
+
+// The number of puzzles in the pack.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `len` NULL or writable.
+enum LpStatus lp_pack_len(const struct LpPack *pack, size_t *len);
+
+// A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
+// it without any search while the player does, and search again after a deviation.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `out` NULL or writable.
+enum LpStatus lp_pack_puzzle(const struct LpPack *pack,
+                             size_t index,
+                             struct LpPuzzle **out);
+
+// The rating of entry `index` (the optimal length; for hargram, the search effort).
+//
+// # Safety
+// `pack` must be NULL or a live handle; `rating` NULL or writable.
+enum LpStatus lp_pack_rating(const struct LpPack *pack, size_t index, uint32_t *rating);
+
+// Releases a pack. NULL is ignored.
+//
+// # Safety
+// `pack` must be NULL or a handle from this library not yet freed.
+void lp_pack_free(struct LpPack *pack);
+
+// Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
+// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
+                             uint8_t *buf,
+                             size_t cap,
+                             size_t *written);
+
 // Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
 // Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.
 //
@@ -487,7 +537,8 @@ enum LpStatus lp_solver_stats(const struct LpSolver *solver, struct LpStats *sta
 // `solver` must be NULL or a handle from this library not yet freed.
 void lp_solver_free(struct LpSolver *solver);
 
-// Loads tables from bytes written by `lp tables build` (magic, format version and checksum checked):
+// Loads tables from bytes written by `lp tables build` — the 4×4 pattern databases or the complete 3×3
+// distance table, told apart by their magic (magic, format version and checksum checked):
 // `LP_ERR_CORRUPT_DATA` for damaged bytes, `LP_ERR_VERSION` for another format version.
 //
 // # Safety

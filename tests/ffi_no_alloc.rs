@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::counting::{allocations_during, Counting};
+use common::counting::{allocations_during, largest_allocation_during, Counting};
 use lphint::ffi::*;
 use std::ffi::CString;
 
@@ -116,5 +116,19 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
         }
         lp_ga_free(ga);
         lp_puzzle_free(p);
+
+        // Hostile packs under a valid checksum: lengths that claim far more than the bytes hold make no
+        // allocation larger than the input justifies.
+        for body in [
+            &[0u8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F][..],
+            &[0, 1, 0xFF, 0xFF, 0xFF, 0x7F, b'x'],
+            &[0, 1, 1, b't', 0, 1, 0xFF, 0xFF, 0x7F],
+        ] {
+            let bytes = lphint::envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION, body);
+            let mut pack = std::ptr::null_mut();
+            let (status, largest) = largest_allocation_during(|| lp_pack_load(bytes.as_ptr(), bytes.len(), &mut pack));
+            assert_eq!(status, LpStatus::LP_ERR_CORRUPT_DATA, "{body:?}");
+            assert!(largest <= 1024, "a {}-byte pack made a {largest}-byte allocation", bytes.len());
+        }
     }
 }

@@ -266,6 +266,70 @@ static void test_hargram(void) {
     CHECK_STATUS(lp_generator_create(LP_FAMILY_HARGRAM, 0, &impossible, 1, &g), LP_ERR_INVALID_ARGUMENT, "cannot cover");
 }
 
+static void test_packs(void) {
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    LpMove first = {5, -1, -1, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, first), LP_OK, NULL);
+    size_t needed = 0;
+    CHECK_STATUS(lp_puzzle_save(p, NULL, 0, &needed), LP_ERR_BUFFER_TOO_SMALL, NULL);
+    uint8_t bytes[256];
+    CHECK(needed > 10 && needed <= sizeof bytes);
+    size_t len = 0;
+    CHECK_STATUS(lp_puzzle_save(p, bytes, sizeof bytes, &len), LP_OK, NULL);
+    CHECK(len == needed);
+    char before[64], after[64];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_describe(p, before, sizeof before, &written), LP_OK, NULL);
+    lp_puzzle_free(p);
+
+    LpPack *pack = NULL;
+    CHECK_STATUS(lp_pack_load(bytes, len, &pack), LP_OK, NULL);
+    size_t count = 0;
+    CHECK_STATUS(lp_pack_len(pack, &count), LP_OK, NULL);
+    CHECK(count == 1);
+    p = NULL;
+    CHECK_STATUS(lp_pack_puzzle(pack, 0, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_describe(p, after, sizeof after, &written), LP_OK, NULL);
+    CHECK(strcmp(before, after) == 0); /* saved from the current position */
+    unsigned frames = 0;
+    CHECK(play(p, 100, &frames) == 30);
+    lp_puzzle_free(p);
+    uint32_t rating = 99;
+    CHECK_STATUS(lp_pack_rating(pack, 0, &rating), LP_OK, NULL);
+    CHECK(rating == 0);
+    LpPuzzle *none = SENTINEL;
+    CHECK_STATUS(lp_pack_puzzle(pack, 1, &none), LP_ERR_INVALID_ARGUMENT, "past the end of the pack (1 puzzles)");
+    CHECK_STATUS(lp_pack_puzzle(NULL, 0, &none), LP_ERR_NULL_ARGUMENT, "pack is NULL");
+    CHECK_STATUS(lp_pack_len(pack, NULL), LP_ERR_NULL_ARGUMENT, "len is NULL");
+    CHECK(none == SENTINEL);
+    lp_pack_free(pack);
+    lp_pack_free(NULL);
+
+    /* Every truncation and every single-bit flip is refused, with the data statuses only. */
+    LpPack *bad = NULL;
+    int refused = 0;
+    for (size_t cut = 0; cut < len; cut++) {
+        refused += lp_pack_load(bytes, cut, &bad) == LP_ERR_CORRUPT_DATA;
+    }
+    CHECK(refused == (int)len);
+    int flips = 0, versions = 0;
+    for (size_t bit = 0; bit < len * 8; bit++) {
+        bytes[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        LpStatus status = lp_pack_load(bytes, len, &bad);
+        flips += status == LP_ERR_CORRUPT_DATA;
+        versions += status == LP_ERR_VERSION;
+        bytes[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+    CHECK(flips + versions == (int)len * 8 && versions == 16); /* the two version bytes say "version" */
+    CHECK(bad == NULL);
+    CHECK_STATUS(lp_pack_load(bytes, len, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK_STATUS(lp_pack_load(NULL, 4, &bad), LP_ERR_NULL_ARGUMENT, "bytes is NULL");
+    bytes[4] = 2; /* a newer format */
+    CHECK_STATUS(lp_pack_load(bytes, len, &bad), LP_ERR_VERSION, "format version 2");
+    CHECK_STATUS(lp_puzzle_save(NULL, bytes, sizeof bytes, &len), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+}
+
 /* Generates with the preset, `budget` nodes per step; returns the description in `text`. */
 static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
                          size_t cap, uint32_t *rating) {
@@ -535,6 +599,7 @@ int main(void) {
     test_flip();
     test_generation();
     test_hargram();
+    test_packs();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);

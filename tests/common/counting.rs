@@ -9,11 +9,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub struct Counting;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+static LARGEST: AtomicUsize = AtomicUsize::new(0);
 
 // SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        LARGEST.fetch_max(layout.size(), Ordering::SeqCst);
         // SAFETY: forwarded caller contract.
         unsafe { System.alloc(layout) }
     }
@@ -23,6 +25,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        LARGEST.fetch_max(new_size, Ordering::SeqCst);
         // SAFETY: forwarded caller contract.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -33,4 +36,11 @@ pub fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     let value = f();
     (value, ALLOCATIONS.load(Ordering::SeqCst) - before)
+}
+
+/// Runs `f` and returns its value with the size of the largest single allocation it made.
+pub fn largest_allocation_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    LARGEST.store(0, Ordering::SeqCst);
+    let value = f();
+    (value, LARGEST.load(Ordering::SeqCst))
 }

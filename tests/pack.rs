@@ -1,0 +1,254 @@
+//! Packs and precomputed tables: round trips for every family, damage of every kind refused, hints from
+//! stored solutions without search, and the complete 8-puzzle distance table against breadth-first search.
+
+mod common;
+
+use lphint::envelope::{self, DataError};
+use lphint::families::flip::Flip;
+use lphint::families::hargram::Hargram;
+use lphint::families::jugs::Jugs;
+use lphint::families::tiles::distances::EightTable;
+use lphint::families::tiles::Tiles;
+use lphint::family::{Family, MoveCode};
+use lphint::generate::{Difficulty, Generate, Generator};
+use lphint::hint::{Hint, HintStatus};
+use lphint::pack::{Bounded, Pack, PackEntry};
+use lphint::search::{solve_with, Puzzle};
+use lphint::session::{self, AnySession};
+use lphint::tables::Tables;
+use std::sync::Arc;
+
+/// `count` generated puzzles of family `F` with their solutions.
+fn entries<F: Generate>(difficulty: Difficulty, count: usize, seed: u64) -> Vec<PackEntry> {
+    let mut generator = Generator::<F>::preset(difficulty, seed);
+    (0..count)
+        .map(|i| {
+            let generated = generator.generate().unwrap();
+            let puzzle = &generated.puzzle;
+            let outcome = solve_with(&mut puzzle.recommended_solver(), puzzle, puzzle.start());
+            PackEntry {
+                desc: puzzle.describe(),
+                rating: generated.rating,
+                solution: Some(Bounded(outcome.moves.iter().map(|m| puzzle.encode_move(m)).collect())),
+                name: (i % 2 == 0).then(|| format!("{} level {i}", F::NAME)),
+                tier: (i % 3 == 0).then(|| String::from("gold")),
+            }
+        })
+        .collect()
+}
+
+fn every_family() -> Pack {
+    let mut pack = Pack::default();
+    pack.entries.extend(entries::<Tiles>(Difficulty::Medium, 3, 1));
+    pack.entries.extend(entries::<Jugs>(Difficulty::Hard, 3, 2));
+    pack.entries.extend(entries::<Flip>(Difficulty::Medium, 3, 3));
+    pack.entries.extend(entries::<Hargram>(Difficulty::Hard, 3, 4));
+    // An entry without a stored solution.
+    pack.entries.push(PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,0,7,8".into(), rating: 2, ..PackEntry::default() });
+    pack
+}
+
+#[test]
+fn packs_round_trip_for_every_family() {
+    let pack = every_family();
+    let bytes = pack.to_bytes();
+    assert_eq!(Pack::from_bytes(&bytes).unwrap(), pack);
+    for entry in &pack.entries {
+        let session = session::from_entry(entry).unwrap();
+        assert_eq!(session.describe(), entry.desc);
+    }
+    let empty = Pack::default();
+    assert_eq!(Pack::from_bytes(&empty.to_bytes()).unwrap(), empty);
+}
+
+#[test]
+fn every_truncation_and_bit_flip_of_a_small_pack_is_refused() {
+    let mut pack = Pack::default();
+    pack.entries.extend(entries::<Tiles>(Difficulty::Easy, 2, 7));
+    pack.entries.extend(entries::<Hargram>(Difficulty::Easy, 1, 7));
+    let bytes = pack.to_bytes();
+    for cut in 0..bytes.len() {
+        assert!(Pack::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+    }
+    for bit in 0..bytes.len() * 8 {
+        let mut damaged = bytes.clone();
+        damaged[bit / 8] ^= 1 << (bit % 8);
+        match Pack::from_bytes(&damaged) {
+            Err(_) => {}
+            // Should a flip ever get through, the pack must still be sound.
+            Ok(decoded) => assert!(decoded.entries.iter().all(|e| session::from_entry(e).is_ok()), "bit {bit}"),
+        }
+    }
+}
+
+/// A pack body sealed with a valid checksum, as a hostile or buggy writer would make it.
+fn sealed(body: &[u8]) -> Vec<u8> {
+    envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION, body)
+}
+
+#[test]
+fn well_sealed_nonsense_is_refused_without_panic() {
+    let valid = every_family().to_bytes();
+    let body = &valid[6..valid.len() - 4];
+    // Newer versions and unknown flags.
+    let newer = envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION + 1, body);
+    assert_eq!(Pack::from_bytes(&newer), Err(DataError::Version(lphint::pack::FORMAT_VERSION + 1)));
+    let mut flagged = body.to_vec();
+    flagged[0] = 1;
+    assert!(matches!(Pack::from_bytes(&sealed(&flagged)), Err(DataError::Version(_))));
+    // A length prefix far beyond the input, cut bodies, trailing bytes.
+    let huge = [0u8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F];
+    assert!(matches!(Pack::from_bytes(&sealed(&huge)), Err(DataError::Corrupt(_))));
+    for cut in 0..body.len() {
+        assert!(Pack::from_bytes(&sealed(&body[..cut])).is_err(), "body cut at {cut}");
+    }
+    let mut longer = body.to_vec();
+    longer.push(0);
+    assert!(
+        matches!(Pack::from_bytes(&sealed(&longer)), Err(DataError::Corrupt(why)) if why.contains("after the last entry"))
+    );
+    // Entries that do not parse, or whose solutions are illegal or stop short.
+    let bad_entries = [
+        PackEntry { desc: "tiles:3x3:1,1,3,4,5,6,0,7,8".into(), ..PackEntry::default() },
+        PackEntry { desc: "chess:8x8".into(), ..PackEntry::default() },
+        PackEntry {
+            desc: "tiles:3x3:1,2,3,4,5,6,0,7,8".into(),
+            solution: Some(Bounded(vec![MoveCode { piece: 8, from: -1, to: -1, arg: 0 }])),
+            ..PackEntry::default()
+        },
+        PackEntry {
+            desc: "tiles:3x3:1,2,3,4,5,6,0,7,8".into(),
+            solution: Some(Bounded(vec![MoveCode { piece: 7, from: -1, to: -1, arg: 0 }])),
+            ..PackEntry::default()
+        },
+    ];
+    for entry in bad_entries {
+        let bytes = Pack { entries: vec![entry.clone()] }.to_bytes();
+        assert!(
+            matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("entry 0")),
+            "{entry:?}"
+        );
+    }
+    // Random bodies under a valid seal.
+    let mut rng = common::rng(5);
+    for _ in 0..2000 {
+        use rand::RngExt;
+        let len = rng.random_range(0..64);
+        let body: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        let _ = Pack::from_bytes(&sealed(&body));
+    }
+}
+
+/// Asks `session` for a hint with a budget of zero: only a stored plan can answer that.
+fn free_hint(session: &mut dyn AnySession) -> HintStatus<MoveCode> {
+    session.next_hint(0)
+}
+
+#[test]
+fn hints_follow_the_stored_solution_without_search_and_search_after_a_deviation() {
+    let pack = every_family();
+    for entry in pack.entries.iter().filter(|e| e.solution.is_some()) {
+        let mut session = session::from_entry(entry).unwrap();
+        let stored = &entry.solution.as_ref().unwrap().0;
+        for (i, mv) in stored.iter().enumerate() {
+            let left = (stored.len() - i) as u32;
+            match free_hint(session.as_mut()) {
+                HintStatus::Ready(Hint { mv: hinted, moves_left, .. }) => {
+                    assert_eq!((hinted, moves_left), (*mv, left), "{}", entry.desc)
+                }
+                other => panic!("{}: move {i}: {other:?}", entry.desc),
+            }
+            session.apply(mv).unwrap();
+        }
+        assert!(session.is_solved());
+        assert_eq!(free_hint(session.as_mut()), HintStatus::AlreadySolved);
+    }
+    // A deviation: the stored plan no longer applies, so a budget of zero cannot answer, and a real
+    // budget can.
+    let entry = &pack.entries[0];
+    let mut session = session::from_entry(entry).unwrap();
+    let puzzle = Tiles::parse(&entry.desc).unwrap();
+    let first = entry.solution.as_ref().unwrap().0[0];
+    let mut other = None;
+    puzzle.successors(&puzzle.start(), |mv, _, _| {
+        let code = puzzle.encode_move(&mv);
+        if code.piece != first.piece {
+            other = Some(code);
+        }
+    });
+    session.apply(&other.unwrap()).unwrap();
+    assert_eq!(free_hint(session.as_mut()), HintStatus::InProgress);
+    // One move changes the optimal distance by exactly one.
+    let after = session.next_hint(1_000_000);
+    assert!(matches!(after, HintStatus::Ready(h) if h.moves_left.abs_diff(entry.rating) == 1), "{after:?}");
+    // Without a stored solution, the first hint needs a search.
+    let mut plain = session::parse(&entry.desc).unwrap();
+    assert_eq!(free_hint(plain.as_mut()), HintStatus::InProgress);
+}
+
+#[test]
+fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
+    let (goal, bfs) = common::eight_puzzle();
+    let table = Arc::new(EightTable::build(goal).unwrap());
+    assert_eq!(table.bytes(), 90_729);
+    let with_table = goal.with_tables(&Tables::EightDistances(table.clone())).unwrap();
+    let mut solver = with_table.recommended_solver();
+    let mut checked = 0;
+    for (state, distance) in bfs.distances().step_by(7) {
+        let outcome = solve_with(&mut solver, &with_table, *state);
+        assert_eq!(outcome.moves.len() as u32, distance);
+        let end = outcome.moves.iter().try_fold(*state, |s, m| with_table.apply(&s, m)).unwrap();
+        assert!(with_table.is_goal(&end));
+        assert!(outcome.stats.expanded <= 31);
+        checked += 1;
+    }
+    assert!(checked > 25_000);
+    // Unreachable arrangements are unsolvable at once.
+    let swapped = Tiles::parse("tiles:3x3:2,1,3,4,5,6,7,8,0")
+        .unwrap()
+        .with_tables(&Tables::EightDistances(table.clone()))
+        .unwrap();
+    assert_eq!(
+        solve_with(&mut swapped.recommended_solver(), &swapped, swapped.start()).status,
+        lphint::search::Status::Unsolvable
+    );
+    // Another goal with the blank on the same cell is served by relabelling; another blank cell is not.
+    let relabelled = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
+    let relabelled = relabelled.with_tables(&Tables::EightDistances(table.clone())).unwrap();
+    let plain = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
+    let expected = solve_with(&mut plain.recommended_solver(), &plain, plain.start()).moves.len();
+    assert_eq!(solve_with(&mut relabelled.recommended_solver(), &relabelled, relabelled.start()).moves.len(), expected);
+    let blank_first = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0:0,1,2,3,4,5,6,7,8").unwrap();
+    assert!(blank_first.with_tables(&Tables::EightDistances(table.clone())).is_err());
+    assert!(Tiles::parse("tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+        .unwrap()
+        .with_tables(&Tables::EightDistances(table))
+        .is_err());
+}
+
+#[test]
+fn the_eight_puzzle_table_round_trips_and_refuses_damage() {
+    let (goal, _) = common::eight_puzzle();
+    let table = EightTable::build(goal).unwrap();
+    let bytes = table.to_bytes();
+    assert_eq!(EightTable::from_bytes(&bytes).unwrap(), table);
+    assert_eq!(Tables::from_bytes(&bytes).unwrap(), Tables::EightDistances(Arc::new(table.clone())));
+    for cut in [0, 3, 5, 9, 100, bytes.len() - 1] {
+        assert!(Tables::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+    }
+    for at in [0, 6, 10, 5000, bytes.len() - 1] {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 4;
+        assert!(matches!(Tables::from_bytes(&damaged), Err(DataError::Corrupt(_))), "flip at {at}");
+    }
+    // A sealed table with a wrong size or a goal that is not an arrangement.
+    let body = &bytes[6..bytes.len() - 4];
+    let short = envelope::seal(*b"LP8D", 1, &body[..body.len() - 1]);
+    assert!(matches!(EightTable::from_bytes(&short), Err(DataError::Corrupt(why)) if why.contains("expected")));
+    let mut twice = body.to_vec();
+    twice[0] = twice[1];
+    assert!(matches!(EightTable::from_bytes(&envelope::seal(*b"LP8D", 1, &twice)), Err(DataError::Corrupt(_))));
+    assert!(
+        matches!(Tables::from_bytes(b"XXXXYYYYZZZZ"), Err(DataError::Corrupt(why)) if why.contains("unknown magic"))
+    );
+}
