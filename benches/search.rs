@@ -1,16 +1,21 @@
 //! Peers side by side, in one run:
 //! - arena A* against `pathfinding::astar` on the same 8-puzzle instances, state type and Manhattan
 //!   heuristic;
-//! - IDA* against `pathfinding::idastar` (Manhattan) on 15-puzzle instances from Korf's set.
+//! - IDA* against `pathfinding::idastar` (Manhattan) on 15-puzzle instances from Korf's set;
+//! - flip panels by GF(2) against A*;
+//! - an 8-puzzle hint by the complete distance table against IDA*.
 //!
 //! `cargo bench --bench search`
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use lphint::families::tiles::distances::EightTable;
 use lphint::families::tiles::{Board, Heuristic, Tiles};
 use lphint::family::Family;
+use lphint::hint::Hinter;
 use lphint::search::astar::{AStar, Priority};
 use lphint::search::ida::IdaStar;
 use lphint::search::{solve_with, Puzzle, Status};
+use lphint::tables::Tables;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
@@ -155,5 +160,36 @@ fn flip_gf2_vs_astar(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, astar_vs_pathfinding, ida_vs_pathfinding, flip_gf2_vs_astar);
+/// An 8-puzzle hint from a fresh position: with the complete distance table (a walk of table lookups)
+/// against IDA* with linear conflicts, on the hardest position (31 moves) and on random ones. Prints the
+/// table's size.
+fn eight_hint_by_table(c: &mut Criterion) {
+    let (goal, states) = eight_puzzles(100);
+    let table = std::sync::Arc::new(EightTable::build(&goal).unwrap());
+    eprintln!("3x3 distance table: {} bytes ({} serialized)", table.bytes(), table.to_bytes().len());
+    let with_table = goal.with_tables(&Tables::EightDistances(table)).unwrap();
+    let plain = goal.clone().with_heuristic(Heuristic::LinearConflict);
+    let hardest = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap().start();
+    let mut group = c.benchmark_group("eight_hint");
+    for (name, puzzle) in [("table", &with_table), ("ida_linear_conflict", &plain)] {
+        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        group.bench_function(format!("{name}_hardest"), |b| {
+            b.iter(|| {
+                hinter.reset();
+                black_box(hinter.next_hint(puzzle, &hardest, u32::MAX))
+            })
+        });
+        let mut at = 0;
+        group.bench_function(format!("{name}_random"), |b| {
+            b.iter(|| {
+                hinter.reset();
+                at = (at + 1) % states.len();
+                black_box(hinter.next_hint(puzzle, &states[at], u32::MAX))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, astar_vs_pathfinding, ida_vs_pathfinding, flip_gf2_vs_astar, eight_hint_by_table);
 criterion_main!(benches);
