@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# The one test command: formatting, lints, every test, and the no_std builds.
+# The one test command: formatting, lints, every test (Rust, C, C++, C# under Mono), and the no_std builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+
+# The C# tests need Mono's compiler and runtime (Debian packages mono-mcs and mono-runtime).
+if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
+    step "installing mono-mcs and mono-runtime"
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-mcs mono-runtime >/dev/null
+    else
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-mcs mono-runtime >/dev/null
+    fi
+fi
 
 step "cargo fmt --check"
 cargo fmt --all -- --check

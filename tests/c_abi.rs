@@ -3,34 +3,15 @@
 //! AddressSanitizer and UndefinedBehaviorSanitizer.
 #![cfg(feature = "std")]
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::native::{library_dir, root};
 use std::process::Command;
-use std::sync::OnceLock;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Builds `liblphint.a` once (in its own target directory, so as not to wait on the outer cargo's lock).
-fn static_library() -> &'static Path {
-    static LIB: OnceLock<PathBuf> = OnceLock::new();
-    LIB.get_or_init(|| {
-        let target = root().join("target/c-abi");
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--lib", "--quiet", "--manifest-path"])
-            .arg(root().join("Cargo.toml"))
-            .env("CARGO_TARGET_DIR", &target)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the static library failed");
-        target.join("debug/liblphint.a")
-    })
-}
 
 /// Compiles `source` with `compiler` and `flags`, links the static library and runs the program.
 fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> String {
-    let lib = static_library();
-    let exe = lib.parent().unwrap().join(name);
+    let lib = library_dir().join("liblphint.a");
+    let exe = library_dir().join(name);
     let output = Command::new(compiler)
         .args(flags)
         .args(["-Wall", "-Wextra", "-Werror", "-g"])
@@ -39,7 +20,7 @@ fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> St
         .arg("-I")
         .arg(root().join("bindings/cpp"))
         .arg(root().join(source))
-        .arg(lib)
+        .arg(&lib)
         .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc", "-o"])
         .arg(&exe)
         .output()

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod counting;
+pub mod native;
 
 use lphint::families::tiles::{Board, Tiles};
 use lphint::family::Family;

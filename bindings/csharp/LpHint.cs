@@ -1,0 +1,580 @@
+// The idiomatic C# layer of lphint, over the generated raw layer (NativeMethods.g.cs).
+//
+// - Handles are IDisposable classes over SafeHandle: Puzzle, Solver, Generator, Ga, Pack, Tables.
+// - Calls that cannot continue throw LpException, carrying the Status and lp_last_error's message.
+// - The per-frame calls (Puzzle.TryNextHint / NextHint, Solver.Step, Generator.Step, Ga.Step) never
+//   throw on a live handle and allocate no managed memory: blittable structs, no marshalled arrays.
+//
+// Compiles with Mono's mcs (-unsafe) and Unity; the native library is "lphint" ("__Internal" on iOS).
+
+using System;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace LpHint
+{
+    /// <summary>The outcome of a call (LpStatus). Values of 100 and above are errors.</summary>
+    public enum Status : uint
+    {
+        Ok = 0,
+        InProgress = 1,
+        AlreadySolved = 2,
+        Unsolvable = 3,
+        OutOfNodes = 4,
+        NotFound = 5,
+        NullArgument = 100,
+        InvalidArgument = 101,
+        Parse = 102,
+        IllegalMove = 103,
+        BufferTooSmall = 104,
+        CorruptData = 105,
+        Version = 106,
+        Panic = 107,
+    }
+
+    /// <summary>Puzzle families (LpFamily).</summary>
+    public enum Family : uint
+    {
+        Tiles = 1,
+        Jugs = 2,
+        Flip = 3,
+        Hargram = 4,
+    }
+
+    /// <summary>Search algorithms for Puzzle.CreateSolver (LpAlgorithm).</summary>
+    public enum Algorithm : uint
+    {
+        Bfs = 0,
+        HillClimbing = 1,
+        BestFirst = 2,
+        AStar = 3,
+        WeightedAStar = 4,
+        UniformCost = 5,
+        IdaStar = 6,
+        Exact = 7,
+    }
+
+    /// <summary>Generation presets (LpDifficulty).</summary>
+    public enum Difficulty : uint
+    {
+        Easy = 0,
+        Medium = 1,
+        Hard = 2,
+        Expert = 3,
+    }
+
+    /// <summary>A move as plain numbers (LpMove); each family documents the fields it uses.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Move
+    {
+        public uint Piece;
+        public int From;
+        public int To;
+        public int Arg;
+
+        public Move(uint piece, int from, int to, int arg)
+        {
+            Piece = piece;
+            From = from;
+            To = to;
+            Arg = arg;
+        }
+
+        public override string ToString()
+        {
+            return Piece + "/" + From + "/" + To + "/" + Arg;
+        }
+    }
+
+    /// <summary>A hint: the move to play and the moves left, this one included.</summary>
+    public struct Hint
+    {
+        public Move Move;
+        public uint MovesLeft;
+        public bool Optimal;
+    }
+
+    /// <summary>Progress of a genetic-algorithm run.</summary>
+    public struct GaReport
+    {
+        public uint Generation;
+        public uint BestFitness;
+        public uint Perfect;
+        public bool Found;
+        public ulong Evaluations;
+    }
+
+    /// <summary>Parameters of a genetic-algorithm run (the defaults are the earlier system's).</summary>
+    public struct GaParams
+    {
+        public uint Population;
+        public uint Generations;
+        public uint Tournament;
+        public float Crossover;
+        public float Mutation;
+
+        public static GaParams Default
+        {
+            get { return new GaParams { Population = 1500, Generations = 50, Tournament = 3, Crossover = 0.9f, Mutation = 0.15f }; }
+        }
+    }
+
+    /// <summary>A call that could not continue: its status and the library's message.</summary>
+    public class LpException : Exception
+    {
+        public Status Status { get; private set; }
+
+        public LpException(Status status, string message) : base(status + ": " + message)
+        {
+            Status = status;
+        }
+    }
+
+    internal static unsafe class Native
+    {
+        /// <summary>The message of the last failed call on this thread.</summary>
+        internal static string LastError()
+        {
+            byte[] buffer = new byte[1024];
+            UIntPtr written;
+            fixed (byte* p = buffer)
+            {
+                if (NativeMethods.lp_last_error(p, (UIntPtr)buffer.Length, &written) != LpStatus.LP_OK)
+                {
+                    return "(no message)";
+                }
+            }
+            int length = Math.Max(0, (int)written.ToUInt64() - 1);
+            return Encoding.UTF8.GetString(buffer, 0, length);
+        }
+
+        /// <summary>Throws LpException for an error status; returns outcomes (below 100) as they are.</summary>
+        internal static Status Check(LpStatus status)
+        {
+            if ((uint)status >= 100)
+            {
+                throw new LpException((Status)status, LastError());
+            }
+            return (Status)status;
+        }
+
+        internal static byte[] Utf8(string text)
+        {
+            if (text == null) throw new ArgumentNullException("text");
+            return Encoding.UTF8.GetBytes(text + "\0");
+        }
+
+        /// <summary>Reads a (ptr, cap, *written) buffer: asks for the size, then fills it.</summary>
+        internal delegate LpStatus Fill(byte* buffer, UIntPtr cap, UIntPtr* written);
+
+        internal static byte[] ReadBytes(Fill fill)
+        {
+            UIntPtr needed;
+            LpStatus status = fill(null, UIntPtr.Zero, &needed);
+            if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Check(status);
+            byte[] bytes = new byte[(int)needed.ToUInt64()];
+            fixed (byte* p = bytes)
+            {
+                Check(fill(p, (UIntPtr)bytes.Length, &needed));
+            }
+            return bytes;
+        }
+    }
+
+    /// <summary>Owns one native handle; the release function runs once, even from the finalizer.</summary>
+    internal sealed class NativeHandle : SafeHandle
+    {
+        private readonly Action<IntPtr> release;
+
+        internal NativeHandle(IntPtr handle, Action<IntPtr> release) : base(IntPtr.Zero, true)
+        {
+            this.release = release;
+            SetHandle(handle);
+        }
+
+        public override bool IsInvalid
+        {
+            get { return handle == IntPtr.Zero; }
+        }
+
+        protected override bool ReleaseHandle()
+        {
+            release(handle);
+            return true;
+        }
+    }
+
+    /// <summary>A puzzle being played: its position, hints, moves and solvers.</summary>
+    public sealed unsafe class Puzzle : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        internal Puzzle(LpPuzzle* raw)
+        {
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_puzzle_free((LpPuzzle*)p));
+        }
+
+        internal LpPuzzle* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Puzzle");
+                return (LpPuzzle*)handle.DangerousGetHandle();
+            }
+        }
+
+        /// <summary>Parses a one-line description. Throws LpException (Status.Parse) naming the column.</summary>
+        public static Puzzle Parse(string desc)
+        {
+            byte[] text = Native.Utf8(desc);
+            LpPuzzle* raw;
+            fixed (byte* p = text)
+            {
+                Native.Check(NativeMethods.lp_puzzle_parse(p, &raw));
+            }
+            return new Puzzle(raw);
+        }
+
+        public Family Family
+        {
+            get
+            {
+                LpFamily family;
+                Native.Check(NativeMethods.lp_puzzle_family(Raw, &family));
+                return (Family)family;
+            }
+        }
+
+        /// <summary>The description of the current position (parsing it resumes the game).</summary>
+        public string Describe()
+        {
+            LpPuzzle* raw = Raw;
+            byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_describe(raw, b, cap, w));
+            return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+        }
+
+        public int Width
+        {
+            get { uint w, h; Native.Check(NativeMethods.lp_puzzle_size(Raw, &w, &h)); return (int)w; }
+        }
+
+        public int Height
+        {
+            get { uint w, h; Native.Check(NativeMethods.lp_puzzle_size(Raw, &w, &h)); return (int)h; }
+        }
+
+        /// <summary>Fills `cells` (Width × Height values) with the current board, allocating nothing.</summary>
+        public void ReadCells(int[] cells)
+        {
+            if (cells == null) throw new ArgumentNullException("cells");
+            UIntPtr written;
+            fixed (int* p = cells)
+            {
+                Native.Check(NativeMethods.lp_puzzle_cells(Raw, p, (UIntPtr)cells.Length, &written));
+            }
+        }
+
+        /// <summary>Plays a move. Throws LpException (Status.IllegalMove) and leaves the position unchanged
+        /// when it is not legal.</summary>
+        public void Apply(Move move)
+        {
+            Native.Check(NativeMethods.lp_puzzle_apply(Raw, *(LpMove*)&move));
+        }
+
+        /// <summary>Plays a move if it is legal; never throws on a live puzzle.</summary>
+        public bool TryApply(Move move)
+        {
+            return NativeMethods.lp_puzzle_apply(Raw, *(LpMove*)&move) == LpStatus.LP_OK;
+        }
+
+        public bool IsSolved
+        {
+            get { bool solved; Native.Check(NativeMethods.lp_puzzle_is_solved(Raw, &solved)); return solved; }
+        }
+
+        /// <summary>Per frame: the next hint, expanding at most `budget` nodes. InProgress until it is
+        /// ready. Never throws on a live puzzle and allocates nothing.</summary>
+        public Status NextHint(uint budget, out Hint hint)
+        {
+            LpHint raw;
+            LpStatus status = NativeMethods.lp_next_hint(Raw, budget, &raw);
+            hint.Move = *(Move*)&raw.mv;
+            hint.MovesLeft = raw.moves_left;
+            hint.Optimal = raw.optimal != 0;
+            return (Status)status;
+        }
+
+        /// <summary>Per frame: true when a hint is ready (false while the search runs, and when there is no
+        /// hint: solved, unsolvable, out of nodes — NextHint says which). Allocates nothing.</summary>
+        public bool TryNextHint(int budget, out Hint hint)
+        {
+            return NextHint(budget < 0 ? 0u : (uint)budget, out hint) == Status.Ok;
+        }
+
+        /// <summary>A stepped solver from the current position.</summary>
+        public Solver CreateSolver(Algorithm algorithm, uint nodeCap)
+        {
+            LpSolver* raw;
+            Native.Check(NativeMethods.lp_solver_create(Raw, (uint)algorithm, nodeCap, &raw));
+            return new Solver(raw);
+        }
+
+        /// <summary>Uses precomputed tables (4×4 pattern databases, the 3×3 distance table).</summary>
+        public void SetTables(Tables tables)
+        {
+            Native.Check(NativeMethods.lp_puzzle_set_tables(Raw, tables.Raw));
+        }
+
+        /// <summary>The current position as a one-puzzle pack (for Pack.Load).</summary>
+        public byte[] Save()
+        {
+            LpPuzzle* raw = Raw;
+            return Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_save(raw, b, cap, w));
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>A stepped search from a puzzle's position at creation.</summary>
+    public sealed unsafe class Solver : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        internal Solver(LpSolver* raw)
+        {
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_solver_free((LpSolver*)p));
+        }
+
+        private LpSolver* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Solver");
+                return (LpSolver*)handle.DangerousGetHandle();
+            }
+        }
+
+        /// <summary>Per frame: expands at most `budget` nodes. Allocates nothing.</summary>
+        public Status Step(uint budget)
+        {
+            return (Status)NativeMethods.lp_solver_step(Raw, budget);
+        }
+
+        /// <summary>The solution. Throws LpException while the solver has not found one.</summary>
+        public Move[] Moves()
+        {
+            UIntPtr needed;
+            LpStatus status = NativeMethods.lp_solver_moves(Raw, null, UIntPtr.Zero, &needed);
+            if (status == LpStatus.LP_OK) return new Move[0];
+            if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) throw new LpException((Status)status, Native.LastError());
+            Move[] moves = new Move[(int)needed.ToUInt64()];
+            fixed (Move* p = moves)
+            {
+                Native.Check(NativeMethods.lp_solver_moves(Raw, (LpMove*)p, (UIntPtr)moves.Length, &needed));
+            }
+            return moves;
+        }
+
+        /// <summary>Nodes expanded so far.</summary>
+        public ulong Expanded
+        {
+            get { LpStats stats; Native.Check(NativeMethods.lp_solver_stats(Raw, &stats)); return stats.expanded; }
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>Puzzles by difficulty, rated exactly, stepped per frame.</summary>
+    public sealed unsafe class Generator : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        /// <summary>A generator for a preset; the same seed gives the same puzzles.</summary>
+        public Generator(Family family, Difficulty difficulty, ulong seed)
+        {
+            LpGenerator* raw;
+            Native.Check(NativeMethods.lp_generator_create((uint)family, (uint)difficulty, null, seed, &raw));
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_generator_free((LpGenerator*)p));
+        }
+
+        /// <summary>Per frame: spends at most `budget` nodes. Ok with the puzzle and its rating when one is
+        /// ready; NotFound when the generator gave up on the band.</summary>
+        public Status Step(uint budget, out Puzzle puzzle, out uint rating)
+        {
+            if (handle.IsClosed) throw new ObjectDisposedException("Generator");
+            LpPuzzle* raw = null;
+            uint value = 0;
+            LpStatus status = NativeMethods.lp_generator_step((LpGenerator*)handle.DangerousGetHandle(), budget, &raw, &value);
+            puzzle = status == LpStatus.LP_OK ? new Puzzle(raw) : null;
+            rating = value;
+            return Native.Check(status);
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>The genetic algorithm on a Hargram puzzle (the earlier systems' solver), stepped.</summary>
+    public sealed unsafe class Ga : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        /// <summary>Throws LpException (InvalidArgument) for another family or bad parameters.</summary>
+        public Ga(Puzzle puzzle, GaParams parameters, ulong seed)
+        {
+            LpGaParams raw = new LpGaParams
+            {
+                population = parameters.Population,
+                generations = parameters.Generations,
+                tournament = parameters.Tournament,
+                crossover = parameters.Crossover,
+                mutation = parameters.Mutation,
+            };
+            LpGa* ga;
+            Native.Check(NativeMethods.lp_ga_create(puzzle.Raw, &raw, seed, &ga));
+            handle = new NativeHandle((IntPtr)ga, p => NativeMethods.lp_ga_free((LpGa*)p));
+        }
+
+        private LpGa* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Ga");
+                return (LpGa*)handle.DangerousGetHandle();
+            }
+        }
+
+        /// <summary>Per frame: at most `budget` evaluations. InProgress, Ok (full cover) or NotFound.</summary>
+        public Status Step(uint budget, out GaReport report)
+        {
+            LpGaReport raw;
+            LpStatus status = NativeMethods.lp_ga_step(Raw, budget, &raw);
+            report.Generation = raw.generation;
+            report.BestFitness = raw.best_fitness;
+            report.Perfect = raw.perfect;
+            report.Found = raw.found != 0;
+            report.Evaluations = raw.evaluations;
+            return (Status)status;
+        }
+
+        /// <summary>The best individual's placements, playable with Puzzle.Apply.</summary>
+        public Move[] Best()
+        {
+            UIntPtr needed;
+            LpStatus status = NativeMethods.lp_ga_best(Raw, null, UIntPtr.Zero, &needed);
+            if (status == LpStatus.LP_OK) return new Move[0];
+            if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+            Move[] moves = new Move[(int)needed.ToUInt64()];
+            fixed (Move* p = moves)
+            {
+                Native.Check(NativeMethods.lp_ga_best(Raw, (LpMove*)p, (UIntPtr)moves.Length, &needed));
+            }
+            return moves;
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>A pack of levels with their answers.</summary>
+    public sealed unsafe class Pack : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        private Pack(LpPack* raw)
+        {
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_pack_free((LpPack*)p));
+        }
+
+        /// <summary>Loads a pack. Throws LpException: CorruptData for damaged bytes, Version for another
+        /// format version.</summary>
+        public static Pack Load(byte[] bytes)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            LpPack* raw;
+            fixed (byte* p = bytes)
+            {
+                Native.Check(NativeMethods.lp_pack_load(p, (UIntPtr)bytes.Length, &raw));
+            }
+            return new Pack(raw);
+        }
+
+        private LpPack* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Pack");
+                return (LpPack*)handle.DangerousGetHandle();
+            }
+        }
+
+        public int Count
+        {
+            get { UIntPtr n; Native.Check(NativeMethods.lp_pack_len(Raw, &n)); return (int)n.ToUInt64(); }
+        }
+
+        /// <summary>A new puzzle from level `index`: hints follow its stored solution without searching.</summary>
+        public Puzzle Open(int index)
+        {
+            if (index < 0) throw new ArgumentOutOfRangeException("index");
+            LpPuzzle* raw;
+            Native.Check(NativeMethods.lp_pack_puzzle(Raw, (UIntPtr)index, &raw));
+            return new Puzzle(raw);
+        }
+
+        public uint Rating(int index)
+        {
+            if (index < 0) throw new ArgumentOutOfRangeException("index");
+            uint rating;
+            Native.Check(NativeMethods.lp_pack_rating(Raw, (UIntPtr)index, &rating));
+            return rating;
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>Precomputed tables loaded from bytes (from `lp tables build`).</summary>
+    public sealed unsafe class Tables : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        /// <summary>Throws LpException: CorruptData or Version.</summary>
+        public Tables(byte[] bytes)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            LpTables* raw;
+            fixed (byte* p = bytes)
+            {
+                Native.Check(NativeMethods.lp_tables_load(p, (UIntPtr)bytes.Length, &raw));
+            }
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_tables_free((LpTables*)p));
+        }
+
+        internal LpTables* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("Tables");
+                return (LpTables*)handle.DangerousGetHandle();
+            }
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// Asks lphint for a hint every frame, spending at most `nodesPerFrame` node expansions, plays it when it
+// arrives and logs it. It draws nothing: a game would move its tile sprites where this logs.
+
+using LpHint;
+using UnityEngine;
+
+public class HintEveryFrame : MonoBehaviour
+{
+    [Tooltip("A puzzle description, e.g. tiles:3x3:8,6,7,2,5,4,3,0,1")]
+    public string description = "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+    [Tooltip("Node expansions per frame: the work budget of one hint call")]
+    public int nodesPerFrame = 200;
+
+    private Puzzle puzzle;
+    private int moves;
+
+    private void Start()
+    {
+        puzzle = Puzzle.Parse(description);
+    }
+
+    private void Update()
+    {
+        if (puzzle == null) return;
+        Hint hint;
+        // No garbage here: TryNextHint allocates nothing, whatever the frame rate.
+        if (puzzle.TryNextHint(nodesPerFrame, out hint))
+        {
+            puzzle.Apply(hint.Move);
+            moves++;
+            Debug.Log("hint: piece " + hint.Move.Piece + ", " + (hint.MovesLeft - 1) + " moves left");
+        }
+        else if (puzzle.IsSolved)
+        {
+            Debug.Log("solved in " + moves + " moves");
+            puzzle.Dispose();
+            puzzle = null;
+        }
+    }
+
+    private void OnDestroy()
+    {
+        if (puzzle != null) puzzle.Dispose();
+    }
+}

@@ -1,0 +1,237 @@
+// C# tests of the bindings, run under Mono by tests/csharp.rs.
+// `Tests.exe` runs every check and prints "N passed, M failed"; `Tests.exe hints DESC BUDGET` plays DESC
+// with hints at BUDGET nodes a frame and prints the moves (compared with the Rust API's by the harness).
+
+using System;
+using LpHint;
+
+static class Tests
+{
+    static int passed;
+    static int failed;
+
+    const string Hardest8 = "tiles:3x3:8,6,7,2,5,4,3,0,1";
+    const string Korf15 = "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+    static void Check(bool condition, string what)
+    {
+        if (condition)
+        {
+            passed++;
+        }
+        else
+        {
+            failed++;
+            Console.Error.WriteLine("FAILED: " + what);
+        }
+    }
+
+    /// Checks that `action` throws LpException with `status` and a message containing `fragment`.
+    static void Throws(Status status, string fragment, Action action)
+    {
+        try
+        {
+            action();
+            Check(false, "expected " + status + " (" + fragment + "), nothing was thrown");
+        }
+        catch (LpException e)
+        {
+            Check(e.Status == status && e.Message.Contains(fragment), "expected " + status + " (" + fragment + "), got " + e.Message);
+        }
+    }
+
+    static void Throws<T>(string what, Action action) where T : Exception
+    {
+        try
+        {
+            action();
+            Check(false, what + ": expected " + typeof(T).Name);
+        }
+        catch (T)
+        {
+            Check(true, what);
+        }
+    }
+
+    static int PlayHints(string desc, uint budget)
+    {
+        using (Puzzle puzzle = Puzzle.Parse(desc))
+        {
+            var moves = new System.Collections.Generic.List<string>();
+            Hint hint;
+            for (;;)
+            {
+                Status status = puzzle.NextHint(budget, out hint);
+                if (status == Status.InProgress) continue;
+                if (status == Status.AlreadySolved) break;
+                if (status != Status.Ok) throw new Exception("no hint: " + status);
+                moves.Add(hint.Move.ToString());
+                puzzle.Apply(hint.Move);
+            }
+            Console.WriteLine(string.Join(" ", moves.ToArray()));
+        }
+        return 0;
+    }
+
+    static void BadInput()
+    {
+        Throws(Status.Parse, "column 11", () => Puzzle.Parse("tiles:3x3:1,2"));
+        Throws(Status.Parse, "unknown family 'chess'", () => Puzzle.Parse("chess:8x8"));
+        Throws<ArgumentNullException>("Parse(null)", () => Puzzle.Parse(null));
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        {
+            Throws(Status.IllegalMove, "illegal move", () => puzzle.Apply(new Move(8, -1, -1, 0)));
+            Check(!puzzle.TryApply(new Move(8, -1, -1, 0)), "TryApply refuses an illegal move");
+            Check(puzzle.Describe() == Hardest8, "an illegal move changes nothing");
+            Throws(Status.InvalidArgument, "hargram puzzles only", () => new Ga(puzzle, GaParams.Default, 1));
+            Throws(Status.InvalidArgument, "not an LpAlgorithm", () => puzzle.CreateSolver((Algorithm)42, 1000));
+        }
+        Throws(Status.CorruptData, "too few", () => Pack.Load(new byte[] { 1, 2, 3 }));
+        Throws(Status.CorruptData, "not a puzzle pack", () => Pack.Load(new byte[16]));
+        Throws(Status.CorruptData, "unknown magic", () => new Tables(new byte[16]));
+        Throws(Status.InvalidArgument, "not an LpFamily", () => new Generator((Family)99, Difficulty.Easy, 1));
+        Puzzle disposed = Puzzle.Parse(Hardest8);
+        disposed.Dispose();
+        disposed.Dispose();
+        Throws<ObjectDisposedException>("a disposed puzzle", () => { Hint h; disposed.TryNextHint(10, out h); });
+    }
+
+    static void Solving()
+    {
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        using (Solver solver = puzzle.CreateSolver(Algorithm.IdaStar, 4096))
+        {
+            Check(puzzle.Family == Family.Tiles && puzzle.Width == 3 && puzzle.Height == 3, "family and size");
+            int[] cells = new int[9];
+            puzzle.ReadCells(cells);
+            Check(cells[0] == 8 && cells[7] == 0 && cells[8] == 1, "cells");
+            Throws(Status.InProgress, "not finished", () => solver.Moves());
+            while (solver.Step(1000) == Status.InProgress) { }
+            Move[] moves = solver.Moves();
+            Check(moves.Length == 31, "the hardest 8-puzzle takes 31 moves, got " + moves.Length);
+            foreach (Move m in moves) puzzle.Apply(m);
+            Check(puzzle.IsSolved, "the solver's moves solve it");
+            Check(solver.Expanded > 0, "stats");
+        }
+    }
+
+    static void Generation()
+    {
+        using (Generator generator = new Generator(Family.Tiles, Difficulty.Medium, 7))
+        {
+            Puzzle puzzle;
+            uint rating;
+            Status status;
+            int frames = 0;
+            do
+            {
+                frames++;
+                status = generator.Step(100, out puzzle, out rating);
+            } while (status == Status.InProgress);
+            Check(status == Status.Ok && puzzle != null && rating >= 11 && rating <= 20, "a medium 8-puzzle, rating " + rating);
+            Hint hint;
+            while (!puzzle.TryNextHint(1000, out hint)) { }
+            Check(hint.MovesLeft == rating && hint.Optimal, "the hint agrees with the rating");
+            puzzle.Dispose();
+        }
+    }
+
+    static void GeneticAlgorithm()
+    {
+        using (Puzzle puzzle = Puzzle.Parse("hargram:4x3:..../..../....:###/#..;#../###;####"))
+        {
+            GaParams parameters = GaParams.Default;
+            parameters.Population = 200;
+            parameters.Generations = 60;
+            Throws(Status.InvalidArgument, "population must be", () => new Ga(puzzle, new GaParams { Population = 1, Generations = 1, Tournament = 1 }, 1));
+            using (Ga ga = new Ga(puzzle, parameters, 7))
+            {
+                GaReport report;
+                Status status;
+                while ((status = ga.Step(50, out report)) == Status.InProgress) { }
+                Check(status == Status.Ok && report.Found && report.BestFitness == 12 && report.Perfect == 12, "the GA covers the board");
+                foreach (Move m in ga.Best()) puzzle.Apply(m);
+                Check(puzzle.IsSolved, "its placements solve the puzzle");
+            }
+        }
+    }
+
+    static void Packs()
+    {
+        byte[] bytes;
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        {
+            bytes = puzzle.Save();
+        }
+        using (Pack pack = Pack.Load(bytes))
+        {
+            Check(pack.Count == 1 && pack.Rating(0) == 0, "a one-puzzle pack");
+            using (Puzzle level = pack.Open(0))
+            {
+                Check(level.Describe() == Hardest8, "the saved position comes back");
+            }
+            Throws(Status.InvalidArgument, "past the end", () => pack.Open(1));
+        }
+        byte[] newer = (byte[])bytes.Clone();
+        newer[4] = 9;
+        Throws(Status.Version, "format version 9", () => Pack.Load(newer));
+        byte[] flipped = (byte[])bytes.Clone();
+        flipped[bytes.Length / 2] ^= 1;
+        Throws(Status.CorruptData, "checksum", () => Pack.Load(flipped));
+    }
+
+    /// TryNextHint every frame for 10,000 frames (with moves played and the board scrambled again when
+    /// solved) leaves the managed heap as it was: GC.GetTotalMemory does not grow, and the thread's
+    /// allocation counter (precise to the byte, where GetTotalMemory only sees whole chunks) does not move.
+    static void NoGarbagePerFrame()
+    {
+        using (Puzzle puzzle = Puzzle.Parse(Korf15))
+        {
+            Hint hint;
+            int[] cells = new int[16];
+            int hinted = 0;
+            for (int frame = 0; frame < 50; frame++) puzzle.TryNextHint(20, out hint);
+            long before = GC.GetTotalMemory(true);
+            long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            int collections = GC.CollectionCount(0);
+            for (int frame = 0; frame < 10000; frame++)
+            {
+                if (puzzle.TryNextHint(20, out hint))
+                {
+                    puzzle.TryApply(hint.Move);
+                    hinted++;
+                }
+                else if (puzzle.IsSolved)
+                {
+                    // Slide a tile next to the blank: a new position to hint from.
+                    puzzle.ReadCells(cells);
+                    int blank = 0;
+                    while (cells[blank] != 0) blank++;
+                    int neighbour = blank % 4 < 3 ? blank + 1 : blank - 1;
+                    puzzle.TryApply(new Move((uint)cells[neighbour], -1, -1, 0));
+                }
+            }
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            long after = GC.GetTotalMemory(false);
+            Check(hinted > 46, "hints arrived over the frames: " + hinted);
+            Check(allocated == 0, "10,000 frames allocated " + allocated + " managed bytes");
+            Check(after <= before && GC.CollectionCount(0) == collections, "the managed heap grew from " + before + " to " + after);
+        }
+    }
+
+    static int Main(string[] args)
+    {
+        if (args.Length == 3 && args[0] == "hints")
+        {
+            return PlayHints(args[1], uint.Parse(args[2]));
+        }
+        BadInput();
+        Solving();
+        Generation();
+        GeneticAlgorithm();
+        Packs();
+        NoGarbagePerFrame();
+        Console.WriteLine(passed + " passed, " + failed + " failed");
+        return failed == 0 ? 0 : 1;
+    }
+}
