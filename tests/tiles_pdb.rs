@@ -9,7 +9,7 @@ use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
 use lphint::search::ida::IdaStar;
-use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
+use lphint::search::{solve_with, Algorithm, Puzzle, Search, Solver, Status};
 use lphint::tables::Tables;
 use std::sync::{Arc, OnceLock};
 
@@ -233,4 +233,37 @@ fn abi_hints_with_tables_loaded_from_bytes() {
         lp_tables_free(tables);
         lp_puzzle_free(small);
     }
+}
+
+#[test]
+fn the_specialised_ida_agrees_with_the_generic_one_and_resumes_exactly() {
+    let puzzle = goal().with_pattern_database(db().clone()).unwrap();
+    let view = PdbTiles::new(&puzzle, db().clone()).unwrap();
+    let mut rng = rng(8);
+    for walk in 0..40 {
+        let state = random_walk(&puzzle, puzzle.goal(), 20 + walk, &mut rng);
+        let generic = solve_with(&mut IdaStar::new(4096), &view, view.pack(&state));
+        let mut whole = puzzle.recommended_solver();
+        let fast = solve_with(&mut whole, &puzzle, state);
+        assert_eq!((fast.status, fast.moves.len()), (Status::Found, generic.moves.len()), "walk {walk}");
+        let end = fast.moves.iter().try_fold(state, |s, m| puzzle.apply(&s, m)).unwrap();
+        assert!(puzzle.is_goal(&end));
+        // Small steps give the same search.
+        let mut stepped = puzzle.recommended_solver();
+        stepped.restart(&puzzle, state);
+        let mut calls = 0u64;
+        while stepped.step(&puzzle, 7) == Status::InProgress {
+            calls += 1;
+        }
+        assert_eq!(stepped.stats(), fast.stats);
+        assert!(calls * 7 + 7 >= fast.stats.expanded);
+    }
+    // The start is the goal; an unreachable board (parity) is refused at once.
+    let solved = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.goal());
+    assert_eq!((solved.status, solved.moves.len()), (Status::Found, 0));
+    let swapped =
+        Tiles::parse("tiles:4x4:0,2,1,3,4,5,6,7,8,9,10,11,12,13,14,15:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
+    let swapped = swapped.with_pattern_database(db().clone()).unwrap();
+    let outcome = solve_with(&mut swapped.recommended_solver(), &swapped, swapped.start());
+    assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
 }

@@ -13,11 +13,11 @@
 
 pub mod distances;
 pub mod pdb;
+pub mod pdb_ida;
 
 use crate::family::{Family, FamilyId, MoveCode};
 use crate::search::astar::{AStar, Priority};
-use crate::search::ida::IdaStar;
-use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status};
+use crate::search::{Algorithm, Puzzle, Search, Solver};
 use crate::tables::Tables;
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
@@ -28,7 +28,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 use distances::{EightTable, TableWalk};
-use pdb::{PackedState, PatternDatabase, PdbTiles};
+use pdb::{PatternDatabase, PdbTiles};
+use pdb_ida::PdbIda;
 
 /// The smallest board side.
 pub const MIN_SIDE: u8 = 2;
@@ -471,46 +472,6 @@ const IDA_STACK: usize = 4 * 1024;
 /// Node cap of the weighted A* used on boards larger than 4×4 (about 20 MB).
 const LARGE_BOARD_NODES: usize = 200_000;
 
-/// IDA* over the pattern-database view of a 4×4 puzzle, presented as a search of the puzzle itself.
-struct PdbSearch {
-    view: PdbTiles,
-    inner: IdaStar<PdbTiles>,
-}
-
-impl PdbSearch {
-    fn new(tiles: &Tiles, db: Arc<PatternDatabase>) -> Option<PdbSearch> {
-        Some(PdbSearch { view: PdbTiles::new(tiles, db)?, inner: IdaStar::new(IDA_STACK) })
-    }
-}
-
-impl Search<Tiles> for PdbSearch {
-    /// Starts from `start`; the view was made from `puzzle` when the search was created.
-    fn restart(&mut self, puzzle: &Tiles, start: Board) {
-        if puzzle.is_solvable(&start) {
-            self.inner.restart(&self.view, self.view.pack(&start));
-        } else {
-            self.inner.restart_unsolvable();
-        }
-    }
-
-    fn step(&mut self, _puzzle: &Tiles, budget: u32) -> Status {
-        self.inner.step(&self.view, budget)
-    }
-
-    fn status(&self) -> Status {
-        self.inner.status()
-    }
-
-    fn stats(&self) -> Stats {
-        self.inner.stats()
-    }
-
-    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
-        out.clear();
-        out.extend(self.inner.path().map(|(mv, state): (TileMove, PackedState)| (mv, self.view.unpack(&state))));
-    }
-}
-
 /// Twice the number of keys that must leave the line so that the rest are in increasing order:
 /// `2 · (len − longest increasing subsequence)`.
 fn conflict_moves(keys: &[u8]) -> u32 {
@@ -699,8 +660,8 @@ impl Family for Tiles {
         if let Some(table) = &self.distances {
             return Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone())));
         }
-        if let Some(search) = self.tables.as_ref().and_then(|t| PdbSearch::new(self, t.0.clone())) {
-            return Solver::custom(Algorithm::IdaStar, Box::new(search));
+        if let Some(view) = self.tables.as_ref().and_then(|t| PdbTiles::new(self, t.0.clone())) {
+            return Solver::custom(Algorithm::IdaStar, Box::new(PdbIda::new(view)));
         }
         if self.cells() > 16 {
             // Weight 2 when it fits the node cap, else weight 3, else greedy: always a solution.

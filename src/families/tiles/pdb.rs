@@ -324,6 +324,14 @@ pub struct PackedState {
     manhattan: u8,
 }
 
+impl PackedState {
+    /// The blank's cell.
+    #[inline]
+    pub fn blank(&self) -> u8 {
+        (self.positions & 15) as u8
+    }
+}
+
 impl PartialEq for PackedState {
     fn eq(&self, other: &Self) -> bool {
         self.cells == other.cells
@@ -389,10 +397,64 @@ impl PdbTiles {
         state
     }
 
+    /// The cells next to the blank of `s`, whose tiles can slide into it.
+    #[inline]
+    pub fn blank_neighbours(&self, s: &PackedState) -> impl Iterator<Item = u8> {
+        NEIGHBOURS[s.blank() as usize].into_iter().take_while(|&n| n != u8::MAX)
+    }
+
+    /// The `index`-th cell next to the blank of `s` (in the order of [`PdbTiles::blank_neighbours`]).
+    #[inline]
+    pub fn blank_neighbour(&self, s: &PackedState, index: u8) -> Option<u8> {
+        NEIGHBOURS[s.blank() as usize].get(index as usize).copied().filter(|&n| n != u8::MAX)
+    }
+
+    /// The state after the tile on cell `from` (next to the blank) slides into the blank, updated
+    /// incrementally.
+    #[inline]
+    pub fn child(&self, s: &PackedState, from: u8) -> PackedState {
+        let blank = s.blank();
+        let label = (s.cells >> (4 * from)) & 15;
+        let moved = (from ^ blank) as u64;
+        let goal = self.db.goal_cells()[label as usize];
+        let mut next = PackedState {
+            cells: s.cells ^ (label << (4 * from)) ^ (label << (4 * blank)),
+            positions: s.positions ^ (moved << (4 * label)) ^ moved,
+            mirrored: s.mirrored,
+            manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
+        };
+        if let Some(mirror_label) = &self.mirror_label {
+            let mirrored_move = (mirror(from) ^ mirror(blank)) as u64;
+            next.mirrored ^= (mirrored_move << (4 * mirror_label[label as usize])) ^ mirrored_move;
+        }
+        next
+    }
+
+    /// The move that led to `s` from the state whose blank was on `parent_blank`.
+    pub fn move_into(&self, s: &PackedState, parent_blank: u8) -> super::TileMove {
+        let label = (s.cells >> (4 * parent_blank)) & 15;
+        super::TileMove { tile: self.tile_of_label[label as usize], from: s.blank(), to: parent_blank }
+    }
+
+    /// Whether `s` is the goal.
+    #[inline]
+    pub fn is_goal_state(&self, s: &PackedState) -> bool {
+        s.cells == self.goal_cells
+    }
+
+    /// Starts loading the table entries the heuristic of `s` reads.
+    #[inline]
+    pub fn prefetch_state(&self, s: &PackedState) {
+        self.db.prefetch(s.positions);
+        if self.mirror_label.is_some() {
+            self.db.prefetch(s.mirrored);
+        }
+    }
+
     /// The pattern-database heuristic, the larger of the direct and the mirrored lookups; reading stops
     /// as soon as the value is known to exceed `bound`.
     #[inline]
-    fn heuristic_within(&self, s: &PackedState, bound: u32) -> u32 {
+    pub fn heuristic_within(&self, s: &PackedState, bound: u32) -> u32 {
         let h = self.db.lookup(s.positions, s.manhattan as u32, bound);
         if h > bound || self.mirror_label.is_none() {
             h
@@ -447,29 +509,15 @@ impl crate::search::Puzzle for PdbTiles {
 
     #[inline]
     fn successors(&self, s: &PackedState, mut f: impl FnMut(super::TileMove, PackedState, u32)) {
-        let blank = (s.positions & 15) as u8;
-        for &from in NEIGHBOURS[blank as usize].iter().take_while(|&&n| n != u8::MAX) {
-            let label = (s.cells >> (4 * from)) & 15;
-            let moved = (from ^ blank) as u64;
-            let goal = self.db.goal_cells()[label as usize];
-            let mut next = PackedState {
-                cells: s.cells ^ (label << (4 * from)) ^ (label << (4 * blank)),
-                positions: s.positions ^ (moved << (4 * label)) ^ moved,
-                mirrored: s.mirrored,
-                manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
-            };
-            if let Some(mirror_label) = &self.mirror_label {
-                let mirrored_move = (mirror(from) ^ mirror(blank)) as u64;
-                next.mirrored ^= (mirrored_move << (4 * mirror_label[label as usize])) ^ mirrored_move;
-            }
-            let mv = super::TileMove { tile: self.tile_of_label[label as usize], from, to: blank };
-            f(mv, next, 1);
+        for from in self.blank_neighbours(s) {
+            let next = self.child(s, from);
+            f(self.move_into(&next, s.blank()), next, 1);
         }
     }
 
     #[inline]
     fn is_goal(&self, s: &PackedState) -> bool {
-        s.cells == self.goal_cells
+        self.is_goal_state(s)
     }
 
     #[inline]
@@ -479,10 +527,7 @@ impl crate::search::Puzzle for PdbTiles {
 
     #[inline]
     fn prefetch(&self, s: &PackedState) {
-        self.db.prefetch(s.positions);
-        if self.mirror_label.is_some() {
-            self.db.prefetch(s.mirrored);
-        }
+        self.prefetch_state(s);
     }
 
     #[inline]

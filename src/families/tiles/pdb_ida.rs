@@ -1,0 +1,167 @@
+//! IDA* specialised for the 4×4 puzzle with pattern databases: the search state of every depth is one
+//! small frame (the packed board, where the blank came from, the next neighbour to try); children are
+//! made one at a time, with no buffer and no sorting, in a fixed order. Compared with the generic
+//! [`crate::search::ida::IdaStar`] (children buffered, prefetched and ordered by their heuristic) it
+//! expands about 1% more nodes on Korf's 100 and runs about 1.4 times as fast. A step spends its budget in
+//! node expansions, like every search; memory (one frame a move of depth) is reserved at creation.
+
+use super::pdb::{PackedState, PdbTiles};
+use super::{Board, TileMove};
+use crate::search::{Search, Stats, Status};
+use alloc::vec::Vec;
+use core::mem::size_of;
+
+/// Deepest search a run can reach: 15-puzzle optimal solutions have at most 80 moves.
+const MAX_DEPTH: usize = 256;
+/// Marks "no cell".
+const NONE: u8 = u8::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    state: PackedState,
+    /// The cell the blank left to reach this frame (the move back is never tried).
+    parent_blank: u8,
+    /// Index of the next neighbour of the blank to try.
+    next: u8,
+}
+
+/// The stepped IDA* over a [`PdbTiles`] view.
+pub struct PdbIda {
+    view: PdbTiles,
+    frames: Vec<Frame>,
+    root: Option<PackedState>,
+    threshold: u32,
+    next_threshold: u32,
+    status: Status,
+    stats: Stats,
+}
+
+impl PdbIda {
+    /// A search over `view`; reserves its frames.
+    pub fn new(view: PdbTiles) -> PdbIda {
+        PdbIda {
+            view,
+            frames: Vec::with_capacity(MAX_DEPTH),
+            root: None,
+            threshold: 0,
+            next_threshold: u32::MAX,
+            status: Status::Unsolvable,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The view searched.
+    pub fn view(&self) -> &PdbTiles {
+        &self.view
+    }
+
+    fn push(&mut self, state: PackedState, parent_blank: u8) {
+        self.frames.push(Frame { state, parent_blank, next: 0 });
+    }
+
+    fn finish(&mut self, status: Status) -> Status {
+        self.status = status;
+        if status == Status::Found {
+            let length = self.frames.len() as u32 - 1;
+            self.stats.solution_length = Some(length);
+            self.stats.solution_cost = Some(length);
+        }
+        status
+    }
+}
+
+impl Search<super::Tiles> for PdbIda {
+    /// Starts from `start` (a board of the puzzle the view was made for); the parity rule settles
+    /// unreachable boards at once.
+    fn restart(&mut self, puzzle: &super::Tiles, start: Board) {
+        let root = self.view.pack(&start);
+        self.stats = Stats { bytes_reserved: self.frames.capacity() * size_of::<Frame>(), ..Stats::default() };
+        self.frames.clear();
+        self.threshold = self.view.heuristic_within(&root, u32::MAX);
+        self.next_threshold = u32::MAX;
+        self.status = Status::InProgress;
+        self.root = Some(root);
+        if !puzzle.is_solvable(&start) {
+            self.root = None;
+            self.finish(Status::Unsolvable);
+        } else if self.view.is_goal_state(&root) {
+            self.frames.push(Frame { state: root, parent_blank: NONE, next: 0 });
+            self.finish(Status::Found);
+        }
+    }
+
+    fn step(&mut self, _: &super::Tiles, budget: u32) -> Status {
+        if self.status != Status::InProgress {
+            return self.status;
+        }
+        let Some(root) = self.root else {
+            return self.finish(Status::Unsolvable);
+        };
+        let mut spent = 0;
+        while spent < budget {
+            let depth = self.frames.len() as u32;
+            let Some(top) = self.frames.last_mut() else {
+                // A new iteration begins at the root.
+                if self.next_threshold == u32::MAX && self.stats.expanded > 0 {
+                    return self.finish(Status::Unsolvable);
+                }
+                if self.stats.expanded > 0 {
+                    self.threshold = self.next_threshold;
+                }
+                self.next_threshold = u32::MAX;
+                self.push(root, NONE);
+                spent += 1;
+                self.stats.expanded += 1;
+                continue;
+            };
+            let Some(from) = self.view.blank_neighbour(&top.state, top.next) else {
+                self.frames.pop();
+                continue;
+            };
+            top.next += 1;
+            if from == top.parent_blank {
+                continue;
+            }
+            let (state, blank) = (top.state, top.state.blank());
+            let child = self.view.child(&state, from);
+            self.stats.generated += 1;
+            // The child's cost from the root is the number of frames on the path so far.
+            let bound = self.threshold.saturating_sub(depth);
+            let h = self.view.heuristic_within(&child, bound);
+            if h > bound {
+                self.next_threshold = self.next_threshold.min(depth + h);
+                continue;
+            }
+            if self.frames.len() >= MAX_DEPTH {
+                return self.finish(Status::OutOfNodes);
+            }
+            spent += 1;
+            self.stats.expanded += 1;
+            self.push(child, blank);
+            self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len());
+            if self.view.is_goal_state(&child) {
+                return self.finish(Status::Found);
+            }
+        }
+        Status::InProgress
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
+        out.clear();
+        if self.status != Status::Found {
+            return;
+        }
+        for frame in self.frames.iter().skip(1) {
+            let mv = self.view.move_into(&frame.state, frame.parent_blank);
+            out.push((mv, self.view.unpack(&frame.state)));
+        }
+    }
+}
