@@ -155,16 +155,17 @@ impl PatternDatabase {
     /// its total Manhattan distance; it stops reading tables once the sum exceeds `bound`.
     #[inline]
     pub fn lookup(&self, positions: u64, manhattan: u32, bound: u32) -> u32 {
+        // The small table (2 KiB) stays in cache: read it first, it may settle the bound for free.
         let (first, second, third) = Self::indices(positions);
-        let mut h = manhattan + 2 * entry(&self.first, first);
+        let mut h = manhattan + 2 * entry(&self.third, third);
         if h > bound {
             return h;
         }
-        h += 2 * entry(&self.second, second);
+        h += 2 * entry(&self.first, first);
         if h > bound {
             return h;
         }
-        h + 2 * entry(&self.third, third)
+        h + 2 * entry(&self.second, second)
     }
 
     /// The table indices of the three patterns: slices of the position word (labels 1–6, 7–12, 13–15).
