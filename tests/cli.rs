@@ -237,3 +237,66 @@ fn generate_hargram_prints_unique_puzzles() {
     ]);
     assert!(custom["desc"].as_str().unwrap().starts_with("hargram:5x4:"));
 }
+
+#[test]
+fn packs_build_show_and_verify_through_the_cli() {
+    let dir = std::env::temp_dir().join(format!("lphint-cli-packs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for family in ["tiles", "jugs", "flip", "hargram"] {
+        let file = dir.join(format!("{family}.lpk"));
+        let file = file.to_str().unwrap();
+        let out = lp(&[
+            "pack",
+            "build",
+            "--family",
+            family,
+            "--difficulty",
+            "medium",
+            "--count",
+            "4",
+            "--seed",
+            "2",
+            "-o",
+            file,
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let show = lp(&["pack", "show", file]);
+        let shown = String::from_utf8_lossy(&show.stdout);
+        assert!(show.status.success() && shown.contains("4 puzzles") && shown.contains("[medium]"), "{shown}");
+        let verify = lp(&["pack", "verify", file]);
+        assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
+        assert!(String::from_utf8_lossy(&verify.stdout).contains("all 4 puzzles verified"));
+    }
+    // A stored answer that is not optimal fails verification; damaged bytes fail to load.
+    let long_way = ["4", "4"]; // tile 4 down and back up, then the 2 moves that solve it
+    let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+    let mut moves: Vec<lphint::family::MoveCode> = Vec::new();
+    let mut state = puzzle.start();
+    for tile in long_way.iter().chain(&["7", "8"]) {
+        let mv = puzzle.move_of_tile(&state, tile.parse().unwrap()).unwrap();
+        state = puzzle.apply(&state, &mv).unwrap();
+        moves.push(puzzle.encode_move(&mv));
+    }
+    assert!(puzzle.is_goal(&state));
+    let entry = lphint::pack::PackEntry {
+        desc: puzzle.describe(),
+        rating: 2,
+        solution: Some(lphint::pack::Bounded(moves)),
+        ..Default::default()
+    };
+    let file = dir.join("long.lpk");
+    std::fs::write(&file, lphint::pack::Pack { entries: vec![entry] }.to_bytes()).unwrap();
+    let verify = lp(&["pack", "verify", file.to_str().unwrap()]);
+    assert!(!verify.status.success());
+    assert!(
+        String::from_utf8_lossy(&verify.stdout).contains("the solver finds 2"),
+        "{}",
+        String::from_utf8_lossy(&verify.stdout)
+    );
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[10] ^= 1;
+    std::fs::write(&file, bytes).unwrap();
+    let damaged = lp(&["pack", "show", file.to_str().unwrap()]);
+    assert!(!damaged.status.success() && String::from_utf8_lossy(&damaged.stderr).contains("checksum"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -96,3 +96,34 @@ fn header_version_matches_the_library() {
     assert!(header.contains(&format!("#define LP_ABI_VERSION {}", LP_ABI_VERSION)));
     assert_eq!(lp_version(), LP_ABI_VERSION);
 }
+
+/// The complete 3×3 distance table through the ABI: loaded from bytes, given to a puzzle, and every
+/// hint is then ready in one call of a budget of 31 steps (a walk of lookups, no search).
+#[test]
+fn eight_puzzle_tables_load_through_the_abi_and_answer_in_one_call() {
+    let (goal, bfs) = common::eight_puzzle();
+    let bytes = lphint::families::tiles::distances::EightTable::build(goal).unwrap().to_bytes();
+    let mut tables = std::ptr::null_mut();
+    let mut rng = rng(3);
+    // SAFETY: valid arguments throughout; handles are freed at the end.
+    unsafe {
+        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
+        for _ in 0..50 {
+            let state = random_eight_state(&mut rng);
+            let puzzle = parse(&goal.with_start(state).describe());
+            assert_eq!(lp_puzzle_set_tables(puzzle, tables), LpStatus::LP_OK);
+            let mut hint = LpHint::default();
+            match lp_next_hint(puzzle, 31, &mut hint) {
+                LpStatus::LP_OK => assert_eq!(hint.moves_left, bfs.distance(&state).unwrap()),
+                LpStatus::LP_ALREADY_SOLVED => assert_eq!(bfs.distance(&state), Some(0)),
+                other => panic!("{other:?}"),
+            }
+            lp_puzzle_free(puzzle);
+        }
+        // A 4x4 puzzle cannot use the 3x3 table.
+        let fifteen = parse("tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15");
+        assert_eq!(lp_puzzle_set_tables(fifteen, tables), LpStatus::LP_ERR_INVALID_ARGUMENT);
+        lp_puzzle_free(fifteen);
+        lp_tables_free(tables);
+    }
+}
