@@ -95,6 +95,10 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("solved in 31 moves"), "{text}");
     assert!(text.contains("solved in 46 moves"), "{text}");
+    // Hargram: the X in the corner is taken off first, then the twelve pieces go down.
+    assert!(text.contains("1: -9 (12 left)") && text.contains("solved in 13 moves"), "{text}");
+    assert!(text.contains("every solution: 9356 (2339 up to symmetry)"), "{text}");
+    assert!(text.contains("genetic algorithm"), "{text}");
     for name in [
         "breadth-first",
         "hill climbing, tiles in place",

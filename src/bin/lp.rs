@@ -1054,6 +1054,38 @@ fn demo() {
         .expect("built-in puzzle");
     demo_puzzle("15-puzzle (Korf's instance 9)", &fifteen, 2000, 6);
     compare_algorithms("tiles:3x3:7,2,4,5,0,6,8,3,1");
+    demo_hargram();
+}
+
+/// Hargram: the twelve pentominoes on 6×10 — a hint after a wrong placement, the hints played to the
+/// end, every solution counted, and the genetic algorithm of earlier systems for comparison.
+fn demo_hargram() {
+    let wrong = format!("{PENTOMINOES_6X10}:9@0,0,0");
+    let puzzle: Hargram = parse(&wrong).expect("built-in puzzle");
+    println!("== Hargram: pentominoes on 6x10, the X placed in a corner by the player\n");
+    play_hints(&puzzle, 2000, 7);
+    let empty: Hargram = parse(PENTOMINOES_6X10).expect("built-in puzzle");
+    let clock = Instant::now();
+    let count = count_solutions(&empty, u64::MAX);
+    println!(
+        "every solution: {} ({} up to symmetry), {} placements tried, in {}",
+        count.all,
+        count.up_to_symmetry,
+        count.nodes,
+        fmt_time(clock.elapsed())
+    );
+    let genome = HargramGenome::new(&empty);
+    let clock = Instant::now();
+    let report = Ga::new(&genome, GaParams::default(), 1).map(|mut ga| ga.step(&genome, u32::MAX));
+    if let Ok(report) = report {
+        println!(
+            "the earlier systems' genetic algorithm (population 1500, 50 generations): best {}/{} cells in {} evaluations, {}",
+            report.best_fitness,
+            report.perfect,
+            report.evaluations,
+            fmt_time(clock.elapsed())
+        );
+    }
 }
 
 /// Runs the classic algorithms on one 8-puzzle and prints their statistics side by side.

@@ -827,12 +827,10 @@ impl Family for Hargram {
             }
             out.push('\n');
         }
-        let off: Vec<String> = (0..self.pieces.len())
-            .filter(|&p| s.placement(p).is_none())
-            .map(|p| format!("{}={}", Self::piece_name(p), self.pieces[p].shape.rows().join("/")))
-            .collect();
+        // The pieces' shapes are in the description; the drawing only names the pieces still off the board.
+        let off: String = (0..self.pieces.len()).filter(|&p| s.placement(p).is_none()).map(Self::piece_name).collect();
         if !off.is_empty() {
-            out.push_str(&format!("to place: {}\n", off.join(" ")));
+            out.push_str(&format!(" to place: {off}\n"));
         }
         out
     }
