@@ -332,7 +332,7 @@ const UNQUEUED: u32 = 0;
 
 /// The open list of best-first search. Keys are `f << 32 | tie-break` (smaller first). Searches of puzzles
 /// have a small range of integer `f` values and small tie-breaks, so a node whose `f` falls in a window of
-/// [`F_WINDOW`] values lives in a bucket per `(f, tie-break)` — a doubly linked list threaded through
+/// `F_WINDOW` values lives in a bucket per `(f, tie-break)` — a doubly linked list threaded through
 /// per-node arrays, last in first out: push, pop and decrease-key take constant time. Anything outside the
 /// window goes to an [`IndexedHeap`]. All memory is reserved (zeroed) at creation.
 pub struct OpenList {
