@@ -66,6 +66,40 @@ impl<'a> Field<'a> {
         self.split(',').into_iter().map(|item| Ok((item.parse(what)?, item))).collect()
     }
 
+    /// Parses a grid of cells drawn as rows separated by `/`, `#` for a set cell (`true`) and `.` for an
+    /// empty one; `what` names the grid in errors. With `size`, the grid must have exactly that width and
+    /// height. Returns the width, the height and the cells row by row.
+    pub fn parse_grid(
+        &self,
+        what: &str,
+        size: Option<(usize, usize)>,
+    ) -> Result<(usize, usize, Vec<bool>), ParseError> {
+        let rows = self.split('/');
+        if let Some((w, h)) = size.filter(|&(_, h)| h != rows.len()) {
+            return Err(self.error(format!("{what} ({w}x{h}) needs {h} rows separated by '/', found {}", rows.len())));
+        }
+        let width = size.map_or(rows[0].text.chars().count(), |(w, _)| w);
+        let mut cells = Vec::with_capacity(width * rows.len());
+        for row in &rows {
+            let found = row.text.chars().count();
+            if found != width || width == 0 {
+                return Err(row.error(format!(
+                    "a row has {width} cells, found {found} (every row of {what} has the same number of cells)"
+                )));
+            }
+            for (i, c) in row.text.chars().enumerate() {
+                match c {
+                    '#' => cells.push(true),
+                    '.' => cells.push(false),
+                    other => {
+                        return Err(ParseError::new(row.column + i, format!("expected '#' or '.', found '{other}'")))
+                    }
+                }
+            }
+        }
+        Ok((width, rows.len(), cells))
+    }
+
     /// Parses board dimensions `WxH` and checks each against `min..=max`.
     pub fn parse_dims(&self, min: u8, max: u8) -> Result<(u8, u8), ParseError> {
         let Some((w, h)) = self.text.split_once(['x', 'X']) else {

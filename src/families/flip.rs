@@ -365,24 +365,7 @@ impl Search<Flip> for Gf2Search {
 }
 
 fn parse_pattern(field: &Field<'_>, w: usize, h: usize) -> Result<Vec<bool>, ParseError> {
-    let rows = field.split('/');
-    if rows.len() != h {
-        return Err(field.error(format!("{w}x{h} needs {h} rows separated by '/', found {}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(w * h);
-    for row in rows {
-        if row.text.chars().count() != w {
-            return Err(row.error(format!("a row has {w} cells, found {}", row.text.chars().count())));
-        }
-        for (i, c) in row.text.chars().enumerate() {
-            match c {
-                '#' => cells.push(true),
-                '.' => cells.push(false),
-                other => return Err(ParseError::new(row.column + i, format!("expected '#' or '.', found '{other}'"))),
-            }
-        }
-    }
-    Ok(cells)
+    field.parse_grid("the board", Some((w, h))).map(|(_, _, cells)| cells)
 }
 
 fn write_pattern(out: &mut String, panels: &Panels, w: usize, h: usize) {

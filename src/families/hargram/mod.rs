@@ -697,31 +697,12 @@ impl Puzzle for Hargram {
     }
 }
 
-fn parse_rows(field: &Field<'_>, what: &str) -> Result<(usize, usize, Vec<bool>), ParseError> {
-    let rows = field.split('/');
-    let width = rows[0].text.chars().count();
-    let mut cells = Vec::new();
-    for row in &rows {
-        if row.text.chars().count() != width || width == 0 {
-            return Err(row.error(format!("every row of {what} has the same number of cells ({width})")));
-        }
-        for (i, c) in row.text.chars().enumerate() {
-            match c {
-                '#' => cells.push(true),
-                '.' => cells.push(false),
-                other => return Err(ParseError::new(row.column + i, format!("expected '#' or '.', found '{other}'"))),
-            }
-        }
-    }
-    Ok((width, rows.len(), cells))
-}
-
 fn parse_piece(field: &Field<'_>) -> Result<(Shape, bool), ParseError> {
     let (text, mirror) = match field.text.strip_suffix('!') {
         Some(rest) => (rest.trim_end(), false),
         None => (field.text, true),
     };
-    let (w, _, cells) = parse_rows(&Field { text, column: field.column }, "a piece")?;
+    let (w, _, cells) = Field { text, column: field.column }.parse_grid("a piece", None)?;
     let coords: Vec<(u8, u8)> =
         cells.iter().enumerate().filter(|(_, &on)| on).map(|(i, _)| ((i % w) as u8, (i / w) as u8)).collect();
     if coords.len() > 255 {
@@ -763,10 +744,7 @@ impl Family for Hargram {
     fn parse(desc: &str) -> Result<Hargram, ParseError> {
         let f = fields(desc, Self::NAME, 3, 4)?;
         let (w, h) = f[0].parse_dims(1, MAX_SIDE)?;
-        let (bw, bh, blocked) = parse_rows(&f[1], "the board")?;
-        if (bw, bh) != (w as usize, h as usize) {
-            return Err(f[1].error(format!("the board must be {w}x{h}, found {bw}x{bh}")));
-        }
+        let (_, _, blocked) = f[1].parse_grid("the board", Some((w as usize, h as usize)))?;
         let pieces = f[2].split(';').iter().map(parse_piece).collect::<Result<Vec<_>, _>>()?;
         let mut puzzle = Hargram::new(w, h, &blocked, &pieces).map_err(|e| f[2].error(e))?;
         if let Some(placed) = f.get(3) {
