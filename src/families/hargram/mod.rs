@@ -926,6 +926,23 @@ fn carve(width: usize, height: usize, sizes: &[usize], rng: &mut Xoshiro256PlusP
     Some(pieces)
 }
 
+/// Cuts the `width × height` rectangle into pieces of the given sizes along a boustrophedon path (down the
+/// first column, up the second, …): consecutive cells of the path touch, so every piece is connected.
+fn snake(width: usize, height: usize, sizes: &[usize]) -> Vec<Shape> {
+    let path: Vec<(u8, u8)> = (0..width)
+        .flat_map(|x| (0..height).map(move |i| (x as u8, if x % 2 == 0 { i } else { height - 1 - i } as u8)))
+        .collect();
+    let mut at = 0;
+    sizes
+        .iter()
+        .filter_map(|&size| {
+            let cells = &path[at..(at + size).min(path.len())];
+            at += size;
+            Shape::new(cells).ok()
+        })
+        .collect()
+}
+
 impl Generate for Hargram {
     fn preset(difficulty: Difficulty) -> Request {
         let base = Request { min: 0, max: u32::MAX, unique: true, ..Request::default() };
@@ -963,7 +980,7 @@ impl Generate for Hargram {
         let (w, h) = (request.size.0 as usize, request.size.1 as usize);
         let (lo, hi) = (request.piece_size.0 as usize, request.piece_size.1 as usize);
         let n = request.pieces as usize;
-        loop {
+        for attempt in 1.. {
             let mut sizes = vec![lo; n];
             let mut extra = w * h - n * lo;
             while extra > 0 {
@@ -973,8 +990,12 @@ impl Generate for Hargram {
                     extra -= 1;
                 }
             }
-            let Some(mut shapes) = carve(w, h, &sizes, rng) else {
-                continue;
+            // Random growth can strand a piece; after many tries, cut along a snake path, which always works,
+            // so that a generator step never loops for long.
+            let mut shapes = match carve(w, h, &sizes, rng) {
+                Some(shapes) => shapes,
+                None if attempt < 100 => continue,
+                None => snake(w, h, &sizes),
             };
             for i in (1..shapes.len()).rev() {
                 shapes.swap(i, rng.random_range(0..=i));
@@ -985,6 +1006,7 @@ impl Generate for Hargram {
                 return puzzle;
             }
         }
+        unreachable!("the attempts never end")
     }
 
     /// A rating search counts solutions: up to two when a unique solution is required, one otherwise.
@@ -1013,6 +1035,12 @@ mod tests {
         assert_eq!(all.len(), 4);
         assert_eq!(l.oriented(0), l);
         assert_eq!(l.oriented(1).oriented(3), l.oriented(0));
+    }
+
+    #[test]
+    fn a_snake_cut_gives_connected_pieces_of_the_sizes() {
+        let shapes = snake(5, 3, &[4, 5, 2, 4]);
+        assert_eq!(shapes.iter().map(Shape::size).collect::<alloc::vec::Vec<_>>(), [4, 5, 2, 4]);
     }
 
     #[test]
