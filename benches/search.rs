@@ -53,7 +53,7 @@ fn astar_vs_pathfinding(c: &mut Criterion) {
     let (puzzle, states) = eight_puzzles(100);
     let mut group = c.benchmark_group("astar_8puzzle_manhattan_100");
     group.sample_size(10).measurement_time(Duration::from_secs(5));
-    let mut arena = AStar::new(Priority::AStar, 200_000);
+    let mut arena = AStar::new(Priority::AStar, 200_000).unwrap();
     group.bench_function("lphint_arena_reused", |b| {
         b.iter(|| {
             for &s in &states {
@@ -66,7 +66,7 @@ fn astar_vs_pathfinding(c: &mut Criterion) {
     group.bench_function("lphint_arena_per_solve", |b| {
         b.iter(|| {
             for &s in &states {
-                let mut fresh = AStar::new(Priority::AStar, 200_000);
+                let mut fresh = AStar::new(Priority::AStar, 200_000).unwrap();
                 black_box(solve_with(&mut fresh, &puzzle, s).moves.len());
             }
         })
@@ -102,7 +102,7 @@ fn ida_vs_pathfinding(c: &mut Criterion) {
     assert_eq!(puzzles.len(), 3);
     let mut group = c.benchmark_group("ida_15puzzle_manhattan_korf_12_55_79");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
-    let mut ida = IdaStar::new(4096);
+    let mut ida = IdaStar::new(4096).unwrap();
     group.bench_function("lphint_ida", |b| {
         b.iter(|| {
             for p in &puzzles {
@@ -142,11 +142,11 @@ fn flip_gf2_vs_astar(c: &mut Criterion) {
         group.bench_function("lphint_gf2", |b| {
             b.iter(|| {
                 for p in &puzzles {
-                    black_box(solve_with(&mut p.recommended_solver(), p, p.start()).moves.len());
+                    black_box(solve_with(&mut p.recommended_solver().unwrap(), p, p.start()).moves.len());
                 }
             })
         });
-        let mut astar = Solver::new(Algorithm::AStar, 20_000);
+        let mut astar = Solver::new(Algorithm::AStar, 20_000).unwrap();
         let found = puzzles.iter().filter(|p| solve_with(&mut astar, *p, p.start()).status == Status::Found).count();
         eprintln!("flip {side}x{side}: A* (mismatched cells) found {found} of 3 within 20,000 nodes");
         group.bench_function("astar_mismatched_cells", |b| {
@@ -172,7 +172,7 @@ fn eight_hint_by_table(c: &mut Criterion) {
     let hardest = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap().start();
     let mut group = c.benchmark_group("eight_hint");
     for (name, puzzle) in [("table", &with_table), ("ida_linear_conflict", &plain)] {
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         group.bench_function(format!("{name}_hardest"), |b| {
             b.iter(|| {
                 hinter.reset();

@@ -47,9 +47,13 @@ pub fn seal(magic: [u8; 4], version: u16, body: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The body of `bytes` after checking magic (`what` names the kind in messages), version and checksum.
-pub fn open<'a>(bytes: &'a [u8], magic: [u8; 4], version: u16, what: &str) -> Result<&'a [u8], DataError> {
-    if bytes.len() < HEADER + TRAILER {
+/// Bytes a reader needs to check the header with [`check_header`] before it reads the rest.
+pub const HEADER_BYTES: usize = HEADER;
+
+/// Checks the magic and version at the start of `bytes` (at least [`HEADER_BYTES`] of them), so that a
+/// reader can refuse a foreign file before reading it whole.
+pub fn check_header(bytes: &[u8], magic: [u8; 4], version: u16, what: &str) -> Result<(), DataError> {
+    if bytes.len() < HEADER {
         return Err(DataError::Corrupt(format!("{} bytes are too few for {what}", bytes.len())));
     }
     if bytes[..4] != magic {
@@ -59,6 +63,15 @@ pub fn open<'a>(bytes: &'a [u8], magic: [u8; 4], version: u16, what: &str) -> Re
     if found != version {
         return Err(DataError::Version(found));
     }
+    Ok(())
+}
+
+/// The body of `bytes` after checking magic (`what` names the kind in messages), version and checksum.
+pub fn open<'a>(bytes: &'a [u8], magic: [u8; 4], version: u16, what: &str) -> Result<&'a [u8], DataError> {
+    if bytes.len() < HEADER + TRAILER {
+        return Err(DataError::Corrupt(format!("{} bytes are too few for {what}", bytes.len())));
+    }
+    check_header(bytes, magic, version, what)?;
     let (sealed, crc) = bytes.split_at(bytes.len() - TRAILER);
     if crc32fast::hash(sealed).to_le_bytes() != crc {
         return Err(DataError::Corrupt(String::from("checksum mismatch")));

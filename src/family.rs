@@ -2,6 +2,7 @@
 //! drawing, move names and the solver that suits it. The CLI and the C ABI are written against this
 //! trait only, so a new family plugs in without touching them.
 
+use crate::memory::OutOfMemory;
 use crate::search::{Puzzle, Solver};
 use crate::tables::Tables;
 use crate::text::ParseError;
@@ -39,7 +40,7 @@ pub struct MoveCode {
 }
 
 /// A puzzle family: one module, one implementation of this trait.
-pub trait Family: Puzzle + Sized + Clone {
+pub trait Family: Puzzle + Sized + Clone + core::fmt::Debug {
     /// The family name, as the first field of its text description (`tiles`, `jugs`, …).
     const NAME: &'static str;
 
@@ -66,7 +67,15 @@ pub trait Family: Puzzle + Sized + Clone {
 
     /// The solver hints and `lp solve` use for this puzzle, with its memory reserved: an optimal one
     /// wherever that is feasible (its [`Solver::algorithm`] says whether it is).
-    fn recommended_solver(&self) -> Solver<Self>;
+    fn recommended_solver(&self) -> Result<Solver<Self>, OutOfMemory>;
+
+    /// A fingerprint shared by puzzles that are the same level up to the family's symmetries (a board
+    /// turned or mirrored, identical jugs swapped), so that generated sets and packs can hold distinct
+    /// levels. By default the hash of the description: puzzles are the same when they are described the
+    /// same.
+    fn fingerprint(&self) -> u64 {
+        fingerprint_of(self.describe().as_bytes())
+    }
 
     /// The same puzzle using precomputed `tables` (pattern databases, distance tables), or why it cannot.
     fn with_tables(&self, tables: &Tables) -> Result<Self, String> {
@@ -89,4 +98,9 @@ pub trait Family: Puzzle + Sized + Clone {
     /// The value drawn at grid cell `index` (row-major) of `state`; what it means is family-specific
     /// (for tiles: the tile number, 0 for the blank).
     fn cell(&self, state: &Self::State, index: usize) -> i32;
+}
+
+/// A 64-bit fingerprint of `bytes` (FNV-1a: stable across builds and platforms, unlike a seeded hash).
+pub fn fingerprint_of(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }

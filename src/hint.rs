@@ -33,6 +33,8 @@ pub enum HintStatus<M> {
     OutOfNodes,
     /// The algorithm gave up without a proof either way (a baseline that got stuck or a depth limit).
     NotFound,
+    /// The hinter's memory could not be reserved.
+    OutOfMemory,
 }
 
 /// Answers hint requests for one puzzle, reusing its plan while the player follows it.
@@ -40,6 +42,8 @@ pub struct Hinter<P: Puzzle> {
     solver: Solver<P>,
     plan: Vec<(P::Move, P::State)>,
     plan_from: Option<P::State>,
+    /// Whether the plan is known to be optimal (a stored plan is not, until a search replaces it).
+    plan_optimal: bool,
     searching_from: Option<P::State>,
 }
 
@@ -48,15 +52,29 @@ impl<P: Puzzle> Hinter<P> {
     /// `recommended_solver()`), with room for plans of `plan_cap` moves. All memory is reserved here (a plan
     /// longer than `plan_cap` grows the buffer once).
     pub fn new(solver: Solver<P>, plan_cap: usize) -> Self {
-        Hinter { solver, plan: Vec::with_capacity(plan_cap), plan_from: None, searching_from: None }
+        Hinter {
+            solver,
+            plan: Vec::with_capacity(plan_cap),
+            plan_from: None,
+            plan_optimal: false,
+            searching_from: None,
+        }
     }
 
-    /// A hinter that already knows a plan from `start` (a stored solution, as `(move, state after it)`):
-    /// hints along it need no search; a search starts only when the player leaves it.
-    pub fn with_plan(solver: Solver<P>, plan_cap: usize, start: P::State, plan: Vec<(P::Move, P::State)>) -> Self {
+    /// A hinter that already knows a plan from `start` (a solution, as `(move, state after it)`): hints
+    /// along it need no search; a search starts only when the player leaves it. Its hints say they are
+    /// optimal only when `optimal` says the plan is (a stored solution nobody checked is not).
+    pub fn with_plan(
+        solver: Solver<P>,
+        plan_cap: usize,
+        start: P::State,
+        plan: Vec<(P::Move, P::State)>,
+        optimal: bool,
+    ) -> Self {
         let mut hinter = Self::new(solver, plan_cap.max(plan.len()));
         hinter.plan.extend(plan);
         hinter.plan_from = Some(start);
+        hinter.plan_optimal = optimal;
         hinter
     }
 
@@ -76,7 +94,7 @@ impl<P: Puzzle> Hinter<P> {
         HintStatus::Ready(Hint {
             mv: self.plan[index].0,
             moves_left: (self.plan.len() - index) as u32,
-            optimal: self.solver.algorithm().is_optimal(),
+            optimal: self.plan_optimal,
         })
     }
 
@@ -107,6 +125,7 @@ impl<P: Puzzle> Hinter<P> {
             Status::Found => {
                 self.solver.write_path(&mut self.plan);
                 self.plan_from = Some(*current);
+                self.plan_optimal = self.solver.solution_is_optimal();
                 self.searching_from = None;
                 if self.plan.is_empty() {
                     HintStatus::AlreadySolved

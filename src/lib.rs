@@ -23,7 +23,7 @@
 //! use lphint::search::{Algorithm, Solver};
 //!
 //! let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
-//! let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 64);
+//! let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096).unwrap(), 64);
 //! let state = puzzle.start();
 //! // A game calls this once per frame until the hint arrives.
 //! let hint = loop {
@@ -48,7 +48,9 @@ pub mod family;
 pub mod ffi;
 pub mod ga;
 pub mod generate;
+pub mod grid;
 pub mod hint;
+pub mod memory;
 pub mod pack;
 pub mod search;
 pub mod session;

@@ -3,8 +3,12 @@
 //! A pack is postcard inside the [`crate::envelope`] (magic `LPPK`, format version, CRC-32): flags, then
 //! entries of (text description, rating, optional solution as [`MoveCode`]s, optional designer name and
 //! tier). Decoding never panics, and never reserves more memory than the bytes it reads justify: every
-//! sequence grows as its elements are actually decoded. A loaded pack is checked entry by entry (every
-//! description parses, every stored solution replays to the goal), so a pack that loads is sound.
+//! sequence grows as its elements are actually decoded, up to a stated limit ([`MAX_ENTRIES`],
+//! [`MAX_SOLUTION`], [`MAX_LABEL`]). A loaded pack is checked entry by entry (every description parses,
+//! every stored solution replays to the goal, and for families rated by optimal length no stored solution
+//! is shorter than its rating), so a pack that loads is sound. What a checksum cannot vouch for is not
+//! claimed: hints along a stored solution do not say it is optimal, and ratings are the writer's until
+//! [`crate::session::verify_entry`] (`lp pack verify`) re-derives them.
 
 use crate::envelope::{self, DataError};
 use crate::family::MoveCode;
@@ -17,6 +21,12 @@ use serde::{Deserialize, Serialize};
 const MAGIC: [u8; 4] = *b"LPPK";
 /// Version of the pack format.
 pub const FORMAT_VERSION: u16 = 1;
+/// Most entries in a pack.
+pub const MAX_ENTRIES: usize = 100_000;
+/// Most moves of a stored solution.
+pub const MAX_SOLUTION: usize = 10_000;
+/// Most bytes of a level's name or tier.
+pub const MAX_LABEL: usize = 1024;
 
 /// One level of a pack.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,36 +36,40 @@ pub struct PackEntry {
     /// Its rating (the optimal length, or what its family rates by).
     pub rating: u32,
     /// A solution from the start, as moves (hints follow it without searching).
-    pub solution: Option<Bounded<MoveCode>>,
+    pub solution: Option<Bounded<MoveCode, MAX_SOLUTION>>,
     /// The designer's name for the level.
     pub name: Option<String>,
     /// The designer's tier or chapter.
     pub tier: Option<String>,
 }
 
-/// A list decoded without reserving memory in advance: it grows as elements arrive, so a damaged length
-/// cannot make the decoder reserve more than the input holds.
+/// A list of at most `MAX` elements, decoded without reserving memory in advance: it grows as elements
+/// arrive, so a damaged length cannot make the decoder reserve more than the input holds, and a list past
+/// `MAX` is refused as soon as its element `MAX + 1` is met.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct Bounded<T>(pub Vec<T>);
+pub struct Bounded<T, const MAX: usize>(pub Vec<T>);
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Bounded<T> {
+impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for Bounded<T, MAX> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Elements<T>(core::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for Elements<T> {
-            type Value = Bounded<T>;
+        struct Elements<T, const MAX: usize>(core::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>, const MAX: usize> Visitor<'de> for Elements<T, MAX> {
+            type Value = Bounded<T, MAX>;
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("a sequence")
+                write!(f, "a sequence of at most {MAX} elements")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Bounded<T>, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Bounded<T, MAX>, A::Error> {
                 let mut out = Vec::new();
                 while let Some(item) = seq.next_element()? {
+                    if out.len() == MAX {
+                        return Err(serde::de::Error::custom(format!("more than {MAX} elements")));
+                    }
                     out.push(item);
                 }
                 Ok(Bounded(out))
             }
         }
-        deserializer.deserialize_seq(Elements(core::marker::PhantomData))
+        deserializer.deserialize_seq(Elements::<T, MAX>(core::marker::PhantomData))
     }
 }
 
@@ -63,7 +77,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Bounded<T> {
 struct Body {
     /// No flags are defined yet; a pack with flags comes from a newer writer.
     flags: u32,
-    entries: Bounded<PackEntry>,
+    entries: Bounded<PackEntry, MAX_ENTRIES>,
 }
 
 /// A pack of puzzles.
@@ -80,6 +94,12 @@ impl Pack {
         envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&body).unwrap_or_default())
     }
 
+    /// Checks the magic and version at the start of a pack file (its first
+    /// [`envelope::HEADER_BYTES`] bytes), before the rest is read.
+    pub fn check_header(header: &[u8]) -> Result<(), DataError> {
+        envelope::check_header(header, MAGIC, FORMAT_VERSION, "a puzzle pack")
+    }
+
     /// Decodes and checks a pack: envelope, then every entry (it must parse, and its stored solution must
     /// replay to the goal). Damaged bytes give [`DataError::Corrupt`]; another format version or unknown
     /// flags give [`DataError::Version`].
@@ -94,6 +114,10 @@ impl Pack {
             return Err(DataError::Version(FORMAT_VERSION));
         }
         for (i, entry) in body.entries.0.iter().enumerate() {
+            let long_label = [&entry.name, &entry.tier].into_iter().flatten().any(|l| l.len() > MAX_LABEL);
+            if long_label {
+                return Err(DataError::Corrupt(format!("entry {i}: a name or tier longer than {MAX_LABEL} bytes")));
+            }
             crate::session::from_entry(entry).map_err(|e| DataError::Corrupt(format!("entry {i}: {e}")))?;
         }
         Ok(Pack { entries: body.entries.0 })

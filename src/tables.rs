@@ -30,6 +30,19 @@ impl Tables {
         }
     }
 
+    /// Checks the magic and version at the start of a tables file (its first
+    /// [`crate::envelope::HEADER_BYTES`] bytes), before the rest is read.
+    pub fn check_header(header: &[u8]) -> Result<(), DataError> {
+        match magic_of(header).as_ref().map(|m| &m[..]) {
+            Some(b"LP8D") => EightTable::check_header(header),
+            Some(b"LPDB") => PatternDatabase::check_header(header),
+            _ if header.len() < 4 => {
+                Err(DataError::Corrupt(alloc::format!("{} bytes are too few for tables", header.len())))
+            }
+            _ => Err(DataError::Corrupt(String::from("not lphint tables (unknown magic)"))),
+        }
+    }
+
     /// The serialized form ([`Tables::from_bytes`] reads it back).
     pub fn to_bytes(&self) -> alloc::vec::Vec<u8> {
         match self {

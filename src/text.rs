@@ -130,9 +130,20 @@ fn split_at_columns(text: &str, first_column: usize, sep: char) -> Vec<Field<'_>
     out
 }
 
+/// The longest description any family reads, in bytes (a 16×16 board with 64 drawn pieces needs a few
+/// kilobytes).
+pub const MAX_DESCRIPTION: usize = 64 * 1024;
+
 /// Splits a description into its `:`-separated fields, checks that the first is `family`, and returns
-/// the rest. The number of remaining fields must lie in `min..=max`.
+/// the rest. The number of remaining fields must lie in `min..=max`; a line longer than
+/// [`MAX_DESCRIPTION`] is refused before it is split.
 pub fn fields<'a>(line: &'a str, family: &str, min: usize, max: usize) -> Result<Vec<Field<'a>>, ParseError> {
+    if line.len() > MAX_DESCRIPTION {
+        return Err(ParseError::new(
+            1,
+            format!("a description has at most {MAX_DESCRIPTION} bytes, this one has {}", line.len()),
+        ));
+    }
     let mut fields = split_at_columns(line, 1, ':');
     let head = fields.remove(0);
     if head.text != family {

@@ -24,7 +24,7 @@ fn parse(desc: &str) -> *mut LpPuzzle {
 /// fourth move the player plays a random move instead of the hint.
 fn compare_game(puzzle: &Tiles, budget: u32, seed: u64) -> usize {
     let handle = parse(&puzzle.describe());
-    let mut hinter = Hinter::new(puzzle.recommended_solver(), 256);
+    let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 256);
     let mut state = puzzle.start();
     let mut rng = rng(seed);
     let mut moves = 0;

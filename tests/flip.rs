@@ -54,13 +54,13 @@ fn five_by_five_all_dark_needs_fifteen_presses() {
     let puzzle = Flip::parse("flip:5x5:#####/#####/#####/#####/#####").unwrap();
     assert_eq!(puzzle.nullity(), 2);
     assert_eq!(puzzle.minimum_presses(&puzzle.start()), Some(15));
-    let outcome = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.start());
+    let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
     assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, 15));
     let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
     assert!(puzzle.is_goal(&end));
     // One dark corner alone cannot be cleared on 5x5: decided with no search.
     let corner = Flip::parse("flip:5x5:#..../...../...../...../.....").unwrap();
-    let outcome = solve_with(&mut puzzle.recommended_solver(), &corner, corner.start());
+    let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &corner, corner.start());
     assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
 }
 
@@ -71,7 +71,7 @@ fn large_boards_solve_and_round_trip() {
     let target: Vec<bool> = (0..32 * 32).map(|_| rng.random_bool(0.2)).collect();
     let puzzle = Flip::new(32, 32, &cells, &target).unwrap();
     assert_eq!(Flip::parse(&puzzle.describe()).unwrap(), puzzle);
-    let outcome = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.start());
+    let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
     match outcome.status {
         Status::Found => {
             let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
@@ -94,7 +94,7 @@ fn the_astar_baseline_finds_valid_solutions_no_shorter_than_the_minimum() {
         let cells: Vec<bool> = (0..9).map(|_| rng.random_bool(0.4)).collect();
         let puzzle = board(3, 3, &cells);
         let Some(minimum) = puzzle.minimum_presses(&puzzle.start()) else { continue };
-        let outcome = solve_with(&mut Solver::new(Algorithm::AStar, 100_000), &puzzle, puzzle.start());
+        let outcome = solve_with(&mut Solver::new(Algorithm::AStar, 100_000).unwrap(), &puzzle, puzzle.start());
         assert_eq!(outcome.status, Status::Found);
         assert!(outcome.moves.len() as u32 >= minimum);
         let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
@@ -109,7 +109,7 @@ fn every_hint_lowers_the_minimum_by_one() {
         let (w, h) = (rng.random_range(2..=6u8), rng.random_range(2..=6u8));
         let cells: Vec<bool> = (0..w as usize * h as usize).map(|_| rng.random_bool(0.5)).collect();
         let puzzle = board(w, h, &cells);
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         let mut state: Panels = puzzle.start();
         let Some(mut minimum) = puzzle.minimum_presses(&state) else {
             assert_eq!(hinter.next_hint(&puzzle, &state, 1), HintStatus::Unsolvable);

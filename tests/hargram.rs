@@ -144,9 +144,9 @@ fn hint(hinter: &mut Hinter<Hargram>, puzzle: &Hargram, state: &Layout) -> HintS
 #[test]
 fn every_hint_keeps_the_board_completable() {
     for seed in 0..6 {
-        let mut generator = Generator::<Hargram>::preset(Difficulty::Hard, seed);
+        let mut generator = Generator::<Hargram>::preset(Difficulty::Hard, seed).unwrap();
         let puzzle = generator.generate().unwrap().puzzle;
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         let mut state = puzzle.start();
         let mut left = puzzle.pieces().len() as u32;
         while !puzzle.is_goal(&state) {
@@ -177,7 +177,7 @@ fn a_wrong_placement_is_named() {
     let mut rng = common::rng(11);
     let mut named = 0;
     for seed in 0..8 {
-        let puzzle = Generator::<Hargram>::preset(Difficulty::Medium, seed).generate().unwrap().puzzle;
+        let puzzle = Generator::<Hargram>::preset(Difficulty::Medium, seed).unwrap().generate().unwrap().puzzle;
         // The player puts the first pieces of a solution down, then one piece where no solution has it.
         let plan = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start()).moves;
         let keep = rng.random_range(0..plan.len() - 1);
@@ -185,7 +185,7 @@ fn a_wrong_placement_is_named() {
         let HargramMove::Place { piece, .. } = plan[keep] else { unreachable!() };
         let Some(wrong) = impossible_placement(&puzzle, &state, piece as usize) else { continue };
         state = puzzle.apply(&state, &wrong).unwrap();
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         match hint(&mut hinter, &puzzle, &state) {
             HintStatus::Ready(h) => assert_eq!(h.mv, HargramMove::Remove { piece }, "seed {seed}"),
             other => panic!("seed {seed}: {other:?}"),
@@ -213,7 +213,7 @@ fn a_piece_that_fits_alone_but_not_with_the_others_is_still_found() {
     }
     let state = puzzle.apply(&puzzle.apply(&puzzle.start(), &a).unwrap(), &b).unwrap();
     assert_eq!(count_solutions(&puzzle.with_start(state), 10).all, 0);
-    let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+    let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
     let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!() };
     assert!(matches!(h.mv, HargramMove::Remove { piece: 0 | 1 }), "{h:?}");
     let after = puzzle.apply(&state, &h.mv).unwrap();
@@ -226,7 +226,7 @@ fn a_board_no_piece_set_can_fill_is_unsolvable() {
     let puzzle = Hargram::parse("hargram:3x3:.../.../...:#.#/###;##/##").unwrap();
     let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
     assert_eq!(outcome.status, Status::Unsolvable);
-    let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+    let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
     assert_eq!(hint(&mut hinter, &puzzle, &puzzle.start()), HintStatus::Unsolvable);
 }
 
@@ -235,7 +235,7 @@ fn generated_unique_puzzles_have_exactly_one_solution() {
     for difficulty in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
         let request = Hargram::preset(difficulty);
         assert!(request.unique);
-        let mut generator = Generator::<Hargram>::preset(difficulty, 5);
+        let mut generator = Generator::<Hargram>::preset(difficulty, 5).unwrap();
         for _ in 0..8 {
             let generated = generator.generate().unwrap();
             let puzzle = &generated.puzzle;
@@ -256,7 +256,8 @@ fn generated_unique_puzzles_have_exactly_one_solution() {
 
 #[test]
 fn generation_is_deterministic_and_checks_requests() {
-    let describe = |seed| Generator::<Hargram>::preset(Difficulty::Hard, seed).generate().unwrap().puzzle.describe();
+    let describe =
+        |seed| Generator::<Hargram>::preset(Difficulty::Hard, seed).unwrap().generate().unwrap().puzzle.describe();
     assert_eq!(describe(9), describe(9));
     assert_ne!(describe(9), describe(10));
     let bad = [
@@ -283,7 +284,7 @@ fn generation_is_deterministic_and_checks_requests() {
 
 #[test]
 fn the_ga_covers_a_small_board_and_resumes_exactly() {
-    let puzzle = Generator::<Hargram>::preset(Difficulty::Easy, 4).generate().unwrap().puzzle;
+    let puzzle = Generator::<Hargram>::preset(Difficulty::Easy, 4).unwrap().generate().unwrap().puzzle;
     let genome = HargramGenome::new(&puzzle);
     let params = GaParams { population: 300, generations: 100, ..GaParams::default() };
     let mut whole = Ga::new(&genome, params, 42).unwrap();

@@ -2,31 +2,25 @@
 
 mod common;
 
-use common::rng;
+use common::{oracle, rng};
 use lphint::families::jugs::{Amounts, Jugs};
 use lphint::family::Family;
 use lphint::hint::{HintStatus, Hinter};
-use lphint::search::bfs::Bfs;
 use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
 use rand::RngExt;
 
-/// The optimal number of moves from `state`, or `None` when no goal is reachable (exhaustive BFS).
+/// The optimal number of moves from `state`, or `None` when no goal is reachable (the independent BFS).
 fn distance(puzzle: &Jugs, state: Amounts) -> Option<usize> {
-    thread_local! {
-        static BFS: std::cell::RefCell<Bfs<Jugs>> = std::cell::RefCell::new(Bfs::new(1 << 16, u32::MAX));
-    }
-    let outcome = BFS.with(|bfs| solve_with(&mut *bfs.borrow_mut(), puzzle, state));
-    match outcome.status {
-        Status::Found => Some(outcome.moves.len()),
-        Status::Unsolvable => None,
-        other => panic!("{other:?}"),
-    }
+    oracle::jugs(puzzle.capacities(), &state.0[..puzzle.jugs()], puzzle.goal_amounts(), puzzle.has_tap())
 }
 
+/// A random puzzle: 2 to 4 jugs, any start amounts (with or without tap: the tap variant's early
+/// unsolvability test once ignored the amounts), goals naming some jugs.
 fn random_puzzle(rng: &mut impl rand::Rng, tap: bool) -> Jugs {
     let n = rng.random_range(2..=4);
     let caps: Vec<u8> = (0..n).map(|_| rng.random_range(1..=12)).collect();
-    let start: Vec<u8> = caps.iter().map(|&c| if tap { 0 } else { rng.random_range(0..=c) }).collect();
+    let start: Vec<u8> =
+        caps.iter().map(|&c| if tap && rng.random_bool(0.3) { 0 } else { rng.random_range(0..=c) }).collect();
     let mut goal: Vec<Option<u8>> =
         caps.iter().map(|&c| rng.random_bool(0.5).then(|| rng.random_range(0..=c))).collect();
     if goal.iter().all(Option::is_none) {
@@ -42,7 +36,7 @@ fn classic_puzzles_have_their_known_lengths() {
     let three_jugs = Jugs::parse("jugs:8,5,3:8,0,0:4,4,0").unwrap();
     assert_eq!(distance(&three_jugs, three_jugs.start()), Some(7));
     let classic = Jugs::parse("jugs:16,9,7:16,0,0:8,8,*").unwrap();
-    let outcome = solve_with(&mut classic.recommended_solver(), &classic, classic.start());
+    let outcome = solve_with(&mut classic.recommended_solver().unwrap(), &classic, classic.start());
     assert_eq!(Some(outcome.moves.len()), distance(&classic, classic.start()));
 }
 
@@ -50,10 +44,11 @@ fn classic_puzzles_have_their_known_lengths() {
 fn bfs_and_astar_agree_with_and_without_tap() {
     let mut rng = rng(21);
     let mut solvable = 0;
-    for i in 0..300 {
+    let mut tap_unsolvable = 0;
+    for i in 0..600 {
         let puzzle = random_puzzle(&mut rng, i % 2 == 0);
         let bfs = distance(&puzzle, puzzle.start());
-        let astar = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.start());
+        let astar = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
         match bfs {
             Some(d) => {
                 solvable += 1;
@@ -61,26 +56,41 @@ fn bfs_and_astar_agree_with_and_without_tap() {
                 let end = astar.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
                 assert!(puzzle.is_goal(&end));
             }
-            None => assert_eq!(astar.status, Status::Unsolvable, "{}", puzzle.describe()),
+            None => {
+                tap_unsolvable += puzzle.has_tap() as usize;
+                assert_eq!(astar.status, Status::Unsolvable, "{}", puzzle.describe())
+            }
+        }
+        // The early test never calls a solvable puzzle unsolvable.
+        if bfs.is_some() {
+            assert!(!puzzle.provably_unsolvable(&puzzle.start()), "{}", puzzle.describe());
         }
         // The admissible heuristic never overestimates.
         if let Some(d) = bfs {
             assert!(puzzle.heuristic(&puzzle.start()) as usize <= d);
         }
     }
-    assert!(solvable > 100, "the sample holds solvable puzzles ({solvable})");
+    assert!(solvable > 200 && tap_unsolvable > 10, "{solvable} solvable, {tap_unsolvable} unsolvable with tap");
+    // The instance that was once called unsolvable: solved in one pour.
+    let tap = Jugs::parse("jugs:4,6,6:1,6,6:*,*,3:tap").unwrap();
+    let outcome = solve_with(&mut tap.recommended_solver().unwrap(), &tap, tap.start());
+    assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, 1));
 }
 
 #[test]
 fn dead_ends_are_unsolvable_from_here() {
-    // Conserved water that can never split evenly: found by exhausting the reachable states.
-    let stuck = Jugs::parse("jugs:4,4:4,0:2,2").unwrap();
-    let outcome = solve_with(&mut stuck.recommended_solver(), &stuck, stuck.start());
+    // Three units between a 3 and a 5 jug only ever sit whole in one of them: found by exhausting the
+    // reachable states.
+    let stuck = Jugs::parse("jugs:3,5:3,0:2,1").unwrap();
+    let outcome = solve_with(&mut stuck.recommended_solver().unwrap(), &stuck, stuck.start());
     assert_eq!(outcome.status, Status::Unsolvable);
     assert!(outcome.stats.expanded > 0, "found by search, not by the quick check");
+    // Every amount stays a multiple of 4 (the capacities' and amounts' gcd): answered before any search.
+    let even = Jugs::parse("jugs:4,4:4,0:2,2").unwrap();
+    assert!(even.provably_unsolvable(&even.start()));
     // More water named than there is: answered before any search.
     let short = Jugs::parse("jugs:3,5:3,0:*,4").unwrap();
-    let outcome = solve_with(&mut short.recommended_solver(), &short, short.start());
+    let outcome = solve_with(&mut short.recommended_solver().unwrap(), &short, short.start());
     assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
     // With tap, an amount that is not a multiple of the capacities' gcd.
     let odd = Jugs::parse("jugs:4,6:0,0:*,3:tap").unwrap();
@@ -93,7 +103,7 @@ fn hints_lower_the_distance_and_say_when_the_player_is_stuck() {
     let (mut dead_ends, mut hints) = (0, 0);
     for i in 0..200 {
         let puzzle = random_puzzle(&mut rng, i % 3 == 0);
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 64);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         let mut state = puzzle.start();
         for turn in 0..12 {
             let status = loop {
@@ -128,7 +138,7 @@ fn hints_lower_the_distance_and_say_when_the_player_is_stuck() {
     }
     assert!(dead_ends > 10 && hints > 100, "{dead_ends} dead ends, {hints} hints");
     assert_eq!(
-        Solver::<Jugs>::new(Algorithm::Bfs { depth_limit: 3 }, 100).algorithm(),
+        Solver::<Jugs>::new(Algorithm::Bfs { depth_limit: 3 }, 100).unwrap().algorithm(),
         Algorithm::Bfs { depth_limit: 3 }
     );
 }

@@ -34,7 +34,7 @@ fn steps_and_hints_allocate_nothing() {
     ];
     for algorithm in algorithms {
         for puzzle in [&eight, &fifteen] {
-            let mut solver = Solver::new(algorithm, 300_000);
+            let mut solver = Solver::new(algorithm, 300_000).unwrap();
             let mut status = Status::InProgress;
             let ((), count) = allocations_during(|| {
                 solver.restart(puzzle, puzzle.start());
@@ -51,7 +51,7 @@ fn steps_and_hints_allocate_nothing() {
 
     // Hints: the first call may size the plan; after it, following the plan or searching again from a
     // new position allocates nothing.
-    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 128);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096).unwrap(), 128);
     let mut state = fifteen.start();
     let mut first = true;
     let mut moves = 0;

@@ -20,12 +20,12 @@ use std::sync::Arc;
 
 /// `count` generated puzzles of family `F` with their solutions.
 fn entries<F: Generate>(difficulty: Difficulty, count: usize, seed: u64) -> Vec<PackEntry> {
-    let mut generator = Generator::<F>::preset(difficulty, seed);
+    let mut generator = Generator::<F>::preset(difficulty, seed).unwrap();
     (0..count)
         .map(|i| {
             let generated = generator.generate().unwrap();
             let puzzle = &generated.puzzle;
-            let outcome = solve_with(&mut puzzle.recommended_solver(), puzzle, puzzle.start());
+            let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), puzzle, puzzle.start());
             PackEntry {
                 desc: puzzle.describe(),
                 rating: generated.rating,
@@ -192,7 +192,7 @@ fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
     let table = Arc::new(EightTable::build(goal).unwrap());
     assert_eq!(table.bytes(), 90_729);
     let with_table = goal.with_tables(&Tables::EightDistances(table.clone())).unwrap();
-    let mut solver = with_table.recommended_solver();
+    let mut solver = with_table.recommended_solver().unwrap();
     let mut checked = 0;
     for (state, distance) in bfs.distances().step_by(7) {
         let outcome = solve_with(&mut solver, &with_table, *state);
@@ -209,15 +209,18 @@ fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
         .with_tables(&Tables::EightDistances(table.clone()))
         .unwrap();
     assert_eq!(
-        solve_with(&mut swapped.recommended_solver(), &swapped, swapped.start()).status,
+        solve_with(&mut swapped.recommended_solver().unwrap(), &swapped, swapped.start()).status,
         lphint::search::Status::Unsolvable
     );
     // Another goal with the blank on the same cell is served by relabelling; another blank cell is not.
     let relabelled = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
     let relabelled = relabelled.with_tables(&Tables::EightDistances(table.clone())).unwrap();
     let plain = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
-    let expected = solve_with(&mut plain.recommended_solver(), &plain, plain.start()).moves.len();
-    assert_eq!(solve_with(&mut relabelled.recommended_solver(), &relabelled, relabelled.start()).moves.len(), expected);
+    let expected = solve_with(&mut plain.recommended_solver().unwrap(), &plain, plain.start()).moves.len();
+    assert_eq!(
+        solve_with(&mut relabelled.recommended_solver().unwrap(), &relabelled, relabelled.start()).moves.len(),
+        expected
+    );
     let blank_first = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0:0,1,2,3,4,5,6,7,8").unwrap();
     assert!(blank_first.with_tables(&Tables::EightDistances(table.clone())).is_err());
     assert!(Tiles::parse("tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")

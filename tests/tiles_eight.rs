@@ -62,8 +62,8 @@ fn parity_verdict_agrees_with_bfs_on_every_arrangement() {
 fn astar_and_ida_lengths_equal_bfs_distances_on_1000_random_states() {
     let (base, table) = eight_puzzle();
     let manhattan = base.clone().with_heuristic(Heuristic::Manhattan);
-    let mut astar = AStar::new(Priority::AStar, 200_000);
-    let mut ida = IdaStar::new(1024);
+    let mut astar = AStar::new(Priority::AStar, 200_000).unwrap();
+    let mut ida = IdaStar::new(1024).unwrap();
     let mut rng = rng(8);
     for _ in 0..1000 {
         let state = random_eight_state(&mut rng);
@@ -97,7 +97,7 @@ fn weighted_and_greedy_searches_find_valid_but_longer_solutions() {
     let (base, table) = eight_puzzle();
     let mut rng = rng(3);
     for algorithm in [Algorithm::WeightedAStar { num: 3, den: 1 }, Algorithm::BestFirst, Algorithm::UniformCost] {
-        let mut solver = lphint::search::Solver::new(algorithm, 200_000);
+        let mut solver = lphint::search::Solver::new(algorithm, 200_000).unwrap();
         for _ in 0..50 {
             let state = random_eight_state(&mut rng);
             let distance = table.distance(&state).unwrap() as usize;
@@ -153,7 +153,7 @@ proptest! {
         let (puzzle, table) = eight_puzzle();
         let mut rng = rng(seed);
         let mut state = random_eight_state(&mut rng);
-        let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
+        let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024).unwrap(), 64);
         for action in actions {
             let distance = table.distance(&state).unwrap();
             match action {
@@ -204,7 +204,7 @@ proptest! {
 #[test]
 fn hints_say_unsolvable_and_already_solved() {
     let (puzzle, _) = eight_puzzle();
-    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024).unwrap(), 64);
     let swapped = puzzle.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     assert_eq!(hinter.next_hint(puzzle, &swapped, 1), HintStatus::Unsolvable);
     assert_eq!(hinter.stats().expanded, 0, "the parity rule answers before any search");
@@ -214,7 +214,7 @@ fn hints_say_unsolvable_and_already_solved() {
 #[test]
 fn hints_follow_the_plan_without_searching_again() {
     let (puzzle, _) = eight_puzzle();
-    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024), 64);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024).unwrap(), 64);
     let mut state = puzzle.board(&[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
     let HintStatus::Ready(first) = hint(&mut hinter, puzzle, &state, 50) else { panic!() };
     assert_eq!(first.moves_left, 31);

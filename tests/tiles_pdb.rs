@@ -60,7 +60,7 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
 fn the_heuristic_is_admissible_consistent_and_above_manhattan() {
     let puzzle = goal();
     let view = PdbTiles::new(&puzzle, db().clone()).unwrap();
-    let mut oracle = IdaStar::new(4096);
+    let mut oracle = IdaStar::new(4096).unwrap();
     let mut rng = rng(44);
     for walk in 0..150 {
         let state = random_walk(&puzzle, puzzle.goal(), 10 + walk % 40, &mut rng);
@@ -82,9 +82,9 @@ fn the_heuristic_is_admissible_consistent_and_above_manhattan() {
 fn korf_instances_solve_optimally_with_far_fewer_nodes() {
     let ids = [1, 2, 9, 12, 19, 23, 42, 47, 55, 79];
     for (id, length, puzzle) in korf(&ids) {
-        let plain = solve_with(&mut IdaStar::new(4096), &puzzle, puzzle.start());
+        let plain = solve_with(&mut IdaStar::new(4096).unwrap(), &puzzle, puzzle.start());
         let with_tables = puzzle.clone().with_pattern_database(db().clone()).unwrap();
-        let mut solver = with_tables.recommended_solver();
+        let mut solver = with_tables.recommended_solver().unwrap();
         let fast = solve_with(&mut solver, &with_tables, with_tables.start());
         assert_eq!((fast.status, fast.moves.len()), (Status::Found, length), "Korf #{id}");
         let end = fast.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
@@ -114,8 +114,8 @@ fn tables_only_attach_where_they_fit() {
 fn hints_with_tables_lower_the_optimal_distance_by_one() {
     let (_, length, puzzle) = korf(&[1]).remove(0);
     let puzzle = puzzle.with_pattern_database(db().clone()).unwrap();
-    let mut hinter = Hinter::new(puzzle.recommended_solver(), 128);
-    let mut oracle = puzzle.recommended_solver();
+    let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 128);
+    let mut oracle = puzzle.recommended_solver().unwrap();
     let mut rng = rng(7);
     let mut state = puzzle.start();
     let mut distance = length as u32;
@@ -148,7 +148,7 @@ fn five_by_five_hints_are_valid_and_bounded() {
     let mut rng = rng(5);
     for _ in 0..3 {
         let puzzle = goal.with_start(goal.random_solvable(&mut rng));
-        let mut hinter = Hinter::new(puzzle.recommended_solver(), 512);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 512);
         let mut state = puzzle.start();
         let bound = puzzle.manhattan(&state) + puzzle.linear_conflicts(&state);
         let mut moves = 0;
@@ -177,9 +177,9 @@ fn five_by_five_hints_are_valid_and_bounded() {
         goal.board(&[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 0])
             .unwrap(),
     );
-    let mut hinter = Hinter::new(unsolvable.recommended_solver(), 16);
+    let mut hinter = Hinter::new(unsolvable.recommended_solver().unwrap(), 16);
     assert_eq!(hinter.next_hint(&unsolvable, &unsolvable.start(), 10), HintStatus::Unsolvable);
-    assert_eq!(Solver::<Tiles>::new(Algorithm::IdaStar, 10).algorithm(), Algorithm::IdaStar);
+    assert_eq!(Solver::<Tiles>::new(Algorithm::IdaStar, 10).unwrap().algorithm(), Algorithm::IdaStar);
 }
 
 #[cfg(feature = "std")]
@@ -242,14 +242,14 @@ fn the_specialised_ida_agrees_with_the_generic_one_and_resumes_exactly() {
     let mut rng = rng(8);
     for walk in 0..40 {
         let state = random_walk(&puzzle, puzzle.goal(), 20 + walk, &mut rng);
-        let generic = solve_with(&mut IdaStar::new(4096), &view, view.pack(&state));
-        let mut whole = puzzle.recommended_solver();
+        let generic = solve_with(&mut IdaStar::new(4096).unwrap(), &view, view.pack(&state));
+        let mut whole = puzzle.recommended_solver().unwrap();
         let fast = solve_with(&mut whole, &puzzle, state);
         assert_eq!((fast.status, fast.moves.len()), (Status::Found, generic.moves.len()), "walk {walk}");
         let end = fast.moves.iter().try_fold(state, |s, m| puzzle.apply(&s, m)).unwrap();
         assert!(puzzle.is_goal(&end));
         // Small steps give the same search.
-        let mut stepped = puzzle.recommended_solver();
+        let mut stepped = puzzle.recommended_solver().unwrap();
         stepped.restart(&puzzle, state);
         let mut calls = 0u64;
         while stepped.step(&puzzle, 7) == Status::InProgress {
@@ -259,11 +259,11 @@ fn the_specialised_ida_agrees_with_the_generic_one_and_resumes_exactly() {
         assert!(calls * 7 + 7 >= fast.stats.expanded);
     }
     // The start is the goal; an unreachable board (parity) is refused at once.
-    let solved = solve_with(&mut puzzle.recommended_solver(), &puzzle, puzzle.goal());
+    let solved = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.goal());
     assert_eq!((solved.status, solved.moves.len()), (Status::Found, 0));
     let swapped =
         Tiles::parse("tiles:4x4:0,2,1,3,4,5,6,7,8,9,10,11,12,13,14,15:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15").unwrap();
     let swapped = swapped.with_pattern_database(db().clone()).unwrap();
-    let outcome = solve_with(&mut swapped.recommended_solver(), &swapped, swapped.start());
+    let outcome = solve_with(&mut swapped.recommended_solver().unwrap(), &swapped, swapped.start());
     assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
 }

@@ -24,7 +24,7 @@ fn parity_agrees_with_bfs_on_small_boards_with_any_goal() {
             goal.swap(i, rng.random_range(0..=i));
         }
         let puzzle = Tiles::new(w, h, &goal, Some(&goal)).unwrap();
-        let mut table = Bfs::explorer(200_000);
+        let mut table = Bfs::explorer(200_000).unwrap();
         table.restart(&puzzle, puzzle.goal());
         table.run(&puzzle);
         let factorial: usize = (1..=n).product();
@@ -47,7 +47,7 @@ const FAST_KORF: [usize; 8] = [9, 12, 19, 23, 42, 47, 55, 79];
 fn korf_instances_solve_to_their_published_lengths() {
     let instances = korf(&FAST_KORF);
     assert_eq!(instances.len(), FAST_KORF.len());
-    let mut ida = IdaStar::new(4096);
+    let mut ida = IdaStar::new(4096).unwrap();
     for (id, length, puzzle) in instances {
         let outcome = solve_with(&mut ida, &puzzle, puzzle.start());
         assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, length), "Korf #{id}");
@@ -60,8 +60,8 @@ fn korf_instances_solve_to_their_published_lengths() {
 fn fifteen_puzzle_hints_lower_the_optimal_distance_by_one() {
     let (_, _, korf9) = korf(&[9]).remove(0);
     let mut rng = rng(15);
-    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096), 128);
-    let mut oracle = IdaStar::new(4096);
+    let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096).unwrap(), 128);
+    let mut oracle = IdaStar::new(4096).unwrap();
     let mut state = korf9.start();
     let mut distance = 46;
     for turn in 0..60 {
@@ -99,12 +99,12 @@ fn hill_climbing_reports_its_failure_and_sometimes_succeeds() {
     let stuck = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
     for h in [Heuristic::Misplaced, Heuristic::Manhattan] {
         let puzzle = stuck.clone().with_heuristic(h);
-        let outcome = solve_with(&mut HillClimbing::new(100), &puzzle, puzzle.start());
+        let outcome = solve_with(&mut HillClimbing::new(100).unwrap(), &puzzle, puzzle.start());
         assert_eq!(outcome.status, Status::Stuck, "{h:?}");
         assert!(outcome.moves.is_empty());
     }
     let easy = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap().with_heuristic(Heuristic::Manhattan);
-    let outcome = solve_with(&mut HillClimbing::new(100), &easy, easy.start());
+    let outcome = solve_with(&mut HillClimbing::new(100).unwrap(), &easy, easy.start());
     assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, 2));
 }
 
@@ -118,7 +118,7 @@ fn unsolvable_starts_are_answered_before_any_expansion() {
         Algorithm::AStar,
         Algorithm::IdaStar,
     ] {
-        let outcome = solve_with(&mut Solver::new(algorithm, 1000), &puzzle, puzzle.start());
+        let outcome = solve_with(&mut Solver::new(algorithm, 1000).unwrap(), &puzzle, puzzle.start());
         assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0), "{algorithm}");
     }
 }
@@ -133,7 +133,7 @@ fn node_caps_and_depth_limits_are_statuses() {
         (Algorithm::HillClimbing, 2),
     ];
     for (algorithm, cap) in capped {
-        let mut solver = Solver::new(algorithm, cap);
+        let mut solver = Solver::new(algorithm, cap).unwrap();
         let outcome = solve_with(&mut solver, &hard, hard.start());
         let expected = if algorithm == Algorithm::HillClimbing {
             [Status::OutOfNodes, Status::Stuck]
@@ -143,7 +143,8 @@ fn node_caps_and_depth_limits_are_statuses() {
         assert!(expected.contains(&outcome.status), "{algorithm}: {:?}", outcome.status);
         assert!(outcome.stats.peak_stored <= cap.max(2) * 2);
     }
-    let outcome = solve_with(&mut Solver::new(Algorithm::Bfs { depth_limit: 4 }, 100_000), &hard, hard.start());
+    let outcome =
+        solve_with(&mut Solver::new(Algorithm::Bfs { depth_limit: 4 }, 100_000).unwrap(), &hard, hard.start());
     assert_eq!(outcome.status, Status::DepthLimit);
 }
 
@@ -151,7 +152,7 @@ fn node_caps_and_depth_limits_are_statuses() {
 fn an_expansion_limit_ends_a_run_as_out_of_nodes() {
     let (_, _, hard) = korf(&[1]).remove(0);
     for budget in [7, 100_000] {
-        let mut solver = Solver::new(Algorithm::IdaStar, 4096).with_expansion_limit(500);
+        let mut solver = Solver::new(Algorithm::IdaStar, 4096).unwrap().with_expansion_limit(500);
         solver.restart(&hard, hard.start());
         let status = loop {
             match solver.step(&hard, budget) {
@@ -163,7 +164,7 @@ fn an_expansion_limit_ends_a_run_as_out_of_nodes() {
         assert_eq!(solver.stats().expanded, 500);
         // A restart clears the limit's verdict; an easy puzzle fits in it.
         let easy = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
-        let mut solver = Solver::new(Algorithm::IdaStar, 4096).with_expansion_limit(500);
+        let mut solver = Solver::new(Algorithm::IdaStar, 4096).unwrap().with_expansion_limit(500);
         assert_eq!(solve_with(&mut solver, &easy, easy.start()).moves.len(), 2);
     }
 }
@@ -174,10 +175,10 @@ fn stepping_with_any_budget_gives_the_blocking_result() {
     for algorithm in
         [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Bfs { depth_limit: u32::MAX }, Algorithm::BestFirst]
     {
-        let mut blocking = Solver::new(algorithm, 200_000);
+        let mut blocking = Solver::new(algorithm, 200_000).unwrap();
         let reference = solve_with(&mut blocking, &puzzle, puzzle.start());
         for budget in [1, 7, 1000] {
-            let mut stepped = Solver::new(algorithm, 200_000);
+            let mut stepped = Solver::new(algorithm, 200_000).unwrap();
             stepped.restart(&puzzle, puzzle.start());
             let mut calls = 0u64;
             while stepped.step(&puzzle, budget) == Status::InProgress {
@@ -215,9 +216,9 @@ fn astar_reopens_nodes_with_an_inconsistent_heuristic() {
             [0, 6, 0, 0][*s as usize]
         }
     }
-    let outcome = solve_with(&mut AStar::new(Priority::AStar, 16), &Graph, 0);
+    let outcome = solve_with(&mut AStar::new(Priority::AStar, 16).unwrap(), &Graph, 0);
     assert_eq!(outcome.moves, [1, 2, 3]);
     assert_eq!(outcome.stats.solution_cost, Some(7));
-    let outcome = solve_with(&mut IdaStar::new(16), &Graph, 0);
+    let outcome = solve_with(&mut IdaStar::new(16).unwrap(), &Graph, 0);
     assert_eq!(outcome.stats.solution_cost, Some(7));
 }

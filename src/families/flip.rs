@@ -16,6 +16,7 @@
 //! (`Algorithm::AStar` on this puzzle): that heuristic is not admissible (a press flips up to five cells).
 
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status};
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
@@ -439,8 +440,30 @@ impl Family for Flip {
     }
 
     /// The GF(2) minimum-press solver (optimal; a budget unit is one null-space combination).
-    fn recommended_solver(&self) -> Solver<Flip> {
-        Solver::custom(Algorithm::Exact, Box::new(Gf2Search::new(self)))
+    fn recommended_solver(&self) -> Result<Solver<Flip>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::Exact, Box::new(Gf2Search::new(self))))
+    }
+
+    /// The same level turned or mirrored has the same fingerprint: the smallest image of start and
+    /// target under the board's symmetries.
+    fn fingerprint(&self) -> u64 {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let image = |t: u8| {
+            let mut bits = [[0u64; WORDS]; 2];
+            for c in 0..w * h {
+                let to = crate::grid::transform(t, w, h, c);
+                for (out, panels) in bits.iter_mut().zip([&self.start, &self.target]) {
+                    if panels.is_dark(c) {
+                        flip_bit(out, to);
+                    }
+                }
+            }
+            bits
+        };
+        let smallest = crate::grid::symmetries(w, h).map(image).min().unwrap_or([[0; WORDS]; 2]);
+        let mut bytes: Vec<u8> = smallest.iter().flatten().flat_map(|word| word.to_le_bytes()).collect();
+        bytes.extend([self.width, self.height]);
+        crate::family::fingerprint_of(&bytes)
     }
 
     /// `from` is the pressed cell (row-major index); the other fields are unused.
@@ -462,7 +485,21 @@ impl Family for Flip {
     }
 }
 
+/// Boards of at most this many cells have their every state explored once per generator, so that the
+/// highest rating and the number of distinct puzzles of a band are known exactly.
+const EXPLORED_CELLS: usize = 16;
+
+/// What a flip generator knows of its board: the highest minimum-press count and, for boards small
+/// enough to explore, the minimum presses of every arrangement from the all-light target.
+pub struct FlipContext {
+    highest: u32,
+    /// Distinct boards (up to symmetry) per minimum-press count, for explored boards.
+    by_presses: Option<Vec<u64>>,
+}
+
 impl crate::generate::Generate for Flip {
+    const RATING_UNIT: &'static str = "presses";
+
     /// Minimum presses: easy 3×3 with 1–4, medium 3×3 with 5–9, hard 4×4 with 6–10, expert 5×5 with 9–15.
     fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
         use crate::generate::{Difficulty, Request};
@@ -483,17 +520,50 @@ impl crate::generate::Generate for Flip {
         Ok(())
     }
 
-    type Context = ();
+    type Context = FlipContext;
 
-    fn context(_: &crate::generate::Request) {}
+    /// A board with no null space needs every press set's size once (the highest is every cell); other
+    /// boards are explored from the target when small, and bounded by the rank otherwise (a particular
+    /// solution presses pivot cells only).
+    fn context(request: &crate::generate::Request) -> Result<FlipContext, OutOfMemory> {
+        let lights_out = Flip::lights_out(request.size.0, request.size.1);
+        let cells = lights_out.cells();
+        if cells > EXPLORED_CELLS {
+            let highest = if lights_out.nullity() == 0 { cells } else { lights_out.elimination.rank } as u32;
+            return Ok(FlipContext { highest, by_presses: None });
+        }
+        let mut explorer = crate::search::bfs::Bfs::explorer(1 << cells)?;
+        explorer.restart(&lights_out, lights_out.target);
+        explorer.run(&lights_out);
+        let mut distinct: Vec<alloc::collections::BTreeSet<u64>> = Vec::new();
+        for (state, presses) in explorer.distances() {
+            if distinct.len() <= presses as usize {
+                distinct.resize(presses as usize + 1, alloc::collections::BTreeSet::new());
+            }
+            distinct[presses as usize].insert(lights_out.with_start(*state).fingerprint());
+        }
+        let by_presses: Vec<u64> = distinct.iter().map(|set| set.len() as u64).collect();
+        Ok(FlipContext { highest: by_presses.len() as u32 - 1, by_presses: Some(by_presses) })
+    }
+
+    fn max_rating(_: &crate::generate::Request, context: &FlipContext) -> Option<u32> {
+        Some(context.highest)
+    }
+
+    fn band_size(request: &crate::generate::Request, context: &FlipContext) -> Option<u64> {
+        let by_presses = context.by_presses.as_ref()?;
+        Some((request.min as usize..=request.max as usize).filter_map(|p| by_presses.get(p)).sum())
+    }
 
     /// The all-light target with a random number (within the band) of random distinct presses applied.
-    fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Flip {
+    fn candidate(
+        request: &crate::generate::Request,
+        _: &FlipContext,
+        rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
+    ) -> Flip {
         use rand::RngExt;
-        let (w, h) = request.size;
-        let n = w as usize * h as usize;
-        let lights_out =
-            Flip::new(w, h, &vec![false; n], &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"));
+        let lights_out = Flip::lights_out(request.size.0, request.size.1);
+        let n = lights_out.cells();
         let presses = rng.random_range(request.min..=request.max).min(n as u32);
         let mut pressed = vec![false; n];
         let mut state = lights_out.start();
@@ -506,5 +576,13 @@ impl crate::generate::Generate for Flip {
             }
         }
         lights_out.with_start(state)
+    }
+}
+
+impl Flip {
+    /// The all-light `w`×`h` board with the all-light target (sides checked by the caller).
+    fn lights_out(w: u8, h: u8) -> Flip {
+        let n = w as usize * h as usize;
+        Flip::new(w, h, &vec![false; n], &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"))
     }
 }

@@ -8,6 +8,7 @@
 //! search reports that as [`crate::search::Status::Unsolvable`], and hints say "unsolvable from here".
 
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::memory::OutOfMemory;
 use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Solver};
 use crate::text::{fields, Field, ParseError};
@@ -154,17 +155,19 @@ impl Puzzle for Jugs {
         wrong.div_ceil(2)
     }
 
-    /// Without tap the water is conserved: a goal naming every jug must hold the same total. With tap,
-    /// every amount is a multiple of the capacities' greatest common divisor.
+    /// Every move keeps every amount a multiple of the greatest common divisor of the capacities and the
+    /// current amounts (a pour moves the smaller of an amount and a room, both multiples; the tap fills to
+    /// a capacity): a goal amount that is not one is out of reach. Without tap the water is also
+    /// conserved: the goal cannot name more than there is, nor, naming every jug, another total.
     fn provably_unsolvable(&self, s: &Amounts) -> bool {
-        let total: u32 = s.0.iter().map(|&a| a as u32).sum();
-        if self.tap {
-            let divisor = self.capacities.iter().fold(0, |d, &c| gcd(d, c as u32));
-            self.goal.iter().flatten().any(|&g| g as u32 % divisor != 0)
-        } else {
-            let named: u32 = self.goal.iter().flatten().map(|&g| g as u32).sum();
-            named > total || (self.goal.iter().all(Option::is_some) && named != total)
+        let n = self.jugs();
+        let divisor = self.capacities.iter().chain(&s.0[..n]).fold(0, |d, &c| gcd(d, c as u32));
+        if divisor > 1 && self.goal.iter().flatten().any(|&g| g as u32 % divisor != 0) {
+            return true;
         }
+        let total: u32 = s.0.iter().map(|&a| a as u32).sum();
+        let named: u32 = self.goal.iter().flatten().map(|&g| g as u32).sum();
+        !self.tap && (named > total || (self.goal.iter().all(Option::is_some) && named != total))
     }
 }
 
@@ -291,8 +294,19 @@ impl Family for Jugs {
 
     /// A\* with the admissible half-of-wrong-jugs bound: optimal, and it proves dead ends by exhausting
     /// the (small) reachable space.
-    fn recommended_solver(&self) -> Solver<Jugs> {
-        Solver::custom(Algorithm::AStar, Box::new(AStar::new(Priority::AStar, JUGS_NODES)))
+    fn recommended_solver(&self) -> Result<Solver<Jugs>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::AStar, Box::new(AStar::new(Priority::AStar, JUGS_NODES)?)))
+    }
+
+    /// Jugs listed in another order are the same puzzle: the fingerprint sorts them.
+    fn fingerprint(&self) -> u64 {
+        let n = self.jugs();
+        let mut jugs: Vec<(u8, u8, i16)> =
+            (0..n).map(|i| (self.capacities[i], self.start.0[i], self.goal[i].map_or(-1, i16::from))).collect();
+        jugs.sort_unstable();
+        let mut bytes: Vec<u8> = jugs.iter().flat_map(|&(c, a, g)| [c, a, g as u8, (g < 0) as u8]).collect();
+        bytes.push(self.tap as u8);
+        crate::family::fingerprint_of(&bytes)
     }
 
     /// A pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap; `to = -1` empties
@@ -359,7 +373,9 @@ impl crate::generate::Generate for Jugs {
     /// random amount, the others with any.
     type Context = ();
 
-    fn context(_: &crate::generate::Request) {}
+    fn context(_: &crate::generate::Request) -> Result<(), OutOfMemory> {
+        Ok(())
+    }
 
     fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Jugs {
         use rand::RngExt;

@@ -4,11 +4,12 @@ use super::glue::{deref, deref_mut, free_handle, guard, out_param, Failure, LpSt
 use super::puzzle::LpPuzzle;
 use crate::family::FamilyId;
 use crate::generate::{Difficulty, Request};
-use crate::session::{self, AnyGenerator};
+use crate::session::{self, AnyGenerator, GenStop};
 
 /// A stepped puzzle generator. Opaque.
 pub struct LpGenerator {
     generator: Box<dyn AnyGenerator>,
+    limits: crate::generate::Limits,
 }
 
 /// Difficulty presets for [`lp_generator_create`] and [`lp_generate`].
@@ -116,16 +117,26 @@ pub unsafe extern "C" fn lp_generator_create(
             Ok(request_from(unsafe { deref(params, "params") }?)?)
         };
         let generator = session::generator(family, request, seed).map_err(Failure::invalid)?;
+        let limits = crate::generate::Limits::default();
         // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *out = Box::into_raw(Box::new(LpGenerator { generator })) };
+        unsafe { *out = Box::into_raw(Box::new(LpGenerator { generator, limits })) };
         Ok(LpStatus::LP_OK)
     })
 }
 
+fn stop_failure(stop: GenStop) -> Failure {
+    match stop {
+        GenStop::Exhausted(why) | GenStop::GaveUp(why) => Failure::new(LpStatus::LP_NOT_FOUND, why),
+        GenStop::OutOfMemory(e) => e.into(),
+    }
+}
+
 /// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
 /// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-/// its rating in `*rating` (the optimal length; for hargram, the search nodes that found and proved the
-/// solution); `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
+/// its rating in `*rating` (the optimal length; for hargram, the search nodes that found a solution and
+/// proved it unique or found a second). Every puzzle of a run is a distinct level (up to the family's
+/// symmetries). `LP_NOT_FOUND` when the run ends without one: every distinct puzzle of the band was handed
+/// out, or the limits of [`lp_generator_set_limits`] were reached (the message says which).
 ///
 /// # Safety
 /// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -140,7 +151,7 @@ pub unsafe extern "C" fn lp_generator_step(
         let (puzzle, rating) = (out_param(puzzle, "puzzle")?, out_param(rating, "rating")?);
         // SAFETY: forwarded caller guarantees.
         let generator = unsafe { deref_mut(generator, "generator") }?;
-        match generator.generator.step(budget).map_err(|e| Failure::new(LpStatus::LP_NOT_FOUND, e))? {
+        match generator.generator.step(budget).map_err(stop_failure)? {
             None => Ok(LpStatus::LP_IN_PROGRESS),
             Some((session, value)) => {
                 // SAFETY: checked non-NULL, writable by contract.
@@ -172,7 +183,7 @@ pub unsafe extern "C" fn lp_generate(
         let request = Err(difficulty_from(difficulty)?);
         let mut generator = session::generator(family_from(family)?, request, seed).map_err(Failure::invalid)?;
         let (session, value) = loop {
-            if let Some(ready) = generator.step(u32::MAX).map_err(|e| Failure::new(LpStatus::LP_NOT_FOUND, e))? {
+            if let Some(ready) = generator.step(u32::MAX).map_err(stop_failure)? {
                 break ready;
             }
         };
@@ -181,6 +192,39 @@ pub unsafe extern "C" fn lp_generate(
             *puzzle = Box::into_raw(Box::new(LpPuzzle { session }));
             *rating = value;
         }
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
+/// that miss the band (or repeat a level), after `max_nodes` node expansions in all, and drops a candidate
+/// whose rating takes more than `candidate_nodes` expansions. The defaults are 200,000, 10⁹ and no limit
+/// beyond the family's own; 0 keeps a limit as it is.
+///
+/// # Safety
+/// `generator` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_generator_set_limits(
+    generator: *mut LpGenerator,
+    max_misses: u64,
+    max_nodes: u64,
+    candidate_nodes: u64,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let generator = unsafe { deref_mut(generator, "generator") }?;
+        let mut limits = generator.limits;
+        for (limit, value) in [
+            (&mut limits.max_misses, max_misses),
+            (&mut limits.max_nodes, max_nodes),
+            (&mut limits.candidate_nodes, candidate_nodes),
+        ] {
+            if value != 0 {
+                *limit = value;
+            }
+        }
+        generator.limits = limits;
+        generator.generator.set_limits(limits);
         Ok(LpStatus::LP_OK)
     })
 }

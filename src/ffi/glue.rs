@@ -43,10 +43,13 @@ pub enum LpStatus {
     LP_ERR_VERSION = 106,
     /// A bug in lphint: a panic was caught at the ABI boundary.
     LP_ERR_PANIC = 107,
+    /// Memory could not be reserved (a node cap or population too large for this machine); the message
+    /// gives the bytes asked for. Nothing was changed.
+    LP_ERR_OUT_OF_MEMORY = 108,
 }
 
 impl LpStatus {
-    const ALL: [LpStatus; 14] = [
+    const ALL: [LpStatus; 15] = [
         LpStatus::LP_OK,
         LpStatus::LP_IN_PROGRESS,
         LpStatus::LP_ALREADY_SOLVED,
@@ -61,6 +64,7 @@ impl LpStatus {
         LpStatus::LP_ERR_CORRUPT_DATA,
         LpStatus::LP_ERR_VERSION,
         LpStatus::LP_ERR_PANIC,
+        LpStatus::LP_ERR_OUT_OF_MEMORY,
     ];
 
     /// The name as a NUL-terminated C string.
@@ -80,6 +84,7 @@ impl LpStatus {
             LpStatus::LP_ERR_CORRUPT_DATA => c"LP_ERR_CORRUPT_DATA",
             LpStatus::LP_ERR_VERSION => c"LP_ERR_VERSION",
             LpStatus::LP_ERR_PANIC => c"LP_ERR_PANIC",
+            LpStatus::LP_ERR_OUT_OF_MEMORY => c"LP_ERR_OUT_OF_MEMORY",
         }
     }
 }
@@ -91,6 +96,12 @@ impl From<crate::envelope::DataError> for Failure {
             crate::envelope::DataError::Version(_) => LpStatus::LP_ERR_VERSION,
         };
         Failure::new(status, e.to_string())
+    }
+}
+
+impl From<crate::memory::OutOfMemory> for Failure {
+    fn from(e: crate::memory::OutOfMemory) -> Failure {
+        Failure::new(LpStatus::LP_ERR_OUT_OF_MEMORY, e.to_string())
     }
 }
 
@@ -184,7 +195,20 @@ pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &'static str) -> Result<
     unsafe { CStr::from_ptr(ptr) }.to_str().map_err(|e| Failure::invalid(format!("{name} is not UTF-8: {e}")))
 }
 
-/// Reads `len` elements, or NULL with `len == 0` as an empty slice.
+/// Checks that `value` lies in `range` before anything is read with it, naming `name` in the message.
+pub(crate) fn in_range<T>(value: T, range: core::ops::RangeInclusive<T>, name: &str) -> Result<T, Failure>
+where
+    T: PartialOrd + core::fmt::Display + Copy,
+{
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(Failure::invalid(format!("{name} {value} is out of range {}..{}", range.start(), range.end())))
+    }
+}
+
+/// Reads `len` elements, or NULL with `len == 0` as an empty slice. Callers check `len` against the
+/// family's limits first ([`in_range`]), so that no byte is read past what the caller holds.
 ///
 /// # Safety
 /// `ptr` must be NULL or point to `len` readable elements.

@@ -1,8 +1,8 @@
 //! Hargram: puzzles from cells, and the stepped genetic algorithm.
 
-use super::glue::{deref, deref_mut, free_handle, guard, out_param, slice, write_items, Failure, LpStatus};
+use super::glue::{deref, deref_mut, free_handle, guard, in_range, out_param, slice, write_items, Failure, LpStatus};
 use super::puzzle::{hand_out, LpPuzzle};
-use crate::families::hargram::{Hargram, Shape};
+use crate::families::hargram::{self, Hargram, Shape};
 use crate::family::MoveCode;
 use crate::ga::{GaParams, GaStatus};
 use crate::session::{GaRun, Session};
@@ -40,30 +40,23 @@ pub unsafe extern "C" fn lp_hargram_create(
 ) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        let side = |n: u32| u8::try_from(n).map_err(|_| Failure::invalid(format!("board side {n} is out of range")));
-        let (w, h) = (side(width)?, side(height)?);
-        let cells = w as usize * h as usize;
+        let sides = 1..=hargram::MAX_SIDE as u32;
+        let (w, h) = (in_range(width, sides.clone(), "width")?, in_range(height, sides.clone(), "height")?);
+        let cells = in_range((w * h) as usize, 1..=hargram::MAX_CELLS, "the board's cell count")?;
+        in_range(count, 1..=hargram::MAX_PIECES, "count")?;
         let blocked: Vec<bool> = if blocked.is_null() {
             vec![false; cells]
         } else {
-            // SAFETY: forwarded caller guarantees.
+            // SAFETY: forwarded caller guarantees; `cells` is the board's checked size.
             unsafe { slice(blocked, cells, "blocked") }?.iter().map(|&b| b != 0).collect()
         };
-        if count == 0 {
-            return Err(Failure::invalid("count must be at least 1"));
-        }
-        // SAFETY: forwarded caller guarantees.
+        // SAFETY: forwarded caller guarantees; `count` is within the family's limit.
         let pieces = unsafe { slice(pieces, count, "pieces") }?;
         let mut shapes = Vec::with_capacity(count);
         for (i, piece) in pieces.iter().enumerate() {
-            let area = piece.width as usize * piece.height as usize;
-            if area == 0 || area > 4096 {
-                return Err(Failure::invalid(format!(
-                    "piece {i}: a drawing of {}x{} cells",
-                    piece.width, piece.height
-                )));
-            }
-            // SAFETY: forwarded caller guarantees.
+            let side = |n: u32, what: &str| in_range(n, sides.clone(), &format!("piece {i}: drawing {what}"));
+            let area = side(piece.width, "width")? as usize * side(piece.height, "height")? as usize;
+            // SAFETY: forwarded caller guarantees; the drawing's sides are checked.
             let drawing = unsafe { slice(piece.cells, area, "piece cells") }?;
             let cells: Vec<(u8, u8)> = (0..area)
                 .filter(|&c| drawing[c] != 0)
@@ -72,7 +65,7 @@ pub unsafe extern "C" fn lp_hargram_create(
             let shape = Shape::new(&cells).map_err(|e| Failure::invalid(format!("piece {i}: {e}")))?;
             shapes.push((shape, piece.no_mirror == 0));
         }
-        let puzzle = Hargram::new(w, h, &blocked, &shapes).map_err(Failure::invalid)?;
+        let puzzle = Hargram::new(w as u8, h as u8, &blocked, &shapes).map_err(Failure::invalid)?;
         Ok(hand_out(Box::new(Session::new(puzzle)), out))
     })
 }

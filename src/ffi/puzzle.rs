@@ -1,11 +1,11 @@
 //! Puzzle handles: create, describe, draw, play, hint.
 
 use super::glue::{
-    deref, deref_mut, free_handle, guard, out_param, slice, text, write_items, write_text, Failure, LpStatus,
+    deref, deref_mut, free_handle, guard, in_range, out_param, slice, text, write_items, write_text, Failure, LpStatus,
 };
-use crate::families::flip::Flip;
-use crate::families::jugs::Jugs;
-use crate::families::tiles::Tiles;
+use crate::families::flip::{self, Flip};
+use crate::families::jugs::{self, Jugs};
+use crate::families::tiles::{self, Tiles};
 use crate::family::{FamilyId, MoveCode};
 use crate::hint::HintStatus;
 use crate::session::{self, AnySession, Session};
@@ -98,13 +98,19 @@ pub unsafe extern "C" fn lp_tiles_create(
 ) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        // SAFETY: forwarded caller guarantees.
+        let sides = tiles::MIN_SIDE as u32..=tiles::MAX_SIDE as u32;
+        let (w, h) = (in_range(width, sides.clone(), "width")?, in_range(height, sides, "height")?);
+        let cells = (w * h) as usize;
+        for (what, len) in [("start", start_len), ("goal", goal_len)] {
+            if len != cells && !(what == "goal" && len == 0) {
+                return Err(Failure::invalid(format!("{what} has {len} cells, expected {cells}")));
+            }
+        }
+        // SAFETY: forwarded caller guarantees; the lengths are those of the board.
         let start = unsafe { slice(start, start_len, "start") }?;
-        // SAFETY: forwarded caller guarantees.
+        // SAFETY: as above.
         let goal = unsafe { slice(goal, goal_len, "goal") }?;
-        let side =
-            |n: u32| u8::try_from(n).map_err(|_| Failure::invalid(format!("board side {n} is out of range 2..5")));
-        let tiles = Tiles::new(side(width)?, side(height)?, start, (!goal.is_empty()).then_some(goal))
+        let tiles = Tiles::new(w as u8, h as u8, start, (!goal.is_empty()).then_some(goal))
             .map_err(|e| Failure::invalid(e.to_string()))?;
         Ok(hand_out(Box::new(Session::new(tiles)), out))
     })
@@ -127,10 +133,8 @@ pub unsafe extern "C" fn lp_jugs_create(
 ) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        if count == 0 {
-            return Err(Failure::invalid("count must be at least 2"));
-        }
-        // SAFETY: forwarded caller guarantees.
+        in_range(count, jugs::MIN_JUGS..=jugs::MAX_JUGS, "count")?;
+        // SAFETY: forwarded caller guarantees; `count` is within the family's limit.
         let (capacities, start, goal) = unsafe {
             (slice(capacities, count, "capacities")?, slice(start, count, "start")?, slice(goal, count, "goal")?)
         };
@@ -163,18 +167,21 @@ pub unsafe extern "C" fn lp_flip_create(
 ) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        // SAFETY: forwarded caller guarantees.
+        let sides = 1..=flip::MAX_SIDE as u32;
+        let (w, h) = (in_range(width, sides.clone(), "width")?, in_range(height, sides, "height")?);
+        if cells != (w * h) as usize {
+            return Err(Failure::invalid(format!("a {w}x{h} board has {} cells, not {cells}", w * h)));
+        }
+        // SAFETY: forwarded caller guarantees; `cells` is the board's size.
         let start = unsafe { slice(start, cells, "start") }?;
         let target = if target.is_null() {
             vec![false; cells]
         } else {
-            // SAFETY: forwarded caller guarantees.
+            // SAFETY: as above.
             unsafe { slice(target, cells, "target") }?.iter().map(|&c| c != 0).collect()
         };
-        let side =
-            |n: u32| u8::try_from(n).map_err(|_| Failure::invalid(format!("board side {n} is out of range 1..32")));
         let start: Vec<bool> = start.iter().map(|&c| c != 0).collect();
-        let flip = Flip::new(side(width)?, side(height)?, &start, &target).map_err(Failure::invalid)?;
+        let flip = Flip::new(w as u8, h as u8, &start, &target).map_err(Failure::invalid)?;
         Ok(hand_out(Box::new(Session::new(flip)), out))
     })
 }
@@ -323,6 +330,28 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
                 Err(Failure::new(LpStatus::LP_OUT_OF_NODES, "the hint search reached its node cap"))
             }
             HintStatus::NotFound => Err(Failure::new(LpStatus::LP_NOT_FOUND, "the hint algorithm gave up")),
+            HintStatus::OutOfMemory => {
+                Err(Failure::new(LpStatus::LP_ERR_OUT_OF_MEMORY, "the hinter's memory could not be reserved"))
+            }
         }
+    })
+}
+
+/// Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
+/// before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
+/// search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_set_node_limit(puzzle: *mut LpPuzzle, limit: u64) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { deref_mut(puzzle, "puzzle") }?;
+        if limit == 0 {
+            return Err(Failure::invalid("limit must be at least 1"));
+        }
+        puzzle.session.set_node_limit(limit);
+        Ok(LpStatus::LP_OK)
     })
 }

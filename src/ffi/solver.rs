@@ -84,7 +84,7 @@ unsafe fn create(
     if node_cap == 0 {
         return Err(Failure::invalid("node_cap must be at least 1"));
     }
-    let solver = puzzle.session.solver(algorithm, node_cap as usize);
+    let solver = puzzle.session.solver(algorithm, node_cap as usize)?;
     // SAFETY: checked non-NULL, writable by contract.
     unsafe { *out = Box::into_raw(Box::new(LpSolver { solver })) };
     Ok(LpStatus::LP_OK)
@@ -92,6 +92,9 @@ unsafe fn create(
 
 /// Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
 /// with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
+/// [`lp_solver_bytes`] tells how much that is (for A* and best-first about 60–90 bytes a node on 8- and
+/// 15-puzzles, breadth-first a little less); a cap the machine cannot hold gives `LP_ERR_OUT_OF_MEMORY`
+/// with the bytes asked for, and nothing is created.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `out` NULL or writable.
@@ -126,6 +129,48 @@ pub unsafe extern "C" fn lp_solver_create_named(
         };
         // SAFETY: forwarded caller guarantees.
         unsafe { create(puzzle, algorithm, node_cap, out) }
+    })
+}
+
+/// The bytes [`lp_solver_create`] would reserve for `algorithm` and `node_cap` on this puzzle (for
+/// `LP_ALGO_EXACT`, the family's own solver, whose memory does not depend on the cap: its
+/// `lp_solver_stats` tell).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `bytes` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_bytes(
+    puzzle: *const LpPuzzle,
+    algorithm: u32,
+    node_cap: u32,
+    bytes: *mut u64,
+) -> LpStatus {
+    guard(|| {
+        let bytes = out_param(bytes, "bytes")?;
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { deref(puzzle, "puzzle") }?;
+        let value = puzzle.session.solver_bytes(algorithm_from(algorithm)?, node_cap as usize);
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { *bytes = value as u64 };
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Ends the solver's run with `LP_OUT_OF_NODES` once it has expanded `limit` nodes in all: the bound on
+/// its work, for searches that need little memory but may run long (IDA*, the exact solvers).
+///
+/// # Safety
+/// `solver` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_solver_set_node_limit(solver: *mut LpSolver, limit: u64) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let solver = unsafe { deref_mut(solver, "solver") }?;
+        if limit == 0 {
+            return Err(Failure::invalid("limit must be at least 1"));
+        }
+        solver.solver.set_node_limit(limit);
+        Ok(LpStatus::LP_OK)
     })
 }
 

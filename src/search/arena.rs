@@ -1,6 +1,7 @@
 //! The memory of graph searches: a node pool, an open-addressing index over it and an indexed binary
 //! heap, all reserved once for a node cap chosen by the caller. Nothing here allocates after creation.
 
+use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::hash::{BuildHasher, Hash};
 use core::mem::size_of;
@@ -45,6 +46,8 @@ const EMPTY: u64 = 0;
 const ABSENT: u32 = 0;
 /// The smallest active index: 32 KiB, enough for a few thousand nodes without re-indexing.
 const MIN_ACTIVE_SLOTS: usize = 4096;
+/// The largest node cap: node ids are 32 bits, and the index holds twice the cap.
+pub const MAX_NODES: usize = 1 << 31;
 
 /// An empty index slot found by [`Arena::find`], to pass to [`Arena::insert`].
 #[derive(Clone, Copy, Debug)]
@@ -67,18 +70,21 @@ fn tag(hash: u64) -> u64 {
 }
 
 impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
-    /// Reserves room for `cap` nodes (at least 1) and an index at most half full.
-    pub fn with_capacity(cap: usize) -> Self {
-        let cap = cap.clamp(1, NONE as usize - 1);
+    /// Reserves room for `cap` nodes (at least 1, at most 2³¹) and an index at most half full, or says
+    /// how many bytes could not be reserved.
+    pub fn new(cap: usize) -> Result<Self, OutOfMemory> {
+        let cap = cap.clamp(1, MAX_NODES);
         let slots = (cap * 2).next_power_of_two();
         let active = slots.min(MIN_ACTIVE_SLOTS);
-        Arena {
-            nodes: Vec::with_capacity(cap),
-            cap,
-            slots: alloc::vec![EMPTY; slots],
-            mask: active - 1,
-            hasher: FxBuildHasher,
-        }
+        let nodes = memory::with_capacity(cap)?;
+        let slots = memory::zeroed(slots)?;
+        Ok(Arena { nodes, cap, slots, mask: active - 1, hasher: FxBuildHasher })
+    }
+
+    /// Bytes [`Arena::new`] reserves for `cap` nodes (what a game sizes its node cap by).
+    pub fn bytes_for(cap: usize) -> usize {
+        let cap = cap.clamp(1, MAX_NODES);
+        cap.saturating_mul(size_of::<Node<S, M>>()).saturating_add((cap * 2).next_power_of_two() * size_of::<u64>())
     }
 
     /// Forgets every node, keeping the memory.
@@ -210,9 +216,9 @@ pub struct IndexedHeap {
 }
 
 impl IndexedHeap {
-    /// Reserves room for `cap` nodes.
-    pub fn with_capacity(cap: usize) -> Self {
-        IndexedHeap { entries: Vec::with_capacity(cap), position: alloc::vec![ABSENT; cap] }
+    /// Reserves room for `cap` nodes, or says how many bytes could not be reserved.
+    pub fn new(cap: usize) -> Result<Self, OutOfMemory> {
+        Ok(IndexedHeap { entries: memory::with_capacity(cap)?, position: memory::zeroed(cap)? })
     }
 
     /// Empties the heap, keeping the memory.
@@ -348,18 +354,24 @@ pub struct OpenList {
 }
 
 impl OpenList {
-    /// Reserves room for `cap` nodes.
-    pub fn with_capacity(cap: usize) -> Self {
-        OpenList {
-            heads: alloc::vec![NONE; BUCKETS],
-            next: alloc::vec![0; cap],
-            prev: alloc::vec![UNQUEUED; cap],
-            keys: alloc::vec![0; cap],
+    /// Reserves room for `cap` nodes, or says how many bytes could not be reserved.
+    pub fn new(cap: usize) -> Result<Self, OutOfMemory> {
+        Ok(OpenList {
+            heads: memory::filled(NONE, BUCKETS)?,
+            next: memory::zeroed(cap)?,
+            prev: memory::zeroed(cap)?,
+            keys: memory::zeroed(cap)?,
             base: 0,
             lowest: BUCKETS,
             highest: 0,
-            overflow: IndexedHeap::with_capacity(cap),
-        }
+            overflow: IndexedHeap::new(cap)?,
+        })
+    }
+
+    /// Bytes [`OpenList::new`] reserves for `cap` nodes.
+    pub fn bytes_for(cap: usize) -> usize {
+        cap.saturating_mul(3 * size_of::<u32>() + size_of::<u64>() + size_of::<(u64, u32)>() + size_of::<u32>())
+            .saturating_add(BUCKETS * size_of::<u32>())
     }
 
     /// Empties the list and centres the bucket window on keys whose `f` is at least that of `first_key`.
@@ -476,7 +488,7 @@ mod tests {
 
     #[test]
     fn heap_pops_in_key_order_with_decrease_key() {
-        let mut heap = IndexedHeap::with_capacity(16);
+        let mut heap = IndexedHeap::new(16).unwrap();
         let keys = [9u64, 3, 7, 1, 8, 2, 6, 5, 4, 0];
         for (id, &k) in keys.iter().enumerate() {
             heap.push_or_decrease(id as u32, k + 10);
@@ -492,7 +504,7 @@ mod tests {
 
     #[test]
     fn open_list_pops_by_f_inside_and_outside_its_window() {
-        let mut open = OpenList::with_capacity(64);
+        let mut open = OpenList::new(64).unwrap();
         for round in 0..2 {
             open.reset(10 << 32);
             // f values below, inside and far above the window, with decrease-keys across them.
@@ -513,7 +525,7 @@ mod tests {
 
     #[test]
     fn arena_finds_what_it_stored_and_respects_its_cap() {
-        let mut arena: Arena<u32, ()> = Arena::with_capacity(3);
+        let mut arena: Arena<u32, ()> = Arena::new(3).unwrap();
         for s in 0..3u32 {
             match arena.find(&s) {
                 Slot::Vacant(slot) => {
@@ -535,7 +547,7 @@ mod tests {
 
     #[test]
     fn the_index_grows_in_place_and_clears_what_it_used() {
-        let mut arena: Arena<u64, ()> = Arena::with_capacity(4096);
+        let mut arena: Arena<u64, ()> = Arena::new(4096).unwrap();
         for round in 0..3u64 {
             for s in 0..3000u64 {
                 let state = s * 7919 + round;

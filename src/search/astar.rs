@@ -6,6 +6,7 @@
 
 use super::arena::{Arena, Node, OpenList, Slot, NONE};
 use super::{Puzzle, Search, Stats, Status};
+use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
 /// How the open list orders nodes: the one code path behind A\* and its relatives.
@@ -62,11 +63,12 @@ pub struct AStar<P: Puzzle> {
 }
 
 impl<P: Puzzle> AStar<P> {
-    /// Reserves memory for `node_cap` nodes. This is the only allocation the search makes.
-    pub fn new(priority: Priority, node_cap: usize) -> Self {
-        let arena = Arena::with_capacity(node_cap);
-        let open = OpenList::with_capacity(arena.capacity());
-        AStar {
+    /// Reserves memory for `node_cap` nodes (about [`AStar::bytes_for`] bytes), or says how many bytes
+    /// could not be reserved. This is the only allocation the search makes.
+    pub fn new(priority: Priority, node_cap: usize) -> Result<Self, OutOfMemory> {
+        let arena = Arena::new(node_cap)?;
+        let open = OpenList::new(arena.capacity())?;
+        Ok(AStar {
             priority,
             fallbacks: [None; 4],
             used: 0,
@@ -77,7 +79,12 @@ impl<P: Puzzle> AStar<P> {
             status: Status::Unsolvable,
             goal: NONE,
             stats: Stats::default(),
-        }
+        })
+    }
+
+    /// Bytes a search with `node_cap` nodes reserves: the pool, its index and the open list.
+    pub fn bytes_for(node_cap: usize) -> usize {
+        Arena::<P::State, P::Move>::bytes_for(node_cap).saturating_add(OpenList::bytes_for(node_cap))
     }
 
     /// The same search that, when it reaches its node cap, starts again in the same memory with the

@@ -6,6 +6,7 @@
 
 use super::arena::{Arena, Node, Slot, NONE};
 use super::{Puzzle, Search, Stats, Status};
+use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
 /// A stepped breadth-first search.
@@ -23,9 +24,11 @@ pub struct Bfs<P: Puzzle> {
 impl<P: Puzzle> Bfs<P> {
     /// A search that stops at the first goal, storing at most `node_cap` states and expanding no state
     /// deeper than `depth_limit` moves (`u32::MAX` for none).
-    pub fn new(node_cap: usize, depth_limit: u32) -> Self {
-        Bfs {
-            arena: Arena::with_capacity(node_cap),
+    ///
+    /// Reserves about [`Bfs::bytes_for`] bytes, or says how many could not be reserved.
+    pub fn new(node_cap: usize, depth_limit: u32) -> Result<Self, OutOfMemory> {
+        Ok(Bfs {
+            arena: Arena::new(node_cap)?,
             cursor: 0,
             depth_limit,
             explore_all: false,
@@ -33,13 +36,18 @@ impl<P: Puzzle> Bfs<P> {
             goal: NONE,
             status: Status::Unsolvable,
             stats: Stats::default(),
-        }
+        })
+    }
+
+    /// Bytes a search with `node_cap` nodes reserves.
+    pub fn bytes_for(node_cap: usize) -> usize {
+        Arena::<P::State, P::Move>::bytes_for(node_cap)
     }
 
     /// A search that visits every state reachable from the start (ignoring goals); when it ends with
     /// [`Status::Unsolvable`] ("nothing left to visit") it holds the complete distance table.
-    pub fn explorer(node_cap: usize) -> Self {
-        Bfs { explore_all: true, ..Self::new(node_cap, u32::MAX) }
+    pub fn explorer(node_cap: usize) -> Result<Self, OutOfMemory> {
+        Ok(Bfs { explore_all: true, ..Self::new(node_cap, u32::MAX)? })
     }
 
     /// Number of states discovered so far.

@@ -6,6 +6,7 @@
 //! reversible puzzles without any family knowledge.
 
 use super::{Puzzle, Search, Stats, Status};
+use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
 
@@ -44,12 +45,13 @@ pub struct IdaStar<P: Puzzle> {
 
 impl<P: Puzzle> IdaStar<P> {
     /// Reserves room for `stack_cap` pending children and as many path frames (a search deeper or wider
-    /// than that reports [`Status::OutOfNodes`]). This is the only allocation the search makes.
-    pub fn new(stack_cap: usize) -> Self {
+    /// than that reports [`Status::OutOfNodes`]), or says how many bytes could not be reserved. This is
+    /// the only allocation the search makes.
+    pub fn new(stack_cap: usize) -> Result<Self, OutOfMemory> {
         let cap = stack_cap.max(2);
-        IdaStar {
-            frames: Vec::with_capacity(cap),
-            children: Vec::with_capacity(cap),
+        Ok(IdaStar {
+            frames: memory::with_capacity(cap)?,
+            children: memory::with_capacity(cap)?,
             cap,
             root: None,
             threshold: 0,
@@ -57,7 +59,12 @@ impl<P: Puzzle> IdaStar<P> {
             iterations: 0,
             status: Status::Unsolvable,
             stats: Stats::default(),
-        }
+        })
+    }
+
+    /// Bytes a search with `stack_cap` entries reserves.
+    pub fn bytes_for(stack_cap: usize) -> usize {
+        stack_cap.max(2).saturating_mul(size_of::<Frame<P::State, P::Move>>() + size_of::<Child<P::State, P::Move>>())
     }
 
     /// The current cost bound (the optimal cost once the search has found a solution).

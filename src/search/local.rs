@@ -6,6 +6,7 @@
 //! method's known failure, reported as such.
 
 use super::{Puzzle, Search, Stats, Status};
+use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
 
@@ -18,14 +19,20 @@ pub struct HillClimbing<P: Puzzle> {
 }
 
 impl<P: Puzzle> HillClimbing<P> {
-    /// Reserves room for a path of `max_moves` moves; a longer climb reports [`Status::OutOfNodes`].
-    pub fn new(max_moves: usize) -> Self {
-        HillClimbing {
-            path: Vec::with_capacity(max_moves.max(1)),
+    /// Reserves room for a path of `max_moves` moves (a longer climb reports [`Status::OutOfNodes`]), or
+    /// says how many bytes could not be reserved.
+    pub fn new(max_moves: usize) -> Result<Self, OutOfMemory> {
+        Ok(HillClimbing {
+            path: memory::with_capacity(max_moves.max(1))?,
             current: None,
             status: Status::Unsolvable,
             stats: Stats::default(),
-        }
+        })
+    }
+
+    /// Bytes a climb of `max_moves` moves reserves.
+    pub fn bytes_for(max_moves: usize) -> usize {
+        max_moves.max(1).saturating_mul(size_of::<(P::Move, P::State)>())
     }
 
     /// The state the climb has reached, with its heuristic value.

@@ -29,7 +29,7 @@ pub trait Puzzle {
     /// A position. Fixed capacity (arrays, bit boards): copying it never allocates.
     type State: Copy + Eq + Hash;
     /// A move from one state to the next.
-    type Move: Copy + Eq;
+    type Move: Copy + Eq + core::fmt::Debug;
 
     /// Calls `f(move, next_state, cost)` for every legal move from `state`.
     fn successors(&self, state: &Self::State, f: impl FnMut(Self::Move, Self::State, u32));
@@ -160,6 +160,12 @@ pub trait Search<P: Puzzle> {
     fn stats(&self) -> Stats;
     /// After [`Status::Found`]: clears `out` and fills it with the solution as `(move, state after it)`.
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>);
+
+    /// False when this run's solution is not proven shortest although the search usually finds shortest
+    /// ones (a family's exact search that fell back on a heuristic plan). True by default.
+    fn proven_optimal(&self) -> bool {
+        true
+    }
 
     /// Steps until the search is done and returns the final status (blocking convenience).
     fn run(&mut self, puzzle: &P) -> Status {

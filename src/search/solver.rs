@@ -5,6 +5,7 @@ use super::bfs::Bfs;
 use super::ida::IdaStar;
 use super::local::HillClimbing;
 use super::{Puzzle, Search, Stats, Status};
+use crate::memory::OutOfMemory;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
@@ -128,20 +129,33 @@ pub struct Solver<P: Puzzle> {
 }
 
 impl<P: Puzzle> Solver<P> {
-    /// Creates a solver, reserving all the memory it will use.
-    pub fn new(algorithm: Algorithm, node_cap: usize) -> Self {
+    /// Creates a solver, reserving all the memory it will use (about [`Solver::bytes_for`] bytes), or
+    /// says how many bytes could not be reserved.
+    pub fn new(algorithm: Algorithm, node_cap: usize) -> Result<Self, OutOfMemory> {
+        let best = |priority| Ok::<_, OutOfMemory>(Engine::Best(Box::new(AStar::new(priority, node_cap)?)));
         let engine = match algorithm {
-            Algorithm::Bfs { depth_limit } => Engine::Bfs(Bfs::new(node_cap, depth_limit)),
-            Algorithm::HillClimbing => Engine::Hill(HillClimbing::new(node_cap)),
-            Algorithm::BestFirst => Engine::Best(Box::new(AStar::new(Priority::Greedy, node_cap))),
-            Algorithm::AStar => Engine::Best(Box::new(AStar::new(Priority::AStar, node_cap))),
-            Algorithm::WeightedAStar { num, den } => {
-                Engine::Best(Box::new(AStar::new(Priority::Weighted { num, den }, node_cap)))
-            }
-            Algorithm::UniformCost => Engine::Best(Box::new(AStar::new(Priority::Uniform, node_cap))),
-            Algorithm::IdaStar | Algorithm::Exact => Engine::Ida(IdaStar::new(node_cap)),
+            Algorithm::Bfs { depth_limit } => Bfs::new(node_cap, depth_limit).map(Engine::Bfs),
+            Algorithm::HillClimbing => HillClimbing::new(node_cap).map(Engine::Hill),
+            Algorithm::BestFirst => best(Priority::Greedy),
+            Algorithm::AStar => best(Priority::AStar),
+            Algorithm::WeightedAStar { num, den } => best(Priority::Weighted { num, den }),
+            Algorithm::UniformCost => best(Priority::Uniform),
+            Algorithm::IdaStar | Algorithm::Exact => IdaStar::new(node_cap).map(Engine::Ida),
         };
-        Solver { algorithm, engine, expansion_limit: u64::MAX, limited: false }
+        // Report the whole reservation, not the part that failed: that is what the caller sizes.
+        let engine = engine.map_err(|_| OutOfMemory { bytes: Self::bytes_for(algorithm, node_cap) })?;
+        Ok(Solver { algorithm, engine, expansion_limit: u64::MAX, limited: false })
+    }
+
+    /// Bytes [`Solver::new`] reserves for `algorithm` with `node_cap` (for IDA\*: stack entries; for
+    /// hill climbing: path moves), so that a game can size its cap.
+    pub fn bytes_for(algorithm: Algorithm, node_cap: usize) -> usize {
+        match algorithm {
+            Algorithm::Bfs { .. } => Bfs::<P>::bytes_for(node_cap),
+            Algorithm::HillClimbing => HillClimbing::<P>::bytes_for(node_cap),
+            Algorithm::IdaStar | Algorithm::Exact => IdaStar::<P>::bytes_for(node_cap),
+            _ => AStar::<P>::bytes_for(node_cap),
+        }
     }
 
     /// A solver around a family's own search; `algorithm` says what it is (for names and optimality).
@@ -149,16 +163,32 @@ impl<P: Puzzle> Solver<P> {
         Solver { algorithm, engine: Engine::Custom(search), expansion_limit: u64::MAX, limited: false }
     }
 
-    /// The same solver, ending a run with [`Status::OutOfNodes`] after `limit` node expansions: the
-    /// designer's cap on time for searches that need little memory (IDA\*) but may run long.
+    /// The same solver, ending a run with [`Status::OutOfNodes`] after `limit` node expansions (or its
+    /// own lower limit): the caller's cap on time for searches that need little memory (IDA\*) but may
+    /// run long.
     pub fn with_expansion_limit(mut self, limit: u64) -> Self {
-        self.expansion_limit = limit;
+        self.expansion_limit = self.expansion_limit.min(limit);
         self
+    }
+
+    /// Sets the expansion limit of the runs (`u64::MAX` for none), replacing the one set before.
+    pub fn set_expansion_limit(&mut self, limit: u64) {
+        self.expansion_limit = limit;
+    }
+
+    /// The expansion limit of a run (`u64::MAX` for none).
+    pub fn expansion_limit(&self) -> u64 {
+        self.expansion_limit
     }
 
     /// The algorithm this solver runs.
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    /// Whether the solution found is the shortest: the algorithm is optimal and the run proved it.
+    pub fn solution_is_optimal(&self) -> bool {
+        self.algorithm.is_optimal() && self.search().proven_optimal()
     }
 
     fn search(&self) -> &dyn Search<P> {
@@ -211,5 +241,9 @@ impl<P: Puzzle> Search<P> for Solver<P> {
 
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         self.search().write_path(out)
+    }
+
+    fn proven_optimal(&self) -> bool {
+        self.search().proven_optimal()
     }
 }

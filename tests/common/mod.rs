@@ -3,6 +3,7 @@
 
 pub mod counting;
 pub mod native;
+pub mod oracle;
 
 use lphint::families::tiles::{Board, Tiles};
 use lphint::family::Family;
@@ -22,7 +23,7 @@ pub fn eight_puzzle() -> &'static (Tiles, Bfs<Tiles>) {
     static TABLE: OnceLock<(Tiles, Bfs<Tiles>)> = OnceLock::new();
     TABLE.get_or_init(|| {
         let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0").unwrap();
-        let mut bfs = Bfs::explorer(200_000);
+        let mut bfs = Bfs::explorer(200_000).unwrap();
         bfs.restart(&puzzle, puzzle.goal());
         assert_eq!(bfs.run(&puzzle), Status::Unsolvable, "exploration ends when nothing is left");
         (puzzle, bfs)

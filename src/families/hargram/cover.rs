@@ -11,7 +11,8 @@
 //! [`Search`] for hints, solving and rating; [`count_solutions`] counts every solution and the solutions
 //! up to the board's symmetries.
 
-use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_CELLS, MAX_PIECES};
+use super::picture::Picture;
+use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
 use crate::family::Family;
 use crate::search::{Search, Stats, Status};
 use alloc::vec::Vec;
@@ -109,7 +110,8 @@ impl Cover {
         self.solutions = 0;
         self.nodes = 0;
         self.complete_at_start = self.occupied == self.target;
-        if !self.complete_at_start {
+        // No frame at all when the colouring proves that no cover exists: the search ends at once.
+        if !self.complete_at_start && puzzle.colouring_allows(layout) {
             self.push_frame();
         }
     }
@@ -318,7 +320,7 @@ pub struct CoverSearch {
     /// The plan found: removals, then placements.
     path: Vec<(HargramMove, Layout)>,
     /// The picture of the last solution (counting up to symmetry).
-    picture: [i8; MAX_CELLS],
+    picture: Picture,
     status: Status,
     stats: Stats,
 }
@@ -332,7 +334,7 @@ impl CoverSearch {
             stage: Stage::AsIs,
             wrong: 0,
             path: Vec::with_capacity(2 * MAX_PIECES),
-            picture: [0; MAX_CELLS],
+            picture: Picture::default(),
             status: Status::Unsolvable,
             stats: Stats::default(),
         }
@@ -535,6 +537,13 @@ impl Search<Hargram> for CoverSearch {
             out.extend_from_slice(&self.path);
         }
     }
+
+    /// A plan is shortest when it removes only what must go: the wrong pieces, then at most one more
+    /// (each removal costs a placement again). A plan from the empty board removes every placed piece
+    /// its solution moves, which may be more than needed.
+    fn proven_optimal(&self) -> bool {
+        self.stage != Stage::Empty
+    }
 }
 
 /// Counts of a puzzle's solutions.
@@ -558,7 +567,7 @@ pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let start = puzzle.start();
     cover.restart(puzzle, &start);
     let mut count = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
-    let mut picture = [0i8; MAX_CELLS];
+    let mut picture = Picture::default();
     loop {
         match cover.step(puzzle, u32::MAX) {
             CoverStatus::InProgress => continue,

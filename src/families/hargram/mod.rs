@@ -19,9 +19,12 @@
 
 pub mod cover;
 pub mod evolve;
+mod names;
+pub mod picture;
 
 use crate::family::{Family, FamilyId, MoveCode};
 use crate::generate::{Difficulty, Generate, Request};
+use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
@@ -203,12 +206,21 @@ pub struct Piece {
     kind: u8,
     /// The shape in each orientation, computed once so that placing a piece allocates nothing.
     oriented: Vec<Shape>,
+    /// How many more cells of one colour of a checkerboard than of the other the piece covers.
+    imbalance: u8,
+    /// Whether the mirror image is one of the turned shapes.
+    achiral: bool,
 }
 
 impl Piece {
     /// The orientations this piece may take.
     pub fn orientations(&self) -> core::ops::Range<u8> {
         0..if self.mirror { 8 } else { 4 }
+    }
+
+    /// Whether the piece's mirror image is one of its turned shapes (so forbidding mirrors changes nothing).
+    pub fn achiral(&self) -> bool {
+        self.achiral
     }
 }
 
@@ -312,6 +324,8 @@ pub struct Hargram {
     placements: Arc<Placements>,
     /// Board symmetries other than the identity ([`Hargram::is_canonical`]).
     symmetries: Vec<u8>,
+    /// How players name every piece, and its label in drawings.
+    names: Vec<names::PieceName>,
 }
 
 impl PartialEq for Hargram {
@@ -376,8 +390,11 @@ impl Hargram {
                     kind_shapes.len() - 1
                 }
             };
-            let oriented = (0..8).map(|o| shape.oriented(o)).collect();
-            out.push(Piece { shape: shape.clone(), mirror: *mirror, kind: kind as u8, oriented });
+            let oriented: Vec<Shape> = (0..8).map(|o| shape.oriented(o)).collect();
+            let achiral = (0..4).any(|o| oriented[o] == oriented[4]);
+            let black = shape.cells().iter().filter(|&&(x, y)| (x + y) % 2 == 0).count();
+            let imbalance = black.abs_diff(shape.size() - black) as u8;
+            out.push(Piece { shape: shape.clone(), mirror: *mirror, kind: kind as u8, oriented, imbalance, achiral });
         }
         let kind_sizes = kind_shapes.iter().map(|k| k[0].size() as u8).collect();
         let mut puzzle = Hargram {
@@ -391,9 +408,11 @@ impl Hargram {
             cell_of,
             placements: Arc::new(Placements { all: Vec::new(), starts: Vec::new(), kinds: 0 }),
             symmetries: Vec::new(),
+            names: Vec::new(),
         };
         puzzle.placements = Arc::new(puzzle.compute_placements());
         puzzle.symmetries = puzzle.compute_symmetries();
+        puzzle.names = names::names(&puzzle.pieces);
         Ok(puzzle)
     }
 
@@ -573,74 +592,6 @@ impl Hargram {
         next.set(piece, Some((orientation, p.anchor)));
         Some((HargramMove::Place { piece: piece as u8, orientation, anchor: p.anchor }, next))
     }
-
-    /// Paints the picture of a cover: for every row-major cell, `-1` blocked, `0` empty, `1 + kind`
-    /// covered, from the pieces placed in `layout` and the extra `placements`. Comparing pictures tells
-    /// solutions apart up to identical pieces.
-    pub fn paint<'a>(
-        &self,
-        layout: &Layout,
-        placements: impl Iterator<Item = &'a Placement>,
-        out: &mut [i8; MAX_CELLS],
-    ) {
-        for (c, label) in out.iter_mut().enumerate().take(self.cells()) {
-            *label = if self.open.contains(self.scan_of[c] as usize) { 0 } else { -1 };
-        }
-        let placed = (0..self.pieces.len()).filter_map(|p| {
-            let (o, anchor) = layout.placement(p)?;
-            Some((self.piece_mask(p, o, anchor as usize)?, self.pieces[p].kind))
-        });
-        for (mask, kind) in placed.chain(placements.map(|p| (p.mask, p.kind))) {
-            for scan in mask.iter() {
-                out[self.cell_of[scan] as usize] = 1 + kind as i8;
-            }
-        }
-    }
-
-    /// Whether `picture` (from [`Hargram::paint`]) is the smallest of its images under the board's
-    /// symmetries: exactly one cover of each class of symmetric covers is. No allocation.
-    pub fn is_canonical(&self, picture: &[i8; MAX_CELLS]) -> bool {
-        let cells = self.cells();
-        let mut image = [0i8; MAX_CELLS];
-        self.symmetries.iter().all(|&t| {
-            for (c, &label) in picture.iter().enumerate().take(cells) {
-                image[self.transformed_cell(t, c)] = label;
-            }
-            picture[..cells] <= image[..cells]
-        })
-    }
-
-    /// Where symmetry `t` (orientation numbering, applied to the whole board) takes row-major cell `c`.
-    fn transformed_cell(&self, t: u8, c: usize) -> usize {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let (mut x, mut y) = (c % w, c / w);
-        if t >= 4 {
-            x = w - 1 - x;
-        }
-        let (mut cw, mut ch) = (w, h);
-        for _ in 0..t % 4 {
-            (x, y) = (ch - 1 - y, x);
-            (cw, ch) = (ch, cw);
-        }
-        y * cw + x
-    }
-
-    /// The symmetries of the board other than the identity that keep blocked cells blocked; mirror
-    /// images only when every piece may be mirrored.
-    fn compute_symmetries(&self) -> Vec<u8> {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let mirrors = self.pieces.iter().all(|p| p.mirror);
-        let open = |c: usize| self.open.contains(self.scan_of[c] as usize);
-        (1..8u8)
-            .filter(|&t| (t < 4 || mirrors) && (t % 2 == 0 || w == h))
-            .filter(|&t| (0..w * h).all(|c| open(c) == open(self.transformed_cell(t, c))))
-            .collect()
-    }
-
-    fn piece_name(piece: usize) -> char {
-        const NAMES: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+*";
-        NAMES.get(piece).map_or('?', |&b| b as char)
-    }
 }
 
 impl Puzzle for Hargram {
@@ -671,6 +622,11 @@ impl Puzzle for Hargram {
     /// Pieces still off the board (each move places at most one).
     fn heuristic(&self, s: &Layout) -> u32 {
         (0..self.pieces.len()).filter(|&p| s.placement(p).is_none()).count() as u32
+    }
+
+    /// The checkerboard colouring ([`Hargram::colouring_allows`]).
+    fn provably_unsolvable(&self, s: &Layout) -> bool {
+        !self.colouring_allows(s)
     }
 
     /// Any placement of an off-board piece on free open cells, or taking a placed piece off.
@@ -793,7 +749,7 @@ impl Family for Hargram {
         for p in 0..self.pieces.len() {
             if let Some((o, anchor)) = s.placement(p) {
                 for scan in self.piece_mask(p, o, anchor as usize).unwrap_or(Cells::EMPTY).iter() {
-                    grid[self.cell_of[scan] as usize] = Self::piece_name(p);
+                    grid[self.cell_of[scan] as usize] = self.label(p);
                 }
             }
         }
@@ -806,7 +762,7 @@ impl Family for Hargram {
             out.push('\n');
         }
         // The pieces' shapes are in the description; the drawing only names the pieces still off the board.
-        let off: String = (0..self.pieces.len()).filter(|&p| s.placement(p).is_none()).map(Self::piece_name).collect();
+        let off: String = (0..self.pieces.len()).filter(|&p| s.placement(p).is_none()).map(|p| self.label(p)).collect();
         if !off.is_empty() {
             out.push_str(&format!(" to place: {off}\n"));
         }
@@ -824,25 +780,50 @@ impl Family for Hargram {
         }
     }
 
+    /// "Place the X pentomino (X) with the top-left corner of its box at column 3, row 1, turned a
+    /// quarter turn clockwise"; columns and rows count from 1.
     fn move_text(&self, mv: &HargramMove) -> String {
         let w = self.width as usize;
         match *mv {
             HargramMove::Place { piece, orientation, anchor } => format!(
-                "place piece {} with its corner at column {}, row {} (orientation {orientation})",
-                Self::piece_name(piece as usize),
+                "place {} with the top-left corner of its box at column {}, row {}, {}",
+                self.piece_name(piece as usize),
                 anchor as usize % w + 1,
-                anchor as usize / w + 1
+                anchor as usize / w + 1,
+                names::orientation_text(orientation)
             ),
             HargramMove::Remove { piece } => {
-                format!("piece {} cannot stay where it is: take it off", Self::piece_name(piece as usize))
+                format!("take {} off: no solution keeps it where it is", self.piece_name(piece as usize))
             }
         }
     }
 
     /// The exact-cover solver: the plan places the remaining pieces, or starts by taking off a placed
     /// piece that no solution allows.
-    fn recommended_solver(&self) -> Solver<Hargram> {
-        Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::plan(self)))
+    fn recommended_solver(&self) -> Result<Solver<Hargram>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::plan(self))))
+    }
+
+    /// The same level up to the board's symmetries, the order of the pieces and the way each is drawn:
+    /// the board with its placed pieces at its smallest image, and the pieces' kinds as sorted shapes.
+    fn fingerprint(&self) -> u64 {
+        let mut bytes = alloc::vec![self.width, self.height];
+        bytes.extend(self.canonical_codes(&self.start));
+        let mut kinds: Vec<(Shape, bool)> = self
+            .pieces
+            .iter()
+            .map(|p| {
+                let turns = (0..if p.mirror { 8 } else { 4 }).map(|o| p.shape.oriented(o));
+                (turns.min().unwrap_or_else(|| p.shape.clone()), p.mirror || p.achiral)
+            })
+            .collect();
+        kinds.sort();
+        for (shape, mirror) in kinds {
+            bytes.push(mirror as u8);
+            bytes.extend(shape.cells().iter().flat_map(|&(x, y)| [x, y]));
+            bytes.push(0xFF);
+        }
+        crate::family::fingerprint_of(&bytes)
     }
 
     /// `piece`; a placement has `to` = the anchor cell (row-major) and `arg` = the orientation; taking a
@@ -970,9 +951,14 @@ impl Generate for Hargram {
         Ok(())
     }
 
+    const RATING_UNIT: &'static str = "nodes";
+    const RATED_BY_LENGTH: bool = false;
+
     type Context = ();
 
-    fn context(_: &Request) {}
+    fn context(_: &Request) -> Result<(), OutOfMemory> {
+        Ok(())
+    }
 
     /// Cuts the board into pieces of random sizes in the band, then shows each piece turned at random
     /// (and mirrored, when allowed) in a shuffled order so that the pieces do not give the answer away.
@@ -1009,16 +995,20 @@ impl Generate for Hargram {
         unreachable!("the attempts never end")
     }
 
-    /// A rating search counts solutions: up to two when a unique solution is required, one otherwise.
-    fn rater(&self, request: &Request) -> Solver<Hargram> {
-        Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::count(self, if request.unique { 2 } else { 1 })))
+    /// The rating search counts solutions up to two (up to symmetry), whatever the request, so that the
+    /// rating is a property of the puzzle alone.
+    fn rater(&self) -> Result<Solver<Hargram>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::count(self, 2))))
     }
 
-    /// Search nodes needed to find the solution and, when uniqueness is required, to prove it.
-    fn rating(request: &Request, stats: &crate::search::Stats) -> Option<u32> {
-        let solutions = stats.solutions?;
-        let fits = if request.unique { solutions == 1 } else { solutions >= 1 };
-        fits.then(|| stats.expanded.min(u32::MAX as u64) as u32)
+    /// Search nodes needed to find a solution and then to prove it unique or find a second one.
+    fn rating(stats: &crate::search::Stats) -> Option<u32> {
+        (stats.solutions? >= 1).then(|| stats.expanded.min(u32::MAX as u64) as u32)
+    }
+
+    /// A puzzle with a second solution (up to symmetry) is rejected when a unique one is required.
+    fn accept(request: &Request, stats: &crate::search::Stats) -> bool {
+        !request.unique || stats.solutions == Some(1)
     }
 }
 

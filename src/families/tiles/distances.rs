@@ -65,7 +65,7 @@ impl EightTable {
         }
         let goal: [u8; 9] = core::array::from_fn(|c| puzzle.goal().tile(c));
         let mut table = EightTable { goal, classes: vec![0xFF; ARRANGEMENTS / 4].into_boxed_slice() };
-        let mut bfs = Bfs::explorer(ARRANGEMENTS / 2 + 1);
+        let mut bfs = Bfs::explorer(ARRANGEMENTS / 2 + 1).map_err(|e| format!("{e}"))?;
         bfs.restart(puzzle, puzzle.goal());
         bfs.run(puzzle);
         for (board, distance) in bfs.distances() {
@@ -111,6 +111,11 @@ impl EightTable {
         body.extend_from_slice(&self.goal);
         body.extend_from_slice(&self.classes);
         envelope::seal(MAGIC, FORMAT_VERSION, &body)
+    }
+
+    /// Checks the magic and version at the start of the serialized table.
+    pub fn check_header(header: &[u8]) -> Result<(), DataError> {
+        envelope::check_header(header, MAGIC, FORMAT_VERSION, "an 8-puzzle distance table")
     }
 
     /// Loads a table written by [`EightTable::to_bytes`], checking the envelope, the size and the goal.

@@ -16,6 +16,7 @@ pub mod pdb;
 pub mod pdb_ida;
 
 use crate::family::{Family, FamilyId, MoveCode};
+use crate::memory::OutOfMemory;
 use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Search, Solver};
 use crate::tables::Tables;
@@ -316,8 +317,13 @@ impl Tiles {
     pub fn with_pattern_database(mut self, db: Arc<PatternDatabase>) -> Result<Tiles, String> {
         if !db.fits(&self) {
             return Err(format!(
-                "these pattern databases serve 4x4 boards whose goal has the blank on cell {}",
-                db.blank_cell()
+                "these pattern databases serve 4x4 boards whose goal has the blank on cell {}; this puzzle is {}x{} \
+                 with the goal's blank on cell {} (tables for it: `lp tables build --blank {}`)",
+                db.blank_cell(),
+                self.width,
+                self.height,
+                self.goal.blank(),
+                self.goal.blank()
             ));
         }
         self.tables = Some(Attached(db));
@@ -656,18 +662,18 @@ impl Family for Tiles {
     /// conflicts, weight 2, falling back to weight 3 and then greedy search in the same memory when the
     /// node cap is reached — valid solutions of bounded cost, not optimal ones (optimal solving of those
     /// boards is out of reach for per-frame use).
-    fn recommended_solver(&self) -> Solver<Tiles> {
+    fn recommended_solver(&self) -> Result<Solver<Tiles>, OutOfMemory> {
         if let Some(table) = &self.distances {
-            return Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone())));
+            return Ok(Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone()))));
         }
         if let Some(view) = self.tables.as_ref().and_then(|t| PdbTiles::new(self, t.0.clone())) {
-            return Solver::custom(Algorithm::IdaStar, Box::new(PdbIda::new(view)));
+            return Ok(Solver::custom(Algorithm::IdaStar, Box::new(PdbIda::new(view))));
         }
         if self.cells() > 16 {
             // Weight 2 when it fits the node cap, else weight 3, else greedy: always a solution.
-            let search = AStar::new(Priority::Weighted { num: 2, den: 1 }, LARGE_BOARD_NODES)
+            let search = AStar::new(Priority::Weighted { num: 2, den: 1 }, LARGE_BOARD_NODES)?
                 .with_fallbacks(&[Priority::Weighted { num: 3, den: 1 }, Priority::Greedy]);
-            Solver::custom(Algorithm::WeightedAStar { num: 2, den: 1 }, Box::new(search))
+            Ok(Solver::custom(Algorithm::WeightedAStar { num: 2, den: 1 }, Box::new(search)))
         } else {
             Solver::new(Algorithm::IdaStar, IDA_STACK)
         }
@@ -715,6 +721,16 @@ impl Family for Tiles {
     }
 }
 
+/// Boards of more than 16 cells are rated by IDA\* with linear conflicts, exact but slow: bands up to this
+/// many moves only, and at most [`LARGE_RATING_NODES`] expansions a candidate.
+pub const LARGE_BAND_MAX: u32 = 40;
+/// Expansions one candidate of a board of more than 16 cells may take to be rated.
+const LARGE_RATING_NODES: u64 = 2_000_000;
+
+/// The most moves any arrangement needs, for boards whose maximum is published (Korf 2008 and earlier
+/// exhaustive searches); boards of at most nine cells are explored instead.
+const KNOWN_MAXIMA: [((u8, u8), u32); 5] = [((4, 4), 80), ((3, 4), 53), ((4, 3), 53), ((2, 5), 55), ((5, 2), 55)];
+
 impl crate::generate::Generate for Tiles {
     /// Optimal moves: easy 3×3 with 4–10, medium 3×3 with 11–20, hard 4×4 with 21–35, expert 4×4 with
     /// 36–60 (the expert band is rated fast only with pattern databases attached to the candidates).
@@ -734,6 +750,13 @@ impl crate::generate::Generate for Tiles {
         if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
             return Err(format!("board sides must be {MIN_SIDE} to {MAX_SIDE}"));
         }
+        if w as usize * h as usize > 16 && request.max > LARGE_BAND_MAX {
+            return Err(format!(
+                "{w}x{h} puzzles are rated exactly (IDA* with linear conflicts) only up to {LARGE_BAND_MAX} moves; \
+                 a band reaching {} moves cannot be rated exactly per frame",
+                request.max
+            ));
+        }
         Ok(())
     }
 
@@ -741,20 +764,35 @@ impl crate::generate::Generate for Tiles {
     /// complete breadth-first table); larger boards have none.
     type Context = Vec<Vec<Board>>;
 
-    fn context(request: &crate::generate::Request) -> Vec<Vec<Board>> {
+    fn context(request: &crate::generate::Request) -> Result<Vec<Vec<Board>>, OutOfMemory> {
         let (w, h) = request.size;
         if w as usize * h as usize > 9 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let puzzle = Self::default_puzzle(w, h);
-        let mut table = crate::search::bfs::Bfs::explorer(200_000);
+        let mut table = crate::search::bfs::Bfs::explorer(200_000)?;
         table.restart(&puzzle, puzzle.goal());
         table.run(&puzzle);
         let mut by_distance = vec![Vec::new(); table.max_distance() as usize + 1];
         for (state, distance) in table.distances() {
             by_distance[distance as usize].push(*state);
         }
-        by_distance
+        Ok(by_distance)
+    }
+
+    fn max_rating(request: &crate::generate::Request, by_distance: &Vec<Vec<Board>>) -> Option<u32> {
+        if !by_distance.is_empty() {
+            return Some(by_distance.len() as u32 - 1);
+        }
+        KNOWN_MAXIMA.iter().find(|(size, _)| *size == request.size).map(|&(_, max)| max)
+    }
+
+    fn band_size(request: &crate::generate::Request, by_distance: &Vec<Vec<Board>>) -> Option<u64> {
+        if by_distance.is_empty() {
+            return None;
+        }
+        let band = request.min as usize..=request.max as usize;
+        Some(by_distance.iter().enumerate().filter(|(d, _)| band.contains(d)).map(|(_, s)| s.len() as u64).sum())
     }
 
     /// Boards of up to nine cells: a distance drawn uniformly in the band (among those that exist), then
@@ -792,6 +830,15 @@ impl crate::generate::Generate for Tiles {
             state = options[rng.random_range(0..count)].unwrap_or(state);
         }
         puzzle.with_start(state)
+    }
+
+    /// The recommended solver where it is exact; boards of more than 16 cells, whose recommended solver is
+    /// not, by IDA\* with linear conflicts, which is, within [`LARGE_RATING_NODES`] expansions.
+    fn rater(&self) -> Result<Solver<Tiles>, OutOfMemory> {
+        if self.cells() > 16 && self.distances.is_none() && self.tables.is_none() {
+            return Ok(Solver::new(Algorithm::IdaStar, IDA_STACK)?.with_expansion_limit(LARGE_RATING_NODES));
+        }
+        self.recommended_solver()
     }
 }
 

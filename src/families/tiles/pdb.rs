@@ -207,6 +207,11 @@ impl PatternDatabase {
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
 
+    /// Checks the magic and version at the start of serialized tables.
+    pub fn check_header(header: &[u8]) -> Result<(), TablesError> {
+        crate::envelope::check_header(header, MAGIC, FORMAT_VERSION, "a pattern database")
+    }
+
     /// Loads tables written by [`PatternDatabase::to_bytes`], checking the envelope, the label layout and
     /// every table's size. Damaged bytes never panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternDatabase, TablesError> {

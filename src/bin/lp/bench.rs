@@ -1,0 +1,237 @@
+//! `lp bench korf100|tiles5|hargram`.
+
+use crate::files::read_tables;
+use crate::tables::build_pattern_database;
+use crate::{fmt_time, parse, recommended, timed_solve, Done, Failure};
+use lphint::families::hargram::cover::count_solutions;
+use lphint::families::hargram::evolve::HargramGenome;
+use lphint::families::hargram::Hargram;
+use lphint::families::tiles::pdb::PatternDatabase;
+use lphint::families::tiles::{Heuristic, Tiles};
+use lphint::family::Family;
+use lphint::ga::{Ga, GaParams, GaStatus};
+use lphint::generate::{Difficulty, Generator};
+use lphint::search::{Puzzle, Status};
+use lphint::tables::Tables;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Korf's 100 instances, built into the binary so that the benchmark runs from anywhere.
+const KORF100: &str = include_str!("../../../data/korf100.txt");
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Which benchmark: korf100, tiles5, hargram.
+    name: String,
+    /// tiles5, hargram: how many puzzles (hargram: per preset).
+    #[arg(long, default_value_t = 20)]
+    count: usize,
+    /// tiles5, hargram: random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// korf100: only these instance ids (comma-separated, 1-based); default all.
+    #[arg(long, value_delimiter = ',')]
+    ids: Vec<usize>,
+    /// korf100: an instance file in Korf's format instead of the built-in copy of his 100.
+    #[arg(long)]
+    file: Option<String>,
+    /// korf100: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
+    #[arg(long, default_value = "pdb")]
+    heuristic: String,
+    /// korf100: pattern databases to load instead of building them (`lp tables build --blank 0`: Korf's
+    /// goal has the blank on cell 0).
+    #[arg(long)]
+    tables: Option<String>,
+}
+
+pub fn bench(args: BenchArgs) -> Done {
+    match args.name.as_str() {
+        "korf100" => korf(&args),
+        "tiles5" => tiles5(args.count, args.seed),
+        "hargram" => hargram(args.count, args.seed),
+        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram)").into()),
+    }
+}
+
+/// The lines of Korf's file: `id optimal_length t0 … t15`, blank-top-left goal.
+fn korf_instances(text: &str, file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
+    let goal: Vec<u8> = (0..16).collect();
+    let mut out = Vec::new();
+    for (number, line) in
+        text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+    {
+        let bad = |what: &str| format!("{file}:{}: {what}", number + 1);
+        let fields: Vec<usize> =
+            line.split_whitespace().map(|f| f.parse().map_err(|_| bad("not a number"))).collect::<Result<_, _>>()?;
+        if fields.len() != 18 {
+            return Err(bad("expected id, length and 16 tiles"));
+        }
+        let cells: Vec<u8> = fields[2..].iter().map(|&t| t as u8).collect();
+        let puzzle = Tiles::new(4, 4, &cells, Some(&goal)).map_err(|e| bad(&e.to_string()))?;
+        out.push((fields[0], fields[1], puzzle));
+    }
+    Ok(out)
+}
+
+fn pattern_database(path: &str) -> Result<Arc<PatternDatabase>, String> {
+    match read_tables(path)? {
+        Tables::TilesPatternDatabase(db) => Ok(db),
+        _ => Err(format!("{path} holds no 4x4 pattern databases")),
+    }
+}
+
+fn korf(args: &BenchArgs) -> Done {
+    let tables = match (args.heuristic.as_str(), &args.tables) {
+        ("pdb", Some(path)) => Some(pattern_database(path)?),
+        ("pdb", None) => Some(build_pattern_database(0)),
+        (_, Some(_)) => return Err("--tables applies to --heuristic pdb only".into()),
+        _ => None,
+    };
+    let heuristic = match args.heuristic.as_str() {
+        "pdb" => Heuristic::LinearConflict,
+        name => Heuristic::parse(name).ok_or_else(|| format!("unknown heuristic '{name}'"))?,
+    };
+    let instances = match &args.file {
+        Some(file) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            korf_instances(&text, file)?
+        }
+        None => korf_instances(KORF100, "korf100.txt")?,
+    };
+    let (mut total_nodes, mut total_time, mut wrong) = (0u64, Duration::ZERO, 0);
+    println!("{:>4} {:>7} {:>7} {:>14} {:>10} {:>12}", "id", "length", "known", "nodes", "time", "nodes/s");
+    for (id, known, puzzle) in instances.into_iter().filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id)) {
+        let mut puzzle = puzzle.with_heuristic(heuristic);
+        if let Some(tables) = &tables {
+            puzzle = puzzle.with_pattern_database(tables.clone())?;
+        }
+        let (outcome, time) = timed_solve(&puzzle, recommended(&puzzle)?);
+        let length = outcome.moves.len();
+        let check = if outcome.status == Status::Found && length == known { "" } else { "  WRONG" };
+        wrong += !check.is_empty() as usize;
+        total_nodes += outcome.stats.expanded;
+        total_time += time;
+        let rate = outcome.stats.expanded as f64 / time.as_secs_f64().max(1e-9);
+        println!(
+            "{id:>4} {length:>7} {known:>7} {:>14} {:>10} {:>10.2}M{check}",
+            outcome.stats.expanded,
+            fmt_time(time),
+            rate / 1e6
+        );
+    }
+    let rate = total_nodes as f64 / total_time.as_secs_f64().max(1e-9);
+    println!("total: {total_nodes} nodes in {} ({:.2}M nodes/s), {wrong} wrong", fmt_time(total_time), rate / 1e6);
+    if wrong == 0 {
+        Ok(())
+    } else {
+        Err(format!("{wrong} instances did not match their published length").into())
+    }
+}
+
+/// Random 5x5 puzzles solved by the 5x5 hint mode: length against the linear-conflict lower bound.
+fn tiles5(count: usize, seed: u64) -> Done {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let goal: Tiles = parse("tiles:5x5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0")?;
+    println!("{:>3} {:>7} {:>7} {:>7} {:>12} {:>10}", "#", "length", "bound", "ratio", "nodes", "time");
+    let (mut lengths, mut bounds, mut solved, mut total_time) = (0usize, 0u32, 0, Duration::ZERO);
+    for i in 1..=count {
+        let puzzle = goal.with_start(goal.random_solvable(&mut rng));
+        let bound = puzzle.manhattan(&puzzle.start()) + puzzle.linear_conflicts(&puzzle.start());
+        let (outcome, time) = timed_solve(&puzzle, recommended(&puzzle)?);
+        total_time += time;
+        if outcome.status != Status::Found {
+            println!(
+                "{i:>3} {:>7} {bound:>7} {:>7} {:>12} {:>10}",
+                outcome.status.name(),
+                "-",
+                outcome.stats.expanded,
+                fmt_time(time)
+            );
+            continue;
+        }
+        let length = outcome.moves.len();
+        let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m));
+        if !end.is_some_and(|s| puzzle.is_goal(&s)) {
+            return Err(format!("puzzle {i}: the solution does not reach the goal").into());
+        }
+        solved += 1;
+        lengths += length;
+        bounds += bound;
+        println!(
+            "{i:>3} {length:>7} {bound:>7} {:>7.3} {:>12} {:>10}",
+            length as f64 / bound as f64,
+            outcome.stats.expanded,
+            fmt_time(time)
+        );
+    }
+    println!(
+        "solved {solved}/{count}; mean length / lower bound = {:.3}; total {}",
+        lengths as f64 / bounds.max(1) as f64,
+        fmt_time(total_time)
+    );
+    Ok(())
+}
+
+/// The twelve pentominoes on a 10×6 board.
+pub const PENTOMINOES_6X10: &str = "hargram:10x6:........../........../........../........../........../..........:\
+    .##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;\
+    .#../####;##./.#./.##";
+
+/// `lp bench hargram`: the exact solver against the genetic algorithm (default parameters) on the same
+/// boards: generated puzzles of every preset and the 6×10 pentominoes; then all 6×10 solutions.
+fn hargram(count: usize, seed: u64) -> Done {
+    let mut boards: Vec<(String, Hargram)> = Vec::new();
+    for difficulty in Difficulty::ALL {
+        let mut generator = Generator::<Hargram>::preset(difficulty, seed)?;
+        for i in 0..count {
+            let puzzle =
+                generator.generate().map_err(|stop| Failure::Unanswered(stop.reason().unwrap_or_default()))?.puzzle;
+            boards.push((format!("{} {}", difficulty.name(), i + 1), puzzle));
+        }
+    }
+    boards.push(("pentominoes 6x10".into(), parse(PENTOMINOES_6X10)?));
+    println!("{:<18} {:>12} {:>10} {:>14} {:>12} {:>10}", "board", "exact", "nodes", "ga", "evaluations", "ratio");
+    let (mut exact_total, mut ga_total, mut ga_found) = (Duration::ZERO, Duration::ZERO, 0);
+    for (name, puzzle) in &boards {
+        let (outcome, exact) = timed_solve(puzzle, recommended(puzzle)?);
+        if outcome.status != Status::Found {
+            return Err(format!("{name}: the exact solver found no cover").into());
+        }
+        let genome = HargramGenome::new(puzzle);
+        let clock = Instant::now();
+        let mut ga = Ga::new(&genome, GaParams::default(), seed)?;
+        let report = ga.step(&genome, u32::MAX);
+        let ga_time = clock.elapsed();
+        let found = report.status == GaStatus::Found;
+        exact_total += exact;
+        ga_total += ga_time;
+        ga_found += found as usize;
+        let verdict = if found { fmt_time(ga_time) } else { format!("no cover {}", fmt_time(ga_time)) };
+        println!(
+            "{name:<18} {:>12} {:>10} {verdict:>14} {:>12} {:>9.0}x",
+            fmt_time(exact),
+            outcome.stats.expanded,
+            report.evaluations,
+            ga_time.as_secs_f64() / exact.as_secs_f64().max(1e-9)
+        );
+    }
+    println!(
+        "exact: {} covers in {}; GA: {ga_found}/{} covers in {} ({:.0}x the exact solver's time)",
+        boards.len(),
+        fmt_time(exact_total),
+        boards.len(),
+        fmt_time(ga_total),
+        ga_total.as_secs_f64() / exact_total.as_secs_f64().max(1e-9)
+    );
+    let clock = Instant::now();
+    let all = count_solutions(&parse::<Hargram>(PENTOMINOES_6X10)?, u64::MAX);
+    println!(
+        "6x10 pentominoes: {} solutions ({} up to symmetry), {} placements, in {}",
+        all.all,
+        all.up_to_symmetry,
+        all.nodes,
+        fmt_time(clock.elapsed())
+    );
+    Ok(())
+}

@@ -1,0 +1,150 @@
+//! `lp pack build|show|verify`.
+
+use crate::files::{read_pack, read_tables};
+use crate::generate::{generate_each, Shape};
+use crate::{count, fmt_time, Done, Failure};
+use lphint::families::flip::Flip;
+use lphint::families::hargram::Hargram;
+use lphint::families::jugs::Jugs;
+use lphint::families::tiles::Tiles;
+use lphint::generate::Generate;
+use lphint::pack::{Bounded, Pack, PackEntry};
+use std::collections::HashMap;
+
+#[derive(clap::Subcommand)]
+pub enum PackAction {
+    /// Generate distinct puzzles rated exactly and write them with their optimal solutions.
+    Build {
+        /// Family: tiles, jugs, flip, hargram.
+        #[arg(long)]
+        family: String,
+        #[command(flatten)]
+        shape: Shape,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file.
+        #[arg(short, long)]
+        output: String,
+    },
+    /// Print every puzzle of a pack with its rating.
+    Show {
+        /// The pack file.
+        file: String,
+    },
+    /// Re-rate every puzzle of a pack with the exact rater and check the stored answers and ratings, and
+    /// that no level appears twice.
+    Verify {
+        /// The pack file.
+        file: String,
+        /// Tables to rate with (4x4 tiles), from `lp tables build`.
+        #[arg(long)]
+        tables: Option<String>,
+    },
+}
+
+pub fn pack(action: PackAction) -> Done {
+    match action {
+        PackAction::Build { family, shape, count, seed, output } => match family.as_str() {
+            "tiles" => build::<Tiles>(&shape, count, seed, &output),
+            "jugs" => build::<Jugs>(&shape, count, seed, &output),
+            "flip" => build::<Flip>(&shape, count, seed, &output),
+            "hargram" => build::<Hargram>(&shape, count, seed, &output),
+            other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)").into()),
+        },
+        PackAction::Show { file } => show(&file),
+        PackAction::Verify { file, tables } => verify(&file, tables.as_deref()),
+    }
+}
+
+/// `lp pack build`: generates distinct puzzles and stores each with the rater's optimal solution. Fewer
+/// puzzles than asked write no pack.
+fn build<F: Generate>(shape: &Shape, asked: usize, seed: u64, output: &str) -> Done {
+    let tier = shape.difficulty.clone();
+    let mut pack = Pack::default();
+    let time = generate_each::<F>(shape, asked, seed, |generated, _| {
+        let puzzle = &generated.puzzle;
+        let solution = generated.solution.iter().map(|m| puzzle.encode_move(m)).collect();
+        pack.entries.push(PackEntry {
+            desc: puzzle.describe(),
+            rating: generated.rating,
+            solution: Some(Bounded(solution)),
+            name: Some(format!("{} {}", F::NAME, pack.entries.len() + 1)),
+            tier: tier.clone(),
+        });
+        Ok(())
+    })
+    .map_err(|failure| match failure {
+        Failure::Unanswered(why) => Failure::Unanswered(format!("{why}; no pack written")),
+        other => other,
+    })?;
+    let bytes = pack.to_bytes();
+    std::fs::write(output, &bytes).map_err(|e| format!("cannot write {output}: {e}"))?;
+    println!(
+        "wrote {output}: {}, {} bytes, in {}",
+        count(pack.entries.len() as u64, "puzzle"),
+        bytes.len(),
+        fmt_time(time)
+    );
+    Ok(())
+}
+
+/// A name or tier as printed: control characters escaped, so that a pack cannot drive the terminal.
+fn printable(label: Option<&str>) -> String {
+    label.map_or("-".into(), |l| {
+        l.chars().flat_map(|c| if c.is_control() { c.escape_debug().collect::<Vec<_>>() } else { vec![c] }).collect()
+    })
+}
+
+/// `lp pack show`: every puzzle, its name, tier and rating, and its board.
+fn show(file: &str) -> Done {
+    let pack = read_pack(file)?;
+    println!("{file}: {}", count(pack.entries.len() as u64, "puzzle"));
+    for (i, entry) in pack.entries.iter().enumerate() {
+        let session = lphint::session::from_entry(entry)?;
+        let solution = entry
+            .solution
+            .as_ref()
+            .map_or("no solution".into(), |s| format!("{} stored", count(s.0.len() as u64, "move")));
+        println!(
+            "#{} {} [{}] rating {}, {solution}\n{}",
+            i + 1,
+            printable(entry.name.as_deref()),
+            printable(entry.tier.as_deref()),
+            entry.rating,
+            entry.desc
+        );
+        print!("{}", session.render());
+    }
+    Ok(())
+}
+
+/// `lp pack verify`: re-rates every puzzle with the exact rater and checks the stored answers.
+fn verify(file: &str, tables: Option<&str>) -> Done {
+    let pack = read_pack(file)?;
+    let tables = tables.map(read_tables).transpose()?;
+    let mut failures = 0;
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    for (i, entry) in pack.entries.iter().enumerate() {
+        let fingerprint = lphint::session::from_entry(entry)?.fingerprint();
+        let verdict = match seen.insert(fingerprint, i + 1) {
+            Some(first) => Err(format!("the same level as #{first}")),
+            None => lphint::session::verify_entry(entry, tables.as_ref()),
+        };
+        match verdict {
+            Ok(note) => println!("#{} ok: {note}", i + 1),
+            Err(why) => {
+                failures += 1;
+                println!("#{} FAILED: {why}", i + 1);
+            }
+        }
+    }
+    if failures > 0 {
+        return Err(format!("{failures} of {} failed verification", count(pack.entries.len() as u64, "puzzle")).into());
+    }
+    println!("all {} verified", count(pack.entries.len() as u64, "puzzle"));
+    Ok(())
+}
