@@ -21,6 +21,8 @@ use serde::{Deserialize, Serialize};
 const MAGIC: [u8; 4] = *b"LPPK";
 /// Version of the pack format.
 pub const FORMAT_VERSION: u16 = 1;
+/// The largest pack read, in bytes: longer input is refused before it is decoded.
+pub const MAX_BYTES: usize = 64 << 20;
 /// Most entries in a pack.
 pub const MAX_ENTRIES: usize = 100_000;
 /// Most moves of a stored solution.
@@ -44,8 +46,9 @@ pub struct PackEntry {
 }
 
 /// A list of at most `MAX` elements, decoded without reserving memory in advance: it grows as elements
-/// arrive, so a damaged length cannot make the decoder reserve more than the input holds, and a list past
-/// `MAX` is refused as soon as its element `MAX + 1` is met.
+/// arrive, so a damaged length cannot make the decoder reserve more than the input holds. Decoding keeps
+/// at most `MAX + 1` elements (the rest are read and dropped), so that [`Bounded::too_long`] can refuse an
+/// over-long list by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Bounded<T, const MAX: usize>(pub Vec<T>);
@@ -61,15 +64,21 @@ impl<'de, T: Deserialize<'de>, const MAX: usize> Deserialize<'de> for Bounded<T,
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Bounded<T, MAX>, A::Error> {
                 let mut out = Vec::new();
                 while let Some(item) = seq.next_element()? {
-                    if out.len() == MAX {
-                        return Err(serde::de::Error::custom(format!("more than {MAX} elements")));
+                    if out.len() <= MAX {
+                        out.push(item);
                     }
-                    out.push(item);
                 }
                 Ok(Bounded(out))
             }
         }
         deserializer.deserialize_seq(Elements::<T, MAX>(core::marker::PhantomData))
+    }
+}
+
+impl<T, const MAX: usize> Bounded<T, MAX> {
+    /// Whether the list holds more than `MAX` elements.
+    pub fn too_long(&self) -> bool {
+        self.0.len() > MAX
     }
 }
 
@@ -104,6 +113,12 @@ impl Pack {
     /// replay to the goal). Damaged bytes give [`DataError::Corrupt`]; another format version or unknown
     /// flags give [`DataError::Version`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Pack, DataError> {
+        if bytes.len() > MAX_BYTES {
+            return Err(DataError::Corrupt(format!(
+                "{} bytes is more than any pack ({MAX_BYTES} at most)",
+                bytes.len()
+            )));
+        }
         let body = envelope::open(bytes, MAGIC, FORMAT_VERSION, "a puzzle pack")?;
         let (body, rest): (Body, &[u8]) =
             postcard::take_from_bytes(body).map_err(|e| DataError::Corrupt(format!("{e}")))?;
@@ -113,7 +128,15 @@ impl Pack {
         if body.flags != 0 {
             return Err(DataError::Version(FORMAT_VERSION));
         }
+        if body.entries.too_long() {
+            return Err(DataError::Corrupt(format!("more than {MAX_ENTRIES} entries")));
+        }
         for (i, entry) in body.entries.0.iter().enumerate() {
+            if entry.solution.as_ref().is_some_and(Bounded::too_long) {
+                return Err(DataError::Corrupt(format!(
+                    "entry {i}: a stored solution of more than {MAX_SOLUTION} moves"
+                )));
+            }
             let long_label = [&entry.name, &entry.tier].into_iter().flatten().any(|l| l.len() > MAX_LABEL);
             if long_label {
                 return Err(DataError::Corrupt(format!("entry {i}: a name or tier longer than {MAX_LABEL} bytes")));

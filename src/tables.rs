@@ -7,6 +7,9 @@ use crate::families::tiles::pdb::PatternDatabase;
 use alloc::string::String;
 use alloc::sync::Arc;
 
+/// The largest tables read, in bytes (the 4×4 pattern databases take 16 MiB).
+pub const MAX_BYTES: usize = 64 << 20;
+
 /// Loaded tables, shared cheaply between puzzles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tables {
@@ -20,6 +23,12 @@ impl Tables {
     /// Loads tables of any known kind, checking magic, version, checksum and sizes. Damaged bytes give
     /// an error, never a panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<Tables, DataError> {
+        if bytes.len() > MAX_BYTES {
+            return Err(DataError::Corrupt(alloc::format!(
+                "{} bytes is more than any tables ({MAX_BYTES} at most)",
+                bytes.len()
+            )));
+        }
         match magic_of(bytes).as_ref().map(|m| &m[..]) {
             Some(b"LP8D") => EightTable::from_bytes(bytes).map(|t| Tables::EightDistances(Arc::new(t))),
             Some(b"LPDB") => PatternDatabase::from_bytes(bytes).map(|db| Tables::TilesPatternDatabase(Arc::new(db))),

@@ -97,6 +97,8 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     assert!(text.contains("solved in 46 moves"), "{text}");
     // Hargram: the X in the corner is taken off first, then the twelve pieces go down.
     assert!(text.contains("1: -9 (12 left)") && text.contains("solved in 13 moves"), "{text}");
+    assert!(text.contains("1. take the X pentomino off: no solution keeps it where it is"), "{text}");
+    assert!(text.contains("2. place the "), "hints are said in sentences: {text}");
     assert!(text.contains("every solution: 9356 (2339 up to symmetry)"), "{text}");
     assert!(text.contains("genetic algorithm"), "{text}");
     for name in [
@@ -185,7 +187,7 @@ fn hargram_hint_names_a_wrong_piece() {
     let desc = format!("{PENTOMINOES_3X20}:9@0,0,0");
     let v = json(&["hint", &desc, "--json"]);
     assert_eq!((v["move"].as_str(), v["moves_left"].as_u64()), (Some("-9"), Some(13)));
-    assert!(v["move_text"].as_str().unwrap().contains("take it off"));
+    assert_eq!(v["move_text"].as_str(), Some("take the X pentomino off: no solution keeps it where it is"));
 }
 
 #[test]
@@ -293,7 +295,7 @@ fn packs_build_show_and_verify_through_the_cli() {
     let verify = lp(&["pack", "verify", file.to_str().unwrap()]);
     assert!(!verify.status.success());
     assert!(
-        String::from_utf8_lossy(&verify.stdout).contains("the solver finds 2"),
+        String::from_utf8_lossy(&verify.stdout).contains("has 4 moves, but the optimum is 2: it is not optimal"),
         "{}",
         String::from_utf8_lossy(&verify.stdout)
     );
@@ -303,4 +305,143 @@ fn packs_build_show_and_verify_through_the_cli() {
     let damaged = lp(&["pack", "show", file.to_str().unwrap()]);
     assert!(!damaged.status.success() && String::from_utf8_lossy(&damaged.stderr).contains("checksum"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused_and_exit_codes_say_what_was_answered() {
+    let eight = "tiles:3x3:8,6,7,2,5,4,3,0,1";
+    let refused = [
+        (vec!["solve", eight, "--algo", "ida", "--cap", "100"], "--cap sets the node pool"),
+        (vec!["solve", eight, "--cap", "100"], "the family's own solver reserves its own"),
+        (vec!["solve", "jugs:8,5,3:8,0,0:4,4,0", "--heuristic", "manhattan"], "tiles puzzles only"),
+        (vec!["generate", "tiles", "--difficulty", "easy", "--tap"], "--tap does not apply to tiles"),
+        (vec!["generate", "jugs", "--difficulty", "easy", "--size", "3x3"], "--size does not apply to jugs"),
+        (vec!["generate", "flip", "--difficulty", "easy", "--tables", "x.bin"], "--tables does not apply to flip"),
+        (vec!["solve", eight, "--limit", "3"], "--limit applies to --all only"),
+    ];
+    for (args, message) in refused {
+        let out = lp(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    // Proven unsolvable is an answer (0); a depth limit is not (2), and JSON says "unknown".
+    assert_eq!(lp(&["solve", "tiles:3x3:2,1,3,4,5,6,7,8,0"]).status.code(), Some(0));
+    let out = lp(&["solve", eight, "--algo", "bfs:20", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["solvable"].as_str(), v["depth_limit"].as_u64()), (Some("unknown"), Some(20)));
+    // A hint with a limit on its work: not answered, exit 2.
+    let out = lp(&[
+        "hint",
+        "tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15",
+        "--max-nodes",
+        "500",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Singular words for one.
+    let out = lp(&["hint", "tiles:3x3:1,2,3,4,5,6,7,0,8", "--budget", "100"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(1 move left; 1 node over 1 frame of 100)"), "{text}");
+    // Flip hints: the token counts from 0, the sentence from 1.
+    let v = json(&["hint", "flip:3x1:##.", "--json"]);
+    assert_eq!((v["move"].as_str(), v["move_text"].as_str()), (Some("0,0"), Some("press column 1, row 1")));
+}
+
+#[test]
+fn help_says_what_every_command_does() {
+    let out = lp(&["--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("hint") && help.contains("The next move from the position"), "{help}");
+    assert!(help.contains("Benchmarks: `korf100`"), "{help}");
+    assert!(help.contains("Exit status: 0 answered"), "{help}");
+    let solve = String::from_utf8_lossy(&lp(&["solve", "--help"]).stdout).into_owned();
+    assert!(!solve.contains("18446744073709551615"), "{solve}");
+}
+
+#[test]
+fn generation_hands_out_distinct_puzzles_or_says_the_band_is_smaller() {
+    let out = lp(&["generate", "flip", "--difficulty", "medium", "--count", "100", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the band holds only"), "{}", stderr(&out));
+    let descs: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["desc"].as_str().unwrap().to_string())
+        .collect();
+    let distinct: std::collections::HashSet<&String> = descs.iter().collect();
+    assert!(descs.len() > 20 && distinct.len() == descs.len(), "{} of {}", distinct.len(), descs.len());
+    let out = lp(&["generate", "tiles", "--size", "3x3", "--min", "40", "--max", "50"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the highest rating is 31"), "{}", stderr(&out));
+    let out = lp(&["generate", "tiles", "--difficulty", "expert", "--size", "5x5", "--count", "1"]);
+    assert!(stderr(&out).contains("cannot be rated exactly"), "{}", stderr(&out));
+    // A pack of more levels than the band holds is not written.
+    let dir = std::env::temp_dir().join(format!("lphint-cli-small-band-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("small.lpk");
+    let out = lp(&[
+        "pack",
+        "build",
+        "--family",
+        "tiles",
+        "--min",
+        "31",
+        "--max",
+        "31",
+        "--count",
+        "3",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("2 puzzles of 3 asked") && !file.exists(), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn data_files_are_checked_before_they_are_read() {
+    let dir = std::env::temp_dir().join(format!("lphint-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A 2 GB sparse file: refused by its size, at once, without reading it.
+    let huge = dir.join("huge.bin");
+    std::fs::File::create(&huge).unwrap().set_len(2 << 30).unwrap();
+    let clock = std::time::Instant::now();
+    let out = lp(&["pack", "show", huge.to_str().unwrap()]);
+    assert!(stderr(&out).contains("is more than any pack"), "{}", stderr(&out));
+    assert!(clock.elapsed().as_secs() < 5);
+    // Foreign bytes: refused by their magic.
+    let foreign = dir.join("foreign.bin");
+    std::fs::write(&foreign, b"PK\x03\x04 not a pack at all").unwrap();
+    let out = lp(&["pack", "verify", foreign.to_str().unwrap()]);
+    assert!(stderr(&out).contains("bad magic"), "{}", stderr(&out));
+    let out = lp(&["solve", "tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "--tables", foreign.to_str().unwrap()]);
+    assert!(stderr(&out).contains("unknown magic"), "{}", stderr(&out));
+    // Level names are printed with their control characters escaped.
+    let entry = lphint::pack::PackEntry {
+        desc: "tiles:3x3:1,2,3,4,5,6,7,0,8".into(),
+        rating: 1,
+        name: Some("evil\x1b[2Jname".into()),
+        ..Default::default()
+    };
+    let named = dir.join("named.lpk");
+    std::fs::write(&named, lphint::pack::Pack { entries: vec![entry] }.to_bytes()).unwrap();
+    let out = lp(&["pack", "show", named.to_str().unwrap()]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("evil\\u{1b}[2Jname") && !shown.contains('\x1b'), "{shown}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn korf_bench_runs_from_any_directory() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lp"))
+        .args(["bench", "korf100", "--ids", "9", "--heuristic", "linear-conflict"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
 }

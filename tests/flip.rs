@@ -140,3 +140,32 @@ fn every_hint_lowers_the_minimum_by_one() {
         }
     }
 }
+
+#[test]
+fn minimum_presses_agree_with_light_chasing() {
+    // Random boards up to 6x6 with random starts and targets (half cannot be reached on boards with a
+    // null space): the GF(2) solver against the test's own light chasing.
+    let mut rng = rng(31);
+    let (mut reachable, mut unreachable) = (0, 0);
+    for _ in 0..400 {
+        let (w, h) = (rng.random_range(1..=6usize), rng.random_range(1..=6usize));
+        let n = w * h;
+        let start: Vec<bool> = (0..n).map(|_| rng.random_bool(0.5)).collect();
+        let target: Vec<bool> = (0..n).map(|_| rng.random_bool(0.3)).collect();
+        let puzzle = Flip::new(w as u8, h as u8, &start, &target).unwrap();
+        let expected = common::oracle::flip(w, h, &start, &target);
+        let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
+        match expected {
+            Some(presses) => {
+                assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, presses), "{}", puzzle.describe());
+                reachable += 1;
+            }
+            None => {
+                assert_eq!(outcome.status, Status::Unsolvable, "{}", puzzle.describe());
+                assert!(puzzle.provably_unsolvable(&puzzle.start()), "decided before any search");
+                unreachable += 1;
+            }
+        }
+    }
+    assert!(reachable > 150 && unreachable > 40, "{reachable} reachable, {unreachable} not");
+}

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::oracle;
+
 use lphint::families::hargram::cover::{count_solutions, CoverSearch};
 use lphint::families::hargram::evolve::HargramGenome;
 use lphint::families::hargram::{Hargram, HargramMove, Layout};
@@ -334,4 +336,151 @@ fn steps_are_bounded_and_resumable() {
     whole.run(&puzzle);
     assert_eq!(stepped.stats(), whole.stats());
     assert_eq!(stepped.stats().solutions, Some(50));
+}
+
+/// The cells of a piece drawing (`#` a cell, rows separated by `/`).
+fn drawing_cells(drawing: &str) -> oracle::Cells {
+    let mut cells: Vec<(i32, i32)> = drawing
+        .split('/')
+        .enumerate()
+        .flat_map(|(y, row)| row.chars().enumerate().filter(|&(_, c)| c == '#').map(move |(x, _)| (x as i32, y as i32)))
+        .collect();
+    cells.sort();
+    cells
+}
+
+/// A random small puzzle: a board of up to 12 cells with a few blocked, cut into random connected pieces
+/// (dominoes and trominoes often repeat), some forbidding mirror images; half the time one piece is
+/// swapped for another shape of the same size, which may leave no cover at all.
+fn random_small_puzzle(
+    rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
+) -> (String, usize, usize, Vec<bool>, Vec<(oracle::Cells, bool)>) {
+    loop {
+        let (w, h) = (rng.random_range(1..=4usize), rng.random_range(1..=4usize));
+        if w * h > 12 || w * h < 2 {
+            continue;
+        }
+        let open: Vec<bool> = (0..w * h).map(|_| !rng.random_bool(0.12)).collect();
+        let mut free = open.clone();
+        let mut pieces: Vec<Vec<usize>> = Vec::new();
+        while let Some(seed) = free.iter().position(|&f| f) {
+            let size = rng.random_range(1..=4);
+            let mut piece = vec![seed];
+            free[seed] = false;
+            while piece.len() < size {
+                let frontier: Vec<usize> = piece
+                    .iter()
+                    .flat_map(|&c| {
+                        let (x, y) = (c % w, c / w);
+                        [
+                            (x > 0).then(|| c - 1),
+                            (x + 1 < w).then(|| c + 1),
+                            (y > 0).then(|| c - w),
+                            (y + 1 < h).then(|| c + w),
+                        ]
+                    })
+                    .flatten()
+                    .filter(|&n| free[n])
+                    .collect();
+                let Some(&next) = frontier.get(rng.random_range(0..frontier.len().max(1))) else { break };
+                free[next] = false;
+                piece.push(next);
+            }
+            pieces.push(piece);
+        }
+        if pieces.is_empty() {
+            continue;
+        }
+        let mut shapes: Vec<(oracle::Cells, bool)> = pieces
+            .iter()
+            .map(|cells| (cells.iter().map(|&c| ((c % w) as i32, (c / w) as i32)).collect(), !rng.random_bool(0.25)))
+            .collect();
+        if rng.random_bool(0.5) {
+            let i = rng.random_range(0..shapes.len());
+            let replacement = match shapes[i].0.len() {
+                3 => "##/#.",
+                4 => ["###/.#.", ".##/##.", "##/##", "#../###"][rng.random_range(0..4)],
+                _ => "",
+            };
+            if !replacement.is_empty() {
+                shapes[i].0 = drawing_cells(replacement);
+            }
+        }
+        let rows: Vec<String> =
+            (0..h).map(|y| (0..w).map(|x| if open[y * w + x] { '.' } else { '#' }).collect()).collect();
+        let drawings: Vec<String> = shapes
+            .iter()
+            .map(|(cells, mirror)| {
+                let (mx, my) = (cells.iter().map(|c| c.0).min().unwrap(), cells.iter().map(|c| c.1).min().unwrap());
+                let (ww, hh) = (
+                    cells.iter().map(|c| c.0 - mx).max().unwrap() + 1,
+                    cells.iter().map(|c| c.1 - my).max().unwrap() + 1,
+                );
+                let rows: Vec<String> = (0..hh)
+                    .map(|y| (0..ww).map(|x| if cells.contains(&(x + mx, y + my)) { '#' } else { '.' }).collect())
+                    .collect();
+                rows.join("/") + if *mirror { "" } else { "!" }
+            })
+            .collect();
+        let desc = format!("hargram:{w}x{h}:{}:{}", rows.join("/"), drawings.join(";"));
+        return (desc, w, h, open, shapes);
+    }
+}
+
+#[test]
+fn counts_agree_with_brute_force_up_to_symmetry_and_identical_pieces() {
+    let mut rng = common::rng(404);
+    let (mut solvable, mut with_twins, mut unsolvable) = (0, 0, 0);
+    for _ in 0..400 {
+        let (desc, w, h, open, shapes) = random_small_puzzle(&mut rng);
+        let puzzle = Hargram::parse(&desc).unwrap();
+        let all = oracle::covers(w, h, &open, &shapes);
+        let counted = count_solutions(&puzzle, u64::MAX);
+        assert_eq!(
+            (counted.all, counted.up_to_symmetry),
+            (all.len() as u64, oracle::orbits(w, h, &all) as u64),
+            "{desc}"
+        );
+        // The plan search agrees on whether there is a cover, and its cover replays.
+        let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
+        assert_eq!(outcome.status == Status::Found, !all.is_empty(), "{desc}");
+        if outcome.status == Status::Found {
+            let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+            assert!(puzzle.is_goal(&end), "{desc}");
+        }
+        solvable += !all.is_empty() as usize;
+        unsolvable += all.is_empty() as usize;
+        let kinds: std::collections::HashSet<_> = shapes.iter().map(|(c, m)| oracle::orientations(c, *m)).collect();
+        with_twins += (kinds.len() < shapes.len() && !all.is_empty()) as usize;
+    }
+    assert!(
+        solvable > 200 && unsolvable > 15 && with_twins > 60,
+        "{solvable} solvable, {unsolvable} not, {with_twins} with twins"
+    );
+    // The instances of the report: three dominoes on 3x2 (two up to symmetry), eight on 4x4 (nine).
+    for (desc, all, classes) in
+        [("hargram:3x2:.../...:##;##;##", 3, 2), ("hargram:4x4:..../..../..../....:##;##;##;##;##;##;##;##", 36, 9)]
+    {
+        let counted = count_solutions(&Hargram::parse(desc).unwrap(), u64::MAX);
+        assert_eq!((counted.all, counted.up_to_symmetry), (all, classes), "{desc}");
+    }
+}
+
+#[test]
+fn the_checkerboard_colouring_proves_boards_unsolvable_before_search() {
+    // 16x16: 63 T tetrominoes (each covers 3 cells of one colour, 1 of the other) and one I: the colours
+    // cannot balance, whatever the placement. Found without a single placement.
+    let board = vec![".".repeat(16); 16].join("/");
+    let pieces = [vec!["###/.#."; 63], vec!["####"]].concat().join(";");
+    let puzzle = Hargram::parse(&format!("hargram:16x16:{board}:{pieces}")).unwrap();
+    assert!(!puzzle.colouring_allows(&puzzle.start()));
+    let counted = count_solutions(&puzzle, u64::MAX);
+    assert_eq!((counted.all, counted.nodes), (0, 0));
+    let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
+    assert_eq!(outcome.status, Status::Unsolvable);
+    assert!(outcome.stats.expanded < 100, "{} placements", outcome.stats.expanded);
+    // Four T tetrominoes tile a 4x4 square: the colouring allows it (two lean one way, two the other).
+    let square = Hargram::parse("hargram:4x4:..../..../..../....:###/.#.;###/.#.;###/.#.;###/.#.").unwrap();
+    assert!(square.colouring_allows(&square.start()));
+    assert_eq!(count_solutions(&square, u64::MAX).all, 2);
 }

@@ -25,11 +25,10 @@ fn entries<F: Generate>(difficulty: Difficulty, count: usize, seed: u64) -> Vec<
         .map(|i| {
             let generated = generator.generate().unwrap();
             let puzzle = &generated.puzzle;
-            let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), puzzle, puzzle.start());
             PackEntry {
                 desc: puzzle.describe(),
                 rating: generated.rating,
-                solution: Some(Bounded(outcome.moves.iter().map(|m| puzzle.encode_move(m)).collect())),
+                solution: Some(Bounded(generated.solution.iter().map(|m| puzzle.encode_move(m)).collect())),
                 name: (i % 2 == 0).then(|| format!("{} level {i}", F::NAME)),
                 tier: (i % 3 == 0).then(|| String::from("gold")),
             }
@@ -254,4 +253,64 @@ fn the_eight_puzzle_table_round_trips_and_refuses_damage() {
     assert!(
         matches!(Tables::from_bytes(b"XXXXYYYYZZZZ"), Err(DataError::Corrupt(why)) if why.contains("unknown magic"))
     );
+}
+
+/// The moves of a walk from the start of `puzzle` that ends on its goal after `detour` extra moves there
+/// and back: a valid solution that is not the shortest.
+fn detour_solution(puzzle: &Tiles, optimal: &[MoveCode], detour: usize) -> Vec<MoveCode> {
+    let mut moves = Vec::new();
+    let mut state = puzzle.start();
+    for _ in 0..detour {
+        let mut step = None;
+        puzzle.successors(&state, |mv, next, _| step = step.or(Some((mv, next))));
+        let (there, next) = step.unwrap();
+        moves.push(puzzle.encode_move(&there));
+        let back = puzzle.move_of_tile(&next, there.tile).unwrap();
+        moves.push(puzzle.encode_move(&back));
+        state = puzzle.apply(&next, &back).unwrap();
+    }
+    moves.extend_from_slice(optimal);
+    moves
+}
+
+#[test]
+fn a_sealed_pack_is_not_trusted_beyond_what_it_can_prove() {
+    let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+    let optimal = [MoveCode { piece: 8, from: -1, to: -1, arg: 0 }];
+    // A 1-move puzzle stored with a 9-move solution: it loads (the solution is valid), but its hints do
+    // not claim optimality, and verification names the problem.
+    let long = PackEntry {
+        desc: puzzle.describe(),
+        rating: 1,
+        solution: Some(Bounded(detour_solution(&puzzle, &optimal, 4))),
+        ..PackEntry::default()
+    };
+    let pack = Pack::from_bytes(&Pack { entries: vec![long.clone()] }.to_bytes()).unwrap();
+    let mut session = session::from_entry(&pack.entries[0]).unwrap();
+    match session.next_hint(0) {
+        HintStatus::Ready(h) => assert_eq!((h.moves_left, h.optimal), (9, false)),
+        other => panic!("{other:?}"),
+    }
+    let why = session::verify_entry(&long, None).unwrap_err();
+    assert!(why.contains("9 moves") && why.contains("not optimal"), "{why}");
+    // A generated entry verifies; a wrong rating (any family, Hargram included) does not.
+    for entry in every_family().entries {
+        session::verify_entry(&entry, None).unwrap_or_else(|e| panic!("{}: {e}", entry.desc));
+        let wrong = PackEntry { rating: entry.rating + 123_456, ..entry.clone() };
+        let why = session::verify_entry(&wrong, None).unwrap_err();
+        assert!(why.contains("exact rating"), "{}: {why}", entry.desc);
+    }
+    // A stored solution shorter than the optimal length the rating claims: one of them is wrong.
+    let contradiction =
+        PackEntry { rating: 5, ..PackEntry { solution: Some(Bounded(optimal.to_vec())), ..long.clone() } };
+    let bytes = Pack { entries: vec![contradiction] }.to_bytes();
+    assert!(matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("no solution is shorter")));
+    // Sizes are capped while decoding: a solution of more than MAX_SOLUTION moves, a name too long.
+    let huge = PackEntry { solution: Some(Bounded(vec![optimal[0]; lphint::pack::MAX_SOLUTION + 1])), ..long.clone() };
+    let bytes = Pack { entries: vec![huge] }.to_bytes();
+    let refused = Pack::from_bytes(&bytes);
+    assert!(matches!(&refused, Err(DataError::Corrupt(why)) if why.contains("more than")), "{refused:?}");
+    let named = PackEntry { name: Some("x".repeat(lphint::pack::MAX_LABEL + 1)), ..long };
+    let bytes = Pack { entries: vec![named] }.to_bytes();
+    assert!(matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("longer than")));
 }

@@ -222,3 +222,43 @@ fn astar_reopens_nodes_with_an_inconsistent_heuristic() {
     let outcome = solve_with(&mut IdaStar::new(16).unwrap(), &Graph, 0);
     assert_eq!(outcome.stats.solution_cost, Some(7));
 }
+
+#[test]
+fn solvers_agree_with_an_independent_breadth_first_search() {
+    // Hundreds of random boards of up to nine cells with random starts and goals, solvable or not: the
+    // recommended solver (IDA*, with the parity rule), A* and breadth-first against the test's own BFS.
+    let mut rng = rng(1212);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for i in 0..360 {
+        let (w, h) = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)][if i % 9 == 0 { 5 } else { i % 5 }];
+        let n = w as usize * h as usize;
+        let shuffled = |rng: &mut rand_xoshiro::Xoshiro256PlusPlus| {
+            let mut cells: Vec<u8> = (0..n as u8).collect();
+            for j in (1..n).rev() {
+                cells.swap(j, rng.random_range(0..=j));
+            }
+            cells
+        };
+        let (start, goal) = (shuffled(&mut rng), shuffled(&mut rng));
+        let puzzle = Tiles::new(w, h, &start, Some(&goal)).unwrap();
+        let expected = common::oracle::tiles(w as usize, h as usize, &start, &goal);
+        for algorithm in [None, Some(Algorithm::AStar), Some(Algorithm::Bfs { depth_limit: u32::MAX })] {
+            let mut solver = match algorithm {
+                None => puzzle.recommended_solver().unwrap(),
+                Some(a) => Solver::new(a, 200_000).unwrap(),
+            };
+            let outcome = solve_with(&mut solver, &puzzle, puzzle.start());
+            match expected {
+                Some(d) => {
+                    assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, d), "{}", puzzle.describe());
+                    let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+                    assert!(puzzle.is_goal(&end));
+                }
+                None => assert_eq!(outcome.status, Status::Unsolvable, "{}", puzzle.describe()),
+            }
+        }
+        solvable += expected.is_some() as usize;
+        unsolvable += expected.is_none() as usize;
+    }
+    assert!(solvable > 120 && unsolvable > 120, "{solvable} solvable, {unsolvable} not");
+}

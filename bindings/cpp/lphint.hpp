@@ -33,6 +33,7 @@ enum class Status : int {
     CorruptData = LP_ERR_CORRUPT_DATA,
     Version = LP_ERR_VERSION,
     Panic = LP_ERR_PANIC,
+    OutOfMemory = LP_ERR_OUT_OF_MEMORY,
 };
 
 /// The algorithms a Solver can run.
@@ -156,13 +157,24 @@ public:
     }
 
     /// Per frame: the next hint within `budget` node expansions. Status::Ok fills `hint`; InProgress asks
-    /// again next frame; AlreadySolved, Unsolvable, OutOfNodes and NotFound end the search. No exceptions,
-    /// no allocation.
+    /// again next frame; AlreadySolved, Unsolvable, OutOfNodes, NotFound and OutOfMemory end the search.
+    /// No exceptions, no allocation.
     Status next_hint(std::uint32_t budget, LpHint& hint) noexcept {
         return static_cast<Status>(lp_next_hint(handle_, budget, &hint));
     }
 
     inline Solver solver(Algorithm algorithm, std::uint32_t node_cap) const;
+
+    /// The bytes solver() reserves for `algorithm` and `node_cap` on this puzzle.
+    std::uint64_t solver_bytes(Algorithm algorithm, std::uint32_t node_cap) const {
+        std::uint64_t bytes = 0;
+        detail::check(lp_solver_bytes(handle_, static_cast<std::uint32_t>(algorithm), node_cap, &bytes));
+        return bytes;
+    }
+
+    /// Bounds the work of every hint search: next_hint returns Status::OutOfNodes once a search has
+    /// expanded `limit` nodes over its frames.
+    void set_node_limit(std::uint64_t limit) { detail::check(lp_puzzle_set_node_limit(handle_, limit)); }
 
     LpPuzzle* get() const noexcept { return handle_; }
 
@@ -205,6 +217,9 @@ public:
         detail::check(lp_solver_stats(handle_, &stats));
         return stats;
     }
+
+    /// Ends the run with Status::OutOfNodes once it has expanded `limit` nodes in all.
+    void set_node_limit(std::uint64_t limit) { detail::check(lp_solver_set_node_limit(handle_, limit)); }
 
 private:
     friend class Puzzle;

@@ -30,6 +30,7 @@ namespace LpHint
         CorruptData = 105,
         Version = 106,
         Panic = 107,
+        OutOfMemory = 108,
     }
 
     /// <summary>Puzzle families (LpFamily).</summary>
@@ -319,6 +320,21 @@ namespace LpHint
             return new Solver(raw);
         }
 
+        /// <summary>Bounds the work of every hint search: NextHint returns OutOfNodes once a search has
+        /// expanded `limit` nodes over its frames.</summary>
+        public void SetNodeLimit(ulong limit)
+        {
+            Native.Check(NativeMethods.lp_puzzle_set_node_limit(Raw, limit));
+        }
+
+        /// <summary>The bytes CreateSolver reserves for `algorithm` and `nodeCap` on this puzzle.</summary>
+        public ulong SolverBytes(Algorithm algorithm, uint nodeCap)
+        {
+            ulong bytes;
+            Native.Check(NativeMethods.lp_solver_bytes(Raw, (uint)algorithm, nodeCap, &bytes));
+            return bytes;
+        }
+
         /// <summary>Uses precomputed tables (4×4 pattern databases, the 3×3 distance table).</summary>
         public void SetTables(Tables tables)
         {
@@ -378,6 +394,12 @@ namespace LpHint
             return moves;
         }
 
+        /// <summary>Ends the run with OutOfNodes once it has expanded `limit` nodes in all.</summary>
+        public void SetNodeLimit(ulong limit)
+        {
+            Native.Check(NativeMethods.lp_solver_set_node_limit(Raw, limit));
+        }
+
         /// <summary>Nodes expanded so far.</summary>
         public ulong Expanded
         {
@@ -403,8 +425,17 @@ namespace LpHint
             handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_generator_free((LpGenerator*)p));
         }
 
+        /// <summary>Sets the run's limits (0 keeps one as it is): misses in a row, node expansions in all,
+        /// and expansions one candidate's rating may take.</summary>
+        public void SetLimits(ulong maxMisses, ulong maxNodes, ulong candidateNodes)
+        {
+            if (handle.IsClosed) throw new ObjectDisposedException("Generator");
+            Native.Check(NativeMethods.lp_generator_set_limits((LpGenerator*)handle.DangerousGetHandle(), maxMisses, maxNodes, candidateNodes));
+        }
+
         /// <summary>Per frame: spends at most `budget` nodes. Ok with the puzzle and its rating when one is
-        /// ready; NotFound when the generator gave up on the band.</summary>
+        /// ready (every puzzle of a run is a distinct level); NotFound when the run ends without one (the
+        /// band holds no more, or a limit was reached).</summary>
         public Status Step(uint budget, out Puzzle puzzle, out uint rating)
         {
             if (handle.IsClosed) throw new ObjectDisposedException("Generator");

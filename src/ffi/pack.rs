@@ -1,6 +1,6 @@
 //! Pack handles: levels with their answers, loaded from bytes; puzzles saved to bytes.
 
-use super::glue::{deref, free_handle, guard, out_param, slice, write_items, Failure, LpStatus};
+use super::glue::{deref, free_handle, guard, in_range, out_param, slice, write_items, Failure, LpStatus};
 use super::puzzle::{hand_out, LpPuzzle};
 use crate::pack::{Pack, PackEntry};
 use crate::session;
@@ -20,7 +20,8 @@ pub struct LpPack {
 pub unsafe extern "C" fn lp_pack_load(bytes: *const u8, len: usize, out: *mut *mut LpPack) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        // SAFETY: forwarded caller guarantees.
+        in_range(len, 0..=crate::pack::MAX_BYTES, "len")?;
+        // SAFETY: forwarded caller guarantees; `len` is within what any such data holds.
         let bytes = unsafe { slice(bytes, len, "bytes") }?;
         let pack = Pack::from_bytes(bytes)?;
         // SAFETY: checked non-NULL, writable by contract.

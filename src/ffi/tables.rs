@@ -1,6 +1,6 @@
 //! Table handles: load precomputed tables from bytes and give them to puzzles.
 
-use super::glue::{deref, deref_mut, free_handle, guard, out_param, slice, Failure, LpStatus};
+use super::glue::{deref, deref_mut, free_handle, guard, in_range, out_param, slice, Failure, LpStatus};
 use super::puzzle::LpPuzzle;
 use crate::tables::Tables;
 
@@ -20,7 +20,8 @@ pub struct LpTables {
 pub unsafe extern "C" fn lp_tables_load(bytes: *const u8, len: usize, out: *mut *mut LpTables) -> LpStatus {
     guard(|| {
         let out = out_param(out, "out")?;
-        // SAFETY: forwarded caller guarantees.
+        in_range(len, 0..=crate::tables::MAX_BYTES, "len")?;
+        // SAFETY: forwarded caller guarantees; `len` is within what any such data holds.
         let bytes = unsafe { slice(bytes, len, "bytes") }?;
         let tables = Tables::from_bytes(bytes)?;
         // SAFETY: checked non-NULL, writable by contract.

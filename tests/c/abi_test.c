@@ -77,7 +77,7 @@ static void test_parse_and_create(void) {
     const uint8_t start[9] = {1, 2, 3, 4, 5, 6, 0, 7, 8};
     const uint8_t twice[9] = {1, 1, 3, 4, 5, 6, 0, 7, 8};
     CHECK_STATUS(lp_tiles_create(3, 3, start, 8, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "start has 8 cells, expected 9");
-    CHECK_STATUS(lp_tiles_create(6, 3, start, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "board sides must be 2 to 5");
+    CHECK_STATUS(lp_tiles_create(6, 3, start, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "width 6 is out of range 2..5");
     CHECK_STATUS(lp_tiles_create(300, 3, start, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
     CHECK_STATUS(lp_tiles_create(3, 3, twice, 9, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "tile 1 appears twice");
     CHECK_STATUS(lp_tiles_create(3, 3, start, 9, start, 4, &p), LP_ERR_INVALID_ARGUMENT, "goal has 4 cells");
@@ -140,7 +140,7 @@ static void test_jugs(void) {
     LpPuzzle *p = SENTINEL;
     CHECK_STATUS(lp_jugs_create(caps, over, goal, 3, false, &p), LP_ERR_INVALID_ARGUMENT, "jug 1 holds at most 8");
     CHECK_STATUS(lp_jugs_create(caps, start, bad_goal, 3, false, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
-    CHECK_STATUS(lp_jugs_create(caps, start, goal, 1, false, &p), LP_ERR_INVALID_ARGUMENT, "2 to 8 jugs");
+    CHECK_STATUS(lp_jugs_create(caps, start, goal, 1, false, &p), LP_ERR_INVALID_ARGUMENT, "count 1 is out of range 2..8");
     CHECK_STATUS(lp_jugs_create(NULL, start, goal, 3, false, &p), LP_ERR_NULL_ARGUMENT, "capacities is NULL");
     CHECK(p == SENTINEL);
     CHECK_STATUS(lp_jugs_create(caps, start, goal, 3, false, &p), LP_OK, NULL);
@@ -163,7 +163,7 @@ static void test_flip(void) {
     const uint8_t corner[25] = {1};
     LpPuzzle *p = SENTINEL;
     CHECK_STATUS(lp_flip_create(5, 5, all_dark, NULL, 24, &p), LP_ERR_INVALID_ARGUMENT, "has 25 cells");
-    CHECK_STATUS(lp_flip_create(40, 5, all_dark, NULL, 25, &p), LP_ERR_INVALID_ARGUMENT, "sides must be 1 to 32");
+    CHECK_STATUS(lp_flip_create(40, 5, all_dark, NULL, 25, &p), LP_ERR_INVALID_ARGUMENT, "width 40 is out of range 1..32");
     CHECK_STATUS(lp_flip_create(5, 5, NULL, NULL, 25, &p), LP_ERR_NULL_ARGUMENT, "start is NULL");
     CHECK(p == SENTINEL);
     CHECK_STATUS(lp_flip_create(5, 5, all_dark, NULL, 25, &p), LP_OK, NULL);
@@ -190,7 +190,7 @@ static void test_hargram(void) {
     LpHargramPiece pieces[2] = {{2, 2, l_cells, 0}, {2, 2, j_cells, 0}};
     LpPuzzle *p = SENTINEL;
     CHECK_STATUS(lp_hargram_create(3, 2, NULL, NULL, 2, &p), LP_ERR_NULL_ARGUMENT, "pieces is NULL");
-    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 0, &p), LP_ERR_INVALID_ARGUMENT, "count must be at least 1");
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 0, &p), LP_ERR_INVALID_ARGUMENT, "count 0 is out of range 1..64");
     CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 1, &p), LP_ERR_INVALID_ARGUMENT, "cover 3 cells");
     LpHargramPiece broken[2] = {{2, 2, diagonal, 0}, {2, 2, j_cells, 0}};
     CHECK_STATUS(lp_hargram_create(3, 2, NULL, broken, 2, &p), LP_ERR_INVALID_ARGUMENT, "connected");
@@ -264,6 +264,86 @@ static void test_hargram(void) {
     LpGenParams impossible = {0, 1000000, 4, 4, 0, 0, 0, 0, 2, 3, 5, 1};
     LpGenerator *g = NULL;
     CHECK_STATUS(lp_generator_create(LP_FAMILY_HARGRAM, 0, &impossible, 1, &g), LP_ERR_INVALID_ARGUMENT, "cannot cover");
+}
+
+/* Lengths past every limit are refused before a byte is read (ASan would see the read), and caps the machine
+ * cannot hold are a status, not an abort. */
+static void test_hostile_lengths(void) {
+    uint8_t nine[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+    const uint8_t caps[3] = {8, 5, 3}, start[3] = {8, 0, 0};
+    const int32_t goal[3] = {4, 4, -1};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_flip_create(3, 3, nine, NULL, 100000000, &p), LP_ERR_INVALID_ARGUMENT, "has 9 cells, not 100000000");
+    CHECK_STATUS(lp_flip_create(40, 40, nine, NULL, SIZE_MAX / 2, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_flip_create(3, 3, NULL, NULL, 9, &p), LP_ERR_NULL_ARGUMENT, "start is NULL");
+    CHECK_STATUS(lp_jugs_create(caps, start, goal, 9, false, &p), LP_ERR_INVALID_ARGUMENT, "count 9 is out of range");
+    CHECK_STATUS(lp_jugs_create(caps, start, goal, SIZE_MAX, false, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_tiles_create(3, 3, nine, SIZE_MAX, NULL, 0, &p), LP_ERR_INVALID_ARGUMENT, "expected 9");
+    CHECK_STATUS(lp_tiles_create(3, 3, nine, 9, nine, SIZE_MAX, &p), LP_ERR_INVALID_ARGUMENT, "goal has");
+    CHECK_STATUS(lp_tiles_create(3, 3, nine, 9, NULL, 9, &p), LP_ERR_NULL_ARGUMENT, "goal is NULL");
+    const uint8_t l_cells[4] = {1, 1, 1, 0};
+    LpHargramPiece pieces[1] = {{2, 2, l_cells, 0}};
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, SIZE_MAX, &p), LP_ERR_INVALID_ARGUMENT, "out of range 1..64");
+    CHECK_STATUS(lp_hargram_create(100, 100, NULL, pieces, 1, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_hargram_create(20, 20, NULL, pieces, 1, &p), LP_ERR_INVALID_ARGUMENT, "cell count 400");
+    LpHargramPiece huge[1] = {{1000000, 1000000, l_cells, 0}};
+    CHECK_STATUS(lp_hargram_create(3, 2, NULL, huge, 1, &p), LP_ERR_INVALID_ARGUMENT, "drawing width");
+    CHECK(p == SENTINEL);
+    LpPack *pack = NULL;
+    CHECK_STATUS(lp_pack_load(nine, SIZE_MAX, &pack), LP_ERR_INVALID_ARGUMENT, "len");
+    CHECK_STATUS(lp_pack_load(NULL, 12, &pack), LP_ERR_NULL_ARGUMENT, "bytes is NULL");
+    LpTables *tables = NULL;
+    CHECK_STATUS(lp_tables_load(nine, SIZE_MAX, &tables), LP_ERR_INVALID_ARGUMENT, "len");
+    CHECK(pack == NULL && tables == NULL);
+
+    /* A node cap of 10^9 is tens of gigabytes: refused with the bytes asked for, for every algorithm, and the
+     * process goes on to solve with a reasonable cap. */
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    const uint32_t algorithms[5] = {LP_ALGO_BFS, LP_ALGO_HILL_CLIMBING, LP_ALGO_BEST_FIRST, LP_ALGO_ASTAR, LP_ALGO_IDA_STAR};
+    for (int i = 0; i < 5; i++) {
+        LpSolver *s = NULL;
+        uint64_t bytes = 0;
+        CHECK_STATUS(lp_solver_bytes(p, algorithms[i], 1000000000u, &bytes), LP_OK, NULL);
+        CHECK(bytes > 10000000000ull);
+        CHECK_STATUS(lp_solver_create(p, algorithms[i], 1000000000u, &s), LP_ERR_OUT_OF_MEMORY, "bytes could not be reserved");
+        CHECK(s == NULL);
+    }
+    LpSolver *s = NULL;
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_ASTAR, 200000, &s), LP_OK, NULL);
+    LpStatus status;
+    while ((status = lp_solver_step(s, 1000)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK);
+    /* A limit on the work: a breadth-first search stopped after 100 expansions. */
+    lp_solver_free(s);
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_BFS, 200000, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_set_node_limit(s, 100), LP_OK, NULL);
+    while ((status = lp_solver_step(s, 7)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OUT_OF_NODES);
+    LpStats stats;
+    CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+    CHECK(stats.expanded == 100);
+    lp_solver_free(s);
+    lp_puzzle_free(p);
+
+    /* A hint search with a limit on its total work ends with LP_OUT_OF_NODES instead of running on. */
+    CHECK_STATUS(lp_puzzle_parse(PENTOMINOES_6X10, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_set_node_limit(p, 0), LP_ERR_INVALID_ARGUMENT, "at least 1");
+    CHECK_STATUS(lp_puzzle_set_node_limit(p, 25), LP_OK, NULL);
+    LpHint hint;
+    unsigned frames = 0;
+    while ((status = lp_next_hint(p, 10, &hint)) == LP_IN_PROGRESS) frames++;
+    CHECK(status == LP_OUT_OF_NODES && frames >= 2);
+    lp_puzzle_free(p);
+    /* 63 T tetrominoes and an I on 16x16 cannot balance a checkerboard: unsolvable at once. */
+    char board[1024] = "hargram:16x16:";
+    for (int row = 0; row < 16; row++) strcat(board, row ? "/................" : "................");
+    strcat(board, ":####");
+    for (int i = 0; i < 63; i++) strcat(board, ";###/.#.");
+    CHECK_STATUS(lp_puzzle_parse(board, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(p, 100, &hint), LP_UNSOLVABLE, NULL);
+    lp_puzzle_free(p);
 }
 
 static void test_packs(void) {
@@ -386,6 +466,40 @@ static void test_generation(void) {
     lp_puzzle_free(p);
     CHECK_STATUS(lp_generate(LP_FAMILY_JUGS, LP_DIFFICULTY_HARD, 5, NULL, &rating), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
     lp_generator_free(NULL);
+
+    /* A run hands out distinct levels: one press on 3x3 makes 3 boards up to symmetry (corner, edge, centre),
+     * then the band is exhausted. */
+    LpGenParams one_press = {1, 1, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0};
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_FLIP, 0, &one_press, 1, &g), LP_OK, NULL);
+    CHECK_STATUS(lp_generator_set_limits(NULL, 0, 0, 0), LP_ERR_NULL_ARGUMENT, "generator is NULL");
+    char seen[3][64];
+    LpStatus status;
+    for (int i = 0; i < 3; i++) {
+        while ((status = lp_generator_step(g, 10, &p, &rating)) == LP_IN_PROGRESS) {
+        }
+        size_t written = 0;
+        CHECK(status == LP_OK && rating == 1 && lp_puzzle_describe(p, seen[i], sizeof seen[i], &written) == LP_OK);
+        for (int j = 0; j < i; j++) CHECK(strcmp(seen[i], seen[j]) != 0);
+        lp_puzzle_free(p);
+    }
+    while ((status = lp_generator_step(g, 10, &p, &rating)) == LP_IN_PROGRESS) {
+    }
+    check_status(__LINE__, status, LP_NOT_FOUND, "holds only 3 distinct puzzles");
+    lp_generator_free(g);
+    /* A band no 3x3 board reaches is refused at once; a run's limits end it. */
+    LpGenParams beyond = {40, 50, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0};
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_TILES, 0, &beyond, 1, &g), LP_ERR_INVALID_ARGUMENT, "highest rating is 31");
+    LpGenParams eight_jugs = {20, 24, 0, 0, 8, 10, 30, 0, 0, 0, 0, 0};
+    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, &eight_jugs, 1, &g), LP_OK, NULL);
+    CHECK_STATUS(lp_generator_set_limits(g, 0, 100000, 0), LP_OK, NULL);
+    while ((status = lp_generator_step(g, 10000, &p, &rating)) == LP_IN_PROGRESS) {
+    }
+    if (status == LP_OK) {
+        lp_puzzle_free(p);
+    } else {
+        check_status(__LINE__, status, LP_NOT_FOUND, "node expansions");
+    }
+    lp_generator_free(g);
 }
 
 static void test_buffers_and_moves(void) {
@@ -599,6 +713,7 @@ int main(void) {
     test_flip();
     test_generation();
     test_hargram();
+    test_hostile_lengths();
     test_packs();
     test_solvers();
     test_threads();

@@ -167,7 +167,8 @@ pub fn covers(w: usize, h: usize, open: &[bool], pieces: &[(Cells, bool)]) -> BT
         };
         let (fx, fy) = ((first % w) as i32, (first / w) as i32);
         for p in 0..kinds.len() {
-            if used[p] {
+            // An unused piece identical to an earlier unused one would only repeat its covers.
+            if used[p] || (0..p).any(|q| !used[q] && kinds[q] == kinds[p]) {
                 continue;
             }
             for shape in &kinds[p] {

@@ -166,8 +166,22 @@ namespace LpHint
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
 
         /// <summary>
+        ///  Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
+        ///  before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
+        ///  search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_set_node_limit", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_set_node_limit(LpPuzzle* puzzle, ulong limit);
+
+        /// <summary>
         ///  Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
         ///  with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
+        ///  [`lp_solver_bytes`] tells how much that is (for A* and best-first about 60–90 bytes a node on 8- and
+        ///  15-puzzles, breadth-first a little less); a cap the machine cannot hold gives `LP_ERR_OUT_OF_MEMORY`
+        ///  with the bytes asked for, and nothing is created.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `out` NULL or writable.
@@ -184,6 +198,27 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_solver_create_named", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_solver_create_named(LpPuzzle* puzzle, byte* name, uint node_cap, LpSolver** @out);
+
+        /// <summary>
+        ///  The bytes [`lp_solver_create`] would reserve for `algorithm` and `node_cap` on this puzzle (for
+        ///  `LP_ALGO_EXACT`, the family's own solver, whose memory does not depend on the cap: its
+        ///  `lp_solver_stats` tell).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `bytes` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_solver_bytes", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_solver_bytes(LpPuzzle* puzzle, uint algorithm, uint node_cap, ulong* bytes);
+
+        /// <summary>
+        ///  Ends the solver's run with `LP_OUT_OF_NODES` once it has expanded `limit` nodes in all: the bound on
+        ///  its work, for searches that need little memory but may run long (IDA*, the exact solvers).
+        ///
+        ///  # Safety
+        ///  `solver` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_solver_set_node_limit", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_solver_set_node_limit(LpSolver* solver, ulong limit);
 
         /// <summary>
         ///  Expands at most `budget` nodes. `LP_IN_PROGRESS`: call again; `LP_OK`: solved (read the moves);
@@ -268,8 +303,10 @@ namespace LpHint
         /// <summary>
         ///  Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
         ///  band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-        ///  its rating in `*rating` (the optimal length; for hargram, the search nodes that found and proved the
-        ///  solution); `LP_NOT_FOUND` when 200,000 candidates in a row missed the band.
+        ///  its rating in `*rating` (the optimal length; for hargram, the search nodes that found a solution and
+        ///  proved it unique or found a second). Every puzzle of a run is a distinct level (up to the family's
+        ///  symmetries). `LP_NOT_FOUND` when the run ends without one: every distinct puzzle of the band was handed
+        ///  out, or the limits of [`lp_generator_set_limits`] were reached (the message says which).
         ///
         ///  # Safety
         ///  `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -286,6 +323,18 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_generate", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_generate(uint family, uint difficulty, ulong seed, LpPuzzle** puzzle, uint* rating);
+
+        /// <summary>
+        ///  Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
+        ///  that miss the band (or repeat a level), after `max_nodes` node expansions in all, and drops a candidate
+        ///  whose rating takes more than `candidate_nodes` expansions. The defaults are 200,000, 10⁹ and no limit
+        ///  beyond the family's own; 0 keeps a limit as it is.
+        ///
+        ///  # Safety
+        ///  `generator` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_set_limits", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_set_limits(LpGenerator* generator, ulong max_misses, ulong max_nodes, ulong candidate_nodes);
 
         /// <summary>
         ///  Releases a generator. NULL is ignored.
@@ -736,6 +785,11 @@ namespace LpHint
         ///  A bug in lphint: a panic was caught at the ABI boundary.
         /// </summary>
         LP_ERR_PANIC = 107,
+        /// <summary>
+        ///  Memory could not be reserved (a node cap or population too large for this machine); the message
+        ///  gives the bytes asked for. Nothing was changed.
+        /// </summary>
+        LP_ERR_OUT_OF_MEMORY = 108,
     }
 
     /// <summary>

@@ -4,10 +4,8 @@ use lphint::pack::Pack;
 use lphint::tables::Tables;
 use std::io::Read;
 
-/// The largest pack file `lp` reads.
-pub const MAX_PACK_BYTES: u64 = 64 << 20;
-/// The largest tables file `lp` reads (the 4x4 pattern databases take 16 MiB).
-pub const MAX_TABLES_BYTES: u64 = 64 << 20;
+const MAX_PACK_BYTES: u64 = lphint::pack::MAX_BYTES as u64;
+const MAX_TABLES_BYTES: u64 = lphint::tables::MAX_BYTES as u64;
 
 /// Reads `path` whole after checking that it holds at most `limit` bytes and that its header passes
 /// `check` (magic and version), so that a foreign or huge file is refused before it is read.

@@ -121,7 +121,7 @@ impl Hargram {
             return format!("piece {} ({} cells)", name.label, self.pieces[p].shape.size());
         };
         let called = letter.map_or(String::from(class), |l| format!("{l} {class}"));
-        let an = letter.map_or(false, |l| "AEFHILMNORSX".contains(l));
+        let an = letter.is_some_and(|l| "AEFHILMNORSX".contains(l));
         match (name.twins, letter == Some(name.label)) {
             (1, true) => format!("the {called}"),
             (1, false) => format!("the {called} (drawn {})", name.label),

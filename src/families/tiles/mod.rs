@@ -315,13 +315,14 @@ impl Tiles {
     /// The same puzzle, solved optimally with the pattern databases `db` (4×4 only). Fails when the
     /// tables were built for another blank goal cell or board size.
     pub fn with_pattern_database(mut self, db: Arc<PatternDatabase>) -> Result<Tiles, String> {
+        if (self.width, self.height) != (4, 4) {
+            return Err(format!("pattern databases serve 4x4 boards, not {}x{}", self.width, self.height));
+        }
         if !db.fits(&self) {
             return Err(format!(
-                "these pattern databases serve 4x4 boards whose goal has the blank on cell {}; this puzzle is {}x{} \
-                 with the goal's blank on cell {} (tables for it: `lp tables build --blank {}`)",
+                "these pattern databases serve goals with the blank on cell {}; this goal has it on cell {} \
+                 (tables for it: `lp tables build --blank {}`)",
                 db.blank_cell(),
-                self.width,
-                self.height,
                 self.goal.blank(),
                 self.goal.blank()
             ));
@@ -687,9 +688,15 @@ impl Family for Tiles {
             Tables::EightDistances(table) if table.fits(self) => {
                 Ok(Tiles { distances: Some(Attached(table.clone())), ..self.clone() })
             }
-            Tables::EightDistances(_) => {
-                Err(String::from("this distance table serves 3x3 boards whose goal has the blank on another cell"))
+            Tables::EightDistances(_) if self.cells() != 9 => {
+                Err(format!("the distance table serves 3x3 boards, not {}x{}", self.width, self.height))
             }
+            Tables::EightDistances(_) => Err(format!(
+                "this distance table serves 3x3 boards whose goal has the blank on another cell than {} \
+                 (tables for this puzzle: `lp tables build --kind eight --blank {}`)",
+                self.goal.blank(),
+                self.goal.blank()
+            )),
         }
     }
 
