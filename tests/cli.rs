@@ -299,6 +299,13 @@ fn packs_build_show_and_verify_through_the_cli() {
         "{}",
         String::from_utf8_lossy(&verify.stdout)
     );
+    // The same level twice fails verification.
+    let twice = lphint::pack::PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,7,0,8".into(), rating: 1, ..Default::default() };
+    let doubled = dir.join("twice.lpk");
+    std::fs::write(&doubled, lphint::pack::Pack { entries: vec![twice.clone(), twice] }.to_bytes()).unwrap();
+    let verify = lp(&["pack", "verify", doubled.to_str().unwrap()]);
+    assert!(!verify.status.success());
+    assert!(String::from_utf8_lossy(&verify.stdout).contains("#2 FAILED: the same level as #1"));
     let mut bytes = std::fs::read(&file).unwrap();
     bytes[10] ^= 1;
     std::fs::write(&file, bytes).unwrap();

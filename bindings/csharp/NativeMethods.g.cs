@@ -179,9 +179,9 @@ namespace LpHint
         /// <summary>
         ///  Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
         ///  with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
-        ///  [`lp_solver_bytes`] tells how much that is (for A* and best-first about 60–90 bytes a node on 8- and
-        ///  15-puzzles, breadth-first a little less); a cap the machine cannot hold gives `LP_ERR_OUT_OF_MEMORY`
-        ///  with the bytes asked for, and nothing is created.
+        ///  [`lp_solver_bytes`] tells exactly how much that is: on sliding tiles about 100 bytes a node for A*,
+        ///  best-first and uniform cost, 65 for breadth-first, 112 a stack entry for IDA*. A cap the machine cannot
+        ///  hold gives `LP_ERR_OUT_OF_MEMORY` with the bytes asked for, and nothing is created.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `out` NULL or writable.

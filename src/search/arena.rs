@@ -370,7 +370,8 @@ impl OpenList {
 
     /// Bytes [`OpenList::new`] reserves for `cap` nodes.
     pub fn bytes_for(cap: usize) -> usize {
-        cap.saturating_mul(3 * size_of::<u32>() + size_of::<u64>() + size_of::<(u64, u32)>() + size_of::<u32>())
+        // Per node: next, prev and the heap position (u32), the key (u64), a heap entry.
+        cap.saturating_mul(3 * size_of::<u32>() + size_of::<u64>() + size_of::<(u64, u32)>())
             .saturating_add(BUCKETS * size_of::<u32>())
     }
 
