@@ -131,11 +131,11 @@ fn ida_vs_pathfinding(c: &mut Criterion) {
 /// 20,000 nodes) on the same generated boards.
 fn flip_gf2_vs_astar(c: &mut Criterion) {
     use lphint::families::flip::Flip;
-    use lphint::generate::{Generator, Request};
+    use lphint::generate::Generator;
     use lphint::search::{Algorithm, Solver};
     for (side, presses) in [(3u8, 5u32), (4, 7), (5, 12)] {
-        let request = Request { min: presses, max: presses, size: (side, side), ..Request::default() };
-        let mut generator = Generator::<Flip>::new(request, 4).unwrap();
+        let params = format!("size={side}x{side},min={presses},max={presses}");
+        let mut generator = Generator::<Flip>::from_text(&params, 4).unwrap();
         let puzzles: Vec<Flip> = (0..3).map(|_| generator.generate().expect("the band has puzzles").puzzle).collect();
         let mut group = c.benchmark_group(format!("flip_{side}x{side}_{presses}_presses_3"));
         group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
@@ -167,7 +167,8 @@ fn eight_hint_by_table(c: &mut Criterion) {
     let (goal, states) = eight_puzzles(100);
     let table = std::sync::Arc::new(EightTable::build(&goal).unwrap());
     eprintln!("3x3 distance table: {} bytes ({} serialized)", table.bytes(), table.to_bytes().len());
-    let with_table = goal.with_tables(&Tables::EightDistances(table)).unwrap();
+    let kind = lphint::registry::table_kind("eight").unwrap();
+    let with_table = goal.with_tables(&Tables::new(kind, table as lphint::tables::TableData)).unwrap();
     let plain = goal.clone().with_heuristic(Heuristic::LinearConflict);
     let hardest = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap().start();
     let mut group = c.benchmark_group("eight_hint");

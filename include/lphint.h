@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_ABI_VERSION 1
+#define LP_ABI_VERSION 2
 
 // The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
 // from [`lp_last_error`].
@@ -45,21 +45,19 @@ typedef enum LpStatus {
   LP_ERR_OUT_OF_MEMORY = 108,
 } LpStatus;
 
-// Puzzle families.
-typedef enum LpFamily {
-  // Sliding tiles. Moves: `piece` = tile, `from` = the cell it leaves, `to` = the blank's cell
-  // (`from = to = -1` infers them). Cells: tile numbers, 0 for the blank.
-  LP_FAMILY_TILES = 1,
-  // Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
-  // `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
-  LP_FAMILY_JUGS = 2,
-  // Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
-  LP_FAMILY_FLIP = 3,
-  // Hargram packing. Moves: `piece`; a placement has `to` = the row-major cell of the top-left corner
-  // of the placed shape's bounding box and `arg` = the orientation (0–3 quarter turns clockwise, 4–7
-  // mirrored first); `to = -1` takes the piece off. Cells: -1 blocked, 0 empty, 1 + the covering piece.
-  LP_FAMILY_HARGRAM = 4,
-} LpFamily;
+// What values a parameter takes.
+typedef enum LpParamKind {
+  // A whole number in `min..=max`.
+  LP_PARAM_INT = 0,
+  // `true` or `false`.
+  LP_PARAM_BOOL = 1,
+  // One of the `choices` (separated by `|`).
+  LP_PARAM_CHOICE = 2,
+  // `WxH`, each side in `min..=max`.
+  LP_PARAM_SIZE = 3,
+  // `LO..HI`, each end in `min..=max`.
+  LP_PARAM_RANGE = 4,
+} LpParamKind;
 
 // Algorithms for [`lp_solver_create`].
 typedef enum LpAlgorithm {
@@ -81,21 +79,6 @@ typedef enum LpAlgorithm {
   LP_ALGO_EXACT = 7,
 } LpAlgorithm;
 
-// Difficulty presets for [`lp_generator_create`] and [`lp_generate`].
-typedef enum LpDifficulty {
-  // Easy.
-  LP_DIFFICULTY_EASY = 0,
-  // Medium.
-  LP_DIFFICULTY_MEDIUM = 1,
-  // Hard.
-  LP_DIFFICULTY_HARD = 2,
-  // Expert.
-  LP_DIFFICULTY_EXPERT = 3,
-} LpDifficulty;
-
-// Difficulty presets (the bands of FAMILIES.md).
-typedef struct Difficulty Difficulty;
-
 // A genetic-algorithm run. Opaque.
 typedef struct LpGa LpGa;
 
@@ -115,34 +98,6 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
-// Custom generation parameters (each family reads the fields it uses).
-typedef struct LpGenParams {
-  // Fewest optimal moves (inclusive); for hargram, the fewest search nodes of the rating.
-  uint32_t min_moves;
-  // Most optimal moves (inclusive); for hargram, the most search nodes of the rating.
-  uint32_t max_moves;
-  // Board width (tiles, flip).
-  uint32_t width;
-  // Board height (tiles, flip).
-  uint32_t height;
-  // Number of jugs (jugs).
-  uint32_t jugs;
-  // Smallest capacity (jugs).
-  uint32_t capacity_min;
-  // Largest capacity (jugs).
-  uint32_t capacity_max;
-  // Non-zero to allow tap and sink (jugs).
-  uint32_t tap;
-  // Number of pieces (hargram).
-  uint32_t pieces;
-  // Fewest cells of a piece (hargram).
-  uint32_t piece_min;
-  // Most cells of a piece (hargram).
-  uint32_t piece_max;
-  // Non-zero to require exactly one solution (hargram).
-  uint32_t unique;
-} LpGenParams;
-
 // A piece for [`lp_hargram_create`]: a `width`×`height` drawing, row-major, one byte a cell (non-zero
 // for a cell of the piece).
 typedef struct LpHargramPiece {
@@ -155,6 +110,62 @@ typedef struct LpHargramPiece {
   // Non-zero to forbid mirror images of the piece (rotations are always allowed).
   uint32_t no_mirror;
 } LpHargramPiece;
+
+// A family of the registry.
+typedef struct LpFamilyInfo {
+  // Its stable id (what `lp_puzzle_family` gives).
+  uint32_t id;
+  // Its name, the first field of its descriptions (`"tiles"`).
+  const char *name;
+  // One line saying what the puzzle is.
+  const char *summary;
+  // What its ratings count (`"moves"`, `"presses"`, `"nodes"`).
+  const char *rating_unit;
+  // Number of generation parameters (`lp_family_param`).
+  uint32_t param_count;
+  // Number of presets (`lp_family_preset`).
+  uint32_t preset_count;
+  // Number of play options (`lp_family_option`).
+  uint32_t option_count;
+  // Number of hint reasons (`lp_family_reason`).
+  uint32_t reason_count;
+} LpFamilyInfo;
+
+// One parameter (or option) of a family.
+typedef struct LpParamSpec {
+  // The key of the text form (`"size"`).
+  const char *name;
+  // What values it takes.
+  enum LpParamKind kind;
+  // Smallest value (of each side or end for sizes and ranges).
+  int64_t min;
+  // Largest value.
+  int64_t max;
+  // The default, in the text form.
+  const char *default_value;
+  // One line saying what it does.
+  const char *doc;
+  // For choices, the words allowed separated by `|`; empty otherwise.
+  const char *choices;
+} LpParamSpec;
+
+// A named parameter set of a family.
+typedef struct LpPreset {
+  // Its name (`"hard"`), for `"preset=hard"` in a parameter text.
+  const char *name;
+  // The parameters it sets, in the text form.
+  const char *params;
+} LpPreset;
+
+// A reason a family's hints give (`LpHint.reason`).
+typedef struct LpReasonInfo {
+  // The code.
+  uint32_t code;
+  // A stable lower-case name (`"optimal_step"`).
+  const char *name;
+  // What it means.
+  const char *doc;
+} LpReasonInfo;
 
 // Parameters of [`lp_ga_create`] (NULL there for the defaults: 1500, 50, 3, 0.9, 0.15).
 typedef struct LpGaParams {
@@ -198,7 +209,9 @@ typedef struct LpMove {
   int32_t arg;
 } LpMove;
 
-// A hint: the move to play and how many moves remain from the current position, this one included.
+// A hint: the move to play, how many moves remain from the current position (this one included), and
+// why (a reason code of the puzzle's family: see `lp_family_reason`). The cells it concerns and its
+// sentence come from [`lp_hint_cells`] and [`lp_hint_text`].
 typedef struct LpHint {
   // The move to play now.
   struct LpMove mv;
@@ -206,6 +219,8 @@ typedef struct LpHint {
   uint32_t moves_left;
   // 1 when `moves_left` is the optimal distance, 0 otherwise.
   uint32_t optimal;
+  // The family's reason code.
+  uint32_t reason;
 } LpHint;
 
 // Counters of a solver run.
@@ -228,24 +243,159 @@ typedef struct LpStats {
 extern "C" {
 #endif // __cplusplus
 
-// Creates a generator for `family` (an [`LpFamily`](super::LpFamily) value): with `params` NULL, the
-// preset `difficulty` (an [`LpDifficulty`] value); otherwise the custom `params` (and `difficulty` is
-// ignored). The same seed gives the same puzzles.
+// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
+// cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
 //
 // # Safety
-// `params` must be NULL or readable; `out` NULL or writable.
-enum LpStatus lp_generator_create(uint32_t family,
-                                  uint32_t difficulty,
-                                  const struct LpGenParams *params,
-                                  uint64_t seed,
-                                  struct LpGenerator **out);
+// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
+enum LpStatus lp_flip_create(uint32_t width,
+                             uint32_t height,
+                             const uint8_t *start,
+                             const uint8_t *target,
+                             size_t cells,
+                             struct LpPuzzle **out);
+
+// Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
+// (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces (1..64). The
+// pieces' cells must add up to the open cells; each piece must be connected.
+//
+// # Safety
+// `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
+// `cells` point to `width · height` bytes each; `out` must be NULL or writable.
+enum LpStatus lp_hargram_create(uint32_t width,
+                                uint32_t height,
+                                const uint8_t *blocked,
+                                const struct LpHargramPiece *pieces,
+                                size_t count,
+                                struct LpPuzzle **out);
+
+// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
+// (`-1` for "any amount"), and whether the tap and sink may be used.
+//
+// # Safety
+// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
+// writable.
+enum LpStatus lp_jugs_create(const uint8_t *capacities,
+                             const uint8_t *start,
+                             const int32_t *goal,
+                             size_t count,
+                             bool tap,
+                             struct LpPuzzle **out);
+
+// Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
+// `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
+//
+// # Safety
+// `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
+// NULL or writable.
+enum LpStatus lp_tiles_create(uint32_t width,
+                              uint32_t height,
+                              const uint8_t *start,
+                              size_t start_len,
+                              const uint8_t *goal,
+                              size_t goal_len,
+                              struct LpPuzzle **out);
+
+// The number of families (indices `0..count` for the other `lp_family_*` calls).
+//
+// # Safety
+// `count` must be NULL or writable.
+enum LpStatus lp_family_count(size_t *count);
+
+// The index of the family named `name`; `LP_ERR_INVALID_ARGUMENT` names the known ones.
+//
+// # Safety
+// `name` must be NULL or a NUL-terminated string; `index` NULL or writable.
+enum LpStatus lp_family_find(const char *name, size_t *index);
+
+// Family `index`: its id, name, summary, rating unit and the numbers of its parameters, presets,
+// options and reasons.
+//
+// # Safety
+// `info` must be NULL or writable.
+enum LpStatus lp_family_info(size_t index, struct LpFamilyInfo *info);
+
+// Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_param(size_t family, size_t param, struct LpParamSpec *out);
+
+// Play option `option` of family `family` (for `lp_puzzle_set_option`).
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_option(size_t family, size_t option, struct LpParamSpec *out);
+
+// Preset `preset` of family `family`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_preset(size_t family, size_t preset, struct LpPreset *out);
+
+// Hint reason `reason` of family `family`.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_reason(size_t family, size_t reason, struct LpReasonInfo *out);
+
+// Starts a genetic-algorithm run on a puzzle's current position (pieces already placed stay), with
+// `params` (NULL for the defaults); the same seed gives the same run. `LP_ERR_INVALID_ARGUMENT` for a
+// family without one, or bad parameters.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
+enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
+                           const struct LpGaParams *params,
+                           uint64_t seed,
+                           struct LpGa **out);
+
+// Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
+// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
+// Allocates nothing.
+//
+// # Safety
+// `ga` must be NULL or a live handle; `report` NULL or writable.
+enum LpStatus lp_ga_step(struct LpGa *ga,
+                         uint32_t budget,
+                         struct LpGaReport *report);
+
+// The best individual so far as moves from the run's starting position; they can be played on the
+// puzzle with `lp_puzzle_apply`.
+//
+// # Safety
+// `ga` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_ga_best(struct LpGa *ga,
+                         struct LpMove *buf,
+                         size_t cap,
+                         size_t *written);
+
+// Releases a GA run. NULL is ignored.
+//
+// # Safety
+// `ga` must be NULL or a handle from this library not yet freed.
+void lp_ga_free(struct LpGa *ga);
+
+// Creates a generator for the family named `family` from a parameter text: a preset (`"preset=hard"`),
+// parameters (`"size=4x4,min=20,max=30"`), both (`"preset=hard,size=5x4"`), or `""` for the defaults.
+// The parameters and presets of every family are listed by `lp_family_param` and `lp_family_preset`.
+// `LP_ERR_INVALID_ARGUMENT` names an unknown family or key, a value out of range (with the range), or a
+// band the family knows to be empty or cannot rate exactly. The same seed gives the same puzzles.
+//
+// # Safety
+// `family` and `params` must be NULL or NUL-terminated strings; `out` NULL or writable.
+enum LpStatus lp_generator_create_text(const char *family,
+                                       const char *params,
+                                       uint64_t seed,
+                                       struct LpGenerator **out);
 
 // Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
-// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-// its rating in `*rating` (the optimal length; for hargram, the search nodes that found a solution and
-// proved it unique or found a second). Every puzzle of a run is a distinct level (up to the family's
-// symmetries). `LP_NOT_FOUND` when the run ends without one: every distinct puzzle of the band was handed
-// out, or the limits of [`lp_generator_set_limits`] were reached (the message says which).
+// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
+// hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
+// hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
+// of a run is a distinct level (up to the family's symmetries). `LP_NOT_FOUND` when the run ends without
+// one: every distinct puzzle of the band was handed out, or a limit of [`lp_generator_set_limits`] was
+// reached (the message says which).
 //
 // # Safety
 // `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -254,21 +404,21 @@ enum LpStatus lp_generator_step(struct LpGenerator *generator,
                                 struct LpPuzzle **puzzle,
                                 uint32_t *rating);
 
-// Generates one puzzle of a preset at once (blocking): `lp_generator_create` and `lp_generator_step`
+// Generates one puzzle at once (blocking): [`lp_generator_create_text`], then [`lp_generator_step`]
 // until it is ready.
 //
 // # Safety
-// `puzzle` and `rating` must be NULL or writable.
-enum LpStatus lp_generate(uint32_t family,
-                          uint32_t difficulty,
+// `family` and `params` must be NULL or NUL-terminated strings; `puzzle` and `rating` NULL or writable.
+enum LpStatus lp_generate(const char *family,
+                          const char *params,
                           uint64_t seed,
                           struct LpPuzzle **puzzle,
                           uint32_t *rating);
 
 // Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
-// that miss the band (or repeat a level), after `max_nodes` node expansions in all, and drops a candidate
-// whose rating takes more than `candidate_nodes` expansions. The defaults are 200,000, 10⁹ and no limit
-// beyond the family's own; 0 keeps a limit as it is.
+// that miss the band (or repeat a level), with `LP_OUT_OF_NODES` after `max_nodes` node expansions in
+// all, and drops a candidate whose rating takes more than `candidate_nodes` expansions. The defaults are
+// 200,000, 10⁹ and no limit beyond the family's own; 0 keeps a limit as it is.
 //
 // # Safety
 // `generator` must be NULL or a live handle.
@@ -300,56 +450,6 @@ enum LpStatus lp_last_error(char *buf,
                             size_t cap,
                             size_t *written);
 
-// Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
-// (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces. The pieces'
-// cells must add up to the open cells; each piece must be connected.
-//
-// # Safety
-// `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
-// `cells` point to `width · height` bytes each; `out` must be NULL or writable.
-enum LpStatus lp_hargram_create(uint32_t width,
-                                uint32_t height,
-                                const uint8_t *blocked,
-                                const struct LpHargramPiece *pieces,
-                                size_t count,
-                                struct LpPuzzle **out);
-
-// Starts a genetic-algorithm run on a Hargram puzzle's current position (pieces already placed stay),
-// with `params` (NULL for the defaults); the same seed gives the same run.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
-enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
-                           const struct LpGaParams *params,
-                           uint64_t seed,
-                           struct LpGa **out);
-
-// Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
-// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
-// Allocates nothing.
-//
-// # Safety
-// `ga` must be NULL or a live handle; `report` NULL or writable.
-enum LpStatus lp_ga_step(struct LpGa *ga,
-                         uint32_t budget,
-                         struct LpGaReport *report);
-
-// The best individual so far as placements (`LP_FAMILY_HARGRAM` moves) from the run's starting
-// position; they can be played on the puzzle with `lp_puzzle_apply`.
-//
-// # Safety
-// `ga` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
-enum LpStatus lp_ga_best(struct LpGa *ga,
-                         struct LpMove *buf,
-                         size_t cap,
-                         size_t *written);
-
-// Releases a GA run. NULL is ignored.
-//
-// # Safety
-// `ga` must be NULL or a handle from this library not yet freed.
-void lp_ga_free(struct LpGa *ga);
-
 // Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
 // bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
 // `LP_ERR_VERSION` for another format version.
@@ -375,11 +475,14 @@ enum LpStatus lp_pack_puzzle(const struct LpPack *pack,
                              size_t index,
                              struct LpPuzzle **out);
 
-// The rating of entry `index` (the optimal length; for hargram, the search effort).
+// The rating of entry `index` as the pack's writer stored it (the optimal length; for hargram, the search
+// effort); `lp pack verify` re-derives every rating with the exact rater.
 //
 // # Safety
 // `pack` must be NULL or a live handle; `rating` NULL or writable.
-enum LpStatus lp_pack_rating(const struct LpPack *pack, size_t index, uint32_t *rating);
+enum LpStatus lp_pack_rating(const struct LpPack *pack,
+                             size_t index,
+                             uint32_t *rating);
 
 // Releases a pack. NULL is ignored.
 //
@@ -405,45 +508,6 @@ enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
 enum LpStatus lp_puzzle_parse(const char *desc,
                               struct LpPuzzle **out);
 
-// Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
-// `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
-//
-// # Safety
-// `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
-// NULL or writable.
-enum LpStatus lp_tiles_create(uint32_t width,
-                              uint32_t height,
-                              const uint8_t *start,
-                              size_t start_len,
-                              const uint8_t *goal,
-                              size_t goal_len,
-                              struct LpPuzzle **out);
-
-// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
-// (`-1` for "any amount"), and whether the tap and sink may be used.
-//
-// # Safety
-// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
-// writable.
-enum LpStatus lp_jugs_create(const uint8_t *capacities,
-                             const uint8_t *start,
-                             const int32_t *goal,
-                             size_t count,
-                             bool tap,
-                             struct LpPuzzle **out);
-
-// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
-// cell, row-major, non-zero for dark; `target` may be NULL for all light.
-//
-// # Safety
-// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
-enum LpStatus lp_flip_create(uint32_t width,
-                             uint32_t height,
-                             const uint8_t *start,
-                             const uint8_t *target,
-                             size_t cells,
-                             struct LpPuzzle **out);
-
 // Releases a puzzle. NULL is ignored.
 //
 // # Safety
@@ -459,11 +523,11 @@ enum LpStatus lp_puzzle_describe(const struct LpPuzzle *puzzle,
                                  size_t cap,
                                  size_t *written);
 
-// The family of the puzzle.
+// The id of the puzzle's family (see `lp_family_info`).
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `family` NULL or writable.
-enum LpStatus lp_puzzle_family(const struct LpPuzzle *puzzle, enum LpFamily *family);
+enum LpStatus lp_puzzle_family(const struct LpPuzzle *puzzle, uint32_t *family);
 
 // Width and height of the grid [`lp_puzzle_cells`] fills.
 //
@@ -471,8 +535,8 @@ enum LpStatus lp_puzzle_family(const struct LpPuzzle *puzzle, enum LpFamily *fam
 // `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
 enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
 
-// Copies the current board, row-major (`width·height` values, see [`LpFamily`] for their meaning), into
-// `buf`; `*written` receives the number of cells.
+// Copies the current board, row-major (`width·height` values; what they mean is the family's: see its
+// documentation), into `buf`; `*written` receives the number of cells.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
@@ -480,6 +544,27 @@ enum LpStatus lp_puzzle_cells(const struct LpPuzzle *puzzle,
                               int32_t *buf,
                               size_t cap,
                               size_t *written);
+
+// The moves the family's searches consider from the current position (every legal move for most
+// families), into `buf`; `*written` receives their number.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_puzzle_moves(const struct LpPuzzle *puzzle,
+                              struct LpMove *buf,
+                              size_t cap,
+                              size_t *written);
+
+// The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
+// is not legal there.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_move_text(const struct LpPuzzle *puzzle,
+                                  struct LpMove mv,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *written);
 
 // Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
 //
@@ -499,13 +584,34 @@ enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
 // `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
 // follows the hints, answers come from the stored plan without searching; when the player deviates, a
 // new search starts from where the player is. The first call reserves the hinter's memory; later calls
-// allocate nothing.
+// allocate nothing. [`lp_hint_cells`] and [`lp_hint_text`] describe the hint.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `hint` NULL or writable.
 enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
                            uint32_t budget,
                            struct LpHint *hint);
+
+// The cells the last hint concerns (for highlighting), as row-major indices of the grid of
+// [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
+// Empty before the first hint.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_hint_cells(const struct LpPuzzle *puzzle,
+                            uint16_t *buf,
+                            size_t cap,
+                            size_t *written);
+
+// The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
+// when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_hint_text(const struct LpPuzzle *puzzle,
+                           char *buf,
+                           size_t cap,
+                           size_t *written);
 
 // Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
 // before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
@@ -515,6 +621,13 @@ enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a live handle.
 enum LpStatus lp_puzzle_set_node_limit(struct LpPuzzle *puzzle,
                                        uint64_t limit);
+
+// Sets one of the family's play options (`lp_family_option`), such as `heuristic` = `manhattan` for
+// sliding tiles; `LP_ERR_INVALID_ARGUMENT` names the key or the values allowed.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `key` and `value` NULL or NUL-terminated strings.
+enum LpStatus lp_puzzle_set_option(struct LpPuzzle *puzzle, const char *key, const char *value);
 
 // Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
 // with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
@@ -588,9 +701,9 @@ enum LpStatus lp_solver_stats(const struct LpSolver *solver, struct LpStats *sta
 // `solver` must be NULL or a handle from this library not yet freed.
 void lp_solver_free(struct LpSolver *solver);
 
-// Loads tables from bytes written by `lp tables build` — the 4×4 pattern databases or the complete 3×3
-// distance table, told apart by their magic (magic, format version and checksum checked):
-// `LP_ERR_CORRUPT_DATA` for damaged bytes, `LP_ERR_VERSION` for another format version.
+// Loads tables from bytes written by `lp tables build` (any kind a family loads, told apart by their
+// magic; magic, format version and checksum checked): `LP_ERR_CORRUPT_DATA` for damaged bytes,
+// `LP_ERR_VERSION` for another format version.
 //
 // # Safety
 // `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
@@ -612,6 +725,14 @@ void lp_tables_free(struct LpTables *tables);
 // `puzzle` and `tables` must be NULL or live handles.
 enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
                                    const struct LpTables *tables);
+
+// Makes `generator` rate its candidates with `tables` (the 4×4 pattern databases make the 15-puzzle's
+// expert band fast to rate). `LP_ERR_INVALID_ARGUMENT` when they do not serve its puzzles.
+//
+// # Safety
+// `generator` and `tables` must be NULL or live handles.
+enum LpStatus lp_generator_set_tables(struct LpGenerator *generator,
+                                      const struct LpTables *tables);
 
 #ifdef __cplusplus
 }  // extern "C"

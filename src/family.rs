@@ -1,27 +1,17 @@
 //! The uniform interface every puzzle family implements on top of [`Puzzle`]: text descriptions,
-//! drawing, move names and the solver that suits it. The CLI and the C ABI are written against this
-//! trait only, so a new family plugs in without touching them.
+//! drawing, move names, explained hints, the solver that suits it, and the optional abilities some
+//! families have (tables, play options, counting solutions, the genetic algorithm). The registry, the
+//! CLI and the C ABI are written against this trait (and [`crate::generate::Generate`]) only.
 
+use crate::ga::{AnyGa, GaParams};
 use crate::memory::OutOfMemory;
+use crate::params::Spec;
 use crate::search::{Puzzle, Solver};
-use crate::tables::Tables;
+use crate::tables::{TableKind, Tables};
 use crate::text::ParseError;
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
-
-/// Which family a puzzle belongs to (stable numbers, shared with the C ABI).
-#[repr(u32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FamilyId {
-    /// Sliding tiles.
-    Tiles = 1,
-    /// Water jugs.
-    Jugs = 2,
-    /// "Stomp on it!" flip panels.
-    Flip = 3,
-    /// Hargram polyomino packing.
-    Hargram = 4,
-}
 
 /// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 /// without knowing family types. Each family documents what the fields mean for it; fields it does not use
@@ -39,10 +29,57 @@ pub struct MoveCode {
     pub arg: i32,
 }
 
-/// A puzzle family: one module, one implementation of this trait.
-pub trait Family: Puzzle + Sized + Clone + core::fmt::Debug {
+/// Why a hint is the move it is: a code the family defines (distinct within the family), with a stable
+/// name and a line of documentation, so that a game can pick its own words or art for each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reason {
+    /// The code a hint carries.
+    pub code: u32,
+    /// A stable lower-case name (`optimal_step`, `take_off`).
+    pub name: &'static str,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+/// Most cells a hint can concern.
+pub const MAX_HINT_CELLS: usize = 256;
+
+/// The cells a hint concerns, as row-major indices of the grid [`Family::board_size`] describes (for
+/// highlighting in a game's UI). Fixed capacity: explaining a hint allocates nothing.
+///
+/// cbindgen:ignore
+pub type HintCells = heapless::Vec<u16, MAX_HINT_CELLS>;
+
+/// How many solutions a puzzle has, for families that count them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Every solution (solutions that only swap identical pieces count once).
+    pub all: u64,
+    /// Solutions up to the board's symmetries.
+    pub up_to_symmetry: u64,
+    /// Search nodes spent.
+    pub nodes: u64,
+    /// Whether counting stopped at the limit.
+    pub capped: bool,
+}
+
+/// A puzzle family: one folder, one implementation of this trait, one registry line.
+pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::Debug + Send + 'static {
     /// The family name, as the first field of its text description (`tiles`, `jugs`, …).
     const NAME: &'static str;
+
+    /// One line saying what the puzzle is.
+    const SUMMARY: &'static str;
+
+    /// The reasons its hints give ([`Family::explain`]).
+    const REASONS: &'static [Reason];
+
+    /// Options a player or designer may set on a puzzle ([`Family::with_option`]), such as the heuristic
+    /// of sliding tiles.
+    const OPTIONS: &'static [Spec] = &[];
+
+    /// The kinds of precomputed tables the family loads ([`Family::with_tables`]).
+    const TABLES: &'static [TableKind] = &[];
 
     /// Parses a one-line text description (`NAME:…`).
     fn parse(desc: &str) -> Result<Self, ParseError>;
@@ -77,14 +114,16 @@ pub trait Family: Puzzle + Sized + Clone + core::fmt::Debug {
         fingerprint_of(self.describe().as_bytes())
     }
 
-    /// The same puzzle using precomputed `tables` (pattern databases, distance tables), or why it cannot.
+    /// The same puzzle using precomputed `tables` (one of the family's [`Family::TABLES`]), or why not.
     fn with_tables(&self, tables: &Tables) -> Result<Self, String> {
-        let _ = tables;
-        Err(format!("{} puzzles use no such tables", Self::NAME))
+        Err(format!("{} puzzles use no {} tables", Self::NAME, tables.kind().name))
     }
 
-    /// The family's stable identifier.
-    const ID: FamilyId;
+    /// The same puzzle with option `key` (one of [`Family::OPTIONS`]) set to `value`, or why not.
+    fn with_option(&self, key: &str, value: &str) -> Result<Self, String> {
+        let _ = value;
+        Err(format!("{} puzzles take no option '{key}'", Self::NAME))
+    }
 
     /// A move as plain numbers.
     fn encode_move(&self, mv: &Self::Move) -> MoveCode;
@@ -98,6 +137,29 @@ pub trait Family: Puzzle + Sized + Clone + core::fmt::Debug {
     /// The value drawn at grid cell `index` (row-major) of `state`; what it means is family-specific
     /// (for tiles: the tile number, 0 for the blank).
     fn cell(&self, state: &Self::State, index: usize) -> i32;
+
+    /// Why `mv` is the hint from `state`: writes the cells it concerns into `cells` and returns one of
+    /// the family's [`Family::REASONS`]. `optimal` says whether the hint lies on a proven shortest
+    /// solution. Allocates nothing (it runs with every hint).
+    fn explain(&self, state: &Self::State, mv: &Self::Move, optimal: bool, cells: &mut HintCells) -> u32;
+
+    /// The sentence of a hint with reason `reason` (from [`Family::explain`]): by default the move's text.
+    fn hint_text(&self, state: &Self::State, mv: &Self::Move, reason: u32) -> String {
+        let _ = (state, reason);
+        self.move_text(mv)
+    }
+
+    /// Counts the solutions from the start, up to `limit`, for families that count them.
+    fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
+        let _ = limit;
+        None
+    }
+
+    /// A genetic-algorithm run from the start (the earlier systems' solver), for families that have one.
+    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
+        let _ = (params, seed);
+        Err(format!("no genetic algorithm for {} puzzles", Self::NAME))
+    }
 }
 
 /// A 64-bit fingerprint of `bytes` (FNV-1a: stable across builds and platforms, unlike a seeded hash).

@@ -6,6 +6,8 @@
 //! The run is deterministic for a seed, and resumable at any evaluation: two steps of half the budget give
 //! the same result as one step of the whole.
 
+use crate::family::MoveCode;
+use crate::status::{Shortfall, Status};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -73,17 +75,6 @@ impl GaParams {
     }
 }
 
-/// Where a GA run stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GaStatus {
-    /// Budget spent: step again.
-    InProgress,
-    /// A perfect individual was found.
-    Found,
-    /// Every generation ran without a perfect individual.
-    Exhausted,
-}
-
 /// Progress of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GaReport {
@@ -95,8 +86,20 @@ pub struct GaReport {
     pub best_fitness: u32,
     /// The fitness of a perfect individual.
     pub perfect: u32,
-    /// Where the run stands.
-    pub status: GaStatus,
+    /// Where the run stands: in progress, `Found` (a perfect individual) or `NotFound(Generations)`.
+    pub status: Status,
+}
+
+/// A GA run on a family's puzzle, with the family erased (what the bindings hold).
+pub trait AnyGa: Send {
+    /// Runs at most `budget` fitness evaluations (allocates nothing).
+    fn step(&mut self, budget: u32) -> GaReport;
+    /// Progress so far.
+    fn report(&self) -> GaReport;
+    /// The best individual so far, as moves from the run's starting position.
+    fn best_moves(&mut self) -> &[MoveCode];
+    /// A drawing of the position the best individual makes.
+    fn render_best(&self) -> String;
 }
 
 /// A stepped GA run.
@@ -115,7 +118,7 @@ pub struct Ga {
     cursor: usize,
     generation: u32,
     evaluations: u64,
-    status: GaStatus,
+    status: Status,
 }
 
 impl Ga {
@@ -141,7 +144,7 @@ impl Ga {
             cursor: 0,
             generation: 0,
             evaluations: 0,
-            status: GaStatus::InProgress,
+            status: Status::InProgress,
         })
     }
 
@@ -171,7 +174,7 @@ impl Ga {
     /// Runs at most `budget` fitness evaluations (breeding a generation costs none).
     pub fn step<G: Genome>(&mut self, genome: &G, budget: u32) -> GaReport {
         let mut spent = 0;
-        while spent < budget && self.status == GaStatus::InProgress {
+        while spent < budget && self.status == Status::InProgress {
             let at = self.cursor * self.genes..(self.cursor + 1) * self.genes;
             let fitness = genome.evaluate(&self.population[at.clone()], &mut self.blame[at.clone()]);
             self.fitness[self.cursor] = fitness;
@@ -182,14 +185,14 @@ impl Ga {
                 self.best.copy_from_slice(&self.population[at]);
             }
             if fitness >= self.perfect {
-                self.status = GaStatus::Found;
+                self.status = Status::Found;
                 break;
             }
             self.cursor += 1;
             if self.cursor == self.params.population as usize {
                 self.cursor = 0;
                 if self.generation + 1 >= self.params.generations {
-                    self.status = GaStatus::Exhausted;
+                    self.status = Status::NotFound(Shortfall::Generations);
                 } else {
                     self.generation += 1;
                     self.breed(genome);
@@ -266,10 +269,10 @@ mod tests {
         let params = GaParams { population: 50, generations: 100, ..GaParams::default() };
         let mut whole = Ga::new(&Ones(40), params, 7).unwrap();
         let report = whole.step(&Ones(40), u32::MAX);
-        assert_eq!(report.status, GaStatus::Found);
+        assert_eq!(report.status, Status::Found);
         let mut halves = Ga::new(&Ones(40), params, 7).unwrap();
         let half = (report.evaluations / 2) as u32;
-        assert_eq!(halves.step(&Ones(40), half).status, GaStatus::InProgress);
+        assert_eq!(halves.step(&Ones(40), half).status, Status::InProgress);
         assert_eq!(halves.step(&Ones(40), u32::MAX), report);
         assert_eq!(halves.best(), whole.best());
     }

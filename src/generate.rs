@@ -4,10 +4,16 @@
 //! every long operation (the budget is spent on the rating searches), deterministic for a seed, and
 //! bounded: a run gives up after [`Limits`] the caller sets, and a band the family knows to be empty is
 //! refused when the generator is made.
+//!
+//! A family's generation parameters are its own type, read from [`Values`] of its [`Generate::PARAMS`]
+//! specs; its difficulty presets are named parameter texts ([`Generate::PRESETS`]). Every family has
+//! `min` and `max`, the band of ratings, counted in its [`Generate::RATING_UNIT`].
 
-use crate::family::Family;
+use crate::family::{Family, MoveCode};
 use crate::memory::OutOfMemory;
-use crate::search::{Search, Solver, Stats, Status};
+use crate::pack::PackEntry;
+use crate::params::{ParamError, Preset, Spec, Values};
+use crate::search::{solve_with, Search, Shortfall, Solver, Stats, Status};
 use crate::tables::Tables;
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -15,79 +21,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-/// Difficulty presets (the bands of FAMILIES.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Difficulty {
-    /// Easy.
-    Easy,
-    /// Medium.
-    Medium,
-    /// Hard.
-    Hard,
-    /// Expert.
-    Expert,
-}
-
-impl Difficulty {
-    /// Every preset, easiest first.
-    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
-
-    /// Parses `easy`, `medium`, `hard` or `expert`.
-    pub fn parse(name: &str) -> Option<Difficulty> {
-        Difficulty::ALL.into_iter().find(|d| d.name() == name.trim())
-    }
-
-    /// The name [`Difficulty::parse`] accepts.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
-    }
-}
-
-/// What to generate: the band of ratings and the family's shape parameters (each family reads the ones
-/// it uses).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// Lowest rating (inclusive).
-    pub min: u32,
-    /// Highest rating (inclusive).
-    pub max: u32,
-    /// Board width and height (tiles, flip).
-    pub size: (u8, u8),
-    /// Number of jugs (jugs).
-    pub jugs: u8,
-    /// Smallest and largest capacity (jugs).
-    pub capacities: (u8, u8),
-    /// Whether tap and sink moves are allowed (jugs).
-    pub tap: bool,
-    /// Number of pieces (hargram).
-    pub pieces: u8,
-    /// Fewest and most cells of a piece (hargram).
-    pub piece_size: (u8, u8),
-    /// Whether the puzzle must have exactly one solution (hargram).
-    pub unique: bool,
-}
-
-impl Default for Request {
-    fn default() -> Request {
-        Request {
-            min: 1,
-            max: 10,
-            size: (3, 3),
-            jugs: 3,
-            capacities: (3, 12),
-            tap: false,
-            pieces: 5,
-            piece_size: (3, 5),
-            unique: true,
-        }
-    }
-}
 
 /// A family that can be generated.
 pub trait Generate: Family {
@@ -98,53 +31,64 @@ pub trait Generate: Family {
     /// is not optimal, or contradicts the rating when shorter).
     const RATED_BY_LENGTH: bool = true;
 
-    /// The request a preset stands for.
-    fn preset(difficulty: Difficulty) -> Request;
+    /// The generation parameters, `min` and `max` (the band) among them.
+    const PARAMS: &'static [Spec];
 
-    /// Checks a request, saying what is wrong with it (a band that cannot be rated exactly included).
-    fn check(request: &Request) -> Result<(), String>;
+    /// The difficulty presets, easiest first.
+    const PRESETS: &'static [Preset];
+
+    /// The family's parameter type.
+    type Params: Clone + core::fmt::Debug + Send + 'static;
+
+    /// The parameters the values stand for, or what is inconsistent about them (each value is already
+    /// in its range).
+    fn params(values: &Values) -> Result<Self::Params, String>;
+
+    /// The band of ratings, lowest and highest (inclusive).
+    fn band(params: &Self::Params) -> (u32, u32);
 
     /// Data prepared once per generator (such as a complete distance table), used by every draw.
     type Context: Send;
 
-    /// Prepares the context for `request`.
-    fn context(request: &Request) -> Result<Self::Context, OutOfMemory>;
+    /// Prepares the context for `params`.
+    fn context(params: &Self::Params) -> Result<Self::Context, OutOfMemory>;
 
-    /// The highest rating any puzzle of `request` has, when the family knows it: a band above it is
-    /// refused at once.
-    fn max_rating(request: &Request, context: &Self::Context) -> Option<u32> {
-        let _ = (request, context);
+    /// The highest rating any puzzle of `params` has (or a bound on it), when the family knows it: a
+    /// band above it is refused at once.
+    fn max_rating(params: &Self::Params, context: &Self::Context) -> Option<u32> {
+        let _ = (params, context);
         None
     }
 
     /// The number of distinct puzzles whose rating lies in the band, when the context knows it exactly:
-    /// a run stops with [`GenStatus::Exhausted`] once it has handed them all out.
-    fn band_size(request: &Request, context: &Self::Context) -> Option<u64> {
-        let _ = (request, context);
+    /// a run stops with `NotFound(NoMore)` once it has handed them all out.
+    fn band_size(params: &Self::Params, context: &Self::Context) -> Option<u64> {
+        let _ = (params, context);
         None
     }
 
-    /// Draws a candidate puzzle for `request` (rated afterwards by the exact solver).
-    fn candidate(request: &Request, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
+    /// Draws a candidate puzzle (rated afterwards by the exact solver).
+    fn candidate(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 
-    /// The exact solver that rates this candidate: by default the recommended one. Its algorithm must be
-    /// exact ([`crate::search::Algorithm::is_optimal`]); a generator refuses a family whose rater is not.
-    fn rater(&self) -> Result<Solver<Self>, OutOfMemory> {
+    /// The exact solver that rates this puzzle: with `params`, for a generator (it may reject what the
+    /// parameters exclude); without, to rate the puzzle as it is (verifying a pack). By default the
+    /// recommended solver. Its algorithm must be exact; a generator refuses a rater that is not. The
+    /// rating is the rater's `stats.rating`, or else the solution's length.
+    fn rater(&self, params: Option<&Self::Params>) -> Result<Solver<Self>, OutOfMemory> {
+        let _ = params;
         self.recommended_solver()
     }
+}
 
-    /// The rating of a puzzle whose rater found a solution, from the rater's counters: by default the
-    /// optimal solution length. A property of the puzzle alone, so that it can be checked again.
-    fn rating(stats: &Stats) -> Option<u32> {
-        stats.solution_length
-    }
+/// The rating a finished rater gives: the family's own, or else the solution's length.
+pub fn rating_of(stats: &Stats) -> Option<u32> {
+    stats.rating.or(stats.solution_length)
+}
 
-    /// Whether a rated candidate fits `request` beyond its band (such as having a unique solution):
-    /// by default it does.
-    fn accept(request: &Request, stats: &Stats) -> bool {
-        let _ = (request, stats);
-        true
-    }
+/// Parses a parameter text (`preset=hard,size=4x4`) into the family's parameters.
+pub fn parse_params<F: Generate>(text: &str) -> Result<F::Params, ParamError> {
+    let values = Values::parse(F::PARAMS, F::PRESETS, text)?;
+    F::params(&values).map_err(|reason| ParamError { key: String::new(), reason })
 }
 
 /// A generated puzzle, its exact rating and the solution the rater found.
@@ -153,39 +97,16 @@ pub struct Generated<F: Family> {
     /// The puzzle.
     pub puzzle: F,
     /// Its rating: the optimal solution length, or what the family rates by (for hargram, the search
-    /// nodes needed to find the solution and to prove it unique or find a second one).
+    /// nodes needed to find a solution and to prove it unique or find a second one).
     pub rating: u32,
-    /// The solution the rater found (optimal when the family rates by length).
+    /// The solution the rater found (optimal: the rater is exact).
     pub solution: Vec<F::Move>,
     /// Candidates drawn to find it (this one included).
     pub candidates: u64,
 }
 
-/// Why a generator stopped without a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GiveUp {
-    /// [`Limits::max_misses`] candidates in a row missed the band (or repeated a level).
-    Misses(u64),
-    /// [`Limits::max_nodes`] node expansions were spent.
-    Nodes(u64),
-}
-
-/// Where a generator stands.
-#[derive(Clone, Debug)]
-pub enum GenStatus<F: Family> {
-    /// Not found yet: step again.
-    InProgress,
-    /// A puzzle in the band, distinct from every one handed out before.
-    Ready(Generated<F>),
-    /// Every distinct puzzle of the band (this many) has been handed out.
-    Exhausted(u64),
-    /// The run reached one of its limits: the band is empty or rare for this request.
-    GaveUp(GiveUp),
-    /// The rating solver's memory could not be reserved.
-    OutOfMemory(OutOfMemory),
-}
-
-/// The limits of a generator run; reaching one ends it with [`GenStatus::GaveUp`].
+/// The limits of a generator run: reaching `max_misses` ends it with `NotFound(Misses)`, `max_nodes`
+/// with `OutOfNodes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Candidates in a row that miss the band (or repeat a level) before the run gives up.
@@ -204,23 +125,10 @@ impl Default for Limits {
     }
 }
 
-impl core::fmt::Display for GiveUp {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            GiveUp::Misses(n) => write!(
-                f,
-                "no new puzzle in the band after {n} candidates in a row: the band is empty or rare for this request"
-            ),
-            GiveUp::Nodes(n) => {
-                write!(f, "no new puzzle in the band within {n} node expansions: the band is rare for this request")
-            }
-        }
-    }
-}
-
 /// A stepped, deterministic generator.
 pub struct Generator<F: Generate> {
-    request: Request,
+    params: F::Params,
+    band: (u32, u32),
     context: F::Context,
     band_size: Option<u64>,
     /// Precomputed tables given to every candidate (such as pattern databases to rate 4×4 fast).
@@ -237,34 +145,35 @@ pub struct Generator<F: Generate> {
 }
 
 impl<F: Generate> Generator<F> {
-    /// A generator for `request`, seeded with `seed`; refused (with the reason) when the request is
-    /// invalid, when its band is known to be empty, or when the family cannot rate it exactly.
-    pub fn new(request: Request, seed: u64) -> Result<Self, String> {
-        F::check(&request)?;
-        if request.min > request.max {
-            return Err(format!("min {} is above max {}", request.min, request.max));
+    /// A generator for `params`, seeded with `seed`; refused (with the reason) when its band is known
+    /// to be empty or when the family cannot rate it exactly.
+    pub fn new(params: F::Params, seed: u64) -> Result<Self, String> {
+        let band = F::band(&params);
+        if band.0 > band.1 {
+            return Err(format!("min {} is above max {}", band.0, band.1));
         }
-        let context = F::context(&request).map_err(|e| format!("{e}"))?;
-        if let Some(highest) = F::max_rating(&request, &context).filter(|&h| h < request.min) {
+        let context = F::context(&params).map_err(|e| format!("{e}"))?;
+        if let Some(highest) = F::max_rating(&params, &context).filter(|&h| h < band.0) {
             return Err(format!(
                 "no such {} puzzle is rated {} or more {}: the highest rating is {highest}",
                 F::NAME,
-                request.min,
+                band.0,
                 F::RATING_UNIT
             ));
         }
-        let band_size = F::band_size(&request, &context);
+        let band_size = F::band_size(&params, &context);
         if band_size == Some(0) {
-            return Err(format!("no {} puzzle of this request is rated {}..{}", F::NAME, request.min, request.max));
+            return Err(format!("no {} puzzle of these parameters is rated {}..{}", F::NAME, band.0, band.1));
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let probe = F::candidate(&request, &context, &mut rng.clone());
-        let rater = probe.rater().map_err(|e| format!("{e}"))?;
+        let probe = F::candidate(&params, &context, &mut rng.clone());
+        let rater = probe.rater(Some(&params)).map_err(|e| format!("{e}"))?;
         if !rater.algorithm().is_optimal() {
-            return Err(format!("{} puzzles of this request cannot be rated exactly", F::NAME));
+            return Err(format!("{} puzzles of these parameters cannot be rated exactly", F::NAME));
         }
         Ok(Generator {
-            request,
+            params,
+            band,
             context,
             band_size,
             tables: None,
@@ -279,9 +188,14 @@ impl<F: Generate> Generator<F> {
         })
     }
 
-    /// A generator for a preset.
-    pub fn preset(difficulty: Difficulty, seed: u64) -> Result<Self, String> {
-        Self::new(F::preset(difficulty), seed)
+    /// A generator for a parameter text (`preset=hard`, `size=4x4,min=20,max=30`).
+    pub fn from_text(text: &str, seed: u64) -> Result<Self, String> {
+        Self::new(parse_params::<F>(text).map_err(|e| format!("{e}"))?, seed)
+    }
+
+    /// A generator for the preset named `name`.
+    pub fn preset(name: &str, seed: u64) -> Result<Self, String> {
+        Self::from_text(&format!("preset={name}"), seed)
     }
 
     /// The same generator with other limits.
@@ -301,19 +215,30 @@ impl<F: Generate> Generator<F> {
     /// The same generator giving `tables` to every candidate (checked on one candidate now), so that
     /// ratings use them — for 4×4 tiles, pattern databases make the expert band fast to rate.
     pub fn with_tables(mut self, tables: Tables) -> Result<Self, String> {
-        let probe = F::candidate(&self.request, &self.context, &mut self.rng.clone());
-        let rater = probe.with_tables(&tables)?.rater().map_err(|e| format!("{e}"))?;
+        self.set_tables(tables)?;
+        Ok(self)
+    }
+
+    /// Gives `tables` to every candidate from now on (checked on one candidate now), or says why not.
+    pub fn set_tables(&mut self, tables: Tables) -> Result<(), String> {
+        let probe = F::candidate(&self.params, &self.context, &mut self.rng.clone());
+        let rater = probe.with_tables(&tables)?.rater(Some(&self.params)).map_err(|e| format!("{e}"))?;
         if !rater.algorithm().is_optimal() {
             return Err(format!("{} puzzles with these tables cannot be rated exactly", F::NAME));
         }
         self.tables = Some(tables);
         self.solver = None;
-        Ok(self)
+        Ok(())
     }
 
-    /// The request this generator serves.
-    pub fn request(&self) -> &Request {
-        &self.request
+    /// The parameters this generator serves.
+    pub fn params(&self) -> &F::Params {
+        &self.params
+    }
+
+    /// The band of ratings.
+    pub fn band(&self) -> (u32, u32) {
+        self.band
     }
 
     /// Node expansions spent so far over the run.
@@ -328,7 +253,7 @@ impl<F: Generate> Generator<F> {
 
     /// Draws the next candidate and starts rating it; `None` when it repeats a level handed out.
     fn draw(&mut self) -> Result<Option<F>, OutOfMemory> {
-        let mut puzzle = F::candidate(&self.request, &self.context, &mut self.rng);
+        let mut puzzle = F::candidate(&self.params, &self.context, &mut self.rng);
         self.candidates += 1;
         if self.seen.contains(&puzzle.fingerprint()) {
             return Ok(None);
@@ -339,101 +264,158 @@ impl<F: Generate> Generator<F> {
         // The first candidate reserves the solver; later ones reuse its memory.
         let solver = match self.solver.take() {
             Some(solver) => solver,
-            None => puzzle.rater()?.with_expansion_limit(self.limits.candidate_nodes),
+            None => puzzle.rater(Some(&self.params))?.with_expansion_limit(self.limits.candidate_nodes),
         };
         let solver = self.solver.insert(solver);
         solver.restart(&puzzle, puzzle.start());
         Ok(Some(puzzle))
     }
 
-    /// Spends at most `budget` node expansions rating candidates.
-    pub fn step(&mut self, budget: u32) -> GenStatus<F> {
+    /// Spends at most `budget` node expansions rating candidates: `Ok` with a puzzle in the band, distinct
+    /// from every one handed out before; `Err(InProgress)` to step again; `Err(NotFound(NoMore))` when
+    /// the band holds no more distinct puzzles ([`Generator::handed_out`] of them), `Err(NotFound(Misses))`
+    /// or `Err(OutOfNodes)` when a [`Limits`] bound was reached, `Err(OutOfMemory)`.
+    pub fn step(&mut self, budget: u32) -> Result<Generated<F>, Status> {
         let mut left = budget;
         loop {
             if self.band_size.is_some_and(|n| self.seen.len() as u64 >= n) {
-                return GenStatus::Exhausted(self.seen.len() as u64);
+                return Err(Status::NotFound(Shortfall::NoMore));
             }
             if self.misses >= self.limits.max_misses {
-                return GenStatus::GaveUp(GiveUp::Misses(self.misses));
+                return Err(Status::NotFound(Shortfall::Misses));
             }
             if self.nodes >= self.limits.max_nodes {
-                return GenStatus::GaveUp(GiveUp::Nodes(self.nodes));
+                return Err(Status::OutOfNodes);
             }
             let puzzle = match self.candidate.take() {
                 Some(puzzle) => puzzle,
                 None => match self.draw() {
                     Ok(Some(puzzle)) => puzzle,
-                    Err(e) => return GenStatus::OutOfMemory(e),
+                    Err(_) => return Err(Status::OutOfMemory),
                     // A repeated level costs one unit, so that a call stays bounded.
                     Ok(None) => {
                         self.misses += 1;
                         left = left.saturating_sub(1);
                         if left == 0 {
-                            return GenStatus::InProgress;
+                            return Err(Status::InProgress);
                         }
                         continue;
                     }
                 },
             };
             let Some(solver) = self.solver.as_mut() else {
-                return GenStatus::InProgress;
+                return Err(Status::InProgress);
             };
-            let before = solver.stats().expanded;
-            let status = solver.step(&puzzle, left.max(1));
-            let spent = solver.stats().expanded - before;
-            self.nodes += spent;
+            let step = solver.step(&puzzle, left.max(1));
+            self.nodes += step.work as u64;
             // Every candidate costs at least one unit, so that a call stays bounded even when rating
             // takes no expansion (flip boards with no null space).
-            left = left.saturating_sub((spent as u32).max(1));
-            match status {
+            left = left.saturating_sub(step.work.max(1));
+            match step.status {
                 Status::InProgress => {
                     self.candidate = Some(puzzle);
-                    return GenStatus::InProgress;
+                    return Err(Status::InProgress);
                 }
                 Status::Found => {
-                    let stats = solver.stats();
-                    let rating = F::rating(&stats).filter(|_| F::accept(&self.request, &stats));
-                    if let Some(rating) = rating.filter(|r| (self.request.min..=self.request.max).contains(r)) {
+                    let rating = rating_of(&solver.stats()).filter(|r| (self.band.0..=self.band.1).contains(r));
+                    if let Some(rating) = rating {
                         let mut path = Vec::new();
                         solver.write_path(&mut path);
                         self.seen.insert(puzzle.fingerprint());
                         self.misses = 0;
                         let candidates = core::mem::take(&mut self.candidates);
                         let solution = path.into_iter().map(|(m, _)| m).collect();
-                        return GenStatus::Ready(Generated { puzzle, rating, solution, candidates });
+                        return Ok(Generated { puzzle, rating, solution, candidates });
                     }
                     self.misses += 1;
                 }
-                // Unsolvable, or too hard to rate within the solver's limits: draw another.
+                // Unsolvable, rejected, or too hard to rate within the limits: draw another.
                 _ => self.misses += 1,
             }
             if left == 0 {
-                return GenStatus::InProgress;
+                return Err(Status::InProgress);
             }
         }
     }
 
-    /// Steps until a puzzle is ready (blocking convenience); `Err` when the run ends without one.
-    pub fn generate(&mut self) -> Result<Generated<F>, GenStatus<F>> {
+    /// Steps until a puzzle is ready (blocking convenience); `Err` with the status the run ended on.
+    pub fn generate(&mut self) -> Result<Generated<F>, Status> {
         loop {
             match self.step(u32::MAX) {
-                GenStatus::InProgress => continue,
-                GenStatus::Ready(generated) => return Ok(generated),
-                other => return Err(other),
+                Err(Status::InProgress) => continue,
+                other => return other,
             }
+        }
+    }
+
+    /// Why a run that ended on `status` gave no puzzle, in words.
+    pub fn reason(&self, status: Status) -> String {
+        match status {
+            Status::NotFound(Shortfall::NoMore) => {
+                format!("the band holds only {} distinct puzzles, all handed out", self.seen.len())
+            }
+            Status::NotFound(Shortfall::Misses) => format!(
+                "no new puzzle in the band after {} candidates in a row: the band is empty or rare for these parameters",
+                self.misses
+            ),
+            Status::OutOfNodes => format!(
+                "no new puzzle in the band within {} node expansions: the band is rare for these parameters",
+                self.nodes
+            ),
+            Status::OutOfMemory => String::from("the rating solver's memory could not be reserved"),
+            other => format!("the run ended: {}", other.name()),
         }
     }
 }
 
-impl<F: Generate> GenStatus<F> {
-    /// Why a run ended without a puzzle, in words (`None` for [`GenStatus::InProgress`] and
-    /// [`GenStatus::Ready`]).
-    pub fn reason(&self) -> Option<String> {
-        match self {
-            GenStatus::Exhausted(n) => Some(format!("the band holds only {n} distinct puzzles, all handed out")),
-            GenStatus::GaveUp(why) => Some(format!("{why}")),
-            GenStatus::OutOfMemory(e) => Some(format!("{e}")),
-            _ => None,
-        }
+/// Re-derives what a pack entry claims, with the family's exact rater (using `tables` where they serve
+/// the puzzle): the rating must be the exact one, and a stored solution must replay to the goal and, for
+/// a family rated by optimal length, be that long. Returns a summary, or what is wrong. Blocking: it runs
+/// the rater to the end.
+pub fn verify<F: Generate>(entry: &PackEntry, tables: Option<&Tables>) -> Result<String, String> {
+    let mut puzzle = F::parse(&entry.desc).map_err(|e| format!("cannot parse '{}': {e}", entry.desc))?;
+    if let Some(with_tables) = tables.and_then(|t| puzzle.with_tables(t).ok()) {
+        puzzle = with_tables;
     }
+    let stored = match &entry.solution {
+        Some(moves) => Some(replay(&puzzle, &moves.0)?.len()),
+        None => None,
+    };
+    let mut rater = puzzle.rater(None).map_err(|e| format!("{e}"))?;
+    let outcome = solve_with(&mut rater, &puzzle, puzzle.start());
+    if outcome.status != Status::Found {
+        return Err(format!("the exact rater finds no solution ({})", outcome.status.name()));
+    }
+    let rating = rating_of(&outcome.stats).ok_or("the exact rater gives no rating")?;
+    if rating != entry.rating {
+        return Err(format!("rating {} stored, but the exact rating is {rating} {}", entry.rating, F::RATING_UNIT));
+    }
+    match stored {
+        Some(len) if F::RATED_BY_LENGTH && len as u32 != rating => {
+            Err(format!("the stored solution has {len} moves, but the optimum is {rating}: it is not optimal"))
+        }
+        Some(len) => Ok(format!("rating {rating} {}, stored solution of {len} moves", F::RATING_UNIT)),
+        None => Ok(format!("rating {rating} {}, no stored solution", F::RATING_UNIT)),
+    }
+}
+
+/// A path as `(move, state after it)` pairs.
+pub type Path<F> = Vec<(<F as crate::search::Puzzle>::Move, <F as crate::search::Puzzle>::State)>;
+
+/// The moves and states of a stored solution, checked move by move to the goal.
+pub fn replay<F: Family>(puzzle: &F, moves: &[MoveCode]) -> Result<Path<F>, String> {
+    let mut path = Vec::with_capacity(moves.len());
+    let mut state = puzzle.start();
+    for (i, code) in moves.iter().enumerate() {
+        let next = puzzle.decode_move(&state, code).and_then(|mv| Some((mv, puzzle.apply(&state, &mv)?)));
+        let Some((mv, after)) = next else {
+            return Err(format!("move {} of the stored solution is illegal", i + 1));
+        };
+        path.push((mv, after));
+        state = after;
+    }
+    if !puzzle.is_goal(&state) {
+        return Err(String::from("the stored solution does not reach the goal"));
+    }
+    Ok(path)
 }

@@ -18,25 +18,6 @@ pub struct Hint<M> {
     pub optimal: bool,
 }
 
-/// The answer to a hint request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintStatus<M> {
-    /// The hint is ready.
-    Ready(Hint<M>),
-    /// The search is not done: ask again next frame.
-    InProgress,
-    /// The current state is already a goal.
-    AlreadySolved,
-    /// No goal can be reached from the current state.
-    Unsolvable,
-    /// The search reached its node cap.
-    OutOfNodes,
-    /// The algorithm gave up without a proof either way (a baseline that got stuck or a depth limit).
-    NotFound,
-    /// The hinter's memory could not be reserved.
-    OutOfMemory,
-}
-
 /// Answers hint requests for one puzzle, reusing its plan while the player follows it.
 pub struct Hinter<P: Puzzle> {
     solver: Solver<P>,
@@ -90,12 +71,8 @@ impl<P: Puzzle> Hinter<P> {
         self.solver.stats()
     }
 
-    fn hint_at(&self, index: usize) -> HintStatus<P::Move> {
-        HintStatus::Ready(Hint {
-            mv: self.plan[index].0,
-            moves_left: (self.plan.len() - index) as u32,
-            optimal: self.plan_optimal,
-        })
+    fn hint_at(&self, index: usize) -> Hint<P::Move> {
+        Hint { mv: self.plan[index].0, moves_left: (self.plan.len() - index) as u32, optimal: self.plan_optimal }
     }
 
     /// The plan step to play from `current`, if `current` lies on the plan.
@@ -108,34 +85,33 @@ impl<P: Puzzle> Hinter<P> {
         (at + 1 < self.plan.len()).then_some(at + 1)
     }
 
-    /// The next hint from `current`, expanding at most `budget` nodes in this call.
-    pub fn next_hint(&mut self, puzzle: &P, current: &P::State, budget: u32) -> HintStatus<P::Move> {
+    /// The next hint from `current`, expanding at most `budget` nodes in this call: the hint, or why
+    /// there is none yet (`InProgress`: ask again next frame) or at all (`AlreadySolved`, `Unsolvable`,
+    /// `OutOfNodes`, `NotFound`).
+    pub fn next_hint(&mut self, puzzle: &P, current: &P::State, budget: u32) -> Result<Hint<P::Move>, Status> {
         if puzzle.is_goal(current) {
-            return HintStatus::AlreadySolved;
+            return Err(Status::AlreadySolved);
         }
         if let Some(index) = self.plan_index(current) {
-            return self.hint_at(index);
+            return Ok(self.hint_at(index));
         }
         if self.searching_from.as_ref() != Some(current) {
             self.solver.restart(puzzle, *current);
             self.searching_from = Some(*current);
         }
-        match self.solver.step(puzzle, budget) {
-            Status::InProgress => HintStatus::InProgress,
+        match self.solver.step(puzzle, budget).status {
             Status::Found => {
                 self.solver.write_path(&mut self.plan);
                 self.plan_from = Some(*current);
                 self.plan_optimal = self.solver.solution_is_optimal();
                 self.searching_from = None;
                 if self.plan.is_empty() {
-                    HintStatus::AlreadySolved
+                    Err(Status::AlreadySolved)
                 } else {
-                    self.hint_at(0)
+                    Ok(self.hint_at(0))
                 }
             }
-            Status::Unsolvable => HintStatus::Unsolvable,
-            Status::OutOfNodes => HintStatus::OutOfNodes,
-            Status::Stuck | Status::DepthLimit => HintStatus::NotFound,
+            other => Err(other),
         }
     }
 }

@@ -4,12 +4,13 @@
 //! a designer calls it from the `lp` command line to build and check puzzle packs.
 //!
 //! The crate is split the way Simon Tatham's puzzle collection is: the shared machinery lives once
-//! ([`search`], [`hint`], [`text`]), and every puzzle family is one module behind one uniform interface
-//! ([`family::Family`] on top of [`search::Puzzle`]).
+//! ([`search`], [`hint`], [`generate`], [`params`], [`text`]), and every puzzle family is one folder of
+//! [`families`] behind one uniform interface ([`family::Family`] and [`generate::Generate`] on top of
+//! [`search::Puzzle`]), listed once in [`families::REGISTRY`] and reached through [`registry`].
 //!
 //! Every long operation is a value with a `step(budget)` method in the manner of Detour's sliced queries:
 //! memory is reserved once when the value is created, a step allocates nothing, and reaching the node cap
-//! is a [`search::Status`], never an abort.
+//! is a [`status::Status`] — one vocabulary for every long operation — never an abort.
 //!
 //! ## Features
 //! - `std` (default): the FFI panic guard, threads and I/O. Without it the crate is `#![no_std]` + `alloc`.
@@ -17,24 +18,21 @@
 //!
 //! ## Example
 //! ```
-//! use lphint::families::tiles::Tiles;
-//! use lphint::family::Family;
-//! use lphint::hint::{Hinter, HintStatus};
-//! use lphint::search::{Algorithm, Solver};
+//! use lphint::registry;
+//! use lphint::search::Status;
 //!
-//! let puzzle = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
-//! let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 4096).unwrap(), 64);
-//! let state = puzzle.start();
-//! // A game calls this once per frame until the hint arrives.
+//! // Any family, through the registry: a puzzle from its description, hints per frame.
+//! let mut game = registry::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
 //! let hint = loop {
-//!     match hinter.next_hint(&puzzle, &state, 100) {
-//!         HintStatus::InProgress => continue,
-//!         HintStatus::Ready(hint) => break hint,
-//!         other => panic!("{other:?}"),
+//!     match game.next_hint(100) {
+//!         Err(Status::InProgress) => continue, // a game calls this once per frame
+//!         Ok(hint) => break hint,
+//!         Err(other) => panic!("{other:?}"),
 //!     }
 //! };
 //! assert_eq!(hint.moves_left, 2);
-//! assert_eq!(puzzle.move_token(&hint.mv), "7");
+//! assert_eq!(game.move_token(&hint.mv).unwrap(), "7");
+//! assert_eq!(game.hint_text().unwrap(), "slide 7 left: the first move of a shortest solution");
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
@@ -52,7 +50,10 @@ pub mod grid;
 pub mod hint;
 pub mod memory;
 pub mod pack;
+pub mod params;
+pub mod registry;
 pub mod search;
 pub mod session;
+pub mod status;
 pub mod tables;
 pub mod text;

@@ -4,11 +4,12 @@
 //! entries of (text description, rating, optional solution as [`MoveCode`]s, optional designer name and
 //! tier). Decoding never panics, and never reserves more memory than the bytes it reads justify: every
 //! sequence grows as its elements are actually decoded, up to a stated limit ([`MAX_ENTRIES`],
-//! [`MAX_SOLUTION`], [`MAX_LABEL`]). A loaded pack is checked entry by entry (every description parses,
-//! every stored solution replays to the goal, and for families rated by optimal length no stored solution
-//! is shorter than its rating), so a pack that loads is sound. What a checksum cannot vouch for is not
-//! claimed: hints along a stored solution do not say it is optimal, and ratings are the writer's until
-//! [`crate::session::verify_entry`] (`lp pack verify`) re-derives them.
+//! [`MAX_SOLUTION`], [`MAX_LABEL`]). This module is the format only; [`crate::registry::load_pack`]
+//! decodes and checks a pack entry by entry (every description parses, every stored solution replays to
+//! the goal, and for families rated by optimal length no stored solution is shorter than its rating), so
+//! a pack that loads there is sound. What a checksum cannot vouch for is not claimed: hints along a stored
+//! solution do not say it is optimal, and ratings are the writer's until [`crate::registry::verify`]
+//! (`lp pack verify`) re-derives them.
 
 use crate::envelope::{self, DataError};
 use crate::family::MoveCode;
@@ -109,10 +110,10 @@ impl Pack {
         envelope::check_header(header, MAGIC, FORMAT_VERSION, "a puzzle pack")
     }
 
-    /// Decodes and checks a pack: envelope, then every entry (it must parse, and its stored solution must
-    /// replay to the goal). Damaged bytes give [`DataError::Corrupt`]; another format version or unknown
-    /// flags give [`DataError::Version`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Pack, DataError> {
+    /// Decodes a pack's format: envelope, sizes and limits (entries are not checked against their
+    /// families: [`crate::registry::load_pack`] does that). Damaged bytes give [`DataError::Corrupt`];
+    /// another format version or unknown flags give [`DataError::Version`].
+    pub fn decode(bytes: &[u8]) -> Result<Pack, DataError> {
         if bytes.len() > MAX_BYTES {
             return Err(DataError::Corrupt(format!(
                 "{} bytes is more than any pack ({MAX_BYTES} at most)",
@@ -141,7 +142,6 @@ impl Pack {
             if long_label {
                 return Err(DataError::Corrupt(format!("entry {i}: a name or tier longer than {MAX_LABEL} bytes")));
             }
-            crate::session::from_entry(entry).map_err(|e| DataError::Corrupt(format!("entry {i}: {e}")))?;
         }
         Ok(Pack { entries: body.entries.0 })
     }

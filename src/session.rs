@@ -1,20 +1,15 @@
 //! A game in progress, with the family erased: a puzzle, the player's current state and a hinter, behind
-//! one object-safe trait. The C ABI and other bindings hold these; they contain no puzzle logic of their own.
+//! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
+//! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
-use crate::families::flip::Flip;
-use crate::families::hargram::evolve::HargramGenome;
-use crate::families::hargram::Hargram;
-use crate::families::jugs::Jugs;
-use crate::families::tiles::Tiles;
-use crate::family::{Family, FamilyId, MoveCode};
-use crate::ga::{Ga, GaParams, GaReport};
-use crate::generate::{Difficulty, GenStatus, Generate, Generator, Request};
-use crate::hint::{Hint, HintStatus, Hinter};
+use crate::family::{Family, HintCells, MoveCode, SolutionCount};
+use crate::ga::{AnyGa, GaParams};
+use crate::generate::{replay, Generate, Generator, Limits};
+use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
-use crate::pack::PackEntry;
-use crate::search::{Algorithm, Search, Solver, Stats, Status};
+use crate::search::{Algorithm, Search, Solver, Stats, Status, Step};
 use crate::tables::Tables;
-use crate::text::{family_of, ParseError};
+use crate::text::ParseError;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -22,6 +17,19 @@ use alloc::vec::Vec;
 
 /// The hinter keeps plans of up to this many moves without growing.
 const PLAN_CAPACITY: usize = 256;
+
+/// A hint with the family erased: the move, how many moves remain, whether that is optimal, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionHint {
+    /// The move to play now.
+    pub mv: MoveCode,
+    /// Moves left to the goal along the plan, counting this one.
+    pub moves_left: u32,
+    /// Whether `moves_left` is the optimal distance.
+    pub optimal: bool,
+    /// The family's reason code ([`crate::family::Family::REASONS`]).
+    pub reason: u32,
+}
 
 /// A puzzle being played: the puzzle, the current state, and (once asked for) a hinter.
 pub struct Session<F: Family> {
@@ -34,35 +42,33 @@ pub struct Session<F: Family> {
     stored_optimal: bool,
     /// Node expansions a hint search may take before it reports `OutOfNodes`.
     node_limit: u64,
+    /// The last hint given (the state it was given from and its move), its reason and cells.
+    last: Option<(F::State, F::Move, u32)>,
+    cells: HintCells,
 }
 
 impl<F: Family> Session<F> {
     /// A session at the puzzle's start.
     pub fn new(puzzle: F) -> Self {
         let state = puzzle.start();
-        Session { puzzle, state, hinter: None, stored: Vec::new(), stored_optimal: false, node_limit: u64::MAX }
+        Session {
+            puzzle,
+            state,
+            hinter: None,
+            stored: Vec::new(),
+            stored_optimal: false,
+            node_limit: u64::MAX,
+            last: None,
+            cells: HintCells::new(),
+        }
     }
 
     /// A session at the puzzle's start that knows a solution (`moves` from the start), checked move by
     /// move; hints follow it without searching while the player does. A solution read from a pack is
     /// not known to be optimal (`optimal` false), so hints along it do not say they are.
     pub fn with_solution(puzzle: F, moves: &[MoveCode], optimal: bool) -> Result<Self, String> {
-        let mut session = Session::new(puzzle);
-        let mut state = session.state;
-        for (i, code) in moves.iter().enumerate() {
-            let puzzle = &session.puzzle;
-            let next = puzzle.decode_move(&state, code).and_then(|mv| Some((mv, puzzle.apply(&state, &mv)?)));
-            let Some((mv, after)) = next else {
-                return Err(format!("move {} of the stored solution is illegal", i + 1));
-            };
-            session.stored.push((mv, after));
-            state = after;
-        }
-        if !session.puzzle.is_goal(&state) {
-            return Err(String::from("the stored solution does not reach the goal"));
-        }
-        session.stored_optimal = optimal;
-        Ok(session)
+        let stored = replay(&puzzle, moves)?;
+        Ok(Session { stored, stored_optimal: optimal, ..Session::new(puzzle) })
     }
 
     /// A session at the puzzle's start with a solution already known as moves (from a rater).
@@ -70,16 +76,12 @@ impl<F: Family> Session<F> {
         let mut session = Session::new(puzzle);
         let mut state = session.state;
         for mv in moves {
-            match session.puzzle.apply(&state, mv) {
-                Some(next) => {
-                    session.stored.push((*mv, next));
-                    state = next;
-                }
-                None => {
-                    session.stored.clear();
-                    break;
-                }
-            }
+            let Some(next) = session.puzzle.apply(&state, mv) else {
+                session.stored.clear();
+                break;
+            };
+            session.stored.push((*mv, next));
+            state = next;
         }
         session.stored_optimal = optimal && session.puzzle.is_goal(&state);
         session
@@ -98,8 +100,8 @@ impl<F: Family> Session<F> {
 
 /// A game session of any family.
 pub trait AnySession: Send {
-    /// The family.
-    fn family(&self) -> FamilyId;
+    /// The family's name.
+    fn family(&self) -> &'static str;
     /// The text description of the puzzle from the current position (parsing it resumes the game).
     fn describe(&self) -> String;
     /// The puzzle's [`Family::fingerprint`] from its current position (equal for the same level).
@@ -110,17 +112,33 @@ pub trait AnySession: Send {
     fn board_size(&self) -> (u32, u32);
     /// The value at grid cell `index` of the current state.
     fn cell(&self, index: usize) -> i32;
+    /// The moves the family's searches consider from the current state (every legal move for most
+    /// families; for packing, the placements that cover the first empty cell).
+    fn legal_moves(&self) -> Vec<MoveCode>;
+    /// The compact token of `code` played from the current state, if it is legal.
+    fn move_token(&self, code: &MoveCode) -> Option<String>;
+    /// The sentence of `code` played from the current state, if it is legal.
+    fn move_text(&self, code: &MoveCode) -> Option<String>;
     /// Plays `code` if it is legal; otherwise says why and leaves the state unchanged.
     fn apply(&mut self, code: &MoveCode) -> Result<(), String>;
     /// Whether the current state is solved.
     fn is_solved(&self) -> bool;
-    /// The next hint from the current state, expanding at most `budget` nodes in this call. The hinter's
-    /// memory is reserved by the first call; later calls allocate nothing.
-    fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode>;
+    /// The next hint from the current state, expanding at most `budget` nodes in this call: the hint, or
+    /// why there is none (yet): `InProgress`, `AlreadySolved`, `Unsolvable`, `OutOfNodes`, `NotFound`,
+    /// `OutOfMemory`. The hinter's memory is reserved by the first call; later calls allocate nothing.
+    fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status>;
+    /// The cells the last hint concerns (empty before the first).
+    fn hint_cells(&self) -> &[u16];
+    /// Node expansions of the last hint search (0 for hints read off a plan).
+    fn hint_nodes(&self) -> u64;
+    /// The sentence of the last hint (made when asked for), if a hint was given.
+    fn hint_text(&self) -> Option<String>;
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String>;
+    /// Sets one of the family's options ([`Family::OPTIONS`]), or says why not.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String>;
     /// Lets a hint search expand at most `limit` nodes (over all the frames it takes) before it reports
-    /// [`HintStatus::OutOfNodes`]; a search in progress starts again under the new limit.
+    /// `OutOfNodes`; a search in progress starts again under the new limit.
     fn set_node_limit(&mut self, limit: u64);
     /// A solver for the current state, with its memory reserved for `node_cap` nodes, or how many bytes
     /// could not be reserved.
@@ -128,18 +146,17 @@ pub trait AnySession: Send {
     /// The bytes [`AnySession::solver`] reserves for a generic `algorithm` and `node_cap` (0 for
     /// [`Algorithm::Exact`], whose memory is the family's).
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize;
-    /// The session itself, for family-specific tools such as [`GaRun`].
-    fn as_any(&self) -> &dyn core::any::Any;
+    /// Counts the solutions from the current position, for families that count them.
+    fn count_solutions(&self, limit: u64) -> Option<SolutionCount>;
+    /// A genetic-algorithm run from the current position, for families that have one.
+    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String>;
+    /// The solution the session knows from the start (from a pack or a generator), as moves.
+    fn stored_solution(&self) -> Vec<MoveCode>;
 }
 
-impl<F> AnySession for Session<F>
-where
-    F: Family + Send + 'static,
-    F::State: Send,
-    F::Move: Send,
-{
-    fn family(&self) -> FamilyId {
-        F::ID
+impl<F: Family> AnySession for Session<F> {
+    fn family(&self) -> &'static str {
+        F::NAME
     }
 
     fn describe(&self) -> String {
@@ -162,6 +179,22 @@ where
         self.puzzle.cell(&self.state, index)
     }
 
+    fn legal_moves(&self) -> Vec<MoveCode> {
+        let mut out = Vec::new();
+        self.puzzle.successors(&self.state, |mv, _, _| out.push(self.puzzle.encode_move(&mv)));
+        out
+    }
+
+    fn move_token(&self, code: &MoveCode) -> Option<String> {
+        let mv = self.puzzle.decode_move(&self.state, code)?;
+        self.puzzle.apply(&self.state, &mv).map(|_| self.puzzle.move_token(&mv))
+    }
+
+    fn move_text(&self, code: &MoveCode) -> Option<String> {
+        let mv = self.puzzle.decode_move(&self.state, code)?;
+        self.puzzle.apply(&self.state, &mv).map(|_| self.puzzle.move_text(&mv))
+    }
+
     fn apply(&mut self, code: &MoveCode) -> Result<(), String> {
         let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.apply(&self.state, &mv));
         match next {
@@ -177,36 +210,44 @@ where
         self.puzzle.is_goal(&self.state)
     }
 
-    fn next_hint(&mut self, budget: u32) -> HintStatus<MoveCode> {
+    fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status> {
         let puzzle = &self.puzzle;
         if self.hinter.is_none() {
-            let Ok(solver) = puzzle.recommended_solver() else {
-                return HintStatus::OutOfMemory;
-            };
+            let solver = puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
             let solver = solver.with_expansion_limit(self.node_limit);
             self.hinter = Some(match core::mem::take(&mut self.stored) {
                 plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
                 plan => Hinter::with_plan(solver, PLAN_CAPACITY, puzzle.start(), plan, self.stored_optimal),
             });
         }
-        let Some(hinter) = self.hinter.as_mut() else {
-            return HintStatus::OutOfMemory;
-        };
-        match hinter.next_hint(puzzle, &self.state, budget) {
-            HintStatus::Ready(h) => {
-                HintStatus::Ready(Hint { mv: puzzle.encode_move(&h.mv), moves_left: h.moves_left, optimal: h.optimal })
-            }
-            HintStatus::InProgress => HintStatus::InProgress,
-            HintStatus::AlreadySolved => HintStatus::AlreadySolved,
-            HintStatus::Unsolvable => HintStatus::Unsolvable,
-            HintStatus::OutOfNodes => HintStatus::OutOfNodes,
-            HintStatus::NotFound => HintStatus::NotFound,
-            HintStatus::OutOfMemory => HintStatus::OutOfMemory,
-        }
+        let hinter = self.hinter.as_mut().ok_or(Status::OutOfMemory)?;
+        let hint = hinter.next_hint(puzzle, &self.state, budget)?;
+        self.cells.clear();
+        let reason = puzzle.explain(&self.state, &hint.mv, hint.optimal, &mut self.cells);
+        self.last = Some((self.state, hint.mv, reason));
+        Ok(SessionHint { mv: puzzle.encode_move(&hint.mv), moves_left: hint.moves_left, optimal: hint.optimal, reason })
+    }
+
+    fn hint_cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    fn hint_text(&self) -> Option<String> {
+        self.last.map(|(state, mv, reason)| self.puzzle.hint_text(&state, &mv, reason))
+    }
+
+    fn hint_nodes(&self) -> u64 {
+        self.hinter.as_ref().map_or(0, |h| h.stats().expanded)
     }
 
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String> {
         self.puzzle = self.puzzle.with_tables(tables)?;
+        self.hinter = None;
+        Ok(())
+    }
+
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.puzzle = self.puzzle.with_option(key, value)?;
         self.hinter = None;
         Ok(())
     }
@@ -233,63 +274,36 @@ where
         }
     }
 
-    fn as_any(&self) -> &dyn core::any::Any {
-        self
-    }
-}
-
-/// A genetic-algorithm run on a Hargram session's current position (the earlier systems' solver, kept
-/// as a per-frame tool).
-pub struct GaRun {
-    puzzle: Hargram,
-    genome: HargramGenome,
-    ga: Ga,
-    best: Vec<MoveCode>,
-}
-
-impl GaRun {
-    /// A run on `session`'s current position, or why not (not a Hargram puzzle, bad parameters).
-    pub fn new(session: &dyn AnySession, params: GaParams, seed: u64) -> Result<GaRun, String> {
-        let Some(session) = session.as_any().downcast_ref::<Session<Hargram>>() else {
-            return Err(String::from("the genetic algorithm runs on hargram puzzles only"));
-        };
-        let puzzle = session.puzzle.with_start(session.state);
-        let genome = HargramGenome::new(&puzzle);
-        let ga = Ga::new(&genome, params, seed)?;
-        let best = Vec::with_capacity(puzzle.pieces().len());
-        Ok(GaRun { puzzle, genome, ga, best })
+    fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
+        self.puzzle.with_start(self.state).count_solutions(limit)
     }
 
-    /// Runs at most `budget` fitness evaluations (allocates nothing).
-    pub fn step(&mut self, budget: u32) -> GaReport {
-        self.ga.step(&self.genome, budget)
+    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
+        self.puzzle.with_start(self.state).genetic(params, seed)
     }
 
-    /// Progress so far.
-    pub fn report(&self) -> GaReport {
-        self.ga.report()
-    }
-
-    /// The placements of the best individual so far, as moves from the run's starting position.
-    pub fn best_moves(&mut self) -> &[MoveCode] {
-        self.best.clear();
-        let moves = self.genome.moves(self.ga.best());
-        self.best.extend(moves.iter().map(|m| self.puzzle.encode_move(m)));
-        &self.best
+    fn stored_solution(&self) -> Vec<MoveCode> {
+        self.stored.iter().map(|(mv, _)| self.puzzle.encode_move(mv)).collect()
     }
 }
 
 /// A stepped solver of any family, owning its copy of the puzzle.
 pub trait AnySolver: Send {
     /// Expands at most `budget` nodes (allocates nothing).
-    fn step(&mut self, budget: u32) -> Status;
+    fn step(&mut self, budget: u32) -> Step;
     /// Where the search stands.
     fn status(&self) -> Status;
+    /// The algorithm it runs.
+    fn algorithm(&self) -> Algorithm;
+    /// Whether the solution found is the shortest (the algorithm is optimal and the run proved it).
+    fn solution_is_optimal(&self) -> bool;
     /// Counters of the run.
     fn stats(&self) -> Stats;
     /// The solution's moves once the status is [`Status::Found`] (empty before).
     fn moves(&mut self) -> &[MoveCode];
-    /// Ends a run with [`Status::OutOfNodes`] once it has expanded `limit` nodes in all.
+    /// The solution's moves as the family's tokens (empty before it is found).
+    fn move_tokens(&mut self) -> Vec<String>;
+    /// Ends a run with `OutOfNodes` once it has expanded `limit` nodes in all.
     fn set_node_limit(&mut self, limit: u64);
 }
 
@@ -301,13 +315,18 @@ struct SessionSolver<F: Family> {
     moves_ready: bool,
 }
 
-impl<F> AnySolver for SessionSolver<F>
-where
-    F: Family + Send,
-    F::State: Send,
-    F::Move: Send,
-{
-    fn step(&mut self, budget: u32) -> Status {
+impl<F: Family> SessionSolver<F> {
+    fn read_path(&mut self) {
+        if !self.moves_ready && self.solver.status() == Status::Found {
+            self.solver.write_path(&mut self.path);
+            self.moves = self.path.iter().map(|(m, _)| self.puzzle.encode_move(m)).collect();
+            self.moves_ready = true;
+        }
+    }
+}
+
+impl<F: Family> AnySolver for SessionSolver<F> {
+    fn step(&mut self, budget: u32) -> Step {
         self.solver.step(&self.puzzle, budget)
     }
 
@@ -315,17 +334,26 @@ where
         self.solver.status()
     }
 
+    fn algorithm(&self) -> Algorithm {
+        self.solver.algorithm()
+    }
+
+    fn solution_is_optimal(&self) -> bool {
+        self.solver.solution_is_optimal()
+    }
+
     fn stats(&self) -> Stats {
         self.solver.stats()
     }
 
     fn moves(&mut self) -> &[MoveCode] {
-        if !self.moves_ready && self.solver.status() == Status::Found {
-            self.solver.write_path(&mut self.path);
-            self.moves = self.path.iter().map(|(m, _)| self.puzzle.encode_move(m)).collect();
-            self.moves_ready = true;
-        }
+        self.read_path();
         &self.moves
+    }
+
+    fn move_tokens(&mut self) -> Vec<String> {
+        self.read_path();
+        self.path.iter().map(|(m, _)| self.puzzle.move_token(m)).collect()
     }
 
     fn set_node_limit(&mut self, limit: u64) {
@@ -333,169 +361,90 @@ where
     }
 }
 
-/// Parses a description of any family into a session at its start.
-pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
-    load(desc, None).map_err(|e| match e {
-        LoadError::Parse(e) => e,
-        LoadError::Solution(why) => ParseError::new(1, why),
-    })
+/// Parses a description of family `F` into a session at its start.
+pub fn parse<F: Family>(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
+    Ok(Box::new(Session::new(F::parse(desc)?)))
 }
 
-/// A session for a pack entry: its puzzle, with the stored solution (if any) as the hinter's plan, so that
-/// hints along it need no search (they do not claim it is optimal: a checksum cannot vouch for that).
-/// Refused when the solution does not replay to the goal, or, for a family rated by optimal length, is
-/// shorter than the entry's rating (one of the two is wrong).
-pub fn from_entry(entry: &PackEntry) -> Result<Box<dyn AnySession>, String> {
-    load(&entry.desc, entry.solution.as_ref().map(|s| (&s.0[..], entry.rating))).map_err(|e| match e {
-        LoadError::Parse(e) => format!("cannot parse '{}': {e}", entry.desc),
-        LoadError::Solution(why) => why,
-    })
-}
+/// A pack entry's stored solution with the entry's rating.
+pub type Stored<'a> = Option<(&'a [MoveCode], u32)>;
 
-enum LoadError {
+/// A session for a pack entry, or why not.
+pub type Loaded = Result<Box<dyn AnySession>, LoadError>;
+
+/// Why a pack entry could not become a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The description does not parse.
     Parse(ParseError),
+    /// The stored solution is wrong (illegal, short of the goal, or shorter than the rating allows).
     Solution(String),
 }
 
-fn load(desc: &str, solution: Option<(&[MoveCode], u32)>) -> Result<Box<dyn AnySession>, LoadError> {
-    fn make<F>(desc: &str, solution: Option<(&[MoveCode], u32)>) -> Result<Box<dyn AnySession>, LoadError>
-    where
-        F: Generate + Send + 'static,
-        F::State: Send,
-        F::Move: Send,
-    {
-        let puzzle = F::parse(desc).map_err(LoadError::Parse)?;
-        Ok(Box::new(match solution {
-            Some((moves, rating)) if F::RATED_BY_LENGTH && (moves.len() as u64) < rating as u64 => {
-                return Err(LoadError::Solution(format!(
-                    "the stored solution has {} moves but the rating says no solution is shorter than {rating}",
-                    moves.len()
-                )))
-            }
-            Some((moves, _)) => Session::with_solution(puzzle, moves, false).map_err(LoadError::Solution)?,
-            None => Session::new(puzzle),
-        }))
-    }
-    match family_of(desc) {
-        Tiles::NAME => make::<Tiles>(desc, solution),
-        Jugs::NAME => make::<Jugs>(desc, solution),
-        Flip::NAME => make::<Flip>(desc, solution),
-        Hargram::NAME => make::<Hargram>(desc, solution),
-        other => Err(LoadError::Parse(ParseError::new(
-            1,
-            format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)"),
-        ))),
-    }
-}
-
-/// Re-derives what a pack entry claims, with the family's exact rater (using `tables` where they serve
-/// the puzzle): the rating must be the exact one, and a stored solution must replay to the goal and, for
-/// a family rated by optimal length, be that long. Returns a summary, or what is wrong. Blocking: it runs
-/// the rater to the end.
-pub fn verify_entry(entry: &PackEntry, tables: Option<&Tables>) -> Result<String, String> {
-    fn check<F: Generate>(entry: &PackEntry, tables: Option<&Tables>) -> Result<String, String> {
-        let mut puzzle = F::parse(&entry.desc).map_err(|e| format!("cannot parse '{}': {e}", entry.desc))?;
-        if let Some(with_tables) = tables.and_then(|t| puzzle.with_tables(t).ok()) {
-            puzzle = with_tables;
+/// A session of family `F` for a pack entry (`desc`, and its stored solution with the entry's rating):
+/// hints follow the solution without searching (without claiming it optimal: a checksum cannot vouch
+/// for that). Refused when the solution does not replay to the goal, or, for a family rated by optimal
+/// length, is shorter than the rating (one of the two is wrong).
+pub fn load<F: Generate>(desc: &str, solution: Stored<'_>) -> Loaded {
+    let puzzle = F::parse(desc).map_err(LoadError::Parse)?;
+    Ok(Box::new(match solution {
+        Some((moves, rating)) if F::RATED_BY_LENGTH && (moves.len() as u64) < rating as u64 => {
+            return Err(LoadError::Solution(format!(
+                "the stored solution has {} moves but the rating says no solution is shorter than {rating}",
+                moves.len()
+            )))
         }
-        let stored = match &entry.solution {
-            Some(moves) => Some(Session::with_solution(puzzle.clone(), &moves.0, false)?.stored.len()),
-            None => None,
-        };
-        let mut rater = puzzle.rater().map_err(|e| format!("{e}"))?;
-        let outcome = crate::search::solve_with(&mut rater, &puzzle, puzzle.start());
-        if outcome.status != Status::Found {
-            return Err(format!("the exact rater finds no solution ({})", outcome.status.name()));
-        }
-        let rating = F::rating(&outcome.stats).ok_or("the exact rater gives no rating")?;
-        if rating != entry.rating {
-            return Err(format!("rating {} stored, but the exact rating is {rating} {}", entry.rating, F::RATING_UNIT));
-        }
-        match stored {
-            Some(len) if F::RATED_BY_LENGTH && len as u32 != rating => {
-                Err(format!("the stored solution has {len} moves, but the optimum is {rating}: it is not optimal"))
-            }
-            Some(len) => Ok(format!("rating {rating} {}, stored solution of {len} moves", F::RATING_UNIT)),
-            None => Ok(format!("rating {rating} {}, no stored solution", F::RATING_UNIT)),
-        }
-    }
-    match family_of(&entry.desc) {
-        Tiles::NAME => check::<Tiles>(entry, tables),
-        Jugs::NAME => check::<Jugs>(entry, tables),
-        Flip::NAME => check::<Flip>(entry, tables),
-        Hargram::NAME => check::<Hargram>(entry, tables),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)")),
-    }
+        Some((moves, _)) => Session::with_solution(puzzle, moves, false).map_err(LoadError::Solution)?,
+        None => Session::new(puzzle),
+    }))
 }
 
 /// A generated session and its rating.
 pub type GeneratedSession = (Box<dyn AnySession>, u32);
 
-/// Why a generator run ended without a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GenStop {
-    /// Every distinct puzzle of the band was handed out (the message says how many).
-    Exhausted(String),
-    /// The run reached one of its limits (the message says which).
-    GaveUp(String),
-    /// The rating solver's memory could not be reserved.
-    OutOfMemory(OutOfMemory),
-}
-
 /// A stepped generator of any family, handing out sessions.
 pub trait AnyGenerator: Send {
-    /// Spends at most `budget` node expansions: `Ok(None)` while searching, a puzzle in the band and its
-    /// rating when one is ready (its hints follow the rater's solution), `Err` when the run ended.
-    fn step(&mut self, budget: u32) -> Result<Option<GeneratedSession>, GenStop>;
+    /// Spends at most `budget` node expansions: a puzzle in the band and its rating (its hints follow the
+    /// rater's optimal solution), or the status of the run (`InProgress` to step again).
+    fn step(&mut self, budget: u32) -> Result<GeneratedSession, Status>;
+    /// Why a run that ended on `status` gave no puzzle, in words.
+    fn reason(&self, status: Status) -> String;
     /// Replaces the run's limits.
-    fn set_limits(&mut self, limits: crate::generate::Limits);
+    fn set_limits(&mut self, limits: Limits);
+    /// Gives `tables` to every candidate from now on, or says why they do not serve.
+    fn set_tables(&mut self, tables: Tables) -> Result<(), String>;
+    /// What the rating counts (`moves`, `presses`, `nodes`).
+    fn rating_unit(&self) -> &'static str;
 }
 
-impl<F> AnyGenerator for Generator<F>
-where
-    F: Generate + Send + 'static,
-    F::State: Send,
-    F::Move: Send,
-{
-    fn step(&mut self, budget: u32) -> Result<Option<GeneratedSession>, GenStop> {
-        let status = Generator::step(self, budget);
-        let reason = status.reason().unwrap_or_default();
-        match status {
-            // The rater is exact, so its solution is optimal.
-            GenStatus::Ready(g) => Ok(Some((Box::new(Session::with_moves(g.puzzle, &g.solution, true)), g.rating))),
-            GenStatus::InProgress => Ok(None),
-            GenStatus::Exhausted(_) => Err(GenStop::Exhausted(reason)),
-            GenStatus::GaveUp(_) => Err(GenStop::GaveUp(reason)),
-            GenStatus::OutOfMemory(e) => Err(GenStop::OutOfMemory(e)),
-        }
+impl<F: Generate> AnyGenerator for Generator<F> {
+    fn step(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
+        let g = Generator::step(self, budget)?;
+        // The rater is exact, so its solution is optimal.
+        Ok((Box::new(Session::with_moves(g.puzzle, &g.solution, true)), g.rating))
     }
 
-    fn set_limits(&mut self, limits: crate::generate::Limits) {
+    fn reason(&self, status: Status) -> String {
+        Generator::reason(self, status)
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
         Generator::set_limits(self, limits);
     }
+
+    fn set_tables(&mut self, tables: Tables) -> Result<(), String> {
+        Generator::set_tables(self, tables)
+    }
+
+    fn rating_unit(&self) -> &'static str {
+        F::RATING_UNIT
+    }
 }
 
-/// A generator for `family`: a preset, or a custom request (checked).
-pub fn generator(
-    family: FamilyId,
-    request: Result<Request, Difficulty>,
-    seed: u64,
-) -> Result<Box<dyn AnyGenerator>, String> {
-    fn make<F>(request: Result<Request, Difficulty>, seed: u64) -> Result<Box<dyn AnyGenerator>, String>
-    where
-        F: Generate + Send + 'static,
-        F::State: Send,
-        F::Move: Send,
-    {
-        Ok(Box::new(match request {
-            Ok(request) => Generator::<F>::new(request, seed)?,
-            Err(difficulty) => Generator::<F>::preset(difficulty, seed)?,
-        }))
-    }
-    match family {
-        FamilyId::Tiles => make::<Tiles>(request, seed),
-        FamilyId::Jugs => make::<Jugs>(request, seed),
-        FamilyId::Flip => make::<Flip>(request, seed),
-        FamilyId::Hargram => make::<Hargram>(request, seed),
-    }
+/// A generator of any family, or why it could not be made.
+pub type MadeGenerator = Result<Box<dyn AnyGenerator>, String>;
+
+/// A generator of family `F` for a parameter text (`preset=hard`, `size=4x4,min=20,max=30`), or why not.
+pub fn generator<F: Generate>(params: &str, seed: u64) -> MadeGenerator {
+    Ok(Box::new(Generator::<F>::from_text(params, seed)?))
 }

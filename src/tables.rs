@@ -1,62 +1,96 @@
 //! Precomputed tables a game ships with its puzzles and loads from bytes, so that it does not build them
-//! at run time. Each kind is recognised by the magic at the start of its bytes.
+//! at run time. The core knows nothing of what is in them: a family declares the [`TableKind`]s it loads
+//! (magic, name, how to load, build and save them), the registry finds a kind by the magic at the start
+//! of the bytes, and the family reads its own data back out of the [`Tables`] it is given.
 
-use crate::envelope::{magic_of, DataError};
-use crate::families::tiles::distances::EightTable;
-use crate::families::tiles::pdb::PatternDatabase;
+use crate::envelope::DataError;
+use crate::params::{Spec, Values};
 use alloc::string::String;
 use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::any::Any;
 
 /// The largest tables read, in bytes (the 4×4 pattern databases take 16 MiB).
 pub const MAX_BYTES: usize = 64 << 20;
 
-/// Loaded tables, shared cheaply between puzzles.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tables {
-    /// 6-6-3 pattern databases for 4×4 sliding tiles.
-    TilesPatternDatabase(Arc<PatternDatabase>),
-    /// The complete 3×3 distance table.
-    EightDistances(Arc<EightTable>),
+/// Loaded table data, shared cheaply between puzzles; only its family knows its type.
+pub type TableData = Arc<dyn Any + Send + Sync>;
+
+/// A kind of tables a family loads.
+pub struct TableKind {
+    /// The name `lp tables build --kind` takes (`pdb`, `eight`).
+    pub name: &'static str,
+    /// The magic at the start of its bytes.
+    pub magic: [u8; 4],
+    /// The format version its loader reads.
+    pub version: u16,
+    /// One line saying what it is.
+    pub doc: &'static str,
+    /// The parameters of [`TableKind::build`] (such as the goal's blank cell).
+    pub params: &'static [Spec],
+    /// Decodes and checks the bytes (the whole envelope).
+    pub load: fn(&[u8]) -> Result<TableData, DataError>,
+    /// Builds the tables for the given parameters, as bytes [`TableKind::load`] reads.
+    pub build: fn(&Values) -> Result<Vec<u8>, String>,
+    /// The bytes of loaded data.
+    pub save: fn(&TableData) -> Vec<u8>,
+}
+
+impl core::fmt::Debug for TableKind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "TableKind({})", self.name)
+    }
+}
+
+/// Loaded tables of some kind.
+#[derive(Clone)]
+pub struct Tables {
+    kind: &'static TableKind,
+    data: TableData,
+}
+
+impl core::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Tables({})", self.kind.name)
+    }
 }
 
 impl Tables {
-    /// Loads tables of any known kind, checking magic, version, checksum and sizes. Damaged bytes give
-    /// an error, never a panic.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Tables, DataError> {
+    /// Tables of `kind` holding `data` (which `kind` loads and saves).
+    pub fn new(kind: &'static TableKind, data: TableData) -> Tables {
+        Tables { kind, data }
+    }
+
+    /// Decodes `bytes` as tables of `kind`, refusing more than [`MAX_BYTES`].
+    pub fn load(kind: &'static TableKind, bytes: &[u8]) -> Result<Tables, DataError> {
         if bytes.len() > MAX_BYTES {
             return Err(DataError::Corrupt(alloc::format!(
                 "{} bytes is more than any tables ({MAX_BYTES} at most)",
                 bytes.len()
             )));
         }
-        match magic_of(bytes).as_ref().map(|m| &m[..]) {
-            Some(b"LP8D") => EightTable::from_bytes(bytes).map(|t| Tables::EightDistances(Arc::new(t))),
-            Some(b"LPDB") => PatternDatabase::from_bytes(bytes).map(|db| Tables::TilesPatternDatabase(Arc::new(db))),
-            _ if bytes.len() < 4 => {
-                Err(DataError::Corrupt(alloc::format!("{} bytes are too few for tables", bytes.len())))
-            }
-            _ => Err(DataError::Corrupt(String::from("not lphint tables (unknown magic)"))),
-        }
+        Ok(Tables { kind, data: (kind.load)(bytes)? })
     }
 
-    /// Checks the magic and version at the start of a tables file (its first
-    /// [`crate::envelope::HEADER_BYTES`] bytes), before the rest is read.
-    pub fn check_header(header: &[u8]) -> Result<(), DataError> {
-        match magic_of(header).as_ref().map(|m| &m[..]) {
-            Some(b"LP8D") => EightTable::check_header(header),
-            Some(b"LPDB") => PatternDatabase::check_header(header),
-            _ if header.len() < 4 => {
-                Err(DataError::Corrupt(alloc::format!("{} bytes are too few for tables", header.len())))
-            }
-            _ => Err(DataError::Corrupt(String::from("not lphint tables (unknown magic)"))),
-        }
+    /// The kind.
+    pub fn kind(&self) -> &'static TableKind {
+        self.kind
     }
 
-    /// The serialized form ([`Tables::from_bytes`] reads it back).
-    pub fn to_bytes(&self) -> alloc::vec::Vec<u8> {
-        match self {
-            Tables::TilesPatternDatabase(db) => db.to_bytes(),
-            Tables::EightDistances(table) => table.to_bytes(),
-        }
+    /// The data, when it is a `T` (the family's own type for this kind).
+    pub fn get<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.data.clone().downcast::<T>().ok()
+    }
+
+    /// The serialized form ([`Tables::load`] reads it back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        (self.kind.save)(&self.data)
+    }
+}
+
+/// Whether two handles hold the same loaded data.
+impl PartialEq for Tables {
+    fn eq(&self, other: &Tables) -> bool {
+        core::ptr::eq(self.kind, other.kind) && Arc::ptr_eq(&self.data, &other.data)
     }
 }

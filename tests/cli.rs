@@ -97,7 +97,10 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     assert!(text.contains("solved in 46 moves"), "{text}");
     // Hargram: the X in the corner is taken off first, then the twelve pieces go down.
     assert!(text.contains("1: -9 (12 left)") && text.contains("solved in 13 moves"), "{text}");
-    assert!(text.contains("1. take the X pentomino off: no solution keeps it where it is"), "{text}");
+    assert!(
+        text.contains("1. take the X pentomino off: no solution keeps it there with the pieces as they are"),
+        "{text}"
+    );
     assert!(text.contains("2. place the "), "hints are said in sentences: {text}");
     assert!(text.contains("every solution: 9356 (2339 up to symmetry)"), "{text}");
     assert!(text.contains("genetic algorithm"), "{text}");
@@ -153,12 +156,15 @@ fn generate_prints_rated_puzzles_deterministically() {
         let solved = json(&["solve", line["desc"].as_str().unwrap(), "--json"]);
         assert_eq!(solved["length"].as_u64(), Some(length));
     }
-    let out = lp(&["generate", "flip", "--min", "2", "--max", "3", "--size", "4x3", "--count", "3", "--json"]);
+    let out = lp(&["generate", "flip", "--param", "min=2", "--param", "max=3,size=4x3", "--count", "3", "--json"]);
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         assert!(line.contains("\"desc\":\"flip:4x3:"), "{line}");
     }
     let out = lp(&["generate", "tiles", "--count", "1"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("give --difficulty or --min and --max"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("give --preset or --param (the tiles presets: easy, medium, hard, expert)"));
+    let out = lp(&["generate", "tiles", "--param", "colour=red"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("colour: unknown parameter (known: min, max, size)"));
 }
 
 const PENTOMINOES_3X20: &str = "hargram:20x3:..................../..................../....................:\
@@ -179,7 +185,7 @@ fn hargram_solve_all_counts_solutions() {
     assert_eq!((solved["length"].as_u64(), solved["moves"].as_array().map(Vec::len)), (Some(12), Some(12)));
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--all"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("hargram puzzles only"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not tiles"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
@@ -187,7 +193,13 @@ fn hargram_hint_names_a_wrong_piece() {
     let desc = format!("{PENTOMINOES_3X20}:9@0,0,0");
     let v = json(&["hint", &desc, "--json"]);
     assert_eq!((v["move"].as_str(), v["moves_left"].as_u64()), (Some("-9"), Some(13)));
-    assert_eq!(v["move_text"].as_str(), Some("take the X pentomino off: no solution keeps it where it is"));
+    assert_eq!(v["move_text"].as_str(), Some("take the X pentomino off"));
+    assert_eq!(
+        v["text"].as_str(),
+        Some("take the X pentomino off: no solution keeps it there with the pieces as they are")
+    );
+    assert_eq!(v["reason"].as_str(), Some("take_off"));
+    assert_eq!(v["cells"].as_array().map(Vec::len), Some(5), "the X covers five cells");
 }
 
 #[test]
@@ -226,17 +238,8 @@ fn generate_hargram_prints_unique_puzzles() {
     let custom = json(&[
         "generate",
         "hargram",
-        "--size",
-        "5x4",
-        "--pieces",
-        "5",
-        "--piece-size",
-        "4..4",
-        "--any",
-        "--min",
-        "0",
-        "--max",
-        "100000",
+        "--param",
+        "size=5x4,pieces=5,piece_size=4..4,unique=false,min=0,max=100000",
         "--count",
         "1",
         "--json",
@@ -324,10 +327,19 @@ fn options_that_do_not_apply_are_refused_and_exit_codes_say_what_was_answered() 
     let refused = [
         (vec!["solve", eight, "--algo", "ida", "--cap", "100"], "--cap sets the node pool"),
         (vec!["solve", eight, "--cap", "100"], "the family's own solver reserves its own"),
-        (vec!["solve", "jugs:8,5,3:8,0,0:4,4,0", "--heuristic", "manhattan"], "tiles puzzles only"),
-        (vec!["generate", "tiles", "--difficulty", "easy", "--tap"], "--tap does not apply to tiles"),
-        (vec!["generate", "jugs", "--difficulty", "easy", "--size", "3x3"], "--size does not apply to jugs"),
-        (vec!["generate", "flip", "--difficulty", "easy", "--tables", "x.bin"], "--tables does not apply to flip"),
+        (
+            vec!["solve", "jugs:8,5,3:8,0,0:4,4,0", "--heuristic", "manhattan"],
+            "jugs puzzles take no option 'heuristic'",
+        ),
+        (
+            vec!["generate", "tiles", "--preset", "easy", "--param", "tap=true"],
+            "tap: unknown parameter (known: min, max, size)",
+        ),
+        (vec!["generate", "jugs", "--preset", "easy", "--param", "size=3x3"], "size: unknown parameter"),
+        (
+            vec!["generate", "jugs", "--preset", "easy", "--param", "jugs=9"],
+            "jugs: 9 is out of range: a whole number 2..8",
+        ),
         (vec!["solve", eight, "--limit", "3"], "--limit applies to --all only"),
     ];
     for (args, message) in refused {
@@ -381,10 +393,10 @@ fn generation_hands_out_distinct_puzzles_or_says_the_band_is_smaller() {
         .collect();
     let distinct: std::collections::HashSet<&String> = descs.iter().collect();
     assert!(descs.len() > 20 && distinct.len() == descs.len(), "{} of {}", distinct.len(), descs.len());
-    let out = lp(&["generate", "tiles", "--size", "3x3", "--min", "40", "--max", "50"]);
+    let out = lp(&["generate", "tiles", "--param", "size=3x3,min=40,max=50"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("the highest rating is 31"), "{}", stderr(&out));
-    let out = lp(&["generate", "tiles", "--difficulty", "expert", "--size", "5x5", "--count", "1"]);
+    let out = lp(&["generate", "tiles", "--preset", "expert", "--param", "size=5x5", "--count", "1"]);
     assert!(stderr(&out).contains("cannot be rated exactly"), "{}", stderr(&out));
     // A pack of more levels than the band holds is not written.
     let dir = std::env::temp_dir().join(format!("lphint-cli-small-band-{}", std::process::id()));
@@ -395,10 +407,8 @@ fn generation_hands_out_distinct_puzzles_or_says_the_band_is_smaller() {
         "build",
         "--family",
         "tiles",
-        "--min",
-        "31",
-        "--max",
-        "31",
+        "--param",
+        "min=31,max=31",
         "--count",
         "3",
         "-o",

@@ -8,8 +8,8 @@ use common::{random_eight_state, random_walk, rng};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::ffi::*;
-use lphint::hint::{HintStatus, Hinter};
-use lphint::search::Puzzle;
+use lphint::hint::Hinter;
+use lphint::search::{Puzzle, Status};
 use std::ffi::CString;
 
 fn parse(desc: &str) -> *mut LpPuzzle {
@@ -31,7 +31,7 @@ fn compare_game(puzzle: &Tiles, budget: u32, seed: u64) -> usize {
     loop {
         let rust = loop {
             match hinter.next_hint(puzzle, &state, budget) {
-                HintStatus::InProgress => continue,
+                Err(Status::InProgress) => continue,
                 other => break other,
             }
         };
@@ -44,12 +44,12 @@ fn compare_game(puzzle: &Tiles, budget: u32, seed: u64) -> usize {
             }
         };
         match rust {
-            HintStatus::Ready(h) => {
+            Ok(h) => {
                 assert_eq!(abi, LpStatus::LP_OK);
                 assert_eq!(hint.mv, puzzle.encode_move(&h.mv));
                 assert_eq!((hint.moves_left, hint.optimal), (h.moves_left, 1));
             }
-            HintStatus::AlreadySolved => {
+            Err(Status::AlreadySolved) => {
                 assert_eq!(abi, LpStatus::LP_ALREADY_SOLVED);
                 // SAFETY: handle from lp_puzzle_parse.
                 unsafe { lp_puzzle_free(handle) };

@@ -6,7 +6,7 @@ mod common;
 use common::rng;
 use lphint::families::flip::{Flip, Panels};
 use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
+use lphint::hint::Hinter;
 use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
 use rand::RngExt;
 
@@ -112,19 +112,19 @@ fn every_hint_lowers_the_minimum_by_one() {
         let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         let mut state: Panels = puzzle.start();
         let Some(mut minimum) = puzzle.minimum_presses(&state) else {
-            assert_eq!(hinter.next_hint(&puzzle, &state, 1), HintStatus::Unsolvable);
+            assert_eq!(hinter.next_hint(&puzzle, &state, 1), Err(Status::Unsolvable));
             continue;
         };
         let mut turn = 0;
         loop {
             let status = loop {
                 match hinter.next_hint(&puzzle, &state, 1) {
-                    HintStatus::InProgress => continue,
+                    Err(Status::InProgress) => continue,
                     other => break other,
                 }
             };
-            let HintStatus::Ready(hint) = status else {
-                assert_eq!((status, minimum), (HintStatus::AlreadySolved, 0));
+            let Ok(hint) = status else {
+                assert_eq!((status, minimum), (Err(Status::AlreadySolved), 0));
                 break;
             };
             assert_eq!(hint.moves_left, minimum);

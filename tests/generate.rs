@@ -11,27 +11,27 @@ use lphint::families::jugs::Jugs;
 use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
-use lphint::generate::{Difficulty, GenStatus, Generate, Generator, GiveUp, Limits, Request};
+use lphint::generate::{Generate, Generator, Limits};
 use lphint::search::ida::IdaStar;
-use lphint::search::solve_with;
-use lphint::tables::Tables;
+use lphint::search::{solve_with, Shortfall, Status};
+use lphint::tables::{TableData, Tables};
 use std::collections::HashSet;
 use std::sync::Arc;
 
 /// Generates up to `count` puzzles (fewer when the band runs out, which must then be said), checking
 /// each rating against `verify`, the band, and that no level repeats. Returns the descriptions.
 fn check_band<F: Generate>(generator: &mut Generator<F>, count: usize, verify: impl Fn(&F) -> u32) -> Vec<String> {
-    let Request { min, max, .. } = *generator.request();
+    let (min, max) = generator.band();
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     while out.len() < count {
         let generated = match generator.generate() {
             Ok(generated) => generated,
-            Err(GenStatus::Exhausted(n)) => {
-                assert_eq!(n as usize, out.len(), "the band's size is the number handed out");
+            Err(Status::NotFound(Shortfall::NoMore)) => {
+                assert_eq!(generator.handed_out(), out.len(), "the band's size is the number handed out");
                 break;
             }
-            Err(other) => panic!("{}: {:?}", F::NAME, other.reason()),
+            Err(other) => panic!("{}: {}", F::NAME, generator.reason(other)),
         };
         let puzzle = &generated.puzzle;
         assert!((min..=max).contains(&generated.rating), "{} rated {}", puzzle.describe(), generated.rating);
@@ -97,62 +97,68 @@ fn large_tiles_distance(p: &Tiles) -> u32 {
     pathfinding::prelude::idastar(&start, successors, manhattan, |s| *s == goal).unwrap().1
 }
 
+/// A generator of family `F` from a parameter text.
+fn made<F: Generate>(params: &str, seed: u64) -> Generator<F> {
+    Generator::<F>::from_text(params, seed).unwrap_or_else(|e| panic!("{params}: {e}"))
+}
+
+/// Why `params` are refused.
+fn refused<F: Generate>(params: &str) -> String {
+    Generator::<F>::from_text(params, 1).err().unwrap_or_else(|| panic!("{params} was accepted"))
+}
+
 #[test]
 fn jugs_presets_lie_in_their_bands() {
-    for difficulty in Difficulty::ALL {
-        check_band(&mut Generator::<Jugs>::preset(difficulty, 1).unwrap(), 100, jugs_distance);
+    for preset in Jugs::PRESETS {
+        check_band(&mut Generator::<Jugs>::preset(preset.name, 1).unwrap(), 100, jugs_distance);
     }
 }
 
 #[test]
 fn flip_presets_lie_in_their_bands() {
-    for difficulty in Difficulty::ALL {
-        check_band(&mut Generator::<Flip>::preset(difficulty, 2).unwrap(), 100, flip_presses);
+    for preset in Flip::PRESETS {
+        check_band(&mut Generator::<Flip>::preset(preset.name, 2).unwrap(), 100, flip_presses);
     }
 }
 
 #[test]
 fn tiles_presets_lie_in_their_bands() {
-    for difficulty in [Difficulty::Easy, Difficulty::Medium] {
-        check_band(&mut Generator::<Tiles>::preset(difficulty, 3).unwrap(), 100, small_tiles_distance);
+    for name in ["easy", "medium"] {
+        check_band(&mut Generator::<Tiles>::preset(name, 3).unwrap(), 100, small_tiles_distance);
     }
-    check_band(&mut Generator::<Tiles>::preset(Difficulty::Hard, 3).unwrap(), 12, large_tiles_distance);
+    check_band(&mut Generator::<Tiles>::preset("hard", 3).unwrap(), 12, large_tiles_distance);
     // Expert (36–60 moves) is rated with pattern databases for the default goal (blank bottom-right),
     // and checked by the generic IDA* over the same tables.
     let db = Arc::new(PatternDatabase::build(15));
-    let tables = Tables::TilesPatternDatabase(db.clone());
-    let generator = Generator::<Tiles>::preset(Difficulty::Expert, 3).unwrap();
+    let tables = Tables::new(lphint::registry::table_kind("pdb").unwrap(), db.clone() as TableData);
+    let generator = Generator::<Tiles>::preset("expert", 3).unwrap();
     let mut generator = generator.with_tables(tables.clone()).unwrap();
     check_band(&mut generator, 50, |p: &Tiles| {
         let view = PdbTiles::new(p, db.clone()).unwrap();
         solve_with(&mut IdaStar::new(4096).unwrap(), &view, view.pack(&p.start())).moves.len() as u32
     });
-    let jugs = Generator::<Jugs>::preset(Difficulty::Easy, 1).unwrap();
+    let jugs = Generator::<Jugs>::preset("easy", 1).unwrap();
     assert!(jugs.with_tables(tables).is_err(), "jugs use no tables");
 }
 
 #[test]
 fn large_boards_are_rated_exactly_or_refused() {
     // 5x5 bands are rated by IDA* (exact) within its limit, never by the near-optimal hint solver.
-    let request = Request { min: 12, max: 18, size: (5, 5), ..Request::default() };
-    check_band(&mut Generator::<Tiles>::new(request, 9).unwrap(), 5, large_tiles_distance);
-    let too_long = Request { min: 36, max: 60, size: (5, 5), ..Request::default() };
-    let refused = Generator::<Tiles>::new(too_long, 1).err().unwrap();
-    assert!(refused.contains("cannot be rated exactly"), "{refused}");
+    check_band(&mut made::<Tiles>("size=5x5,min=12,max=18", 9), 5, large_tiles_distance);
+    let why = refused::<Tiles>("size=5x5,min=36,max=60");
+    assert!(why.contains("cannot be rated exactly"), "{why}");
 }
 
 #[test]
 fn bands_known_to_be_empty_are_refused_at_once() {
     // No 3x3 arrangement needs more than 31 moves; no 3x3 flip board more than 9 presses.
-    let tiles = Generator::<Tiles>::new(Request { min: 40, max: 50, size: (3, 3), ..Request::default() }, 1);
-    assert!(tiles.err().unwrap().contains("the highest rating is 31"));
-    let flip = Generator::<Flip>::new(Request { min: 12, max: 20, size: (3, 3), ..Request::default() }, 1);
-    assert!(flip.err().unwrap().contains("the highest rating is 9"));
+    assert!(refused::<Tiles>("size=3x3,min=40,max=50").contains("the highest rating is 31"));
+    assert!(refused::<Flip>("size=3x3,min=12,max=20").contains("the highest rating is 9"));
     // A 4x4 flip board has a null space of dimension 4: the most presses any board needs is below 16.
-    let flip4 = Generator::<Flip>::new(Request { min: 12, max: 16, size: (4, 4), ..Request::default() }, 1);
-    assert!(flip4.is_err());
-    assert!(Generator::<Tiles>::new(Request { size: (9, 3), ..Request::default() }, 1).is_err());
-    assert!(Generator::<Jugs>::new(Request { min: 9, max: 3, ..Request::default() }, 1).is_err());
+    refused::<Flip>("size=4x4,min=12,max=16");
+    assert_eq!(refused::<Tiles>("size=9x3"), "size: 9 is out of range: WxH with sides 2..5");
+    assert_eq!(refused::<Jugs>("min=9,max=3"), "min 9 is above max 3");
+    assert_eq!(refused::<Jugs>("taps=yes"), "taps: unknown parameter (known: min, max, jugs, capacities, tap)");
 }
 
 /// The number of 3x3 flip boards (all-light target) needing `presses` presses, up to the board's eight
@@ -200,69 +206,68 @@ fn flip3_boards_up_to_symmetry(presses: std::ops::RangeInclusive<u32>) -> usize 
 
 #[test]
 fn a_run_holds_distinct_levels_and_says_when_the_band_is_exhausted() {
-    for (difficulty, band) in [(Difficulty::Easy, 1..=4), (Difficulty::Medium, 5..=9)] {
-        let mut generator = Generator::<Flip>::preset(difficulty, 5).unwrap();
+    for (preset, band) in [("easy", 1..=4), ("medium", 5..=9)] {
+        let mut generator = Generator::<Flip>::preset(preset, 5).unwrap();
         let found = check_band(&mut generator, 1000, flip_presses);
-        assert_eq!(found.len(), flip3_boards_up_to_symmetry(band), "{difficulty:?}");
-        assert!(matches!(generator.step(1000), GenStatus::Exhausted(_)));
+        assert_eq!(found.len(), flip3_boards_up_to_symmetry(band), "{preset}");
+        assert!(matches!(generator.step(1000), Err(Status::NotFound(Shortfall::NoMore))));
     }
     // 3x3 tiles with exactly 4 moves: 16 arrangements, and then no more.
-    let mut four = Generator::<Tiles>::new(Request { min: 4, max: 4, size: (3, 3), ..Request::default() }, 1).unwrap();
+    let mut four = made::<Tiles>("size=3x3,min=4,max=4", 1);
     assert_eq!(check_band(&mut four, 100, small_tiles_distance).len(), 16);
     // Jugs: 200 distinct easy puzzles, none the same as another with its jugs reordered.
-    let jugs = check_band(&mut Generator::<Jugs>::preset(Difficulty::Easy, 8).unwrap(), 200, jugs_distance);
+    let jugs = check_band(&mut Generator::<Jugs>::preset("easy", 8).unwrap(), 200, jugs_distance);
     assert_eq!(jugs.len(), 200);
 }
 
 #[test]
 fn limits_end_a_run() {
     // Eight large jugs: rating candidates is costly; a small node limit ends the run quickly.
-    let request = Request { min: 20, max: 24, jugs: 8, capacities: (10, 30), ..Request::default() };
     let limits = Limits { max_nodes: 2_000_000, ..Limits::default() };
-    let mut generator = Generator::<Jugs>::new(request, 1).unwrap().with_limits(limits);
+    let mut generator = made::<Jugs>("min=20,max=24,jugs=8,capacities=10..30", 1).with_limits(limits);
     match generator.generate() {
-        Err(GenStatus::GaveUp(GiveUp::Nodes(n))) => assert!(n >= 2_000_000),
+        Err(Status::OutOfNodes) => assert!(generator.nodes() >= 2_000_000),
         Ok(generated) => assert_eq!(jugs_distance(&generated.puzzle), generated.rating),
-        Err(other) => panic!("{:?}", other.reason()),
+        Err(other) => panic!("{}", generator.reason(other)),
     }
     let limits = Limits { max_misses: 50, ..Limits::default() };
-    let rare = Request { min: 31, max: 31, size: (3, 3), ..Request::default() };
-    let mut generator = Generator::<Tiles>::new(rare, 2).unwrap().with_limits(limits);
+    let mut generator = made::<Tiles>("size=3x3,min=31,max=31", 2).with_limits(limits);
     // Two arrangements need 31 moves: both are found, then the band is exhausted.
     assert!(generator.generate().is_ok() && generator.generate().is_ok());
-    assert!(matches!(generator.generate(), Err(GenStatus::Exhausted(2))));
-    let mut generator = Generator::<Hargram>::preset(Difficulty::Hard, 3).unwrap().with_limits(Limits {
+    assert_eq!(generator.generate().err(), Some(Status::NotFound(Shortfall::NoMore)));
+    assert_eq!(
+        generator.reason(Status::NotFound(Shortfall::NoMore)),
+        "the band holds only 2 distinct puzzles, all handed out"
+    );
+    let mut generator = Generator::<Hargram>::preset("hard", 3).unwrap().with_limits(Limits {
         candidate_nodes: 1,
         max_misses: 20,
         ..Limits::default()
     });
-    assert!(matches!(generator.generate(), Err(GenStatus::GaveUp(GiveUp::Misses(20)))));
+    assert_eq!(generator.generate().err(), Some(Status::NotFound(Shortfall::Misses)));
 }
 
 #[test]
 fn the_same_seed_gives_the_same_puzzles() {
-    let run = |seed| check_band(&mut Generator::<Flip>::preset(Difficulty::Hard, seed).unwrap(), 10, flip_presses);
+    let run = |seed| check_band(&mut Generator::<Flip>::preset("hard", seed).unwrap(), 10, flip_presses);
     assert_eq!(run(7), run(7));
     assert_ne!(run(7), run(8));
-    let jugs = |seed| check_band(&mut Generator::<Jugs>::preset(Difficulty::Medium, seed).unwrap(), 10, jugs_distance);
+    let jugs = |seed| check_band(&mut Generator::<Jugs>::preset("medium", seed).unwrap(), 10, jugs_distance);
     assert_eq!(jugs(5), jugs(5));
 }
 
 #[test]
 fn custom_parameters_are_honoured() {
-    let request = Request { min: 3, max: 6, jugs: 4, capacities: (5, 9), ..Request::default() };
-    let mut generator = Generator::<Jugs>::new(request, 11).unwrap();
+    let mut generator = made::<Jugs>("min=3,max=6,jugs=4,capacities=5..9", 11);
     for _ in 0..20 {
         let puzzle = generator.generate().expect("the band has puzzles").puzzle;
         assert_eq!(puzzle.jugs(), 4);
         assert!(puzzle.capacities().iter().all(|c| (5..=9).contains(c)));
     }
-    let request = Request { min: 3, max: 5, size: (6, 4), ..Request::default() };
-    for described in check_band(&mut Generator::<Flip>::new(request, 12).unwrap(), 20, flip_presses) {
+    for described in check_band(&mut made::<Flip>("min=3,max=5,size=6x4", 12), 20, flip_presses) {
         assert!(described.starts_with("flip:6x4:"));
     }
-    let request = Request { min: 8, max: 12, size: (4, 3), ..Request::default() };
-    for described in check_band(&mut Generator::<Tiles>::new(request, 13).unwrap(), 20, large_tiles_distance) {
+    for described in check_band(&mut made::<Tiles>("preset=hard,size=4x3,min=8,max=12", 13), 20, large_tiles_distance) {
         assert!(described.starts_with("tiles:4x3:"));
     }
 }
@@ -270,15 +275,15 @@ fn custom_parameters_are_honoured() {
 #[test]
 fn stepping_with_small_budgets_gives_the_blocking_result() {
     let blocking: Vec<String> = {
-        let mut g = Generator::<Tiles>::preset(Difficulty::Medium, 21).unwrap();
+        let mut g = Generator::<Tiles>::preset("medium", 21).unwrap();
         (0..5).map(|_| g.generate().expect("the band has puzzles").puzzle.describe()).collect()
     };
-    let mut stepped = Generator::<Tiles>::preset(Difficulty::Medium, 21).unwrap();
+    let mut stepped = Generator::<Tiles>::preset("medium", 21).unwrap();
     let mut found = Vec::new();
     let mut calls = 0;
     while found.len() < 5 {
         calls += 1;
-        if let GenStatus::Ready(generated) = stepped.step(10) {
+        if let Ok(generated) = stepped.step(10) {
             found.push(generated.puzzle.describe());
         }
     }
@@ -287,16 +292,15 @@ fn stepping_with_small_budgets_gives_the_blocking_result() {
     // Rating a 3x3 flip board takes no expansion; each call with budget 1 still draws one candidate at
     // most. Boards of 8 or 9 presses are 4 up to symmetry (one light left in a corner, an edge, the
     // centre, or none): drawing repeats makes the calls more than the boards.
-    let narrow = Request { min: 8, max: 9, size: (3, 3), ..Request::default() };
-    let mut flip = Generator::<Flip>::new(narrow, 4).unwrap();
+    let mut flip = made::<Flip>("min=8,max=9,size=3x3", 4);
     let (mut calls, mut boards) = (0, 0);
     loop {
         calls += 1;
         match flip.step(1) {
-            GenStatus::Ready(_) => boards += 1,
-            GenStatus::InProgress => {}
-            GenStatus::Exhausted(n) => break assert_eq!((n, boards), (4, 4)),
-            other => panic!("{:?}", other.reason()),
+            Ok(_) => boards += 1,
+            Err(Status::InProgress) => {}
+            Err(Status::NotFound(Shortfall::NoMore)) => break assert_eq!((flip.handed_out(), boards), (4, 4)),
+            Err(other) => panic!("{}", flip.reason(other)),
         }
     }
     assert!(calls > 5, "{calls} calls");
@@ -305,7 +309,7 @@ fn stepping_with_small_budgets_gives_the_blocking_result() {
 #[test]
 fn small_boards_draw_each_distance_of_the_band_evenly() {
     // Medium (11 to 20 moves): at least 396 arrangements at every distance, so 700 draws spread evenly.
-    let mut generator = Generator::<Tiles>::preset(Difficulty::Medium, 31).unwrap();
+    let mut generator = Generator::<Tiles>::preset("medium", 31).unwrap();
     let mut counts = [0usize; 21];
     for _ in 0..700 {
         counts[generator.generate().expect("the band has puzzles").rating as usize] += 1;
@@ -315,13 +319,13 @@ fn small_boards_draw_each_distance_of_the_band_evenly() {
     }
     // Easy (4 to 10 moves) holds 691 arrangements: every one is handed out, then the band is exhausted.
     // Their numbers per distance are the published ones for the 8-puzzle.
-    let mut generator = Generator::<Tiles>::preset(Difficulty::Easy, 31).unwrap();
+    let mut generator = Generator::<Tiles>::preset("easy", 31).unwrap();
     let mut counts = [0usize; 11];
     let exhausted = loop {
         match generator.generate() {
             Ok(generated) => counts[generated.rating as usize] += 1,
-            Err(GenStatus::Exhausted(n)) => break n,
-            Err(other) => panic!("{:?}", other.reason()),
+            Err(Status::NotFound(Shortfall::NoMore)) => break generator.handed_out(),
+            Err(other) => panic!("{}", generator.reason(other)),
         }
     };
     assert_eq!(exhausted, 691);

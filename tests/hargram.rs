@@ -9,9 +9,10 @@ use lphint::families::hargram::cover::{count_solutions, CoverSearch};
 use lphint::families::hargram::evolve::HargramGenome;
 use lphint::families::hargram::{Hargram, HargramMove, Layout};
 use lphint::family::Family;
-use lphint::ga::{Ga, GaParams, GaStatus};
-use lphint::generate::{Difficulty, Generate, Generator, Request};
-use lphint::hint::{HintStatus, Hinter};
+use lphint::ga::{Ga, GaParams};
+use lphint::generate::{parse_params, Generator};
+use lphint::hint::{Hint, Hinter};
+use lphint::search::Shortfall;
 use lphint::search::{solve_with, Puzzle, Search, Status};
 use rand::RngExt;
 
@@ -134,10 +135,10 @@ fn illegal_moves_change_nothing() {
 }
 
 /// Asks for hints until one arrives.
-fn hint(hinter: &mut Hinter<Hargram>, puzzle: &Hargram, state: &Layout) -> HintStatus<HargramMove> {
+fn hint(hinter: &mut Hinter<Hargram>, puzzle: &Hargram, state: &Layout) -> Result<Hint<HargramMove>, Status> {
     loop {
         match hinter.next_hint(puzzle, state, 500) {
-            HintStatus::InProgress => continue,
+            Err(Status::InProgress) => continue,
             other => return other,
         }
     }
@@ -146,20 +147,20 @@ fn hint(hinter: &mut Hinter<Hargram>, puzzle: &Hargram, state: &Layout) -> HintS
 #[test]
 fn every_hint_keeps_the_board_completable() {
     for seed in 0..6 {
-        let mut generator = Generator::<Hargram>::preset(Difficulty::Hard, seed).unwrap();
+        let mut generator = Generator::<Hargram>::preset("hard", seed).unwrap();
         let puzzle = generator.generate().unwrap().puzzle;
         let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         let mut state = puzzle.start();
         let mut left = puzzle.pieces().len() as u32;
         while !puzzle.is_goal(&state) {
-            let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
+            let Ok(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
             assert_eq!(h.moves_left, left);
             assert!(matches!(h.mv, HargramMove::Place { .. }));
             state = puzzle.apply(&state, &h.mv).unwrap();
             left -= 1;
             assert_eq!(count_solutions(&puzzle.with_start(state), 1).all, 1, "seed {seed}: a hint broke the board");
         }
-        assert_eq!(hint(&mut hinter, &puzzle, &state), HintStatus::AlreadySolved);
+        assert_eq!(hint(&mut hinter, &puzzle, &state), Err(Status::AlreadySolved));
     }
 }
 
@@ -179,7 +180,7 @@ fn a_wrong_placement_is_named() {
     let mut rng = common::rng(11);
     let mut named = 0;
     for seed in 0..8 {
-        let puzzle = Generator::<Hargram>::preset(Difficulty::Medium, seed).unwrap().generate().unwrap().puzzle;
+        let puzzle = Generator::<Hargram>::preset("medium", seed).unwrap().generate().unwrap().puzzle;
         // The player puts the first pieces of a solution down, then one piece where no solution has it.
         let plan = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start()).moves;
         let keep = rng.random_range(0..plan.len() - 1);
@@ -189,13 +190,13 @@ fn a_wrong_placement_is_named() {
         state = puzzle.apply(&state, &wrong).unwrap();
         let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
         match hint(&mut hinter, &puzzle, &state) {
-            HintStatus::Ready(h) => assert_eq!(h.mv, HargramMove::Remove { piece }, "seed {seed}"),
+            Ok(h) => assert_eq!(h.mv, HargramMove::Remove { piece }, "seed {seed}"),
             other => panic!("seed {seed}: {other:?}"),
         }
         named += 1;
         // Following the plan from there solves the puzzle.
         while !puzzle.is_goal(&state) {
-            let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
+            let Ok(h) = hint(&mut hinter, &puzzle, &state) else { panic!("no hint") };
             state = puzzle.apply(&state, &h.mv).unwrap();
         }
     }
@@ -216,7 +217,7 @@ fn a_piece_that_fits_alone_but_not_with_the_others_is_still_found() {
     let state = puzzle.apply(&puzzle.apply(&puzzle.start(), &a).unwrap(), &b).unwrap();
     assert_eq!(count_solutions(&puzzle.with_start(state), 10).all, 0);
     let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
-    let HintStatus::Ready(h) = hint(&mut hinter, &puzzle, &state) else { panic!() };
+    let Ok(h) = hint(&mut hinter, &puzzle, &state) else { panic!() };
     assert!(matches!(h.mv, HargramMove::Remove { piece: 0 | 1 }), "{h:?}");
     let after = puzzle.apply(&state, &h.mv).unwrap();
     assert!(count_solutions(&puzzle.with_start(after), 1).all == 1);
@@ -229,15 +230,15 @@ fn a_board_no_piece_set_can_fill_is_unsolvable() {
     let outcome = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start());
     assert_eq!(outcome.status, Status::Unsolvable);
     let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 64);
-    assert_eq!(hint(&mut hinter, &puzzle, &puzzle.start()), HintStatus::Unsolvable);
+    assert_eq!(hint(&mut hinter, &puzzle, &puzzle.start()), Err(Status::Unsolvable));
 }
 
 #[test]
 fn generated_unique_puzzles_have_exactly_one_solution() {
-    for difficulty in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
-        let request = Hargram::preset(difficulty);
+    for preset in ["medium", "hard", "expert"] {
+        let request = parse_params::<Hargram>(&format!("preset={preset}")).unwrap();
         assert!(request.unique);
-        let mut generator = Generator::<Hargram>::preset(difficulty, 5).unwrap();
+        let mut generator = Generator::<Hargram>::preset(preset, 5).unwrap();
         for _ in 0..8 {
             let generated = generator.generate().unwrap();
             let puzzle = &generated.puzzle;
@@ -249,7 +250,7 @@ fn generated_unique_puzzles_have_exactly_one_solution() {
                 .all(|&s| (request.piece_size.0 as usize..=request.piece_size.1 as usize).contains(&s)));
             // Unique up to the board's symmetries (a rectangle's solution turned half a turn is another).
             let count = count_solutions(puzzle, u64::MAX);
-            assert_eq!(count.up_to_symmetry, 1, "{difficulty:?}: {}", puzzle.describe());
+            assert_eq!(count.up_to_symmetry, 1, "{preset}: {}", puzzle.describe());
             assert!(generated.rating >= 1);
             assert_eq!(Hargram::parse(&puzzle.describe()).unwrap(), *puzzle);
         }
@@ -258,47 +259,41 @@ fn generated_unique_puzzles_have_exactly_one_solution() {
 
 #[test]
 fn generation_is_deterministic_and_checks_requests() {
-    let describe =
-        |seed| Generator::<Hargram>::preset(Difficulty::Hard, seed).unwrap().generate().unwrap().puzzle.describe();
+    let describe = |seed| Generator::<Hargram>::preset("hard", seed).unwrap().generate().unwrap().puzzle.describe();
     assert_eq!(describe(9), describe(9));
     assert_ne!(describe(9), describe(10));
     let bad = [
-        Request { size: (4, 4), pieces: 2, piece_size: (3, 5), ..Request::default() },
-        Request { size: (4, 4), pieces: 0, ..Request::default() },
-        Request { size: (40, 40), pieces: 60, piece_size: (20, 30), ..Request::default() },
+        ("size=4x4,pieces=2,piece_size=3..5", "2 pieces of 3 to 5 cells cannot cover a 4x4 board"),
+        ("size=4x4,pieces=0", "pieces: 0 is out of range"),
+        ("size=40x40,pieces=60,piece_size=20..30", "1600 cells, more than 256"),
     ];
-    for request in bad {
-        assert!(Generator::<Hargram>::new(request, 1).is_err(), "{request:?}");
+    for (params, why) in bad {
+        let refused = Generator::<Hargram>::from_text(params, 1).err().unwrap();
+        assert!(refused.contains(why), "{params}: {refused}");
     }
     // Several solutions allowed: the rating is still the effort to find one.
-    let any = Request {
-        size: (6, 4),
-        pieces: 6,
-        piece_size: (4, 4),
-        unique: false,
-        min: 0,
-        max: u32::MAX,
-        ..Request::default()
-    };
-    let generated = Generator::<Hargram>::new(any, 3).unwrap().generate().unwrap();
+    let generated = Generator::<Hargram>::from_text("size=6x4,pieces=6,piece_size=4..4,unique=false", 3)
+        .unwrap()
+        .generate()
+        .unwrap();
     assert!(count_solutions(&generated.puzzle, 1).all == 1);
 }
 
 #[test]
 fn the_ga_covers_a_small_board_and_resumes_exactly() {
-    let puzzle = Generator::<Hargram>::preset(Difficulty::Easy, 4).unwrap().generate().unwrap().puzzle;
+    let puzzle = Generator::<Hargram>::preset("easy", 4).unwrap().generate().unwrap().puzzle;
     let genome = HargramGenome::new(&puzzle);
     let params = GaParams { population: 300, generations: 100, ..GaParams::default() };
     let mut whole = Ga::new(&genome, params, 42).unwrap();
     let report = whole.step(&genome, u32::MAX);
-    assert_eq!(report.status, GaStatus::Found, "{report:?}");
+    assert_eq!(report.status, Status::Found, "{report:?}");
     assert_eq!(report.best_fitness, report.perfect);
     let layout = genome.layout(&puzzle, whole.best());
     assert!(puzzle.is_goal(&layout));
 
     let mut halves = Ga::new(&genome, params, 42).unwrap();
     let first = halves.step(&genome, (report.evaluations / 2) as u32);
-    assert_eq!(first.status, GaStatus::InProgress);
+    assert_eq!(first.status, Status::InProgress);
     assert_eq!(halves.step(&genome, (report.evaluations - first.evaluations) as u32), report);
     assert_eq!(halves.best(), whole.best());
 }
@@ -310,32 +305,36 @@ fn the_ga_keeps_placed_pieces_and_reports_exhaustion() {
     let params = GaParams { population: 20, generations: 3, ..GaParams::default() };
     let mut ga = Ga::new(&genome, params, 1).unwrap();
     let report = ga.step(&genome, u32::MAX);
-    assert_eq!((report.status, report.evaluations, report.generation), (GaStatus::Exhausted, 60, 2));
+    assert_eq!(
+        (report.status, report.evaluations, report.generation),
+        (Status::NotFound(Shortfall::Generations), 60, 2)
+    );
     assert!(report.best_fitness < report.perfect);
     // With every piece but one placed, the GA has one gene left.
     let plan = solve_with(&mut CoverSearch::plan(&puzzle), &puzzle, puzzle.start()).moves;
     let almost = plan[..11].iter().fold(puzzle.start(), |s, m| puzzle.apply(&s, m).unwrap());
     let genome = HargramGenome::new(&puzzle.with_start(almost));
     let mut ga = Ga::new(&genome, GaParams { population: 50, ..GaParams::default() }, 1).unwrap();
-    assert_eq!(ga.step(&genome, u32::MAX).status, GaStatus::Found);
+    assert_eq!(ga.step(&genome, u32::MAX).status, Status::Found);
     assert!(puzzle.is_goal(&genome.layout(&puzzle.with_start(almost), ga.best())));
 }
 
 #[test]
 fn steps_are_bounded_and_resumable() {
     let puzzle = pentominoes(10, 6);
-    let mut stepped = CoverSearch::count(&puzzle, 50);
+    let mut stepped = CoverSearch::count(&puzzle, 50, false);
     stepped.restart(&puzzle, puzzle.start());
     let mut calls = 0;
-    while stepped.step(&puzzle, 1000) == Status::InProgress {
+    while stepped.step(&puzzle, 1000).status == Status::InProgress {
         calls += 1;
         assert!(stepped.stats().expanded <= calls * 1000 + 1000);
     }
-    let mut whole = CoverSearch::count(&puzzle, 50);
+    let mut whole = CoverSearch::count(&puzzle, 50, false);
     whole.restart(&puzzle, puzzle.start());
     whole.run(&puzzle);
     assert_eq!(stepped.stats(), whole.stats());
-    assert_eq!(stepped.stats().solutions, Some(50));
+    assert_eq!(stepped.solutions(), 50);
+    assert_eq!(stepped.stats().rating, Some(stepped.stats().expanded as u32));
 }
 
 /// The cells of a piece drawing (`#` a cell, rows separated by `/`).

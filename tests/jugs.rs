@@ -5,7 +5,7 @@ mod common;
 use common::{oracle, rng};
 use lphint::families::jugs::{Amounts, Jugs};
 use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
+use lphint::hint::Hinter;
 use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
 use rand::RngExt;
 
@@ -108,17 +108,17 @@ fn hints_lower_the_distance_and_say_when_the_player_is_stuck() {
         for turn in 0..12 {
             let status = loop {
                 match hinter.next_hint(&puzzle, &state, 50) {
-                    HintStatus::InProgress => continue,
+                    Err(Status::InProgress) => continue,
                     other => break other,
                 }
             };
             match (status, distance(&puzzle, state)) {
-                (HintStatus::AlreadySolved, Some(0)) => break,
-                (HintStatus::Unsolvable, None) => {
+                (Err(Status::AlreadySolved), Some(0)) => break,
+                (Err(Status::Unsolvable), None) => {
                     dead_ends += 1;
                     break;
                 }
-                (HintStatus::Ready(h), Some(d)) => {
+                (Ok(h), Some(d)) => {
                     hints += 1;
                     assert_eq!(h.moves_left as usize, d);
                     let next = puzzle.apply(&state, &h.mv).unwrap();

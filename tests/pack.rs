@@ -10,17 +10,23 @@ use lphint::families::jugs::Jugs;
 use lphint::families::tiles::distances::EightTable;
 use lphint::families::tiles::Tiles;
 use lphint::family::{Family, MoveCode};
-use lphint::generate::{Difficulty, Generate, Generator};
-use lphint::hint::{Hint, HintStatus};
+use lphint::generate::{Generate, Generator};
 use lphint::pack::{Bounded, Pack, PackEntry};
+use lphint::registry;
+use lphint::search::Status;
 use lphint::search::{solve_with, Puzzle};
-use lphint::session::{self, AnySession};
-use lphint::tables::Tables;
+use lphint::session::{AnySession, SessionHint};
+use lphint::tables::{TableData, Tables};
 use std::sync::Arc;
 
+/// The 3x3 distance table as loaded tables.
+fn eight(table: &Arc<EightTable>) -> Tables {
+    Tables::new(registry::table_kind("eight").unwrap(), table.clone() as TableData)
+}
+
 /// `count` generated puzzles of family `F` with their solutions.
-fn entries<F: Generate>(difficulty: Difficulty, count: usize, seed: u64) -> Vec<PackEntry> {
-    let mut generator = Generator::<F>::preset(difficulty, seed).unwrap();
+fn entries<F: Generate>(preset: &str, count: usize, seed: u64) -> Vec<PackEntry> {
+    let mut generator = Generator::<F>::preset(preset, seed).unwrap();
     (0..count)
         .map(|i| {
             let generated = generator.generate().unwrap();
@@ -38,10 +44,10 @@ fn entries<F: Generate>(difficulty: Difficulty, count: usize, seed: u64) -> Vec<
 
 fn every_family() -> Pack {
     let mut pack = Pack::default();
-    pack.entries.extend(entries::<Tiles>(Difficulty::Medium, 3, 1));
-    pack.entries.extend(entries::<Jugs>(Difficulty::Hard, 3, 2));
-    pack.entries.extend(entries::<Flip>(Difficulty::Medium, 3, 3));
-    pack.entries.extend(entries::<Hargram>(Difficulty::Hard, 3, 4));
+    pack.entries.extend(entries::<Tiles>("medium", 3, 1));
+    pack.entries.extend(entries::<Jugs>("hard", 3, 2));
+    pack.entries.extend(entries::<Flip>("medium", 3, 3));
+    pack.entries.extend(entries::<Hargram>("hard", 3, 4));
     // An entry without a stored solution.
     pack.entries.push(PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,0,7,8".into(), rating: 2, ..PackEntry::default() });
     pack
@@ -51,31 +57,31 @@ fn every_family() -> Pack {
 fn packs_round_trip_for_every_family() {
     let pack = every_family();
     let bytes = pack.to_bytes();
-    assert_eq!(Pack::from_bytes(&bytes).unwrap(), pack);
+    assert_eq!(registry::load_pack(&bytes).unwrap(), pack);
     for entry in &pack.entries {
-        let session = session::from_entry(entry).unwrap();
+        let session = registry::load(entry).unwrap();
         assert_eq!(session.describe(), entry.desc);
     }
     let empty = Pack::default();
-    assert_eq!(Pack::from_bytes(&empty.to_bytes()).unwrap(), empty);
+    assert_eq!(registry::load_pack(&empty.to_bytes()).unwrap(), empty);
 }
 
 #[test]
 fn every_truncation_and_bit_flip_of_a_small_pack_is_refused() {
     let mut pack = Pack::default();
-    pack.entries.extend(entries::<Tiles>(Difficulty::Easy, 2, 7));
-    pack.entries.extend(entries::<Hargram>(Difficulty::Easy, 1, 7));
+    pack.entries.extend(entries::<Tiles>("easy", 2, 7));
+    pack.entries.extend(entries::<Hargram>("easy", 1, 7));
     let bytes = pack.to_bytes();
     for cut in 0..bytes.len() {
-        assert!(Pack::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        assert!(registry::load_pack(&bytes[..cut]).is_err(), "cut at {cut}");
     }
     for bit in 0..bytes.len() * 8 {
         let mut damaged = bytes.clone();
         damaged[bit / 8] ^= 1 << (bit % 8);
-        match Pack::from_bytes(&damaged) {
+        match registry::load_pack(&damaged) {
             Err(_) => {}
             // Should a flip ever get through, the pack must still be sound.
-            Ok(decoded) => assert!(decoded.entries.iter().all(|e| session::from_entry(e).is_ok()), "bit {bit}"),
+            Ok(decoded) => assert!(decoded.entries.iter().all(|e| registry::load(e).is_ok()), "bit {bit}"),
         }
     }
 }
@@ -91,20 +97,20 @@ fn well_sealed_nonsense_is_refused_without_panic() {
     let body = &valid[6..valid.len() - 4];
     // Newer versions and unknown flags.
     let newer = envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION + 1, body);
-    assert_eq!(Pack::from_bytes(&newer), Err(DataError::Version(lphint::pack::FORMAT_VERSION + 1)));
+    assert_eq!(registry::load_pack(&newer), Err(DataError::Version(lphint::pack::FORMAT_VERSION + 1)));
     let mut flagged = body.to_vec();
     flagged[0] = 1;
-    assert!(matches!(Pack::from_bytes(&sealed(&flagged)), Err(DataError::Version(_))));
+    assert!(matches!(registry::load_pack(&sealed(&flagged)), Err(DataError::Version(_))));
     // A length prefix far beyond the input, cut bodies, trailing bytes.
     let huge = [0u8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F];
-    assert!(matches!(Pack::from_bytes(&sealed(&huge)), Err(DataError::Corrupt(_))));
+    assert!(matches!(registry::load_pack(&sealed(&huge)), Err(DataError::Corrupt(_))));
     for cut in 0..body.len() {
-        assert!(Pack::from_bytes(&sealed(&body[..cut])).is_err(), "body cut at {cut}");
+        assert!(registry::load_pack(&sealed(&body[..cut])).is_err(), "body cut at {cut}");
     }
     let mut longer = body.to_vec();
     longer.push(0);
     assert!(
-        matches!(Pack::from_bytes(&sealed(&longer)), Err(DataError::Corrupt(why)) if why.contains("after the last entry"))
+        matches!(registry::load_pack(&sealed(&longer)), Err(DataError::Corrupt(why)) if why.contains("after the last entry"))
     );
     // Entries that do not parse, or whose solutions are illegal or stop short.
     let bad_entries = [
@@ -124,7 +130,7 @@ fn well_sealed_nonsense_is_refused_without_panic() {
     for entry in bad_entries {
         let bytes = Pack { entries: vec![entry.clone()] }.to_bytes();
         assert!(
-            matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("entry 0")),
+            matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("entry 0")),
             "{entry:?}"
         );
     }
@@ -134,12 +140,12 @@ fn well_sealed_nonsense_is_refused_without_panic() {
         use rand::RngExt;
         let len = rng.random_range(0..64);
         let body: Vec<u8> = (0..len).map(|_| rng.random()).collect();
-        let _ = Pack::from_bytes(&sealed(&body));
+        let _ = registry::load_pack(&sealed(&body));
     }
 }
 
 /// Asks `session` for a hint with a budget of zero: only a stored plan can answer that.
-fn free_hint(session: &mut dyn AnySession) -> HintStatus<MoveCode> {
+fn free_hint(session: &mut dyn AnySession) -> Result<SessionHint, Status> {
     session.next_hint(0)
 }
 
@@ -147,12 +153,12 @@ fn free_hint(session: &mut dyn AnySession) -> HintStatus<MoveCode> {
 fn hints_follow_the_stored_solution_without_search_and_search_after_a_deviation() {
     let pack = every_family();
     for entry in pack.entries.iter().filter(|e| e.solution.is_some()) {
-        let mut session = session::from_entry(entry).unwrap();
+        let mut session = registry::load(entry).unwrap();
         let stored = &entry.solution.as_ref().unwrap().0;
         for (i, mv) in stored.iter().enumerate() {
             let left = (stored.len() - i) as u32;
             match free_hint(session.as_mut()) {
-                HintStatus::Ready(Hint { mv: hinted, moves_left, .. }) => {
+                Ok(SessionHint { mv: hinted, moves_left, .. }) => {
                     assert_eq!((hinted, moves_left), (*mv, left), "{}", entry.desc)
                 }
                 other => panic!("{}: move {i}: {other:?}", entry.desc),
@@ -160,12 +166,12 @@ fn hints_follow_the_stored_solution_without_search_and_search_after_a_deviation(
             session.apply(mv).unwrap();
         }
         assert!(session.is_solved());
-        assert_eq!(free_hint(session.as_mut()), HintStatus::AlreadySolved);
+        assert_eq!(free_hint(session.as_mut()), Err(Status::AlreadySolved));
     }
     // A deviation: the stored plan no longer applies, so a budget of zero cannot answer, and a real
     // budget can.
     let entry = &pack.entries[0];
-    let mut session = session::from_entry(entry).unwrap();
+    let mut session = registry::load(entry).unwrap();
     let puzzle = Tiles::parse(&entry.desc).unwrap();
     let first = entry.solution.as_ref().unwrap().0[0];
     let mut other = None;
@@ -176,13 +182,13 @@ fn hints_follow_the_stored_solution_without_search_and_search_after_a_deviation(
         }
     });
     session.apply(&other.unwrap()).unwrap();
-    assert_eq!(free_hint(session.as_mut()), HintStatus::InProgress);
+    assert_eq!(free_hint(session.as_mut()), Err(Status::InProgress));
     // One move changes the optimal distance by exactly one.
     let after = session.next_hint(1_000_000);
-    assert!(matches!(after, HintStatus::Ready(h) if h.moves_left.abs_diff(entry.rating) == 1), "{after:?}");
+    assert!(matches!(after, Ok(h) if h.moves_left.abs_diff(entry.rating) == 1), "{after:?}");
     // Without a stored solution, the first hint needs a search.
-    let mut plain = session::parse(&entry.desc).unwrap();
-    assert_eq!(free_hint(plain.as_mut()), HintStatus::InProgress);
+    let mut plain = registry::parse(&entry.desc).unwrap();
+    assert_eq!(free_hint(plain.as_mut()), Err(Status::InProgress));
 }
 
 #[test]
@@ -190,7 +196,7 @@ fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
     let (goal, bfs) = common::eight_puzzle();
     let table = Arc::new(EightTable::build(goal).unwrap());
     assert_eq!(table.bytes(), 90_729);
-    let with_table = goal.with_tables(&Tables::EightDistances(table.clone())).unwrap();
+    let with_table = goal.with_tables(&eight(&table)).unwrap();
     let mut solver = with_table.recommended_solver().unwrap();
     let mut checked = 0;
     for (state, distance) in bfs.distances().step_by(7) {
@@ -203,17 +209,14 @@ fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
     }
     assert!(checked > 25_000);
     // Unreachable arrangements are unsolvable at once.
-    let swapped = Tiles::parse("tiles:3x3:2,1,3,4,5,6,7,8,0")
-        .unwrap()
-        .with_tables(&Tables::EightDistances(table.clone()))
-        .unwrap();
+    let swapped = Tiles::parse("tiles:3x3:2,1,3,4,5,6,7,8,0").unwrap().with_tables(&eight(&table)).unwrap();
     assert_eq!(
         solve_with(&mut swapped.recommended_solver().unwrap(), &swapped, swapped.start()).status,
         lphint::search::Status::Unsolvable
     );
     // Another goal with the blank on the same cell is served by relabelling; another blank cell is not.
     let relabelled = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
-    let relabelled = relabelled.with_tables(&Tables::EightDistances(table.clone())).unwrap();
+    let relabelled = relabelled.with_tables(&eight(&table)).unwrap();
     let plain = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1:8,7,6,5,4,3,2,1,0").unwrap();
     let expected = solve_with(&mut plain.recommended_solver().unwrap(), &plain, plain.start()).moves.len();
     assert_eq!(
@@ -221,10 +224,10 @@ fn the_eight_puzzle_table_matches_breadth_first_search_for_every_state() {
         expected
     );
     let blank_first = Tiles::parse("tiles:3x3:1,2,3,4,5,6,7,8,0:0,1,2,3,4,5,6,7,8").unwrap();
-    assert!(blank_first.with_tables(&Tables::EightDistances(table.clone())).is_err());
+    assert!(blank_first.with_tables(&eight(&table)).is_err());
     assert!(Tiles::parse("tiles:4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
         .unwrap()
-        .with_tables(&Tables::EightDistances(table))
+        .with_tables(&eight(&table))
         .is_err());
 }
 
@@ -234,14 +237,16 @@ fn the_eight_puzzle_table_round_trips_and_refuses_damage() {
     let table = EightTable::build(goal).unwrap();
     let bytes = table.to_bytes();
     assert_eq!(EightTable::from_bytes(&bytes).unwrap(), table);
-    assert_eq!(Tables::from_bytes(&bytes).unwrap(), Tables::EightDistances(Arc::new(table.clone())));
+    let loaded = registry::load_tables(&bytes).unwrap();
+    assert_eq!((loaded.kind().name, loaded.get::<EightTable>().as_deref()), ("eight", Some(&table)));
+    assert_eq!(loaded.to_bytes(), bytes);
     for cut in [0, 3, 5, 9, 100, bytes.len() - 1] {
-        assert!(Tables::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        assert!(registry::load_tables(&bytes[..cut]).is_err(), "cut at {cut}");
     }
     for at in [0, 6, 10, 5000, bytes.len() - 1] {
         let mut damaged = bytes.clone();
         damaged[at] ^= 4;
-        assert!(matches!(Tables::from_bytes(&damaged), Err(DataError::Corrupt(_))), "flip at {at}");
+        assert!(matches!(registry::load_tables(&damaged), Err(DataError::Corrupt(_))), "flip at {at}");
     }
     // A sealed table with a wrong size or a goal that is not an arrangement.
     let body = &bytes[6..bytes.len() - 4];
@@ -251,7 +256,7 @@ fn the_eight_puzzle_table_round_trips_and_refuses_damage() {
     twice[0] = twice[1];
     assert!(matches!(EightTable::from_bytes(&envelope::seal(*b"LP8D", 1, &twice)), Err(DataError::Corrupt(_))));
     assert!(
-        matches!(Tables::from_bytes(b"XXXXYYYYZZZZ"), Err(DataError::Corrupt(why)) if why.contains("unknown magic"))
+        matches!(registry::load_tables(b"XXXXYYYYZZZZ"), Err(DataError::Corrupt(why)) if why.contains("unknown magic"))
     );
 }
 
@@ -285,32 +290,34 @@ fn a_sealed_pack_is_not_trusted_beyond_what_it_can_prove() {
         solution: Some(Bounded(detour_solution(&puzzle, &optimal, 4))),
         ..PackEntry::default()
     };
-    let pack = Pack::from_bytes(&Pack { entries: vec![long.clone()] }.to_bytes()).unwrap();
-    let mut session = session::from_entry(&pack.entries[0]).unwrap();
+    let pack = registry::load_pack(&Pack { entries: vec![long.clone()] }.to_bytes()).unwrap();
+    let mut session = registry::load(&pack.entries[0]).unwrap();
     match session.next_hint(0) {
-        HintStatus::Ready(h) => assert_eq!((h.moves_left, h.optimal), (9, false)),
+        Ok(h) => assert_eq!((h.moves_left, h.optimal), (9, false)),
         other => panic!("{other:?}"),
     }
-    let why = session::verify_entry(&long, None).unwrap_err();
+    let why = registry::verify(&long, None).unwrap_err();
     assert!(why.contains("9 moves") && why.contains("not optimal"), "{why}");
     // A generated entry verifies; a wrong rating (any family, Hargram included) does not.
     for entry in every_family().entries {
-        session::verify_entry(&entry, None).unwrap_or_else(|e| panic!("{}: {e}", entry.desc));
+        registry::verify(&entry, None).unwrap_or_else(|e| panic!("{}: {e}", entry.desc));
         let wrong = PackEntry { rating: entry.rating + 123_456, ..entry.clone() };
-        let why = session::verify_entry(&wrong, None).unwrap_err();
+        let why = registry::verify(&wrong, None).unwrap_err();
         assert!(why.contains("exact rating"), "{}: {why}", entry.desc);
     }
     // A stored solution shorter than the optimal length the rating claims: one of them is wrong.
     let contradiction =
         PackEntry { rating: 5, ..PackEntry { solution: Some(Bounded(optimal.to_vec())), ..long.clone() } };
     let bytes = Pack { entries: vec![contradiction] }.to_bytes();
-    assert!(matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("no solution is shorter")));
+    assert!(
+        matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("no solution is shorter"))
+    );
     // Sizes are capped while decoding: a solution of more than MAX_SOLUTION moves, a name too long.
     let huge = PackEntry { solution: Some(Bounded(vec![optimal[0]; lphint::pack::MAX_SOLUTION + 1])), ..long.clone() };
     let bytes = Pack { entries: vec![huge] }.to_bytes();
-    let refused = Pack::from_bytes(&bytes);
+    let refused = registry::load_pack(&bytes);
     assert!(matches!(&refused, Err(DataError::Corrupt(why)) if why.contains("more than")), "{refused:?}");
     let named = PackEntry { name: Some("x".repeat(lphint::pack::MAX_LABEL + 1)), ..long };
     let bytes = Pack { entries: vec![named] }.to_bytes();
-    assert!(matches!(Pack::from_bytes(&bytes), Err(DataError::Corrupt(why)) if why.contains("longer than")));
+    assert!(matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("longer than")));
 }

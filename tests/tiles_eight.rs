@@ -6,7 +6,7 @@ mod common;
 use common::{eight_puzzle, random_eight_state, rng};
 use lphint::families::tiles::{Board, Heuristic, Tiles};
 use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
+use lphint::hint::{Hint, Hinter};
 use lphint::search::astar::{AStar, Priority};
 use lphint::search::ida::IdaStar;
 use lphint::search::{solve_with, Algorithm, Puzzle, Solver, Status};
@@ -133,10 +133,10 @@ fn hint(
     puzzle: &Tiles,
     state: &Board,
     budget: u32,
-) -> HintStatus<lphint::families::tiles::TileMove> {
+) -> Result<Hint<lphint::families::tiles::TileMove>, Status> {
     for _ in 0..1_000_000 {
         match hinter.next_hint(puzzle, state, budget) {
-            HintStatus::InProgress => continue,
+            Err(Status::InProgress) => continue,
             other => return other,
         }
     }
@@ -158,8 +158,8 @@ proptest! {
             let distance = table.distance(&state).unwrap();
             match action {
                 Action::FollowHint => match hint(&mut hinter, puzzle, &state, budget) {
-                    HintStatus::AlreadySolved => prop_assert_eq!(distance, 0),
-                    HintStatus::Ready(h) => {
+                    Err(Status::AlreadySolved) => prop_assert_eq!(distance, 0),
+                    Ok(h) => {
                         prop_assert_eq!(h.moves_left, distance);
                         prop_assert!(h.optimal);
                         state = puzzle.apply(&state, &h.mv).expect("a hint is a legal move");
@@ -206,9 +206,9 @@ fn hints_say_unsolvable_and_already_solved() {
     let (puzzle, _) = eight_puzzle();
     let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024).unwrap(), 64);
     let swapped = puzzle.board(&[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
-    assert_eq!(hinter.next_hint(puzzle, &swapped, 1), HintStatus::Unsolvable);
+    assert_eq!(hinter.next_hint(puzzle, &swapped, 1), Err(Status::Unsolvable));
     assert_eq!(hinter.stats().expanded, 0, "the parity rule answers before any search");
-    assert_eq!(hinter.next_hint(puzzle, &puzzle.goal(), 1), HintStatus::AlreadySolved);
+    assert_eq!(hinter.next_hint(puzzle, &puzzle.goal(), 1), Err(Status::AlreadySolved));
 }
 
 #[test]
@@ -216,11 +216,11 @@ fn hints_follow_the_plan_without_searching_again() {
     let (puzzle, _) = eight_puzzle();
     let mut hinter = Hinter::new(Solver::new(Algorithm::IdaStar, 1024).unwrap(), 64);
     let mut state = puzzle.board(&[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
-    let HintStatus::Ready(first) = hint(&mut hinter, puzzle, &state, 50) else { panic!() };
+    let Ok(first) = hint(&mut hinter, puzzle, &state, 50) else { panic!() };
     assert_eq!(first.moves_left, 31);
     let searched = hinter.stats().expanded;
     for left in (1..=31).rev() {
-        let HintStatus::Ready(h) = hinter.next_hint(puzzle, &state, 1) else { panic!("the plan answers at once") };
+        let Ok(h) = hinter.next_hint(puzzle, &state, 1) else { panic!("the plan answers at once") };
         assert_eq!(h.moves_left, left);
         state = puzzle.apply(&state, &h.mv).unwrap();
     }

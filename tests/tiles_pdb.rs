@@ -7,10 +7,9 @@ use common::{korf, random_walk, rng};
 use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles, TablesError};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
+use lphint::hint::Hinter;
 use lphint::search::ida::IdaStar;
 use lphint::search::{solve_with, Algorithm, Puzzle, Search, Solver, Status};
-use lphint::tables::Tables;
 use std::sync::{Arc, OnceLock};
 
 /// The tables for goals with the blank top-left (Korf's convention), built once for this file.
@@ -33,10 +32,10 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
     let bytes = bytes();
     assert!(bytes.len() < 40 << 20, "tables fit the 40 MB budget: {} bytes", bytes.len());
     assert_eq!(&PatternDatabase::from_bytes(bytes).unwrap(), db().as_ref());
-    assert_eq!(
-        Tables::from_bytes(bytes).unwrap(),
-        Tables::TilesPatternDatabase(Arc::new(PatternDatabase::from_bytes(bytes).unwrap()))
-    );
+    let loaded = lphint::registry::load_tables(bytes).unwrap();
+    assert_eq!(loaded.kind().name, "pdb");
+    assert_eq!(loaded.get::<PatternDatabase>().unwrap().as_ref(), db().as_ref());
+    assert_eq!(loaded.to_bytes(), bytes);
     for cut in [0, 3, 4, 9, 1000, bytes.len() / 2, bytes.len() - 1] {
         assert!(matches!(PatternDatabase::from_bytes(&bytes[..cut]), Err(TablesError::Corrupt(_))), "cut at {cut}");
     }
@@ -127,8 +126,8 @@ fn hints_with_tables_lower_the_optimal_distance_by_one() {
         }
         let hint = loop {
             match hinter.next_hint(&puzzle, &state, 2000) {
-                HintStatus::InProgress => continue,
-                HintStatus::Ready(h) => break h,
+                Err(Status::InProgress) => continue,
+                Ok(h) => break h,
                 other => panic!("{other:?}"),
             }
         };
@@ -154,9 +153,9 @@ fn five_by_five_hints_are_valid_and_bounded() {
         let mut moves = 0;
         loop {
             match hinter.next_hint(&puzzle, &state, 5000) {
-                HintStatus::InProgress => continue,
-                HintStatus::AlreadySolved => break,
-                HintStatus::Ready(h) => {
+                Err(Status::InProgress) => continue,
+                Err(Status::AlreadySolved) => break,
+                Ok(h) => {
                     assert!(!h.optimal);
                     if moves == 0 {
                         assert!(
@@ -178,7 +177,7 @@ fn five_by_five_hints_are_valid_and_bounded() {
             .unwrap(),
     );
     let mut hinter = Hinter::new(unsolvable.recommended_solver().unwrap(), 16);
-    assert_eq!(hinter.next_hint(&unsolvable, &unsolvable.start(), 10), HintStatus::Unsolvable);
+    assert_eq!(hinter.next_hint(&unsolvable, &unsolvable.start(), 10), Err(Status::Unsolvable));
     assert_eq!(Solver::<Tiles>::new(Algorithm::IdaStar, 10).unwrap().algorithm(), Algorithm::IdaStar);
 }
 
@@ -252,7 +251,7 @@ fn the_specialised_ida_agrees_with_the_generic_one_and_resumes_exactly() {
         let mut stepped = puzzle.recommended_solver().unwrap();
         stepped.restart(&puzzle, state);
         let mut calls = 0u64;
-        while stepped.step(&puzzle, 7) == Status::InProgress {
+        while stepped.step(&puzzle, 7).status == Status::InProgress {
             calls += 1;
         }
         assert_eq!(stepped.stats(), fast.stats);

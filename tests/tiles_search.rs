@@ -6,11 +6,12 @@ mod common;
 use common::{korf, random_walk, rng};
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
+use lphint::hint::Hinter;
 use lphint::search::astar::{AStar, Priority};
 use lphint::search::bfs::Bfs;
 use lphint::search::ida::IdaStar;
 use lphint::search::local::HillClimbing;
+use lphint::search::Shortfall;
 use lphint::search::{solve_with, Algorithm, Puzzle, Search, Solver, Status};
 use rand::RngExt;
 
@@ -72,16 +73,16 @@ fn fifteen_puzzle_hints_lower_the_optimal_distance_by_one() {
         }
         let status = loop {
             match hinter.next_hint(&korf9, &state, 500) {
-                HintStatus::InProgress => continue,
+                Err(Status::InProgress) => continue,
                 other => break other,
             }
         };
         match status {
-            HintStatus::AlreadySolved => {
+            Err(Status::AlreadySolved) => {
                 assert_eq!(distance, 0);
                 return;
             }
-            HintStatus::Ready(hint) => {
+            Ok(hint) => {
                 assert_eq!(hint.moves_left, distance);
                 state = korf9.apply(&state, &hint.mv).unwrap();
                 let after = solve_with(&mut oracle, &korf9, state).moves.len() as u32;
@@ -100,7 +101,7 @@ fn hill_climbing_reports_its_failure_and_sometimes_succeeds() {
     for h in [Heuristic::Misplaced, Heuristic::Manhattan] {
         let puzzle = stuck.clone().with_heuristic(h);
         let outcome = solve_with(&mut HillClimbing::new(100).unwrap(), &puzzle, puzzle.start());
-        assert_eq!(outcome.status, Status::Stuck, "{h:?}");
+        assert_eq!(outcome.status, Status::NotFound(Shortfall::Stuck), "{h:?}");
         assert!(outcome.moves.is_empty());
     }
     let easy = Tiles::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap().with_heuristic(Heuristic::Manhattan);
@@ -136,7 +137,7 @@ fn node_caps_and_depth_limits_are_statuses() {
         let mut solver = Solver::new(algorithm, cap).unwrap();
         let outcome = solve_with(&mut solver, &hard, hard.start());
         let expected = if algorithm == Algorithm::HillClimbing {
-            [Status::OutOfNodes, Status::Stuck]
+            [Status::OutOfNodes, Status::NotFound(Shortfall::Stuck)]
         } else {
             [Status::OutOfNodes; 2]
         };
@@ -145,7 +146,7 @@ fn node_caps_and_depth_limits_are_statuses() {
     }
     let outcome =
         solve_with(&mut Solver::new(Algorithm::Bfs { depth_limit: 4 }, 100_000).unwrap(), &hard, hard.start());
-    assert_eq!(outcome.status, Status::DepthLimit);
+    assert_eq!(outcome.status, Status::NotFound(Shortfall::DepthLimit));
 }
 
 #[test]
@@ -155,7 +156,7 @@ fn an_expansion_limit_ends_a_run_as_out_of_nodes() {
         let mut solver = Solver::new(Algorithm::IdaStar, 4096).unwrap().with_expansion_limit(500);
         solver.restart(&hard, hard.start());
         let status = loop {
-            match solver.step(&hard, budget) {
+            match solver.step(&hard, budget).status {
                 Status::InProgress => continue,
                 other => break other,
             }
@@ -181,7 +182,7 @@ fn stepping_with_any_budget_gives_the_blocking_result() {
             let mut stepped = Solver::new(algorithm, 200_000).unwrap();
             stepped.restart(&puzzle, puzzle.start());
             let mut calls = 0u64;
-            while stepped.step(&puzzle, budget) == Status::InProgress {
+            while stepped.step(&puzzle, budget).status == Status::InProgress {
                 calls += 1;
                 assert!(stepped.stats().expanded <= calls * budget as u64);
             }

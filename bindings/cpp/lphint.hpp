@@ -10,6 +10,7 @@
 #include "lphint.h"
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -75,7 +76,44 @@ namespace detail {
 inline void check(LpStatus status) {
     if (status != LP_OK) throw Error(static_cast<Status>(status), last_error());
 }
+
+/// Reads a text result through a (buf, cap, written) call: asks for the size, then fills.
+template <typename Call>
+std::string read_text(Call call) {
+    std::size_t needed = 0;
+    LpStatus status = call(nullptr, 0, &needed);
+    if (status != LP_ERR_BUFFER_TOO_SMALL) check(status);
+    std::string text(needed, '\0');
+    check(call(text.data(), text.size(), &needed));
+    text.resize(needed - 1);
+    return text;
+}
 }  // namespace detail
+
+/// A family of the registry, with what a form for its parameters needs.
+struct FamilyInfo {
+    LpFamilyInfo info;
+    std::vector<LpParamSpec> params;
+    std::vector<LpPreset> presets;
+    std::vector<LpReasonInfo> reasons;
+};
+
+/// Every family of the registry.
+inline std::vector<FamilyInfo> families() {
+    std::size_t count = 0;
+    detail::check(lp_family_count(&count));
+    std::vector<FamilyInfo> out(count);
+    for (std::size_t f = 0; f < count; f++) {
+        detail::check(lp_family_info(f, &out[f].info));
+        out[f].params.resize(out[f].info.param_count);
+        for (std::uint32_t i = 0; i < out[f].info.param_count; i++) detail::check(lp_family_param(f, i, &out[f].params[i]));
+        out[f].presets.resize(out[f].info.preset_count);
+        for (std::uint32_t i = 0; i < out[f].info.preset_count; i++) detail::check(lp_family_preset(f, i, &out[f].presets[i]));
+        out[f].reasons.resize(out[f].info.reason_count);
+        for (std::uint32_t i = 0; i < out[f].info.reason_count; i++) detail::check(lp_family_reason(f, i, &out[f].reasons[i]));
+    }
+    return out;
+}
 
 class Solver;
 
@@ -112,19 +150,33 @@ public:
 
     /// The description from the current position.
     std::string describe() const {
-        std::size_t needed = 0;
-        LpStatus status = lp_puzzle_describe(handle_, nullptr, 0, &needed);
-        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
-        std::string text(needed, '\0');
-        detail::check(lp_puzzle_describe(handle_, text.data(), text.size(), &needed));
-        text.resize(needed - 1);
-        return text;
+        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_describe(handle_, b, c, w); });
     }
 
-    LpFamily family() const {
-        LpFamily family{};
+    /// The id of the puzzle's family (see families()).
+    std::uint32_t family() const {
+        std::uint32_t family = 0;
         detail::check(lp_puzzle_family(handle_, &family));
         return family;
+    }
+
+    /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
+    std::string hint_text() const {
+        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(handle_, b, c, w); });
+    }
+
+    /// The cells the last hint concerns, row-major indices of the board grid.
+    std::vector<std::uint16_t> hint_cells() const {
+        std::vector<std::uint16_t> cells(256);
+        std::size_t written = 0;
+        detail::check(lp_hint_cells(handle_, cells.data(), cells.size(), &written));
+        cells.resize(written);
+        return cells;
+    }
+
+    /// Sets one of the family's play options ("heuristic" = "manhattan" for sliding tiles).
+    void set_option(const std::string& key, const std::string& value) {
+        detail::check(lp_puzzle_set_option(handle_, key.c_str(), value.c_str()));
     }
 
     /// Width and height of the board grid.
@@ -179,8 +231,43 @@ public:
     LpPuzzle* get() const noexcept { return handle_; }
 
 private:
+    friend class Generator;
     explicit Puzzle(LpPuzzle* handle) noexcept : handle_(handle) {}
     LpPuzzle* handle_;
+};
+
+/// Puzzles of any family by a parameter text ("preset=hard", "size=4x4,min=20,max=30"), rated exactly and
+/// distinct, stepped per frame. Move-only.
+class Generator {
+public:
+    /// Throws Error (Status::InvalidArgument) naming an unknown family or key, or a value out of range.
+    Generator(const std::string& family, const std::string& params, std::uint64_t seed) : handle_(nullptr) {
+        detail::check(lp_generator_create_text(family.c_str(), params.c_str(), seed, &handle_));
+    }
+    Generator(Generator&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Generator& operator=(Generator&& other) noexcept {
+        if (this != &other) {
+            lp_generator_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    Generator(const Generator&) = delete;
+    Generator& operator=(const Generator&) = delete;
+    ~Generator() { lp_generator_free(handle_); }
+
+    /// Per frame: at most `budget` node expansions. Status::Ok sets the puzzle and its rating;
+    /// InProgress asks again; NotFound and OutOfNodes end the run (lphint::last_error() says why). No
+    /// exceptions.
+    Status step(std::uint32_t budget, std::optional<Puzzle>& puzzle, std::uint32_t& rating) noexcept {
+        LpPuzzle* raw = nullptr;
+        Status status = static_cast<Status>(lp_generator_step(handle_, budget, &raw, &rating));
+        if (status == Status::Ok) puzzle = Puzzle(raw);
+        return status;
+    }
+
+private:
+    LpGenerator* handle_;
 };
 
 /// A stepped search from a puzzle's position at creation. Move-only.

@@ -63,13 +63,18 @@ int main(void) {
             lp_puzzle_free(puzzle);
             return fail("lp_next_hint", status);
         }
+        char sentence[128];
+        size_t written = 0;
+        if (lp_hint_text(puzzle, sentence, sizeof sentence, &written) != LP_OK) {
+            sentence[0] = 0;
+        }
         status = lp_puzzle_apply(puzzle, hint.mv);
         if (status != LP_OK) {
             lp_puzzle_free(puzzle);
             return fail("lp_puzzle_apply", status);
         }
         moves++;
-        printf("frame %u: slide %u, %u moves left\n", frames, (unsigned)hint.mv.piece, (unsigned)hint.moves_left - 1);
+        printf("frame %u: %s (%u left)\n", frames, sentence, (unsigned)hint.moves_left - 1);
         draw(puzzle);
     }
     bool solved = false;
@@ -77,5 +82,25 @@ int main(void) {
     lp_puzzle_free(puzzle);
     printf("%s in %u moves, %u frames of %u node expansions\n", solved ? "solved" : "NOT solved", moves, frames,
            (unsigned)budget);
+
+    /* The next level: generated from a parameter text, a frame's worth of work at a time. */
+    LpGenerator *generator = NULL;
+    status = lp_generator_create_text("tiles", "preset=hard", 7, &generator);
+    if (status != LP_OK) {
+        return fail("lp_generator_create_text", status);
+    }
+    LpPuzzle *next = NULL;
+    uint32_t rating = 0;
+    while ((status = lp_generator_step(generator, 20000, &next, &rating)) == LP_IN_PROGRESS) {
+    }
+    lp_generator_free(generator);
+    if (status != LP_OK) {
+        return fail("lp_generator_step", status);
+    }
+    char desc[128];
+    size_t written = 0;
+    lp_puzzle_describe(next, desc, sizeof desc, &written);
+    printf("next level: %s (%u moves)\n", desc, (unsigned)rating);
+    lp_puzzle_free(next);
     return solved ? 0 : 1;
 }

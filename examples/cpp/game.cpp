@@ -6,6 +6,7 @@
 #include "lphint.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <exception>
 
 static void draw(const lphint::Puzzle& puzzle) {
@@ -42,9 +43,10 @@ int main() {
                 std::fprintf(stderr, "no hint: %s: %s\n", lphint::to_string(status), lphint::last_error().c_str());
                 return 1;
             }
+            std::string sentence = puzzle.hint_text();
             puzzle.apply(hint.mv);
             moves++;
-            std::printf("frame %u: slide %u, %u moves left\n", frames, hint.mv.piece, hint.moves_left - 1);
+            std::printf("frame %u: %s (%u left)\n", frames, sentence.c_str(), hint.moves_left - 1);
             draw(puzzle);
         }
         // The same puzzle through a solver, and the error path.
@@ -63,6 +65,17 @@ int main() {
         std::printf("ga: %u/%u cells after %llu evaluations, %s\n", report.best_fitness, report.perfect,
                     static_cast<unsigned long long>(report.evaluations), packing.solved() ? "packed" : "NOT packed");
         if (!packing.solved()) return 1;
+        // A generated puzzle from a parameter text, and the families a generic UI can list.
+        lphint::Generator generator("tiles", "preset=medium", 42);
+        std::optional<lphint::Puzzle> generated;
+        std::uint32_t rating = 0;
+        while (generator.step(10000, generated, rating) == lphint::Status::InProgress) {
+        }
+        if (!generated) return 1;
+        std::printf("generated %s (%u moves)\n", generated->describe().c_str(), rating);
+        for (const auto& family : lphint::families()) {
+            std::printf("family %s: %zu parameters, %zu presets\n", family.info.name, family.params.size(), family.presets.size());
+        }
         try {
             lphint::Puzzle::parse("tiles:3x3:1,2");
             return 1;

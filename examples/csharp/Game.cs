@@ -44,9 +44,10 @@ static class Game
                     Console.Error.WriteLine("no hint: " + status);
                     return 1;
                 }
+                string sentence = puzzle.HintText();
                 puzzle.Apply(hint.Move);
                 moves++;
-                Console.WriteLine("frame " + frames + ": slide " + hint.Move.Piece + ", " + (hint.MovesLeft - 1) + " moves left");
+                Console.WriteLine("frame " + frames + ": " + sentence + " (" + (hint.MovesLeft - 1) + " left)");
                 Draw(puzzle, cells);
             }
             Console.WriteLine((puzzle.IsSolved ? "solved" : "NOT solved") + " in " + moves + " moves, " + frames + " frames of " + budget + " node expansions");
@@ -54,7 +55,7 @@ static class Game
         }
 
         // A generated puzzle, one step a frame.
-        using (Generator generator = new Generator(Family.Tiles, Difficulty.Hard, 42))
+        using (Generator generator = new Generator("tiles", "preset=hard", 42))
         {
             Puzzle generated;
             uint rating;

@@ -1,142 +1,60 @@
-//! Generator handles: puzzles by difficulty, rated exactly, stepped per frame.
+//! Generator handles: puzzles by difficulty, for any family, from a parameter text; stepped per frame.
 
-use super::glue::{deref, deref_mut, free_handle, guard, out_param, Failure, LpStatus};
+use super::glue::{guard, hand_out, handle_mut, release, status_outcome, text, Failure, Handle, LpStatus, Out};
 use super::puzzle::LpPuzzle;
-use crate::family::FamilyId;
-use crate::generate::{Difficulty, Request};
-use crate::session::{self, AnyGenerator, GenStop};
+use crate::generate::Limits;
+use crate::registry;
+use crate::session::AnyGenerator;
+use std::ffi::c_char;
 
 /// A stepped puzzle generator. Opaque.
 pub struct LpGenerator {
     generator: Box<dyn AnyGenerator>,
-    limits: crate::generate::Limits,
+    limits: Limits,
 }
 
-/// Difficulty presets for [`lp_generator_create`] and [`lp_generate`].
-#[repr(C)]
-#[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LpDifficulty {
-    /// Easy.
-    LP_DIFFICULTY_EASY = 0,
-    /// Medium.
-    LP_DIFFICULTY_MEDIUM = 1,
-    /// Hard.
-    LP_DIFFICULTY_HARD = 2,
-    /// Expert.
-    LP_DIFFICULTY_EXPERT = 3,
+impl Handle for LpGenerator {
+    const NAME: &'static str = "generator";
 }
 
-/// Custom generation parameters (each family reads the fields it uses).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LpGenParams {
-    /// Fewest optimal moves (inclusive); for hargram, the fewest search nodes of the rating.
-    pub min_moves: u32,
-    /// Most optimal moves (inclusive); for hargram, the most search nodes of the rating.
-    pub max_moves: u32,
-    /// Board width (tiles, flip).
-    pub width: u32,
-    /// Board height (tiles, flip).
-    pub height: u32,
-    /// Number of jugs (jugs).
-    pub jugs: u32,
-    /// Smallest capacity (jugs).
-    pub capacity_min: u32,
-    /// Largest capacity (jugs).
-    pub capacity_max: u32,
-    /// Non-zero to allow tap and sink (jugs).
-    pub tap: u32,
-    /// Number of pieces (hargram).
-    pub pieces: u32,
-    /// Fewest cells of a piece (hargram).
-    pub piece_min: u32,
-    /// Most cells of a piece (hargram).
-    pub piece_max: u32,
-    /// Non-zero to require exactly one solution (hargram).
-    pub unique: u32,
-}
-
-fn family_from(value: u32) -> Result<FamilyId, Failure> {
-    match value {
-        1 => Ok(FamilyId::Tiles),
-        2 => Ok(FamilyId::Jugs),
-        3 => Ok(FamilyId::Flip),
-        4 => Ok(FamilyId::Hargram),
-        other => Err(Failure::invalid(format!("{other} is not an LpFamily that can be generated"))),
+impl LpGenerator {
+    /// Gives `tables` to every candidate from now on.
+    pub(crate) fn set_tables(&mut self, tables: crate::tables::Tables) -> Result<(), String> {
+        self.generator.set_tables(tables)
     }
 }
 
-fn difficulty_from(value: u32) -> Result<Difficulty, Failure> {
-    match value {
-        0 => Ok(Difficulty::Easy),
-        1 => Ok(Difficulty::Medium),
-        2 => Ok(Difficulty::Hard),
-        3 => Ok(Difficulty::Expert),
-        other => Err(Failure::invalid(format!("{other} is not an LpDifficulty"))),
-    }
-}
-
-fn request_from(p: &LpGenParams) -> Result<Request, Failure> {
-    let byte =
-        |v: u32, what: &str| u8::try_from(v).map_err(|_| Failure::invalid(format!("{what} {v} is out of range")));
-    Ok(Request {
-        min: p.min_moves,
-        max: p.max_moves,
-        size: (byte(p.width, "width")?, byte(p.height, "height")?),
-        jugs: byte(p.jugs, "jugs")?,
-        capacities: (byte(p.capacity_min, "capacity_min")?, byte(p.capacity_max, "capacity_max")?),
-        tap: p.tap != 0,
-        pieces: byte(p.pieces, "pieces")?,
-        piece_size: (byte(p.piece_min, "piece_min")?, byte(p.piece_max, "piece_max")?),
-        unique: p.unique != 0,
-    })
-}
-
-/// Creates a generator for `family` (an [`LpFamily`](super::LpFamily) value): with `params` NULL, the
-/// preset `difficulty` (an [`LpDifficulty`] value); otherwise the custom `params` (and `difficulty` is
-/// ignored). The same seed gives the same puzzles.
+/// Creates a generator for the family named `family` from a parameter text: a preset (`"preset=hard"`),
+/// parameters (`"size=4x4,min=20,max=30"`), both (`"preset=hard,size=5x4"`), or `""` for the defaults.
+/// The parameters and presets of every family are listed by `lp_family_param` and `lp_family_preset`.
+/// `LP_ERR_INVALID_ARGUMENT` names an unknown family or key, a value out of range (with the range), or a
+/// band the family knows to be empty or cannot rate exactly. The same seed gives the same puzzles.
 ///
 /// # Safety
-/// `params` must be NULL or readable; `out` NULL or writable.
+/// `family` and `params` must be NULL or NUL-terminated strings; `out` NULL or writable.
 #[no_mangle]
-pub unsafe extern "C" fn lp_generator_create(
-    family: u32,
-    difficulty: u32,
-    params: *const LpGenParams,
+pub unsafe extern "C" fn lp_generator_create_text(
+    family: *const c_char,
+    params: *const c_char,
     seed: u64,
     out: *mut *mut LpGenerator,
 ) -> LpStatus {
     guard(|| {
-        let out = out_param(out, "out")?;
-        let family = family_from(family)?;
-        let request = if params.is_null() {
-            Err(difficulty_from(difficulty)?)
-        } else {
-            // SAFETY: checked non-NULL; readable by contract.
-            Ok(request_from(unsafe { deref(params, "params") }?)?)
-        };
-        let generator = session::generator(family, request, seed).map_err(Failure::invalid)?;
-        let limits = crate::generate::Limits::default();
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *out = Box::into_raw(Box::new(LpGenerator { generator, limits })) };
-        Ok(LpStatus::LP_OK)
+        // SAFETY: forwarded caller guarantees.
+        let (out, family, params) =
+            unsafe { (Out::new(out, "out")?, text(family, "family")?, text(params, "params")?) };
+        let generator = registry::named(family).and_then(|f| f.generator(params, seed)).map_err(Failure::invalid)?;
+        Ok(hand_out(LpGenerator { generator, limits: Limits::default() }, out))
     })
 }
 
-fn stop_failure(stop: GenStop) -> Failure {
-    match stop {
-        GenStop::Exhausted(why) | GenStop::GaveUp(why) => Failure::new(LpStatus::LP_NOT_FOUND, why),
-        GenStop::OutOfMemory(e) => e.into(),
-    }
-}
-
 /// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
-/// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-/// its rating in `*rating` (the optimal length; for hargram, the search nodes that found a solution and
-/// proved it unique or found a second). Every puzzle of a run is a distinct level (up to the family's
-/// symmetries). `LP_NOT_FOUND` when the run ends without one: every distinct puzzle of the band was handed
-/// out, or the limits of [`lp_generator_set_limits`] were reached (the message says which).
+/// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
+/// hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
+/// hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
+/// of a run is a distinct level (up to the family's symmetries). `LP_NOT_FOUND` when the run ends without
+/// one: every distinct puzzle of the band was handed out, or a limit of [`lp_generator_set_limits`] was
+/// reached (the message says which).
 ///
 /// # Safety
 /// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
@@ -148,58 +66,62 @@ pub unsafe extern "C" fn lp_generator_step(
     rating: *mut u32,
 ) -> LpStatus {
     guard(|| {
-        let (puzzle, rating) = (out_param(puzzle, "puzzle")?, out_param(rating, "rating")?);
         // SAFETY: forwarded caller guarantees.
-        let generator = unsafe { deref_mut(generator, "generator") }?;
-        match generator.generator.step(budget).map_err(stop_failure)? {
-            None => Ok(LpStatus::LP_IN_PROGRESS),
-            Some((session, value)) => {
-                // SAFETY: checked non-NULL, writable by contract.
-                unsafe {
-                    *puzzle = Box::into_raw(Box::new(LpPuzzle { session }));
-                    *rating = value;
-                }
-                Ok(LpStatus::LP_OK)
+        let (puzzle, rating, generator) =
+            unsafe { (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, handle_mut(generator)?) };
+        match generator.generator.step(budget) {
+            Ok((session, value)) => {
+                rating.write(value);
+                Ok(hand_out(LpPuzzle { session }, puzzle))
+            }
+            Err(status) => {
+                let why = generator.generator.reason(status);
+                status_outcome(status, "no puzzle").map_err(|f| Failure::new(f.status, why))
             }
         }
     })
 }
 
-/// Generates one puzzle of a preset at once (blocking): `lp_generator_create` and `lp_generator_step`
+/// Generates one puzzle at once (blocking): [`lp_generator_create_text`], then [`lp_generator_step`]
 /// until it is ready.
 ///
 /// # Safety
-/// `puzzle` and `rating` must be NULL or writable.
+/// `family` and `params` must be NULL or NUL-terminated strings; `puzzle` and `rating` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn lp_generate(
-    family: u32,
-    difficulty: u32,
+    family: *const c_char,
+    params: *const c_char,
     seed: u64,
     puzzle: *mut *mut LpPuzzle,
     rating: *mut u32,
 ) -> LpStatus {
     guard(|| {
-        let (puzzle, rating) = (out_param(puzzle, "puzzle")?, out_param(rating, "rating")?);
-        let request = Err(difficulty_from(difficulty)?);
-        let mut generator = session::generator(family_from(family)?, request, seed).map_err(Failure::invalid)?;
-        let (session, value) = loop {
-            if let Some(ready) = generator.step(u32::MAX).map_err(stop_failure)? {
-                break ready;
-            }
+        // SAFETY: forwarded caller guarantees.
+        let (puzzle, rating, family, params) = unsafe {
+            (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, text(family, "family")?, text(params, "params")?)
         };
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe {
-            *puzzle = Box::into_raw(Box::new(LpPuzzle { session }));
-            *rating = value;
+        let mut generator =
+            registry::named(family).and_then(|f| f.generator(params, seed)).map_err(Failure::invalid)?;
+        loop {
+            match generator.step(u32::MAX) {
+                Ok((session, value)) => {
+                    rating.write(value);
+                    return Ok(hand_out(LpPuzzle { session }, puzzle));
+                }
+                Err(crate::search::Status::InProgress) => continue,
+                Err(status) => {
+                    let why = generator.reason(status);
+                    return status_outcome(status, "no puzzle").map_err(|f| Failure::new(f.status, why));
+                }
+            }
         }
-        Ok(LpStatus::LP_OK)
     })
 }
 
 /// Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
-/// that miss the band (or repeat a level), after `max_nodes` node expansions in all, and drops a candidate
-/// whose rating takes more than `candidate_nodes` expansions. The defaults are 200,000, 10⁹ and no limit
-/// beyond the family's own; 0 keeps a limit as it is.
+/// that miss the band (or repeat a level), with `LP_OUT_OF_NODES` after `max_nodes` node expansions in
+/// all, and drops a candidate whose rating takes more than `candidate_nodes` expansions. The defaults are
+/// 200,000, 10⁹ and no limit beyond the family's own; 0 keeps a limit as it is.
 ///
 /// # Safety
 /// `generator` must be NULL or a live handle.
@@ -212,7 +134,7 @@ pub unsafe extern "C" fn lp_generator_set_limits(
 ) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let generator = unsafe { deref_mut(generator, "generator") }?;
+        let generator = unsafe { handle_mut(generator) }?;
         let mut limits = generator.limits;
         for (limit, value) in [
             (&mut limits.max_misses, max_misses),
@@ -236,5 +158,5 @@ pub unsafe extern "C" fn lp_generator_set_limits(
 #[no_mangle]
 pub unsafe extern "C" fn lp_generator_free(generator: *mut LpGenerator) {
     // SAFETY: forwarded caller guarantee.
-    unsafe { free_handle(generator) }
+    unsafe { release(generator) }
 }

@@ -1,13 +1,14 @@
 //! Statuses, the last-error message, the panic guard and the pointer and buffer helpers every exported
 //! function shares.
 
+use crate::status::Status;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The ABI version [`lp_version`] returns; it changes when a signature or a struct layout changes.
-pub const LP_ABI_VERSION: u32 = 1;
+pub const LP_ABI_VERSION: u32 = 2;
 
 /// The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
 /// from [`lp_last_error`].
@@ -156,30 +157,95 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     }
 }
 
+/// A type handed to C as an opaque handle; `NAME` names its parameter in messages (`puzzle is NULL`).
+pub(crate) trait Handle: Sized {
+    /// The parameter name of a handle of this type.
+    const NAME: &'static str;
+}
+
 /// The object behind a handle pointer, or `LP_ERR_NULL_ARGUMENT` naming the parameter.
 ///
 /// # Safety
-/// `ptr` must be NULL or point to a live `T` that no one else uses during the call.
-pub(crate) unsafe fn deref_mut<'a, T>(ptr: *mut T, name: &'static str) -> Result<&'a mut T, Failure> {
+/// `ptr` must be NULL or a live handle of this type that no one else uses during the call.
+pub(crate) unsafe fn handle_mut<'a, T: Handle>(ptr: *mut T) -> Result<&'a mut T, Failure> {
     // SAFETY: the caller guarantees that a non-NULL `ptr` is a live, unaliased `T`.
-    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{} is NULL", T::NAME)))
 }
 
-/// Like [`deref_mut`], shared.
+/// Like [`handle_mut`], shared.
 ///
 /// # Safety
-/// `ptr` must be NULL or point to a live `T`.
-pub(crate) unsafe fn deref<'a, T>(ptr: *const T, name: &'static str) -> Result<&'a T, Failure> {
+/// `ptr` must be NULL or a live handle of this type.
+pub(crate) unsafe fn handle<'a, T: Handle>(ptr: *const T) -> Result<&'a T, Failure> {
     // SAFETY: the caller guarantees that a non-NULL `ptr` is a live `T`.
-    unsafe { ptr.as_ref() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+    unsafe { ptr.as_ref() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{} is NULL", T::NAME)))
 }
 
-/// Checks that an out-parameter is not NULL, before any work is done.
-pub(crate) fn out_param<T>(ptr: *mut T, name: &'static str) -> Result<*mut T, Failure> {
-    if ptr.is_null() {
-        Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
-    } else {
-        Ok(ptr)
+/// Drops a handle made by [`hand_out`]; NULL is ignored, and a panic in a destructor is contained.
+///
+/// # Safety
+/// `ptr` must be NULL or a handle from [`hand_out`] not yet freed.
+pub(crate) unsafe fn release<T: Handle>(ptr: *mut T) {
+    if !ptr.is_null() {
+        // SAFETY: the caller hands back ownership of a handle made by `Box::into_raw`.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
+    }
+}
+
+/// An out-parameter checked not to be NULL, before any work is done; written once, on success.
+pub(crate) struct Out<T> {
+    ptr: *mut T,
+}
+
+impl<T> Out<T> {
+    /// Checks `ptr`, naming `name` when it is NULL.
+    ///
+    /// # Safety
+    /// `ptr` must be NULL or writable for a `T` until the call returns.
+    pub(crate) unsafe fn new(ptr: *mut T, name: &'static str) -> Result<Out<T>, Failure> {
+        if ptr.is_null() {
+            Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{name} is NULL")))
+        } else {
+            Ok(Out { ptr })
+        }
+    }
+
+    /// Writes the result.
+    pub(crate) fn write(self, value: T) {
+        // SAFETY: checked non-NULL in `new`, whose caller guarantees it writable.
+        unsafe { self.ptr.write(value) }
+    }
+}
+
+/// Hands a new handle out through `out` and says `LP_OK`.
+pub(crate) fn hand_out<T: Handle>(value: T, out: Out<*mut T>) -> LpStatus {
+    out.write(Box::into_raw(Box::new(value)));
+    LpStatus::LP_OK
+}
+
+/// The one mapping from the core's [`Status`] to the ABI's: results and "in progress" are statuses,
+/// the rest are failures with a message (`what` names the operation in it).
+pub(crate) fn status_outcome(status: Status, what: &str) -> Outcome {
+    use crate::status::Shortfall;
+    let fail = |status, why: &str| Err(Failure::new(status, format!("{what}: {why}")));
+    match status {
+        Status::Found => Ok(LpStatus::LP_OK),
+        Status::InProgress => Ok(LpStatus::LP_IN_PROGRESS),
+        Status::AlreadySolved => Ok(LpStatus::LP_ALREADY_SOLVED),
+        Status::Unsolvable => fail(LpStatus::LP_UNSOLVABLE, "no solution can be reached from this position"),
+        Status::OutOfNodes => fail(LpStatus::LP_OUT_OF_NODES, "the node cap or the node limit was reached"),
+        Status::NotFound(shortfall) => fail(
+            LpStatus::LP_NOT_FOUND,
+            match shortfall {
+                Shortfall::Stuck => "hill climbing stopped at a local optimum",
+                Shortfall::DepthLimit => "no solution within the depth limit",
+                Shortfall::Generations => "every generation ran without a perfect individual",
+                Shortfall::Misses => "too many candidates in a row missed the band",
+                Shortfall::NoMore => "every distinct puzzle of the band was handed out",
+                Shortfall::Rejected => "the result did not meet a requirement",
+            },
+        ),
+        Status::OutOfMemory => fail(LpStatus::LP_ERR_OUT_OF_MEMORY, "memory could not be reserved"),
     }
 }
 
@@ -227,9 +293,8 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize, name: &'static str)
 /// # Safety
 /// `buf` must be NULL or point to `cap` writable elements; `written` must be NULL or writable.
 pub(crate) unsafe fn write_items<T: Copy>(items: &[T], buf: *mut T, cap: usize, written: *mut usize) -> Outcome {
-    let written = out_param(written, "written")?;
-    // SAFETY: checked non-NULL; the caller guarantees it is writable.
-    unsafe { *written = items.len() };
+    // SAFETY: forwarded caller guarantee.
+    unsafe { Out::new(written, "written") }?.write(items.len());
     if items.len() > cap {
         return Err(Failure::new(
             LpStatus::LP_ERR_BUFFER_TOO_SMALL,
@@ -237,7 +302,9 @@ pub(crate) unsafe fn write_items<T: Copy>(items: &[T], buf: *mut T, cap: usize, 
         ));
     }
     if !items.is_empty() {
-        let buf = out_param(buf, "buf")?;
+        if buf.is_null() {
+            return Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, "buf is NULL"));
+        }
         // SAFETY: `buf` holds `cap >= items.len()` writable elements, and cannot overlap our own data.
         unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
     }
@@ -249,34 +316,24 @@ pub(crate) unsafe fn write_items<T: Copy>(items: &[T], buf: *mut T, cap: usize, 
 /// # Safety
 /// As [`write_items`].
 pub(crate) unsafe fn write_text(text: &str, buf: *mut c_char, cap: usize, written: *mut usize) -> Outcome {
-    let written = out_param(written, "written")?;
     let needed = text.len() + 1;
-    // SAFETY: checked non-NULL; the caller guarantees it is writable.
-    unsafe { *written = needed };
+    // SAFETY: forwarded caller guarantee.
+    unsafe { Out::new(written, "written") }?.write(needed);
     if needed > cap {
         return Err(Failure::new(
             LpStatus::LP_ERR_BUFFER_TOO_SMALL,
             format!("the buffer holds {cap} bytes, {needed} are needed"),
         ));
     }
-    let buf = out_param(buf, "buf")?;
+    if buf.is_null() {
+        return Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, "buf is NULL"));
+    }
     // SAFETY: `buf` holds `cap >= needed` writable bytes.
     unsafe {
         std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), buf, text.len());
         *buf.add(text.len()) = 0;
     }
     Ok(LpStatus::LP_OK)
-}
-
-/// Drops a handle made by `Box::into_raw`; NULL is ignored, and a panic in a destructor is contained.
-///
-/// # Safety
-/// `ptr` must be NULL or a handle from `Box::into_raw` not yet freed.
-pub(crate) unsafe fn free_handle<T>(ptr: *mut T) {
-    if !ptr.is_null() {
-        // SAFETY: the caller hands back ownership of a handle made by `Box::into_raw`.
-        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
-    }
 }
 
 /// The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).

@@ -1,13 +1,17 @@
 //! Pack handles: levels with their answers, loaded from bytes; puzzles saved to bytes.
 
-use super::glue::{deref, free_handle, guard, in_range, out_param, slice, write_items, Failure, LpStatus};
-use super::puzzle::{hand_out, LpPuzzle};
+use super::glue::{guard, hand_out, handle, in_range, release, slice, write_items, Failure, Handle, LpStatus, Out};
+use super::puzzle::LpPuzzle;
 use crate::pack::{Pack, PackEntry};
-use crate::session;
+use crate::registry;
 
 /// A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
 pub struct LpPack {
     pack: Pack,
+}
+
+impl Handle for LpPack {
+    const NAME: &'static str = "pack";
 }
 
 /// Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
@@ -19,14 +23,12 @@ pub struct LpPack {
 #[no_mangle]
 pub unsafe extern "C" fn lp_pack_load(bytes: *const u8, len: usize, out: *mut *mut LpPack) -> LpStatus {
     guard(|| {
-        let out = out_param(out, "out")?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out, "out") }?;
         in_range(len, 0..=crate::pack::MAX_BYTES, "len")?;
-        // SAFETY: forwarded caller guarantees; `len` is within what any such data holds.
+        // SAFETY: forwarded caller guarantees; `len` is within what any pack holds.
         let bytes = unsafe { slice(bytes, len, "bytes") }?;
-        let pack = Pack::from_bytes(bytes)?;
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *out = Box::into_raw(Box::new(LpPack { pack })) };
-        Ok(LpStatus::LP_OK)
+        Ok(hand_out(LpPack { pack: registry::load_pack(bytes)? }, out))
     })
 }
 
@@ -37,11 +39,9 @@ pub unsafe extern "C" fn lp_pack_load(bytes: *const u8, len: usize, out: *mut *m
 #[no_mangle]
 pub unsafe extern "C" fn lp_pack_len(pack: *const LpPack, len: *mut usize) -> LpStatus {
     guard(|| {
-        let len = out_param(len, "len")?;
         // SAFETY: forwarded caller guarantees.
-        let pack = unsafe { deref(pack, "pack") }?;
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *len = pack.pack.entries.len() };
+        let (len, pack) = unsafe { (Out::new(len, "len")?, handle(pack)?) };
+        len.write(pack.pack.entries.len());
         Ok(LpStatus::LP_OK)
     })
 }
@@ -60,28 +60,25 @@ fn entry(pack: &LpPack, index: usize) -> Result<&PackEntry, Failure> {
 #[no_mangle]
 pub unsafe extern "C" fn lp_pack_puzzle(pack: *const LpPack, index: usize, out: *mut *mut LpPuzzle) -> LpStatus {
     guard(|| {
-        let out = out_param(out, "out")?;
         // SAFETY: forwarded caller guarantees.
-        let pack = unsafe { deref(pack, "pack") }?;
+        let (out, pack) = unsafe { (Out::new(out, "out")?, handle(pack)?) };
         let session =
-            session::from_entry(entry(pack, index)?).map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
-        Ok(hand_out(session, out))
+            registry::load(entry(pack, index)?).map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
+        Ok(hand_out(LpPuzzle { session }, out))
     })
 }
 
-/// The rating of entry `index` (the optimal length; for hargram, the search effort).
+/// The rating of entry `index` as the pack's writer stored it (the optimal length; for hargram, the search
+/// effort); `lp pack verify` re-derives every rating with the exact rater.
 ///
 /// # Safety
 /// `pack` must be NULL or a live handle; `rating` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn lp_pack_rating(pack: *const LpPack, index: usize, rating: *mut u32) -> LpStatus {
     guard(|| {
-        let rating = out_param(rating, "rating")?;
         // SAFETY: forwarded caller guarantees.
-        let pack = unsafe { deref(pack, "pack") }?;
-        let value = entry(pack, index)?.rating;
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *rating = value };
+        let (rating, pack) = unsafe { (Out::new(rating, "rating")?, handle(pack)?) };
+        rating.write(entry(pack, index)?.rating);
         Ok(LpStatus::LP_OK)
     })
 }
@@ -93,7 +90,7 @@ pub unsafe extern "C" fn lp_pack_rating(pack: *const LpPack, index: usize, ratin
 #[no_mangle]
 pub unsafe extern "C" fn lp_pack_free(pack: *mut LpPack) {
     // SAFETY: forwarded caller guarantee.
-    unsafe { free_handle(pack) }
+    unsafe { release(pack) }
 }
 
 /// Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
@@ -110,7 +107,7 @@ pub unsafe extern "C" fn lp_puzzle_save(
 ) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let puzzle = unsafe { deref(puzzle, "puzzle") }?;
+        let puzzle = unsafe { handle(puzzle) }?;
         let entry = PackEntry { desc: puzzle.session.describe(), ..PackEntry::default() };
         let bytes = Pack { entries: vec![entry] }.to_bytes();
         // SAFETY: forwarded caller guarantees.

@@ -1,15 +1,22 @@
 //! Solver handles: any algorithm of the core, stepped per frame.
 
-use super::glue::{deref, deref_mut, free_handle, guard, out_param, text, write_items, Failure, LpStatus, Outcome};
+use super::glue::{
+    guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, Failure, Handle, LpStatus, Out,
+    Outcome,
+};
 use super::puzzle::LpPuzzle;
 use crate::family::MoveCode;
-use crate::search::{Algorithm, Status};
+use crate::search::Algorithm;
 use crate::session::AnySolver;
 use std::ffi::c_char;
 
 /// A stepped search from a puzzle's position at creation time. Opaque; owns its copy of the puzzle.
 pub struct LpSolver {
     solver: Box<dyn AnySolver>,
+}
+
+impl Handle for LpSolver {
+    const NAME: &'static str = "solver";
 }
 
 /// Algorithms for [`lp_solver_create`].
@@ -77,17 +84,14 @@ unsafe fn create(
     node_cap: u32,
     out: *mut *mut LpSolver,
 ) -> Outcome {
-    let out = out_param(out, "out")?;
     // SAFETY: forwarded caller guarantees.
-    let puzzle = unsafe { deref(puzzle, "puzzle") }?;
+    let (out, puzzle) = unsafe { (Out::new(out, "out")?, handle(puzzle)?) };
     let algorithm = algorithm()?;
     if node_cap == 0 {
         return Err(Failure::invalid("node_cap must be at least 1"));
     }
     let solver = puzzle.session.solver(algorithm, node_cap as usize)?;
-    // SAFETY: checked non-NULL, writable by contract.
-    unsafe { *out = Box::into_raw(Box::new(LpSolver { solver })) };
-    Ok(LpStatus::LP_OK)
+    Ok(hand_out(LpSolver { solver }, out))
 }
 
 /// Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
@@ -146,12 +150,9 @@ pub unsafe extern "C" fn lp_solver_bytes(
     bytes: *mut u64,
 ) -> LpStatus {
     guard(|| {
-        let bytes = out_param(bytes, "bytes")?;
         // SAFETY: forwarded caller guarantees.
-        let puzzle = unsafe { deref(puzzle, "puzzle") }?;
-        let value = puzzle.session.solver_bytes(algorithm_from(algorithm)?, node_cap as usize);
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *bytes = value as u64 };
+        let (bytes, puzzle) = unsafe { (Out::new(bytes, "bytes")?, handle(puzzle)?) };
+        bytes.write(puzzle.session.solver_bytes(algorithm_from(algorithm)?, node_cap as usize) as u64);
         Ok(LpStatus::LP_OK)
     })
 }
@@ -165,7 +166,7 @@ pub unsafe extern "C" fn lp_solver_bytes(
 pub unsafe extern "C" fn lp_solver_set_node_limit(solver: *mut LpSolver, limit: u64) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let solver = unsafe { deref_mut(solver, "solver") }?;
+        let solver = unsafe { handle_mut(solver) }?;
         if limit == 0 {
             return Err(Failure::invalid("limit must be at least 1"));
         }
@@ -183,23 +184,9 @@ pub unsafe extern "C" fn lp_solver_set_node_limit(solver: *mut LpSolver, limit: 
 pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let solver = unsafe { deref_mut(solver, "solver") }?;
-        status_outcome(solver.solver.step(budget))
+        let solver = unsafe { handle_mut(solver) }?;
+        status_outcome(solver.solver.step(budget).status, "no solution")
     })
-}
-
-fn status_outcome(status: Status) -> Outcome {
-    match status {
-        Status::Found => Ok(LpStatus::LP_OK),
-        Status::InProgress => Ok(LpStatus::LP_IN_PROGRESS),
-        Status::Unsolvable => Err(Failure::new(LpStatus::LP_UNSOLVABLE, "no solution exists from this position")),
-        Status::OutOfNodes => Err(Failure::new(
-            LpStatus::LP_OUT_OF_NODES,
-            "the node cap was reached: create the solver with a larger cap",
-        )),
-        Status::Stuck => Err(Failure::new(LpStatus::LP_NOT_FOUND, "hill climbing stopped at a local optimum")),
-        Status::DepthLimit => Err(Failure::new(LpStatus::LP_NOT_FOUND, "no solution within the depth limit")),
-    }
 }
 
 /// Copies the solution's moves into `buf`; `*written` receives their number. Before the solver has
@@ -216,8 +203,8 @@ pub unsafe extern "C" fn lp_solver_moves(
 ) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
-        let solver = unsafe { deref_mut(solver, "solver") }?;
-        match status_outcome(solver.solver.status())? {
+        let solver = unsafe { handle_mut(solver) }?;
+        match status_outcome(solver.solver.status(), "no solution")? {
             LpStatus::LP_OK => {}
             LpStatus::LP_IN_PROGRESS => {
                 return Err(Failure::new(LpStatus::LP_IN_PROGRESS, "the solver has not finished: step it first"))
@@ -236,9 +223,8 @@ pub unsafe extern "C" fn lp_solver_moves(
 #[no_mangle]
 pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut LpStats) -> LpStatus {
     guard(|| {
-        let stats = out_param(stats, "stats")?;
         // SAFETY: forwarded caller guarantees.
-        let solver = unsafe { deref(solver, "solver") }?;
+        let (stats, solver) = unsafe { (Out::new(stats, "stats")?, handle(solver)?) };
         let s = solver.solver.stats();
         let value = LpStats {
             expanded: s.expanded,
@@ -248,8 +234,7 @@ pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut Lp
             solution_length: s.solution_length.map_or(-1, i64::from),
             solution_cost: s.solution_cost.map_or(-1, i64::from),
         };
-        // SAFETY: checked non-NULL, writable by contract.
-        unsafe { *stats = value };
+        stats.write(value);
         Ok(LpStatus::LP_OK)
     })
 }
@@ -261,5 +246,5 @@ pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut Lp
 #[no_mangle]
 pub unsafe extern "C" fn lp_solver_free(solver: *mut LpSolver) {
     // SAFETY: forwarded caller guarantee.
-    unsafe { free_handle(solver) }
+    unsafe { release(solver) }
 }

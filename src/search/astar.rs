@@ -5,7 +5,7 @@
 //! admissible heuristic even when it is not consistent.
 
 use super::arena::{Arena, Node, OpenList, Slot, NONE};
-use super::{Puzzle, Search, Stats, Status};
+use super::{Puzzle, Search, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
@@ -129,16 +129,18 @@ impl<P: Puzzle> Search<P> for AStar<P> {
         self.begin(puzzle, start);
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step {
+        let before = self.stats.expanded;
         let status = self.step_attempt(puzzle, budget);
+        let work = (self.stats.expanded - before) as u32;
         match (status, self.start, self.fallbacks.get(self.used).copied().flatten()) {
             (Status::OutOfNodes, Some(start), Some(next)) => {
                 self.used += 1;
                 self.priority = next;
                 self.begin(puzzle, start);
-                Status::InProgress
+                Step::new(Status::InProgress, work)
             }
-            _ => status,
+            _ => Step::new(status, work),
         }
     }
     fn status(&self) -> Status {

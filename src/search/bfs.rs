@@ -5,7 +5,7 @@
 //! Breadth-first search counts moves, not costs: use [`super::astar::Priority::Uniform`] for weighted moves.
 
 use super::arena::{Arena, Node, Slot, NONE};
-use super::{Puzzle, Search, Stats, Status};
+use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
@@ -111,13 +111,36 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
         }
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.expand(puzzle, budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        // `goal` is NONE (an empty path) unless the search found one.
+        self.arena.write_path(self.goal, out);
+    }
+}
+
+impl<P: Puzzle> Bfs<P> {
+    /// Expands at most `budget` nodes.
+    fn expand(&mut self, puzzle: &P, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         for _ in 0..budget {
             if self.cursor >= self.arena.len() {
-                let status = if self.cut_by_limit { Status::DepthLimit } else { Status::Unsolvable };
+                let status =
+                    if self.cut_by_limit { Status::NotFound(Shortfall::DepthLimit) } else { Status::Unsolvable };
                 return self.finish(status);
             }
             let id = self.cursor as u32;
@@ -150,18 +173,5 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
         }
         self.stats.peak_stored = self.arena.len();
         Status::InProgress
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
-        // `goal` is NONE (an empty path) unless the search found one.
-        self.arena.write_path(self.goal, out);
     }
 }

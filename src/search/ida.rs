@@ -5,7 +5,7 @@
 //! Moves that return to the grandparent state are pruned, which removes the trivial two-cycles of
 //! reversible puzzles without any family knowledge.
 
-use super::{Puzzle, Search, Stats, Status};
+use super::{Puzzle, Search, Stats, Status, Step};
 use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -192,7 +192,29 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         }
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.expand(puzzle, budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
+        out.clear();
+        out.extend(self.path());
+    }
+}
+
+impl<P: Puzzle> IdaStar<P> {
+    /// Expands at most `budget` nodes.
+    fn expand(&mut self, puzzle: &P, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -238,18 +260,5 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
             }
         }
         Status::InProgress
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
-        out.clear();
-        out.extend(self.path());
     }
 }

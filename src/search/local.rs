@@ -2,10 +2,10 @@
 //!
 //! It minimises the puzzle's heuristic (minimising misplaced tiles is maximising "tiles in place";
 //! minimising Manhattan distance is maximising "36 − Manhattan"). Each step moves to the best neighbour;
-//! when no neighbour is strictly better, the search is [`Status::Stuck`] at a local optimum — the
+//! when no neighbour is strictly better, the search ends `NotFound(Stuck)` at a local optimum — the
 //! method's known failure, reported as such.
 
-use super::{Puzzle, Search, Stats, Status};
+use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -65,42 +65,10 @@ impl<P: Puzzle> Search<P> for HillClimbing<P> {
         }
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
-        if self.status != Status::InProgress {
-            return self.status;
-        }
-        let Some((mut state, mut h)) = self.current else {
-            return self.finish(Status::Unsolvable);
-        };
-        let mut cost = self.stats.solution_cost.unwrap_or(0);
-        for _ in 0..budget {
-            self.stats.expanded += 1;
-            let mut best: Option<(P::Move, P::State, u32, u32)> = None;
-            let generated = &mut self.stats.generated;
-            puzzle.successors(&state, |mv, next, c| {
-                *generated += 1;
-                let nh = puzzle.heuristic_after(&state, h, &mv, &next);
-                if best.is_none_or(|(_, _, bh, _)| nh < bh) {
-                    best = Some((mv, next, nh, c));
-                }
-            });
-            let Some((mv, next, nh, c)) = best.filter(|b| b.2 < h || puzzle.is_goal(&b.1)) else {
-                return self.finish(Status::Stuck);
-            };
-            if self.path.len() == self.path.capacity() {
-                return self.finish(Status::OutOfNodes);
-            }
-            self.path.push((mv, next));
-            (state, h) = (next, nh);
-            cost += c;
-            self.current = Some((state, h));
-            self.stats.solution_cost = Some(cost);
-            if puzzle.is_goal(&state) {
-                return self.finish(Status::Found);
-            }
-        }
-        self.stats.peak_stored = self.path.len() + 1;
-        Status::InProgress
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.climb(puzzle, budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
     }
 
     fn status(&self) -> Status {
@@ -120,5 +88,46 @@ impl<P: Puzzle> Search<P> for HillClimbing<P> {
         if self.status == Status::Found {
             out.extend_from_slice(&self.path);
         }
+    }
+}
+
+impl<P: Puzzle> HillClimbing<P> {
+    /// Takes at most `budget` steps.
+    fn climb(&mut self, puzzle: &P, budget: u32) -> Status {
+        if self.status != Status::InProgress {
+            return self.status;
+        }
+        let Some((mut state, mut h)) = self.current else {
+            return self.finish(Status::Unsolvable);
+        };
+        let mut cost = self.stats.solution_cost.unwrap_or(0);
+        for _ in 0..budget {
+            self.stats.expanded += 1;
+            let mut best: Option<(P::Move, P::State, u32, u32)> = None;
+            let generated = &mut self.stats.generated;
+            puzzle.successors(&state, |mv, next, c| {
+                *generated += 1;
+                let nh = puzzle.heuristic_after(&state, h, &mv, &next);
+                if best.is_none_or(|(_, _, bh, _)| nh < bh) {
+                    best = Some((mv, next, nh, c));
+                }
+            });
+            let Some((mv, next, nh, c)) = best.filter(|b| b.2 < h || puzzle.is_goal(&b.1)) else {
+                return self.finish(Status::NotFound(Shortfall::Stuck));
+            };
+            if self.path.len() == self.path.capacity() {
+                return self.finish(Status::OutOfNodes);
+            }
+            self.path.push((mv, next));
+            (state, h) = (next, nh);
+            cost += c;
+            self.current = Some((state, h));
+            self.stats.solution_cost = Some(cost);
+            if puzzle.is_goal(&state) {
+                return self.finish(Status::Found);
+            }
+        }
+        self.stats.peak_stored = self.path.len() + 1;
+        Status::InProgress
     }
 }

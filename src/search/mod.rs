@@ -19,6 +19,7 @@ pub mod ida;
 pub mod local;
 mod solver;
 
+pub use crate::status::{Shortfall, Status, Step};
 pub use solver::{Algorithm, Solver};
 
 use alloc::vec::Vec;
@@ -92,42 +93,6 @@ pub trait Puzzle {
     }
 }
 
-/// Where a stepped search stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Not finished: call `step` again.
-    InProgress,
-    /// A solution was found; read it with `write_path`.
-    Found,
-    /// Proven: no goal can be reached from the start.
-    Unsolvable,
-    /// The node cap was reached before an answer. Create the search with a larger cap.
-    OutOfNodes,
-    /// A local search stopped at a state with no better neighbour (hill climbing's known failure).
-    Stuck,
-    /// A depth-limited search ran out of states within its depth limit.
-    DepthLimit,
-}
-
-impl Status {
-    /// Whether the search has finished (anything but [`Status::InProgress`]).
-    pub fn is_done(self) -> bool {
-        self != Status::InProgress
-    }
-
-    /// A short lower-case name, stable for JSON and logs.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::InProgress => "in_progress",
-            Status::Found => "found",
-            Status::Unsolvable => "unsolvable",
-            Status::OutOfNodes => "out_of_nodes",
-            Status::Stuck => "stuck",
-            Status::DepthLimit => "depth_limit",
-        }
-    }
-}
-
 /// What a search did, for side-by-side comparison of algorithms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -143,8 +108,9 @@ pub struct Stats {
     pub solution_length: Option<u32>,
     /// Total cost of the solution found, if any (equals the length when every move costs 1).
     pub solution_cost: Option<u32>,
-    /// Solutions counted, for searches that count them (rating by uniqueness).
-    pub solutions: Option<u64>,
+    /// The family's rating of the puzzle, for a family's rating search that computes one (the search
+    /// effort of an exact cover); `None` where the rating is the solution's length.
+    pub rating: Option<u32>,
 }
 
 /// The behaviour shared by every stepped search, so that callers (hints, the CLI, the C ABI) can drive any
@@ -152,8 +118,8 @@ pub struct Stats {
 pub trait Search<P: Puzzle> {
     /// Starts a new search from `start`, reusing the memory already reserved (no allocation).
     fn restart(&mut self, puzzle: &P, start: P::State);
-    /// Expands at most `budget` nodes and reports where the search stands.
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status;
+    /// Expands at most `budget` nodes and reports where the search stands and how many it expanded.
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step;
     /// The current status (the last value `step` returned, or `InProgress` after `restart`).
     fn status(&self) -> Status;
     /// Counters of the current run.
@@ -170,9 +136,9 @@ pub trait Search<P: Puzzle> {
     /// Steps until the search is done and returns the final status (blocking convenience).
     fn run(&mut self, puzzle: &P) -> Status {
         loop {
-            let status = self.step(puzzle, u32::MAX);
-            if status.is_done() {
-                return status;
+            let step = self.step(puzzle, u32::MAX);
+            if step.status.is_done() {
+                return step.status;
             }
         }
     }

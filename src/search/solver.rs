@@ -4,7 +4,7 @@ use super::astar::{AStar, Priority};
 use super::bfs::Bfs;
 use super::ida::IdaStar;
 use super::local::HillClimbing;
-use super::{Puzzle, Search, Stats, Status};
+use super::{Puzzle, Search, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -218,11 +218,11 @@ impl<P: Puzzle> Search<P> for Solver<P> {
         self.search_mut().restart(puzzle, start)
     }
 
-    fn step(&mut self, puzzle: &P, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &P, budget: u32) -> Step {
         let left = self.expansion_limit.saturating_sub(self.search().stats().expanded);
         if self.limited || left == 0 && self.search().status() == Status::InProgress {
             self.limited = true;
-            return Status::OutOfNodes;
+            return Step::new(Status::OutOfNodes, 0);
         }
         self.search_mut().step(puzzle, budget.min(left.min(u32::MAX as u64) as u32))
     }

@@ -46,8 +46,9 @@ static void check_status(int line, LpStatus got, LpStatus expected, const char *
 
 static const char *HARDEST = "tiles:3x3:8,6,7,2,5,4,3,0,1";
 static int play(LpPuzzle *p, uint32_t budget, unsigned *frames);
-static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
-                         size_t cap, uint32_t *rating);
+static unsigned generate(const char *family, const char *params, uint64_t seed, char *text, size_t cap,
+                         uint32_t *rating);
+static uint32_t family_id(const char *name);
 static LpPuzzle *const SENTINEL = (LpPuzzle *)(uintptr_t)0x1;
 
 static void test_statuses(void) {
@@ -86,9 +87,9 @@ static void test_parse_and_create(void) {
     CHECK(p == SENTINEL);
 
     CHECK_STATUS(lp_tiles_create(3, 3, start, 9, NULL, 0, &p), LP_OK, NULL);
-    LpFamily family = (LpFamily)0;
+    uint32_t family = 0;
     CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
-    CHECK(family == LP_FAMILY_TILES);
+    CHECK(family == family_id("tiles") && family == 1);
     CHECK_STATUS(lp_puzzle_family(NULL, &family), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
     CHECK_STATUS(lp_puzzle_family(p, NULL), LP_ERR_NULL_ARGUMENT, "family is NULL");
     lp_puzzle_free(p);
@@ -144,9 +145,9 @@ static void test_jugs(void) {
     CHECK_STATUS(lp_jugs_create(NULL, start, goal, 3, false, &p), LP_ERR_NULL_ARGUMENT, "capacities is NULL");
     CHECK(p == SENTINEL);
     CHECK_STATUS(lp_jugs_create(caps, start, goal, 3, false, &p), LP_OK, NULL);
-    LpFamily family = LP_FAMILY_TILES;
+    uint32_t family = 0;
     CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
-    CHECK(family == LP_FAMILY_JUGS);
+    CHECK(family == family_id("jugs") && family == 2);
     LpMove fill = {0, -1, 0, 0}; /* no tap in this puzzle */
     CHECK_STATUS(lp_puzzle_apply(p, fill), LP_ERR_ILLEGAL_MOVE, "illegal move");
     unsigned frames = 0;
@@ -198,9 +199,9 @@ static void test_hargram(void) {
     CHECK_STATUS(lp_hargram_create(3, 2, NULL, no_cells, 2, &p), LP_ERR_NULL_ARGUMENT, "piece cells is NULL");
     CHECK(p == SENTINEL);
     CHECK_STATUS(lp_hargram_create(3, 2, NULL, pieces, 2, &p), LP_OK, NULL);
-    LpFamily family;
+    uint32_t family = 0;
     CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
-    CHECK(family == LP_FAMILY_HARGRAM);
+    CHECK(family == family_id("hargram") && family == 4);
     LpMove off_board = {1, 0, 2, 0};
     CHECK_STATUS(lp_puzzle_apply(p, off_board), LP_ERR_ILLEGAL_MOVE, NULL);
     unsigned frames = 0;
@@ -227,7 +228,7 @@ static void test_hargram(void) {
     CHECK_STATUS(lp_ga_create(p, &tiny, 1, &ga), LP_ERR_INVALID_ARGUMENT, "population must be");
     lp_puzzle_free(p);
     CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
-    CHECK_STATUS(lp_ga_create(p, NULL, 1, &ga), LP_ERR_INVALID_ARGUMENT, "hargram puzzles only");
+    CHECK_STATUS(lp_ga_create(p, NULL, 1, &ga), LP_ERR_INVALID_ARGUMENT, "no genetic algorithm for tiles puzzles");
     lp_puzzle_free(p);
     CHECK(ga == NULL);
 
@@ -256,14 +257,13 @@ static void test_hargram(void) {
     /* Generation: a unique 6x5 puzzle, and custom parameters. */
     char text[512];
     uint32_t rating = 0;
-    CHECK(generate(LP_FAMILY_HARGRAM, LP_DIFFICULTY_HARD, NULL, 3, text, sizeof text, &rating) > 0);
+    CHECK(generate("hargram", "preset=hard", 3, text, sizeof text, &rating) > 0);
     CHECK(strncmp(text, "hargram:6x5:", 12) == 0 && rating > 0);
-    LpGenParams custom = {0, 1000000, 4, 4, 0, 0, 0, 0, 4, 4, 4, 1};
-    CHECK(generate(LP_FAMILY_HARGRAM, 0, &custom, 3, text, sizeof text, &rating) > 0);
+    CHECK(generate("hargram", "min=0,max=1000000,size=4x4,pieces=4,piece_size=4..4", 3, text, sizeof text, &rating) > 0);
     CHECK(strncmp(text, "hargram:4x4:", 12) == 0);
-    LpGenParams impossible = {0, 1000000, 4, 4, 0, 0, 0, 0, 2, 3, 5, 1};
     LpGenerator *g = NULL;
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_HARGRAM, 0, &impossible, 1, &g), LP_ERR_INVALID_ARGUMENT, "cannot cover");
+    CHECK_STATUS(lp_generator_create_text("hargram", "size=4x4,pieces=2,piece_size=3..5", 1, &g), LP_ERR_INVALID_ARGUMENT,
+                 "cannot cover");
 }
 
 /* Lengths past every limit are refused before a byte is read (ASan would see the read), and caps the machine
@@ -411,10 +411,10 @@ static void test_packs(void) {
 }
 
 /* Generates with the preset, `budget` nodes per step; returns the description in `text`. */
-static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams *params, uint64_t seed, char *text,
-                         size_t cap, uint32_t *rating) {
+static unsigned generate(const char *family, const char *params, uint64_t seed, char *text, size_t cap,
+                         uint32_t *rating) {
     LpGenerator *g = NULL;
-    if (lp_generator_create(family, difficulty, params, seed, &g) != LP_OK) return 0;
+    if (lp_generator_create_text(family, params, seed, &g) != LP_OK) return 0;
     LpPuzzle *p = NULL;
     unsigned steps = 0;
     LpStatus status;
@@ -431,46 +431,48 @@ static unsigned generate(uint32_t family, uint32_t difficulty, const LpGenParams
 
 static void test_generation(void) {
     const uint32_t bands[4][2] = {{4, 10}, {11, 20}, {21, 35}, {36, 60}};
+    const char *presets[4] = {"preset=easy", "preset=medium", "preset=hard", "preset=expert"};
     char first[256], second[256];
     uint32_t rating = 0;
     for (uint32_t d = 0; d < 3; d++) { /* tiles easy, medium, hard */
-        CHECK(generate(LP_FAMILY_TILES, d, NULL, 42, first, sizeof first, &rating) > 0);
+        CHECK(generate("tiles", presets[d], 42, first, sizeof first, &rating) > 0);
         CHECK(rating >= bands[d][0] && rating <= bands[d][1]);
         CHECK(strncmp(first, "tiles:", 6) == 0);
     }
     for (uint32_t d = 0; d < 4; d++) {
-        CHECK(generate(LP_FAMILY_JUGS, d, NULL, 1, first, sizeof first, &rating) > 0);
-        CHECK(generate(LP_FAMILY_JUGS, d, NULL, 1, second, sizeof second, &rating) > 0);
+        CHECK(generate("jugs", presets[d], 1, first, sizeof first, &rating) > 0);
+        CHECK(generate("jugs", presets[d], 1, second, sizeof second, &rating) > 0);
         CHECK(strcmp(first, second) == 0); /* the same seed, the same puzzle */
-        CHECK(generate(LP_FAMILY_FLIP, d, NULL, 2, first, sizeof first, &rating) > 0);
+        CHECK(generate("flip", presets[d], 2, first, sizeof first, &rating) > 0);
     }
-    LpGenParams params = {3, 5, 6, 4, 0, 0, 0, 0, 0, 0, 0, 0};
-    CHECK(generate(LP_FAMILY_FLIP, 0, &params, 3, first, sizeof first, &rating) > 0);
+    CHECK(generate("flip", "min=3,max=5,size=6x4", 3, first, sizeof first, &rating) > 0);
     CHECK(strncmp(first, "flip:6x4:", 9) == 0 && rating >= 3 && rating <= 5);
 
     LpGenerator *g = NULL;
     LpPuzzle *p = NULL;
-    CHECK_STATUS(lp_generator_create(99, 0, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpFamily");
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 9, NULL, 1, &g), LP_ERR_INVALID_ARGUMENT, "not an LpDifficulty");
-    LpGenParams backwards = {9, 3, 3, 3, 3, 2, 9, 0, 0, 0, 0, 0};
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, &backwards, 1, &g), LP_ERR_INVALID_ARGUMENT, "above max");
-    LpGenParams huge = {1, 3, 300, 3, 3, 2, 9, 0, 0, 0, 0, 0};
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_TILES, 0, &huge, 1, &g), LP_ERR_INVALID_ARGUMENT, "width 300");
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, NULL, 1, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK_STATUS(lp_generator_create_text("chess", "", 1, &g), LP_ERR_INVALID_ARGUMENT, "unknown family 'chess' (known: tiles");
+    CHECK_STATUS(lp_generator_create_text("jugs", "preset=brutal", 1, &g), LP_ERR_INVALID_ARGUMENT,
+                 "unknown preset 'brutal' (known: easy, medium, hard, expert)");
+    CHECK_STATUS(lp_generator_create_text("jugs", "min=9,max=3", 1, &g), LP_ERR_INVALID_ARGUMENT, "above max");
+    CHECK_STATUS(lp_generator_create_text("tiles", "size=300x3", 1, &g), LP_ERR_INVALID_ARGUMENT,
+                 "size: 300 is out of range: WxH with sides 2..5");
+    CHECK_STATUS(lp_generator_create_text("jugs", "taps=yes", 1, &g), LP_ERR_INVALID_ARGUMENT, "taps: unknown parameter");
+    CHECK_STATUS(lp_generator_create_text("jugs", "tap", 1, &g), LP_ERR_INVALID_ARGUMENT, "expected key=value");
+    CHECK_STATUS(lp_generator_create_text("jugs", NULL, 1, &g), LP_ERR_NULL_ARGUMENT, "params is NULL");
+    CHECK_STATUS(lp_generator_create_text("jugs", "", 1, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
     CHECK(g == NULL);
     CHECK_STATUS(lp_generator_step(NULL, 10, &p, &rating), LP_ERR_NULL_ARGUMENT, "generator is NULL");
-    CHECK_STATUS(lp_generate(LP_FAMILY_FLIP, LP_DIFFICULTY_EXPERT, 5, &p, &rating), LP_OK, NULL);
+    CHECK_STATUS(lp_generate("flip", "preset=expert", 5, &p, &rating), LP_OK, NULL);
     CHECK(rating >= 9 && rating <= 15);
     unsigned frames = 0;
     CHECK(play(p, 10, &frames) == (int)rating); /* the hints agree with the rating */
     lp_puzzle_free(p);
-    CHECK_STATUS(lp_generate(LP_FAMILY_JUGS, LP_DIFFICULTY_HARD, 5, NULL, &rating), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_generate("jugs", "preset=hard", 5, NULL, &rating), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
     lp_generator_free(NULL);
 
     /* A run hands out distinct levels: one press on 3x3 makes 3 boards up to symmetry (corner, edge, centre),
      * then the band is exhausted. */
-    LpGenParams one_press = {1, 1, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0};
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_FLIP, 0, &one_press, 1, &g), LP_OK, NULL);
+    CHECK_STATUS(lp_generator_create_text("flip", "min=1,max=1,size=3x3", 1, &g), LP_OK, NULL);
     CHECK_STATUS(lp_generator_set_limits(NULL, 0, 0, 0), LP_ERR_NULL_ARGUMENT, "generator is NULL");
     char seen[3][64];
     LpStatus status;
@@ -487,17 +489,16 @@ static void test_generation(void) {
     check_status(__LINE__, status, LP_NOT_FOUND, "holds only 3 distinct puzzles");
     lp_generator_free(g);
     /* A band no 3x3 board reaches is refused at once; a run's limits end it. */
-    LpGenParams beyond = {40, 50, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0};
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_TILES, 0, &beyond, 1, &g), LP_ERR_INVALID_ARGUMENT, "highest rating is 31");
-    LpGenParams eight_jugs = {20, 24, 0, 0, 8, 10, 30, 0, 0, 0, 0, 0};
-    CHECK_STATUS(lp_generator_create(LP_FAMILY_JUGS, 0, &eight_jugs, 1, &g), LP_OK, NULL);
+    CHECK_STATUS(lp_generator_create_text("tiles", "size=3x3,min=40,max=50", 1, &g), LP_ERR_INVALID_ARGUMENT,
+                 "highest rating is 31");
+    CHECK_STATUS(lp_generator_create_text("jugs", "min=20,max=24,jugs=8,capacities=10..30", 1, &g), LP_OK, NULL);
     CHECK_STATUS(lp_generator_set_limits(g, 0, 100000, 0), LP_OK, NULL);
     while ((status = lp_generator_step(g, 10000, &p, &rating)) == LP_IN_PROGRESS) {
     }
     if (status == LP_OK) {
         lp_puzzle_free(p);
     } else {
-        check_status(__LINE__, status, LP_NOT_FOUND, "node expansions");
+        check_status(__LINE__, status, LP_OUT_OF_NODES, "node expansions");
     }
     lp_generator_free(g);
 }
@@ -704,8 +705,97 @@ static void test_threads(void) {
     CHECK(games[0].moves == 31 && games[1].moves == 31 && games[3].moves == 46 && games[5].moves == 1);
 }
 
+static uint32_t family_id(const char *name) {
+    size_t index = 0;
+    LpFamilyInfo info;
+    if (lp_family_find(name, &index) != LP_OK || lp_family_info(index, &info) != LP_OK) return 0;
+    return info.id;
+}
+
+/* The registry: every family with its parameters, presets, options and reasons, enough to build a form; a
+ * generator made from each preset; explained hints. */
+static void test_registry(void) {
+    size_t count = 0;
+    CHECK_STATUS(lp_family_count(&count), LP_OK, NULL);
+    CHECK(count >= 4);
+    CHECK_STATUS(lp_family_count(NULL), LP_ERR_NULL_ARGUMENT, "count is NULL");
+    for (size_t f = 0; f < count; f++) {
+        LpFamilyInfo info;
+        CHECK_STATUS(lp_family_info(f, &info), LP_OK, NULL);
+        CHECK(info.id >= 1 && strlen(info.name) > 0 && strlen(info.summary) > 0 && strlen(info.rating_unit) > 0);
+        CHECK(info.param_count >= 2 && info.preset_count >= 4 && info.reason_count >= 1);
+        int has_min = 0, has_max = 0;
+        for (uint32_t i = 0; i < info.param_count; i++) {
+            LpParamSpec spec;
+            CHECK_STATUS(lp_family_param(f, i, &spec), LP_OK, NULL);
+            CHECK(strlen(spec.name) > 0 && strlen(spec.doc) > 0 && spec.min <= spec.max);
+            CHECK((spec.kind == LP_PARAM_CHOICE) == (strlen(spec.choices) > 0));
+            has_min |= strcmp(spec.name, "min") == 0;
+            has_max |= strcmp(spec.name, "max") == 0;
+        }
+        CHECK(has_min && has_max); /* the band of ratings is a parameter of every family */
+        LpParamSpec spec;
+        CHECK_STATUS(lp_family_param(f, info.param_count, &spec), LP_ERR_INVALID_ARGUMENT, "past the end");
+        for (uint32_t i = 0; i < info.preset_count; i++) {
+            LpPreset preset;
+            CHECK_STATUS(lp_family_preset(f, i, &preset), LP_OK, NULL);
+            char params[64];
+            snprintf(params, sizeof params, "preset=%s", preset.name);
+            LpGenerator *g = NULL;
+            CHECK_STATUS(lp_generator_create_text(info.name, params, 1, &g), LP_OK, NULL);
+            lp_generator_free(g);
+        }
+        for (uint32_t i = 0; i < info.reason_count; i++) {
+            LpReasonInfo reason;
+            CHECK_STATUS(lp_family_reason(f, i, &reason), LP_OK, NULL);
+            CHECK(reason.code >= 1 && strlen(reason.name) > 0);
+        }
+        for (uint32_t i = 0; i < info.option_count; i++) {
+            CHECK_STATUS(lp_family_option(f, i, &spec), LP_OK, NULL);
+        }
+        CHECK_STATUS(lp_family_option(f, info.option_count, &spec), LP_ERR_INVALID_ARGUMENT, "past the end");
+    }
+    LpFamilyInfo info;
+    CHECK_STATUS(lp_family_info(count, &info), LP_ERR_INVALID_ARGUMENT, "family index");
+    size_t index = 0;
+    CHECK_STATUS(lp_family_find("chess", &index), LP_ERR_INVALID_ARGUMENT, "unknown family 'chess'");
+
+    /* An explained hint: the reason code, the cells (the tile and the blank), the sentence. */
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:1,2,3,4,5,6,0,7,8", &p), LP_OK, NULL);
+    char text[128];
+    size_t written = 0;
+    CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_NOT_FOUND, "no hint was given yet");
+    LpHint hint;
+    LpStatus status;
+    while ((status = lp_next_hint(p, 100, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK && hint.reason == 1 && hint.moves_left == 2);
+    uint16_t cells[8];
+    CHECK_STATUS(lp_hint_cells(p, cells, 8, &written), LP_OK, NULL);
+    CHECK(written == 2 && cells[0] == 7 && cells[1] == 6);
+    CHECK_STATUS(lp_hint_cells(p, cells, 1, &written), LP_ERR_BUFFER_TOO_SMALL, "2 are needed");
+    CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strcmp(text, "slide 7 left: the first move of a shortest solution") == 0);
+    LpMove moves[4];
+    CHECK_STATUS(lp_puzzle_moves(p, moves, 4, &written), LP_OK, NULL);
+    CHECK(written == 2); /* the blank in the bottom-left corner has two neighbours */
+    CHECK_STATUS(lp_puzzle_move_text(p, hint.mv, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strcmp(text, "slide 7 left") == 0);
+    LpMove far = {1, -1, -1, 0};
+    CHECK_STATUS(lp_puzzle_move_text(p, far, text, sizeof text, &written), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", "manhattan"), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", "magic"), LP_ERR_INVALID_ARGUMENT, "expected one of misplaced");
+    CHECK_STATUS(lp_puzzle_set_option(p, "colour", "red"), LP_ERR_INVALID_ARGUMENT, "no option 'colour'");
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_puzzle_parse("jugs:8,5,3:8,0,0:4,4,0", &p), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", "manhattan"), LP_ERR_INVALID_ARGUMENT, "jugs puzzles take no option");
+    lp_puzzle_free(p);
+}
+
 int main(void) {
     test_statuses();
+    test_registry();
     test_parse_and_create();
     test_buffers_and_moves();
     test_hints();

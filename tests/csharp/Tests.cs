@@ -83,13 +83,14 @@ static class Tests
             Throws(Status.IllegalMove, "illegal move", () => puzzle.Apply(new Move(8, -1, -1, 0)));
             Check(!puzzle.TryApply(new Move(8, -1, -1, 0)), "TryApply refuses an illegal move");
             Check(puzzle.Describe() == Hardest8, "an illegal move changes nothing");
-            Throws(Status.InvalidArgument, "hargram puzzles only", () => new Ga(puzzle, GaParams.Default, 1));
+            Throws(Status.InvalidArgument, "no genetic algorithm for tiles", () => new Ga(puzzle, GaParams.Default, 1));
             Throws(Status.InvalidArgument, "not an LpAlgorithm", () => puzzle.CreateSolver((Algorithm)42, 1000));
         }
         Throws(Status.CorruptData, "too few", () => Pack.Load(new byte[] { 1, 2, 3 }));
         Throws(Status.CorruptData, "not a puzzle pack", () => Pack.Load(new byte[16]));
         Throws(Status.CorruptData, "unknown magic", () => new Tables(new byte[16]));
-        Throws(Status.InvalidArgument, "not an LpFamily", () => new Generator((Family)99, Difficulty.Easy, 1));
+        Throws(Status.InvalidArgument, "unknown family 'chess'", () => new Generator("chess", "", 1));
+        Throws(Status.InvalidArgument, "size: 9 is out of range", () => new Generator("tiles", "size=9x9", 1));
         Puzzle disposed = Puzzle.Parse(Hardest8);
         disposed.Dispose();
         disposed.Dispose();
@@ -101,7 +102,7 @@ static class Tests
         using (Puzzle puzzle = Puzzle.Parse(Hardest8))
         using (Solver solver = puzzle.CreateSolver(Algorithm.IdaStar, 4096))
         {
-            Check(puzzle.Family == Family.Tiles && puzzle.Width == 3 && puzzle.Height == 3, "family and size");
+            Check(puzzle.FamilyId == 1 && puzzle.Width == 3 && puzzle.Height == 3, "family and size");
             int[] cells = new int[9];
             puzzle.ReadCells(cells);
             Check(cells[0] == 8 && cells[7] == 0 && cells[8] == 1, "cells");
@@ -117,7 +118,7 @@ static class Tests
 
     static void Generation()
     {
-        using (Generator generator = new Generator(Family.Tiles, Difficulty.Medium, 7))
+        using (Generator generator = new Generator("tiles", "preset=medium", 7))
         {
             Puzzle puzzle;
             uint rating;
@@ -132,8 +133,23 @@ static class Tests
             Hint hint;
             while (!puzzle.TryNextHint(1000, out hint)) { }
             Check(hint.MovesLeft == rating && hint.Optimal, "the hint agrees with the rating");
+            Check(hint.Reason == 1 && puzzle.HintText().Contains("the first move of a shortest solution"), "an explained hint");
+            ushort[] cells = new ushort[16];
+            Check(puzzle.ReadHintCells(cells) == 2, "a tile hint concerns the tile and the blank");
             puzzle.Dispose();
         }
+        // The registry: a form for every family's parameters can be built from it.
+        FamilyInfo[] families = Registry.Families();
+        Check(families.Length >= 4 && families[0].Name == "tiles" && families[0].Id == 1, "the registry lists the families");
+        foreach (FamilyInfo family in families)
+        {
+            Check(Array.Exists(family.Params, p => p.Name == "min") && family.Presets.Length >= 4, family.Name + " has a band and presets");
+            foreach (Preset preset in family.Presets)
+            {
+                using (Generator g = new Generator(family.Name, "preset=" + preset.Name, 1)) { }
+            }
+        }
+        Check(Array.Exists(families[0].Options, o => o.Name == "heuristic" && o.Kind == ParamKind.Choice && o.Choices.Length == 3), "options");
     }
 
     static void GeneticAlgorithm()

@@ -33,15 +33,6 @@ namespace LpHint
         OutOfMemory = 108,
     }
 
-    /// <summary>Puzzle families (LpFamily).</summary>
-    public enum Family : uint
-    {
-        Tiles = 1,
-        Jugs = 2,
-        Flip = 3,
-        Hargram = 4,
-    }
-
     /// <summary>Search algorithms for Puzzle.CreateSolver (LpAlgorithm).</summary>
     public enum Algorithm : uint
     {
@@ -53,15 +44,6 @@ namespace LpHint
         UniformCost = 5,
         IdaStar = 6,
         Exact = 7,
-    }
-
-    /// <summary>Generation presets (LpDifficulty).</summary>
-    public enum Difficulty : uint
-    {
-        Easy = 0,
-        Medium = 1,
-        Hard = 2,
-        Expert = 3,
     }
 
     /// <summary>A move as plain numbers (LpMove); each family documents the fields it uses.</summary>
@@ -93,6 +75,137 @@ namespace LpHint
         public Move Move;
         public uint MovesLeft;
         public bool Optimal;
+        /// <summary>The family's reason code (FamilyInfo.Reasons names it).</summary>
+        public uint Reason;
+    }
+
+    /// <summary>What values a parameter takes (LpParamKind).</summary>
+    public enum ParamKind : uint
+    {
+        Int = 0,
+        Bool = 1,
+        Choice = 2,
+        Size = 3,
+        Range = 4,
+    }
+
+    /// <summary>One parameter of a family: enough to build a field of a settings form.</summary>
+    public sealed class ParamSpec
+    {
+        public string Name;
+        public ParamKind Kind;
+        public long Min;
+        public long Max;
+        public string Default;
+        public string Doc;
+        /// <summary>For choices, the words allowed; empty otherwise.</summary>
+        public string[] Choices;
+    }
+
+    /// <summary>A named parameter set of a family ("preset=hard" in a parameter text).</summary>
+    public sealed class Preset
+    {
+        public string Name;
+        public string Params;
+    }
+
+    /// <summary>A reason a family's hints give.</summary>
+    public sealed class ReasonInfo
+    {
+        public uint Code;
+        public string Name;
+        public string Doc;
+    }
+
+    /// <summary>A family of the registry, with what a generic UI (the inspector) needs for its forms.</summary>
+    public sealed class FamilyInfo
+    {
+        public uint Id;
+        public string Name;
+        public string Summary;
+        public string RatingUnit;
+        public ParamSpec[] Params;
+        public Preset[] Presets;
+        public ParamSpec[] Options;
+        public ReasonInfo[] Reasons;
+    }
+
+    /// <summary>The families lphint knows, read from the library's registry.</summary>
+    public static unsafe class Registry
+    {
+        private static string Text(byte* p)
+        {
+            if (p == null) return "";
+            int length = 0;
+            while (p[length] != 0) length++;
+            return Encoding.UTF8.GetString(p, length);
+        }
+
+        private static ParamSpec Spec(LpParamSpec s)
+        {
+            string choices = Text(s.choices);
+            return new ParamSpec
+            {
+                Name = Text(s.name),
+                Kind = (ParamKind)s.kind,
+                Min = s.min,
+                Max = s.max,
+                Default = Text(s.default_value),
+                Doc = Text(s.doc),
+                Choices = choices.Length == 0 ? new string[0] : choices.Split('|'),
+            };
+        }
+
+        /// <summary>Every family, in registry order (allocates: call it once, not per frame).</summary>
+        public static FamilyInfo[] Families()
+        {
+            UIntPtr count;
+            Native.Check(NativeMethods.lp_family_count(&count));
+            FamilyInfo[] families = new FamilyInfo[(int)count.ToUInt64()];
+            for (int f = 0; f < families.Length; f++)
+            {
+                UIntPtr index = (UIntPtr)f;
+                LpFamilyInfo info;
+                Native.Check(NativeMethods.lp_family_info(index, &info));
+                FamilyInfo family = new FamilyInfo
+                {
+                    Id = info.id,
+                    Name = Text(info.name),
+                    Summary = Text(info.summary),
+                    RatingUnit = Text(info.rating_unit),
+                    Params = new ParamSpec[info.param_count],
+                    Presets = new Preset[info.preset_count],
+                    Options = new ParamSpec[info.option_count],
+                    Reasons = new ReasonInfo[info.reason_count],
+                };
+                for (uint i = 0; i < info.param_count; i++)
+                {
+                    LpParamSpec spec;
+                    Native.Check(NativeMethods.lp_family_param(index, (UIntPtr)i, &spec));
+                    family.Params[i] = Spec(spec);
+                }
+                for (uint i = 0; i < info.option_count; i++)
+                {
+                    LpParamSpec spec;
+                    Native.Check(NativeMethods.lp_family_option(index, (UIntPtr)i, &spec));
+                    family.Options[i] = Spec(spec);
+                }
+                for (uint i = 0; i < info.preset_count; i++)
+                {
+                    LpPreset preset;
+                    Native.Check(NativeMethods.lp_family_preset(index, (UIntPtr)i, &preset));
+                    family.Presets[i] = new Preset { Name = Text(preset.name), Params = Text(preset.@params) };
+                }
+                for (uint i = 0; i < info.reason_count; i++)
+                {
+                    LpReasonInfo reason;
+                    Native.Check(NativeMethods.lp_family_reason(index, (UIntPtr)i, &reason));
+                    family.Reasons[i] = new ReasonInfo { Code = reason.code, Name = Text(reason.name), Doc = Text(reason.doc) };
+                }
+                families[f] = family;
+            }
+            return families;
+        }
     }
 
     /// <summary>Progress of a genetic-algorithm run.</summary>
@@ -236,13 +349,46 @@ namespace LpHint
             return new Puzzle(raw);
         }
 
-        public Family Family
+        /// <summary>The id of the puzzle's family (FamilyInfo.Id).</summary>
+        public uint FamilyId
         {
             get
             {
-                LpFamily family;
+                uint family;
                 Native.Check(NativeMethods.lp_puzzle_family(Raw, &family));
-                return (Family)family;
+                return family;
+            }
+        }
+
+        /// <summary>The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
+        /// Allocates: call it when the player asks to read the hint, not every frame.</summary>
+        public string HintText()
+        {
+            LpPuzzle* raw = Raw;
+            byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_hint_text(raw, b, cap, w));
+            return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+        }
+
+        /// <summary>Copies the cells the last hint concerns (row-major indices of the board) into `cells`
+        /// and returns how many there are; allocates nothing.</summary>
+        public int ReadHintCells(ushort[] cells)
+        {
+            UIntPtr written;
+            fixed (ushort* p = cells)
+            {
+                Native.Check(NativeMethods.lp_hint_cells(Raw, p, (UIntPtr)cells.Length, &written));
+            }
+            return (int)written.ToUInt64();
+        }
+
+        /// <summary>Sets one of the family's play options (FamilyInfo.Options), such as "heuristic".</summary>
+        public void SetOption(string key, string value)
+        {
+            byte[] k = Native.Utf8(key), v = Native.Utf8(value);
+            fixed (byte* pk = k)
+            fixed (byte* pv = v)
+            {
+                Native.Check(NativeMethods.lp_puzzle_set_option(Raw, pk, pv));
             }
         }
 
@@ -302,6 +448,7 @@ namespace LpHint
             hint.Move = *(Move*)&raw.mv;
             hint.MovesLeft = raw.moves_left;
             hint.Optimal = raw.optimal != 0;
+            hint.Reason = raw.reason;
             return (Status)status;
         }
 
@@ -412,17 +559,25 @@ namespace LpHint
         }
     }
 
-    /// <summary>Puzzles by difficulty, rated exactly, stepped per frame.</summary>
+    /// <summary>Puzzles of any family by a parameter text, rated exactly and distinct, stepped per frame.</summary>
     public sealed unsafe class Generator : IDisposable
     {
         private readonly NativeHandle handle;
 
-        /// <summary>A generator for a preset; the same seed gives the same puzzles.</summary>
-        public Generator(Family family, Difficulty difficulty, ulong seed)
+        /// <summary>A generator for the family named `family` from a parameter text: "preset=hard",
+        /// "size=4x4,min=20,max=30", or both (Registry.Families lists the parameters and presets). Throws
+        /// LpException (InvalidArgument) naming an unknown family or key, or a value out of range. The same
+        /// seed gives the same puzzles.</summary>
+        public Generator(string family, string parameters, ulong seed)
         {
+            byte[] f = Native.Utf8(family), p = Native.Utf8(parameters);
             LpGenerator* raw;
-            Native.Check(NativeMethods.lp_generator_create((uint)family, (uint)difficulty, null, seed, &raw));
-            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_generator_free((LpGenerator*)p));
+            fixed (byte* pf = f)
+            fixed (byte* pp = p)
+            {
+                Native.Check(NativeMethods.lp_generator_create_text(pf, pp, seed, &raw));
+            }
+            handle = new NativeHandle((IntPtr)raw, q => NativeMethods.lp_generator_free((LpGenerator*)q));
         }
 
         /// <summary>Sets the run's limits (0 keeps one as it is): misses in a row, node expansions in all,

@@ -22,6 +22,214 @@ namespace LpHint
 
 
         /// <summary>
+        ///  Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
+        ///  cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
+        ///
+        ///  # Safety
+        ///  `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_flip_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_flip_create(uint width, uint height, byte* start, byte* target, System.UIntPtr cells, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
+        ///  (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces (1..64). The
+        ///  pieces' cells must add up to the open cells; each piece must be connected.
+        ///
+        ///  # Safety
+        ///  `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
+        ///  `cells` point to `width · height` bytes each; `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hargram_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hargram_create(uint width, uint height, byte* blocked, LpHargramPiece* pieces, System.UIntPtr count, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
+        ///  (`-1` for "any amount"), and whether the tap and sink may be used.
+        ///
+        ///  # Safety
+        ///  `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
+        ///  writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_jugs_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_jugs_create(byte* capacities, byte* start, int* goal, System.UIntPtr count, [MarshalAs(UnmanagedType.U1)] bool tap, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
+        ///  `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
+        ///
+        ///  # Safety
+        ///  `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
+        ///  NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_tiles_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_tiles_create(uint width, uint height, byte* start, System.UIntPtr start_len, byte* goal, System.UIntPtr goal_len, LpPuzzle** @out);
+
+        /// <summary>
+        ///  The number of families (indices `0..count` for the other `lp_family_*` calls).
+        ///
+        ///  # Safety
+        ///  `count` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_count(System.UIntPtr* count);
+
+        /// <summary>
+        ///  The index of the family named `name`; `LP_ERR_INVALID_ARGUMENT` names the known ones.
+        ///
+        ///  # Safety
+        ///  `name` must be NULL or a NUL-terminated string; `index` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_find", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_find(byte* name, System.UIntPtr* index);
+
+        /// <summary>
+        ///  Family `index`: its id, name, summary, rating unit and the numbers of its parameters, presets,
+        ///  options and reasons.
+        ///
+        ///  # Safety
+        ///  `info` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_info(System.UIntPtr index, LpFamilyInfo* info);
+
+        /// <summary>
+        ///  Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_param", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_param(System.UIntPtr family, System.UIntPtr param, LpParamSpec* @out);
+
+        /// <summary>
+        ///  Play option `option` of family `family` (for `lp_puzzle_set_option`).
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_option", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_option(System.UIntPtr family, System.UIntPtr option, LpParamSpec* @out);
+
+        /// <summary>
+        ///  Preset `preset` of family `family`.
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_preset", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_preset(System.UIntPtr family, System.UIntPtr preset, LpPreset* @out);
+
+        /// <summary>
+        ///  Hint reason `reason` of family `family`.
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_reason", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_reason(System.UIntPtr family, System.UIntPtr reason, LpReasonInfo* @out);
+
+        /// <summary>
+        ///  Starts a genetic-algorithm run on a puzzle's current position (pieces already placed stay), with
+        ///  `params` (NULL for the defaults); the same seed gives the same run. `LP_ERR_INVALID_ARGUMENT` for a
+        ///  family without one, or bad parameters.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_ga_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_ga_create(LpPuzzle* puzzle, LpGaParams* @params, ulong seed, LpGa** @out);
+
+        /// <summary>
+        ///  Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
+        ///  until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
+        ///  Allocates nothing.
+        ///
+        ///  # Safety
+        ///  `ga` must be NULL or a live handle; `report` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_ga_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_ga_step(LpGa* ga, uint budget, LpGaReport* report);
+
+        /// <summary>
+        ///  The best individual so far as moves from the run's starting position; they can be played on the
+        ///  puzzle with `lp_puzzle_apply`.
+        ///
+        ///  # Safety
+        ///  `ga` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_ga_best", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_ga_best(LpGa* ga, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  Releases a GA run. NULL is ignored.
+        ///
+        ///  # Safety
+        ///  `ga` must be NULL or a handle from this library not yet freed.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_ga_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void lp_ga_free(LpGa* ga);
+
+        /// <summary>
+        ///  Creates a generator for the family named `family` from a parameter text: a preset (`"preset=hard"`),
+        ///  parameters (`"size=4x4,min=20,max=30"`), both (`"preset=hard,size=5x4"`), or `""` for the defaults.
+        ///  The parameters and presets of every family are listed by `lp_family_param` and `lp_family_preset`.
+        ///  `LP_ERR_INVALID_ARGUMENT` names an unknown family or key, a value out of range (with the range), or a
+        ///  band the family knows to be empty or cannot rate exactly. The same seed gives the same puzzles.
+        ///
+        ///  # Safety
+        ///  `family` and `params` must be NULL or NUL-terminated strings; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_create_text", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_create_text(byte* family, byte* @params, ulong seed, LpGenerator** @out);
+
+        /// <summary>
+        ///  Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
+        ///  band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
+        ///  hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
+        ///  hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
+        ///  of a run is a distinct level (up to the family's symmetries). `LP_NOT_FOUND` when the run ends without
+        ///  one: every distinct puzzle of the band was handed out, or a limit of [`lp_generator_set_limits`] was
+        ///  reached (the message says which).
+        ///
+        ///  # Safety
+        ///  `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_step(LpGenerator* generator, uint budget, LpPuzzle** puzzle, uint* rating);
+
+        /// <summary>
+        ///  Generates one puzzle at once (blocking): [`lp_generator_create_text`], then [`lp_generator_step`]
+        ///  until it is ready.
+        ///
+        ///  # Safety
+        ///  `family` and `params` must be NULL or NUL-terminated strings; `puzzle` and `rating` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generate", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generate(byte* family, byte* @params, ulong seed, LpPuzzle** puzzle, uint* rating);
+
+        /// <summary>
+        ///  Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
+        ///  that miss the band (or repeat a level), with `LP_OUT_OF_NODES` after `max_nodes` node expansions in
+        ///  all, and drops a candidate whose rating takes more than `candidate_nodes` expansions. The defaults are
+        ///  200,000, 10⁹ and no limit beyond the family's own; 0 keeps a limit as it is.
+        ///
+        ///  # Safety
+        ///  `generator` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_set_limits", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_set_limits(LpGenerator* generator, ulong max_misses, ulong max_nodes, ulong candidate_nodes);
+
+        /// <summary>
+        ///  Releases a generator. NULL is ignored.
+        ///
+        ///  # Safety
+        ///  `generator` must be NULL or a handle from this library not yet freed.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void lp_generator_free(LpGenerator* generator);
+
+        /// <summary>
         ///  The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_version", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -46,6 +254,65 @@ namespace LpHint
         internal static extern LpStatus lp_last_error(byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
+        ///  bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
+        ///  `LP_ERR_VERSION` for another format version.
+        ///
+        ///  # Safety
+        ///  `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_load", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_load(byte* bytes, System.UIntPtr len, LpPack** @out);
+
+        /// <summary>
+        ///  The number of puzzles in the pack.
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a live handle; `len` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_len", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_len(LpPack* pack, System.UIntPtr* len);
+
+        /// <summary>
+        ///  A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
+        ///  it without any search while the player does, and search again after a deviation.
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a live handle; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_puzzle", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_puzzle(LpPack* pack, System.UIntPtr index, LpPuzzle** @out);
+
+        /// <summary>
+        ///  The rating of entry `index` as the pack's writer stored it (the optimal length; for hargram, the search
+        ///  effort); `lp pack verify` re-derives every rating with the exact rater.
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a live handle; `rating` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_rating", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_rating(LpPack* pack, System.UIntPtr index, uint* rating);
+
+        /// <summary>
+        ///  Releases a pack. NULL is ignored.
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a handle from this library not yet freed.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void lp_pack_free(LpPack* pack);
+
+        /// <summary>
+        ///  Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
+        ///  `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_save", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_save(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
         ///  Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.
         ///
@@ -54,38 +321,6 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_parse", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_parse(byte* desc, LpPuzzle** @out);
-
-        /// <summary>
-        ///  Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
-        ///  `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
-        ///
-        ///  # Safety
-        ///  `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
-        ///  NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_tiles_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_tiles_create(uint width, uint height, byte* start, System.UIntPtr start_len, byte* goal, System.UIntPtr goal_len, LpPuzzle** @out);
-
-        /// <summary>
-        ///  Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
-        ///  (`-1` for "any amount"), and whether the tap and sink may be used.
-        ///
-        ///  # Safety
-        ///  `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
-        ///  writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_jugs_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_jugs_create(byte* capacities, byte* start, int* goal, System.UIntPtr count, [MarshalAs(UnmanagedType.U1)] bool tap, LpPuzzle** @out);
-
-        /// <summary>
-        ///  Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
-        ///  cell, row-major, non-zero for dark; `target` may be NULL for all light.
-        ///
-        ///  # Safety
-        ///  `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_flip_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_flip_create(uint width, uint height, byte* start, byte* target, System.UIntPtr cells, LpPuzzle** @out);
 
         /// <summary>
         ///  Releases a puzzle. NULL is ignored.
@@ -106,13 +341,13 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_describe(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
-        ///  The family of the puzzle.
+        ///  The id of the puzzle's family (see `lp_family_info`).
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `family` NULL or writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_family", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_puzzle_family(LpPuzzle* puzzle, LpFamily* family);
+        internal static extern LpStatus lp_puzzle_family(LpPuzzle* puzzle, uint* family);
 
         /// <summary>
         ///  Width and height of the grid [`lp_puzzle_cells`] fills.
@@ -124,14 +359,34 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_size(LpPuzzle* puzzle, uint* width, uint* height);
 
         /// <summary>
-        ///  Copies the current board, row-major (`width·height` values, see [`LpFamily`] for their meaning), into
-        ///  `buf`; `*written` receives the number of cells.
+        ///  Copies the current board, row-major (`width·height` values; what they mean is the family's: see its
+        ///  documentation), into `buf`; `*written` receives the number of cells.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_cells", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_cells(LpPuzzle* puzzle, int* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  The moves the family's searches consider from the current position (every legal move for most
+        ///  families), into `buf`; `*written` receives their number.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_moves", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_moves(LpPuzzle* puzzle, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
+        ///  is not legal there.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_move_text", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_move_text(LpPuzzle* puzzle, LpMove mv, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
         ///  Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
@@ -157,13 +412,34 @@ namespace LpHint
         ///  `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
         ///  follows the hints, answers come from the stored plan without searching; when the player deviates, a
         ///  new search starts from where the player is. The first call reserves the hinter's memory; later calls
-        ///  allocate nothing.
+        ///  allocate nothing. [`lp_hint_cells`] and [`lp_hint_text`] describe the hint.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `hint` NULL or writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_next_hint", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
+
+        /// <summary>
+        ///  The cells the last hint concerns (for highlighting), as row-major indices of the grid of
+        ///  [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
+        ///  Empty before the first hint.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hint_cells", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hint_cells(LpPuzzle* puzzle, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
+        ///  when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hint_text", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hint_text(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
         ///  Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
@@ -175,6 +451,16 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_set_node_limit", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_set_node_limit(LpPuzzle* puzzle, ulong limit);
+
+        /// <summary>
+        ///  Sets one of the family's play options (`lp_family_option`), such as `heuristic` = `manhattan` for
+        ///  sliding tiles; `LP_ERR_INVALID_ARGUMENT` names the key or the values allowed.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `key` and `value` NULL or NUL-terminated strings.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_set_option", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_set_option(LpPuzzle* puzzle, byte* key, byte* value);
 
         /// <summary>
         ///  Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
@@ -259,9 +545,9 @@ namespace LpHint
         internal static extern void lp_solver_free(LpSolver* solver);
 
         /// <summary>
-        ///  Loads tables from bytes written by `lp tables build` — the 4×4 pattern databases or the complete 3×3
-        ///  distance table, told apart by their magic (magic, format version and checksum checked):
-        ///  `LP_ERR_CORRUPT_DATA` for damaged bytes, `LP_ERR_VERSION` for another format version.
+        ///  Loads tables from bytes written by `lp tables build` (any kind a family loads, told apart by their
+        ///  magic; magic, format version and checksum checked): `LP_ERR_CORRUPT_DATA` for damaged bytes,
+        ///  `LP_ERR_VERSION` for another format version.
         ///
         ///  # Safety
         ///  `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
@@ -290,313 +576,16 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_set_tables(LpPuzzle* puzzle, LpTables* tables);
 
         /// <summary>
-        ///  Creates a generator for `family` (an [`LpFamily`](super::LpFamily) value): with `params` NULL, the
-        ///  preset `difficulty` (an [`LpDifficulty`] value); otherwise the custom `params` (and `difficulty` is
-        ///  ignored). The same seed gives the same puzzles.
+        ///  Makes `generator` rate its candidates with `tables` (the 4×4 pattern databases make the 15-puzzle's
+        ///  expert band fast to rate). `LP_ERR_INVALID_ARGUMENT` when they do not serve its puzzles.
         ///
         ///  # Safety
-        ///  `params` must be NULL or readable; `out` NULL or writable.
+        ///  `generator` and `tables` must be NULL or live handles.
         /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_generator_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_generator_create(uint family, uint difficulty, LpGenParams* @params, ulong seed, LpGenerator** @out);
-
-        /// <summary>
-        ///  Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
-        ///  band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`) and
-        ///  its rating in `*rating` (the optimal length; for hargram, the search nodes that found a solution and
-        ///  proved it unique or found a second). Every puzzle of a run is a distinct level (up to the family's
-        ///  symmetries). `LP_NOT_FOUND` when the run ends without one: every distinct puzzle of the band was handed
-        ///  out, or the limits of [`lp_generator_set_limits`] were reached (the message says which).
-        ///
-        ///  # Safety
-        ///  `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_generator_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_generator_step(LpGenerator* generator, uint budget, LpPuzzle** puzzle, uint* rating);
-
-        /// <summary>
-        ///  Generates one puzzle of a preset at once (blocking): `lp_generator_create` and `lp_generator_step`
-        ///  until it is ready.
-        ///
-        ///  # Safety
-        ///  `puzzle` and `rating` must be NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_generate", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_generate(uint family, uint difficulty, ulong seed, LpPuzzle** puzzle, uint* rating);
-
-        /// <summary>
-        ///  Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
-        ///  that miss the band (or repeat a level), after `max_nodes` node expansions in all, and drops a candidate
-        ///  whose rating takes more than `candidate_nodes` expansions. The defaults are 200,000, 10⁹ and no limit
-        ///  beyond the family's own; 0 keeps a limit as it is.
-        ///
-        ///  # Safety
-        ///  `generator` must be NULL or a live handle.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_generator_set_limits", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_generator_set_limits(LpGenerator* generator, ulong max_misses, ulong max_nodes, ulong candidate_nodes);
-
-        /// <summary>
-        ///  Releases a generator. NULL is ignored.
-        ///
-        ///  # Safety
-        ///  `generator` must be NULL or a handle from this library not yet freed.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_generator_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern void lp_generator_free(LpGenerator* generator);
-
-        /// <summary>
-        ///  Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
-        ///  (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces. The pieces'
-        ///  cells must add up to the open cells; each piece must be connected.
-        ///
-        ///  # Safety
-        ///  `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
-        ///  `cells` point to `width · height` bytes each; `out` must be NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_hargram_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_hargram_create(uint width, uint height, byte* blocked, LpHargramPiece* pieces, System.UIntPtr count, LpPuzzle** @out);
-
-        /// <summary>
-        ///  Starts a genetic-algorithm run on a Hargram puzzle's current position (pieces already placed stay),
-        ///  with `params` (NULL for the defaults); the same seed gives the same run.
-        ///
-        ///  # Safety
-        ///  `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_ga_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_ga_create(LpPuzzle* puzzle, LpGaParams* @params, ulong seed, LpGa** @out);
-
-        /// <summary>
-        ///  Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
-        ///  until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
-        ///  Allocates nothing.
-        ///
-        ///  # Safety
-        ///  `ga` must be NULL or a live handle; `report` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_ga_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_ga_step(LpGa* ga, uint budget, LpGaReport* report);
-
-        /// <summary>
-        ///  The best individual so far as placements (`LP_FAMILY_HARGRAM` moves) from the run's starting
-        ///  position; they can be played on the puzzle with `lp_puzzle_apply`.
-        ///
-        ///  # Safety
-        ///  `ga` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_ga_best", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_ga_best(LpGa* ga, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
-
-        /// <summary>
-        ///  Releases a GA run. NULL is ignored.
-        ///
-        ///  # Safety
-        ///  `ga` must be NULL or a handle from this library not yet freed.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_ga_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern void lp_ga_free(LpGa* ga);
-
-        /// <summary>
-        ///  Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
-        ///  bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
-        ///  `LP_ERR_VERSION` for another format version.
-        ///
-        ///  # Safety
-        ///  `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_pack_load", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_pack_load(byte* bytes, System.UIntPtr len, LpPack** @out);
-
-        /// <summary>
-        ///  The number of puzzles in the pack.
-        ///
-        ///  # Safety
-        ///  `pack` must be NULL or a live handle; `len` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_pack_len", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_pack_len(LpPack* pack, System.UIntPtr* len);
-
-        /// <summary>
-        ///  A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
-        ///  it without any search while the player does, and search again after a deviation.
-        ///
-        ///  # Safety
-        ///  `pack` must be NULL or a live handle; `out` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_pack_puzzle", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_pack_puzzle(LpPack* pack, System.UIntPtr index, LpPuzzle** @out);
-
-        /// <summary>
-        ///  The rating of entry `index` (the optimal length; for hargram, the search effort).
-        ///
-        ///  # Safety
-        ///  `pack` must be NULL or a live handle; `rating` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_pack_rating", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_pack_rating(LpPack* pack, System.UIntPtr index, uint* rating);
-
-        /// <summary>
-        ///  Releases a pack. NULL is ignored.
-        ///
-        ///  # Safety
-        ///  `pack` must be NULL or a handle from this library not yet freed.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_pack_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern void lp_pack_free(LpPack* pack);
-
-        /// <summary>
-        ///  Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
-        ///  `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
-        ///
-        ///  # Safety
-        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
-        /// </summary>
-        [DllImport(__DllName, EntryPoint = "lp_puzzle_save", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_puzzle_save(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+        [DllImport(__DllName, EntryPoint = "lp_generator_set_tables", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_set_tables(LpGenerator* generator, LpTables* tables);
 
 
-    }
-
-    /// <summary>
-    ///  A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpPuzzle
-    {
-    }
-
-    /// <summary>
-    ///  A hint: the move to play and how many moves remain from the current position, this one included.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpHint
-    {
-        /// <summary>
-        ///  The move to play now.
-        /// </summary>
-        public LpMove mv;
-        /// <summary>
-        ///  Moves left to the goal, counting this one.
-        /// </summary>
-        public uint moves_left;
-        /// <summary>
-        ///  1 when `moves_left` is the optimal distance, 0 otherwise.
-        /// </summary>
-        public uint optimal;
-    }
-
-    /// <summary>
-    ///  A stepped search from a puzzle's position at creation time. Opaque; owns its copy of the puzzle.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpSolver
-    {
-    }
-
-    /// <summary>
-    ///  Counters of a solver run.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpStats
-    {
-        /// <summary>
-        ///  Nodes expanded (the unit of the step budget).
-        /// </summary>
-        public ulong expanded;
-        /// <summary>
-        ///  Successors generated.
-        /// </summary>
-        public ulong generated;
-        /// <summary>
-        ///  Most nodes held at once.
-        /// </summary>
-        public ulong peak_stored;
-        /// <summary>
-        ///  Bytes reserved at creation.
-        /// </summary>
-        public ulong bytes_reserved;
-        /// <summary>
-        ///  Moves in the solution, or -1 when none was found.
-        /// </summary>
-        public long solution_length;
-        /// <summary>
-        ///  Cost of the solution, or -1 when none was found.
-        /// </summary>
-        public long solution_cost;
-    }
-
-    /// <summary>
-    ///  Loaded precomputed tables (such as the 4×4 pattern databases). Opaque; puzzles given these tables keep
-    ///  their own reference, so the handle may be freed at any time.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpTables
-    {
-    }
-
-    /// <summary>
-    ///  A stepped puzzle generator. Opaque.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpGenerator
-    {
-    }
-
-    /// <summary>
-    ///  Custom generation parameters (each family reads the fields it uses).
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpGenParams
-    {
-        /// <summary>
-        ///  Fewest optimal moves (inclusive); for hargram, the fewest search nodes of the rating.
-        /// </summary>
-        public uint min_moves;
-        /// <summary>
-        ///  Most optimal moves (inclusive); for hargram, the most search nodes of the rating.
-        /// </summary>
-        public uint max_moves;
-        /// <summary>
-        ///  Board width (tiles, flip).
-        /// </summary>
-        public uint width;
-        /// <summary>
-        ///  Board height (tiles, flip).
-        /// </summary>
-        public uint height;
-        /// <summary>
-        ///  Number of jugs (jugs).
-        /// </summary>
-        public uint jugs;
-        /// <summary>
-        ///  Smallest capacity (jugs).
-        /// </summary>
-        public uint capacity_min;
-        /// <summary>
-        ///  Largest capacity (jugs).
-        /// </summary>
-        public uint capacity_max;
-        /// <summary>
-        ///  Non-zero to allow tap and sink (jugs).
-        /// </summary>
-        public uint tap;
-        /// <summary>
-        ///  Number of pieces (hargram).
-        /// </summary>
-        public uint pieces;
-        /// <summary>
-        ///  Fewest cells of a piece (hargram).
-        /// </summary>
-        public uint piece_min;
-        /// <summary>
-        ///  Most cells of a piece (hargram).
-        /// </summary>
-        public uint piece_max;
-        /// <summary>
-        ///  Non-zero to require exactly one solution (hargram).
-        /// </summary>
-        public uint unique;
     }
 
     /// <summary>
@@ -622,6 +611,144 @@ namespace LpHint
         ///  Non-zero to forbid mirror images of the piece (rotations are always allowed).
         /// </summary>
         public uint no_mirror;
+    }
+
+    /// <summary>
+    ///  A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
+    ///  without knowing family types. Each family documents what the fields mean for it; fields it does not use
+    ///  are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpMove
+    {
+        /// <summary>
+        ///  The thing that moves: a tile number, a jug, a block or piece index.
+        /// </summary>
+        public uint piece;
+        /// <summary>
+        ///  Where it moves from (a cell index, or a jug).
+        /// </summary>
+        public int from;
+        /// <summary>
+        ///  Where it moves to (a cell index, or a jug).
+        /// </summary>
+        public int to;
+        /// <summary>
+        ///  A family-specific extra (an orientation), or zero.
+        /// </summary>
+        public int arg;
+    }
+
+    /// <summary>
+    ///  A family of the registry.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpFamilyInfo
+    {
+        /// <summary>
+        ///  Its stable id (what `lp_puzzle_family` gives).
+        /// </summary>
+        public uint id;
+        /// <summary>
+        ///  Its name, the first field of its descriptions (`"tiles"`).
+        /// </summary>
+        public byte* name;
+        /// <summary>
+        ///  One line saying what the puzzle is.
+        /// </summary>
+        public byte* summary;
+        /// <summary>
+        ///  What its ratings count (`"moves"`, `"presses"`, `"nodes"`).
+        /// </summary>
+        public byte* rating_unit;
+        /// <summary>
+        ///  Number of generation parameters (`lp_family_param`).
+        /// </summary>
+        public uint param_count;
+        /// <summary>
+        ///  Number of presets (`lp_family_preset`).
+        /// </summary>
+        public uint preset_count;
+        /// <summary>
+        ///  Number of play options (`lp_family_option`).
+        /// </summary>
+        public uint option_count;
+        /// <summary>
+        ///  Number of hint reasons (`lp_family_reason`).
+        /// </summary>
+        public uint reason_count;
+    }
+
+    /// <summary>
+    ///  One parameter (or option) of a family.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpParamSpec
+    {
+        /// <summary>
+        ///  The key of the text form (`"size"`).
+        /// </summary>
+        public byte* name;
+        /// <summary>
+        ///  What values it takes.
+        /// </summary>
+        public LpParamKind kind;
+        /// <summary>
+        ///  Smallest value (of each side or end for sizes and ranges).
+        /// </summary>
+        public long min;
+        /// <summary>
+        ///  Largest value.
+        /// </summary>
+        public long max;
+        /// <summary>
+        ///  The default, in the text form.
+        /// </summary>
+        public byte* default_value;
+        /// <summary>
+        ///  One line saying what it does.
+        /// </summary>
+        public byte* doc;
+        /// <summary>
+        ///  For choices, the words allowed separated by `|`; empty otherwise.
+        /// </summary>
+        public byte* choices;
+    }
+
+    /// <summary>
+    ///  A named parameter set of a family.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpPreset
+    {
+        /// <summary>
+        ///  Its name (`"hard"`), for `"preset=hard"` in a parameter text.
+        /// </summary>
+        public byte* name;
+        /// <summary>
+        ///  The parameters it sets, in the text form.
+        /// </summary>
+        public byte* @params;
+    }
+
+    /// <summary>
+    ///  A reason a family's hints give (`LpHint.reason`).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpReasonInfo
+    {
+        /// <summary>
+        ///  The code.
+        /// </summary>
+        public uint code;
+        /// <summary>
+        ///  A stable lower-case name (`"optimal_step"`).
+        /// </summary>
+        public byte* name;
+        /// <summary>
+        ///  What it means.
+        /// </summary>
+        public byte* doc;
     }
 
     /// <summary>
@@ -689,6 +816,14 @@ namespace LpHint
     }
 
     /// <summary>
+    ///  A stepped puzzle generator. Opaque.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpGenerator
+    {
+    }
+
+    /// <summary>
     ///  A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -697,31 +832,115 @@ namespace LpHint
     }
 
     /// <summary>
-    ///  A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
-    ///  without knowing family types. Each family documents what the fields mean for it; fields it does not use
-    ///  are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
+    ///  A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpMove
+    internal unsafe partial struct LpPuzzle
     {
-        /// <summary>
-        ///  The thing that moves: a tile number, a jug, a block or piece index.
-        /// </summary>
-        public uint piece;
-        /// <summary>
-        ///  Where it moves from (a cell index, or a jug).
-        /// </summary>
-        public int from;
-        /// <summary>
-        ///  Where it moves to (a cell index, or a jug).
-        /// </summary>
-        public int to;
-        /// <summary>
-        ///  A family-specific extra (an orientation), or zero.
-        /// </summary>
-        public int arg;
     }
 
+    /// <summary>
+    ///  A hint: the move to play, how many moves remain from the current position (this one included), and
+    ///  why (a reason code of the puzzle's family: see `lp_family_reason`). The cells it concerns and its
+    ///  sentence come from [`lp_hint_cells`] and [`lp_hint_text`].
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpHint
+    {
+        /// <summary>
+        ///  The move to play now.
+        /// </summary>
+        public LpMove mv;
+        /// <summary>
+        ///  Moves left to the goal, counting this one.
+        /// </summary>
+        public uint moves_left;
+        /// <summary>
+        ///  1 when `moves_left` is the optimal distance, 0 otherwise.
+        /// </summary>
+        public uint optimal;
+        /// <summary>
+        ///  The family's reason code.
+        /// </summary>
+        public uint reason;
+    }
+
+    /// <summary>
+    ///  A stepped search from a puzzle's position at creation time. Opaque; owns its copy of the puzzle.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpSolver
+    {
+    }
+
+    /// <summary>
+    ///  Counters of a solver run.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpStats
+    {
+        /// <summary>
+        ///  Nodes expanded (the unit of the step budget).
+        /// </summary>
+        public ulong expanded;
+        /// <summary>
+        ///  Successors generated.
+        /// </summary>
+        public ulong generated;
+        /// <summary>
+        ///  Most nodes held at once.
+        /// </summary>
+        public ulong peak_stored;
+        /// <summary>
+        ///  Bytes reserved at creation.
+        /// </summary>
+        public ulong bytes_reserved;
+        /// <summary>
+        ///  Moves in the solution, or -1 when none was found.
+        /// </summary>
+        public long solution_length;
+        /// <summary>
+        ///  Cost of the solution, or -1 when none was found.
+        /// </summary>
+        public long solution_cost;
+    }
+
+    /// <summary>
+    ///  Loaded precomputed tables (such as the 4×4 pattern databases). Opaque; puzzles given these tables keep
+    ///  their own reference, so the handle may be freed at any time.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpTables
+    {
+    }
+
+
+    /// <summary>
+    ///  What values a parameter takes.
+    /// </summary>
+    internal enum LpParamKind : uint
+    {
+        /// <summary>
+        ///  A whole number in `min..=max`.
+        /// </summary>
+        LP_PARAM_INT = 0,
+        /// <summary>
+        ///  `true` or `false`.
+        /// </summary>
+        LP_PARAM_BOOL = 1,
+        /// <summary>
+        ///  One of the `choices` (separated by `|`).
+        /// </summary>
+        LP_PARAM_CHOICE = 2,
+        /// <summary>
+        ///  `WxH`, each side in `min..=max`.
+        /// </summary>
+        LP_PARAM_SIZE = 3,
+        /// <summary>
+        ///  `LO..HI`, each end in `min..=max`.
+        /// </summary>
+        LP_PARAM_RANGE = 4,
+    }
 
     /// <summary>
     ///  The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
@@ -790,33 +1009,6 @@ namespace LpHint
         ///  gives the bytes asked for. Nothing was changed.
         /// </summary>
         LP_ERR_OUT_OF_MEMORY = 108,
-    }
-
-    /// <summary>
-    ///  Puzzle families.
-    /// </summary>
-    internal enum LpFamily : uint
-    {
-        /// <summary>
-        ///  Sliding tiles. Moves: `piece` = tile, `from` = the cell it leaves, `to` = the blank's cell
-        ///  (`from = to = -1` infers them). Cells: tile numbers, 0 for the blank.
-        /// </summary>
-        LP_FAMILY_TILES = 1,
-        /// <summary>
-        ///  Water jugs. Moves: a pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap;
-        ///  `to = -1` empties `from` into the sink. Cells: the amount in each jug (a grid of n × 1).
-        /// </summary>
-        LP_FAMILY_JUGS = 2,
-        /// <summary>
-        ///  Flip panels. Moves: `from` = the pressed cell (row-major). Cells: 1 dark, 0 light.
-        /// </summary>
-        LP_FAMILY_FLIP = 3,
-        /// <summary>
-        ///  Hargram packing. Moves: `piece`; a placement has `to` = the row-major cell of the top-left corner
-        ///  of the placed shape's bounding box and `arg` = the orientation (0–3 quarter turns clockwise, 4–7
-        ///  mirrored first); `to = -1` takes the piece off. Cells: -1 blocked, 0 empty, 1 + the covering piece.
-        /// </summary>
-        LP_FAMILY_HARGRAM = 4,
     }
 
 

@@ -1,20 +1,47 @@
 //! `lp bench korf100|tiles5|hargram`.
 
 use crate::files::read_tables;
-use crate::tables::build_pattern_database;
-use crate::{fmt_time, parse, recommended, timed_solve, Done, Failure};
+use crate::{fmt_time, Done, Failure};
 use lphint::families::hargram::cover::count_solutions;
 use lphint::families::hargram::evolve::HargramGenome;
 use lphint::families::hargram::Hargram;
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
-use lphint::ga::{Ga, GaParams, GaStatus};
-use lphint::generate::{Difficulty, Generator};
-use lphint::search::{Puzzle, Status};
-use lphint::tables::Tables;
+use lphint::ga::{Ga, GaParams};
+use lphint::generate::{Generate, Generator};
+use lphint::search::{solve_with, Outcome, Puzzle, Solver, Status};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Parses a description of family `F`, with the message the CLI prints.
+fn parse<F: Family>(desc: &str) -> Result<F, String> {
+    F::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))
+}
+
+/// The family's recommended solver, or the out-of-memory message.
+fn recommended<F: Family>(puzzle: &F) -> Result<Solver<F>, String> {
+    puzzle.recommended_solver().map_err(|e| e.to_string())
+}
+
+/// Runs `solver` on `puzzle` from its start, timing the search (not the memory reservation).
+fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move>, Duration) {
+    let clock = Instant::now();
+    let outcome = solve_with(&mut solver, puzzle, puzzle.start());
+    (outcome, clock.elapsed())
+}
+
+/// Builds the 6-6-3 pattern databases for goals with the blank on `blank_cell`, reporting time and size.
+fn build_pattern_database(blank_cell: u8) -> Arc<PatternDatabase> {
+    let clock = Instant::now();
+    let db = PatternDatabase::build(blank_cell);
+    eprintln!(
+        "built 6-6-3 pattern databases (blank goal cell {blank_cell}): {:.1} MiB in {}",
+        db.bytes() as f64 / (1024.0 * 1024.0),
+        fmt_time(clock.elapsed())
+    );
+    Arc::new(db)
+}
 
 /// Korf's 100 instances, built into the binary so that the benchmark runs from anywhere.
 const KORF100: &str = include_str!("../../../data/korf100.txt");
@@ -74,10 +101,7 @@ fn korf_instances(text: &str, file: &str) -> Result<Vec<(usize, usize, Tiles)>, 
 }
 
 fn pattern_database(path: &str) -> Result<Arc<PatternDatabase>, String> {
-    match read_tables(path)? {
-        Tables::TilesPatternDatabase(db) => Ok(db),
-        _ => Err(format!("{path} holds no 4x4 pattern databases")),
-    }
+    read_tables(path)?.get::<PatternDatabase>().ok_or_else(|| format!("{path} holds no 4x4 pattern databases"))
 }
 
 fn korf(args: &BenchArgs) -> Done {
@@ -182,12 +206,11 @@ pub const PENTOMINOES_6X10: &str = "hargram:10x6:........../........../.........
 /// boards: generated puzzles of every preset and the 6×10 pentominoes; then all 6×10 solutions.
 fn hargram(count: usize, seed: u64) -> Done {
     let mut boards: Vec<(String, Hargram)> = Vec::new();
-    for difficulty in Difficulty::ALL {
-        let mut generator = Generator::<Hargram>::preset(difficulty, seed)?;
+    for preset in Hargram::PRESETS {
+        let mut generator = Generator::<Hargram>::preset(preset.name, seed)?;
         for i in 0..count {
-            let puzzle =
-                generator.generate().map_err(|stop| Failure::Unanswered(stop.reason().unwrap_or_default()))?.puzzle;
-            boards.push((format!("{} {}", difficulty.name(), i + 1), puzzle));
+            let puzzle = generator.generate().map_err(|status| Failure::Unanswered(generator.reason(status)))?.puzzle;
+            boards.push((format!("{} {}", preset.name, i + 1), puzzle));
         }
     }
     boards.push(("pentominoes 6x10".into(), parse(PENTOMINOES_6X10)?));
@@ -203,7 +226,7 @@ fn hargram(count: usize, seed: u64) -> Done {
         let mut ga = Ga::new(&genome, GaParams::default(), seed)?;
         let report = ga.step(&genome, u32::MAX);
         let ga_time = clock.elapsed();
-        let found = report.status == GaStatus::Found;
+        let found = report.status == Status::Found;
         exact_total += exact;
         ga_total += ga_time;
         ga_found += found as usize;

@@ -1,6 +1,7 @@
 //! Reading data files: size and header checked before the whole file is read.
 
 use lphint::pack::Pack;
+use lphint::registry;
 use lphint::tables::Tables;
 use std::io::Read;
 
@@ -31,11 +32,11 @@ fn read_checked(
 /// Loads a pack file.
 pub fn read_pack(path: &str) -> Result<Pack, String> {
     let bytes = read_checked(path, MAX_PACK_BYTES, "pack", Pack::check_header)?;
-    Pack::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    registry::load_pack(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
 /// Loads tables written by `lp tables build` (either kind).
 pub fn read_tables(path: &str) -> Result<Tables, String> {
-    let bytes = read_checked(path, MAX_TABLES_BYTES, "tables file", Tables::check_header)?;
-    Tables::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    let bytes = read_checked(path, MAX_TABLES_BYTES, "tables file", registry::check_tables_header)?;
+    registry::load_tables(&bytes).map_err(|e| format!("{path}: {e}"))
 }

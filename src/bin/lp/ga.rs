@@ -1,17 +1,16 @@
-//! `lp ga`: the genetic algorithm of earlier systems on a Hargram board.
+//! `lp ga`: the genetic algorithm of earlier systems, for the families that have one (hargram).
 
-use crate::{count, fmt_time, parse, Done, Failure};
-use lphint::families::hargram::evolve::HargramGenome;
-use lphint::families::hargram::Hargram;
-use lphint::family::Family;
-use lphint::ga::{Ga, GaParams, GaStatus};
+use crate::solve::PuzzleArgs;
+use crate::{count, fmt_time, Done, Failure};
+use lphint::ga::GaParams;
+use lphint::search::Status;
 use serde_json::json;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct GaArgs {
-    /// A hargram description.
-    desc: String,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     /// Individuals per generation.
     #[arg(long, default_value_t = 1500)]
     population: u32,
@@ -45,18 +44,17 @@ pub fn ga(args: GaArgs) -> Done {
         crossover: args.crossover,
         mutation: args.mutation,
     };
-    let puzzle: Hargram = parse(&args.desc)?;
-    let genome = HargramGenome::new(&puzzle);
-    let mut ga = Ga::new(&genome, params, args.seed)?;
+    let session = args.puzzle.open()?;
+    let mut ga = session.genetic(params, args.seed)?;
     let clock = Instant::now();
     let report = loop {
-        let report = ga.step(&genome, params.population);
+        let report = ga.step(params.population);
         if args.json {
             println!(
                 "{}",
                 json!({"generation": report.generation, "evaluations": report.evaluations,
                        "best_fitness": report.best_fitness, "perfect": report.perfect,
-                       "status": format!("{:?}", report.status).to_lowercase()})
+                       "status": report.status.name()})
             );
         } else {
             println!(
@@ -67,17 +65,17 @@ pub fn ga(args: GaArgs) -> Done {
                 count(report.evaluations, "evaluation")
             );
         }
-        if report.status != GaStatus::InProgress {
+        if report.status != Status::InProgress {
             break report;
         }
     };
     if !args.json {
-        print!("{}", puzzle.render(&genome.layout(&puzzle, ga.best())));
-        let verdict = if report.status == GaStatus::Found { "full cover" } else { "no full cover" };
+        print!("{}", ga.render_best());
+        let verdict = if report.status == Status::Found { "full cover" } else { "no full cover" };
         println!("{verdict} after {} in {}", count(report.evaluations, "evaluation"), fmt_time(clock.elapsed()));
     }
     match report.status {
-        GaStatus::Found => Ok(()),
+        Status::Found => Ok(()),
         _ => Err(Failure::Unanswered(format!("no full cover in {}", count(params.generations, "generation")))),
     }
 }

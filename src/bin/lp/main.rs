@@ -6,6 +6,7 @@
 
 mod bench;
 mod demo;
+mod families;
 mod files;
 mod ga;
 mod generate;
@@ -14,9 +15,6 @@ mod solve;
 mod tables;
 
 use clap::{Parser, Subcommand};
-use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
-use lphint::search::{solve_with, Outcome, Solver};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -37,21 +35,24 @@ struct Cli {
 enum Command {
     /// Solve built-in puzzles, play hints step by step and compare the algorithms side by side.
     Demo,
+    /// Every puzzle family: its parameters with their ranges and defaults, presets, options, hint reasons
+    /// and table kinds.
+    Families(families::FamiliesArgs),
     /// Solve a puzzle given by its text description (e.g. "tiles:3x3:8,6,7,2,5,4,3,0,1").
     Solve(solve::SolveArgs),
     /// The next move from the position a description gives (its start is the player's position).
     Hint(solve::HintArgs),
     /// Run the genetic algorithm (the earlier systems' Hargram solver) and show fitness per generation.
     Ga(ga::GaArgs),
-    /// Generate distinct puzzles rated exactly: a preset (--difficulty) or a band (--min/--max).
+    /// Generate distinct puzzles rated exactly: a preset (--preset) and parameters (--param KEY=VALUE).
     Generate(generate::GenerateArgs),
     /// Puzzle packs: levels with their answers (`build`, `show`, `verify`).
     Pack {
         #[command(subcommand)]
         action: pack::PackAction,
     },
-    /// Precomputed tables: `lp tables build -o FILE` writes the 4x4 pattern databases (`--kind pdb`) or
-    /// the complete 3x3 distance table (`--kind eight`).
+    /// Precomputed tables: `lp tables build --kind KIND -o FILE` (pdb: the 4x4 pattern databases; eight:
+    /// the complete 3x3 distance table).
     Tables(tables::TablesArgs),
     /// Benchmarks: `korf100` (Korf's 100 15-puzzles, lengths checked), `tiles5` (the 5x5 hint mode
     /// against a lower bound), `hargram` (the exact solver against the GA).
@@ -87,6 +88,7 @@ fn main() -> ExitCode {
             demo::demo();
             Ok(())
         }
+        Command::Families(args) => families::families(args),
         Command::Solve(args) => solve::solve(args),
         Command::Hint(args) => solve::hint(args),
         Command::Ga(args) => ga::ga(args),
@@ -108,11 +110,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses a description of family `F`, with the message the CLI prints.
-pub fn parse<F: Family>(desc: &str) -> Result<F, String> {
-    F::parse(desc).map_err(|e| format!("cannot parse '{desc}': {e}"))
-}
-
 /// `n` followed by `word`, plural when `n` is not 1 ("1 frame", "2 frames").
 pub fn count(n: impl Into<u64>, word: &str) -> String {
     let n = n.into();
@@ -128,34 +125,5 @@ pub fn fmt_time(t: Duration) -> String {
         format!("{:.2} s", t.as_secs_f64())
     } else {
         format!("{:.3} ms", t.as_secs_f64() * 1e3)
-    }
-}
-
-/// Runs `solver` on `puzzle` from its start, timing the search (not the memory reservation).
-pub fn timed_solve<F: Family>(puzzle: &F, mut solver: Solver<F>) -> (Outcome<F::Move>, Duration) {
-    let clock = std::time::Instant::now();
-    let outcome = solve_with(&mut solver, puzzle, puzzle.start());
-    (outcome, clock.elapsed())
-}
-
-/// The family's recommended solver, or the out-of-memory message.
-pub fn recommended<F: Family>(puzzle: &F) -> Result<Solver<F>, String> {
-    puzzle.recommended_solver().map_err(|e| e.to_string())
-}
-
-/// Asks `hinter` for a hint from `state` once per simulated frame until it arrives.
-pub fn hint_over_frames<F: Family>(
-    hinter: &mut Hinter<F>,
-    puzzle: &F,
-    state: &F::State,
-    budget: u32,
-) -> (HintStatus<F::Move>, u32) {
-    let mut frames = 0;
-    loop {
-        frames += 1;
-        let status = hinter.next_hint(puzzle, state, budget);
-        if status != HintStatus::InProgress {
-            return (status, frames);
-        }
     }
 }

@@ -3,19 +3,15 @@
 use crate::files::{read_pack, read_tables};
 use crate::generate::{generate_each, Shape};
 use crate::{count, fmt_time, Done, Failure};
-use lphint::families::flip::Flip;
-use lphint::families::hargram::Hargram;
-use lphint::families::jugs::Jugs;
-use lphint::families::tiles::Tiles;
-use lphint::generate::Generate;
 use lphint::pack::{Bounded, Pack, PackEntry};
+use lphint::registry;
 use std::collections::HashMap;
 
 #[derive(clap::Subcommand)]
 pub enum PackAction {
     /// Generate distinct puzzles rated exactly and write them with their optimal solutions.
     Build {
-        /// Family: tiles, jugs, flip, hargram.
+        /// Family (`lp families` lists them).
         #[arg(long)]
         family: String,
         #[command(flatten)]
@@ -48,13 +44,7 @@ pub enum PackAction {
 
 pub fn pack(action: PackAction) -> Done {
     match action {
-        PackAction::Build { family, shape, count, seed, output } => match family.as_str() {
-            "tiles" => build::<Tiles>(&shape, count, seed, &output),
-            "jugs" => build::<Jugs>(&shape, count, seed, &output),
-            "flip" => build::<Flip>(&shape, count, seed, &output),
-            "hargram" => build::<Hargram>(&shape, count, seed, &output),
-            other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)").into()),
-        },
+        PackAction::Build { family, shape, count, seed, output } => build(&family, &shape, count, seed, &output),
         PackAction::Show { file } => show(&file),
         PackAction::Verify { file, tables } => verify(&file, tables.as_deref()),
     }
@@ -62,17 +52,16 @@ pub fn pack(action: PackAction) -> Done {
 
 /// `lp pack build`: generates distinct puzzles and stores each with the rater's optimal solution. Fewer
 /// puzzles than asked write no pack.
-fn build<F: Generate>(shape: &Shape, asked: usize, seed: u64, output: &str) -> Done {
-    let tier = shape.difficulty.clone();
+fn build(family: &str, shape: &Shape, asked: usize, seed: u64, output: &str) -> Done {
+    let family = registry::named(family)?;
+    let tier = shape.preset.clone();
     let mut pack = Pack::default();
-    let time = generate_each::<F>(shape, asked, seed, |generated, _| {
-        let puzzle = &generated.puzzle;
-        let solution = generated.solution.iter().map(|m| puzzle.encode_move(m)).collect();
+    let time = generate_each(family, shape, asked, seed, |session, rating, _| {
         pack.entries.push(PackEntry {
-            desc: puzzle.describe(),
-            rating: generated.rating,
-            solution: Some(Bounded(solution)),
-            name: Some(format!("{} {}", F::NAME, pack.entries.len() + 1)),
+            desc: session.describe(),
+            rating,
+            solution: Some(Bounded(session.stored_solution())),
+            name: Some(format!("{} {}", family.name, pack.entries.len() + 1)),
             tier: tier.clone(),
         });
         Ok(())
@@ -104,7 +93,7 @@ fn show(file: &str) -> Done {
     let pack = read_pack(file)?;
     println!("{file}: {}", count(pack.entries.len() as u64, "puzzle"));
     for (i, entry) in pack.entries.iter().enumerate() {
-        let session = lphint::session::from_entry(entry)?;
+        let session = registry::load(entry)?;
         let solution = entry
             .solution
             .as_ref()
@@ -129,10 +118,10 @@ fn verify(file: &str, tables: Option<&str>) -> Done {
     let mut failures = 0;
     let mut seen: HashMap<u64, usize> = HashMap::new();
     for (i, entry) in pack.entries.iter().enumerate() {
-        let fingerprint = lphint::session::from_entry(entry)?.fingerprint();
+        let fingerprint = registry::load(entry)?.fingerprint();
         let verdict = match seen.insert(fingerprint, i + 1) {
             Some(first) => Err(format!("the same level as #{first}")),
-            None => lphint::session::verify_entry(entry, tables.as_ref()),
+            None => registry::verify(entry, tables.as_ref()),
         };
         match verdict {
             Ok(note) => println!("#{} ok: {note}", i + 1),

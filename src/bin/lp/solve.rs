@@ -1,44 +1,66 @@
-//! `lp solve` and `lp hint`.
+//! `lp solve` and `lp hint`, for every family through the registry.
 
 use crate::files::read_tables;
-use crate::{count, fmt_time, hint_over_frames, parse, recommended, timed_solve, Done, Failure};
-use lphint::families::flip::Flip;
-use lphint::families::hargram::cover::count_solutions;
-use lphint::families::hargram::Hargram;
-use lphint::families::jugs::Jugs;
-use lphint::families::tiles::{Heuristic, Tiles};
-use lphint::family::Family;
-use lphint::hint::{HintStatus, Hinter};
-use lphint::search::{Algorithm, Solver, Status};
-use lphint::text::family_of;
+use crate::{count, fmt_time, Done, Failure};
+use lphint::registry;
+use lphint::search::{Algorithm, Shortfall, Status};
+use lphint::session::AnySession;
 use serde_json::json;
 use std::time::Instant;
 
+/// The options every command that opens a puzzle shares.
+#[derive(clap::Args)]
+pub struct PuzzleArgs {
+    /// The puzzle's one-line text description.
+    pub desc: String,
+    /// Tables from `lp tables build` (4x4 pattern databases, the 3x3 distance table).
+    #[arg(long)]
+    pub tables: Option<String>,
+    /// A play option of the family, as KEY=VALUE (repeatable; `lp families` lists them).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Sliding tiles: the heuristic (misplaced, manhattan, linear-conflict); short for --option heuristic=H.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+}
+
+impl PuzzleArgs {
+    /// The puzzle at its start with the options and tables given.
+    pub fn open(&self) -> Result<Box<dyn AnySession>, String> {
+        let mut session = registry::parse(&self.desc).map_err(|e| format!("cannot parse '{}': {e}", self.desc))?;
+        let heuristic = self.heuristic.iter().map(|h| format!("heuristic={h}"));
+        for option in self.options.iter().cloned().chain(heuristic) {
+            let (key, value) =
+                option.split_once('=').ok_or_else(|| format!("--option must be KEY=VALUE, not '{option}'"))?;
+            session.set_option(key.trim(), value.trim())?;
+        }
+        if let Some(path) = &self.tables {
+            session.set_tables(&read_tables(path)?)?;
+        }
+        Ok(session)
+    }
+}
+
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// The puzzle's one-line text description.
-    desc: String,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     /// Algorithm: bfs, bfs:DEPTH, hill, best-first, astar, wastar:NUM/DEN, ucs, ida, exact (the default:
     /// the family's own solver).
     #[arg(long)]
     algo: Option<String>,
-    /// Tiles heuristic: misplaced, manhattan, linear-conflict.
-    #[arg(long)]
-    heuristic: Option<String>,
     /// Node cap of bfs, astar, wastar, best-first, ucs (nodes stored) and hill (moves); the memory is
     /// reserved up front. IDA* and the family's own solver reserve their own.
     #[arg(long)]
     cap: Option<usize>,
-    /// Tables from `lp tables build`: 4x4 pattern databases or the 3x3 distance table.
-    #[arg(long)]
-    tables: Option<String>,
     /// Give up (out_of_nodes, exit status 2) after this many node expansions.
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Print one JSON object instead of drawings.
     #[arg(long)]
     json: bool,
-    /// Hargram: count every solution (and the solutions up to symmetry) instead of solving.
+    /// Count every solution (and the solutions up to symmetry) instead of solving, for families that
+    /// count them (hargram).
     #[arg(long)]
     all: bool,
     /// With --all: stop counting after this many solutions.
@@ -48,164 +70,105 @@ pub struct SolveArgs {
 
 #[derive(clap::Args)]
 pub struct HintArgs {
-    /// The puzzle's one-line text description.
-    desc: String,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     /// Nodes expanded per simulated frame (the hint is asked for until it arrives).
     #[arg(long, default_value_t = 1000)]
     budget: u32,
     /// Give up (out_of_nodes, exit status 2) after this many node expansions in all.
     #[arg(long)]
     max_nodes: Option<u64>,
-    /// Tables from `lp tables build`: 4x4 pattern databases or the 3x3 distance table.
-    #[arg(long)]
-    tables: Option<String>,
     /// Print one JSON object instead of a drawing: `move` is the family's compact token (flip: `x,y`
-    /// counted from 0), `move_text` the sentence (columns and rows counted from 1).
+    /// counted from 0), `move_text` and `text` sentences (columns and rows counted from 1), `reason` and
+    /// `cells` what the hint is and what it concerns.
     #[arg(long)]
     json: bool,
 }
 
-/// Parses `desc` and applies `--heuristic` (tiles only) and `--tables` (families that use tables).
-fn prepare<F: Family>(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Result<F, String> {
-    let mut puzzle: F = parse(desc)?;
-    if let Some(path) = tables {
-        puzzle = puzzle.with_tables(&read_tables(path)?)?;
-    }
-    if heuristic.is_some() && F::NAME != Tiles::NAME {
-        return Err(format!("--heuristic applies to tiles puzzles only, not {}", F::NAME));
-    }
-    Ok(puzzle)
-}
-
-fn prepare_tiles(desc: &str, heuristic: Option<&str>, tables: Option<&str>) -> Result<Tiles, String> {
-    let puzzle: Tiles = prepare(desc, None, tables)?;
-    match heuristic {
-        None => Ok(puzzle),
-        Some(name) => Heuristic::parse(name)
-            .map(|h| puzzle.with_heuristic(h))
-            .ok_or_else(|| format!("unknown heuristic '{name}' (known: misplaced, manhattan, linear-conflict)")),
+/// `solvable` in JSON: proven either way, or unknown.
+fn solvable(status: Status) -> serde_json::Value {
+    match status {
+        Status::Found | Status::AlreadySolved => json!(true),
+        Status::Unsolvable => json!(false),
+        _ => json!("unknown"),
     }
 }
 
 pub fn solve(args: SolveArgs) -> Done {
+    let session = args.puzzle.open()?;
     if args.all {
-        if args.algo.is_some() || args.heuristic.is_some() || args.cap.is_some() || args.tables.is_some() {
-            return Err(
-                "--all counts with the exact solver: --algo, --heuristic, --cap and --tables do not apply".into()
-            );
+        if args.algo.is_some() || args.cap.is_some() {
+            return Err("--all counts with the exact solver: --algo and --cap do not apply".into());
         }
-        return count_command(&args.desc, args.limit, args.json);
+        return count_command(session.as_ref(), args.limit, args.json);
     }
     if args.limit.is_some() {
         return Err("--limit applies to --all only".into());
     }
-    let algo = match args.algo.as_deref() {
-        None => None,
-        Some(a) => Some(Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))?),
+    let algorithm = match args.algo.as_deref() {
+        None => Algorithm::Exact,
+        Some(a) => Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))?,
     };
-    if args.cap.is_some() && matches!(algo, None | Some(Algorithm::Exact | Algorithm::IdaStar)) {
-        let which = algo.map_or("the family's own solver".to_string(), |a| a.to_string());
+    if args.cap.is_some() && matches!(algorithm, Algorithm::Exact | Algorithm::IdaStar) {
+        let which =
+            if algorithm == Algorithm::Exact { "the family's own solver".into() } else { algorithm.to_string() };
         return Err(format!(
             "--cap sets the node pool of bfs, astar, wastar, best-first, ucs and hill; {which} reserves its own \
              memory (limit its work with --max-nodes)"
         )
         .into());
     }
-    let (desc, heuristic, tables) = (args.desc.as_str(), args.heuristic.as_deref(), args.tables.as_deref());
-    let limits = Limits { cap: args.cap, max_nodes: args.max_nodes };
-    match family_of(desc) {
-        "tiles" => solve_family(&prepare_tiles(desc, heuristic, tables)?, algo, limits, args.json),
-        "jugs" => solve_family(&prepare::<Jugs>(desc, heuristic, tables)?, algo, limits, args.json),
-        "flip" => solve_family(&prepare::<Flip>(desc, heuristic, tables)?, algo, limits, args.json),
-        "hargram" => solve_family(&prepare::<Hargram>(desc, heuristic, tables)?, algo, limits, args.json),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)").into()),
+    let cap = args.cap.unwrap_or(4_000_000);
+    let mut solver = session.solver(algorithm, cap).map_err(|e| format!("{e} for --cap {cap}: lower --cap"))?;
+    if let Some(limit) = args.max_nodes {
+        solver.set_node_limit(limit);
     }
-}
-
-pub fn hint(args: HintArgs) -> Done {
-    let (desc, tables) = (args.desc.as_str(), args.tables.as_deref());
-    let run = HintRun { budget: args.budget.max(1), max_nodes: args.max_nodes, json: args.json };
-    match family_of(desc) {
-        "tiles" => hint_family(&prepare::<Tiles>(desc, None, tables)?, run),
-        "jugs" => hint_family(&prepare::<Jugs>(desc, None, tables)?, run),
-        "flip" => hint_family(&prepare::<Flip>(desc, None, tables)?, run),
-        "hargram" => hint_family(&prepare::<Hargram>(desc, None, tables)?, run),
-        other => Err(format!("unknown family '{other}' (known: tiles, jugs, flip, hargram)").into()),
-    }
-}
-
-/// The `--cap` and `--max-nodes` options of `lp solve`.
-struct Limits {
-    cap: Option<usize>,
-    max_nodes: Option<u64>,
-}
-
-/// `solvable` in JSON: proven either way, or unknown.
-fn solvable(status: Status) -> serde_json::Value {
-    match status {
-        Status::Found => json!(true),
-        Status::Unsolvable => json!(false),
-        _ => json!("unknown"),
-    }
-}
-
-fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, limits: Limits, json: bool) -> Done {
-    let cap = limits.cap.unwrap_or(4_000_000);
-    let solver = match algo {
-        None | Some(Algorithm::Exact) => recommended(puzzle)?,
-        Some(algorithm) => Solver::new(algorithm, cap).map_err(|e| format!("{e} for --cap {cap}: lower --cap"))?,
+    let clock = Instant::now();
+    let status = loop {
+        let step = solver.step(u32::MAX);
+        if step.status.is_done() {
+            break step.status;
+        }
     };
-    let solver = solver.with_expansion_limit(limits.max_nodes.unwrap_or(u64::MAX));
-    let algorithm = solver.algorithm();
-    let (outcome, time) = timed_solve(puzzle, solver);
-    let found = outcome.status == Status::Found;
-    let optimal = found && algorithm.is_optimal();
-    if json {
+    let time = clock.elapsed();
+    let (algorithm, stats) = (solver.algorithm(), solver.stats());
+    let found = status == Status::Found;
+    let tokens = solver.move_tokens();
+    if args.json {
         let mut object = json!({
-            "family": F::NAME,
-            "desc": puzzle.describe(),
+            "family": session.family(),
+            "desc": session.describe(),
             "algorithm": algorithm.to_string(),
-            "status": outcome.status.name(),
-            "solvable": solvable(outcome.status),
-            "nodes": outcome.stats.expanded,
-            "generated": outcome.stats.generated,
+            "status": status.name(),
+            "solvable": solvable(status),
+            "nodes": stats.expanded,
+            "generated": stats.generated,
             "time_ms": time.as_secs_f64() * 1e3,
         });
-        if let Algorithm::Bfs { depth_limit } = algorithm {
-            if outcome.status == Status::DepthLimit {
-                object["depth_limit"] = json!(depth_limit);
-            }
+        if let (Algorithm::Bfs { depth_limit }, Status::NotFound(Shortfall::DepthLimit)) = (algorithm, status) {
+            object["depth_limit"] = json!(depth_limit);
         }
         if found {
-            object["length"] = json!(outcome.moves.len());
-            object["optimal"] = json!(optimal);
-            object["moves"] = json!(outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>());
+            object["length"] = json!(tokens.len());
+            object["optimal"] = json!(solver.solution_is_optimal());
+            object["moves"] = json!(tokens);
         }
         println!("{object}");
     } else {
-        print!("{}", puzzle.render(&puzzle.start()));
-        println!(
-            "{algorithm}: {} after {} in {}",
-            outcome.status.name(),
-            count(outcome.stats.expanded, "node"),
-            fmt_time(time)
-        );
+        print!("{}", session.render());
+        println!("{algorithm}: {} after {} in {}", status.name(), count(stats.expanded, "node"), fmt_time(time));
         if found {
-            let label = if optimal { "optimal" } else { "not proven optimal" };
-            println!(
-                "{} ({label}): {}",
-                count(outcome.moves.len() as u64, "move"),
-                outcome.moves.iter().map(|m| puzzle.move_token(m)).collect::<Vec<_>>().join(" ")
-            );
+            let label = if solver.solution_is_optimal() { "optimal" } else { "not proven optimal" };
+            println!("{} ({label}): {}", count(tokens.len() as u64, "move"), tokens.join(" "));
         }
     }
-    match outcome.status {
+    match status {
         Status::Found | Status::Unsolvable => Ok(()),
         Status::OutOfNodes => Err(Failure::Unanswered(format!(
             "no solution within the limits ({cap} nodes stored, {} expanded): raise --cap or --max-nodes, or try another --algo",
-            outcome.stats.expanded
+            stats.expanded
         ))),
-        Status::DepthLimit => Err(Failure::Unanswered(format!(
+        Status::NotFound(Shortfall::DepthLimit) => Err(Failure::Unanswered(format!(
             "no solution within the depth limit of {algorithm}: unknown whether one exists deeper"
         ))),
         other => Err(Failure::Unanswered(format!(
@@ -215,85 +178,79 @@ fn solve_family<F: Family>(puzzle: &F, algo: Option<Algorithm>, limits: Limits, 
     }
 }
 
-/// The options of one `lp hint` run.
-struct HintRun {
-    budget: u32,
-    max_nodes: Option<u64>,
-    json: bool,
-}
-
-fn hint_family<F: Family>(puzzle: &F, run: HintRun) -> Done {
-    let solver = recommended(puzzle)?.with_expansion_limit(run.max_nodes.unwrap_or(u64::MAX));
-    let mut hinter = Hinter::new(solver, 256);
-    let start = puzzle.start();
-    let (status, frames) = hint_over_frames(&mut hinter, puzzle, &start, run.budget);
-    let nodes = hinter.stats().expanded;
-    let (name, hint) = match status {
-        HintStatus::Ready(hint) => ("ready", Some(hint)),
-        HintStatus::AlreadySolved => ("already_solved", None),
-        HintStatus::Unsolvable => ("unsolvable", None),
-        HintStatus::OutOfNodes => ("out_of_nodes", None),
-        HintStatus::NotFound => ("not_found", None),
-        HintStatus::InProgress => ("in_progress", None),
-        HintStatus::OutOfMemory => ("out_of_memory", None),
+pub fn hint(args: HintArgs) -> Done {
+    let mut session = args.puzzle.open()?;
+    if let Some(limit) = args.max_nodes {
+        session.set_node_limit(limit);
+    }
+    let drawing = session.render();
+    let budget = args.budget.max(1);
+    let mut frames = 0u32;
+    let hint = loop {
+        frames += 1;
+        match session.next_hint(budget) {
+            Err(Status::InProgress) => continue,
+            other => break other,
+        }
     };
-    if run.json {
+    let status = hint.map_or_else(|s| s, |_| Status::Found);
+    let name = if status == Status::Found { "ready" } else { status.name() };
+    let family = registry::named(session.family())?;
+    if args.json {
         let mut object = json!({
-            "family": F::NAME,
-            "desc": puzzle.describe(),
+            "family": session.family(),
+            "desc": session.describe(),
             "status": name,
-            "solvable": match status {
-                HintStatus::Ready(_) | HintStatus::AlreadySolved => json!(true),
-                HintStatus::Unsolvable => json!(false),
-                _ => json!("unknown"),
-            },
-            "nodes": nodes,
+            "solvable": solvable(status),
+            "nodes": session.hint_nodes(),
             "frames": frames,
         });
-        if let Some(hint) = hint {
-            object["move"] = json!(puzzle.move_token(&hint.mv));
-            object["move_text"] = json!(puzzle.move_text(&hint.mv));
-            object["moves_left"] = json!(hint.moves_left);
-            object["length"] = json!(hint.moves_left);
-            object["optimal"] = json!(hint.optimal);
-        } else if status == HintStatus::AlreadySolved {
+        if let Ok(h) = hint {
+            let reason = family.reasons.iter().find(|r| r.code == h.reason).map_or("", |r| r.name);
+            object["move"] = json!(session.move_token(&h.mv));
+            object["move_text"] = json!(session.move_text(&h.mv));
+            object["text"] = json!(session.hint_text());
+            object["reason"] = json!(reason);
+            object["cells"] = json!(session.hint_cells());
+            object["moves_left"] = json!(h.moves_left);
+            object["length"] = json!(h.moves_left);
+            object["optimal"] = json!(h.optimal);
+        } else if status == Status::AlreadySolved {
             object["moves_left"] = json!(0);
         }
         println!("{object}");
     } else {
-        print!("{}", puzzle.render(&start));
+        print!("{drawing}");
         match hint {
-            Some(hint) => println!(
+            Ok(h) => println!(
                 "hint: {} ({} left; {} over {} of {})",
-                puzzle.move_text(&hint.mv),
-                count(hint.moves_left, "move"),
-                count(nodes, "node"),
+                session.hint_text().unwrap_or_default(),
+                count(h.moves_left, "move"),
+                count(session.hint_nodes(), "node"),
                 count(frames, "frame"),
-                run.budget
+                budget
             ),
-            None => println!("no hint: {name}"),
+            Err(_) => println!("no hint: {name}"),
         }
     }
     match status {
-        HintStatus::Ready(_) | HintStatus::AlreadySolved | HintStatus::Unsolvable => Ok(()),
-        HintStatus::OutOfMemory => Err(Failure::Error("no hint: the hinter's memory could not be reserved".into())),
-        _ => Err(Failure::Unanswered(format!("no hint: {name} after {}", count(nodes, "node")))),
+        Status::Found | Status::AlreadySolved | Status::Unsolvable => Ok(()),
+        Status::OutOfMemory => Err(Failure::Error("no hint: the hinter's memory could not be reserved".into())),
+        _ => Err(Failure::Unanswered(format!("no hint: {name} after {}", count(frames, "frame")))),
     }
 }
 
-/// `lp solve DESC --all`: counts a Hargram puzzle's solutions.
-fn count_command(desc: &str, limit: Option<u64>, json: bool) -> Done {
-    if family_of(desc) != Hargram::NAME {
-        return Err("--all counts solutions of hargram puzzles only".into());
-    }
-    let puzzle: Hargram = parse(desc)?;
+/// `lp solve DESC --all`: counts the solutions, for families that count them.
+fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Done {
     let clock = Instant::now();
-    let counted = count_solutions(&puzzle, limit.unwrap_or(u64::MAX).max(1));
+    let counted = session.count_solutions(limit.unwrap_or(u64::MAX).max(1)).ok_or_else(|| {
+        format!("--all counts solutions of families that count them (hargram), not {}", session.family())
+    })?;
     let time = clock.elapsed();
     if json {
         let object = json!({
-            "family": Hargram::NAME,
-            "desc": puzzle.describe(),
+            "family": session.family(),
+            "desc": session.describe(),
             "solvable": counted.all > 0,
             "solutions": counted.all,
             "up_to_symmetry": counted.up_to_symmetry,
@@ -303,7 +260,7 @@ fn count_command(desc: &str, limit: Option<u64>, json: bool) -> Done {
         });
         println!("{object}");
     } else {
-        print!("{}", puzzle.render(&puzzle.start()));
+        print!("{}", session.render());
         let capped = if counted.capped { " (stopped at --limit)" } else { "" };
         println!(
             "{}{capped}, {} up to symmetry; {} tried in {}",

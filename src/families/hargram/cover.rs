@@ -13,8 +13,8 @@
 
 use super::picture::Picture;
 use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
-use crate::family::Family;
-use crate::search::{Search, Stats, Status};
+use crate::family::{Family, SolutionCount};
+use crate::search::{Search, Shortfall, Stats, Status, Step};
 use alloc::vec::Vec;
 use core::mem::size_of;
 
@@ -31,17 +31,6 @@ struct Frame {
     end: u32,
     /// The placement this frame put down, or [`NONE`].
     chosen: u32,
-}
-
-/// What a [`Cover::step`] call ended on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CoverStatus {
-    /// Budget spent: call again.
-    InProgress,
-    /// Stopped on a solution: read it with [`Cover::solution`]; the next step looks for the next one.
-    Solution,
-    /// Every cover has been tried.
-    Exhausted,
 }
 
 /// The stepped exact-cover engine. Memory (one frame a piece) is reserved at creation.
@@ -142,12 +131,14 @@ impl Cover {
         }
     }
 
-    /// Tries at most `budget` placements.
-    pub fn step(&mut self, puzzle: &Hargram, budget: u32) -> CoverStatus {
+    /// Tries at most `budget` placements: [`Status::InProgress`] when the budget is spent,
+    /// [`Status::Found`] when it stops on a solution (read it with [`Cover::solution`]; the next step
+    /// looks for the next one), `NotFound(NoMore)` when every cover has been tried.
+    pub fn step(&mut self, puzzle: &Hargram, budget: u32) -> Status {
         if self.complete_at_start {
             self.complete_at_start = false;
             self.solutions += 1;
-            return CoverStatus::Solution;
+            return Status::Found;
         }
         // Bit sets only as wide as the board: a 6×10 board is one machine word.
         match puzzle.cells() {
@@ -157,7 +148,7 @@ impl Cover {
         }
     }
 
-    fn run<const N: usize>(&mut self, puzzle: &Hargram, budget: u32) -> CoverStatus {
+    fn run<const N: usize>(&mut self, puzzle: &Hargram, budget: u32) -> Status {
         let set = puzzle.placements();
         let all = &set.all;
         let words = |c: &Cells| -> [u64; N] { core::array::from_fn(|i| c.0[i]) };
@@ -173,10 +164,10 @@ impl Cover {
         let mut spent = 0;
         let status = loop {
             if spent >= budget {
-                break CoverStatus::InProgress;
+                break Status::InProgress;
             }
             let Some(top) = self.frames.last_mut() else {
-                break CoverStatus::Exhausted;
+                break Status::NotFound(Shortfall::NoMore);
             };
             if top.chosen != NONE {
                 let undo = &all[top.chosen as usize];
@@ -223,7 +214,7 @@ impl Cover {
             self.nodes += 1;
             if occupied == board.target {
                 self.solutions += 1;
-                break CoverStatus::Solution;
+                break Status::Found;
             }
             if let Some(first) = board.next_cell(&occupied) {
                 self.frames.push(Frame { cell: first, untried: self.available, next: 0, end: 0, chosen: NONE });
@@ -284,8 +275,14 @@ enum Goal {
     /// A plan from the current layout: placements, preceded by taking off placed pieces when no solution
     /// keeps them.
     Plan,
-    /// Count solutions from the layout up to a cap (for rating and uniqueness).
-    Count(u64),
+    /// Count solutions from the layout up to `cap` (for rating); with `unique`, a second one rejects
+    /// the puzzle.
+    Count {
+        /// Solutions after which counting stops.
+        cap: u64,
+        /// Whether a second solution rejects the puzzle.
+        unique: bool,
+    },
 }
 
 /// Which layout a plan search is trying.
@@ -302,7 +299,7 @@ enum Stage {
 }
 
 /// The exact solver as a [`Search`]: [`CoverSearch::plan`] for hints and solving, [`CoverSearch::count`]
-/// for rating (its stats carry the solution count).
+/// for rating (its stats carry the rating: the placements tried; [`CoverSearch::solutions`] the count).
 ///
 /// A plan first searches from the layout as it is. When that fails, the player's pieces are checked one
 /// by one, each alone on the board: a piece no solution allows is wrong, and the plan starts by taking the
@@ -319,6 +316,8 @@ pub struct CoverSearch {
     wrong: u64,
     /// The plan found: removals, then placements.
     path: Vec<(HargramMove, Layout)>,
+    /// Solutions counted up to symmetry (counting goal).
+    counted: u64,
     /// The picture of the last solution (counting up to symmetry).
     picture: Picture,
     status: Status,
@@ -334,6 +333,7 @@ impl CoverSearch {
             stage: Stage::AsIs,
             wrong: 0,
             path: Vec::with_capacity(2 * MAX_PIECES),
+            counted: 0,
             picture: Picture::default(),
             status: Status::Unsolvable,
             stats: Stats::default(),
@@ -346,9 +346,15 @@ impl CoverSearch {
     }
 
     /// A search counting solutions up to the board's symmetries, up to `cap` (at least 1); it reports
-    /// [`Status::Found`] with the first solution when there is one, and `stats.solutions` holds the count.
-    pub fn count(puzzle: &Hargram, cap: u64) -> CoverSearch {
-        Self::new(puzzle, Goal::Count(cap.max(1)))
+    /// [`Status::Found`] with the first solution when there is one — or, with `unique`, when there is
+    /// exactly one (a second gives `NotFound(Rejected)`) — and `stats.rating` holds the placements tried.
+    pub fn count(puzzle: &Hargram, cap: u64, unique: bool) -> CoverSearch {
+        Self::new(puzzle, Goal::Count { cap: cap.max(1), unique })
+    }
+
+    /// Solutions counted so far (up to symmetry), for a counting search.
+    pub fn solutions(&self) -> u64 {
+        self.counted
     }
 
     fn finish(&mut self, status: Status) -> Status {
@@ -357,6 +363,9 @@ impl CoverSearch {
             let length = self.path.len() as u32;
             self.stats.solution_length = Some(length);
             self.stats.solution_cost = Some(length);
+        }
+        if let Goal::Count { .. } = self.goal {
+            self.stats.rating = Some(self.stats.expanded.min(u32::MAX as u64) as u32);
         }
         status
     }
@@ -450,20 +459,9 @@ impl CoverSearch {
     }
 }
 
-impl Search<Hargram> for CoverSearch {
-    fn restart(&mut self, puzzle: &Hargram, start: Layout) {
-        self.start = start;
-        self.wrong = 0;
-        self.path.clear();
-        self.enter(puzzle, Stage::AsIs);
-        self.stats = Stats { bytes_reserved: self.cover.bytes_reserved(), ..Stats::default() };
-        if let Goal::Count(_) = self.goal {
-            self.stats.solutions = Some(0);
-        }
-        self.status = Status::InProgress;
-    }
-
-    fn step(&mut self, puzzle: &Hargram, budget: u32) -> Status {
+impl CoverSearch {
+    /// Spends at most `budget` placements.
+    fn search(&mut self, puzzle: &Hargram, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -476,8 +474,8 @@ impl Search<Hargram> for CoverSearch {
             self.stats.generated += spent;
             left = left.saturating_sub(spent as u32);
             match (event, self.goal) {
-                (CoverStatus::InProgress, _) => return Status::InProgress,
-                (CoverStatus::Solution, Goal::Plan) => {
+                (Status::InProgress, _) => return Status::InProgress,
+                (Status::Found, Goal::Plan) => {
                     if let Stage::Alone(_) = self.stage {
                         // This piece is fine where it is.
                         match self.next_stage(puzzle) {
@@ -489,25 +487,27 @@ impl Search<Hargram> for CoverSearch {
                         return self.finish(Status::Found);
                     }
                 }
-                (CoverStatus::Solution, Goal::Count(cap)) => {
+                (Status::Found, Goal::Count { cap, unique }) => {
                     // Symmetric images of one solution count once.
                     self.paint_solution(puzzle);
                     if puzzle.is_canonical(&self.picture) {
-                        let counted = self.stats.solutions.unwrap_or(0) + 1;
-                        if counted == 1 {
+                        self.counted += 1;
+                        if self.counted == 1 {
                             self.keep_solution(puzzle);
                         }
-                        self.stats.solutions = Some(counted);
-                        if counted >= cap {
+                        if unique && self.counted > 1 {
+                            return self.finish(Status::NotFound(Shortfall::Rejected));
+                        }
+                        if self.counted >= cap {
                             return self.finish(Status::Found);
                         }
                     }
                 }
-                (CoverStatus::Exhausted, Goal::Count(_)) => {
-                    let found = self.stats.solutions.unwrap_or(0) > 0;
+                (_, Goal::Count { .. }) => {
+                    let found = self.counted > 0;
                     return self.finish(if found { Status::Found } else { Status::Unsolvable });
                 }
-                (CoverStatus::Exhausted, Goal::Plan) => {
+                (_, Goal::Plan) => {
                     if let Stage::Alone(p) = self.stage {
                         self.wrong |= 1 << p;
                     }
@@ -521,6 +521,24 @@ impl Search<Hargram> for CoverSearch {
                 return Status::InProgress;
             }
         }
+    }
+}
+
+impl Search<Hargram> for CoverSearch {
+    fn restart(&mut self, puzzle: &Hargram, start: Layout) {
+        self.start = start;
+        self.wrong = 0;
+        self.path.clear();
+        self.enter(puzzle, Stage::AsIs);
+        self.stats = Stats { bytes_reserved: self.cover.bytes_reserved(), ..Stats::default() };
+        self.counted = 0;
+        self.status = Status::InProgress;
+    }
+
+    fn step(&mut self, puzzle: &Hargram, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.search(puzzle, budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
     }
 
     fn status(&self) -> Status {
@@ -546,20 +564,6 @@ impl Search<Hargram> for CoverSearch {
     }
 }
 
-/// Counts of a puzzle's solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolutionCount {
-    /// Every solution (identical pieces swapped count once).
-    pub all: u64,
-    /// Solutions up to the board's symmetries (rotations, and reflections when every piece may be
-    /// mirrored).
-    pub up_to_symmetry: u64,
-    /// Placements tried.
-    pub nodes: u64,
-    /// Whether counting stopped at the cap.
-    pub capped: bool,
-}
-
 /// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
 /// [`CoverSearch::count`]).
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
@@ -570,9 +574,8 @@ pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let mut picture = Picture::default();
     loop {
         match cover.step(puzzle, u32::MAX) {
-            CoverStatus::InProgress => continue,
-            CoverStatus::Exhausted => break,
-            CoverStatus::Solution => {
+            Status::InProgress => continue,
+            Status::Found => {
                 count.all += 1;
                 puzzle.paint(&start, cover.solution(puzzle), &mut picture);
                 count.up_to_symmetry += puzzle.is_canonical(&picture) as u64;
@@ -581,6 +584,7 @@ pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
                     break;
                 }
             }
+            _ => break,
         }
     }
     count.nodes = cover.nodes();

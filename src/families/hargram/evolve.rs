@@ -6,9 +6,10 @@
 //! Fitness is the number of covered cells; a perfect individual covers every open cell.
 
 use super::{Cells, Hargram, HargramMove, Layout};
-use crate::family::Family;
-use crate::ga::Genome;
+use crate::family::{Family, MoveCode};
+use crate::ga::{AnyGa, Ga, GaParams, GaReport, Genome};
 use crate::search::Puzzle;
+use alloc::string::String;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -125,10 +126,51 @@ impl Genome for HargramGenome {
     }
 }
 
+/// A genetic-algorithm run on a Hargram puzzle from its start (the earlier systems' solver, kept as a
+/// per-frame tool behind [`AnyGa`]).
+pub struct GaRun {
+    puzzle: Hargram,
+    genome: HargramGenome,
+    ga: Ga,
+    best: Vec<MoveCode>,
+}
+
+impl GaRun {
+    /// A run on `puzzle` from its start, or why not (bad parameters).
+    pub fn new(puzzle: &Hargram, params: GaParams, seed: u64) -> Result<GaRun, String> {
+        let genome = HargramGenome::new(puzzle);
+        let ga = Ga::new(&genome, params, seed)?;
+        let best = Vec::with_capacity(puzzle.pieces().len());
+        Ok(GaRun { puzzle: puzzle.clone(), genome, ga, best })
+    }
+}
+
+impl AnyGa for GaRun {
+    fn step(&mut self, budget: u32) -> GaReport {
+        self.ga.step(&self.genome, budget)
+    }
+
+    fn report(&self) -> GaReport {
+        self.ga.report()
+    }
+
+    fn best_moves(&mut self) -> &[MoveCode] {
+        self.best.clear();
+        let moves = self.genome.moves(self.ga.best());
+        self.best.extend(moves.iter().map(|m| self.puzzle.encode_move(m)));
+        &self.best
+    }
+
+    fn render_best(&self) -> String {
+        self.puzzle.render(&self.genome.layout(&self.puzzle, self.ga.best()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::{Ga, GaParams, GaStatus};
+    use crate::ga::{Ga, GaParams};
+    use crate::search::Status;
 
     #[test]
     fn the_ga_covers_a_small_board() {
@@ -136,7 +178,7 @@ mod tests {
         let genome = HargramGenome::new(&puzzle);
         let mut ga = Ga::new(&genome, GaParams { population: 200, generations: 60, ..GaParams::default() }, 3).unwrap();
         let report = ga.step(&genome, u32::MAX);
-        assert_eq!(report.status, GaStatus::Found, "{report:?}");
+        assert_eq!(report.status, Status::Found, "{report:?}");
         assert!(puzzle.is_goal(&genome.layout(&puzzle, ga.best())));
     }
 }

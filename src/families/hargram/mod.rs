@@ -5,7 +5,8 @@
 //!   3×20, 8×32, …), sides up to 64.
 //! - `PIECES`: pieces separated by `;`, each drawn as its own rows (`#` a cell of the piece, `.` none),
 //!   e.g. `##/#.` for an L tromino. A trailing `!` forbids mirror images of that piece (rotations are
-//!   always allowed). Pieces are named A, B, C, … in this order; their cells must add up to the open cells.
+//!   always allowed). Pieces are named as players know them (the pentominoes F I L N P T U V W X Y Z, the
+//!   tetrominoes I O T S L, …; see [`Hargram::piece_name`]); their cells must add up to the open cells.
 //! - `PLACED` (optional): pieces already on the board, `;`-separated `P@x,y,o` with `P` the piece index,
 //!   `x,y` the top-left corner of the placed shape's bounding box and `o` its orientation (0–3: turned
 //!   0/90/180/270 degrees clockwise; 4–7: mirrored left-right first, then turned).
@@ -17,24 +18,33 @@
 //! The exact solver ([`cover`]) is bitboard backtracking; the genetic algorithm of earlier systems is kept
 //! in [`evolve`] on top of the generic [`crate::ga`].
 
+#[cfg(feature = "std")]
+mod abi;
 pub mod cover;
 pub mod evolve;
+mod generate;
 mod names;
 pub mod picture;
+mod shape;
+mod text;
 
-use crate::family::{Family, FamilyId, MoveCode};
-use crate::generate::{Difficulty, Generate, Request};
+#[cfg(feature = "std")]
+pub use abi::LpHargramPiece;
+pub use generate::HargramParams;
+pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
+
+use crate::family::{Family, HintCells, MoveCode, Reason, SolutionCount};
+use crate::ga::{AnyGa, GaParams};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
-use crate::text::{fields, Field, ParseError};
+use crate::text::{fields, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
-use rand::RngExt;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use text::{parse_piece, parse_placed};
 
 /// Largest board side.
 pub const MAX_SIDE: u8 = 64;
@@ -42,269 +52,6 @@ pub const MAX_SIDE: u8 = 64;
 pub const MAX_CELLS: usize = 256;
 /// Most pieces in a puzzle.
 pub const MAX_PIECES: usize = 64;
-const WORDS: usize = 4;
-
-/// A set of board cells, one bit a cell, numbered in the board's scan order (see [`Hargram`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Cells([u64; WORDS]);
-
-impl Cells {
-    /// No cell.
-    pub const EMPTY: Cells = Cells([0; WORDS]);
-
-    /// Whether bit `i` is set.
-    #[inline]
-    pub fn contains(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    #[inline]
-    fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-
-    /// Number of cells.
-    #[inline]
-    pub fn len(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; WORDS]
-    }
-
-    /// Whether the two sets share a cell.
-    #[inline]
-    pub fn overlaps(&self, other: &Cells) -> bool {
-        (0..WORDS).any(|i| self.0[i] & other.0[i] != 0)
-    }
-
-    #[inline]
-    fn zip(self, other: Cells, f: impl Fn(u64, u64) -> u64) -> Cells {
-        Cells(core::array::from_fn(|i| f(self.0[i], other.0[i])))
-    }
-
-    /// Cells in either set.
-    #[inline]
-    pub fn union(self, other: Cells) -> Cells {
-        self.zip(other, |a, b| a | b)
-    }
-
-    /// Cells in both sets.
-    #[inline]
-    pub fn intersection(self, other: Cells) -> Cells {
-        self.zip(other, |a, b| a & b)
-    }
-
-    /// Cells of `self` not in `other`.
-    #[inline]
-    pub fn minus(self, other: Cells) -> Cells {
-        self.zip(other, |a, b| a & !b)
-    }
-
-    /// The lowest cell.
-    #[inline]
-    pub fn first(&self) -> Option<usize> {
-        self.0.iter().position(|&w| w != 0).map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
-    }
-
-    /// The cells, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..WORDS * 64).filter(move |&i| self.contains(i))
-    }
-}
-
-/// A polyomino as its cells `(x, y)`, moved so that the smallest x and y are 0, sorted.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Shape(Vec<(u8, u8)>);
-
-impl Shape {
-    /// The shape of `cells` (any offsets), or why it is no polyomino.
-    pub fn new(cells: &[(u8, u8)]) -> Result<Shape, String> {
-        if cells.is_empty() {
-            return Err(String::from("a piece needs at least one cell"));
-        }
-        let shape = Shape::normalized(cells.iter().map(|&(x, y)| (x as i32, y as i32)));
-        // Connected: a flood from the first cell reaches every cell.
-        let mut reached = vec![false; shape.0.len()];
-        let mut todo = vec![0usize];
-        reached[0] = true;
-        while let Some(i) = todo.pop() {
-            let (x, y) = shape.0[i];
-            for (j, &(u, v)) in shape.0.iter().enumerate() {
-                if !reached[j] && x.abs_diff(u) + y.abs_diff(v) == 1 {
-                    reached[j] = true;
-                    todo.push(j);
-                }
-            }
-        }
-        if reached.iter().any(|r| !r) {
-            return Err(String::from("a piece's cells must be connected through their sides"));
-        }
-        Ok(shape)
-    }
-
-    fn normalized(cells: impl Iterator<Item = (i32, i32)>) -> Shape {
-        let cells: Vec<(i32, i32)> = cells.collect();
-        let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
-        let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let mut out: Vec<(u8, u8)> = cells.iter().map(|&(x, y)| ((x - min_x) as u8, (y - min_y) as u8)).collect();
-        out.sort_unstable();
-        out.dedup();
-        Shape(out)
-    }
-
-    /// The shape in orientation `o` (0–3 turned clockwise `o` quarter turns; 4–7 mirrored left-right,
-    /// then turned `o − 4` quarter turns).
-    pub fn oriented(&self, o: u8) -> Shape {
-        Shape::normalized(self.0.iter().map(|&(x, y)| {
-            let (mut x, mut y) = (x as i32, y as i32);
-            if o >= 4 {
-                x = -x;
-            }
-            for _ in 0..o % 4 {
-                (x, y) = (-y, x);
-            }
-            (x, y)
-        }))
-    }
-
-    /// Number of cells.
-    pub fn size(&self) -> usize {
-        self.0.len()
-    }
-
-    /// The cells `(x, y)`.
-    pub fn cells(&self) -> &[(u8, u8)] {
-        &self.0
-    }
-
-    /// Width and height of the bounding box.
-    pub fn extent(&self) -> (u8, u8) {
-        let w = self.0.iter().map(|c| c.0).max().unwrap_or(0) + 1;
-        let h = self.0.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-        (w, h)
-    }
-
-    /// The rows of the drawing (`#` a cell, `.` none).
-    fn rows(&self) -> Vec<String> {
-        let (w, h) = self.extent();
-        (0..h).map(|y| (0..w).map(|x| if self.0.contains(&(x, y)) { '#' } else { '.' }).collect()).collect()
-    }
-}
-
-/// A piece: its shape as given and whether mirror images are allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
-    /// The shape as drawn in the description (orientation 0).
-    pub shape: Shape,
-    /// Whether mirror images (orientations 4–7) may be placed.
-    pub mirror: bool,
-    /// Index of the piece's kind: pieces with the same shapes (up to allowed orientations) share one.
-    kind: u8,
-    /// The shape in each orientation, computed once so that placing a piece allocates nothing.
-    oriented: Vec<Shape>,
-    /// How many more cells of one colour of a checkerboard than of the other the piece covers.
-    imbalance: u8,
-    /// Whether the mirror image is one of the turned shapes.
-    achiral: bool,
-}
-
-impl Piece {
-    /// The orientations this piece may take.
-    pub fn orientations(&self) -> core::ops::Range<u8> {
-        0..if self.mirror { 8 } else { 4 }
-    }
-
-    /// Whether the piece's mirror image is one of its turned shapes (so forbidding mirrors changes nothing).
-    pub fn achiral(&self) -> bool {
-        self.achiral
-    }
-}
-
-/// Where each piece lies: `0` off the board, otherwise `1 + (orientation << 8 | anchor cell)` with the
-/// anchor the row-major index of the top-left corner of the placed shape's bounding box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Layout([u16; MAX_PIECES]);
-
-impl Layout {
-    /// Every piece off the board.
-    pub const EMPTY: Layout = Layout([0; MAX_PIECES]);
-
-    /// Orientation and anchor cell of `piece`, if it is on the board.
-    pub fn placement(&self, piece: usize) -> Option<(u8, u8)> {
-        match self.0.get(piece).copied().unwrap_or(0) {
-            0 => None,
-            code => Some((((code - 1) >> 8) as u8, ((code - 1) & 0xFF) as u8)),
-        }
-    }
-
-    fn set(&mut self, piece: usize, placement: Option<(u8, u8)>) {
-        self.0[piece] = placement.map_or(0, |(o, anchor)| 1 + ((o as u16) << 8 | anchor as u16));
-    }
-}
-
-/// A Hargram move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HargramMove {
-    /// Put an off-board piece on the board.
-    Place {
-        /// The piece.
-        piece: u8,
-        /// Its orientation (0–7).
-        orientation: u8,
-        /// Row-major cell of the top-left corner of the placed shape's bounding box.
-        anchor: u8,
-    },
-    /// Take a placed piece off the board.
-    Remove {
-        /// The piece.
-        piece: u8,
-    },
-}
-
-/// One way to put a piece of some kind on the board, precomputed.
-#[derive(Clone, Copy, Debug)]
-pub struct Placement {
-    /// Cells covered (scan order).
-    pub mask: Cells,
-    /// Kind of piece.
-    pub kind: u8,
-    /// Orientation.
-    pub orientation: u8,
-    /// Row-major anchor cell.
-    pub anchor: u8,
-}
-
-/// Every distinct placement of every kind, grouped by the first cell (in scan order) they cover, then by
-/// kind: the exact-cover search fills the first empty cell, and only placements starting there can cover
-/// it; kinds with no piece left are skipped as whole groups.
-#[derive(Debug)]
-pub struct Placements {
-    /// The placements, sorted by first cell and kind.
-    pub all: Vec<Placement>,
-    /// `all[starts[g]..starts[g + 1]]` are the placements of group `g = cell · kinds + kind`.
-    pub starts: Vec<u32>,
-    /// Number of kinds.
-    pub kinds: usize,
-}
-
-impl Placements {
-    /// The placements of `kind` whose first scan cell is `cell`.
-    #[inline]
-    pub fn group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
-        let g = cell * self.kinds + kind;
-        self.starts[g]..self.starts[g + 1]
-    }
-
-    /// The placements whose first scan cell is `cell`.
-    pub fn at_cell(&self, cell: usize) -> &[Placement] {
-        let (from, to) = (self.starts[cell * self.kinds], self.starts[(cell + 1) * self.kinds]);
-        &self.all[from as usize..to as usize]
-    }
-}
 
 /// A Hargram puzzle.
 #[derive(Clone, Debug)]
@@ -653,49 +400,25 @@ impl Puzzle for Hargram {
     }
 }
 
-fn parse_piece(field: &Field<'_>) -> Result<(Shape, bool), ParseError> {
-    let (text, mirror) = match field.text.strip_suffix('!') {
-        Some(rest) => (rest.trim_end(), false),
-        None => (field.text, true),
-    };
-    let (w, _, cells) = Field { text, column: field.column }.parse_grid("a piece", None)?;
-    let coords: Vec<(u8, u8)> =
-        cells.iter().enumerate().filter(|(_, &on)| on).map(|(i, _)| ((i % w) as u8, (i / w) as u8)).collect();
-    if coords.len() > 255 {
-        return Err(field.error("a piece has at most 255 cells"));
-    }
-    Shape::new(&coords).map(|s| (s, mirror)).map_err(|e| field.error(e))
-}
-
-fn parse_placed(field: &Field<'_>, puzzle: &Hargram) -> Result<Layout, ParseError> {
-    let mut layout = Layout::EMPTY;
-    for item in field.split(';').into_iter().filter(|f| !f.text.is_empty()) {
-        let bad = || item.error(format!("expected P@x,y,o, found '{}'", item.text));
-        let (piece, rest) = item.text.split_once('@').ok_or_else(bad)?;
-        let numbers: Vec<usize> =
-            rest.split(',').map(|n| n.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
-        let piece = piece.trim().parse::<usize>().map_err(|_| bad())?;
-        let [x, y, o] = numbers[..] else {
-            return Err(bad());
-        };
-        if x >= puzzle.width as usize || y >= puzzle.height as usize || o > 7 {
-            return Err(item.error("placement outside the board or orientation above 7"));
-        }
-        let mv = HargramMove::Place {
-            piece: piece.min(255) as u8,
-            orientation: o as u8,
-            anchor: (y * puzzle.width as usize + x) as u8,
-        };
-        layout = puzzle.apply(&layout, &mv).ok_or_else(|| {
-            item.error("this piece cannot go there (unknown piece, placed twice, off the board or overlapping)")
-        })?;
-    }
-    Ok(layout)
+/// Reason codes of Hargram hints.
+pub mod reason {
+    /// Place a piece where a solution from the current board has it.
+    pub const PLACE: u32 = 1;
+    /// Take a placed piece off: no solution keeps it there with the pieces as they are.
+    pub const TAKE_OFF: u32 = 2;
 }
 
 impl Family for Hargram {
     const NAME: &'static str = "hargram";
-    const ID: FamilyId = FamilyId::Hargram;
+    const SUMMARY: &'static str = "Hargram polyomino packing: cover every open cell of the board with the pieces";
+    const REASONS: &'static [Reason] = &[
+        Reason { code: reason::PLACE, name: "place", doc: "place a piece where a solution from this board has it" },
+        Reason {
+            code: reason::TAKE_OFF,
+            name: "take_off",
+            doc: "take a placed piece off: no solution keeps it there with the pieces as they are",
+        },
+    ];
 
     fn parse(desc: &str) -> Result<Hargram, ParseError> {
         let f = fields(desc, Self::NAME, 3, 4)?;
@@ -792,9 +515,7 @@ impl Family for Hargram {
                 anchor as usize / w + 1,
                 names::orientation_text(orientation)
             ),
-            HargramMove::Remove { piece } => {
-                format!("take {} off: no solution keeps it where it is", self.piece_name(piece as usize))
-            }
+            HargramMove::Remove { piece } => format!("take {} off", self.piece_name(piece as usize)),
         }
     }
 
@@ -868,147 +589,64 @@ impl Family for Hargram {
             })
             .map_or(0, |p| p as i32 + 1)
     }
+
+    /// The cells the piece covers where it goes (a placement) or where it lies (taking it off).
+    fn explain(&self, s: &Layout, mv: &HargramMove, _: bool, cells: &mut HintCells) -> u32 {
+        let (mask, code) = match *mv {
+            HargramMove::Place { piece, orientation, anchor } => {
+                (self.piece_mask(piece as usize, orientation, anchor as usize), reason::PLACE)
+            }
+            HargramMove::Remove { piece } => (
+                s.placement(piece as usize).and_then(|(o, a)| self.piece_mask(piece as usize, o, a as usize)),
+                reason::TAKE_OFF,
+            ),
+        };
+        for scan in mask.unwrap_or(Cells::EMPTY).iter() {
+            let _ = cells.push(self.cell_of[scan] as u16);
+        }
+        code
+    }
+
+    /// "place the X pentomino … : a solution from here has it there"; "take the X pentomino off: no
+    /// solution keeps it there with the pieces as they are".
+    fn hint_text(&self, _: &Layout, mv: &HargramMove, reason: u32) -> String {
+        let why = if reason == reason::TAKE_OFF {
+            "no solution keeps it there with the pieces as they are"
+        } else {
+            "a solution from here has it there"
+        };
+        format!("{}: {why}", self.move_text(mv))
+    }
+
+    fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
+        Some(cover::count_solutions(self, limit))
+    }
+
+    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
+        Ok(Box::new(evolve::GaRun::new(self, params, seed)?))
+    }
 }
 
-/// Cuts the `width × height` rectangle into `sizes.len()` connected pieces of the given sizes by growing
-/// each piece at random from the first free cell in scan order; `None` when a piece cannot grow enough.
-fn carve(width: usize, height: usize, sizes: &[usize], rng: &mut Xoshiro256PlusPlus) -> Option<Vec<Shape>> {
-    let cells = width * height;
-    let mut free = vec![true; cells];
-    let mut pieces = Vec::with_capacity(sizes.len());
-    // Column-major scan keeps the remaining region in one piece on wide boards as well as tall ones.
-    let order: Vec<usize> = (0..cells).map(|i| (i % height) * width + i / height).collect();
-    for &size in sizes {
-        let seed = *order.iter().find(|&&c| free[c])?;
-        let mut piece = vec![seed];
-        free[seed] = false;
-        while piece.len() < size {
-            let mut frontier = Vec::new();
-            for &c in &piece {
-                let (x, y) = (c % width, c / width);
-                let neighbours = [
-                    (x > 0).then(|| c - 1),
-                    (x + 1 < width).then(|| c + 1),
-                    (y > 0).then(|| c - width),
-                    (y + 1 < height).then(|| c + width),
-                ];
-                frontier.extend(neighbours.into_iter().flatten().filter(|&n| free[n]));
-            }
-            if frontier.is_empty() {
-                return None;
-            }
-            let next = frontier[rng.random_range(0..frontier.len())];
-            free[next] = false;
-            piece.push(next);
+impl Hargram {
+    /// A puzzle from drawings, as the C ABI passes them: a `width`×`height` board whose `blocked` bytes
+    /// (row-major, non-zero blocked; `None` for none) are not covered, and pieces as `(width, height,
+    /// cells, no_mirror)` with one byte a cell of the drawing (non-zero for a cell of the piece).
+    pub fn from_drawings(
+        width: u8,
+        height: u8,
+        blocked: Option<&[u8]>,
+        pieces: &[(usize, usize, &[u8], bool)],
+    ) -> Result<Hargram, String> {
+        let cells = width as usize * height as usize;
+        let blocked: Vec<bool> = blocked.map_or_else(|| vec![false; cells], |b| b.iter().map(|&c| c != 0).collect());
+        let mut shapes = Vec::with_capacity(pieces.len());
+        for (i, &(w, _, drawing, no_mirror)) in pieces.iter().enumerate() {
+            let cells: Vec<(u8, u8)> =
+                (0..drawing.len()).filter(|&c| drawing[c] != 0).map(|c| ((c % w) as u8, (c / w) as u8)).collect();
+            let shape = Shape::new(&cells).map_err(|e| format!("piece {i}: {e}"))?;
+            shapes.push((shape, !no_mirror));
         }
-        pieces
-            .push(Shape::new(&piece.iter().map(|&c| ((c % width) as u8, (c / width) as u8)).collect::<Vec<_>>()).ok()?);
-    }
-    Some(pieces)
-}
-
-/// Cuts the `width × height` rectangle into pieces of the given sizes along a boustrophedon path (down the
-/// first column, up the second, …): consecutive cells of the path touch, so every piece is connected.
-fn snake(width: usize, height: usize, sizes: &[usize]) -> Vec<Shape> {
-    let path: Vec<(u8, u8)> = (0..width)
-        .flat_map(|x| (0..height).map(move |i| (x as u8, if x % 2 == 0 { i } else { height - 1 - i } as u8)))
-        .collect();
-    let mut at = 0;
-    sizes
-        .iter()
-        .filter_map(|&size| {
-            let cells = &path[at..(at + size).min(path.len())];
-            at += size;
-            Shape::new(cells).ok()
-        })
-        .collect()
-}
-
-impl Generate for Hargram {
-    fn preset(difficulty: Difficulty) -> Request {
-        let base = Request { min: 0, max: u32::MAX, unique: true, ..Request::default() };
-        match difficulty {
-            Difficulty::Easy => Request { size: (4, 3), pieces: 3, piece_size: (3, 5), unique: false, ..base },
-            Difficulty::Medium => Request { size: (5, 4), pieces: 5, piece_size: (3, 5), ..base },
-            Difficulty::Hard => Request { size: (6, 5), pieces: 6, piece_size: (4, 6), ..base },
-            Difficulty::Expert => Request { size: (8, 5), pieces: 8, piece_size: (4, 6), ..base },
-        }
-    }
-
-    fn check(request: &Request) -> Result<(), String> {
-        let (w, h) = request.size;
-        if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) || w as usize * h as usize > MAX_CELLS {
-            return Err(format!("hargram boards have sides of 1 to {MAX_SIDE} and at most {MAX_CELLS} cells"));
-        }
-        let (lo, hi) = request.piece_size;
-        let (n, area) = (request.pieces as usize, w as usize * h as usize);
-        if n == 0 || n > MAX_PIECES || lo == 0 || lo > hi {
-            return Err(format!("1 to {MAX_PIECES} pieces of 1 or more cells (smallest no larger than largest)"));
-        }
-        if n * (lo as usize) > area || n * (hi as usize) < area {
-            return Err(format!("{n} pieces of {lo} to {hi} cells cannot cover a {w}x{h} board ({area} cells)"));
-        }
-        Ok(())
-    }
-
-    const RATING_UNIT: &'static str = "nodes";
-    const RATED_BY_LENGTH: bool = false;
-
-    type Context = ();
-
-    fn context(_: &Request) -> Result<(), OutOfMemory> {
-        Ok(())
-    }
-
-    /// Cuts the board into pieces of random sizes in the band, then shows each piece turned at random
-    /// (and mirrored, when allowed) in a shuffled order so that the pieces do not give the answer away.
-    fn candidate(request: &Request, _: &(), rng: &mut Xoshiro256PlusPlus) -> Hargram {
-        let (w, h) = (request.size.0 as usize, request.size.1 as usize);
-        let (lo, hi) = (request.piece_size.0 as usize, request.piece_size.1 as usize);
-        let n = request.pieces as usize;
-        for attempt in 1.. {
-            let mut sizes = vec![lo; n];
-            let mut extra = w * h - n * lo;
-            while extra > 0 {
-                let i = rng.random_range(0..n);
-                if sizes[i] < hi {
-                    sizes[i] += 1;
-                    extra -= 1;
-                }
-            }
-            // Random growth can strand a piece; after many tries, cut along a snake path, which always works,
-            // so that a generator step never loops for long.
-            let mut shapes = match carve(w, h, &sizes, rng) {
-                Some(shapes) => shapes,
-                None if attempt < 100 => continue,
-                None => snake(w, h, &sizes),
-            };
-            for i in (1..shapes.len()).rev() {
-                shapes.swap(i, rng.random_range(0..=i));
-            }
-            let pieces: Vec<(Shape, bool)> =
-                shapes.iter().map(|s| (s.oriented(rng.random_range(0..8)), true)).collect();
-            if let Ok(puzzle) = Hargram::new(w as u8, h as u8, &vec![false; w * h], &pieces) {
-                return puzzle;
-            }
-        }
-        unreachable!("the attempts never end")
-    }
-
-    /// The rating search counts solutions up to two (up to symmetry), whatever the request, so that the
-    /// rating is a property of the puzzle alone.
-    fn rater(&self) -> Result<Solver<Hargram>, OutOfMemory> {
-        Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::count(self, 2))))
-    }
-
-    /// Search nodes needed to find a solution and then to prove it unique or find a second one.
-    fn rating(stats: &crate::search::Stats) -> Option<u32> {
-        (stats.solutions? >= 1).then(|| stats.expanded.min(u32::MAX as u64) as u32)
-    }
-
-    /// A puzzle with a second solution (up to symmetry) is rejected when a unique one is required.
-    fn accept(request: &Request, stats: &crate::search::Stats) -> bool {
-        !request.unique || stats.solutions == Some(1)
+        Hargram::new(width, height, &blocked, &shapes)
     }
 }
 
@@ -1025,12 +663,6 @@ mod tests {
         assert_eq!(all.len(), 4);
         assert_eq!(l.oriented(0), l);
         assert_eq!(l.oriented(1).oriented(3), l.oriented(0));
-    }
-
-    #[test]
-    fn a_snake_cut_gives_connected_pieces_of_the_sizes() {
-        let shapes = snake(5, 3, &[4, 5, 2, 4]);
-        assert_eq!(shapes.iter().map(Shape::size).collect::<alloc::vec::Vec<_>>(), [4, 5, 2, 4]);
     }
 
     #[test]

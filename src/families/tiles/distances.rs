@@ -12,7 +12,7 @@ use super::{Board, TileMove, Tiles};
 use crate::envelope::{self, DataError};
 use crate::family::Family;
 use crate::search::bfs::Bfs;
-use crate::search::{Puzzle, Search, Stats, Status};
+use crate::search::{Puzzle, Search, Stats, Status, Step};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::sync::Arc;
@@ -23,7 +23,8 @@ use alloc::vec::Vec;
 const ARRANGEMENTS: usize = 362_880;
 /// Marks an arrangement that cannot reach the goal.
 const UNREACHABLE: u8 = 3;
-const MAGIC: [u8; 4] = *b"LP8D";
+/// The magic of a serialized distance table.
+pub const MAGIC: [u8; 4] = *b"LP8D";
 /// Version of the serialized form.
 pub const FORMAT_VERSION: u16 = 1;
 /// The longest optimal 8-puzzle solution.
@@ -190,7 +191,31 @@ impl Search<Tiles> for TableWalk {
         self.status = if self.class(&start) == UNREACHABLE { Status::Unsolvable } else { Status::InProgress };
     }
 
-    fn step(&mut self, puzzle: &Tiles, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &Tiles, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.walk(puzzle, budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
+        out.clear();
+        if self.status == Status::Found {
+            out.extend_from_slice(&self.path);
+        }
+    }
+}
+
+impl TableWalk {
+    /// Takes at most `budget` steps along the table.
+    fn walk(&mut self, puzzle: &Tiles, budget: u32) -> Status {
         for _ in 0..budget {
             if self.status != Status::InProgress {
                 break;
@@ -216,21 +241,6 @@ impl Search<Tiles> for TableWalk {
             }
         }
         self.status
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
-        out.clear();
-        if self.status == Status::Found {
-            out.extend_from_slice(&self.path);
-        }
     }
 }
 

@@ -11,26 +11,39 @@
 //! [`Family::recommended_solver`]; with pattern databases attached, 4×4 uses those (see [`pdb`])). Optimal 5×5 solving is out of reach of per-frame use: the hardest
 //! instances take hours even for the best published solvers.
 
+#[cfg(feature = "std")]
+mod abi;
+mod board;
 pub mod distances;
+mod generate;
+mod heuristic;
 pub mod pdb;
 pub mod pdb_ida;
+mod tables;
+mod text;
 
-use crate::family::{Family, FamilyId, MoveCode};
+use board::CELL_BITS;
+pub use board::{Board, TileMove};
+pub use generate::{TilesParams, LARGE_BAND_MAX};
+pub use heuristic::Heuristic;
+
+use crate::family::{Family, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
+use crate::params::{Kind, Spec};
 use crate::search::astar::{AStar, Priority};
-use crate::search::{Algorithm, Puzzle, Search, Solver};
-use crate::tables::Tables;
-use crate::text::{fields, Field, ParseError};
+use crate::search::{Algorithm, Puzzle, Solver};
+use crate::tables::{TableKind, Tables};
+use crate::text::{fields, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::sync::Arc;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 use distances::{EightTable, TableWalk};
 use pdb::{PatternDatabase, PdbTiles};
 use pdb_ida::PdbIda;
+use text::{parse_board, write_cells};
 
 /// The smallest board side.
 pub const MIN_SIDE: u8 = 2;
@@ -38,138 +51,6 @@ pub const MIN_SIDE: u8 = 2;
 pub const MAX_SIDE: u8 = 5;
 /// Cells of the largest board.
 pub const MAX_CELLS: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize);
-
-/// Bits per cell in a packed board.
-const CELL_BITS: usize = 5;
-const CELL_MASK: u128 = (1 << CELL_BITS) - 1;
-
-/// An arrangement of tiles, packed 5 bits a cell into one `u128` (unused cells zero) so that copying,
-/// hashing and comparing a board are a few register operations.
-#[derive(Clone, Copy)]
-pub struct Board {
-    packed: u128,
-    blank: u8,
-}
-
-impl PartialEq for Board {
-    fn eq(&self, other: &Board) -> bool {
-        // The blank is the one empty cell, so the packed cells decide equality.
-        self.packed == other.packed
-    }
-}
-
-impl Eq for Board {}
-
-impl core::hash::Hash for Board {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.packed.hash(state);
-    }
-}
-
-impl core::fmt::Debug for Board {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let used = (0..MAX_CELLS).rev().find(|&c| self.tile(c) != 0 || c == self.blank()).map_or(0, |c| c + 1);
-        f.debug_list().entries(self.cells(used)).finish()
-    }
-}
-
-impl Board {
-    /// The tile on every cell, row-major (0 = blank), for a board of `len` cells.
-    pub fn cells(&self, len: usize) -> impl Iterator<Item = u8> + '_ {
-        (0..len).map(|c| self.tile(c))
-    }
-
-    /// The tile at `cell` (0 = blank).
-    #[inline]
-    pub fn tile(&self, cell: usize) -> u8 {
-        ((self.packed >> (cell * CELL_BITS)) & CELL_MASK) as u8
-    }
-
-    /// The cell holding the blank.
-    #[inline]
-    pub fn blank(&self) -> usize {
-        self.blank as usize
-    }
-
-    /// The board after the tile on `from` slides into the blank.
-    #[inline]
-    fn slide(&self, from: usize) -> Board {
-        let tile = (self.packed >> (from * CELL_BITS)) & CELL_MASK;
-        let packed = (self.packed & !(CELL_MASK << (from * CELL_BITS))) | (tile << (self.blank() * CELL_BITS));
-        Board { packed, blank: from as u8 }
-    }
-
-    /// Builds a board from row-major cells, checking that they hold `0..cells.len()` once each.
-    /// On failure returns the index of the offending cell and the reason.
-    pub fn from_cells(cells: &[u8]) -> Result<Board, (usize, String)> {
-        let n = cells.len();
-        if !(4..=MAX_CELLS).contains(&n) {
-            return Err((0, format!("a board has 4 to {MAX_CELLS} cells, not {n}")));
-        }
-        let mut board = Board { packed: 0, blank: 0 };
-        let mut seen = [false; MAX_CELLS];
-        for (i, &tile) in cells.iter().enumerate() {
-            if tile as usize >= n {
-                return Err((i, format!("tile {tile} is out of range 0..{}", n - 1)));
-            }
-            if core::mem::replace(&mut seen[tile as usize], true) {
-                return Err((i, format!("tile {tile} appears twice")));
-            }
-            board.packed |= (tile as u128) << (i * CELL_BITS);
-            if tile == 0 {
-                board.blank = i as u8;
-            }
-        }
-        Ok(board)
-    }
-}
-
-/// One move: `tile` slides from cell `from` into the blank at cell `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TileMove {
-    /// The tile that moves.
-    pub tile: u8,
-    /// The cell it leaves (where the blank goes).
-    pub from: u8,
-    /// The cell it enters (where the blank was).
-    pub to: u8,
-}
-
-/// Which lower bound the searches use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Heuristic {
-    /// Tiles not on their goal cell (weak; "tiles in place" for hill climbing).
-    Misplaced,
-    /// Sum of the tiles' Manhattan distances to their goal cells.
-    Manhattan,
-    /// Manhattan distance plus two moves for every tile that must leave its row or column to let
-    /// another pass (Hansson, Mayer and Yung). The default.
-    LinearConflict,
-}
-
-impl Heuristic {
-    /// Every heuristic, weakest first.
-    pub const ALL: [Heuristic; 3] = [Heuristic::Misplaced, Heuristic::Manhattan, Heuristic::LinearConflict];
-
-    /// Parses `misplaced`, `manhattan` or `linear-conflict` (`lc`).
-    pub fn parse(name: &str) -> Option<Heuristic> {
-        match name.trim() {
-            "misplaced" => Some(Heuristic::Misplaced),
-            "manhattan" => Some(Heuristic::Manhattan),
-            "linear-conflict" | "lc" => Some(Heuristic::LinearConflict),
-            _ => None,
-        }
-    }
-
-    /// The name `parse` accepts.
-    pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Misplaced => "misplaced",
-            Heuristic::Manhattan => "manhattan",
-            Heuristic::LinearConflict => "linear-conflict",
-        }
-    }
-}
 
 /// A sliding-tile puzzle: board size, start, goal and the heuristic its searches use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -417,49 +298,6 @@ impl Tiles {
         permutation_parity == blank_distance % 2
     }
 
-    /// Sum of Manhattan distances of every tile from its goal cell.
-    pub fn manhattan(&self, state: &Board) -> u32 {
-        (0..self.cells()).map(|c| self.distance[state.tile(c) as usize][c] as u32).sum()
-    }
-
-    /// Number of tiles (not the blank) away from their goal cell.
-    pub fn misplaced(&self, state: &Board) -> u32 {
-        (0..self.cells()).filter(|&c| state.tile(c) != 0 && state.tile(c) != self.goal.tile(c)).count() as u32
-    }
-
-    /// Extra moves forced by linear conflicts (twice the tiles that must leave a row or column).
-    pub fn linear_conflicts(&self, state: &Board) -> u32 {
-        (0..self.height()).map(|r| self.row_conflicts(state, r)).sum::<u32>()
-            + (0..self.width()).map(|c| self.column_conflicts(state, c)).sum::<u32>()
-    }
-
-    fn row_conflicts(&self, state: &Board, row: usize) -> u32 {
-        let w = self.width();
-        let mut keys = [0u8; MAX_SIDE as usize];
-        let mut len = 0;
-        for tile in (row * w..row * w + w).map(|c| state.tile(c)) {
-            if tile != 0 && self.goal_row[tile as usize] as usize == row {
-                keys[len] = self.goal_col[tile as usize];
-                len += 1;
-            }
-        }
-        conflict_moves(&keys[..len])
-    }
-
-    fn column_conflicts(&self, state: &Board, col: usize) -> u32 {
-        let w = self.width();
-        let mut keys = [0u8; MAX_SIDE as usize];
-        let mut len = 0;
-        for row in 0..self.height() {
-            let tile = state.tile(row * w + col);
-            if tile != 0 && self.goal_col[tile as usize] as usize == col {
-                keys[len] = self.goal_row[tile as usize];
-                len += 1;
-            }
-        }
-        conflict_moves(&keys[..len])
-    }
-
     /// Checks a move given as the tile to slide; returns the move, or `None` when that tile is not next
     /// to the blank.
     pub fn move_of_tile(&self, state: &Board, tile: u8) -> Option<TileMove> {
@@ -478,25 +316,6 @@ const IDA_STACK: usize = 4 * 1024;
 
 /// Node cap of the weighted A* used on boards larger than 4×4 (about 20 MB).
 const LARGE_BOARD_NODES: usize = 200_000;
-
-/// Twice the number of keys that must leave the line so that the rest are in increasing order:
-/// `2 · (len − longest increasing subsequence)`.
-fn conflict_moves(keys: &[u8]) -> u32 {
-    if keys.len() < 2 {
-        return 0;
-    }
-    let mut lis = [1u8; MAX_SIDE as usize];
-    let mut best = 1;
-    for i in 1..keys.len() {
-        for j in 0..i {
-            if keys[j] < keys[i] && lis[j] + 1 > lis[i] {
-                lis[i] = lis[j] + 1;
-            }
-        }
-        best = best.max(lis[i]);
-    }
-    2 * (keys.len() as u32 - best as u32)
-}
 
 impl Puzzle for Tiles {
     type State = Board;
@@ -575,26 +394,35 @@ impl Puzzle for Tiles {
     }
 }
 
-fn write_cells(out: &mut String, board: &Board, n: usize) {
-    for (i, tile) in board.cells(n).enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{tile}");
-    }
-}
-
-fn parse_board(field: &Field<'_>, n: usize, dims: (u8, u8)) -> Result<Board, ParseError> {
-    let items = field.parse_list::<u8>("a tile number")?;
-    if items.len() != n {
-        return Err(field.error(format!("{}x{} needs {n} cells, found {}", dims.0, dims.1, items.len())));
-    }
-    let cells: Vec<u8> = items.iter().map(|(t, _)| *t).collect();
-    Board::from_cells(&cells).map_err(|(i, reason)| items[i].1.error(reason))
+/// Reason codes of sliding-tile hints.
+pub mod reason {
+    /// The move starts a proven shortest solution.
+    pub const OPTIMAL_STEP: u32 = 1;
+    /// The move starts a solution that is not proven shortest (the 5×5 hint mode, or a baseline).
+    pub const APPROXIMATE_STEP: u32 = 2;
 }
 
 impl Family for Tiles {
     const NAME: &'static str = "tiles";
+    const SUMMARY: &'static str =
+        "sliding tiles (8-, 15-, 24-puzzle and every board 2x2 to 5x5): slide tiles into the blank";
+    const REASONS: &'static [Reason] = &[
+        Reason { code: reason::OPTIMAL_STEP, name: "optimal_step", doc: "the first move of a shortest solution" },
+        Reason {
+            code: reason::APPROXIMATE_STEP,
+            name: "approximate_step",
+            doc: "the first move of a solution not proven shortest (5x5 hint mode)",
+        },
+    ];
+    const OPTIONS: &'static [Spec] = &[Spec {
+        name: "heuristic",
+        kind: Kind::Choice(&["misplaced", "manhattan", "linear-conflict"]),
+        min: 0,
+        max: 0,
+        default: "linear-conflict",
+        doc: "the lower bound of the searches",
+    }];
+    const TABLES: &'static [TableKind] = &[tables::PATTERN_DATABASES, tables::EIGHT_DISTANCES];
 
     fn parse(desc: &str) -> Result<Tiles, ParseError> {
         let f = fields(desc, Self::NAME, 2, 3)?;
@@ -683,24 +511,55 @@ impl Family for Tiles {
     /// The pattern databases for 4×4 boards, or the distance table for 3×3 boards, whose goal has the
     /// tables' blank cell.
     fn with_tables(&self, tables: &Tables) -> Result<Tiles, String> {
-        match tables {
-            Tables::TilesPatternDatabase(db) => self.clone().with_pattern_database(db.clone()),
-            Tables::EightDistances(table) if table.fits(self) => {
-                Ok(Tiles { distances: Some(Attached(table.clone())), ..self.clone() })
-            }
-            Tables::EightDistances(_) if self.cells() != 9 => {
-                Err(format!("the distance table serves 3x3 boards, not {}x{}", self.width, self.height))
-            }
-            Tables::EightDistances(_) => Err(format!(
+        if let Some(db) = tables.get::<PatternDatabase>() {
+            return self.clone().with_pattern_database(db);
+        }
+        let table =
+            tables.get::<EightTable>().ok_or_else(|| format!("tiles puzzles use no {} tables", tables.kind().name))?;
+        if self.cells() != 9 {
+            return Err(format!("the distance table serves 3x3 boards, not {}x{}", self.width, self.height));
+        }
+        if !table.fits(self) {
+            return Err(format!(
                 "this distance table serves 3x3 boards whose goal has the blank on another cell than {} \
-                 (tables for this puzzle: `lp tables build --kind eight --blank {}`)",
+                 (tables for this puzzle: `lp tables build --kind eight --param blank={}`)",
                 self.goal.blank(),
                 self.goal.blank()
-            )),
+            ));
+        }
+        Ok(Tiles { distances: Some(Attached(table)), ..self.clone() })
+    }
+
+    /// `heuristic`: the lower bound the searches use.
+    fn with_option(&self, key: &str, value: &str) -> Result<Tiles, String> {
+        match key {
+            "heuristic" => Heuristic::parse(value).map(|h| self.clone().with_heuristic(h)).ok_or_else(|| {
+                format!("heuristic: expected one of misplaced, manhattan, linear-conflict, found '{value}'")
+            }),
+            other => Err(format!("tiles puzzles take no option '{other}' (they take: heuristic)")),
         }
     }
 
-    const ID: FamilyId = FamilyId::Tiles;
+    /// The tile's cell and the blank's.
+    fn explain(&self, _: &Board, mv: &TileMove, optimal: bool, cells: &mut HintCells) -> u32 {
+        let _ = cells.push(mv.from as u16);
+        let _ = cells.push(mv.to as u16);
+        if optimal {
+            reason::OPTIMAL_STEP
+        } else {
+            reason::APPROXIMATE_STEP
+        }
+    }
+
+    /// "slide 7 left: the first move of a shortest solution".
+    fn hint_text(&self, _: &Board, mv: &TileMove, reason: u32) -> String {
+        let why = if reason == reason::OPTIMAL_STEP {
+            "the first move of a shortest solution"
+        } else {
+            "the first move of a solution found quickly, not proven shortest"
+        };
+        format!("{}: {why}", self.move_text(mv))
+    }
 
     /// `piece` is the tile, `from` the cell it leaves, `to` the cell it enters (the blank).
     fn encode_move(&self, mv: &TileMove) -> MoveCode {
@@ -728,147 +587,9 @@ impl Family for Tiles {
     }
 }
 
-/// Boards of more than 16 cells are rated by IDA\* with linear conflicts, exact but slow: bands up to this
-/// many moves only, and at most [`LARGE_RATING_NODES`] expansions a candidate.
-pub const LARGE_BAND_MAX: u32 = 40;
-/// Expansions one candidate of a board of more than 16 cells may take to be rated.
-const LARGE_RATING_NODES: u64 = 2_000_000;
-
-/// The most moves any arrangement needs, for boards whose maximum is published (Korf 2008 and earlier
-/// exhaustive searches); boards of at most nine cells are explored instead.
-const KNOWN_MAXIMA: [((u8, u8), u32); 5] = [((4, 4), 80), ((3, 4), 53), ((4, 3), 53), ((2, 5), 55), ((5, 2), 55)];
-
-impl crate::generate::Generate for Tiles {
-    /// Optimal moves: easy 3×3 with 4–10, medium 3×3 with 11–20, hard 4×4 with 21–35, expert 4×4 with
-    /// 36–60 (the expert band is rated fast only with pattern databases attached to the candidates).
-    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
-        use crate::generate::{Difficulty, Request};
-        let (min, max, side) = match difficulty {
-            Difficulty::Easy => (4, 10, 3),
-            Difficulty::Medium => (11, 20, 3),
-            Difficulty::Hard => (21, 35, 4),
-            Difficulty::Expert => (36, 60, 4),
-        };
-        Request { min, max, size: (side, side), ..Request::default() }
-    }
-
-    fn check(request: &crate::generate::Request) -> Result<(), String> {
-        let (w, h) = request.size;
-        if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
-            return Err(format!("board sides must be {MIN_SIDE} to {MAX_SIDE}"));
-        }
-        if w as usize * h as usize > 16 && request.max > LARGE_BAND_MAX {
-            return Err(format!(
-                "{w}x{h} puzzles are rated exactly (IDA* with linear conflicts) only up to {LARGE_BAND_MAX} moves; \
-                 a band reaching {} moves cannot be rated exactly per frame",
-                request.max
-            ));
-        }
-        Ok(())
-    }
-
-    /// For boards of at most nine cells, every arrangement grouped by its distance from the goal (a
-    /// complete breadth-first table); larger boards have none.
-    type Context = Vec<Vec<Board>>;
-
-    fn context(request: &crate::generate::Request) -> Result<Vec<Vec<Board>>, OutOfMemory> {
-        let (w, h) = request.size;
-        if w as usize * h as usize > 9 {
-            return Ok(Vec::new());
-        }
-        let puzzle = Self::default_puzzle(w, h);
-        let mut table = crate::search::bfs::Bfs::explorer(200_000)?;
-        table.restart(&puzzle, puzzle.goal());
-        table.run(&puzzle);
-        let mut by_distance = vec![Vec::new(); table.max_distance() as usize + 1];
-        for (state, distance) in table.distances() {
-            by_distance[distance as usize].push(*state);
-        }
-        Ok(by_distance)
-    }
-
-    fn max_rating(request: &crate::generate::Request, by_distance: &Vec<Vec<Board>>) -> Option<u32> {
-        if !by_distance.is_empty() {
-            return Some(by_distance.len() as u32 - 1);
-        }
-        KNOWN_MAXIMA.iter().find(|(size, _)| *size == request.size).map(|&(_, max)| max)
-    }
-
-    fn band_size(request: &crate::generate::Request, by_distance: &Vec<Vec<Board>>) -> Option<u64> {
-        if by_distance.is_empty() {
-            return None;
-        }
-        let band = request.min as usize..=request.max as usize;
-        Some(by_distance.iter().enumerate().filter(|(d, _)| band.contains(d)).map(|(_, s)| s.len() as u64).sum())
-    }
-
-    /// Boards of up to nine cells: a distance drawn uniformly in the band (among those that exist), then
-    /// an arrangement drawn uniformly among those at that distance. Larger boards: a random walk from
-    /// the goal, of a random length up to twice the band's maximum, that never undoes its last move.
-    fn candidate(
-        request: &crate::generate::Request,
-        by_distance: &Vec<Vec<Board>>,
-        rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
-    ) -> Tiles {
-        use rand::RngExt;
-        let puzzle = Self::default_puzzle(request.size.0, request.size.1);
-        let reachable: Vec<&Vec<Board>> = by_distance
-            .iter()
-            .enumerate()
-            .filter(|(d, states)| (request.min as usize..=request.max as usize).contains(d) && !states.is_empty())
-            .map(|(_, states)| states)
-            .collect();
-        if !reachable.is_empty() {
-            let states = reachable[rng.random_range(0..reachable.len())];
-            return puzzle.with_start(states[rng.random_range(0..states.len())]);
-        }
-        let steps = rng.random_range(request.min..=request.max.saturating_mul(2).max(request.min));
-        let (mut state, mut previous) = (puzzle.goal(), None);
-        for _ in 0..steps {
-            let mut options = [None; 4];
-            let mut count = 0;
-            puzzle.successors(&state, |_, next, _| {
-                if Some(next) != previous {
-                    options[count] = Some(next);
-                    count += 1;
-                }
-            });
-            previous = Some(state);
-            state = options[rng.random_range(0..count)].unwrap_or(state);
-        }
-        puzzle.with_start(state)
-    }
-
-    /// The recommended solver where it is exact; boards of more than 16 cells, whose recommended solver is
-    /// not, by IDA\* with linear conflicts, which is, within [`LARGE_RATING_NODES`] expansions.
-    fn rater(&self) -> Result<Solver<Tiles>, OutOfMemory> {
-        if self.cells() > 16 && self.distances.is_none() && self.tables.is_none() {
-            return Ok(Solver::new(Algorithm::IdaStar, IDA_STACK)?.with_expansion_limit(LARGE_RATING_NODES));
-        }
-        self.recommended_solver()
-    }
-}
-
-impl Tiles {
-    /// The `w`×`h` puzzle with the default goal, starting solved.
-    fn default_puzzle(w: u8, h: u8) -> Tiles {
-        let n = w as usize * h as usize;
-        let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
-        Tiles::new(w, h, &goal, None).unwrap_or_else(|_| unreachable!("checked size"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn conflict_moves_is_twice_the_tiles_to_remove() {
-        assert_eq!(conflict_moves(&[0, 1, 2]), 0);
-        assert_eq!(conflict_moves(&[1, 0]), 2);
-        assert_eq!(conflict_moves(&[2, 1, 0]), 4);
-        assert_eq!(conflict_moves(&[3, 0, 1, 2]), 2);
-    }
 
     #[test]
     fn parse_reports_column_and_reason() {

@@ -29,7 +29,8 @@ pub const PATTERNS: [usize; 3] = [6, 6, 3];
 /// (the 6-6-3 layout of Korf and Felner's disjoint pattern databases).
 const CELL_ORDER: [u8; 16] = [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14, 0];
 
-const MAGIC: [u8; 4] = *b"LPDB";
+/// The magic of serialized pattern databases.
+pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
 pub const FORMAT_VERSION: u16 = 2;
 

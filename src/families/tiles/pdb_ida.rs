@@ -7,7 +7,7 @@
 
 use super::pdb::{PackedState, PdbTiles};
 use super::{Board, TileMove};
-use crate::search::{Search, Stats, Status};
+use crate::search::{Search, Stats, Status, Step};
 use alloc::vec::Vec;
 use core::mem::size_of;
 
@@ -90,7 +90,35 @@ impl Search<super::Tiles> for PdbIda {
         }
     }
 
-    fn step(&mut self, _: &super::Tiles, budget: u32) -> Status {
+    fn step(&mut self, _: &super::Tiles, budget: u32) -> Step {
+        let before = self.stats.expanded;
+        let status = self.search(budget);
+        Step::new(status, (self.stats.expanded - before) as u32)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
+        out.clear();
+        if self.status != Status::Found {
+            return;
+        }
+        for frame in self.frames.iter().skip(1) {
+            let mv = self.view.move_into(&frame.state, frame.parent_blank);
+            out.push((mv, self.view.unpack(&frame.state)));
+        }
+    }
+}
+
+impl PdbIda {
+    /// Expands at most `budget` nodes.
+    fn search(&mut self, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -144,24 +172,5 @@ impl Search<super::Tiles> for PdbIda {
             }
         }
         Status::InProgress
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    fn write_path(&self, out: &mut Vec<(TileMove, Board)>) {
-        out.clear();
-        if self.status != Status::Found {
-            return;
-        }
-        for frame in self.frames.iter().skip(1) {
-            let mv = self.view.move_into(&frame.state, frame.parent_blank);
-            out.push((mv, self.view.unpack(&frame.state)));
-        }
     }
 }

@@ -15,9 +15,15 @@
 //! The earlier systems' A\* with "mismatched cells" as its heuristic stays available as a baseline
 //! (`Algorithm::AStar` on this puzzle): that heuristic is not admissible (a press flips up to five cells).
 
-use crate::family::{Family, FamilyId, MoveCode};
+#[cfg(feature = "std")]
+mod abi;
+mod generate;
+
+pub use generate::{FlipContext, FlipParams};
+
+use crate::family::{Family, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
-use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status};
+use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
@@ -324,16 +330,16 @@ impl Search<Flip> for Gf2Search {
         }
     }
 
-    fn step(&mut self, puzzle: &Flip, budget: u32) -> Status {
+    fn step(&mut self, puzzle: &Flip, budget: u32) -> Step {
         if self.status != Status::InProgress {
-            return self.status;
+            return Step::new(self.status, 0);
         }
         let e = &puzzle.elimination;
         let null_space = &e.operations[e.rank..];
-        for _ in 0..budget.max(1) {
+        for work in 0..budget.max(1) {
             self.counter += 1;
             if self.counter >= self.combinations {
-                return self.finish(Status::Found);
+                return Step::new(self.finish(Status::Found), work);
             }
             xor(&mut self.current, &null_space[self.counter.trailing_zeros() as usize]);
             self.stats.expanded += 1;
@@ -341,7 +347,7 @@ impl Search<Flip> for Gf2Search {
                 self.best = self.current;
             }
         }
-        Status::InProgress
+        Step::new(Status::InProgress, budget.max(1))
     }
 
     fn status(&self) -> Status {
@@ -378,9 +384,15 @@ fn write_pattern(out: &mut String, panels: &Panels, w: usize, h: usize) {
     }
 }
 
+/// Reason code of flip hints: press a cell of a minimum-press solution.
+pub const PRESS: u32 = 1;
+
 impl Family for Flip {
     const NAME: &'static str = "flip";
-    const ID: FamilyId = FamilyId::Flip;
+    const SUMMARY: &'static str =
+        "\"Stomp on it!\" flip panels: a press flips a panel and its neighbours; match the target";
+    const REASONS: &'static [Reason] =
+        &[Reason { code: PRESS, name: "press", doc: "press a panel that a solution of fewest presses presses" }];
 
     fn parse(desc: &str) -> Result<Flip, ParseError> {
         let f = fields(desc, Self::NAME, 2, 3)?;
@@ -483,99 +495,22 @@ impl Family for Flip {
     fn cell(&self, s: &Panels, index: usize) -> i32 {
         (index < self.cells() && s.is_dark(index)) as i32
     }
-}
 
-/// Boards of at most this many cells have their every state explored once per generator, so that the
-/// highest rating and the number of distinct puzzles of a band are known exactly.
-const EXPLORED_CELLS: usize = 16;
-
-/// What a flip generator knows of its board: the highest minimum-press count and, for boards small
-/// enough to explore, the minimum presses of every arrangement from the all-light target.
-pub struct FlipContext {
-    highest: u32,
-    /// Distinct boards (up to symmetry) per minimum-press count, for explored boards.
-    by_presses: Option<Vec<u64>>,
-}
-
-impl crate::generate::Generate for Flip {
-    const RATING_UNIT: &'static str = "presses";
-
-    /// Minimum presses: easy 3×3 with 1–4, medium 3×3 with 5–9, hard 4×4 with 6–10, expert 5×5 with 9–15.
-    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
-        use crate::generate::{Difficulty, Request};
-        let (min, max, side) = match difficulty {
-            Difficulty::Easy => (1, 4, 3),
-            Difficulty::Medium => (5, 9, 3),
-            Difficulty::Hard => (6, 10, 4),
-            Difficulty::Expert => (9, 15, 5),
-        };
-        Request { min, max, size: (side, side), ..Request::default() }
-    }
-
-    fn check(request: &crate::generate::Request) -> Result<(), String> {
-        let (w, h) = request.size;
-        if !(1..=MAX_SIDE as u8).contains(&w) || !(1..=MAX_SIDE as u8).contains(&h) {
-            return Err(format!("board sides must be 1 to {MAX_SIDE}"));
-        }
-        Ok(())
-    }
-
-    type Context = FlipContext;
-
-    /// A board with no null space needs every press set's size once (the highest is every cell); other
-    /// boards are explored from the target when small, and bounded by the rank otherwise (a particular
-    /// solution presses pivot cells only).
-    fn context(request: &crate::generate::Request) -> Result<FlipContext, OutOfMemory> {
-        let lights_out = Flip::lights_out(request.size.0, request.size.1);
-        let cells = lights_out.cells();
-        if cells > EXPLORED_CELLS {
-            let highest = if lights_out.nullity() == 0 { cells } else { lights_out.elimination.rank } as u32;
-            return Ok(FlipContext { highest, by_presses: None });
-        }
-        let mut explorer = crate::search::bfs::Bfs::explorer(1 << cells)?;
-        explorer.restart(&lights_out, lights_out.target);
-        explorer.run(&lights_out);
-        let mut distinct: Vec<alloc::collections::BTreeSet<u64>> = Vec::new();
-        for (state, presses) in explorer.distances() {
-            if distinct.len() <= presses as usize {
-                distinct.resize(presses as usize + 1, alloc::collections::BTreeSet::new());
-            }
-            distinct[presses as usize].insert(lights_out.with_start(*state).fingerprint());
-        }
-        let by_presses: Vec<u64> = distinct.iter().map(|set| set.len() as u64).collect();
-        Ok(FlipContext { highest: by_presses.len() as u32 - 1, by_presses: Some(by_presses) })
-    }
-
-    fn max_rating(_: &crate::generate::Request, context: &FlipContext) -> Option<u32> {
-        Some(context.highest)
-    }
-
-    fn band_size(request: &crate::generate::Request, context: &FlipContext) -> Option<u64> {
-        let by_presses = context.by_presses.as_ref()?;
-        Some((request.min as usize..=request.max as usize).filter_map(|p| by_presses.get(p)).sum())
-    }
-
-    /// The all-light target with a random number (within the band) of random distinct presses applied.
-    fn candidate(
-        request: &crate::generate::Request,
-        _: &FlipContext,
-        rng: &mut rand_xoshiro::Xoshiro256PlusPlus,
-    ) -> Flip {
-        use rand::RngExt;
-        let lights_out = Flip::lights_out(request.size.0, request.size.1);
-        let n = lights_out.cells();
-        let presses = rng.random_range(request.min..=request.max).min(n as u32);
-        let mut pressed = vec![false; n];
-        let mut state = lights_out.start();
-        let mut count = 0;
-        while count < presses {
-            let p = rng.random_range(0..n);
-            if !core::mem::replace(&mut pressed[p], true) {
-                count += 1;
-                state = lights_out.apply(&state, &Press(p as u16)).unwrap_or(state);
+    /// The pressed cell and the neighbours it flips.
+    fn explain(&self, _: &Panels, mv: &Press, _: bool, cells: &mut HintCells) -> u32 {
+        if let Some(flips) = self.presses.get(mv.0 as usize) {
+            let _ = cells.push(mv.0);
+            for c in (0..self.cells()).filter(|&c| bit(flips, c) && c != mv.0 as usize) {
+                let _ = cells.push(c as u16);
             }
         }
-        lights_out.with_start(state)
+        PRESS
+    }
+
+    /// "press column 2, row 1: it flips 4 panels, one of the fewest presses to the target".
+    fn hint_text(&self, _: &Panels, mv: &Press, _: u32) -> String {
+        let flipped = self.presses.get(mv.0 as usize).map_or(0, ones);
+        format!("{}: it flips {flipped} panels, one of the fewest presses to the target", self.move_text(mv))
     }
 }
 
@@ -584,5 +519,13 @@ impl Flip {
     fn lights_out(w: u8, h: u8) -> Flip {
         let n = w as usize * h as usize;
         Flip::new(w, h, &vec![false; n], &vec![false; n]).unwrap_or_else(|_| unreachable!("checked size"))
+    }
+
+    /// A puzzle from one byte a cell, as the C ABI passes them (non-zero dark); no target for all light.
+    pub fn from_bytes(width: u8, height: u8, start: &[u8], target: Option<&[u8]>) -> Result<Flip, String> {
+        let start: Vec<bool> = start.iter().map(|&c| c != 0).collect();
+        let target: Vec<bool> =
+            target.map_or_else(|| vec![false; start.len()], |t| t.iter().map(|&c| c != 0).collect());
+        Flip::new(width, height, &start, &target)
     }
 }

@@ -7,7 +7,13 @@
 //! Pours cannot be undone, so a player can reach a position from which the goal is unreachable: every
 //! search reports that as [`crate::search::Status::Unsolvable`], and hints say "unsolvable from here".
 
-use crate::family::{Family, FamilyId, MoveCode};
+#[cfg(feature = "std")]
+mod abi;
+mod generate;
+
+pub use generate::JugsParams;
+
+use crate::family::{Family, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -15,7 +21,6 @@ use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
@@ -80,6 +85,19 @@ impl Jugs {
         let mut amounts = [0u8; MAX_JUGS];
         amounts[..n].copy_from_slice(start);
         Ok(Jugs { capacities: capacities.to_vec(), start: Amounts(amounts), goal: goal.to_vec(), tap })
+    }
+
+    /// A puzzle from plain numbers, as the C ABI passes them: `goal` amounts of `-1` mean "any amount".
+    pub fn from_codes(capacities: &[u8], start: &[u8], goal: &[i32], tap: bool) -> Result<Jugs, String> {
+        let goal = goal
+            .iter()
+            .map(|&g| match g {
+                -1 => Ok(None),
+                0..=255 => Ok(Some(g as u8)),
+                _ => Err(format!("goal amount {g} is out of range (0..255, or -1 for any)")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Jugs::new(capacities, start, &goal, tap)
     }
 
     /// Number of jugs.
@@ -184,9 +202,25 @@ fn parse_amounts<'a>(field: &Field<'a>, what: &str) -> Result<Vec<(u8, Field<'a>
     field.parse_list::<u8>(what)
 }
 
+/// Reason codes of jugs hints.
+pub mod reason {
+    /// Pour one jug into another.
+    pub const POUR: u32 = 1;
+    /// Fill a jug from the tap.
+    pub const FILL: u32 = 2;
+    /// Empty a jug into the sink.
+    pub const EMPTY: u32 = 3;
+}
+
 impl Family for Jugs {
     const NAME: &'static str = "jugs";
-    const ID: FamilyId = FamilyId::Jugs;
+    const SUMMARY: &'static str =
+        "water jugs: pour from jug to jug (and, with the tap, fill and empty) to measure amounts";
+    const REASONS: &'static [Reason] = &[
+        Reason { code: reason::POUR, name: "pour", doc: "pour a jug into another, along a shortest solution" },
+        Reason { code: reason::FILL, name: "fill", doc: "fill a jug from the tap, along a shortest solution" },
+        Reason { code: reason::EMPTY, name: "empty", doc: "empty a jug into the sink, along a shortest solution" },
+    ];
 
     fn parse(desc: &str) -> Result<Jugs, ParseError> {
         let f = fields(desc, Self::NAME, 3, 4)?;
@@ -338,59 +372,38 @@ impl Family for Jugs {
     fn cell(&self, s: &Amounts, index: usize) -> i32 {
         s.0.get(index).map_or(0, |&a| a as i32)
     }
+
+    /// The jugs the move concerns (cells of the n × 1 grid): the two of a pour, the one filled or emptied.
+    fn explain(&self, _: &Amounts, mv: &JugMove, _: bool, cells: &mut HintCells) -> u32 {
+        let (code, jugs) = match *mv {
+            JugMove::Pour { from, to } => (reason::POUR, [Some(from), Some(to)]),
+            JugMove::Fill(j) => (reason::FILL, [Some(j), None]),
+            JugMove::Empty(j) => (reason::EMPTY, [Some(j), None]),
+        };
+        for jug in jugs.into_iter().flatten() {
+            let _ = cells.push(jug as u16);
+        }
+        code
+    }
+
+    /// "pour jug 1 into jug 2: it leaves 4 in jug 1 and 5 in jug 2".
+    fn hint_text(&self, s: &Amounts, mv: &JugMove, _: u32) -> String {
+        let Some(after) = self.apply(s, mv) else {
+            return self.move_text(mv);
+        };
+        let shown: Vec<String> = match *mv {
+            JugMove::Pour { from, to } => {
+                [from, to].iter().map(|&j| format!("{} in jug {}", after.0[j as usize], j + 1)).collect()
+            }
+            JugMove::Fill(j) | JugMove::Empty(j) => alloc::vec![format!("{} in jug {}", after.0[j as usize], j + 1)],
+        };
+        format!("{}: it leaves {}", self.move_text(mv), shown.join(" and "))
+    }
 }
 
 /// Node cap of the jugs solver (the reachable space of pours is small; with eight large jugs it is
 /// bounded by this cap, and reaching it is reported as such).
 const JUGS_NODES: usize = 1 << 18;
-
-impl crate::generate::Generate for Jugs {
-    /// Three jugs without tap; capacities grow with the band (pours: easy 1–7, medium 8–14, hard 15–19,
-    /// expert 20–24).
-    fn preset(difficulty: crate::generate::Difficulty) -> crate::generate::Request {
-        use crate::generate::{Difficulty, Request};
-        let (min, max, capacities) = match difficulty {
-            Difficulty::Easy => (1, 7, (3, 10)),
-            Difficulty::Medium => (8, 14, (5, 16)),
-            Difficulty::Hard => (15, 19, (8, 24)),
-            Difficulty::Expert => (20, 24, (10, 30)),
-        };
-        Request { min, max, jugs: 3, capacities, tap: false, ..Request::default() }
-    }
-
-    fn check(request: &crate::generate::Request) -> Result<(), String> {
-        let (lo, hi) = request.capacities;
-        if !(MIN_JUGS..=MAX_JUGS).contains(&(request.jugs as usize)) {
-            return Err(format!("jugs must be {MIN_JUGS} to {MAX_JUGS}"));
-        }
-        if lo < 2 || lo > hi {
-            return Err(format!("capacities {lo}..{hi} must satisfy 2 <= min <= max"));
-        }
-        Ok(())
-    }
-
-    /// Random capacities; the first jug full (or all empty with tap); one random jug must end with a
-    /// random amount, the others with any.
-    type Context = ();
-
-    fn context(_: &crate::generate::Request) -> Result<(), OutOfMemory> {
-        Ok(())
-    }
-
-    fn candidate(request: &crate::generate::Request, _: &(), rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Jugs {
-        use rand::RngExt;
-        let n = request.jugs as usize;
-        let (lo, hi) = request.capacities;
-        let mut caps: Vec<u8> = (0..n).map(|_| rng.random_range(lo..=hi)).collect();
-        caps.sort_unstable_by(|a, b| b.cmp(a));
-        let start: Vec<u8> =
-            caps.iter().enumerate().map(|(i, &c)| if i == 0 && !request.tap { c } else { 0 }).collect();
-        let mut goal = vec![None; n];
-        let jug = rng.random_range(0..n);
-        goal[jug] = Some(rng.random_range(1..caps[jug]));
-        Jugs::new(&caps, &start, &goal, request.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
-    }
-}
 
 #[cfg(test)]
 mod tests {

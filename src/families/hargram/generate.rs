@@ -1,0 +1,224 @@
+//! Hargram generation: the board cut into random connected pieces, shown turned and shuffled, rated by the
+//! exact solver's effort to find a solution and prove it unique (or find a second).
+
+use super::{cover, Hargram, Shape, MAX_CELLS, MAX_PIECES, MAX_SIDE};
+use crate::generate::Generate;
+use crate::memory::OutOfMemory;
+use crate::params::{Kind, Preset, Spec, Values};
+use crate::search::{Algorithm, Solver};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HargramParams {
+    /// Fewest and most search nodes of the rating.
+    pub band: (u32, u32),
+    /// Board width and height.
+    pub size: (u8, u8),
+    /// Number of pieces.
+    pub pieces: u8,
+    /// Fewest and most cells of a piece.
+    pub piece_size: (u8, u8),
+    /// Whether the puzzle must have exactly one solution (up to the board's symmetries).
+    pub unique: bool,
+}
+
+/// Cuts the `width × height` rectangle into `sizes.len()` connected pieces of the given sizes by growing
+/// each piece at random from the first free cell in scan order; `None` when a piece cannot grow enough.
+fn carve(width: usize, height: usize, sizes: &[usize], rng: &mut Xoshiro256PlusPlus) -> Option<Vec<Shape>> {
+    let cells = width * height;
+    let mut free = vec![true; cells];
+    let mut pieces = Vec::with_capacity(sizes.len());
+    // Column-major scan keeps the remaining region in one piece on wide boards as well as tall ones.
+    let order: Vec<usize> = (0..cells).map(|i| (i % height) * width + i / height).collect();
+    for &size in sizes {
+        let seed = *order.iter().find(|&&c| free[c])?;
+        let mut piece = vec![seed];
+        free[seed] = false;
+        while piece.len() < size {
+            let mut frontier = Vec::new();
+            for &c in &piece {
+                let (x, y) = (c % width, c / width);
+                let neighbours = [
+                    (x > 0).then(|| c - 1),
+                    (x + 1 < width).then(|| c + 1),
+                    (y > 0).then(|| c - width),
+                    (y + 1 < height).then(|| c + width),
+                ];
+                frontier.extend(neighbours.into_iter().flatten().filter(|&n| free[n]));
+            }
+            if frontier.is_empty() {
+                return None;
+            }
+            let next = frontier[rng.random_range(0..frontier.len())];
+            free[next] = false;
+            piece.push(next);
+        }
+        pieces
+            .push(Shape::new(&piece.iter().map(|&c| ((c % width) as u8, (c / width) as u8)).collect::<Vec<_>>()).ok()?);
+    }
+    Some(pieces)
+}
+
+/// Cuts the `width × height` rectangle into pieces of the given sizes along a boustrophedon path (down the
+/// first column, up the second, …): consecutive cells of the path touch, so every piece is connected.
+fn snake(width: usize, height: usize, sizes: &[usize]) -> Vec<Shape> {
+    let path: Vec<(u8, u8)> = (0..width)
+        .flat_map(|x| (0..height).map(move |i| (x as u8, if x % 2 == 0 { i } else { height - 1 - i } as u8)))
+        .collect();
+    let mut at = 0;
+    sizes
+        .iter()
+        .filter_map(|&size| {
+            let cells = &path[at..(at + size).min(path.len())];
+            at += size;
+            Shape::new(cells).ok()
+        })
+        .collect()
+}
+
+impl Generate for Hargram {
+    const RATING_UNIT: &'static str = "nodes";
+    const RATED_BY_LENGTH: bool = false;
+
+    const PARAMS: &'static [Spec] = &[
+        Spec {
+            name: "min",
+            kind: Kind::Int,
+            min: 0,
+            max: u32::MAX as i64,
+            default: "0",
+            doc: "fewest search nodes to find the solution and prove it unique (or find a second)",
+        },
+        Spec {
+            name: "max",
+            kind: Kind::Int,
+            min: 0,
+            max: u32::MAX as i64,
+            default: "4294967295",
+            doc: "most search nodes of the rating",
+        },
+        Spec {
+            name: "size",
+            kind: Kind::Size,
+            min: 1,
+            max: MAX_SIDE as i64,
+            default: "4x3",
+            doc: "board width and height (at most 256 cells)",
+        },
+        Spec { name: "pieces", kind: Kind::Int, min: 1, max: MAX_PIECES as i64, default: "3", doc: "number of pieces" },
+        Spec {
+            name: "piece_size",
+            kind: Kind::Range,
+            min: 1,
+            max: 255,
+            default: "3..5",
+            doc: "fewest and most cells of a piece",
+        },
+        Spec {
+            name: "unique",
+            kind: Kind::Bool,
+            min: 0,
+            max: 1,
+            default: "true",
+            doc: "require exactly one solution (up to the board's symmetries)",
+        },
+    ];
+
+    const PRESETS: &'static [Preset] = &[
+        Preset { name: "easy", params: "size=4x3,pieces=3,piece_size=3..5,unique=false" },
+        Preset { name: "medium", params: "size=5x4,pieces=5,piece_size=3..5" },
+        Preset { name: "hard", params: "size=6x5,pieces=6,piece_size=4..6" },
+        Preset { name: "expert", params: "size=8x5,pieces=8,piece_size=4..6" },
+    ];
+
+    type Params = HargramParams;
+
+    fn params(values: &Values) -> Result<HargramParams, String> {
+        let ((w, h), (lo, hi)) = (values.pair("size"), values.pair("piece_size"));
+        let (n, area) = (values.int("pieces"), w * h);
+        if area > MAX_CELLS as i64 {
+            return Err(format!("size: a {w}x{h} board has {area} cells, more than {MAX_CELLS}"));
+        }
+        if n * lo > area || n * hi < area {
+            return Err(format!("{n} pieces of {lo} to {hi} cells cannot cover a {w}x{h} board ({area} cells)"));
+        }
+        Ok(HargramParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            size: (w as u8, h as u8),
+            pieces: n as u8,
+            piece_size: (lo as u8, hi as u8),
+            unique: values.bool("unique"),
+        })
+    }
+
+    fn band(params: &HargramParams) -> (u32, u32) {
+        params.band
+    }
+
+    type Context = ();
+
+    fn context(_: &HargramParams) -> Result<(), OutOfMemory> {
+        Ok(())
+    }
+
+    /// Cuts the board into pieces of random sizes in the band, then shows each piece turned at random
+    /// (and mirrored, when allowed) in a shuffled order so that the pieces do not give the answer away.
+    fn candidate(params: &HargramParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Hargram {
+        let (w, h) = (params.size.0 as usize, params.size.1 as usize);
+        let (lo, hi) = (params.piece_size.0 as usize, params.piece_size.1 as usize);
+        let n = params.pieces as usize;
+        for attempt in 1.. {
+            let mut sizes = vec![lo; n];
+            let mut extra = w * h - n * lo;
+            while extra > 0 {
+                let i = rng.random_range(0..n);
+                if sizes[i] < hi {
+                    sizes[i] += 1;
+                    extra -= 1;
+                }
+            }
+            // Random growth can strand a piece; after many tries, cut along a snake path, which always works,
+            // so that a generator step never loops for long.
+            let mut shapes = match carve(w, h, &sizes, rng) {
+                Some(shapes) => shapes,
+                None if attempt < 100 => continue,
+                None => snake(w, h, &sizes),
+            };
+            for i in (1..shapes.len()).rev() {
+                shapes.swap(i, rng.random_range(0..=i));
+            }
+            let pieces: Vec<(Shape, bool)> =
+                shapes.iter().map(|s| (s.oriented(rng.random_range(0..8)), true)).collect();
+            if let Ok(puzzle) = Hargram::new(w as u8, h as u8, &vec![false; w * h], &pieces) {
+                return puzzle;
+            }
+        }
+        unreachable!("the attempts never end")
+    }
+
+    /// The rating search counts solutions up to two (up to symmetry), whatever the parameters, so that
+    /// the rating is a property of the puzzle alone: the placements tried to find a solution and then to
+    /// prove it unique or find a second. Parameters requiring a unique solution reject a second one.
+    fn rater(&self, params: Option<&HargramParams>) -> Result<Solver<Hargram>, OutOfMemory> {
+        let unique = params.is_some_and(|p| p.unique);
+        Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::count(self, 2, unique))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snake_cut_gives_connected_pieces_of_the_sizes() {
+        let shapes = snake(5, 3, &[4, 5, 2, 4]);
+        assert_eq!(shapes.iter().map(Shape::size).collect::<alloc::vec::Vec<_>>(), [4, 5, 2, 4]);
+    }
+}

@@ -1,0 +1,270 @@
+//! Cells, shapes, pieces, layouts and placements: the geometry of packing.
+
+use super::MAX_PIECES;
+
+const WORDS: usize = 4;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// A set of board cells, one bit a cell, numbered in the board's scan order (see [`Hargram`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cells(pub(super) [u64; WORDS]);
+
+impl Cells {
+    /// No cell.
+    pub const EMPTY: Cells = Cells([0; WORDS]);
+
+    /// Whether bit `i` is set.
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    #[inline]
+    pub(super) fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; WORDS]
+    }
+
+    /// Whether the two sets share a cell.
+    #[inline]
+    pub fn overlaps(&self, other: &Cells) -> bool {
+        (0..WORDS).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
+    #[inline]
+    pub(super) fn zip(self, other: Cells, f: impl Fn(u64, u64) -> u64) -> Cells {
+        Cells(core::array::from_fn(|i| f(self.0[i], other.0[i])))
+    }
+
+    /// Cells in either set.
+    #[inline]
+    pub fn union(self, other: Cells) -> Cells {
+        self.zip(other, |a, b| a | b)
+    }
+
+    /// Cells in both sets.
+    #[inline]
+    pub fn intersection(self, other: Cells) -> Cells {
+        self.zip(other, |a, b| a & b)
+    }
+
+    /// Cells of `self` not in `other`.
+    #[inline]
+    pub fn minus(self, other: Cells) -> Cells {
+        self.zip(other, |a, b| a & !b)
+    }
+
+    /// The lowest cell.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    /// The cells, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..WORDS * 64).filter(move |&i| self.contains(i))
+    }
+}
+
+/// A polyomino as its cells `(x, y)`, moved so that the smallest x and y are 0, sorted.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shape(pub(super) Vec<(u8, u8)>);
+
+impl Shape {
+    /// The shape of `cells` (any offsets), or why it is no polyomino.
+    pub fn new(cells: &[(u8, u8)]) -> Result<Shape, String> {
+        if cells.is_empty() {
+            return Err(String::from("a piece needs at least one cell"));
+        }
+        let shape = Shape::normalized(cells.iter().map(|&(x, y)| (x as i32, y as i32)));
+        // Connected: a flood from the first cell reaches every cell.
+        let mut reached = vec![false; shape.0.len()];
+        let mut todo = vec![0usize];
+        reached[0] = true;
+        while let Some(i) = todo.pop() {
+            let (x, y) = shape.0[i];
+            for (j, &(u, v)) in shape.0.iter().enumerate() {
+                if !reached[j] && x.abs_diff(u) + y.abs_diff(v) == 1 {
+                    reached[j] = true;
+                    todo.push(j);
+                }
+            }
+        }
+        if reached.iter().any(|r| !r) {
+            return Err(String::from("a piece's cells must be connected through their sides"));
+        }
+        Ok(shape)
+    }
+
+    pub(super) fn normalized(cells: impl Iterator<Item = (i32, i32)>) -> Shape {
+        let cells: Vec<(i32, i32)> = cells.collect();
+        let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let mut out: Vec<(u8, u8)> = cells.iter().map(|&(x, y)| ((x - min_x) as u8, (y - min_y) as u8)).collect();
+        out.sort_unstable();
+        out.dedup();
+        Shape(out)
+    }
+
+    /// The shape in orientation `o` (0–3 turned clockwise `o` quarter turns; 4–7 mirrored left-right,
+    /// then turned `o − 4` quarter turns).
+    pub fn oriented(&self, o: u8) -> Shape {
+        Shape::normalized(self.0.iter().map(|&(x, y)| {
+            let (mut x, mut y) = (x as i32, y as i32);
+            if o >= 4 {
+                x = -x;
+            }
+            for _ in 0..o % 4 {
+                (x, y) = (-y, x);
+            }
+            (x, y)
+        }))
+    }
+
+    /// Number of cells.
+    pub fn size(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The cells `(x, y)`.
+    pub fn cells(&self) -> &[(u8, u8)] {
+        &self.0
+    }
+
+    /// Width and height of the bounding box.
+    pub fn extent(&self) -> (u8, u8) {
+        let w = self.0.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+        let h = self.0.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        (w, h)
+    }
+
+    /// The rows of the drawing (`#` a cell, `.` none).
+    pub(super) fn rows(&self) -> Vec<String> {
+        let (w, h) = self.extent();
+        (0..h).map(|y| (0..w).map(|x| if self.0.contains(&(x, y)) { '#' } else { '.' }).collect()).collect()
+    }
+}
+
+/// A piece: its shape as given and whether mirror images are allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The shape as drawn in the description (orientation 0).
+    pub shape: Shape,
+    /// Whether mirror images (orientations 4–7) may be placed.
+    pub mirror: bool,
+    /// Index of the piece's kind: pieces with the same shapes (up to allowed orientations) share one.
+    pub(super) kind: u8,
+    /// The shape in each orientation, computed once so that placing a piece allocates nothing.
+    pub(super) oriented: Vec<Shape>,
+    /// How many more cells of one colour of a checkerboard than of the other the piece covers.
+    pub(super) imbalance: u8,
+    /// Whether the mirror image is one of the turned shapes.
+    pub(super) achiral: bool,
+}
+
+impl Piece {
+    /// The orientations this piece may take.
+    pub fn orientations(&self) -> core::ops::Range<u8> {
+        0..if self.mirror { 8 } else { 4 }
+    }
+
+    /// Whether the piece's mirror image is one of its turned shapes (so forbidding mirrors changes nothing).
+    pub fn achiral(&self) -> bool {
+        self.achiral
+    }
+}
+
+/// Where each piece lies: `0` off the board, otherwise `1 + (orientation << 8 | anchor cell)` with the
+/// anchor the row-major index of the top-left corner of the placed shape's bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout(pub(super) [u16; MAX_PIECES]);
+
+impl Layout {
+    /// Every piece off the board.
+    pub const EMPTY: Layout = Layout([0; MAX_PIECES]);
+
+    /// Orientation and anchor cell of `piece`, if it is on the board.
+    pub fn placement(&self, piece: usize) -> Option<(u8, u8)> {
+        match self.0.get(piece).copied().unwrap_or(0) {
+            0 => None,
+            code => Some((((code - 1) >> 8) as u8, ((code - 1) & 0xFF) as u8)),
+        }
+    }
+
+    pub(super) fn set(&mut self, piece: usize, placement: Option<(u8, u8)>) {
+        self.0[piece] = placement.map_or(0, |(o, anchor)| 1 + ((o as u16) << 8 | anchor as u16));
+    }
+}
+
+/// A Hargram move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HargramMove {
+    /// Put an off-board piece on the board.
+    Place {
+        /// The piece.
+        piece: u8,
+        /// Its orientation (0–7).
+        orientation: u8,
+        /// Row-major cell of the top-left corner of the placed shape's bounding box.
+        anchor: u8,
+    },
+    /// Take a placed piece off the board.
+    Remove {
+        /// The piece.
+        piece: u8,
+    },
+}
+
+/// One way to put a piece of some kind on the board, precomputed.
+#[derive(Clone, Copy, Debug)]
+pub struct Placement {
+    /// Cells covered (scan order).
+    pub mask: Cells,
+    /// Kind of piece.
+    pub kind: u8,
+    /// Orientation.
+    pub orientation: u8,
+    /// Row-major anchor cell.
+    pub anchor: u8,
+}
+
+/// Every distinct placement of every kind, grouped by the first cell (in scan order) they cover, then by
+/// kind: the exact-cover search fills the first empty cell, and only placements starting there can cover
+/// it; kinds with no piece left are skipped as whole groups.
+#[derive(Debug)]
+pub struct Placements {
+    /// The placements, sorted by first cell and kind.
+    pub all: Vec<Placement>,
+    /// `all[starts[g]..starts[g + 1]]` are the placements of group `g = cell · kinds + kind`.
+    pub starts: Vec<u32>,
+    /// Number of kinds.
+    pub kinds: usize,
+}
+
+impl Placements {
+    /// The placements of `kind` whose first scan cell is `cell`.
+    #[inline]
+    pub fn group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
+        let g = cell * self.kinds + kind;
+        self.starts[g]..self.starts[g + 1]
+    }
+
+    /// The placements whose first scan cell is `cell`.
+    pub fn at_cell(&self, cell: usize) -> &[Placement] {
+        let (from, to) = (self.starts[cell * self.kinds], self.starts[(cell + 1) * self.kinds]);
+        &self.all[from as usize..to as usize]
+    }
+}

@@ -1,0 +1,94 @@
+//! Jugs generation: random capacities, the first jug full (or all empty with the tap), one random jug to
+//! reach a random amount, rated by its optimal number of moves.
+
+use super::{Jugs, MAX_JUGS, MIN_JUGS};
+use crate::generate::Generate;
+use crate::memory::OutOfMemory;
+use crate::params::{Kind, Preset, Spec, Values};
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JugsParams {
+    /// Fewest and most optimal moves.
+    pub band: (u32, u32),
+    /// Number of jugs.
+    pub jugs: u8,
+    /// Smallest and largest capacity.
+    pub capacities: (u8, u8),
+    /// Whether the tap and sink may be used.
+    pub tap: bool,
+}
+
+impl Generate for Jugs {
+    const PARAMS: &'static [Spec] = &[
+        Spec { name: "min", kind: Kind::Int, min: 0, max: 1000, default: "1", doc: "fewest optimal moves" },
+        Spec { name: "max", kind: Kind::Int, min: 0, max: 1000, default: "7", doc: "most optimal moves" },
+        Spec {
+            name: "jugs",
+            kind: Kind::Int,
+            min: MIN_JUGS as i64,
+            max: MAX_JUGS as i64,
+            default: "3",
+            doc: "number of jugs",
+        },
+        Spec {
+            name: "capacities",
+            kind: Kind::Range,
+            min: 2,
+            max: 255,
+            default: "3..10",
+            doc: "smallest and largest capacity",
+        },
+        Spec { name: "tap", kind: Kind::Bool, min: 0, max: 1, default: "false", doc: "allow the tap and the sink" },
+    ];
+
+    /// Three jugs without tap; capacities grow with the band (pours: easy 1–7, medium 8–14, hard 15–19,
+    /// expert 20–24).
+    const PRESETS: &'static [Preset] = &[
+        Preset { name: "easy", params: "min=1,max=7,capacities=3..10" },
+        Preset { name: "medium", params: "min=8,max=14,capacities=5..16" },
+        Preset { name: "hard", params: "min=15,max=19,capacities=8..24" },
+        Preset { name: "expert", params: "min=20,max=24,capacities=10..30" },
+    ];
+
+    type Params = JugsParams;
+
+    fn params(values: &Values) -> Result<JugsParams, String> {
+        let (lo, hi) = values.pair("capacities");
+        Ok(JugsParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            jugs: values.int("jugs") as u8,
+            capacities: (lo as u8, hi as u8),
+            tap: values.bool("tap"),
+        })
+    }
+
+    fn band(params: &JugsParams) -> (u32, u32) {
+        params.band
+    }
+
+    type Context = ();
+
+    fn context(_: &JugsParams) -> Result<(), OutOfMemory> {
+        Ok(())
+    }
+
+    /// Random capacities; the first jug full (or all empty with tap); one random jug must end with a
+    /// random amount, the others with any.
+    fn candidate(params: &JugsParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Jugs {
+        let n = params.jugs as usize;
+        let (lo, hi) = params.capacities;
+        let mut caps: Vec<u8> = (0..n).map(|_| rng.random_range(lo..=hi)).collect();
+        caps.sort_unstable_by(|a, b| b.cmp(a));
+        let start: Vec<u8> = caps.iter().enumerate().map(|(i, &c)| if i == 0 && !params.tap { c } else { 0 }).collect();
+        let mut goal = vec![None; n];
+        let jug = rng.random_range(0..n);
+        goal[jug] = Some(rng.random_range(1..caps[jug]));
+        Jugs::new(&caps, &start, &goal, params.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
+    }
+}

@@ -1,0 +1,101 @@
+//! The packed board of sliding tiles and its moves.
+
+use super::MAX_CELLS;
+use alloc::format;
+use alloc::string::String;
+
+/// Bits per cell in a packed board.
+pub(super) const CELL_BITS: usize = 5;
+const CELL_MASK: u128 = (1 << CELL_BITS) - 1;
+
+/// An arrangement of tiles, packed 5 bits a cell into one `u128` (unused cells zero) so that copying,
+/// hashing and comparing a board are a few register operations.
+#[derive(Clone, Copy)]
+pub struct Board {
+    pub(super) packed: u128,
+    pub(super) blank: u8,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        // The blank is the one empty cell, so the packed cells decide equality.
+        self.packed == other.packed
+    }
+}
+
+impl Eq for Board {}
+
+impl core::hash::Hash for Board {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.packed.hash(state);
+    }
+}
+
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let used = (0..MAX_CELLS).rev().find(|&c| self.tile(c) != 0 || c == self.blank()).map_or(0, |c| c + 1);
+        f.debug_list().entries(self.cells(used)).finish()
+    }
+}
+
+impl Board {
+    /// The tile on every cell, row-major (0 = blank), for a board of `len` cells.
+    pub fn cells(&self, len: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..len).map(|c| self.tile(c))
+    }
+
+    /// The tile at `cell` (0 = blank).
+    #[inline]
+    pub fn tile(&self, cell: usize) -> u8 {
+        ((self.packed >> (cell * CELL_BITS)) & CELL_MASK) as u8
+    }
+
+    /// The cell holding the blank.
+    #[inline]
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// The board after the tile on `from` slides into the blank.
+    #[inline]
+    pub(super) fn slide(&self, from: usize) -> Board {
+        let tile = (self.packed >> (from * CELL_BITS)) & CELL_MASK;
+        let packed = (self.packed & !(CELL_MASK << (from * CELL_BITS))) | (tile << (self.blank() * CELL_BITS));
+        Board { packed, blank: from as u8 }
+    }
+
+    /// Builds a board from row-major cells, checking that they hold `0..cells.len()` once each.
+    /// On failure returns the index of the offending cell and the reason.
+    pub fn from_cells(cells: &[u8]) -> Result<Board, (usize, String)> {
+        let n = cells.len();
+        if !(4..=MAX_CELLS).contains(&n) {
+            return Err((0, format!("a board has 4 to {MAX_CELLS} cells, not {n}")));
+        }
+        let mut board = Board { packed: 0, blank: 0 };
+        let mut seen = [false; MAX_CELLS];
+        for (i, &tile) in cells.iter().enumerate() {
+            if tile as usize >= n {
+                return Err((i, format!("tile {tile} is out of range 0..{}", n - 1)));
+            }
+            if core::mem::replace(&mut seen[tile as usize], true) {
+                return Err((i, format!("tile {tile} appears twice")));
+            }
+            board.packed |= (tile as u128) << (i * CELL_BITS);
+            if tile == 0 {
+                board.blank = i as u8;
+            }
+        }
+        Ok(board)
+    }
+}
+
+/// One move: `tile` slides from cell `from` into the blank at cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileMove {
+    /// The tile that moves.
+    pub tile: u8,
+    /// The cell it leaves (where the blank goes).
+    pub from: u8,
+    /// The cell it enters (where the blank was).
+    pub to: u8,
+}

@@ -1,0 +1,53 @@
+//! The table kinds sliding tiles load: the 4×4 pattern databases and the complete 3×3 distance table.
+
+use super::distances::{self, EightTable};
+use super::pdb::{self, PatternDatabase};
+use super::Tiles;
+use crate::params::{Kind, Spec};
+use crate::tables::{TableData, TableKind};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+/// Additive 6-6-3 pattern databases with the mirrored lookup, for optimal 4×4 solving.
+pub(super) const PATTERN_DATABASES: TableKind = TableKind {
+    name: "pdb",
+    magic: pdb::MAGIC,
+    version: pdb::FORMAT_VERSION,
+    doc: "6-6-3 pattern databases for optimal 4x4 sliding tiles (16 MiB, built in about 10 s)",
+    params: &[Spec {
+        name: "blank",
+        kind: Kind::Int,
+        min: 0,
+        max: 15,
+        default: "15",
+        doc: "the goal cell of the blank (15: the default goal; 0: Korf's instances)",
+    }],
+    load: |bytes| PatternDatabase::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
+    build: |values| Ok(PatternDatabase::build(values.int("blank") as u8).to_bytes()),
+    save: |data| data.downcast_ref::<PatternDatabase>().map_or_else(Vec::new, PatternDatabase::to_bytes),
+};
+
+/// The distance of every 3×3 arrangement to one goal, two bits each: hints by lookup.
+pub(super) const EIGHT_DISTANCES: TableKind = TableKind {
+    name: "eight",
+    magic: distances::MAGIC,
+    version: distances::FORMAT_VERSION,
+    doc: "the complete 3x3 distance table (90 KB): every 8-puzzle hint a lookup",
+    params: &[Spec {
+        name: "blank",
+        kind: Kind::Int,
+        min: 0,
+        max: 8,
+        default: "8",
+        doc: "the goal cell of the blank (8: the default goal)",
+    }],
+    load: |bytes| EightTable::from_bytes(bytes).map(|t| Arc::new(t) as TableData),
+    build: |values| {
+        // Tiles 1..8 in order on the other cells.
+        let blank = values.int("blank") as usize;
+        let goal: Vec<u8> = (1..9).take(blank).chain([0]).chain((1..9).skip(blank)).collect();
+        let puzzle = Tiles::new(3, 3, &goal, Some(&goal)).map_err(|e| alloc::format!("{e}"))?;
+        EightTable::build(&puzzle).map(|t| t.to_bytes())
+    },
+    save: |data| data.downcast_ref::<EightTable>().map_or_else(Vec::new, EightTable::to_bytes),
+};

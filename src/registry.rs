@@ -1,0 +1,179 @@
+//! The machinery over the list of families in [`crate::families::REGISTRY`]: every dispatch on a family —
+//! parsing a description, loading a pack entry, making a generator, loading tables, verifying — goes
+//! through an [`Entry`], as every Simon Tatham puzzle goes through its `game` table. A new family is a
+//! folder implementing [`Family`](crate::family::Family) and [`Generate`] plus one line in that list.
+
+use crate::envelope::{magic_of, DataError};
+use crate::family::Reason;
+use crate::generate::Generate;
+use crate::pack::{Pack, PackEntry};
+use crate::params::{ParamError, Preset, Spec, Values};
+use crate::session::{self, AnySession, LoadError, Loaded, MadeGenerator, Stored};
+use crate::tables::{TableKind, Tables};
+use crate::text::{family_of, ParseError};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A family as the rest of lphint sees it: its stable id and name, what it takes, and its operations.
+pub struct Entry {
+    /// The stable id (the C ABI's family number).
+    pub id: u32,
+    /// The name, the first field of its descriptions.
+    pub name: &'static str,
+    /// One line saying what the puzzle is.
+    pub summary: &'static str,
+    /// What its ratings count (`moves`, `presses`, `nodes`).
+    pub rating_unit: &'static str,
+    /// Its generation parameters.
+    pub params: &'static [Spec],
+    /// Its difficulty presets.
+    pub presets: &'static [Preset],
+    /// Its play options (`lp solve --option`, `lp_puzzle_set_option`).
+    pub options: &'static [Spec],
+    /// The reasons its hints give.
+    pub reasons: &'static [Reason],
+    /// The kinds of tables it loads.
+    pub tables: &'static [TableKind],
+    parse: fn(&str) -> Result<Box<dyn AnySession>, ParseError>,
+    load: fn(&str, Stored<'_>) -> Loaded,
+    generator: fn(&str, u64) -> MadeGenerator,
+    verify: fn(&PackEntry, Option<&Tables>) -> Result<String, String>,
+    check: fn(&str) -> Result<String, ParamError>,
+}
+
+fn check_params<F: Generate>(text: &str) -> Result<String, ParamError> {
+    let values = Values::parse(F::PARAMS, F::PRESETS, text)?;
+    F::params(&values).map_err(|reason| ParamError { key: String::new(), reason })?;
+    Ok(values.print())
+}
+
+impl Entry {
+    /// The entry of family `F` under `id`.
+    pub const fn of<F: Generate>(id: u32) -> Entry {
+        Entry {
+            id,
+            name: F::NAME,
+            summary: F::SUMMARY,
+            rating_unit: F::RATING_UNIT,
+            params: F::PARAMS,
+            presets: F::PRESETS,
+            options: F::OPTIONS,
+            reasons: F::REASONS,
+            tables: F::TABLES,
+            parse: session::parse::<F>,
+            load: session::load::<F>,
+            generator: session::generator::<F>,
+            verify: crate::generate::verify::<F>,
+            check: check_params::<F>,
+        }
+    }
+
+    /// Parses a description of this family into a session at its start.
+    pub fn parse(&self, desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
+        (self.parse)(desc)
+    }
+
+    /// A generator for a parameter text (`preset=hard`, `size=4x4,min=20,max=30`), seeded with `seed`.
+    pub fn generator(&self, params: &str, seed: u64) -> MadeGenerator {
+        (self.generator)(params, seed)
+    }
+
+    /// The parameter text with every value spelled out, or the first thing wrong with it.
+    pub fn check_params(&self, params: &str) -> Result<String, ParamError> {
+        (self.check)(params)
+    }
+}
+
+/// Every family, in registry order.
+pub fn families() -> &'static [Entry] {
+    crate::families::REGISTRY
+}
+
+/// The family named `name`.
+pub fn find(name: &str) -> Option<&'static Entry> {
+    families().iter().find(|e| e.name == name)
+}
+
+/// The family with id `id`.
+pub fn by_id(id: u32) -> Option<&'static Entry> {
+    families().iter().find(|e| e.id == id)
+}
+
+/// The names of every family, for messages (`tiles, jugs, …`).
+pub fn names() -> String {
+    families().iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The family named `name`, or a message naming the known ones.
+pub fn named(name: &str) -> Result<&'static Entry, String> {
+    find(name).ok_or_else(|| format!("unknown family '{name}' (known: {})", names()))
+}
+
+/// Parses a description of any family into a session at its start.
+pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
+    let name = family_of(desc);
+    find(name).ok_or_else(|| ParseError::new(1, format!("unknown family '{name}' (known: {})", names())))?.parse(desc)
+}
+
+/// A session for a pack entry: its puzzle, with the stored solution (if any) as the hinter's plan, so that
+/// hints along it need no search (they do not claim it optimal). Refused when the solution does not
+/// replay to the goal or contradicts the rating.
+pub fn load(entry: &PackEntry) -> Result<Box<dyn AnySession>, String> {
+    let family = named(family_of(&entry.desc))?;
+    (family.load)(&entry.desc, entry.solution.as_ref().map(|s| (&s.0[..], entry.rating))).map_err(|e| match e {
+        LoadError::Parse(e) => format!("cannot parse '{}': {e}", entry.desc),
+        LoadError::Solution(why) => why,
+    })
+}
+
+/// Decodes a pack and checks every entry ([`load`]), so that a pack that loads is sound.
+pub fn load_pack(bytes: &[u8]) -> Result<Pack, DataError> {
+    let pack = Pack::decode(bytes)?;
+    for (i, entry) in pack.entries.iter().enumerate() {
+        load(entry).map_err(|e| DataError::Corrupt(format!("entry {i}: {e}")))?;
+    }
+    Ok(pack)
+}
+
+/// Re-rates a pack entry with its family's exact rater and checks its stored answer (blocking).
+pub fn verify(entry: &PackEntry, tables: Option<&Tables>) -> Result<String, String> {
+    (named(family_of(&entry.desc))?.verify)(entry, tables)
+}
+
+/// Every table kind of every family, with its family.
+pub fn table_kinds() -> impl Iterator<Item = (&'static Entry, &'static TableKind)> {
+    families().iter().flat_map(|e| e.tables.iter().map(move |k| (e, k)))
+}
+
+/// The table kind named `name`, or a message naming the known ones.
+pub fn table_kind(name: &str) -> Result<&'static TableKind, String> {
+    table_kinds().map(|(_, k)| k).find(|k| k.name == name).ok_or_else(|| {
+        let known: Vec<&str> = table_kinds().map(|(_, k)| k.name).collect();
+        format!("unknown tables kind '{name}' (known: {})", known.join(", "))
+    })
+}
+
+fn kind_of_bytes(bytes: &[u8]) -> Result<&'static TableKind, DataError> {
+    match magic_of(bytes) {
+        None => Err(DataError::Corrupt(format!("{} bytes are too few for tables", bytes.len()))),
+        Some(magic) => table_kinds()
+            .map(|(_, k)| k)
+            .find(|k| k.magic == magic)
+            .ok_or_else(|| DataError::Corrupt(String::from("not lphint tables (unknown magic)"))),
+    }
+}
+
+/// Checks the magic and version at the start of a tables file (its first
+/// [`crate::envelope::HEADER_BYTES`] bytes), before the rest is read.
+pub fn check_tables_header(header: &[u8]) -> Result<(), DataError> {
+    let kind = kind_of_bytes(header)?;
+    crate::envelope::check_header(header, kind.magic, kind.version, kind.doc)
+}
+
+/// Loads tables of any registered kind, told apart by their magic (magic, version, checksum and sizes
+/// checked). Damaged bytes give an error, never a panic.
+pub fn load_tables(bytes: &[u8]) -> Result<Tables, DataError> {
+    Tables::load(kind_of_bytes(bytes)?, bytes)
+}
