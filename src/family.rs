@@ -5,6 +5,7 @@
 
 use crate::ga::{AnyGa, GaParams};
 use crate::memory::OutOfMemory;
+pub use crate::moves::MoveCode;
 use crate::params::Spec;
 use crate::search::{Puzzle, Solver};
 use crate::tables::{TableKind, Tables};
@@ -12,22 +13,6 @@ use crate::text::ParseError;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
-
-/// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
-/// without knowing family types. Each family documents what the fields mean for it; fields it does not use
-/// are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct MoveCode {
-    /// The thing that moves: a tile number, a jug, a block or piece index.
-    pub piece: u32,
-    /// Where it moves from (a cell index, or a jug).
-    pub from: i32,
-    /// Where it moves to (a cell index, or a jug).
-    pub to: i32,
-    /// A family-specific extra (an orientation), or zero.
-    pub arg: i32,
-}
 
 /// Why a hint is the move it is: a code the family defines (distinct within the family), with a stable
 /// name and a line of documentation, so that a game can pick its own words or art for each.

@@ -6,7 +6,7 @@
 //! The run is deterministic for a seed, and resumable at any evaluation: two steps of half the budget give
 //! the same result as one step of the whole.
 
-use crate::family::MoveCode;
+use crate::moves::MoveCode;
 use crate::status::{Shortfall, Status};
 use alloc::format;
 use alloc::string::String;

@@ -49,6 +49,7 @@ pub mod generate;
 pub mod grid;
 pub mod hint;
 pub mod memory;
+pub mod moves;
 pub mod pack;
 pub mod params;
 pub mod registry;

@@ -12,7 +12,7 @@
 //! (`lp pack verify`) re-derives them.
 
 use crate::envelope::{self, DataError};
-use crate::family::MoveCode;
+use crate::moves::MoveCode;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -43,6 +43,12 @@ pub struct Entry {
     check: fn(&str) -> Result<String, ParamError>,
 }
 
+impl core::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Entry({} {})", self.id, self.name)
+    }
+}
+
 fn check_params<F: Generate>(text: &str) -> Result<String, ParamError> {
     let values = Values::parse(F::PARAMS, F::PRESETS, text)?;
     F::params(&values).map_err(|reason| ParamError { key: String::new(), reason })?;

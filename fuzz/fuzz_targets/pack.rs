@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lphint::pack::Pack;
+use lphint::registry;
 
 fuzz_target!(|data: &[u8]| {
     // Half the runs reseal the input, so that the fuzzer reaches the decoder behind the checksum.
@@ -15,10 +15,10 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => data,
     };
-    if let Ok(pack) = Pack::from_bytes(bytes) {
-        assert_eq!(Pack::from_bytes(&pack.to_bytes()).as_ref(), Ok(&pack));
+    if let Ok(pack) = registry::load_pack(bytes) {
+        assert_eq!(registry::load_pack(&pack.to_bytes()).as_ref(), Ok(&pack));
         for entry in &pack.entries {
-            assert!(lphint::session::from_entry(entry).is_ok());
+            assert!(registry::load(entry).is_ok());
         }
     }
 });

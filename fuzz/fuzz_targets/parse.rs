@@ -6,9 +6,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    if let Ok(session) = lphint::session::parse(text) {
+    if let Ok(session) = lphint::registry::parse(text) {
         let described = session.describe();
-        let again = lphint::session::parse(&described).expect("a printed description parses");
+        let again = lphint::registry::parse(&described).expect("a printed description parses");
         assert_eq!(again.describe(), described);
     }
 });

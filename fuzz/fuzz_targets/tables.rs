@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use lphint::tables::Tables;
+
 
 fuzz_target!(|data: &[u8]| {
     // A leading 0 or 1 reseals the rest as an 8-puzzle table or a pattern database, to get behind the
@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => data,
     };
-    if let Ok(tables) = Tables::from_bytes(bytes) {
-        assert_eq!(Tables::from_bytes(&tables.to_bytes()).as_ref(), Ok(&tables));
+    if let Ok(tables) = lphint::registry::load_tables(bytes) {
+        let bytes = tables.to_bytes();
+        assert_eq!(lphint::registry::load_tables(&bytes).map(|t| t.to_bytes()).as_ref(), Ok(&bytes));
     }
 });

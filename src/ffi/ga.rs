@@ -4,8 +4,8 @@ use super::glue::{
     guard, hand_out, handle, handle_mut, release, status_outcome, write_items, Failure, Handle, LpStatus, Out,
 };
 use super::puzzle::LpPuzzle;
-use crate::family::MoveCode;
 use crate::ga::{AnyGa, GaParams};
+use crate::moves::MoveCode;
 use crate::search::Status;
 
 /// A genetic-algorithm run. Opaque.

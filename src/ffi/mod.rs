@@ -23,8 +23,8 @@ mod puzzle;
 mod solver;
 mod tables;
 
-/// The C ABI's name for [`MoveCode`](crate::family::MoveCode).
-pub use crate::family::MoveCode as LpMove;
+/// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
+pub use crate::moves::MoveCode as LpMove;
 pub use families::*;
 pub use ga::*;
 pub use generate::*;

@@ -5,7 +5,7 @@ use super::glue::{
     Outcome,
 };
 use super::puzzle::LpPuzzle;
-use crate::family::MoveCode;
+use crate::moves::MoveCode;
 use crate::search::Algorithm;
 use crate::session::AnySolver;
 use std::ffi::c_char;

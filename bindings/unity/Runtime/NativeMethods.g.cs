@@ -614,32 +614,6 @@ namespace LpHint
     }
 
     /// <summary>
-    ///  A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
-    ///  without knowing family types. Each family documents what the fields mean for it; fields it does not use
-    ///  are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
-    /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct LpMove
-    {
-        /// <summary>
-        ///  The thing that moves: a tile number, a jug, a block or piece index.
-        /// </summary>
-        public uint piece;
-        /// <summary>
-        ///  Where it moves from (a cell index, or a jug).
-        /// </summary>
-        public int from;
-        /// <summary>
-        ///  Where it moves to (a cell index, or a jug).
-        /// </summary>
-        public int to;
-        /// <summary>
-        ///  A family-specific extra (an orientation), or zero.
-        /// </summary>
-        public int arg;
-    }
-
-    /// <summary>
     ///  A family of the registry.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -912,6 +886,32 @@ namespace LpHint
     [StructLayout(LayoutKind.Sequential)]
     internal unsafe partial struct LpTables
     {
+    }
+
+    /// <summary>
+    ///  A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
+    ///  without knowing family types. Each family documents what the fields mean for it; fields it does not use
+    ///  are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpMove
+    {
+        /// <summary>
+        ///  The thing that moves: a tile number, a jug, a block or piece index.
+        /// </summary>
+        public uint piece;
+        /// <summary>
+        ///  Where it moves from (a cell index, or a jug).
+        /// </summary>
+        public int from;
+        /// <summary>
+        ///  Where it moves to (a cell index, or a jug).
+        /// </summary>
+        public int to;
+        /// <summary>
+        ///  A family-specific extra (an orientation), or zero.
+        /// </summary>
+        public int arg;
     }
 
 

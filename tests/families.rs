@@ -1,0 +1,292 @@
+//! The conformance suite: every family of the registry goes through the same checks — text round trips,
+//! move codes, hints from the start and from off the path (each optimal hint lowering the optimal
+//! distance by one), every preset generating distinct puzzles into its band with the rating re-checked,
+//! pack round trips, and garbage descriptions and parameter texts refused with a message. A family that
+//! registers gets all of it; nothing here names a family.
+
+mod common;
+
+use lphint::pack::{Bounded, Pack, PackEntry};
+use lphint::params::{Kind, Values};
+use lphint::registry::{self, Entry};
+use lphint::search::{Algorithm, Status};
+use lphint::session::AnySession;
+use lphint::tables::Tables;
+use rand::RngExt;
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// Puzzles generated from a preset of a family, with their ratings.
+const PER_PRESET: usize = 3;
+
+/// The tables each family declares, built once with their default parameters.
+fn tables_of(family: &Entry) -> Vec<Tables> {
+    static BUILT: OnceLock<Vec<(u32, Tables)>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        registry::families()
+            .iter()
+            .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
+            .map(|(id, kind)| {
+                let bytes = (kind.build)(&Values::defaults(kind.params)).unwrap();
+                (id, registry::load_tables(&bytes).unwrap())
+            })
+            .collect()
+    });
+    built.iter().filter(|(id, _)| *id == family.id).map(|(_, t)| t.clone()).collect()
+}
+
+/// Gives `session` the family's tables that serve it.
+fn with_tables(family: &Entry, session: &mut dyn AnySession) {
+    for tables in tables_of(family) {
+        let _ = session.set_tables(&tables);
+    }
+}
+
+/// Generated puzzles of every preset of `family`: (preset, session, rating).
+fn generated(family: &Entry) -> Vec<(&'static str, Box<dyn AnySession>, u32)> {
+    let mut out = Vec::new();
+    for preset in family.presets {
+        let mut generator = family.generator(&format!("preset={}", preset.name), 7).unwrap();
+        for tables in tables_of(family) {
+            let _ = generator.set_tables(tables);
+        }
+        let mut seen = HashSet::new();
+        while seen.len() < PER_PRESET {
+            match generator.step(u32::MAX) {
+                Ok((session, rating)) => {
+                    assert!(
+                        seen.insert(session.fingerprint()),
+                        "{}: {} repeats a level",
+                        family.name,
+                        session.describe()
+                    );
+                    out.push((preset.name, session, rating));
+                }
+                Err(Status::InProgress) => continue,
+                Err(status) => panic!("{} {}: {}", family.name, preset.name, generator.reason(status)),
+            }
+        }
+    }
+    out
+}
+
+fn every_family(mut check: impl FnMut(&'static Entry)) {
+    assert!(registry::families().len() >= 4);
+    for family in registry::families() {
+        check(family);
+    }
+}
+
+/// The exact distance from `session`'s position (the family's own solver), or `None` when unsolvable.
+fn distance(family: &Entry, session: &dyn AnySession) -> Option<usize> {
+    let mut copy = registry::parse(&session.describe()).unwrap();
+    with_tables(family, copy.as_mut());
+    let mut solver = copy.solver(Algorithm::Exact, 0).unwrap();
+    loop {
+        let step = solver.step(u32::MAX);
+        match step.status {
+            Status::InProgress => continue,
+            Status::Found => return Some(solver.moves().len()),
+            Status::Unsolvable => return None,
+            other => panic!("{}: {}", session.describe(), other.name()),
+        }
+    }
+}
+
+/// Plays hints from `session`'s position to the end, checking every optimal hint against the exact
+/// distance; returns the moves played, or `None` when the position is unsolvable.
+fn play_hints(family: &Entry, mut session: Box<dyn AnySession>) -> Option<usize> {
+    with_tables(family, session.as_mut());
+    let mut moves = 0;
+    loop {
+        let hint = match session.next_hint(10_000) {
+            Err(Status::InProgress) => continue,
+            Err(Status::AlreadySolved) => return Some(moves),
+            Err(Status::Unsolvable) => {
+                assert_eq!(distance(family, session.as_ref()), None, "{}: called unsolvable", session.describe());
+                return None;
+            }
+            Ok(hint) => hint,
+            Err(other) => panic!("{}: {}", session.describe(), other.name()),
+        };
+        assert!(
+            family.reasons.iter().any(|r| r.code == hint.reason),
+            "{}: unknown reason {}",
+            family.name,
+            hint.reason
+        );
+        let text = session.hint_text().unwrap();
+        assert!(!text.is_empty() && session.move_token(&hint.mv).is_some(), "{}: {text}", session.describe());
+        let (w, h) = session.board_size();
+        assert!(session.hint_cells().iter().all(|&c| (c as u32) < w * h), "{}: cells off the board", family.name);
+        if hint.optimal {
+            assert_eq!(distance(family, session.as_ref()), Some(hint.moves_left as usize), "{}", session.describe());
+        }
+        session.apply(&hint.mv).unwrap_or_else(|e| panic!("{}: the hint is illegal: {e}", session.describe()));
+        moves += 1;
+        assert!(moves <= 10_000, "{}: hints do not end", family.name);
+    }
+}
+
+#[test]
+fn every_preset_generates_distinct_puzzles_in_its_band_rated_exactly() {
+    every_family(|family| {
+        for (preset, session, rating) in generated(family) {
+            let text = family.presets.iter().find(|p| p.name == preset).unwrap().params;
+            let values = Values::parse(family.params, family.presets, text).unwrap();
+            let (min, max) = (values.int("min") as u32, values.int("max") as u32);
+            assert!((min..=max).contains(&rating), "{} {preset}: {} rated {rating}", family.name, session.describe());
+            // The rating is re-derived by the family's exact rater, and the stored solution is optimal.
+            let entry = PackEntry {
+                desc: session.describe(),
+                rating,
+                solution: Some(Bounded(session.stored_solution())),
+                ..PackEntry::default()
+            };
+            let tables = tables_of(family);
+            let tables = tables.iter().find(|t| registry::parse(&entry.desc).unwrap().set_tables(t).is_ok());
+            registry::verify(&entry, tables).unwrap_or_else(|e| panic!("{} {preset}: {e}", family.name));
+        }
+    });
+}
+
+#[test]
+fn descriptions_and_move_codes_round_trip() {
+    every_family(|family| {
+        for (_, session, _) in generated(family) {
+            let desc = session.describe();
+            let again = registry::parse(&desc).unwrap();
+            assert_eq!(again.describe(), desc);
+            assert_eq!(again.fingerprint(), session.fingerprint());
+            assert_eq!(again.family(), family.name);
+            // Every move the family offers plays, names itself and changes the position.
+            let moves = session.legal_moves();
+            assert!(!moves.is_empty(), "{desc}: no move from the start");
+            for code in moves {
+                let mut copy = registry::parse(&desc).unwrap();
+                assert!(copy.move_token(&code).is_some() && copy.move_text(&code).is_some(), "{desc}: {code:?}");
+                copy.apply(&code).unwrap_or_else(|e| panic!("{desc}: {e}"));
+                assert_ne!(copy.describe(), desc, "{desc}: {code:?} changed nothing");
+                let resumed = registry::parse(&copy.describe()).unwrap();
+                assert_eq!(resumed.describe(), copy.describe(), "a position resumes from its description");
+            }
+            // An illegal code changes nothing.
+            let mut copy = registry::parse(&desc).unwrap();
+            let bogus = lphint::family::MoveCode { piece: 9999, from: 9999, to: 9999, arg: 9999 };
+            assert!(copy.apply(&bogus).is_err());
+            assert_eq!(copy.describe(), desc);
+        }
+    });
+}
+
+#[test]
+fn hints_reach_the_goal_from_the_start_and_from_off_the_path() {
+    let mut rng = common::rng(17);
+    every_family(|family| {
+        for (_, session, rating) in generated(family) {
+            let desc = session.describe();
+            // From the stored plan (no search), then from a fresh parse (a search).
+            let played = play_hints(family, session);
+            if family.rating_unit != "nodes" {
+                assert_eq!(played, Some(rating as usize), "{desc}: the hints' length is the rating");
+            }
+            let fresh = registry::parse(&desc).unwrap();
+            assert!(play_hints(family, fresh).is_some(), "{desc}");
+            // Off the path: a random legal move first, then hints to the end (or proven unsolvable).
+            let mut off = registry::parse(&desc).unwrap();
+            let moves = off.legal_moves();
+            off.apply(&moves[rng.random_range(0..moves.len())]).unwrap();
+            play_hints(family, off);
+        }
+    });
+}
+
+#[test]
+fn packs_round_trip_for_every_family() {
+    every_family(|family| {
+        let entries: Vec<PackEntry> = generated(family)
+            .into_iter()
+            .map(|(preset, session, rating)| PackEntry {
+                desc: session.describe(),
+                rating,
+                solution: Some(Bounded(session.stored_solution())),
+                name: Some(format!("{} {preset}", family.name)),
+                tier: Some(preset.into()),
+            })
+            .collect();
+        let pack = Pack { entries };
+        let loaded = registry::load_pack(&pack.to_bytes()).unwrap();
+        assert_eq!(loaded, pack);
+        for entry in &loaded.entries {
+            let mut session = registry::load(entry).unwrap();
+            assert_eq!(session.describe(), entry.desc);
+            // Hints along a stored solution need no search: a budget of zero answers them.
+            match session.next_hint(0) {
+                Ok(hint) => assert_eq!(hint.mv, entry.solution.as_ref().unwrap().0[0]),
+                Err(status) => panic!("{}: {}", entry.desc, status.name()),
+            }
+        }
+    });
+}
+
+#[test]
+fn garbage_descriptions_are_refused_with_a_column_and_a_reason() {
+    let mut rng = common::rng(23);
+    every_family(|family| {
+        let valid = generated(family).into_iter().map(|(_, s, _)| s.describe()).next().unwrap();
+        let mut garbage: Vec<String> = vec![
+            format!("{}:", family.name),
+            format!("{}:x", family.name),
+            format!("{}:1x1:?:?:?:?:?", family.name),
+            format!("{}:{}", family.name, "9".repeat(40)),
+        ];
+        // Every cut of a valid description, and random damage to it.
+        garbage.extend((0..valid.len()).filter(|&i| valid.is_char_boundary(i)).map(|i| valid[..i].to_string()));
+        for _ in 0..200 {
+            let mut bytes = valid.clone().into_bytes();
+            let at = rng.random_range(family.name.len() + 1..bytes.len());
+            bytes[at] = b"0123456789:,;/.#!@x*-"[rng.random_range(0..21)];
+            garbage.push(String::from_utf8(bytes).unwrap());
+        }
+        for text in garbage {
+            match registry::parse(&text) {
+                Ok(session) => {
+                    let printed = session.describe();
+                    assert_eq!(registry::parse(&printed).unwrap().describe(), printed, "{text}");
+                }
+                Err(e) => {
+                    assert!(!e.reason.is_empty(), "{text}: no reason");
+                    assert!(e.column >= 1 && e.column <= text.chars().count() + 1, "{text}: column {}", e.column);
+                }
+            }
+        }
+    });
+}
+
+#[test]
+fn garbage_parameter_texts_are_refused_naming_the_key() {
+    every_family(|family| {
+        let refused = |text: &str| {
+            family.check_params(text).err().unwrap_or_else(|| panic!("{}: '{text}' accepted", family.name))
+        };
+        assert_eq!(refused("no_such_key=1").key, "no_such_key");
+        assert!(refused("min").reason.contains("expected key=value"));
+        assert_eq!(refused("preset=no_such_preset").key, "preset");
+        for spec in family.params {
+            let error = refused(&format!("{}=garbage", spec.name));
+            assert_eq!(error.key, spec.name, "{}: {error}", family.name);
+            assert!(error.reason.contains(&spec.allowed()), "{}: {error}", family.name);
+            if matches!(spec.kind, Kind::Int) && spec.max < i64::MAX {
+                let error = refused(&format!("{}={}", spec.name, spec.max + 1));
+                assert!(error.reason.contains("out of range"), "{}: {error}", family.name);
+            }
+        }
+        // Every preset's text, and the defaults, are accepted and print back the same.
+        for preset in family.presets {
+            let printed = family.check_params(&format!("preset={}", preset.name)).unwrap();
+            assert_eq!(family.check_params(&printed).unwrap(), printed);
+        }
+        assert!(registry::named(family.name).is_ok());
+    });
+    assert!(registry::named("no_such_family").unwrap_err().contains("unknown family 'no_such_family' (known: "));
+}
