@@ -98,7 +98,7 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
-// A piece for [`lp_hargram_create`]: a `width`×`height` drawing, row-major, one byte a cell (non-zero
+// A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
 // for a cell of the piece).
 typedef struct LpHargramPiece {
   // Drawing width.

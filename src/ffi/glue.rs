@@ -106,15 +106,17 @@ impl From<crate::memory::OutOfMemory> for Failure {
     }
 }
 
-/// A failed call: its status and message.
+/// A failed call: its status and message (`context: message` when there is a context).
 pub(crate) struct Failure {
     pub status: LpStatus,
+    /// What failed, put before the message; kept apart so that a per-frame outcome needs no formatting.
+    pub context: &'static str,
     pub message: Cow<'static, str>,
 }
 
 impl Failure {
     pub fn new(status: LpStatus, message: impl Into<Cow<'static, str>>) -> Self {
-        Failure { status, message: message.into() }
+        Failure { status, context: "", message: message.into() }
     }
 
     pub fn invalid(message: impl Into<Cow<'static, str>>) -> Self {
@@ -124,16 +126,26 @@ impl Failure {
 
 pub(crate) type Outcome = Result<LpStatus, Failure>;
 
+/// Bytes of the last-error message kept; longer messages are cut at a character boundary.
+const LAST_ERROR_BYTES: usize = 1024;
+
 thread_local! {
-    // Cleared and refilled in place, so that reporting an outcome reuses the buffer.
-    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    // A fixed buffer, refilled in place: reporting an outcome (even from a per-frame call) never allocates.
+    static LAST_ERROR: RefCell<heapless::String<LAST_ERROR_BYTES>> = const { RefCell::new(heapless::String::new()) };
 }
 
-fn set_last_error(message: &str) {
+fn set_last_error(context: &str, message: &str) {
     LAST_ERROR.with(|e| {
         let mut e = e.borrow_mut();
         e.clear();
-        e.push_str(message);
+        let parts: &[&str] = if context.is_empty() { &[message] } else { &[context, ": ", message] };
+        for part in parts {
+            for c in part.chars() {
+                if e.push(c).is_err() {
+                    return;
+                }
+            }
+        }
     });
 }
 
@@ -142,7 +154,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(status)) => status,
         Ok(Err(failure)) => {
-            set_last_error(&failure.message);
+            set_last_error(failure.context, &failure.message);
             failure.status
         }
         Err(payload) => {
@@ -151,7 +163,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
                 .copied()
                 .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
                 .unwrap_or("unknown panic");
-            set_last_error(&format!("internal error (please report): {what}"));
+            set_last_error("internal error (please report)", what);
             LpStatus::LP_ERR_PANIC
         }
     }
@@ -225,9 +237,9 @@ pub(crate) fn hand_out<T: Handle>(value: T, out: Out<*mut T>) -> LpStatus {
 
 /// The one mapping from the core's [`Status`] to the ABI's: results and "in progress" are statuses,
 /// the rest are failures with a message (`what` names the operation in it).
-pub(crate) fn status_outcome(status: Status, what: &str) -> Outcome {
+pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
     use crate::status::Shortfall;
-    let fail = |status, why: &str| Err(Failure::new(status, format!("{what}: {why}")));
+    let fail = |status, why: &'static str| Err(Failure { status, context: what, message: Cow::Borrowed(why) });
     match status {
         Status::Found => Ok(LpStatus::LP_OK),
         Status::InProgress => Ok(LpStatus::LP_IN_PROGRESS),
@@ -391,6 +403,20 @@ mod tests {
         let status = guard(|| Err(Failure::invalid("bad width")));
         assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT);
         assert_eq!(message(), "bad width");
+    }
+
+    #[test]
+    fn a_long_message_is_cut_at_a_character_boundary() {
+        let long: String = "é".repeat(LAST_ERROR_BYTES);
+        assert_eq!(guard(|| Err(Failure::invalid(long.clone()))), LpStatus::LP_ERR_INVALID_ARGUMENT);
+        let mut buf = vec![0 as c_char; 4 * LAST_ERROR_BYTES];
+        let mut written = 0;
+        // SAFETY: a valid buffer and out-parameter.
+        assert_eq!(unsafe { lp_last_error(buf.as_mut_ptr(), buf.len(), &mut written) }, LpStatus::LP_OK);
+        // SAFETY: lp_last_error wrote a NUL-terminated string.
+        let kept = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().expect("whole characters only");
+        assert_eq!(kept, "é".repeat(LAST_ERROR_BYTES / 2));
+        assert_eq!(status_outcome(Status::OutOfNodes, "no hint").err().map(|f| f.context), Some("no hint"));
     }
 
     #[test]

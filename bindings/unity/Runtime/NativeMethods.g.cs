@@ -589,7 +589,7 @@ namespace LpHint
     }
 
     /// <summary>
-    ///  A piece for [`lp_hargram_create`]: a `width`×`height` drawing, row-major, one byte a cell (non-zero
+    ///  A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
     ///  for a cell of the piece).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]

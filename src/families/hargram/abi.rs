@@ -4,7 +4,7 @@ use super::{Hargram, MAX_CELLS, MAX_PIECES, MAX_SIDE};
 use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 
-/// A piece for [`lp_hargram_create`]: a `width`×`height` drawing, row-major, one byte a cell (non-zero
+/// A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
 /// for a cell of the piece).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]

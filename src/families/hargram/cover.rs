@@ -120,7 +120,7 @@ impl Cover {
         self.frames.capacity() * size_of::<Frame>()
     }
 
-    /// After [`CoverStatus::Solution`]: the placements of the solution beyond the start layout.
+    /// After a step that found a solution (`Status::Found`): the placements of the solution beyond the start layout.
     pub fn solution<'a>(&'a self, puzzle: &'a Hargram) -> impl Iterator<Item = &'a Placement> + 'a {
         self.frames.iter().filter(|f| f.chosen != NONE).map(move |f| &puzzle.placements().all[f.chosen as usize])
     }

@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// A set of board cells, one bit a cell, numbered in the board's scan order (see [`Hargram`]).
+/// A set of board cells, one bit a cell, numbered in the board's scan order (see [`super::Hargram`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cells(pub(super) [u64; WORDS]);
 

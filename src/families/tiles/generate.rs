@@ -15,7 +15,7 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Boards of more than 16 cells are rated by IDA\* with linear conflicts, exact but slow: bands up to this
-/// many moves only, and at most [`LARGE_RATING_NODES`] expansions a candidate.
+/// many moves only, and at most 2,000,000 expansions a candidate.
 pub const LARGE_BAND_MAX: u32 = 40;
 /// Expansions one candidate of a board of more than 16 cells may take to be rated.
 const LARGE_RATING_NODES: u64 = 2_000_000;
@@ -145,7 +145,7 @@ impl Generate for Tiles {
     }
 
     /// The recommended solver where it is exact; boards of more than 16 cells, whose recommended solver is
-    /// not, by IDA\* with linear conflicts, which is, within [`LARGE_RATING_NODES`] expansions.
+    /// not, by IDA\* with linear conflicts, which is, within 2,000,000 expansions.
     fn rater(&self, _: Option<&TilesParams>) -> Result<Solver<Tiles>, OutOfMemory> {
         if self.cells() > 16 && self.distances.is_none() && self.tables.is_none() {
             return Ok(Solver::new(Algorithm::IdaStar, IDA_STACK)?.with_expansion_limit(LARGE_RATING_NODES));
