@@ -1,21 +1,17 @@
-//! Table decoding (pattern databases and the 3x3 distance table): any bytes give tables or an error,
-//! never a panic.
+//! Table decoding (every table kind a family declares): any bytes give tables or an error, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-
 fuzz_target!(|data: &[u8]| {
-    // A leading 0 or 1 reseals the rest as an 8-puzzle table or a pattern database, to get behind the
+    // A leading byte k below the number of table kinds reseals the rest as kind k, to get behind the
     // checksum.
+    let kinds: Vec<_> = lphint::registry::table_kinds().map(|(_, kind)| kind).collect();
     let sealed;
     let bytes = match data.split_first() {
-        Some((&0, body)) => {
-            sealed = lphint::envelope::seal(*b"LP8D", lphint::families::tiles::distances::FORMAT_VERSION, body);
-            &sealed[..]
-        }
-        Some((&1, body)) => {
-            sealed = lphint::envelope::seal(*b"LPDB", lphint::families::tiles::pdb::FORMAT_VERSION, body);
+        Some((&k, body)) if (k as usize) < kinds.len() => {
+            let kind = kinds[k as usize];
+            sealed = lphint::envelope::seal(kind.magic, kind.version, body);
             &sealed[..]
         }
         _ => data,

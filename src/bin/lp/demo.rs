@@ -66,12 +66,11 @@ fn play_hints(mut session: Box<dyn AnySession>, budget: u32, per_row: usize) {
             Ok(hint) => hint,
             Err(_) => break,
         };
-        let token = session.move_token(&hint.mv).unwrap_or_default();
         let sentence = session.hint_text().unwrap_or_default();
         session.apply(&hint.mv).expect("a hint is a legal move");
         moves += 1;
         panels.push((
-            format!("{moves}: {token} ({} left)", hint.moves_left - 1),
+            format!("{moves} ({} left)", hint.moves_left - 1),
             session.render(),
             format!("{moves}. {sentence}"),
         ));

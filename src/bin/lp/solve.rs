@@ -244,7 +244,7 @@ pub fn hint(args: HintArgs) -> Done {
 fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Done {
     let clock = Instant::now();
     let counted = session.count_solutions(limit.unwrap_or(u64::MAX).max(1)).ok_or_else(|| {
-        format!("--all counts solutions of families that count them (hargram), not {}", session.family())
+        format!("--all counts solutions of families that can count them; {} cannot", session.family())
     })?;
     let time = clock.elapsed();
     if json {

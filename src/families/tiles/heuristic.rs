@@ -38,23 +38,29 @@ impl Heuristic {
     }
 }
 
+// `#[inline]`: these run at every expansion, and since they live apart from the `Puzzle` impl they
+// would otherwise sit in another codegen unit, out of the searches' reach.
 impl Tiles {
     /// Sum of Manhattan distances of every tile from its goal cell.
+    #[inline]
     pub fn manhattan(&self, state: &Board) -> u32 {
         (0..self.cells()).map(|c| self.distance[state.tile(c) as usize][c] as u32).sum()
     }
 
     /// Number of tiles (not the blank) away from their goal cell.
+    #[inline]
     pub fn misplaced(&self, state: &Board) -> u32 {
         (0..self.cells()).filter(|&c| state.tile(c) != 0 && state.tile(c) != self.goal.tile(c)).count() as u32
     }
 
     /// Extra moves forced by linear conflicts (twice the tiles that must leave a row or column).
+    #[inline]
     pub fn linear_conflicts(&self, state: &Board) -> u32 {
         (0..self.height()).map(|r| self.row_conflicts(state, r)).sum::<u32>()
             + (0..self.width()).map(|c| self.column_conflicts(state, c)).sum::<u32>()
     }
 
+    #[inline]
     pub(super) fn row_conflicts(&self, state: &Board, row: usize) -> u32 {
         let w = self.width();
         let mut keys = [0u8; MAX_SIDE as usize];
@@ -68,6 +74,7 @@ impl Tiles {
         conflict_moves(&keys[..len])
     }
 
+    #[inline]
     pub(super) fn column_conflicts(&self, state: &Board, col: usize) -> u32 {
         let w = self.width();
         let mut keys = [0u8; MAX_SIDE as usize];
@@ -85,6 +92,7 @@ impl Tiles {
 
 /// Twice the number of keys that must leave the line so that the rest are in increasing order:
 /// `2 · (len − longest increasing subsequence)`.
+#[inline]
 fn conflict_moves(keys: &[u8]) -> u32 {
     if keys.len() < 2 {
         return 0;
