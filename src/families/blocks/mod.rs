@@ -1,0 +1,550 @@
+//! "Get the Ball Out!" sliding blocks (Klotski, Huarong Dao, Rush Hour without the lanes): blocks of any
+//! polyomino shape slide on a board with walls; cells marked ball-only (the exit doorway) take goal blocks
+//! only; the puzzle is solved when every goal block stands on its target.
+//!
+//! Three move counts, chosen per puzzle ([`Count`]): **step** (one block, one cell), **line** (one block,
+//! any distance in one straight direction) and **free** (one block, any distance along any path of empty
+//! cells — the classic count in which Huarong Dao's 横刀立马 takes 81). Under each count every move costs
+//! one, so breadth-first search is exact; every move can be undone, so every position reachable from a
+//! solvable layout stays solvable.
+//!
+//! A state is the anchor of every block (the top-left cell of its bounding box, row-major), one byte each,
+//! fixed capacity ([`MAX_BLOCKS`]). Blocks of the same shape and kind are interchangeable: their anchors
+//! are kept sorted, so that two positions differing only by swapping identical blocks are one state.
+//! Goal blocks keep their identity. Placements are bit masks over the board, precomputed per group of
+//! identical blocks and anchor, so that a move test is four word operations.
+//!
+//! Text description: see [`text`].
+
+pub mod text;
+
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::search::Puzzle;
+
+/// The largest board side.
+pub const MAX_SIDE: usize = 16;
+/// The most cells of a board (anchors are one byte).
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+/// The most blocks of a puzzle (the state holds one anchor byte per block).
+pub const MAX_BLOCKS: usize = 32;
+
+/// One bit per board cell, row-major.
+pub type Mask = [u64; MAX_CELLS / 64];
+
+const EMPTY_MASK: Mask = [0; MAX_CELLS / 64];
+
+fn or(a: &Mask, b: &Mask) -> Mask {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+fn and_not(a: &Mask, b: &Mask) -> Mask {
+    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+}
+
+fn disjoint(a: &Mask, b: &Mask) -> bool {
+    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) == 0
+}
+
+fn is_empty(a: &Mask) -> bool {
+    a.iter().all(|&w| w == 0)
+}
+
+fn set(mask: &mut Mask, cell: usize) {
+    mask[cell / 64] |= 1 << (cell % 64);
+}
+
+fn has(mask: &Mask, cell: usize) -> bool {
+    mask[cell / 64] >> (cell % 64) & 1 == 1
+}
+
+/// What a board cell is, under the blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    /// Any block may stand here.
+    Open,
+    /// No block may.
+    Wall,
+    /// Only goal blocks may (the exit doorway).
+    BallOnly,
+}
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Count {
+    /// One block moves one cell.
+    Step,
+    /// One block moves any distance in one straight direction.
+    Line,
+    /// One block moves any distance along any path of empty cells.
+    Free,
+}
+
+impl Count {
+    /// Every count, in the order of their names.
+    pub const ALL: [Count; 3] = [Count::Step, Count::Line, Count::Free];
+
+    /// The name in descriptions: `step`, `line`, `free`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Count::Step => "step",
+            Count::Line => "line",
+            Count::Free => "free",
+        }
+    }
+
+    /// The count named `name`.
+    pub fn named(name: &str) -> Option<Count> {
+        Count::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// The anchor of every block (row-major cell of its bounding box's top-left corner), by block index;
+/// anchors of interchangeable blocks are sorted. Bytes past the puzzle's blocks are zero.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Layout(pub [u8; MAX_BLOCKS]);
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({:?})", &self.0[..])
+    }
+}
+
+/// A move: block `block` (its index in the state moved from) goes from anchor `from` to anchor `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// Index of the block in the state it moves from.
+    pub block: u8,
+    /// Its anchor before the move.
+    pub from: u8,
+    /// Its anchor after the move.
+    pub to: u8,
+}
+
+/// A block's shape: its cells as (row, column) offsets from its bounding box's top-left corner.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shape {
+    /// The cells, in reading order.
+    pub cells: Vec<(u8, u8)>,
+}
+
+impl Shape {
+    /// Bounding box height and width.
+    pub fn size(&self) -> (usize, usize) {
+        let rows = self.cells.iter().map(|&(r, _)| r as usize + 1).max().unwrap_or(0);
+        let cols = self.cells.iter().map(|&(_, c)| c as usize + 1).max().unwrap_or(0);
+        (rows, cols)
+    }
+}
+
+/// Blocks that are interchangeable: one shape, one kind; a goal block is a group of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Index into [`Board::shapes`].
+    pub shape: usize,
+    /// The first block index of the group; its blocks are `first..first + len`.
+    pub first: usize,
+    /// Number of blocks.
+    pub len: usize,
+    /// For a goal block, its target anchor.
+    pub target: Option<u8>,
+}
+
+/// What does not change during play: the terrain, the shapes, the groups and their placements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+    /// The terrain, row-major.
+    pub terrain: Vec<Terrain>,
+    /// The distinct shapes.
+    pub shapes: Vec<Shape>,
+    /// The groups of interchangeable blocks: goal blocks first, then by shape.
+    pub groups: Vec<Group>,
+    /// Group of each block.
+    pub group_of: Vec<usize>,
+    /// The character of each block index in descriptions (within a group, in anchor order).
+    pub names: Vec<char>,
+    /// `placements[group * MAX_CELLS + anchor]`: the cells the group's shape covers at that anchor, or
+    /// all zero where it does not fit the terrain.
+    placements: Vec<Mask>,
+}
+
+impl Board {
+    /// Number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.group_of.len()
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The cells block `block` covers at `anchor` (all zero where it does not fit the terrain).
+    #[inline]
+    pub fn placement(&self, block: usize, anchor: usize) -> &Mask {
+        &self.placements[self.group_of[block] * MAX_CELLS + anchor]
+    }
+
+    /// Every cell the blocks of `layout` cover.
+    #[inline]
+    pub fn occupied(&self, layout: &Layout) -> Mask {
+        (0..self.blocks()).fold(EMPTY_MASK, |acc, b| or(&acc, self.placement(b, layout.0[b] as usize)))
+    }
+
+    fn fill_placements(&mut self) {
+        self.placements = vec![EMPTY_MASK; self.groups.len() * MAX_CELLS];
+        let (w, h) = (self.width, self.height);
+        for (g, group) in self.groups.iter().enumerate() {
+            let shape = &self.shapes[group.shape];
+            let (sh, sw) = shape.size();
+            for anchor in 0..w * h {
+                let (r, c) = (anchor / w, anchor % w);
+                if r + sh > h || c + sw > w {
+                    continue;
+                }
+                let mut mask = EMPTY_MASK;
+                let fits = shape.cells.iter().all(|&(dr, dc)| {
+                    let cell = (r + dr as usize) * w + c + dc as usize;
+                    set(&mut mask, cell);
+                    match self.terrain[cell] {
+                        Terrain::Open => true,
+                        Terrain::Wall => false,
+                        Terrain::BallOnly => group.target.is_some(),
+                    }
+                });
+                if fits {
+                    self.placements[g * MAX_CELLS + anchor] = mask;
+                }
+            }
+        }
+    }
+}
+
+/// A sliding-blocks puzzle: the board, the count, and the starting layout.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Blocks {
+    board: Arc<Board>,
+    count: Count,
+    start: Layout,
+}
+
+impl fmt::Debug for Blocks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Blocks({})", text::describe(self))
+    }
+}
+
+/// Where the blocks of a puzzle stand and what they are, before canonical ordering: the input of
+/// [`Blocks::new`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockSpec {
+    /// The character naming it in descriptions.
+    pub name: char,
+    /// Its shape.
+    pub shape: Shape,
+    /// Its anchor.
+    pub anchor: usize,
+    /// For a goal block, its target anchor.
+    pub target: Option<usize>,
+}
+
+impl Blocks {
+    /// A puzzle on a `width`×`height` board with `terrain` (row-major), `blocks` and `count`; or why not
+    /// (overlapping blocks, a block on a wall or off the board, a target where the block does not fit, no
+    /// goal block, too many blocks).
+    pub fn new(
+        width: usize,
+        height: usize,
+        terrain: Vec<Terrain>,
+        mut blocks: Vec<BlockSpec>,
+        count: Count,
+    ) -> Result<Blocks, alloc::string::String> {
+        use alloc::format;
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(format!("the board must be 1 to {MAX_SIDE} cells a side"));
+        }
+        if terrain.len() != width * height {
+            return Err(format!("the terrain has {} cells, the board {}", terrain.len(), width * height));
+        }
+        if blocks.len() > MAX_BLOCKS {
+            return Err(format!("{} blocks, at most {MAX_BLOCKS}", blocks.len()));
+        }
+        if blocks.iter().all(|b| b.target.is_none()) {
+            return Err("no goal block: name one with CHAR@row,col".into());
+        }
+        // Groups: goal blocks alone, the others by shape; ordered by (shape, goal) so that the order is
+        // canonical, blocks of a group by anchor.
+        blocks.sort_by(|a, b| {
+            let key =
+                |x: &BlockSpec| (x.target.is_none(), x.shape.clone(), x.target.map_or('\0', |_| x.name), x.anchor);
+            key(a).cmp(&key(b))
+        });
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut group_of = Vec::new();
+        for (i, block) in blocks.iter().enumerate() {
+            let shape = match shapes.iter().position(|s| *s == block.shape) {
+                Some(s) => s,
+                None => {
+                    shapes.push(block.shape.clone());
+                    shapes.len() - 1
+                }
+            };
+            let joins =
+                block.target.is_none() && groups.last().is_some_and(|g: &Group| g.target.is_none() && g.shape == shape);
+            if let Some(group) = groups.last_mut().filter(|_| joins) {
+                group.len += 1;
+            } else {
+                let target = block.target.map(|t| t as u8);
+                groups.push(Group { shape, first: i, len: 1, target });
+            }
+            group_of.push(groups.len() - 1);
+        }
+        let mut names: Vec<char> = blocks.iter().map(|b| b.name).collect();
+        for g in &groups {
+            names[g.first..g.first + g.len].sort_unstable();
+        }
+        let mut board = Board { width, height, terrain, shapes, groups, group_of, names, placements: Vec::new() };
+        board.fill_placements();
+        let mut start = Layout([0; MAX_BLOCKS]);
+        let mut covered = EMPTY_MASK;
+        for (i, block) in blocks.iter().enumerate() {
+            if block.anchor >= width * height || is_empty(board.placement(i, block.anchor)) {
+                return Err(format!("block {} stands on a wall or off the board", block.name));
+            }
+            let cells = board.placement(i, block.anchor);
+            if !disjoint(&covered, cells) {
+                return Err(format!("block {} overlaps another block", block.name));
+            }
+            covered = or(&covered, cells);
+            start.0[i] = block.anchor as u8;
+            if let Some(t) = block.target {
+                if t >= width * height || is_empty(board.placement(i, t)) {
+                    return Err(format!("the target of block {} is off the board or on a wall", block.name));
+                }
+            }
+        }
+        let puzzle = Blocks { board: Arc::new(board), count, start };
+        let start = puzzle.canonical(start);
+        Ok(Blocks { start, ..puzzle })
+    }
+
+    /// The board (terrain, shapes, groups).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// How moves are counted.
+    pub fn count(&self) -> Count {
+        self.count
+    }
+
+    /// The same puzzle under another count.
+    pub fn with_count(&self, count: Count) -> Blocks {
+        Blocks { count, ..self.clone() }
+    }
+
+    /// The starting layout.
+    pub fn start_layout(&self) -> Layout {
+        self.start
+    }
+
+    /// The same puzzle starting from `layout`.
+    pub fn with_layout(&self, layout: Layout) -> Blocks {
+        Blocks { start: self.canonical(layout), ..self.clone() }
+    }
+
+    /// `layout` with the anchors of every group sorted.
+    fn canonical(&self, mut layout: Layout) -> Layout {
+        for g in &self.board.groups {
+            layout.0[g.first..g.first + g.len].sort_unstable();
+        }
+        layout
+    }
+
+    /// `layout` with block `block` at `to`, re-sorted within its group (only that block moved).
+    #[inline]
+    fn moved(&self, layout: &Layout, block: usize, to: u8) -> Layout {
+        let mut next = *layout;
+        next.0[block] = to;
+        let g = &self.board.groups[self.board.group_of[block]];
+        let (first, last) = (g.first, g.first + g.len - 1);
+        let mut i = block;
+        while i > first && next.0[i - 1] > next.0[i] {
+            next.0.swap(i - 1, i);
+            i -= 1;
+        }
+        while i < last && next.0[i + 1] < next.0[i] {
+            next.0.swap(i + 1, i);
+            i += 1;
+        }
+        next
+    }
+
+    /// The anchor one cell from `anchor` in direction `dir` (0 up, 1 down, 2 left, 3 right), if on the
+    /// board.
+    #[inline]
+    fn neighbour(&self, anchor: usize, dir: usize) -> Option<usize> {
+        let (w, n) = (self.board.width, self.board.cells());
+        match dir {
+            0 => anchor.checked_sub(w),
+            1 => Some(anchor + w).filter(|&a| a < n),
+            2 => (anchor % w > 0).then(|| anchor - 1),
+            _ => (anchor % w + 1 < w).then_some(anchor + 1),
+        }
+    }
+
+    /// Calls `f(to)` for every anchor block `block` can reach from `layout` in one move under the count.
+    #[inline]
+    fn destinations(&self, layout: &Layout, occupied: &Mask, block: usize, mut f: impl FnMut(usize)) {
+        let from = layout.0[block] as usize;
+        let others = and_not(occupied, self.board.placement(block, from));
+        let fits = |a: usize| {
+            let cells = self.board.placement(block, a);
+            !is_empty(cells) && disjoint(cells, &others)
+        };
+        match self.count {
+            Count::Step => {
+                for dir in 0..4 {
+                    if let Some(a) = self.neighbour(from, dir).filter(|&a| fits(a)) {
+                        f(a);
+                    }
+                }
+            }
+            Count::Line => {
+                for dir in 0..4 {
+                    let mut at = from;
+                    while let Some(a) = self.neighbour(at, dir).filter(|&a| fits(a)) {
+                        f(a);
+                        at = a;
+                    }
+                }
+            }
+            Count::Free => {
+                let mut seen = EMPTY_MASK;
+                set(&mut seen, from);
+                let mut queue = [0u8; MAX_CELLS];
+                let (mut head, mut tail) = (0, 1);
+                queue[0] = from as u8;
+                while head < tail {
+                    let at = queue[head] as usize;
+                    head += 1;
+                    for dir in 0..4 {
+                        if let Some(a) = self.neighbour(at, dir).filter(|&a| !has(&seen, a) && fits(a)) {
+                            set(&mut seen, a);
+                            queue[tail] = a as u8;
+                            tail += 1;
+                            f(a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells the path of a free move passes through, from its start to `to`, in order (for a step
+    /// or line move, the straight cells between). Writes anchors into `out`; returns how many.
+    pub fn path(&self, layout: &Layout, mv: &Slide, out: &mut [u8; MAX_CELLS]) -> usize {
+        let block = mv.block as usize;
+        let from = mv.from as usize;
+        let occupied = self.board.occupied(layout);
+        let others = and_not(&occupied, self.board.placement(block, from));
+        let fits = |a: usize| {
+            let cells = self.board.placement(block, a);
+            !is_empty(cells) && disjoint(cells, &others)
+        };
+        // Breadth-first over anchors by unit steps: the shortest path, which is also the straight one
+        // of a line move.
+        let mut parent = [u8::MAX; MAX_CELLS];
+        let mut seen = EMPTY_MASK;
+        set(&mut seen, from);
+        let mut queue = [0u8; MAX_CELLS];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from as u8;
+        while head < tail && !has(&seen, mv.to as usize) {
+            let at = queue[head] as usize;
+            head += 1;
+            for dir in 0..4 {
+                if let Some(a) = self.neighbour(at, dir).filter(|&a| !has(&seen, a) && fits(a)) {
+                    set(&mut seen, a);
+                    parent[a] = at as u8;
+                    queue[tail] = a as u8;
+                    tail += 1;
+                }
+            }
+        }
+        if !has(&seen, mv.to as usize) {
+            return 0;
+        }
+        let mut len = 0;
+        let mut at = mv.to as usize;
+        while at != from {
+            out[len] = at as u8;
+            len += 1;
+            at = parent[at] as usize;
+        }
+        out[len] = from as u8;
+        len += 1;
+        out[..len].reverse();
+        len
+    }
+}
+
+impl Puzzle for Blocks {
+    type State = Layout;
+    type Move = Slide;
+
+    #[inline]
+    fn successors(&self, state: &Layout, mut f: impl FnMut(Slide, Layout, u32)) {
+        let occupied = self.board.occupied(state);
+        for block in 0..self.board.blocks() {
+            let from = state.0[block];
+            self.destinations(state, &occupied, block, |to| {
+                f(Slide { block: block as u8, from, to: to as u8 }, self.moved(state, block, to as u8), 1);
+            });
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Layout) -> bool {
+        self.board.groups.iter().all(|g| g.target.is_none_or(|t| state.0[g.first] == t))
+    }
+
+    /// Per goal block off its target: free 1; line 1 when on its target's row or column, else 2; step
+    /// the Manhattan distance. Each move moves one block, so the sum is a lower bound.
+    fn heuristic(&self, state: &Layout) -> u32 {
+        let w = self.board.width;
+        self.board
+            .groups
+            .iter()
+            .filter_map(|g| g.target.map(|t| (state.0[g.first] as usize, t as usize)))
+            .filter(|&(a, t)| a != t)
+            .map(|(a, t)| {
+                let (dr, dc) = ((a / w).abs_diff(t / w), (a % w).abs_diff(t % w));
+                match self.count {
+                    Count::Free => 1,
+                    Count::Line => 1 + (dr > 0 && dc > 0) as u32,
+                    Count::Step => (dr + dc) as u32,
+                }
+            })
+            .sum()
+    }
+
+    fn apply(&self, state: &Layout, mv: &Slide) -> Option<Layout> {
+        let block = mv.block as usize;
+        if block >= self.board.blocks() || state.0[block] != mv.from {
+            return None;
+        }
+        let occupied = self.board.occupied(state);
+        let mut legal = false;
+        self.destinations(state, &occupied, block, |to| legal |= to == mv.to as usize);
+        legal.then(|| self.moved(state, block, mv.to))
+    }
+}

@@ -1,0 +1,207 @@
+//! The text description of sliding blocks: `blocks:WxH:ROWS:GOALS[:COUNT[:FLOOR]]`.
+//!
+//! - ROWS: `H` rows separated by `/`, one character a cell: `#` wall, `.` empty, `+` empty cell only goal
+//!   blocks may enter (the exit doorway), any other letter or digit a cell of the block it names (all
+//!   cells with one character form one block, of any connected shape).
+//! - GOALS: `CHAR@row,col` joined by `;`: that block is a goal block and the puzzle is solved when the
+//!   top-left corner of its bounding box stands at (row, col), 0-based, counted as drawn (walls
+//!   included). Goal blocks may enter `+` cells; the others may not.
+//! - COUNT: `step`, `line` or `free` (the default).
+//! - FLOOR: only when a block stands on a `+` cell (a position resumed mid-game): the terrain under the
+//!   blocks as rows of `#`, `.` and `+`.
+//!
+//! Example (Huarong Dao's 横刀立马, 81 moves free): `blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1`.
+//! Identical blocks are interchangeable, so a printed description names them in anchor order.
+
+use super::{BlockSpec, Blocks, Count, Layout, Shape, Terrain, MAX_SIDE};
+use crate::text::{fields, Field, ParseError};
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Parses a description (see the module).
+pub fn parse(desc: &str) -> Result<Blocks, ParseError> {
+    let f = fields(desc, "blocks", 3, 5)?;
+    let (w, h) = f[0].parse_dims(1, MAX_SIDE as u8)?;
+    let (w, h) = (w as usize, h as usize);
+    let grid = read_rows(&f[1], w, h, "the board", true)?;
+    let count = match f.get(3) {
+        Some(field) => Count::named(field.text)
+            .ok_or_else(|| field.error(format!("expected a count step, line or free, found '{}'", field.text)))?,
+        None => Count::Free,
+    };
+    let mut terrain: Vec<Terrain> = grid.iter().map(|&(_, t, _)| t).collect();
+    if let Some(floor) = f.get(4) {
+        let under = read_rows(floor, w, h, "the floor", false)?;
+        for (i, (&(c, t, column), &(_, below, _))) in grid.iter().zip(&under).enumerate() {
+            let agrees = if c.is_some() { below != Terrain::Wall } else { below == t };
+            if !agrees {
+                return Err(ParseError::new(
+                    column,
+                    format!("the floor at row {}, column {} disagrees with the board", i / w, i % w),
+                ));
+            }
+            terrain[i] = below;
+        }
+    }
+    // Cells of each block character, in reading order, with the column of its first cell.
+    let mut cells: BTreeMap<char, (Vec<usize>, usize)> = BTreeMap::new();
+    for (i, &(c, _, column)) in grid.iter().enumerate() {
+        if let Some(c) = c {
+            cells.entry(c).or_insert_with(|| (Vec::new(), column)).0.push(i);
+        }
+    }
+    let goals = read_goals(&f[2], w, h, &cells)?;
+    let mut blocks = Vec::new();
+    for (&name, (cells, column)) in &cells {
+        if !connected(cells, w) {
+            return Err(ParseError::new(
+                *column,
+                format!("the cells of block '{name}' are not connected (two blocks need two characters)"),
+            ));
+        }
+        let top = cells.iter().map(|c| c / w).min().unwrap_or(0);
+        let left = cells.iter().map(|c| c % w).min().unwrap_or(0);
+        let shape = Shape { cells: cells.iter().map(|c| ((c / w - top) as u8, (c % w - left) as u8)).collect() };
+        blocks.push(BlockSpec { name, shape, anchor: top * w + left, target: goals.get(&name).copied() });
+    }
+    Blocks::new(w, h, terrain, blocks, count).map_err(|e| f[1].error(e))
+}
+
+/// Reads `h` rows of `w` cells: (block character, terrain, column) per cell.
+fn read_rows(
+    field: &Field<'_>,
+    w: usize,
+    h: usize,
+    what: &str,
+    blocks: bool,
+) -> Result<Vec<(Option<char>, Terrain, usize)>, ParseError> {
+    let rows = field.split('/');
+    if rows.len() != h {
+        return Err(field.error(format!("{what} ({w}x{h}) needs {h} rows separated by '/', found {}", rows.len())));
+    }
+    let mut out = Vec::with_capacity(w * h);
+    for row in &rows {
+        let found = row.text.chars().count();
+        if found != w {
+            return Err(row.error(format!("a row of {what} has {w} cells, found {found}")));
+        }
+        for (i, c) in row.text.chars().enumerate() {
+            let column = row.column + i;
+            out.push(match c {
+                '#' => (None, Terrain::Wall, column),
+                '.' => (None, Terrain::Open, column),
+                '+' => (None, Terrain::BallOnly, column),
+                c if blocks && c.is_ascii_alphanumeric() => (Some(c), Terrain::Open, column),
+                other => {
+                    let expected =
+                        if blocks { "'#', '.', '+' or a block's letter or digit" } else { "'#', '.' or '+'" };
+                    return Err(ParseError::new(column, format!("expected {expected}, found '{other}'")));
+                }
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Reads `CHAR@row,col;…`: the target anchor of each goal block.
+fn read_goals(
+    field: &Field<'_>,
+    w: usize,
+    h: usize,
+    blocks: &BTreeMap<char, (Vec<usize>, usize)>,
+) -> Result<BTreeMap<char, usize>, ParseError> {
+    let mut goals = BTreeMap::new();
+    for goal in field.split(';') {
+        let Some((name, at)) = goal.text.split_once('@') else {
+            return Err(goal.error(format!("expected a goal CHAR@row,col, found '{}'", goal.text)));
+        };
+        let mut chars = name.trim().chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(goal.error(format!("expected one block character before '@', found '{name}'")));
+        };
+        if !blocks.contains_key(&c) {
+            return Err(goal.error(format!("the goal names block '{c}', which is not on the board")));
+        }
+        let place = Field { text: at.trim(), column: goal.column + name.chars().count() + 1 };
+        let numbers = place.parse_list::<usize>("a row and a column")?;
+        let [(row, _), (col, col_field)] = numbers[..] else {
+            return Err(place.error(format!("expected row,col, found '{}'", place.text)));
+        };
+        if row >= h || col >= w {
+            return Err(
+                col_field.error(format!("the goal of block '{c}' at row {row}, column {col} is off the {w}x{h} board"))
+            );
+        }
+        if goals.insert(c, row * w + col).is_some() {
+            return Err(goal.error(format!("block '{c}' has two goals")));
+        }
+    }
+    Ok(goals)
+}
+
+/// Whether `cells` (row-major on a board `w` wide) are 4-connected.
+fn connected(cells: &[usize], w: usize) -> bool {
+    let mut reached = alloc::vec![false; cells.len()];
+    let mut stack = alloc::vec![0];
+    reached[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, &other) in cells.iter().enumerate() {
+            let (a, b) = (cells[i], other);
+            let adjacent = a.abs_diff(b) == w || (a / w == b / w && a.abs_diff(b) == 1);
+            if adjacent && !reached[j] {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached.iter().all(|&r| r)
+}
+
+/// The block character on each cell of `layout` (`None` for no block).
+pub fn names_on_cells(puzzle: &Blocks, layout: &Layout) -> Vec<Option<char>> {
+    let board = puzzle.board();
+    let mut out = alloc::vec![None; board.cells()];
+    for b in 0..board.blocks() {
+        let cells = board.placement(b, layout.0[b] as usize);
+        for (i, cell) in out.iter_mut().enumerate() {
+            if super::has(cells, i) {
+                *cell = Some(board.names[b]);
+            }
+        }
+    }
+    out
+}
+
+/// Prints the description of `puzzle` at its start layout; [`parse`] reads it back.
+pub fn describe(puzzle: &Blocks) -> String {
+    let board = puzzle.board();
+    let (w, h) = (board.width, board.height);
+    let names = names_on_cells(puzzle, &puzzle.start_layout());
+    let terrain_char = |t: Terrain| match t {
+        Terrain::Open => '.',
+        Terrain::Wall => '#',
+        Terrain::BallOnly => '+',
+    };
+    let rows = |cell: &dyn Fn(usize) -> char| {
+        (0..h).map(|r| (0..w).map(|c| cell(r * w + c)).collect::<String>()).collect::<Vec<_>>().join("/")
+    };
+    let mut out = format!("blocks:{w}x{h}:{}:", rows(&|i| names[i].unwrap_or(terrain_char(board.terrain[i]))));
+    let goals: Vec<String> = board
+        .groups
+        .iter()
+        .filter_map(|g| g.target.map(|t| format!("{}@{},{}", board.names[g.first], t as usize / w, t as usize % w)))
+        .collect();
+    out.push_str(&goals.join(";"));
+    let hidden = (0..w * h).any(|i| names[i].is_some() && board.terrain[i] == Terrain::BallOnly);
+    if hidden || puzzle.count() != Count::Free {
+        out.push(':');
+        out.push_str(puzzle.count().name());
+    }
+    if hidden {
+        out.push(':');
+        out.push_str(&rows(&|i| terrain_char(board.terrain[i])));
+    }
+    out
+}
