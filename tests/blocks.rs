@@ -1,6 +1,8 @@
 //! Sliding blocks against the verified counts of `data/blocks.txt`: optimal moves under the three counts
 //! and the number of reachable canonical states (and of solved ones), for every layout.
 
+mod common;
+
 use lphint::families::blocks::{text, Blocks, Count};
 use lphint::search::bfs::Bfs;
 use lphint::search::{solve_with, Puzzle, Search, Status};
@@ -99,5 +101,177 @@ fn descriptions_round_trip() {
             let other = puzzle.with_count(count);
             assert_eq!(text::parse(&text::describe(&other)).unwrap(), other);
         }
+    }
+}
+
+/// A random small layout: the oracle's form and the library's description.
+fn random_layout(rng: &mut impl rand::Rng) -> (common::oracle::BlocksLayout, String) {
+    use rand::RngExt;
+    let shapes_pool: [&[(usize, usize)]; 4] =
+        [&[(0, 0)], &[(0, 0), (0, 1)], &[(0, 0), (1, 0)], &[(0, 0), (1, 0), (1, 1)]];
+    let (w, h) = (rng.random_range(2..=4), rng.random_range(2..=4));
+    let terrain: Vec<char> = (0..w * h)
+        .map(|_| match rng.random_range(0..12) {
+            0 => '#',
+            1 => '+',
+            _ => '.',
+        })
+        .collect();
+    let mut grid: Vec<Option<usize>> = vec![None; w * h];
+    let mut shapes: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+    let mut start = Vec::new();
+    let mut names = Vec::new();
+    let blocks = rng.random_range(1..=w * h - 1);
+    for b in 0..blocks {
+        let cells = shapes_pool[rng.random_range(0..4)].to_vec();
+        let (r, c) = (rng.random_range(0..h), rng.random_range(0..w));
+        let free = cells.iter().all(|&(dr, dc)| {
+            r + dr < h && c + dc < w && terrain[(r + dr) * w + c + dc] == '.' && grid[(r + dr) * w + c + dc].is_none()
+        });
+        if !free {
+            continue;
+        }
+        let goal = start.is_empty();
+        let shape = match shapes.iter().position(|s| s.0 == cells && !s.1 && !goal) {
+            Some(s) => s,
+            None => {
+                shapes.push((cells.clone(), goal));
+                shapes.len() - 1
+            }
+        };
+        for &(dr, dc) in &cells {
+            grid[(r + dr) * w + c + dc] = Some(b);
+        }
+        names.push((b, (b'A' + start.len() as u8) as char));
+        start.push((shape, r, c));
+    }
+    if start.is_empty() {
+        return random_layout(rng);
+    }
+    // The goal block's target: a random place its shape fits the terrain.
+    let goal_cells = shapes[0].0.clone();
+    let places: Vec<(usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&(r, c)| {
+            goal_cells.iter().all(|&(dr, dc)| r + dr < h && c + dc < w && terrain[(r + dr) * w + c + dc] != '#')
+        })
+        .collect();
+    let target = places[rng.random_range(0..places.len())];
+    let rows: Vec<String> = (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| match grid[r * w + c] {
+                    Some(b) => names.iter().find(|(x, _)| *x == b).unwrap().1,
+                    None => terrain[r * w + c],
+                })
+                .collect()
+        })
+        .collect();
+    let desc = format!("blocks:{w}x{h}:{}:A@{},{}", rows.join("/"), target.0, target.1);
+    let layout = common::oracle::BlocksLayout { w, h, terrain, shapes, start, targets: vec![(0, target.0, target.1)] };
+    (layout, desc)
+}
+
+#[test]
+fn random_small_layouts_agree_with_an_independent_brute_force() {
+    let mut rng = common::rng(14);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for _ in 0..300 {
+        let (layout, desc) = random_layout(&mut rng);
+        let puzzle = text::parse(&desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
+        for count in Count::ALL {
+            let (expected, reachable) = common::oracle::blocks(&layout, count.name());
+            let puzzle = puzzle.with_count(count);
+            let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
+            let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+            let found = match outcome.status {
+                Status::Found => Some(outcome.moves.len()),
+                Status::Unsolvable => None,
+                other => panic!("{desc}: {}", other.name()),
+            };
+            assert_eq!(found, expected, "{desc} under {}", count.name());
+            let mut explorer = Bfs::<Blocks>::explorer(1 << 16).unwrap();
+            explorer.restart(&puzzle, puzzle.start_layout());
+            explorer.run(&puzzle);
+            assert_eq!(explorer.len(), reachable, "{desc}: reachable states");
+            if found.is_some() {
+                solvable += 1
+            } else {
+                unsolvable += 1
+            }
+        }
+    }
+    assert!(solvable > 100 && unsolvable > 20, "{solvable} solvable, {unsolvable} unsolvable");
+}
+
+/// The exact distance from `puzzle`'s start by breadth-first search, or `None` when unsolvable.
+fn distance(puzzle: &Blocks) -> Option<usize> {
+    let mut bfs = Bfs::<Blocks>::new(1 << 20, u32::MAX).unwrap();
+    let outcome = solve_with(&mut bfs, puzzle, puzzle.start_layout());
+    (outcome.status == Status::Found).then_some(outcome.moves.len())
+}
+
+#[test]
+fn every_hint_lowers_the_distance_by_one_also_after_leaving_the_path() {
+    use lphint::family::Family;
+    use lphint::hint::Hinter;
+    use rand::RngExt;
+    let mut rng = common::rng(41);
+    let classic = text::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
+    for count in Count::ALL {
+        let puzzle = classic.with_count(count);
+        let mut hinter = Hinter::new(puzzle.recommended_solver().unwrap(), 256);
+        let mut state = puzzle.start();
+        for round in 0..12 {
+            // Every third hint, the player wanders off with a random legal move instead.
+            if round % 3 == 2 {
+                let mut moves = Vec::new();
+                puzzle.successors(&state, |m, _, _| moves.push(m));
+                state = puzzle.apply(&state, &moves[rng.random_range(0..moves.len())]).unwrap();
+                continue;
+            }
+            let before = distance(&puzzle.with_start(state)).unwrap();
+            let hint = loop {
+                match hinter.next_hint(&puzzle, &state, 5_000) {
+                    Err(Status::InProgress) => continue,
+                    Ok(hint) => break hint,
+                    Err(other) => panic!("{}", other.name()),
+                }
+            };
+            assert_eq!((hint.moves_left as usize, hint.optimal), (before, true), "{}", count.name());
+            state = puzzle.apply(&state, &hint.mv).unwrap();
+            assert_eq!(distance(&puzzle.with_start(state)), Some(before - 1), "{} round {round}", count.name());
+        }
+    }
+}
+
+#[test]
+fn a_layout_whose_goal_cannot_be_reached_is_unsolvable() {
+    // The goal block is walled off from its target; and a box too full for the 2x2 block to turn around.
+    for desc in ["blocks:3x1:A#.:A@0,2", "blocks:3x3:AAB/AAC/DE.:A@1,1:step"] {
+        let puzzle = text::parse(desc).unwrap();
+        let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
+        assert_eq!(solve_with(&mut bfs, &puzzle, puzzle.start_layout()).status, Status::Unsolvable, "{desc}");
+    }
+}
+
+#[test]
+fn malformed_descriptions_say_where_and_why() {
+    let cases = [
+        ("blocks:3x2:A.A/...:A@1,0", 12, "not connected"),
+        ("blocks:3x2:AA./...:A@2,0", 22, "off the 3x2 board"),
+        ("blocks:3x2:AA./...:B@1,0", 20, "not on the board"),
+        ("blocks:3x2:AA./...:A@1,0;A@1,1", 26, "two goals"),
+        ("blocks:3x2:AA./..:A@1,0", 16, "has 3 cells, found 2"),
+        ("blocks:3x2:AA./.?.:A@1,0", 17, "found '?'"),
+        ("blocks:3x2:AA./...:A@1,0:fast", 26, "expected a count"),
+        ("blocks:3x2:AA./...:A@1,2", 12, "target of block A"),
+        ("blocks:3x2:AA./B..:", 20, "expected a goal"),
+        ("blocks:3x2:AA./...:A@1,0:free:.#./...", 32, "floor"),
+    ];
+    for (desc, column, reason) in cases {
+        let error = text::parse(desc).unwrap_err();
+        assert!(error.reason.contains(reason), "{desc}: {error}");
+        assert_eq!(error.column, column, "{desc}: {error}");
     }
 }

@@ -21,4 +21,5 @@ pub static REGISTRY: &[Entry] = &[
     Entry::of::<jugs::Jugs>(2),
     Entry::of::<flip::Flip>(3),
     Entry::of::<hargram::Hargram>(4),
+    Entry::of::<blocks::Blocks>(5),
 ];

@@ -237,3 +237,105 @@ pub fn orbits(w: usize, h: usize, all: &BTreeSet<Cover>) -> usize {
         all.iter().map(|c| symmetries.iter().map(|&t| image(t, c)).min().unwrap()).collect();
     canonical.len()
 }
+
+/// A sliding-blocks layout for [`blocks`]: terrain characters (`#` wall, `.` open, `+` goal blocks only),
+/// shapes as (row, column) offsets with whether they are goal shapes (a goal shape has one block), the
+/// blocks as (shape, row, column), and the targets as (shape, row, column).
+pub struct BlocksLayout {
+    pub w: usize,
+    pub h: usize,
+    pub terrain: Vec<char>,
+    pub shapes: Vec<(Vec<(usize, usize)>, bool)>,
+    pub start: Vec<(usize, usize, usize)>,
+    pub targets: Vec<(usize, usize, usize)>,
+}
+
+/// Sliding blocks by brute force over sorted (shape, row, column) lists, moves made cell by cell on a
+/// grid: the fewest moves under `count` (`step`, `line` or `free`), or `None`, and the number of
+/// reachable states.
+pub fn blocks(layout: &BlocksLayout, count: &str) -> (Option<usize>, usize) {
+    let fits = |state: &[(usize, usize, usize)], skip: usize, shape: usize, r: usize, c: usize| {
+        let (cells, goal) = &layout.shapes[shape];
+        cells.iter().all(|&(dr, dc)| {
+            let (rr, cc) = (r + dr, c + dc);
+            if rr >= layout.h || cc >= layout.w {
+                return false;
+            }
+            let t = layout.terrain[rr * layout.w + cc];
+            if t == '#' || (t == '+' && !goal) {
+                return false;
+            }
+            state
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .all(|(_, &(s, br, bc))| !layout.shapes[s].0.iter().any(|&(er, ec)| br + er == rr && bc + ec == cc))
+        })
+    };
+    let successors = |state: &Vec<(usize, usize, usize)>| {
+        let mut out = Vec::new();
+        for (i, &(shape, r, c)) in state.iter().enumerate() {
+            let step = |(r, c): (usize, usize), d: usize| -> Option<(usize, usize)> {
+                let (nr, nc) = match d {
+                    0 => (r.checked_sub(1)?, c),
+                    1 => (r + 1, c),
+                    2 => (r, c.checked_sub(1)?),
+                    _ => (r, c + 1),
+                };
+                fits(state, i, shape, nr, nc).then_some((nr, nc))
+            };
+            let mut places = Vec::new();
+            match count {
+                "step" => places.extend((0..4).filter_map(|d| step((r, c), d))),
+                "line" => {
+                    for d in 0..4 {
+                        let mut at = (r, c);
+                        while let Some(next) = step(at, d) {
+                            places.push(next);
+                            at = next;
+                        }
+                    }
+                }
+                _ => {
+                    let mut seen = vec![(r, c)];
+                    let mut k = 0;
+                    while k < seen.len() {
+                        for d in 0..4 {
+                            if let Some(next) = step(seen[k], d) {
+                                if !seen.contains(&next) {
+                                    seen.push(next);
+                                }
+                            }
+                        }
+                        k += 1;
+                    }
+                    places.extend(seen.into_iter().skip(1));
+                }
+            }
+            for (nr, nc) in places {
+                let mut next = state.clone();
+                next[i] = (shape, nr, nc);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    };
+    let mut start = layout.start.clone();
+    start.sort_unstable();
+    let goal = |s: &Vec<(usize, usize, usize)>| layout.targets.iter().all(|t| s.contains(t));
+    let optimal = bfs(start.clone(), successors, goal);
+    let reachable = {
+        let mut seen: BTreeSet<Vec<(usize, usize, usize)>> = BTreeSet::from([start.clone()]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(s) = queue.pop_front() {
+            for next in successors(&s) {
+                if seen.insert(next.clone()) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        seen.len()
+    };
+    (optimal, reachable)
+}

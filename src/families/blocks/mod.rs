@@ -16,7 +16,12 @@
 //!
 //! Text description: see [`text`].
 
+mod family;
+mod generate;
 pub mod text;
+
+pub use family::{HINT_NODES, MAKE_WAY, MOVE_GOAL};
+pub use generate::BlocksParams;
 
 use alloc::sync::Arc;
 use alloc::vec;

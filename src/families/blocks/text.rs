@@ -34,7 +34,7 @@ pub fn parse(desc: &str) -> Result<Blocks, ParseError> {
     let mut terrain: Vec<Terrain> = grid.iter().map(|&(_, t, _)| t).collect();
     if let Some(floor) = f.get(4) {
         let under = read_rows(floor, w, h, "the floor", false)?;
-        for (i, (&(c, t, column), &(_, below, _))) in grid.iter().zip(&under).enumerate() {
+        for (i, (&(c, t, _), &(_, below, column))) in grid.iter().zip(&under).enumerate() {
             let agrees = if c.is_some() { below != Terrain::Wall } else { below == t };
             if !agrees {
                 return Err(ParseError::new(
@@ -126,12 +126,13 @@ fn read_goals(
         }
         let place = Field { text: at.trim(), column: goal.column + name.chars().count() + 1 };
         let numbers = place.parse_list::<usize>("a row and a column")?;
-        let [(row, _), (col, col_field)] = numbers[..] else {
+        let [(row, row_field), (col, col_field)] = numbers[..] else {
             return Err(place.error(format!("expected row,col, found '{}'", place.text)));
         };
         if row >= h || col >= w {
+            let field = if row >= h { row_field } else { col_field };
             return Err(
-                col_field.error(format!("the goal of block '{c}' at row {row}, column {col} is off the {w}x{h} board"))
+                field.error(format!("the goal of block '{c}' at row {row}, column {col} is off the {w}x{h} board"))
             );
         }
         if goals.insert(c, row * w + col).is_some() {

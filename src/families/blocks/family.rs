@@ -1,0 +1,224 @@
+//! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
+
+use super::{has, text, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
+use crate::family::{Family, HintCells, MoveCode, Reason};
+use crate::memory::OutOfMemory;
+use crate::params::{Kind, Spec};
+use crate::search::{Algorithm, Puzzle, Solver};
+use crate::text::ParseError;
+use alloc::format;
+use alloc::string::String;
+
+/// States the recommended solver (breadth-first search) may store: about 64 bytes each, 64 MiB in all;
+/// enough for every layout of the reference set (the largest cluster holds 1.2 million states).
+pub const HINT_NODES: usize = 1 << 20;
+
+/// Reason code: move a goal block along a shortest solution.
+pub const MOVE_GOAL: u32 = 1;
+/// Reason code: move another block out of the way, along a shortest solution.
+pub const MAKE_WAY: u32 = 2;
+
+const COUNTS: &[&str] = &["step", "line", "free"];
+
+fn direction(from: usize, to: usize, w: usize) -> &'static str {
+    match (to / w).cmp(&(from / w)) {
+        core::cmp::Ordering::Less => "up",
+        core::cmp::Ordering::Greater => "down",
+        core::cmp::Ordering::Equal if to < from => "left",
+        core::cmp::Ordering::Equal => "right",
+    }
+}
+
+impl Blocks {
+    fn is_goal_block(&self, block: usize) -> bool {
+        self.board().groups[self.board().group_of[block]].target.is_some()
+    }
+
+    /// The path of `mv` as words: "down 2, left 1".
+    fn path_words(&self, state: &Layout, mv: &Slide) -> String {
+        let w = self.board().width;
+        let mut anchors = [0u8; MAX_CELLS];
+        let len = self.path(state, mv, &mut anchors);
+        let mut legs: heapless::Vec<(&'static str, u32), 64> = heapless::Vec::new();
+        for pair in anchors[..len].windows(2) {
+            let dir = direction(pair[0] as usize, pair[1] as usize, w);
+            match legs.last_mut() {
+                Some((d, n)) if *d == dir => *n += 1,
+                _ => {
+                    let _ = legs.push((dir, 1));
+                }
+            }
+        }
+        let words: alloc::vec::Vec<String> = legs.iter().map(|(d, n)| format!("{d} {n}")).collect();
+        words.join(", ")
+    }
+}
+
+impl Family for Blocks {
+    const NAME: &'static str = "blocks";
+    const SUMMARY: &'static str =
+        "\"Get the Ball Out!\" sliding blocks: slide blocks of any shape until every goal block is on its target";
+    const REASONS: &'static [Reason] = &[
+        Reason { code: MOVE_GOAL, name: "move_goal", doc: "move a goal block, along a shortest solution" },
+        Reason {
+            code: MAKE_WAY,
+            name: "make_way",
+            doc: "move another block out of the way, along a shortest solution",
+        },
+    ];
+    const OPTIONS: &'static [Spec] = &[Spec {
+        name: "count",
+        kind: Kind::Choice(COUNTS),
+        min: 0,
+        max: 2,
+        default: "free",
+        doc: "how moves are counted: one cell (step), one straight line (line) or any path (free)",
+    }];
+
+    fn parse(desc: &str) -> Result<Blocks, ParseError> {
+        text::parse(desc)
+    }
+
+    fn describe(&self) -> String {
+        text::describe(self)
+    }
+
+    fn start(&self) -> Layout {
+        self.start_layout()
+    }
+
+    fn with_start(&self, state: Layout) -> Blocks {
+        self.with_layout(state)
+    }
+
+    /// The board with each block's letter, walls `#`, ball-only cells `+`, and each goal's target.
+    fn render(&self, state: &Layout) -> String {
+        let board = self.board();
+        let (w, h) = (board.width, board.height);
+        let names = text::names_on_cells(self, state);
+        let mut out = String::new();
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                let ch = names[i].unwrap_or(match board.terrain[i] {
+                    Terrain::Open => '.',
+                    Terrain::Wall => '#',
+                    Terrain::BallOnly => '+',
+                });
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        for g in board.groups.iter().filter(|g| g.target.is_some()) {
+            let t = g.target.unwrap_or(0) as usize;
+            out.push_str(&format!(" goal: {} at row {}, column {}\n", board.names[g.first], t / w, t % w));
+        }
+        out
+    }
+
+    /// `C>row,col`: the block's letter and its new anchor (as in the reference solutions).
+    fn move_token(&self, mv: &Slide) -> String {
+        let w = self.board().width;
+        let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
+        format!("{name}>{},{}", mv.to as usize / w, mv.to as usize % w)
+    }
+
+    fn move_text(&self, mv: &Slide) -> String {
+        let w = self.board().width;
+        let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        format!("move block {name} from row {}, column {} to row {}, column {}", from / w, from % w, to / w, to % w)
+    }
+
+    /// Breadth-first search (every move costs one under each count), storing up to [`HINT_NODES`] states.
+    fn recommended_solver(&self) -> Result<Solver<Blocks>, OutOfMemory> {
+        Solver::new(Algorithm::Bfs { depth_limit: u32::MAX }, HINT_NODES)
+    }
+
+    /// The count (`count=step`, `line` or `free`).
+    fn with_option(&self, key: &str, value: &str) -> Result<Blocks, String> {
+        match (key, Count::named(value)) {
+            ("count", Some(count)) => Ok(self.with_count(count)),
+            ("count", None) => Err(format!("count must be one of step, line, free, not '{value}'")),
+            _ => Err(format!("blocks puzzles take no option '{key}'")),
+        }
+    }
+
+    /// `piece` is the block's index in the current state, `from` and `to` its anchors (row-major cells of
+    /// the top-left corner of its bounding box) before and after.
+    fn encode_move(&self, mv: &Slide) -> MoveCode {
+        MoveCode { piece: mv.block as u32, from: mv.from as i32, to: mv.to as i32, arg: 0 }
+    }
+
+    /// Also accepts any `piece` when a block of the state stands at `from` and can move to `to`.
+    fn decode_move(&self, state: &Layout, code: &MoveCode) -> Option<Slide> {
+        let cells = self.board().cells() as i32;
+        if !(0..cells).contains(&code.from) || !(0..cells).contains(&code.to) {
+            return None;
+        }
+        let (from, to) = (code.from as u8, code.to as u8);
+        let by_index = Some(code.piece as usize).filter(|&b| b < self.board().blocks() && state.0[b] == from);
+        let candidates = by_index.into_iter().chain((0..self.board().blocks()).filter(|&b| state.0[b] == from));
+        candidates.map(|b| Slide { block: b as u8, from, to }).find(|mv| self.apply(state, mv).is_some())
+    }
+
+    fn board_size(&self) -> (u32, u32) {
+        (self.board().width as u32, self.board().height as u32)
+    }
+
+    /// The block index + 1 on a cell, 0 for an empty cell, -1 a wall, -2 a ball-only cell.
+    fn cell(&self, state: &Layout, index: usize) -> i32 {
+        let board = self.board();
+        if index >= board.cells() {
+            return 0;
+        }
+        if let Some(b) = (0..board.blocks()).find(|&b| has(board.placement(b, state.0[b] as usize), index)) {
+            return b as i32 + 1;
+        }
+        match board.terrain[index] {
+            Terrain::Open => 0,
+            Terrain::Wall => -1,
+            Terrain::BallOnly => -2,
+        }
+    }
+
+    /// The block's cells, then the cells it passes through to its new place.
+    fn explain(&self, state: &Layout, mv: &Slide, _: bool, cells: &mut HintCells) -> u32 {
+        let board = self.board();
+        let block = mv.block as usize;
+        if block < board.blocks() {
+            let mut anchors = [0u8; MAX_CELLS];
+            let len = self.path(state, mv, &mut anchors);
+            let mut covered = super::EMPTY_MASK;
+            for &a in &anchors[..len.max(1)] {
+                let placed = board.placement(block, if len == 0 { mv.from as usize } else { a as usize });
+                for c in 0..board.cells() {
+                    if has(placed, c) && !has(&covered, c) {
+                        super::set(&mut covered, c);
+                        let _ = cells.push(c as u16);
+                    }
+                }
+            }
+        }
+        if block < board.blocks() && self.is_goal_block(block) {
+            MOVE_GOAL
+        } else {
+            MAKE_WAY
+        }
+    }
+
+    /// "move block A down 1, right 1 (to row 3, column 1): the goal block's next step on a shortest
+    /// solution".
+    fn hint_text(&self, state: &Layout, mv: &Slide, reason: u32) -> String {
+        let w = self.board().width;
+        let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
+        let why = if reason == MOVE_GOAL {
+            "the goal block's next move on a shortest solution"
+        } else {
+            "it makes way on a shortest solution"
+        };
+        let to = mv.to as usize;
+        format!("move block {name} {} (to row {}, column {}): {why}", self.path_words(state, mv), to / w, to % w)
+    }
+}
