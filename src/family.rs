@@ -7,7 +7,8 @@ use crate::ga::{AnyGa, GaParams};
 use crate::memory::OutOfMemory;
 pub use crate::moves::MoveCode;
 use crate::params::Spec;
-use crate::search::{Puzzle, Solver};
+use crate::search::cluster::Cluster;
+use crate::search::{Puzzle, Solver, Status};
 use crate::tables::{TableKind, Tables};
 use crate::text::ParseError;
 use alloc::boxed::Box;
@@ -137,6 +138,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// Counts the solutions from the start, up to `limit`, for families that count them.
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let _ = limit;
+        None
+    }
+
+    /// The analysis of the start's whole cluster (every reachable state and its distance to the nearest
+    /// solved one), storing at most `node_cap` states and keeping up to `farthest` of the farthest states,
+    /// for families whose moves can all be undone.
+    fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<Self::State>, Status>> {
+        let _ = (node_cap, farthest);
         None
     }
 

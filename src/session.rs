@@ -7,6 +7,7 @@ use crate::ga::{AnyGa, GaParams};
 use crate::generate::{replay, Generate, Generator, Limits};
 use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
+use crate::search::cluster::Cluster;
 use crate::search::{Algorithm, Search, Solver, Stats, Status, Step};
 use crate::tables::Tables;
 use crate::text::ParseError;
@@ -148,6 +149,9 @@ pub trait AnySession: Send {
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize;
     /// Counts the solutions from the current position, for families that count them.
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount>;
+    /// The analysis of the current position's cluster, the farthest states as descriptions, for families
+    /// that offer one (see [`Family::cluster`]).
+    fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>>;
     /// A genetic-algorithm run from the current position, for families that have one.
     fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String>;
     /// The solution the session knows from the start (from a pack or a generator), as moves.
@@ -276,6 +280,20 @@ impl<F: Family> AnySession for Session<F> {
 
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         self.puzzle.with_start(self.state).count_solutions(limit)
+    }
+
+    fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>> {
+        let puzzle = self.puzzle.with_start(self.state);
+        let described = |c: Cluster<F::State>| Cluster {
+            farthest: c.farthest.iter().map(|s| puzzle.with_start(*s).describe()).collect(),
+            states: c.states,
+            goal_states: c.goal_states,
+            histogram: c.histogram,
+            start_distance: c.start_distance,
+            expanded: c.expanded,
+            bytes: c.bytes,
+        };
+        puzzle.cluster(node_cap, farthest).map(|r| r.map(described))
     }
 
     fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {

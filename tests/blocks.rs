@@ -194,6 +194,10 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
             explorer.restart(&puzzle, puzzle.start_layout());
             explorer.run(&puzzle);
             assert_eq!(explorer.len(), reachable, "{desc}: reachable states");
+            // The cluster analysis agrees: its states, and the start's distance to the nearest solved one.
+            let cluster = lphint::family::Family::cluster(&puzzle, 1 << 16, 1).unwrap().unwrap();
+            assert_eq!((cluster.states, cluster.start_distance), (reachable, expected.map(|d| d as u32)), "{desc}");
+            assert!(cluster.histogram.iter().sum::<u64>() as usize <= reachable);
             if found.is_some() {
                 solvable += 1
             } else {
@@ -274,4 +278,25 @@ fn malformed_descriptions_say_where_and_why() {
         assert!(error.reason.contains(reason), "{desc}: {error}");
         assert_eq!(error.column, column, "{desc}: {error}");
     }
+}
+
+#[test]
+fn the_classic_cluster_holds_25955_states_964_of_them_solved() {
+    use lphint::family::Family;
+    let classic = text::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
+    for (count, from_start) in [(Count::Free, 81), (Count::Line, 90), (Count::Step, 116)] {
+        let cluster = classic.with_count(count).cluster(1 << 16, 4).unwrap().unwrap();
+        assert_eq!((cluster.states, cluster.goal_states), (25_955, 964));
+        assert_eq!(cluster.start_distance, Some(from_start), "{}", count.name());
+        assert_eq!(cluster.histogram.iter().sum::<u64>(), 25_955, "every state of the classic can be solved");
+        assert_eq!(cluster.histogram[0], 964);
+        // The farthest states are that far: an independent solve from each agrees.
+        let far = cluster.farthest_distance().unwrap();
+        assert!(far >= from_start && !cluster.farthest.is_empty());
+        for state in &cluster.farthest {
+            assert_eq!(distance(&classic.with_count(count).with_start(*state)), Some(far as usize));
+        }
+    }
+    // Too small a cap is a status, not a wrong answer.
+    assert_eq!(classic.cluster(1000, 1).unwrap().unwrap_err(), Status::OutOfNodes);
 }

@@ -462,3 +462,21 @@ fn korf_bench_runs_from_any_directory() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
 }
+
+#[test]
+fn blocks_solve_hint_and_cluster() {
+    let classic = "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1";
+    for (count, moves) in [("free", 81), ("line", 90), ("step", 116)] {
+        let v = json(&["solve", classic, "--option", &format!("count={count}"), "--json"]);
+        assert_eq!(v["length"].as_u64(), Some(moves), "{count}: {v}");
+    }
+    let v = json(&["solve", classic, "--cluster", "--json"]);
+    assert_eq!((v["states"].as_u64(), v["goal_states"].as_u64()), (Some(25_955), Some(964)), "{v}");
+    assert_eq!(v["start_distance"].as_u64(), Some(81));
+    let hint = json(&["hint", classic, "--json"]);
+    assert!(hint["text"].as_str().unwrap().starts_with("move block "), "{hint}");
+    let out = lp(&["solve", classic, "--cluster", "--cap", "100"]);
+    assert_eq!(out.status.code(), Some(2), "a cluster past the cap is not answered");
+    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--cluster"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -68,6 +68,19 @@ impl<P: Puzzle> Bfs<P> {
         }
     }
 
+    /// The index of `state` among the discovered states (the order of [`Bfs::distances`]), if discovered.
+    pub fn index_of(&self, state: &P::State) -> Option<usize> {
+        match self.arena.find(state) {
+            Slot::Found(id) => Some(id as usize),
+            Slot::Vacant(_) => None,
+        }
+    }
+
+    /// The discovered state at `index` (the order of [`Bfs::distances`]).
+    pub fn state_at(&self, index: usize) -> &P::State {
+        &self.arena.node(index as u32).state
+    }
+
     /// Every discovered state with its distance, in order of distance.
     pub fn distances(&self) -> impl Iterator<Item = (&P::State, u32)> + '_ {
         self.arena.nodes().iter().map(|n| (&n.state, n.g))

@@ -15,6 +15,7 @@
 pub mod arena;
 pub mod astar;
 pub mod bfs;
+pub mod cluster;
 pub mod ida;
 pub mod local;
 mod solver;

@@ -66,6 +66,11 @@ pub struct SolveArgs {
     /// With --all: stop counting after this many solutions.
     #[arg(long)]
     limit: Option<u64>,
+    /// Analyse the whole cluster instead of solving (for families whose moves can be undone: blocks):
+    /// every reachable state, the solved ones, the histogram of distances to the nearest solved state
+    /// and the farthest states. --cap bounds the states stored (default 2^22).
+    #[arg(long)]
+    cluster: bool,
 }
 
 #[derive(clap::Args)]
@@ -96,6 +101,14 @@ fn solvable(status: Status) -> serde_json::Value {
 
 pub fn solve(args: SolveArgs) -> Done {
     let session = args.puzzle.open()?;
+    if args.cluster {
+        if args.algo.is_some() || args.all || args.max_nodes.is_some() {
+            return Err(
+                "--cluster explores the whole cluster: --algo, --all and --max-nodes do not apply (--cap does)".into(),
+            );
+        }
+        return cluster_command(session.as_ref(), args.cap.unwrap_or(1 << 22), args.json);
+    }
     if args.all {
         if args.algo.is_some() || args.cap.is_some() {
             return Err("--all counts with the exact solver: --algo and --cap do not apply".into());
@@ -269,6 +282,59 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
             count(counted.nodes, "placement"),
             fmt_time(time)
         );
+    }
+    Ok(())
+}
+
+/// `lp solve DESC --cluster`: the whole-cluster analysis.
+fn cluster_command(session: &dyn AnySession, cap: usize, json: bool) -> Done {
+    let clock = Instant::now();
+    let analysed = session.cluster(cap, 3).ok_or_else(|| {
+        format!("--cluster analyses families whose moves can all be undone; {} cannot", session.family())
+    })?;
+    let cluster = match analysed {
+        Ok(cluster) => cluster,
+        Err(Status::OutOfNodes) => {
+            return Err(Failure::Unanswered(format!("the cluster holds more than {cap} states: raise --cap")))
+        }
+        Err(other) => return Err(format!("the analysis stopped: {}", other.name()).into()),
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    if json {
+        let object = json!({
+            "states": cluster.states,
+            "goal_states": cluster.goal_states,
+            "start_distance": cluster.start_distance,
+            "farthest_distance": cluster.farthest_distance(),
+            "histogram": cluster.histogram,
+            "farthest": cluster.farthest,
+            "expanded": cluster.expanded,
+            "bytes": cluster.bytes,
+            "seconds": seconds,
+        });
+        println!("{object}");
+    } else {
+        print!("{}", session.render());
+        println!(
+            "cluster: {} ({} solved), {} expanded, {:.1} MiB reserved, {:.3} s",
+            count(cluster.states as u64, "state"),
+            cluster.goal_states,
+            cluster.expanded,
+            cluster.bytes as f64 / (1 << 20) as f64,
+            seconds
+        );
+        match cluster.start_distance {
+            Some(d) => println!("from the start: {}", count(d as u64, "move")),
+            None => println!("no solved state is reachable: unsolvable"),
+        }
+        if let Some(far) = cluster.farthest_distance() {
+            println!("farthest from every solved state: {}, for example", count(far as u64, "move"));
+            for desc in &cluster.farthest {
+                println!("  {desc}");
+            }
+            let bars: Vec<String> = cluster.histogram.iter().enumerate().map(|(d, n)| format!("{d}:{n}")).collect();
+            println!("states by distance: {}", bars.join(" "));
+        }
     }
     Ok(())
 }

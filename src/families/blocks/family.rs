@@ -4,7 +4,8 @@ use super::{has, text, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
 use crate::family::{Family, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
-use crate::search::{Algorithm, Puzzle, Solver};
+use crate::search::cluster::Cluster;
+use crate::search::{Algorithm, Puzzle, Solver, Status};
 use crate::text::ParseError;
 use alloc::format;
 use alloc::string::String;
@@ -112,7 +113,7 @@ impl Family for Blocks {
         }
         for g in board.groups.iter().filter(|g| g.target.is_some()) {
             let t = g.target.unwrap_or(0) as usize;
-            out.push_str(&format!(" goal: {} at row {}, column {}\n", board.names[g.first], t / w, t % w));
+            out.push_str(&format!(" goal: {} at row {}, column {}\n", board.names[g.first], t / w + 1, t % w + 1));
         }
         out
     }
@@ -128,7 +129,14 @@ impl Family for Blocks {
         let w = self.board().width;
         let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
         let (from, to) = (mv.from as usize, mv.to as usize);
-        format!("move block {name} from row {}, column {} to row {}, column {}", from / w, from % w, to / w, to % w)
+        // Sentences count rows and columns from 1, as a player does; descriptions and tokens from 0.
+        format!(
+            "move block {name} from row {}, column {} to row {}, column {}",
+            from / w + 1,
+            from % w + 1,
+            to / w + 1,
+            to % w + 1
+        )
     }
 
     /// Breadth-first search (every move costs one under each count), storing up to [`HINT_NODES`] states.
@@ -208,6 +216,11 @@ impl Family for Blocks {
         }
     }
 
+    /// Enumerated by single steps (the same states, cheaper moves), measured under the puzzle's count.
+    fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<Layout>, Status>> {
+        Some(crate::search::cluster::analyze(&self.with_count(Count::Step), self, self.start(), node_cap, farthest))
+    }
+
     /// "move block A down 1, right 1 (to row 3, column 1): the goal block's next step on a shortest
     /// solution".
     fn hint_text(&self, state: &Layout, mv: &Slide, reason: u32) -> String {
@@ -219,6 +232,11 @@ impl Family for Blocks {
             "it makes way on a shortest solution"
         };
         let to = mv.to as usize;
-        format!("move block {name} {} (to row {}, column {}): {why}", self.path_words(state, mv), to / w, to % w)
+        format!(
+            "move block {name} {} (to row {}, column {}): {why}",
+            self.path_words(state, mv),
+            to / w + 1,
+            to % w + 1
+        )
     }
 }
