@@ -119,6 +119,37 @@ pub fn demo() {
     );
     compare_algorithms("tiles:3x3:7,2,4,5,0,6,8,3,1");
     demo_hargram();
+    demo_blocks();
+}
+
+/// Sliding blocks: Huarong Dao's classic under the three move counts, then its 81 free moves played by
+/// hints with the boards drawn.
+fn demo_blocks() {
+    let classic = "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1";
+    println!("== Sliding blocks: Huarong Dao's 横刀立马 {classic}\n");
+    for count_name in ["free", "line", "step"] {
+        let mut session = open(classic);
+        session.set_option("count", count_name).expect("blocks take a count");
+        if let Some(run) = solve(session.as_ref(), Algorithm::Exact, 0) {
+            println!(
+                "{count_name:>5} count: {} ({}, {}, {})",
+                count(run.moves.len() as u64, "move"),
+                run.algorithm,
+                count(run.stats.expanded, "node"),
+                fmt_time(run.time)
+            );
+        }
+    }
+    if let Some(Ok(cluster)) = open(classic).cluster(1 << 16, 1) {
+        println!(
+            "its cluster: {} reachable, {} solved, the farthest {} from every solved state",
+            count(cluster.states as u64, "state"),
+            cluster.goal_states,
+            count(cluster.farthest_distance().unwrap_or(0) as u64, "move")
+        );
+    }
+    println!("\n-- playing the hints (free count), 5000 node expansions per frame:\n");
+    play_hints(open(classic), 5000, 8);
 }
 
 /// Hargram: the twelve pentominoes on 6×10 — a hint after a wrong placement, the hints played to the
