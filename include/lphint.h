@@ -98,6 +98,17 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
+// A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
+// stands at (`row`, `col`), counted from 0.
+typedef struct LpBlocksGoal {
+  // The block's id in the cell grid (1 or more).
+  int32_t block;
+  // Target row of its bounding box's top-left corner.
+  uint32_t row;
+  // Target column.
+  uint32_t col;
+} LpBlocksGoal;
+
 // A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
 // for a cell of the piece).
 typedef struct LpHargramPiece {
@@ -242,6 +253,24 @@ typedef struct LpStats {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
+// `width * height` cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
+// cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
+// targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
+// path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
+// anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
+//
+// # Safety
+// `cells` must be NULL or point to `width * height` values, `goals` NULL or `goals_len` goals; `out`
+// NULL or writable.
+enum LpStatus lp_blocks_create(uint32_t width,
+                               uint32_t height,
+                               const int32_t *cells,
+                               const struct LpBlocksGoal *goals,
+                               size_t goals_len,
+                               uint32_t count,
+                               struct LpPuzzle **out);
 
 // Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
 // cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.

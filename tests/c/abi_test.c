@@ -159,6 +159,40 @@ static void test_jugs(void) {
     lp_puzzle_free(p);
 }
 
+static void test_blocks(void) {
+    /* Huarong Dao's classic: 1 the 2x2 goal block, 2-5 the verticals, 6 the horizontal, 7-10 singles. */
+    const int32_t classic[20] = {2, 1, 1, 3, 2, 1, 1, 3, 4, 6, 6, 5, 4, 7, 8, 5, 9, 0, 0, 10};
+    const LpBlocksGoal goal = {1, 3, 1}, off = {1, 9, 1}, missing = {11, 0, 0};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_blocks_create(4, 5, NULL, &goal, 1, 2, &p), LP_ERR_NULL_ARGUMENT, "cells is NULL");
+    CHECK_STATUS(lp_blocks_create(17, 5, classic, &goal, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "width 17 is out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, 3, &p), LP_ERR_INVALID_ARGUMENT, "count must be 0");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &off, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "off the board");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &missing, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "not on the board");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 0, 2, &p), LP_ERR_INVALID_ARGUMENT, "goals_len 0 is out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, SIZE_MAX, 2, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK(p == SENTINEL);
+    const uint32_t counts[3] = {0, 1, 2};
+    const int expected[3] = {116, 90, 81};
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, counts[i], &p), LP_OK, NULL);
+        uint32_t family = 0;
+        CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
+        CHECK(family == family_id("blocks") && family == 5);
+        unsigned frames = 0;
+        CHECK(play(p, 5000, &frames) == expected[i]);
+        lp_puzzle_free(p);
+    }
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, 2, &p), LP_OK, NULL);
+    char desc[128];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);
+    CHECK(strcmp(desc, "blocks:4x5:BAAC/BAAC/DFFE/DGHE/I..J:A@3,1") == 0);
+    LpMove wrong = {0, 0, 5, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    lp_puzzle_free(p);
+}
+
 static void test_flip(void) {
     const uint8_t all_dark[25] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t corner[25] = {1};
@@ -800,6 +834,7 @@ int main(void) {
     test_buffers_and_moves();
     test_hints();
     test_jugs();
+    test_blocks();
     test_flip();
     test_generation();
     test_hargram();

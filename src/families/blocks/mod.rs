@@ -16,6 +16,8 @@
 //!
 //! Text description: see [`text`].
 
+#[cfg(feature = "std")]
+mod abi;
 mod family;
 mod generate;
 pub mod text;
@@ -89,7 +91,7 @@ pub enum Count {
 }
 
 impl Count {
-    /// Every count, in the order of their names.
+    /// Every count, in the order of their names and of their C ABI codes (0 step, 1 line, 2 free).
     pub const ALL: [Count; 3] = [Count::Step, Count::Line, Count::Free];
 
     /// The name in descriptions: `step`, `line`, `free`.

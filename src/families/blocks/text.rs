@@ -45,27 +45,9 @@ pub fn parse(desc: &str) -> Result<Blocks, ParseError> {
             terrain[i] = below;
         }
     }
-    // Cells of each block character, in reading order, with the column of its first cell.
-    let mut cells: BTreeMap<char, (Vec<usize>, usize)> = BTreeMap::new();
-    for (i, &(c, _, column)) in grid.iter().enumerate() {
-        if let Some(c) = c {
-            cells.entry(c).or_insert_with(|| (Vec::new(), column)).0.push(i);
-        }
-    }
-    let goals = read_goals(&f[2], w, h, &cells)?;
-    let mut blocks = Vec::new();
-    for (&name, (cells, column)) in &cells {
-        if !connected(cells, w) {
-            return Err(ParseError::new(
-                *column,
-                format!("the cells of block '{name}' are not connected (two blocks need two characters)"),
-            ));
-        }
-        let top = cells.iter().map(|c| c / w).min().unwrap_or(0);
-        let left = cells.iter().map(|c| c % w).min().unwrap_or(0);
-        let shape = Shape { cells: cells.iter().map(|c| ((c / w - top) as u8, (c % w - left) as u8)).collect() };
-        blocks.push(BlockSpec { name, shape, anchor: top * w + left, target: goals.get(&name).copied() });
-    }
+    let names: Vec<Option<char>> = grid.iter().map(|&(c, _, _)| c).collect();
+    let goals = read_goals(&f[2], w, h, &names)?;
+    let blocks = block_specs(&names, w, &goals).map_err(|(cell, reason)| ParseError::new(grid[cell].2, reason))?;
     Blocks::new(w, h, terrain, blocks, count).map_err(|e| f[1].error(e))
 }
 
@@ -110,7 +92,7 @@ fn read_goals(
     field: &Field<'_>,
     w: usize,
     h: usize,
-    blocks: &BTreeMap<char, (Vec<usize>, usize)>,
+    names: &[Option<char>],
 ) -> Result<BTreeMap<char, usize>, ParseError> {
     let mut goals = BTreeMap::new();
     for goal in field.split(';') {
@@ -121,7 +103,7 @@ fn read_goals(
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err(goal.error(format!("expected one block character before '@', found '{name}'")));
         };
-        if !blocks.contains_key(&c) {
+        if !names.contains(&Some(c)) {
             return Err(goal.error(format!("the goal names block '{c}', which is not on the board")));
         }
         let place = Field { text: at.trim(), column: goal.column + name.chars().count() + 1 };
@@ -140,6 +122,33 @@ fn read_goals(
         }
     }
     Ok(goals)
+}
+
+/// The blocks that a grid of block characters (row-major, `w` wide, `None` for no block) draws, with the
+/// targets of `goals`; or the first cell of a block whose cells are not connected, and why.
+pub fn block_specs(
+    names: &[Option<char>],
+    w: usize,
+    goals: &BTreeMap<char, usize>,
+) -> Result<Vec<BlockSpec>, (usize, String)> {
+    let mut cells: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+    for (i, name) in names.iter().enumerate() {
+        if let Some(c) = name {
+            cells.entry(*c).or_default().push(i);
+        }
+    }
+    let mut blocks = Vec::new();
+    for (&name, cells) in &cells {
+        if !connected(cells, w) {
+            let reason = format!("the cells of block '{name}' are not connected (two blocks need two characters)");
+            return Err((cells[0], reason));
+        }
+        let top = cells.iter().map(|c| c / w).min().unwrap_or(0);
+        let left = cells.iter().map(|c| c % w).min().unwrap_or(0);
+        let shape = Shape { cells: cells.iter().map(|c| ((c / w - top) as u8, (c % w - left) as u8)).collect() };
+        blocks.push(BlockSpec { name, shape, anchor: top * w + left, target: goals.get(&name).copied() });
+    }
+    Ok(blocks)
 }
 
 /// Whether `cells` (row-major on a board `w` wide) are 4-connected.

@@ -1,0 +1,97 @@
+//! The C creator of sliding-blocks puzzles.
+
+use super::text::block_specs;
+use super::{Blocks, Count, Terrain, MAX_SIDE};
+use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
+use crate::ffi::{LpPuzzle, LpStatus};
+use alloc::collections::BTreeMap;
+use alloc::format;
+
+/// The characters block ids 1, 2, … are named by in descriptions.
+const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
+/// stands at (`row`, `col`), counted from 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct LpBlocksGoal {
+    /// The block's id in the cell grid (1 or more).
+    pub block: i32,
+    /// Target row of its bounding box's top-left corner.
+    pub row: u32,
+    /// Target column.
+    pub col: u32,
+}
+
+/// Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
+/// `width * height` cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
+/// cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
+/// targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
+/// path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
+/// anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
+///
+/// # Safety
+/// `cells` must be NULL or point to `width * height` values, `goals` NULL or `goals_len` goals; `out`
+/// NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn lp_blocks_create(
+    width: u32,
+    height: u32,
+    cells: *const i32,
+    goals: *const LpBlocksGoal,
+    goals_len: usize,
+    count: u32,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out, "out") }?;
+        let side = 1..=MAX_SIDE;
+        in_range(width as usize, side.clone(), "width")?;
+        in_range(height as usize, side, "height")?;
+        in_range(goals_len, 1..=super::MAX_BLOCKS, "goals_len")?;
+        let count = *Count::ALL
+            .get(count as usize)
+            .ok_or_else(|| Failure::invalid("count must be 0 (step), 1 (line) or 2 (free)"))?;
+        let (w, h) = (width as usize, height as usize);
+        // SAFETY: forwarded caller guarantees; both lengths are within the family's limits.
+        let (cells, goals) = unsafe { (slice(cells, w * h, "cells")?, slice(goals, goals_len, "goals")?) };
+        let name = |id: i32| NAMES.chars().nth(id as usize - 1);
+        let mut names = alloc::vec![None; w * h];
+        let mut terrain = alloc::vec![Terrain::Open; w * h];
+        for (i, &c) in cells.iter().enumerate() {
+            match c {
+                0 => {}
+                -1 => terrain[i] = Terrain::Wall,
+                -2 => terrain[i] = Terrain::BallOnly,
+                1..=62 => names[i] = name(c),
+                other => {
+                    return Err(Failure::invalid(format!(
+                        "cell {i} holds {other}: expected 0, -1, -2 or a block id 1..62"
+                    )))
+                }
+            }
+        }
+        let mut targets = BTreeMap::new();
+        for goal in goals {
+            let Some(c) = (1..=62)
+                .contains(&goal.block)
+                .then(|| name(goal.block))
+                .flatten()
+                .filter(|c| names.contains(&Some(*c)))
+            else {
+                return Err(Failure::invalid(format!("goal block {} is not on the board", goal.block)));
+            };
+            if goal.row as usize >= h || goal.col as usize >= w {
+                return Err(Failure::invalid(format!("the goal of block {} is off the board", goal.block)));
+            }
+            if targets.insert(c, goal.row as usize * w + goal.col as usize).is_some() {
+                return Err(Failure::invalid(format!("block {} has two goals", goal.block)));
+            }
+        }
+        let blocks = block_specs(&names, w, &targets).map_err(|(_, reason)| Failure::invalid(reason))?;
+        let puzzle = Blocks::new(w, h, terrain, blocks, count).map_err(Failure::invalid)?;
+        Ok(LpPuzzle::hand_out(puzzle, out))
+    })
+}
