@@ -255,18 +255,19 @@ extern "C" {
 #endif // __cplusplus
 
 // Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
-// `width * height` cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
+// `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
 // cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
 // targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
 // path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
 // anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
 //
 // # Safety
-// `cells` must be NULL or point to `width * height` values, `goals` NULL or `goals_len` goals; `out`
+// `cells` must be NULL or point to `cells_len` values, `goals` NULL or `goals_len` goals; `out`
 // NULL or writable.
 enum LpStatus lp_blocks_create(uint32_t width,
                                uint32_t height,
                                const int32_t *cells,
+                               size_t cells_len,
                                const struct LpBlocksGoal *goals,
                                size_t goals_len,
                                uint32_t count,

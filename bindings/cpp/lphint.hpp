@@ -136,6 +136,16 @@ public:
         return Puzzle(handle);
     }
 
+    /// A width x height sliding-blocks puzzle: cells row-major (0 empty, -1 wall, -2 ball-only, k > 0 a cell
+    /// of block k), goals as {block, row, col}, count 0 step / 1 line / 2 free.
+    static Puzzle blocks(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells,
+                         const std::vector<LpBlocksGoal>& goals, std::uint32_t count = 2) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_blocks_create(width, height, cells.data(), cells.size(), goals.data(), goals.size(), count,
+                                       &handle));
+        return Puzzle(handle);
+    }
+
     Puzzle(Puzzle&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     Puzzle& operator=(Puzzle&& other) noexcept {
         if (this != &other) {

@@ -65,6 +65,20 @@ int main() {
         std::printf("ga: %u/%u cells after %llu evaluations, %s\n", report.best_fitness, report.perfect,
                     static_cast<unsigned long long>(report.evaluations), packing.solved() ? "packed" : "NOT packed");
         if (!packing.solved()) return 1;
+        // Huarong Dao's classic from a grid of block ids (1 the 2x2 goal block), played by hints (free count).
+        auto classic = lphint::Puzzle::blocks(4, 5, {2, 1, 1, 3, 2, 1, 1, 3, 4, 6, 6, 5, 4, 7, 8, 5, 9, 0, 0, 10},
+                                              {LpBlocksGoal{1, 3, 1}});
+        unsigned slides = 0;
+        for (LpHint hint{}; !classic.solved();) {
+            lphint::Status status = classic.next_hint(5000, hint);
+            if (status == lphint::Status::Ok) {
+                classic.apply(hint.mv);
+                ++slides;
+            } else if (status != lphint::Status::InProgress) {
+                return 1;
+            }
+        }
+        std::printf("blocks: the classic in %u moves\n", slides);
         // A generated puzzle from a parameter text, and the families a generic UI can list.
         lphint::Generator generator("tiles", "preset=medium", 42);
         std::optional<lphint::Puzzle> generated;

@@ -164,18 +164,20 @@ static void test_blocks(void) {
     const int32_t classic[20] = {2, 1, 1, 3, 2, 1, 1, 3, 4, 6, 6, 5, 4, 7, 8, 5, 9, 0, 0, 10};
     const LpBlocksGoal goal = {1, 3, 1}, off = {1, 9, 1}, missing = {11, 0, 0};
     LpPuzzle *p = SENTINEL;
-    CHECK_STATUS(lp_blocks_create(4, 5, NULL, &goal, 1, 2, &p), LP_ERR_NULL_ARGUMENT, "cells is NULL");
-    CHECK_STATUS(lp_blocks_create(17, 5, classic, &goal, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "width 17 is out of range");
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, 3, &p), LP_ERR_INVALID_ARGUMENT, "count must be 0");
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &off, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "off the board");
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &missing, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "not on the board");
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 0, 2, &p), LP_ERR_INVALID_ARGUMENT, "goals_len 0 is out of range");
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, SIZE_MAX, 2, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, NULL, 20, &goal, 1, 2, &p), LP_ERR_NULL_ARGUMENT, "cells is NULL");
+    CHECK_STATUS(lp_blocks_create(17, 5, classic, 85, &goal, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "width 17 is out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &goal, 1, 3, &p), LP_ERR_INVALID_ARGUMENT, "count must be 0");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &off, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "off the board");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &missing, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "not on the board");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &goal, 0, 2, &p), LP_ERR_INVALID_ARGUMENT, "goals_len 0 is out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &goal, SIZE_MAX, 2, &p), LP_ERR_INVALID_ARGUMENT, "out of range");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 19, &goal, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "cells_len is 19");
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, SIZE_MAX, &goal, 1, 2, &p), LP_ERR_INVALID_ARGUMENT, "cells_len");
     CHECK(p == SENTINEL);
     const uint32_t counts[3] = {0, 1, 2};
     const int expected[3] = {116, 90, 81};
     for (int i = 0; i < 3; i++) {
-        CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, counts[i], &p), LP_OK, NULL);
+        CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &goal, 1, counts[i], &p), LP_OK, NULL);
         uint32_t family = 0;
         CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
         CHECK(family == family_id("blocks") && family == 5);
@@ -183,7 +185,7 @@ static void test_blocks(void) {
         CHECK(play(p, 5000, &frames) == expected[i]);
         lp_puzzle_free(p);
     }
-    CHECK_STATUS(lp_blocks_create(4, 5, classic, &goal, 1, 2, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_blocks_create(4, 5, classic, 20, &goal, 1, 2, &p), LP_OK, NULL);
     char desc[128];
     size_t written = 0;
     CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);

@@ -23,18 +23,18 @@ namespace LpHint
 
         /// <summary>
         ///  Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
-        ///  `width * height` cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
+        ///  `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
         ///  cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
         ///  targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
         ///  path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
         ///  anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
         ///
         ///  # Safety
-        ///  `cells` must be NULL or point to `width * height` values, `goals` NULL or `goals_len` goals; `out`
+        ///  `cells` must be NULL or point to `cells_len` values, `goals` NULL or `goals_len` goals; `out`
         ///  NULL or writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_blocks_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_blocks_create(uint width, uint height, int* cells, LpBlocksGoal* goals, System.UIntPtr goals_len, uint count, LpPuzzle** @out);
+        internal static extern LpStatus lp_blocks_create(uint width, uint height, int* cells, System.UIntPtr cells_len, LpBlocksGoal* goals, System.UIntPtr goals_len, uint count, LpPuzzle** @out);
 
         /// <summary>
         ///  Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per

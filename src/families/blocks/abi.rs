@@ -24,14 +24,14 @@ pub struct LpBlocksGoal {
 }
 
 /// Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
-/// `width * height` cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
+/// `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
 /// cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
 /// targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
 /// path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
 /// anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
 ///
 /// # Safety
-/// `cells` must be NULL or point to `width * height` values, `goals` NULL or `goals_len` goals; `out`
+/// `cells` must be NULL or point to `cells_len` values, `goals` NULL or `goals_len` goals; `out`
 /// NULL or writable.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
@@ -39,6 +39,7 @@ pub unsafe extern "C" fn lp_blocks_create(
     width: u32,
     height: u32,
     cells: *const i32,
+    cells_len: usize,
     goals: *const LpBlocksGoal,
     goals_len: usize,
     count: u32,
@@ -55,6 +56,9 @@ pub unsafe extern "C" fn lp_blocks_create(
             .get(count as usize)
             .ok_or_else(|| Failure::invalid("count must be 0 (step), 1 (line) or 2 (free)"))?;
         let (w, h) = (width as usize, height as usize);
+        if cells_len != w * h {
+            return Err(Failure::invalid(format!("cells_len is {cells_len}, but a {w}x{h} board has {} cells", w * h)));
+        }
         // SAFETY: forwarded caller guarantees; both lengths are within the family's limits.
         let (cells, goals) = unsafe { (slice(cells, w * h, "cells")?, slice(goals, goals_len, "goals")?) };
         let name = |id: i32| NAMES.chars().nth(id as usize - 1);
