@@ -100,6 +100,25 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
             placed += 1;
         }
         assert_eq!(placed, 13, "one removal, then twelve placements");
+        lp_puzzle_free(p);
+
+        // Sliding blocks: the classic's 81 free moves played by hints.
+        let classic = std::ffi::CString::new("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
+        assert_eq!(lp_puzzle_parse(classic.as_ptr(), &mut p), LpStatus::LP_OK);
+        assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
+        let mut slides = 0;
+        loop {
+            let (status, count) = allocations_during(|| lp_next_hint(p, 2000, &mut hint));
+            assert_eq!(count, 0, "lp_next_hint allocated (blocks)");
+            match status {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_ALREADY_SOLVED => break,
+                LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
+                other => panic!("{other:?}"),
+            }
+            slides += 1;
+        }
+        assert_eq!(slides, 81);
         let mut ga = std::ptr::null_mut();
         let params = LpGaParams { population: 100, generations: 5, tournament: 3, crossover: 0.9, mutation: 0.15 };
         lp_puzzle_free(p);
