@@ -101,11 +101,7 @@ impl Family for Blocks {
         for r in 0..h {
             for c in 0..w {
                 let i = r * w + c;
-                let ch = names[i].unwrap_or(match board.terrain[i] {
-                    Terrain::Open => '.',
-                    Terrain::Wall => '#',
-                    Terrain::BallOnly => '+',
-                });
+                let ch = names[i].unwrap_or(board.terrain[i].symbol());
                 out.push(' ');
                 out.push(ch);
             }

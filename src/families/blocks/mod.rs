@@ -79,6 +79,17 @@ pub enum Terrain {
     BallOnly,
 }
 
+impl Terrain {
+    /// Its character in descriptions and drawings: `.`, `#` or `+`.
+    pub fn symbol(self) -> char {
+        match self {
+            Terrain::Open => '.',
+            Terrain::Wall => '#',
+            Terrain::BallOnly => '+',
+        }
+    }
+}
+
 /// How moves are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Count {

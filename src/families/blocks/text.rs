@@ -189,15 +189,10 @@ pub fn describe(puzzle: &Blocks) -> String {
     let board = puzzle.board();
     let (w, h) = (board.width, board.height);
     let names = names_on_cells(puzzle, &puzzle.start_layout());
-    let terrain_char = |t: Terrain| match t {
-        Terrain::Open => '.',
-        Terrain::Wall => '#',
-        Terrain::BallOnly => '+',
-    };
     let rows = |cell: &dyn Fn(usize) -> char| {
         (0..h).map(|r| (0..w).map(|c| cell(r * w + c)).collect::<String>()).collect::<Vec<_>>().join("/")
     };
-    let mut out = format!("blocks:{w}x{h}:{}:", rows(&|i| names[i].unwrap_or(terrain_char(board.terrain[i]))));
+    let mut out = format!("blocks:{w}x{h}:{}:", rows(&|i| names[i].unwrap_or(board.terrain[i].symbol())));
     let goals: Vec<String> = board
         .groups
         .iter()
@@ -211,7 +206,7 @@ pub fn describe(puzzle: &Blocks) -> String {
     }
     if hidden {
         out.push(':');
-        out.push_str(&rows(&|i| terrain_char(board.terrain[i])));
+        out.push_str(&rows(&|i| board.terrain[i].symbol()));
     }
     out
 }
