@@ -1,21 +1,28 @@
 //! A global allocator that counts allocations, for the tests that prove a call allocates nothing. A test
-//! binary installs it with `#[global_allocator] static GLOBAL: Counting = Counting;` and holds a single
-//! test, so that no other test thread allocates while it counts.
+//! binary installs it with `#[global_allocator] static GLOBAL: Counting = Counting;`. Counts are per
+//! thread, so that the test harness's own threads (or other tests) allocating meanwhile are not counted.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 /// The counting allocator (delegates to the system allocator).
 pub struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    // Constant-initialised and without destructors: reading them never allocates.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+fn record(size: usize) {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
+}
 
 // SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        LARGEST.fetch_max(layout.size(), Ordering::SeqCst);
+        record(layout.size());
         // SAFETY: forwarded caller contract.
         unsafe { System.alloc(layout) }
     }
@@ -24,8 +31,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        LARGEST.fetch_max(new_size, Ordering::SeqCst);
+        record(new_size);
         // SAFETY: forwarded caller contract.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -33,14 +39,14 @@ unsafe impl GlobalAlloc for Counting {
 
 /// Runs `f` and returns its value with the number of allocations it made.
 pub fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = ALLOCATIONS.with(Cell::get);
     let value = f();
-    (value, ALLOCATIONS.load(Ordering::SeqCst) - before)
+    (value, ALLOCATIONS.with(Cell::get) - before)
 }
 
 /// Runs `f` and returns its value with the size of the largest single allocation it made.
 pub fn largest_allocation_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    LARGEST.store(0, Ordering::SeqCst);
+    LARGEST.with(|l| l.set(0));
     let value = f();
-    (value, LARGEST.load(Ordering::SeqCst))
+    (value, LARGEST.with(Cell::get))
 }
