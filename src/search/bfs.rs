@@ -8,6 +8,7 @@ use super::arena::{Arena, Node, Slot, NONE};
 use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
+use heapless::Vec as FixedVec;
 
 /// A stepped breadth-first search.
 pub struct Bfs<P: Puzzle> {
@@ -73,6 +74,18 @@ impl<P: Puzzle> Bfs<P> {
         match self.arena.find(state) {
             Slot::Found(id) => Some(id as usize),
             Slot::Vacant(_) => None,
+        }
+    }
+
+    /// Calls `f` with the index of each state of `children` among the discovered states (if discovered),
+    /// in order; the lookups' cache misses overlap.
+    pub(crate) fn indices_of(&self, children: &Children<P>, mut f: impl FnMut(Option<usize>)) {
+        let hashes = children.prefetch(&self.arena);
+        for ((_, state), &hash) in children.iter().zip(hashes.iter()) {
+            f(match self.arena.find_hashed(state, hash) {
+                Slot::Found(id) => Some(id as usize),
+                Slot::Vacant(_) => None,
+            });
         }
     }
 
@@ -166,16 +179,28 @@ impl<P: Puzzle> Bfs<P> {
             self.stats.expanded += 1;
             let (arena, stats, explore_all) = (&mut self.arena, &mut self.stats, self.explore_all);
             let (mut full, mut goal) = (false, NONE);
-            puzzle.successors(&node.state, |mv, child, _| {
-                stats.generated += 1;
-                if let Slot::Vacant(slot) = arena.find(&child) {
-                    match arena.insert(slot, Node { state: child, mv: Some(mv), parent: id, g: node.g + 1, h: 0 }) {
-                        Some(cid) if goal == NONE && !explore_all && puzzle.is_goal(&child) => goal = cid,
-                        Some(_) => {}
-                        None => full = true,
+            let mut children = Children::new();
+            let mut add = |children: &Children<P>| {
+                let hashes = children.prefetch(arena);
+                for (&(mv, child), &hash) in children.iter().zip(hashes.iter()) {
+                    if let Slot::Vacant(slot) = arena.find_hashed(&child, hash) {
+                        match arena.insert(slot, Node { state: child, mv: Some(mv), parent: id, g: node.g + 1, h: 0 }) {
+                            Some(cid) if goal == NONE && !explore_all && puzzle.is_goal(&child) => goal = cid,
+                            Some(_) => {}
+                            None => full = true,
+                        }
                     }
                 }
+            };
+            puzzle.successors(&node.state, |mv, child, _| {
+                stats.generated += 1;
+                if let Err(overflow) = children.push((mv, child)) {
+                    add(&children);
+                    children.clear();
+                    let _ = children.push(overflow);
+                }
             });
+            add(&children);
             if goal != NONE {
                 self.goal = goal;
                 return self.finish(Status::Found);
@@ -186,5 +211,39 @@ impl<P: Puzzle> Bfs<P> {
         }
         self.stats.peak_stored = self.arena.len();
         Status::InProgress
+    }
+}
+
+/// Children looked up together, so that their cache misses overlap.
+const BATCH: usize = 32;
+
+/// A batch of children: moves and states.
+pub(crate) struct Children<P: Puzzle>(FixedVec<(P::Move, P::State), BATCH>);
+
+impl<P: Puzzle> Children<P> {
+    pub(crate) fn new() -> Self {
+        Children(FixedVec::new())
+    }
+
+    /// Adds a child, or gives it back when the batch is full.
+    pub(crate) fn push(&mut self, child: (P::Move, P::State)) -> Result<(), (P::Move, P::State)> {
+        self.0.push(child)
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(P::Move, P::State)> {
+        self.0.iter()
+    }
+
+    /// Their hashes, with their home slots and then the nodes those name asked from memory.
+    fn prefetch(&self, arena: &Arena<P::State, P::Move>) -> FixedVec<u64, BATCH> {
+        let hashes: FixedVec<u64, BATCH> = self.0.iter().map(|(_, s)| arena.prefetch_slot(s)).collect();
+        for &hash in &hashes {
+            arena.prefetch_node(hash);
+        }
+        hashes
     }
 }

@@ -2,10 +2,13 @@
 //! every state reachable from a start, and the distance of each to the nearest solved state, by a
 //! multi-source breadth-first search from all the solved states of the cluster at once (moves being
 //! reversible, the distance from the solved states is the distance to them).
+//!
+//! [`ClusterSearch`] is stepped like every search (one unit a state enumerated, marked or measured) and
+//! keeps its memory between runs; [`analyze`] runs one to the end.
 
-use super::bfs::Bfs;
-use super::{Puzzle, Search, Status};
-use crate::memory;
+use super::bfs::{Bfs, Children};
+use super::{Puzzle, Search, Status, Step};
+use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
 /// What the analysis of a cluster found.
@@ -34,9 +37,309 @@ impl<S> Cluster<S> {
     }
 }
 
-/// Analyses the cluster of `start`: enumerates it with the moves of `enumerate` (any puzzle with the same
-/// reachable states, such as one counting single steps, which are cheaper to generate), then measures
-/// distances to the nearest solved state with the moves of `measure`. Stores at most `node_cap` states;
+/// The layer of the multi-source search being measured.
+#[derive(Clone, Copy, Debug, Default)]
+struct Layer {
+    /// Its distance from the solved states.
+    depth: u32,
+    /// The next entry to work on: of `queue` top-down, of `unreached` bottom-up.
+    cursor: usize,
+    /// The end of the entries to work on.
+    end: usize,
+    /// Whether the states not reached look for the layer rather than the layer for them.
+    bottom_up: bool,
+    /// Where the next layer starts in `queue`.
+    next: usize,
+}
+
+/// Distance of a state no solved state reaches.
+const UNREACHED: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Enumerating the cluster.
+    Enumerating,
+    /// Marking the solved states (distance 0) as the sources; the next state to look at.
+    Marking(usize),
+    /// The multi-source search.
+    Measuring,
+    /// Finished, with this status.
+    Done(Status),
+}
+
+/// A stepped whole-cluster analysis: enumerates the cluster of a start with the moves of one puzzle (any
+/// puzzle with the same reachable states, such as one counting single steps, which are cheaper to
+/// generate), then measures distances to the nearest solved state with the moves of another.
+pub struct ClusterSearch<P: Puzzle> {
+    explorer: Bfs<P>,
+    distance: Vec<u32>,
+    /// Indices in order of distance: the layer being measured is `queue[layer.start..layer.end]`.
+    queue: Vec<u32>,
+    /// Indices not reached yet (some may have been reached since the list was last compacted).
+    unreached: Vec<u32>,
+    layer: Layer,
+    goal_states: usize,
+    farthest: u32,
+    expanded: u64,
+    phase: Phase,
+}
+
+impl<P: Puzzle> ClusterSearch<P> {
+    /// An analysis storing at most `node_cap` states (a larger cluster ends it with
+    /// [`Status::OutOfNodes`]); reserves the explorer's memory now, the distances when the cluster's
+    /// size is known.
+    pub fn new(node_cap: usize) -> Result<Self, OutOfMemory> {
+        Ok(ClusterSearch {
+            explorer: Bfs::explorer(node_cap)?,
+            distance: Vec::new(),
+            queue: Vec::new(),
+            unreached: Vec::new(),
+            layer: Layer::default(),
+            goal_states: 0,
+            farthest: 0,
+            expanded: 0,
+            phase: Phase::Done(Status::Unsolvable),
+        })
+    }
+
+    /// Starts analysing the cluster of `start` (enumerated with the moves of `enumerate`).
+    pub fn restart(&mut self, enumerate: &P, start: P::State) {
+        self.explorer.restart(enumerate, start);
+        self.distance.clear();
+        self.queue.clear();
+        self.unreached.clear();
+        self.layer = Layer::default();
+        self.goal_states = 0;
+        self.farthest = 0;
+        self.expanded = 0;
+        self.phase = Phase::Enumerating;
+    }
+
+    /// Works for at most `budget` units (a state enumerated, marked or measured): `Found` when the
+    /// analysis is complete, `InProgress` to step again, `OutOfNodes` when the cluster holds more
+    /// states than the cap, `OutOfMemory`.
+    pub fn step(&mut self, enumerate: &P, measure: &P, budget: u32) -> Step {
+        let mut left = budget;
+        while left > 0 {
+            match self.phase {
+                Phase::Done(status) => return Step::new(status, budget - left),
+                Phase::Enumerating => {
+                    let step = self.explorer.step(enumerate, left);
+                    left -= step.work.min(left);
+                    match step.status {
+                        Status::InProgress => {}
+                        // "Nothing left to visit": the whole cluster is stored.
+                        Status::Unsolvable => {
+                            self.expanded = self.explorer.stats().expanded;
+                            let n = self.explorer.len();
+                            if self.distance.try_reserve(n).is_err()
+                                || self.queue.try_reserve(n).is_err()
+                                || self.unreached.try_reserve(n).is_err()
+                            {
+                                self.phase = Phase::Done(Status::OutOfMemory);
+                            } else {
+                                self.phase = Phase::Marking(0);
+                            }
+                        }
+                        other => self.phase = Phase::Done(other),
+                    }
+                }
+                Phase::Marking(from) => {
+                    let n = self.explorer.len();
+                    let to = n.min(from + left as usize);
+                    for i in from..to {
+                        let solved = measure.is_goal(self.explorer.state_at(i));
+                        self.distance.push(if solved { 0 } else { UNREACHED });
+                        if solved { &mut self.queue } else { &mut self.unreached }.push(i as u32);
+                    }
+                    left -= (to - from) as u32;
+                    self.goal_states = self.queue.len();
+                    if to == n {
+                        self.phase = Phase::Measuring;
+                        self.begin_layer(0, 0);
+                    } else {
+                        self.phase = Phase::Marking(to);
+                    }
+                }
+                Phase::Measuring => {
+                    left -= self.measure(measure, left);
+                    if self.layer.cursor == self.layer.end {
+                        if self.layer.bottom_up {
+                            let distance = &self.distance;
+                            self.unreached.retain(|&i| distance[i as usize] == UNREACHED);
+                        }
+                        if self.layer.next == self.queue.len() {
+                            self.phase = Phase::Done(Status::Found);
+                        } else {
+                            self.begin_layer(self.layer.depth + 1, self.layer.next);
+                        }
+                    }
+                }
+            }
+        }
+        Step::new(if let Phase::Done(s) = self.phase { s } else { Status::InProgress }, budget)
+    }
+
+    /// Starts measuring the layer at `depth`, `queue[start..]`: top-down (expand its states, reach their
+    /// children) or, when the layer outnumbers the states not reached yet, bottom-up (each state not
+    /// reached looks for a neighbour in the layer, which costs no lookup at all from the solved layer).
+    fn begin_layer(&mut self, depth: u32, start: usize) {
+        let end = self.queue.len();
+        let waiting = self.explorer.len() - end;
+        let bottom_up = end - start > waiting;
+        let cursor = if bottom_up { 0 } else { start };
+        self.layer =
+            Layer { depth, cursor, end: if bottom_up { self.unreached.len() } else { end }, bottom_up, next: end };
+        if start < self.queue.len() {
+            self.farthest = depth;
+        }
+    }
+
+    /// Works on the current layer for at most `budget` states; returns how many it expanded.
+    fn measure(&mut self, measure: &P, budget: u32) -> u32 {
+        let Layer { depth, bottom_up, .. } = self.layer;
+        let mut spent = 0;
+        while spent < budget && self.layer.cursor < self.layer.end {
+            let at = if bottom_up { self.unreached[self.layer.cursor] } else { self.queue[self.layer.cursor] } as usize;
+            self.layer.cursor += 1;
+            if bottom_up && self.distance[at] != UNREACHED {
+                continue;
+            }
+            spent += 1;
+            let (explorer, distance, queue) = (&self.explorer, &mut self.distance, &mut self.queue);
+            let mut children = Children::<P>::new();
+            if bottom_up {
+                // Reached when a neighbour lies in the layer (a solved neighbour, for the first layer).
+                let mut reached = false;
+                measure.successors(explorer.state_at(at), |mv, child, _| {
+                    if reached {
+                        return;
+                    }
+                    if measure.is_goal(&child) {
+                        reached = depth == 0;
+                        return;
+                    }
+                    if depth > 0 {
+                        if let Err(overflow) = children.push((mv, child)) {
+                            explorer.indices_of(&children, |j| reached |= j.is_some_and(|j| distance[j] == depth));
+                            children.clear();
+                            let _ = children.push(overflow);
+                        }
+                    }
+                });
+                if !reached {
+                    explorer.indices_of(&children, |j| reached |= j.is_some_and(|j| distance[j] == depth));
+                }
+                if reached {
+                    distance[at] = depth + 1;
+                    queue.push(at as u32);
+                }
+                continue;
+            }
+            let mut reach = |children: &Children<P>| {
+                explorer.indices_of(children, |index| {
+                    if let Some(j) = index.filter(|&j| distance[j] == UNREACHED) {
+                        distance[j] = depth + 1;
+                        queue.push(j as u32);
+                    }
+                })
+            };
+            measure.successors(explorer.state_at(at), |mv, child, _| {
+                // A solved child is a source already: no need to look it up.
+                if measure.is_goal(&child) {
+                    return;
+                }
+                if let Err(overflow) = children.push((mv, child)) {
+                    reach(&children);
+                    children.clear();
+                    let _ = children.push(overflow);
+                }
+            });
+            reach(&children);
+        }
+        self.expanded += spent as u64;
+        spent
+    }
+
+    /// Where the analysis stands.
+    pub fn status(&self) -> Status {
+        match self.phase {
+            Phase::Done(status) => status,
+            _ => Status::InProgress,
+        }
+    }
+
+    /// The states of the cluster (in the order of discovery from the start, the start first).
+    pub fn len(&self) -> usize {
+        self.explorer.len()
+    }
+
+    /// Whether nothing was enumerated yet.
+    pub fn is_empty(&self) -> bool {
+        self.explorer.is_empty()
+    }
+
+    /// The state at `index`.
+    pub fn state_at(&self, index: usize) -> &P::State {
+        self.explorer.state_at(index)
+    }
+
+    /// The index of `state` in the cluster, if it is in it.
+    pub fn index_of(&self, state: &P::State) -> Option<usize> {
+        self.explorer.index_of(state)
+    }
+
+    /// The distance of the state at `index` to the nearest solved state, once measured (`None` when no
+    /// solved state reaches it).
+    pub fn distance_at(&self, index: usize) -> Option<u32> {
+        self.distance.get(index).copied().filter(|&d| d != UNREACHED)
+    }
+
+    /// The distance of the states farthest from every solved state, once the analysis is complete
+    /// (`None` when the cluster has no solved state).
+    pub fn farthest_distance(&self) -> Option<u32> {
+        (self.phase == Phase::Done(Status::Found) && self.goal_states > 0).then_some(self.farthest)
+    }
+
+    /// The states farthest from every solved state, in order of discovery (none before the end).
+    pub fn farthest_states(&self) -> impl Iterator<Item = &P::State> + '_ {
+        let top = self.farthest_distance();
+        (0..self.distance.len())
+            .filter(move |&i| top.is_some_and(|t| self.distance[i] == t))
+            .map(|i| self.explorer.state_at(i))
+    }
+
+    /// Bytes reserved.
+    pub fn bytes_reserved(&self) -> usize {
+        self.explorer.stats().bytes_reserved
+            + (self.distance.capacity() + self.queue.capacity()) * core::mem::size_of::<u32>()
+    }
+
+    /// The summary of a complete analysis, with up to `farthest` of the farthest states.
+    pub fn cluster(&self, farthest: usize) -> Option<Cluster<P::State>> {
+        if self.phase != Phase::Done(Status::Found) {
+            return None;
+        }
+        let mut histogram = Vec::new();
+        for &d in self.distance.iter().filter(|&&d| d != UNREACHED) {
+            if histogram.len() <= d as usize {
+                histogram.resize(d as usize + 1, 0);
+            }
+            histogram[d as usize] += 1;
+        }
+        Some(Cluster {
+            states: self.len(),
+            goal_states: self.goal_states,
+            histogram,
+            start_distance: self.distance_at(0),
+            farthest: self.farthest_states().take(farthest).copied().collect(),
+            expanded: self.expanded,
+            bytes: self.bytes_reserved(),
+        })
+    }
+}
+
+/// Analyses the cluster of `start` to the end (see [`ClusterSearch`]): stores at most `node_cap` states,
 /// a larger cluster is `Err(OutOfNodes)`, memory that cannot be reserved `Err(OutOfMemory)`. Keeps up to
 /// `farthest` of the farthest states.
 pub fn analyze<P: Puzzle>(
@@ -46,60 +349,13 @@ pub fn analyze<P: Puzzle>(
     node_cap: usize,
     farthest: usize,
 ) -> Result<Cluster<P::State>, Status> {
-    let mut explorer = Bfs::<P>::explorer(node_cap).map_err(|_| Status::OutOfMemory)?;
-    explorer.restart(enumerate, start);
-    match explorer.run(enumerate) {
-        Status::Unsolvable => {}
-        other => return Err(other),
-    }
-    let n = explorer.len();
-    let mut distance: Vec<u32> = memory::with_capacity(n).map_err(|_| Status::OutOfMemory)?;
-    let mut queue: Vec<u32> = memory::with_capacity(n).map_err(|_| Status::OutOfMemory)?;
-    for i in 0..n {
-        let solved = measure.is_goal(explorer.state_at(i));
-        distance.push(if solved { 0 } else { u32::MAX });
-        if solved {
-            queue.push(i as u32);
+    let mut search = ClusterSearch::<P>::new(node_cap).map_err(|_| Status::OutOfMemory)?;
+    search.restart(enumerate, start);
+    loop {
+        match search.step(enumerate, measure, u32::MAX).status {
+            Status::InProgress => {}
+            Status::Found => return search.cluster(farthest).ok_or(Status::InProgress),
+            other => return Err(other),
         }
     }
-    let goal_states = queue.len();
-    let mut head = 0;
-    let mut expanded = explorer.stats().expanded;
-    while head < queue.len() {
-        let at = queue[head] as usize;
-        head += 1;
-        expanded += 1;
-        let next = distance[at] + 1;
-        measure.successors(explorer.state_at(at), |_, child, _| {
-            if let Some(j) = explorer.index_of(&child) {
-                if distance[j] == u32::MAX {
-                    distance[j] = next;
-                    queue.push(j as u32);
-                }
-            }
-        });
-    }
-    let mut histogram = Vec::new();
-    for &d in distance.iter().filter(|&&d| d != u32::MAX) {
-        if histogram.len() <= d as usize {
-            histogram.resize(d as usize + 1, 0);
-        }
-        histogram[d as usize] += 1;
-    }
-    let top = histogram.len().saturating_sub(1) as u32;
-    let farthest: Vec<P::State> = if goal_states == 0 {
-        Vec::new()
-    } else {
-        (0..n).filter(|&i| distance[i] == top).take(farthest).map(|i| *explorer.state_at(i)).collect()
-    };
-    let bytes = explorer.stats().bytes_reserved + n * 2 * core::mem::size_of::<u32>();
-    Ok(Cluster {
-        states: n,
-        goal_states,
-        histogram,
-        start_distance: (distance[0] != u32::MAX).then_some(distance[0]),
-        farthest,
-        expanded,
-        bytes,
-    })
 }
