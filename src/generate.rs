@@ -13,8 +13,9 @@ use crate::family::{Family, MoveCode};
 use crate::memory::OutOfMemory;
 use crate::pack::PackEntry;
 use crate::params::{ParamError, Preset, Spec, Values};
-use crate::search::{solve_with, Search, Shortfall, Solver, Stats, Status};
+use crate::search::{solve_with, Search, Shortfall, Solver, Stats, Status, Step};
 use crate::tables::Tables;
+use alloc::boxed::Box;
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
@@ -70,6 +71,15 @@ pub trait Generate: Family {
     /// Draws a candidate puzzle (rated afterwards by the exact solver).
     fn candidate(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 
+    /// A stepped drawing of candidates, for a family whose drawing itself searches (sliding blocks:
+    /// solvability checks while pieces are deleted and merged, whole-cluster analysis); the generator
+    /// then draws with it instead of [`Generate::candidate`], counting its work in the budget and the
+    /// limits. `None` (the default) when drawing is instant.
+    fn drawing(params: &Self::Params, context: &Self::Context) -> Result<Option<Box<dyn Drawing<Self>>>, OutOfMemory> {
+        let _ = (params, context);
+        Ok(None)
+    }
+
     /// The exact solver that rates this puzzle: with `params`, for a generator (it may reject what the
     /// parameters exclude); without, to rate the puzzle as it is (verifying a pack). By default the
     /// recommended solver. Its algorithm must be exact; a generator refuses a rater that is not. The
@@ -78,6 +88,27 @@ pub trait Generate: Family {
         let _ = params;
         self.recommended_solver()
     }
+}
+
+/// An exact fact about a generated puzzle beyond its rating, such as the size of a sliding-blocks
+/// layout's cluster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// Its name in JSON (`cluster_states`).
+    pub name: &'static str,
+    /// Its value.
+    pub value: u64,
+}
+
+/// Draws candidates in steps (see [`Generate::drawing`]), keeping its memory between candidates.
+pub trait Drawing<F: Family>: Send {
+    /// Works for at most `budget` units on the candidate under way, starting one when none is:
+    /// `Found` when it is ready (take it with [`Drawing::take`]), `InProgress` to step again,
+    /// `OutOfMemory`; any other status when this candidate failed (the next step starts another).
+    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step;
+
+    /// The candidate a step reported `Found`, with its facts.
+    fn take(&mut self) -> Option<(F, Vec<Fact>)>;
 }
 
 /// The rating a finished rater gives: the family's own, or else the solution's length.
@@ -103,6 +134,8 @@ pub struct Generated<F: Family> {
     pub solution: Vec<F::Move>,
     /// Candidates drawn to find it (this one included).
     pub candidates: u64,
+    /// What else the drawing established about it, exactly.
+    pub facts: Vec<Fact>,
 }
 
 /// The limits of a generator run: reaching `max_misses` ends it with `NotFound(Misses)`, `max_nodes`
@@ -135,7 +168,9 @@ pub struct Generator<F: Generate> {
     tables: Option<Tables>,
     limits: Limits,
     rng: Xoshiro256PlusPlus,
+    drawing: Option<Box<dyn Drawing<F>>>,
     candidate: Option<F>,
+    facts: Vec<Fact>,
     solver: Option<Solver<F>>,
     /// Fingerprints of the puzzles handed out.
     seen: BTreeSet<u64>,
@@ -162,6 +197,7 @@ impl<F: Generate> Generator<F> {
             ));
         }
         let band_size = F::band_size(&params, &context);
+        let drawing = F::drawing(&params, &context).map_err(|e| format!("{e}"))?;
         if band_size == Some(0) {
             return Err(format!("no {} puzzle of these parameters is rated {}..{}", F::NAME, band.0, band.1));
         }
@@ -179,7 +215,9 @@ impl<F: Generate> Generator<F> {
             tables: None,
             limits: Limits::default(),
             rng,
+            drawing,
             candidate: None,
+            facts: Vec::new(),
             solver: None,
             seen: BTreeSet::new(),
             misses: 0,
@@ -251,13 +289,46 @@ impl<F: Generate> Generator<F> {
         self.seen.len()
     }
 
-    /// Draws the next candidate and starts rating it; `None` when it repeats a level handed out.
-    fn draw(&mut self) -> Result<Option<F>, OutOfMemory> {
-        let mut puzzle = F::candidate(&self.params, &self.context, &mut self.rng);
+    /// Draws the next candidate (instantly, or stepping the family's drawing within `left` units) and
+    /// starts rating it: `Ok(None)` when the drawing is under way or failed (`left` tells which), or
+    /// the candidate repeats a level handed out.
+    fn draw(&mut self, left: &mut u32) -> Result<Option<F>, OutOfMemory> {
+        let puzzle = match self.drawing.as_mut() {
+            None => {
+                self.facts.clear();
+                F::candidate(&self.params, &self.context, &mut self.rng)
+            }
+            Some(drawing) => {
+                let step = drawing.step(&mut self.rng, *left);
+                self.nodes += step.work as u64;
+                *left = left.saturating_sub(step.work.max(1));
+                match step.status {
+                    Status::Found => match drawing.take() {
+                        Some((puzzle, facts)) => {
+                            self.facts = facts;
+                            puzzle
+                        }
+                        None => return Ok(None),
+                    },
+                    Status::InProgress => return Ok(None),
+                    Status::OutOfMemory => return Err(OutOfMemory { bytes: 0 }),
+                    _ => {
+                        self.misses += 1;
+                        return Ok(None);
+                    }
+                }
+            }
+        };
         self.candidates += 1;
         if self.seen.contains(&puzzle.fingerprint()) {
+            self.misses += 1;
             return Ok(None);
         }
+        self.prepare(puzzle).map(Some)
+    }
+
+    /// Starts rating `puzzle` (with the tables given to the generator, where they serve it).
+    fn prepare(&mut self, mut puzzle: F) -> Result<F, OutOfMemory> {
         if let Some(with_tables) = self.tables.as_ref().and_then(|t| puzzle.with_tables(t).ok()) {
             puzzle = with_tables;
         }
@@ -268,7 +339,7 @@ impl<F: Generate> Generator<F> {
         };
         let solver = self.solver.insert(solver);
         solver.restart(&puzzle, puzzle.start());
-        Ok(Some(puzzle))
+        Ok(puzzle)
     }
 
     /// Spends at most `budget` node expansions rating candidates: `Ok` with a puzzle in the band, distinct
@@ -289,13 +360,15 @@ impl<F: Generate> Generator<F> {
             }
             let puzzle = match self.candidate.take() {
                 Some(puzzle) => puzzle,
-                None => match self.draw() {
+                None => match self.draw(&mut left) {
                     Ok(Some(puzzle)) => puzzle,
                     Err(_) => return Err(Status::OutOfMemory),
-                    // A repeated level costs one unit, so that a call stays bounded.
+                    // A repeated level or a failed drawing costs at least one unit, so that a call stays
+                    // bounded.
                     Ok(None) => {
-                        self.misses += 1;
-                        left = left.saturating_sub(1);
+                        if self.drawing.is_none() {
+                            left = left.saturating_sub(1);
+                        }
                         if left == 0 {
                             return Err(Status::InProgress);
                         }
@@ -325,7 +398,8 @@ impl<F: Generate> Generator<F> {
                         self.misses = 0;
                         let candidates = core::mem::take(&mut self.candidates);
                         let solution = path.into_iter().map(|(m, _)| m).collect();
-                        return Ok(Generated { puzzle, rating, solution, candidates });
+                        let facts = core::mem::take(&mut self.facts);
+                        return Ok(Generated { puzzle, rating, solution, candidates, facts });
                     }
                     self.misses += 1;
                 }

@@ -4,7 +4,7 @@
 
 use crate::family::{Family, HintCells, MoveCode, SolutionCount};
 use crate::ga::{AnyGa, GaParams};
-use crate::generate::{replay, Generate, Generator, Limits};
+use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
 use crate::search::cluster::Cluster;
@@ -417,8 +417,15 @@ pub fn load<F: Generate>(desc: &str, solution: Stored<'_>) -> Loaded {
     }))
 }
 
-/// A generated session and its rating.
-pub type GeneratedSession = (Box<dyn AnySession>, u32);
+/// A generated puzzle as a session, with its rating and the facts its drawing established.
+pub struct GeneratedSession {
+    /// The session (its hints follow the rater's optimal solution).
+    pub session: Box<dyn AnySession>,
+    /// The exact rating.
+    pub rating: u32,
+    /// Exact facts beyond the rating (for blocks: cluster size, solved states, farthest distance).
+    pub facts: Vec<Fact>,
+}
 
 /// A stepped generator of any family, handing out sessions.
 pub trait AnyGenerator: Send {
@@ -439,7 +446,8 @@ impl<F: Generate> AnyGenerator for Generator<F> {
     fn step(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
         let g = Generator::step(self, budget)?;
         // The rater is exact, so its solution is optimal.
-        Ok((Box::new(Session::with_moves(g.puzzle, &g.solution, true)), g.rating))
+        let session = Box::new(Session::with_moves(g.puzzle, &g.solution, true));
+        Ok(GeneratedSession { session, rating: g.rating, facts: g.facts })
     }
 
     fn reason(&self, status: Status) -> String {

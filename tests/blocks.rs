@@ -175,12 +175,13 @@ fn random_layout(rng: &mut impl rand::Rng) -> (common::oracle::BlocksLayout, Str
 #[test]
 fn random_small_layouts_agree_with_an_independent_brute_force() {
     let mut rng = common::rng(14);
-    let (mut solvable, mut unsolvable) = (0, 0);
+    let (mut solvable, mut unsolvable, mut histograms) = (0, 0, 0);
     for _ in 0..300 {
         let (layout, desc) = random_layout(&mut rng);
         let puzzle = text::parse(&desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
         for count in Count::ALL {
-            let (expected, reachable) = common::oracle::blocks(&layout, count.name());
+            let answer = common::oracle::blocks(&layout, count.name());
+            let (expected, reachable) = (answer.optimal, answer.reachable);
             let puzzle = puzzle.with_count(count);
             let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
             let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
@@ -198,6 +199,10 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
             let cluster = lphint::family::Family::cluster(&puzzle, 1 << 16, 1).unwrap().unwrap();
             assert_eq!((cluster.states, cluster.start_distance), (reachable, expected.map(|d| d as u32)), "{desc}");
             assert!(cluster.histogram.iter().sum::<u64>() as usize <= reachable);
+            if reachable <= common::oracle::HISTOGRAM_STATES {
+                assert_eq!(cluster.histogram, answer.histogram, "{desc}: distances to the solved states");
+                histograms += 1;
+            }
             if found.is_some() {
                 solvable += 1
             } else {
@@ -206,6 +211,7 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
         }
     }
     assert!(solvable > 100 && unsolvable > 20, "{solvable} solvable, {unsolvable} unsolvable");
+    assert!(histograms > 600, "{histograms} clusters compared whole");
 }
 
 /// The exact distance from `puzzle`'s start by breadth-first search, or `None` when unsolvable.
@@ -299,4 +305,137 @@ fn the_classic_cluster_holds_25955_states_964_of_them_solved() {
     }
     // Too small a cap is a status, not a wrong answer.
     assert_eq!(classic.cluster(1000, 1).unwrap().unwrap_err(), Status::OutOfNodes);
+}
+
+#[test]
+fn a_stepped_cluster_analysis_equals_one_run_to_the_end() {
+    use lphint::search::cluster::{analyze, ClusterSearch};
+    let classic = text::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
+    let steps = classic.with_count(Count::Step);
+    let whole = analyze(&steps, &classic, classic.start_layout(), 1 << 16, 3).unwrap();
+    let mut stepped = ClusterSearch::<Blocks>::new(1 << 16).unwrap();
+    for _ in 0..2 {
+        stepped.restart(&steps, classic.start_layout());
+        let mut calls = 0;
+        while stepped.step(&steps, &classic, 97).status == Status::InProgress {
+            calls += 1;
+        }
+        assert!(calls > 100, "{calls} calls: the budget bounds each");
+        assert_eq!(stepped.cluster(3).unwrap(), Cluster { bytes: stepped.bytes_reserved(), ..whole.clone() });
+    }
+}
+
+use lphint::search::cluster::Cluster;
+
+/// The oracle's form of a puzzle as it stands.
+fn oracle_layout(puzzle: &Blocks) -> common::oracle::BlocksLayout {
+    let board = puzzle.board();
+    let w = board.width;
+    let mut shapes: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+    let (mut start, mut targets) = (Vec::new(), Vec::new());
+    for spec in puzzle.specs(&puzzle.start_layout()) {
+        let cells: Vec<(usize, usize)> = spec.shape.cells.iter().map(|&(r, c)| (r as usize, c as usize)).collect();
+        let key = (cells, spec.target.is_some());
+        let shape = match shapes.iter().position(|s| *s == key && !key.1) {
+            Some(s) => s,
+            None => {
+                shapes.push(key);
+                shapes.len() - 1
+            }
+        };
+        start.push((shape, spec.anchor / w, spec.anchor % w));
+        if let Some(t) = spec.target {
+            targets.push((shape, t / w, t % w));
+        }
+    }
+    let terrain = board.terrain.iter().map(|t| t.symbol()).collect();
+    common::oracle::BlocksLayout { w, h: board.height, terrain, shapes, start, targets }
+}
+
+#[test]
+fn generated_puzzles_carry_their_exact_count_cluster_size_and_farthest_distance() {
+    use lphint::generate::Generator;
+    for (params, hardest) in [
+        ("size=3x4,method=cluster,min=1,max=100", true),
+        ("size=4x3,method=cluster,goal=1x2,count=step,min=1,max=100", true),
+        ("size=3x4,method=fill,min=3,max=12", false),
+        ("size=4x4,method=fill,goal=2x1,count=line,min=4,max=20", false),
+        ("size=3x4,method=fill,min=2,max=12,minimal=true", false),
+    ] {
+        let mut generator = Generator::<Blocks>::from_text(params, 5).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..6 {
+            let Ok(generated) = generator.generate() else { break };
+            let puzzle = &generated.puzzle;
+            let desc = text::describe(puzzle);
+            assert!(seen.insert(desc.clone()), "{params}: {desc} handed out twice");
+            let answer = common::oracle::blocks(&oracle_layout(puzzle), puzzle.count().name());
+            let fact = |name: &str| generated.facts.iter().find(|f| f.name == name).map(|f| f.value);
+            assert_eq!(answer.optimal, Some(generated.rating as usize), "{params}: {desc}");
+            assert_eq!(generated.solution.len(), generated.rating as usize);
+            assert_eq!(fact("cluster_states"), Some(answer.reachable as u64), "{params}: {desc}");
+            if !answer.histogram.is_empty() {
+                assert_eq!(fact("farthest"), Some(answer.histogram.len() as u64 - 1), "{params}: {desc}");
+                assert_eq!(fact("cluster_solved"), Some(answer.histogram[0]), "{params}: {desc}");
+            }
+            if hardest {
+                assert_eq!(fact("farthest"), Some(generated.rating as u64), "{params}: {desc} is the hardest");
+            }
+            if params.contains("minimal") {
+                // A block whose removal keeps the count must be one the solution moves.
+                let moved = moved_blocks(puzzle, &generated.solution);
+                let board = puzzle.board();
+                for (b, spec) in puzzle.specs(&puzzle.start_layout()).into_iter().enumerate() {
+                    if spec.target.is_some() {
+                        continue;
+                    }
+                    let mut specs = puzzle.specs(&puzzle.start_layout());
+                    specs.remove(b);
+                    let without =
+                        Blocks::new(board.width, board.height, board.terrain.clone(), specs, puzzle.count()).unwrap();
+                    let count = common::oracle::blocks(&oracle_layout(&without), puzzle.count().name()).optimal;
+                    assert!(count != answer.optimal || moved[b], "{desc}: block {} does not matter", spec.name);
+                }
+            }
+        }
+        assert!(seen.len() >= 3, "{params}: {} puzzles", seen.len());
+    }
+}
+
+/// Which blocks of the start (by index) `moves` move, told apart by the anchor each move leaves.
+fn moved_blocks(puzzle: &Blocks, moves: &[lphint::families::blocks::Slide]) -> Vec<bool> {
+    let board = puzzle.board();
+    let mut at: Vec<u8> = puzzle.start_layout().0[..board.blocks()].to_vec();
+    let mut moved = vec![false; board.blocks()];
+    for mv in moves {
+        let b = (0..board.blocks())
+            .find(|&b| at[b] == mv.from && board.group_of[b] == board.group_of[mv.block as usize])
+            .unwrap();
+        at[b] = mv.to;
+        moved[b] = true;
+    }
+    moved
+}
+
+#[test]
+fn stepping_the_generator_in_small_budgets_draws_the_same_puzzles() {
+    use lphint::generate::Generator;
+    for params in ["size=4x4,method=cluster,min=10,max=60", "size=4x4,method=fill,min=5,max=30,minimal=true"] {
+        let mut whole = Generator::<Blocks>::from_text(params, 9).unwrap();
+        let mut stepped = Generator::<Blocks>::from_text(params, 9).unwrap();
+        for _ in 0..3 {
+            let expected = whole.generate().unwrap();
+            let mut calls = 0;
+            let got = loop {
+                calls += 1;
+                match stepped.step(64) {
+                    Err(Status::InProgress) => continue,
+                    other => break other.unwrap(),
+                }
+            };
+            assert!(calls > 1, "{params}");
+            assert_eq!(text::describe(&got.puzzle), text::describe(&expected.puzzle), "{params}");
+            assert_eq!((got.rating, &got.facts), (expected.rating, &expected.facts));
+        }
+    }
 }

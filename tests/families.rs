@@ -53,7 +53,7 @@ fn generated(family: &Entry) -> Vec<(&'static str, Box<dyn AnySession>, u32)> {
         let mut seen = HashSet::new();
         while seen.len() < PER_PRESET {
             match generator.step(u32::MAX) {
-                Ok((session, rating)) => {
+                Ok(lphint::session::GeneratedSession { session, rating, .. }) => {
                     assert!(
                         seen.insert(session.fingerprint()),
                         "{}: {} repeats a level",

@@ -70,9 +70,9 @@ pub unsafe extern "C" fn lp_generator_step(
         let (puzzle, rating, generator) =
             unsafe { (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, handle_mut(generator)?) };
         match generator.generator.step(budget) {
-            Ok((session, value)) => {
-                rating.write(value);
-                Ok(hand_out(LpPuzzle { session }, puzzle))
+            Ok(generated) => {
+                rating.write(generated.rating);
+                Ok(hand_out(LpPuzzle::generated(generated), puzzle))
             }
             Err(status) => {
                 let why = generator.generator.reason(status);
@@ -104,9 +104,9 @@ pub unsafe extern "C" fn lp_generate(
             registry::named(family).and_then(|f| f.generator(params, seed)).map_err(Failure::invalid)?;
         loop {
             match generator.step(u32::MAX) {
-                Ok((session, value)) => {
-                    rating.write(value);
-                    return Ok(hand_out(LpPuzzle { session }, puzzle));
+                Ok(generated) => {
+                    rating.write(generated.rating);
+                    return Ok(hand_out(LpPuzzle::generated(generated), puzzle));
                 }
                 Err(crate::search::Status::InProgress) => continue,
                 Err(status) => {

@@ -64,7 +64,7 @@ pub unsafe extern "C" fn lp_pack_puzzle(pack: *const LpPack, index: usize, out: 
         let (out, pack) = unsafe { (Out::new(out, "out")?, handle(pack)?) };
         let session =
             registry::load(entry(pack, index)?).map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
-        Ok(hand_out(LpPuzzle { session }, out))
+        Ok(hand_out(LpPuzzle::of(session), out))
     })
 }
 

@@ -5,13 +5,16 @@ use super::glue::{
     LpStatus, Out,
 };
 use crate::family::{Family, MoveCode};
+use crate::generate::Fact;
 use crate::registry;
-use crate::session::{AnySession, Session};
+use crate::session::{AnySession, GeneratedSession, Session};
 use std::ffi::c_char;
 
 /// A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
 pub struct LpPuzzle {
     pub(crate) session: Box<dyn AnySession>,
+    /// What the generator established about it (none for a puzzle not generated).
+    pub(crate) facts: Vec<Fact>,
 }
 
 impl Handle for LpPuzzle {
@@ -19,9 +22,19 @@ impl Handle for LpPuzzle {
 }
 
 impl LpPuzzle {
+    /// A handle on `session`.
+    pub(crate) fn of(session: Box<dyn AnySession>) -> LpPuzzle {
+        LpPuzzle { session, facts: Vec::new() }
+    }
+
+    /// A handle on a generated puzzle, keeping its facts.
+    pub(crate) fn generated(generated: GeneratedSession) -> LpPuzzle {
+        LpPuzzle { session: generated.session, facts: generated.facts }
+    }
+
     /// Hands `puzzle` out as a new handle at its start (for the families' own creators).
     pub(crate) fn hand_out<F: Family>(puzzle: F, out: Out<*mut LpPuzzle>) -> LpStatus {
-        hand_out(LpPuzzle { session: Box::new(Session::new(puzzle)) }, out)
+        hand_out(LpPuzzle::of(Box::new(Session::new(puzzle))), out)
     }
 }
 
@@ -52,7 +65,7 @@ pub unsafe extern "C" fn lp_puzzle_parse(desc: *const c_char, out: *mut *mut LpP
         // SAFETY: forwarded caller guarantees.
         let (out, desc) = unsafe { (Out::new(out, "out")?, text(desc, "desc")?) };
         let session = registry::parse(desc).map_err(|e| Failure::new(LpStatus::LP_ERR_PARSE, e.to_string()))?;
-        Ok(hand_out(LpPuzzle { session }, out))
+        Ok(hand_out(LpPuzzle::of(session), out))
     })
 }
 
@@ -300,6 +313,26 @@ pub unsafe extern "C" fn lp_puzzle_set_option(
         // SAFETY: forwarded caller guarantees.
         let (puzzle, key, value) = unsafe { (handle_mut(puzzle)?, text(key, "key")?, text(value, "value")?) };
         puzzle.session.set_option(key, value).map_err(Failure::invalid)?;
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
+/// `cluster_solved`, `farthest`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact
+/// (it was not generated, or its family establishes none of that name).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_fact(puzzle: *const LpPuzzle, name: *const c_char, value: *mut u64) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (value, name, puzzle) = unsafe { (Out::new(value, "value")?, text(name, "name")?, handle(puzzle)?) };
+        let fact = puzzle.facts.iter().find(|f| f.name == name).ok_or_else(|| {
+            Failure::new(LpStatus::LP_NOT_FOUND, format!("the puzzle carries no fact named '{name}'"))
+        })?;
+        value.write(fact.value);
         Ok(LpStatus::LP_OK)
     })
 }

@@ -279,6 +279,11 @@ impl<P: Puzzle> ClusterSearch<P> {
         self.explorer.is_empty()
     }
 
+    /// The solved states of the cluster (once marked).
+    pub fn goal_states(&self) -> usize {
+        self.goal_states
+    }
+
     /// The state at `index`.
     pub fn state_at(&self, index: usize) -> &P::State {
         self.explorer.state_at(index)

@@ -251,9 +251,8 @@ pub struct BlocksLayout {
 }
 
 /// Sliding blocks by brute force over sorted (shape, row, column) lists, moves made cell by cell on a
-/// grid: the fewest moves under `count` (`step`, `line` or `free`), or `None`, and the number of
-/// reachable states.
-pub fn blocks(layout: &BlocksLayout, count: &str) -> (Option<usize>, usize) {
+/// grid, under `count` (`step`, `line` or `free`).
+pub fn blocks(layout: &BlocksLayout, count: &str) -> BlocksAnswer {
     let fits = |state: &[(usize, usize, usize)], skip: usize, shape: usize, r: usize, c: usize| {
         let (cells, goal) = &layout.shapes[shape];
         cells.iter().all(|&(dr, dc)| {
@@ -325,17 +324,39 @@ pub fn blocks(layout: &BlocksLayout, count: &str) -> (Option<usize>, usize) {
     start.sort_unstable();
     let goal = |s: &Vec<(usize, usize, usize)>| layout.targets.iter().all(|t| s.contains(t));
     let optimal = bfs(start.clone(), successors, goal);
-    let reachable = {
-        let mut seen: BTreeSet<Vec<(usize, usize, usize)>> = BTreeSet::from([start.clone()]);
-        let mut queue = VecDeque::from([start]);
-        while let Some(s) = queue.pop_front() {
-            for next in successors(&s) {
-                if seen.insert(next.clone()) {
-                    queue.push_back(next);
-                }
+    let (successors, goal) = (&successors, &goal);
+    let mut seen: BTreeSet<Vec<(usize, usize, usize)>> = BTreeSet::from([start.clone()]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        for next in successors(&s) {
+            if seen.insert(next.clone()) {
+                queue.push_back(next);
             }
         }
-        seen.len()
-    };
-    (optimal, reachable)
+    }
+    // The distance of every state of a small cluster to the nearest solved one, each by its own search.
+    let mut histogram = Vec::new();
+    if seen.len() <= HISTOGRAM_STATES {
+        for d in seen.iter().filter_map(|s| bfs(s.clone(), successors, goal)) {
+            if histogram.len() <= d {
+                histogram.resize(d + 1, 0);
+            }
+            histogram[d] += 1;
+        }
+    }
+    BlocksAnswer { optimal, reachable: seen.len(), histogram }
+}
+
+/// Clusters up to this size get their distance histogram from [`blocks`].
+pub const HISTOGRAM_STATES: usize = 300;
+
+/// What [`blocks`] finds.
+pub struct BlocksAnswer {
+    /// The fewest moves, or `None`.
+    pub optimal: Option<usize>,
+    /// The number of reachable states.
+    pub reachable: usize,
+    /// For a cluster of at most [`HISTOGRAM_STATES`] states, `histogram[d]` = states at distance `d`
+    /// from the nearest solved state (empty for a larger cluster).
+    pub histogram: Vec<u64>,
 }

@@ -6,7 +6,7 @@ use crate::{count, fmt_time, Done, Failure};
 use lphint::generate::Limits;
 use lphint::registry::{self, Entry};
 use lphint::search::Status;
-use lphint::session::AnySession;
+use lphint::session::GeneratedSession;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,7 @@ pub fn generate_each(
     shape: &Shape,
     asked: usize,
     seed: u64,
-    mut each: impl FnMut(Box<dyn AnySession>, u32, &indicatif::ProgressBar) -> Result<(), String>,
+    mut each: impl FnMut(GeneratedSession, &indicatif::ProgressBar) -> Result<(), String>,
 ) -> Result<Duration, Failure> {
     if shape.preset.is_none() && shape.params.is_empty() {
         return Err(format!("give --preset or --param (the {} presets: {})", family.name, presets(family)).into());
@@ -97,10 +97,10 @@ pub fn generate_each(
         }
         match generator.step(100_000) {
             Err(Status::InProgress) => continue,
-            Ok((session, rating)) => {
+            Ok(generated) => {
                 found += 1;
                 progress.inc(1);
-                each(session, rating, &progress)?;
+                each(generated, &progress)?;
             }
             Err(status) => break Some(generator.reason(status)),
         }
@@ -120,9 +120,12 @@ fn presets(family: &Entry) -> String {
 pub fn generate(args: GenerateArgs) -> Done {
     let family = registry::named(&args.family)?;
     let json = args.json;
-    let time = generate_each(family, &args.shape, args.count, args.seed, |session, rating, progress| {
+    let time = generate_each(family, &args.shape, args.count, args.seed, |generated, progress| {
+        let GeneratedSession { session, rating, facts } = generated;
         let length = session.stored_solution().len();
         if json {
+            let facts: serde_json::Map<String, serde_json::Value> =
+                facts.iter().map(|f| (f.name.to_string(), json!(f.value))).collect();
             let line = json!({
                 "family": family.name,
                 "desc": session.describe(),
@@ -131,12 +134,14 @@ pub fn generate(args: GenerateArgs) -> Done {
                 "rating": rating,
                 "rating_unit": family.rating_unit,
                 "optimal": true,
+                "facts": facts,
             });
             progress.suspend(|| println!("{line}"));
         } else {
             progress.suspend(|| {
+                let facts: String = facts.iter().map(|f| format!(", {} {}", f.name, f.value)).collect();
                 println!(
-                    "{}  ({}, rating {rating} {})",
+                    "{}  ({}, rating {rating} {}{facts})",
                     session.describe(),
                     count(length as u64, "move"),
                     family.rating_unit

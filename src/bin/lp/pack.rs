@@ -56,7 +56,8 @@ fn build(family: &str, shape: &Shape, asked: usize, seed: u64, output: &str) -> 
     let family = registry::named(family)?;
     let tier = shape.preset.clone();
     let mut pack = Pack::default();
-    let time = generate_each(family, shape, asked, seed, |session, rating, _| {
+    let time = generate_each(family, shape, asked, seed, |generated, _| {
+        let (session, rating) = (generated.session, generated.rating);
         pack.entries.push(PackEntry {
             desc: session.describe(),
             rating,

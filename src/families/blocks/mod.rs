@@ -18,12 +18,13 @@
 
 #[cfg(feature = "std")]
 mod abi;
+mod drawing;
 mod family;
 mod generate;
 pub mod text;
 
 pub use family::{HINT_NODES, MAKE_WAY, MOVE_GOAL};
-pub use generate::BlocksParams;
+pub use generate::{BlocksParams, Method};
 
 use alloc::sync::Arc;
 use alloc::vec;
@@ -377,6 +378,23 @@ impl Blocks {
     /// The same puzzle starting from `layout`.
     pub fn with_layout(&self, layout: Layout) -> Blocks {
         Blocks { start: self.canonical(layout), ..self.clone() }
+    }
+
+    /// The blocks standing as in `layout`, as [`Blocks::new`] takes them (to make a variant of the
+    /// puzzle, such as one without a block).
+    pub fn specs(&self, layout: &Layout) -> Vec<BlockSpec> {
+        let board = &self.board;
+        (0..board.blocks())
+            .map(|b| {
+                let group = &board.groups[board.group_of[b]];
+                BlockSpec {
+                    name: board.names[b],
+                    shape: board.shapes[group.shape].clone(),
+                    anchor: layout.0[b] as usize,
+                    target: group.target.map(usize::from),
+                }
+            })
+            .collect()
     }
 
     /// `layout` with the anchors of every group sorted.
