@@ -79,6 +79,15 @@ int main() {
             }
         }
         std::printf("blocks: the classic in %u moves\n", slides);
+        // A generated layout: the hardest start of its cluster, with the cluster's facts.
+        lphint::Generator blocks("blocks", "size=4x4,min=20,max=60", 3);
+        std::optional<lphint::Puzzle> hardest;
+        std::uint32_t hardest_moves = 0;
+        while (blocks.step(10000, hardest, hardest_moves) == lphint::Status::InProgress) {
+        }
+        if (!hardest || hardest->fact("farthest") != hardest_moves) return 1;
+        std::printf("blocks: generated %s, %u moves, the farthest of %llu states\n", hardest->describe().c_str(),
+                    hardest_moves, static_cast<unsigned long long>(hardest->fact("cluster_states").value_or(0)));
         // A generated puzzle from a parameter text, and the families a generic UI can list.
         lphint::Generator generator("tiles", "preset=medium", 42);
         std::optional<lphint::Puzzle> generated;

@@ -235,6 +235,53 @@ static class Tests
         }
     }
 
+    static void Blocks()
+    {
+        // Huarong Dao's classic: B C D F tall (ids 2 3 4 6), E wide (5), G H I J single (7 8 9 10), A the 2x2 (1).
+        int[] cells = {
+            2, 1, 1, 3,
+            2, 1, 1, 3,
+            4, 5, 5, 6,
+            4, 7, 8, 6,
+            9, 0, 0, 10,
+        };
+        using (Puzzle puzzle = Puzzle.Blocks(4, 5, cells, new[] { new BlocksGoal(1, 3, 1) }))
+        {
+            int moves = 0;
+            Hint hint;
+            while (!puzzle.IsSolved)
+            {
+                while (!puzzle.TryNextHint(100000, out hint)) { }
+                Check(hint.MovesLeft == 81 - moves, "hint " + moves + " says " + hint.MovesLeft + " moves left");
+                puzzle.Apply(hint.Move);
+                moves++;
+            }
+            Check(moves == 81, "the classic played by hints in 81 free moves, got " + moves);
+            ulong value;
+            Check(!puzzle.TryGetFact("cluster_states", out value), "a puzzle not generated carries no facts");
+        }
+        using (Puzzle puzzle = Puzzle.Blocks(4, 5, cells, new[] { new BlocksGoal(1, 3, 1) }, BlocksCount.Step))
+        {
+            Hint hint;
+            while (!puzzle.TryNextHint(100000, out hint)) { }
+            Check(hint.MovesLeft == 116, "116 single steps, got " + hint.MovesLeft);
+        }
+        int[] split = (int[])cells.Clone();
+        split[19] = 2;
+        Throws(Status.InvalidArgument, "connected", () => Puzzle.Blocks(4, 5, split, new[] { new BlocksGoal(1, 3, 1) }));
+        Throws(Status.InvalidArgument, "cells", () => Puzzle.Blocks(4, 4, cells, new[] { new BlocksGoal(1, 3, 1) }));
+        using (Generator generator = new Generator("blocks", "size=4x4,min=10,max=60", 3))
+        {
+            Puzzle puzzle;
+            uint rating;
+            while (generator.Step(10000, out puzzle, out rating) == Status.InProgress) { }
+            ulong states, farthest;
+            Check(puzzle.TryGetFact("cluster_states", out states) && states > 1, "a generated layout's cluster, " + states + " states");
+            Check(puzzle.TryGetFact("farthest", out farthest) && farthest == rating, "the hardest start of its cluster: " + farthest + " = " + rating);
+            puzzle.Dispose();
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
@@ -246,6 +293,7 @@ static class Tests
         Generation();
         GeneticAlgorithm();
         Packs();
+        Blocks();
         NoGarbagePerFrame();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

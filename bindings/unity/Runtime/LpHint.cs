@@ -318,6 +318,33 @@ namespace LpHint
         }
     }
 
+    /// <summary>How sliding-blocks moves are counted (the values are the C ABI's codes).</summary>
+    public enum BlocksCount : uint
+    {
+        /// <summary>One block, one cell.</summary>
+        Step = 0,
+        /// <summary>One block, any distance in one straight direction.</summary>
+        Line = 1,
+        /// <summary>One block, any distance along any path of empty cells (the classic count).</summary>
+        Free = 2,
+    }
+
+    /// <summary>A goal of Puzzle.Blocks: block `Block` is solved when the top-left corner of its bounding
+    /// box stands at (Row, Column), counted from 0.</summary>
+    public struct BlocksGoal
+    {
+        public int Block;
+        public int Row;
+        public int Column;
+
+        public BlocksGoal(int block, int row, int column)
+        {
+            Block = block;
+            Row = row;
+            Column = column;
+        }
+    }
+
     /// <summary>A puzzle being played: its position, hints, moves and solvers.</summary>
     public sealed unsafe class Puzzle : IDisposable
     {
@@ -347,6 +374,50 @@ namespace LpHint
                 Native.Check(NativeMethods.lp_puzzle_parse(p, &raw));
             }
             return new Puzzle(raw);
+        }
+
+        /// <summary>A width × height sliding-blocks puzzle ("Get the Ball Out!", Klotski). `cells` holds
+        /// Width × Height values, row-major: 0 empty, -1 wall, -2 ball-only (only goal blocks may enter),
+        /// k &gt; 0 a cell of block k (ids 1..62, each block's cells connected). Every goal names a block and
+        /// the target of its bounding box's top-left corner. Throws LpException (InvalidArgument) saying
+        /// what is wrong: a length that is not Width × Height, a block split in two, a goal off the board.</summary>
+        public static Puzzle Blocks(int width, int height, int[] cells, BlocksGoal[] goals, BlocksCount count = BlocksCount.Free)
+        {
+            if (cells == null) throw new ArgumentNullException("cells");
+            if (goals == null) throw new ArgumentNullException("goals");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            LpBlocksGoal[] raw = new LpBlocksGoal[goals.Length];
+            for (int i = 0; i < goals.Length; i++)
+            {
+                if (goals[i].Row < 0 || goals[i].Column < 0) throw new ArgumentOutOfRangeException("goals", "rows and columns count from 0");
+                raw[i] = new LpBlocksGoal { block = goals[i].Block, row = (uint)goals[i].Row, col = (uint)goals[i].Column };
+            }
+            LpPuzzle* created;
+            fixed (int* pc = cells)
+            fixed (LpBlocksGoal* pg = raw)
+            {
+                Native.Check(NativeMethods.lp_blocks_create((uint)width, (uint)height, pc, (UIntPtr)cells.Length,
+                    pg, (UIntPtr)raw.Length, (uint)count, &created));
+            }
+            return new Puzzle(created);
+        }
+
+        /// <summary>A fact the generator established about a generated puzzle, by name (for blocks
+        /// "cluster_states", "cluster_solved", "farthest"); false when the puzzle carries none of that name
+        /// (it was not generated, or its family establishes no such fact).</summary>
+        public bool TryGetFact(string name, out ulong value)
+        {
+            byte[] n = Native.Utf8(name);
+            ulong v = 0;
+            LpStatus status;
+            fixed (byte* p = n)
+            {
+                status = NativeMethods.lp_puzzle_fact(Raw, p, &v);
+            }
+            value = v;
+            if (status == LpStatus.LP_NOT_FOUND) return false;
+            Native.Check(status);
+            return true;
         }
 
         /// <summary>The id of the puzzle's family (FamilyInfo.Id).</summary>

@@ -478,6 +478,18 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_set_option(LpPuzzle* puzzle, byte* key, byte* value);
 
         /// <summary>
+        ///  A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
+        ///  `cluster_solved`, `farthest`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact
+        ///  (it was not generated, or its family establishes none of that name).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
+        ///  writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_fact(LpPuzzle* puzzle, byte* name, ulong* value);
+
+        /// <summary>
         ///  Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
         ///  with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
         ///  [`lp_solver_bytes`] tells exactly how much that is: on sliding tiles about 100 bytes a node for A*,
