@@ -313,6 +313,7 @@ impl<F: Generate> Generator<F> {
                     Status::InProgress => return Ok(None),
                     Status::OutOfMemory => return Err(OutOfMemory { bytes: 0 }),
                     _ => {
+                        self.candidates += 1;
                         self.misses += 1;
                         return Ok(None);
                     }

@@ -16,41 +16,16 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let data = include_str!("../data/blocks.txt");
-    let mut out = Vec::new();
-    for chunk in data.split("\n=== ").skip(1) {
-        let mut lines = chunk.lines();
-        let id = lines.next().unwrap().trim().to_string();
-        let (mut size, mut board, mut goals, mut optimal, mut reachable) =
-            ((0, 0), Vec::new(), Vec::new(), [0i64; 3], (0, 0));
-        while let Some(line) = lines.next() {
-            let (key, value) = line.split_once(':').map(|(k, v)| (k.trim(), v.trim())).unwrap_or(("", ""));
-            let number = |v: &str| v.split_whitespace().next().unwrap().parse::<i64>().unwrap();
-            match key {
-                "size" => {
-                    let v: Vec<usize> = value.split_whitespace().map(|x| x.parse().unwrap()).collect();
-                    size = (v[0], v[1]);
-                }
-                "board" => board = (0..size.1).map(|_| lines.next().unwrap().trim().to_string()).collect(),
-                "goal" => {
-                    let v: Vec<&str> = value.split_whitespace().collect();
-                    goals.push(format!("{}@{},{}", v[0], v[1], v[2]));
-                }
-                "optimal_step" => optimal[0] = number(value),
-                "optimal_line" => optimal[1] = number(value),
-                "optimal_free" => optimal[2] = number(value),
-                "reachable_states" => {
-                    let goal_states = value.split("goal states:").nth(1).unwrap().trim().trim_end_matches(')');
-                    reachable = (number(value) as usize, goal_states.parse().unwrap());
-                }
-                _ => {}
-            }
-        }
-        let desc = format!("blocks:{}x{}:{}:{}", size.0, size.1, board.join("/"), goals.join(";"));
-        let optimal = [(Count::Step, optimal[0]), (Count::Line, optimal[1]), (Count::Free, optimal[2])];
-        out.push(Case { id, desc, optimal, reachable });
-    }
-    out
+    let cases = lphint::families::blocks::data::cases(include_str!("../data/blocks.txt")).unwrap();
+    cases
+        .into_iter()
+        .map(|c| Case {
+            id: c.id,
+            desc: c.desc,
+            optimal: [(Count::Step, c.optimal[0]), (Count::Line, c.optimal[1]), (Count::Free, c.optimal[2])],
+            reachable: c.reachable,
+        })
+        .collect()
 }
 
 #[test]

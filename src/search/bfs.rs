@@ -81,8 +81,8 @@ impl<P: Puzzle> Bfs<P> {
     /// in order; the lookups' cache misses overlap.
     pub(crate) fn indices_of(&self, children: &Children<P>, mut f: impl FnMut(Option<usize>)) {
         let hashes = children.prefetch(&self.arena);
-        for ((_, state), &hash) in children.iter().zip(hashes.iter()) {
-            f(match self.arena.find_hashed(state, hash) {
+        for (child, &hash) in children.iter().zip(hashes.iter()) {
+            f(match self.arena.find_hashed(&child.state, hash) {
                 Slot::Found(id) => Some(id as usize),
                 Slot::Vacant(_) => None,
             });
@@ -158,16 +158,24 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
 }
 
 impl<P: Puzzle> Bfs<P> {
-    /// Expands at most `budget` nodes.
+    /// Expands at most `budget` nodes. The children of several nodes are looked up as one batch (in
+    /// the order they were made, so the arena is the same as one node at a time), so that their cache
+    /// misses overlap.
     fn expand(&mut self, puzzle: &P, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
+        let mut children = Children::new();
         for _ in 0..budget {
             if self.cursor >= self.arena.len() {
-                let status =
-                    if self.cut_by_limit { Status::NotFound(Shortfall::DepthLimit) } else { Status::Unsolvable };
-                return self.finish(status);
+                if let Some(status) = self.insert(puzzle, &mut children) {
+                    return status;
+                }
+                if self.cursor >= self.arena.len() {
+                    let status =
+                        if self.cut_by_limit { Status::NotFound(Shortfall::DepthLimit) } else { Status::Unsolvable };
+                    return self.finish(status);
+                }
             }
             let id = self.cursor as u32;
             self.cursor += 1;
@@ -178,47 +186,88 @@ impl<P: Puzzle> Bfs<P> {
             }
             self.stats.expanded += 1;
             let (arena, stats, explore_all) = (&mut self.arena, &mut self.stats, self.explore_all);
-            let (mut full, mut goal) = (false, NONE);
-            let mut children = Children::new();
-            let mut add = |children: &Children<P>| {
-                let hashes = children.prefetch(arena);
-                for (&(mv, child), &hash) in children.iter().zip(hashes.iter()) {
-                    if let Slot::Vacant(slot) = arena.find_hashed(&child, hash) {
-                        match arena.insert(slot, Node { state: child, mv: Some(mv), parent: id, g: node.g + 1, h: 0 }) {
-                            Some(cid) if goal == NONE && !explore_all && puzzle.is_goal(&child) => goal = cid,
-                            Some(_) => {}
-                            None => full = true,
-                        }
-                    }
-                }
-            };
+            let (mut outcome, mut goal_made) = ((NONE, false), false);
             puzzle.successors(&node.state, |mv, child, _| {
                 stats.generated += 1;
-                if let Err(overflow) = children.push((mv, child)) {
-                    add(&children);
+                goal_made |= !explore_all && puzzle.is_goal(&child);
+                let child = Child { mv, state: child, parent: id, g: node.g + 1 };
+                if let Err(overflow) = children.push(child) {
+                    let (goal, full) = insert_all(arena, puzzle, explore_all, &children);
+                    outcome = (if outcome.0 == NONE { goal } else { outcome.0 }, outcome.1 | full);
                     children.clear();
                     let _ = children.push(overflow);
                 }
             });
-            add(&children);
-            if goal != NONE {
-                self.goal = goal;
-                return self.finish(Status::Found);
+            if let Some(status) = self.conclude(outcome) {
+                return status;
             }
-            if full {
-                return self.finish(Status::OutOfNodes);
+            // A goal child ends the search after this node, as one node at a time would.
+            if goal_made || children.len() >= BATCH / 2 {
+                if let Some(status) = self.insert(puzzle, &mut children) {
+                    return status;
+                }
             }
+        }
+        if let Some(status) = self.insert(puzzle, &mut children) {
+            return status;
         }
         self.stats.peak_stored = self.arena.len();
         Status::InProgress
     }
+
+    /// Inserts the batch of `children` and empties it: the status the search ends on, if it ends.
+    fn insert(&mut self, puzzle: &P, children: &mut Children<P>) -> Option<Status> {
+        let outcome = insert_all(&mut self.arena, puzzle, self.explore_all, children);
+        children.clear();
+        self.conclude(outcome)
+    }
+
+    /// Ends the search on the first goal found (`outcome.0`) or on a full arena (`outcome.1`).
+    fn conclude(&mut self, (goal, full): (u32, bool)) -> Option<Status> {
+        if goal != NONE {
+            self.goal = goal;
+            return Some(self.finish(Status::Found));
+        }
+        full.then(|| self.finish(Status::OutOfNodes))
+    }
+}
+
+/// Inserts the new states of `children` into `arena`: the first goal inserted (unless exploring all),
+/// or [`NONE`], and whether the arena was full.
+fn insert_all<P: Puzzle>(
+    arena: &mut Arena<P::State, P::Move>,
+    puzzle: &P,
+    explore_all: bool,
+    children: &Children<P>,
+) -> (u32, bool) {
+    let (mut goal, mut full) = (NONE, false);
+    let hashes = children.prefetch(arena);
+    for (child, &hash) in children.iter().zip(hashes.iter()) {
+        if let Slot::Vacant(slot) = arena.find_hashed(&child.state, hash) {
+            let node = Node { state: child.state, mv: Some(child.mv), parent: child.parent, g: child.g, h: 0 };
+            match arena.insert(slot, node) {
+                Some(id) if goal == NONE && !explore_all && puzzle.is_goal(&child.state) => goal = id,
+                Some(_) => {}
+                None => full = true,
+            }
+        }
+    }
+    (goal, full)
 }
 
 /// Children looked up together, so that their cache misses overlap.
-const BATCH: usize = 32;
+const BATCH: usize = 64;
 
-/// A batch of children: moves and states.
-pub(crate) struct Children<P: Puzzle>(FixedVec<(P::Move, P::State), BATCH>);
+/// A child state, the move that makes it, and its parent's node and depth.
+pub(crate) struct Child<P: Puzzle> {
+    pub mv: P::Move,
+    pub state: P::State,
+    pub parent: u32,
+    pub g: u32,
+}
+
+/// A batch of children.
+pub(crate) struct Children<P: Puzzle>(FixedVec<Child<P>, BATCH>);
 
 impl<P: Puzzle> Children<P> {
     pub(crate) fn new() -> Self {
@@ -226,21 +275,25 @@ impl<P: Puzzle> Children<P> {
     }
 
     /// Adds a child, or gives it back when the batch is full.
-    pub(crate) fn push(&mut self, child: (P::Move, P::State)) -> Result<(), (P::Move, P::State)> {
+    pub(crate) fn push(&mut self, child: Child<P>) -> Result<(), Child<P>> {
         self.0.push(child)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
     }
 
     pub(crate) fn clear(&mut self) {
         self.0.clear();
     }
 
-    fn iter(&self) -> impl Iterator<Item = &(P::Move, P::State)> {
+    fn iter(&self) -> impl Iterator<Item = &Child<P>> {
         self.0.iter()
     }
 
     /// Their hashes, with their home slots and then the nodes those name asked from memory.
     fn prefetch(&self, arena: &Arena<P::State, P::Move>) -> FixedVec<u64, BATCH> {
-        let hashes: FixedVec<u64, BATCH> = self.0.iter().map(|(_, s)| arena.prefetch_slot(s)).collect();
+        let hashes: FixedVec<u64, BATCH> = self.0.iter().map(|c| arena.prefetch_slot(&c.state)).collect();
         for &hash in &hashes {
             arena.prefetch_node(hash);
         }

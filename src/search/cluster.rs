@@ -6,7 +6,7 @@
 //! [`ClusterSearch`] is stepped like every search (one unit a state enumerated, marked or measured) and
 //! keeps its memory between runs; [`analyze`] runs one to the end.
 
-use super::bfs::{Bfs, Children};
+use super::bfs::{Bfs, Child, Children};
 use super::{Puzzle, Search, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
@@ -220,7 +220,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                         return;
                     }
                     if depth > 0 {
-                        if let Err(overflow) = children.push((mv, child)) {
+                        if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0 }) {
                             explorer.indices_of(&children, |j| reached |= j.is_some_and(|j| distance[j] == depth));
                             children.clear();
                             let _ = children.push(overflow);
@@ -249,7 +249,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                 if measure.is_goal(&child) {
                     return;
                 }
-                if let Err(overflow) = children.push((mv, child)) {
+                if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0 }) {
                     reach(&children);
                     children.clear();
                     let _ = children.push(overflow);

@@ -18,6 +18,7 @@
 
 #[cfg(feature = "std")]
 mod abi;
+pub mod data;
 mod drawing;
 mod family;
 mod generate;

@@ -1,4 +1,6 @@
-//! `lp bench korf100|tiles5|hargram`.
+//! `lp bench korf100|tiles5|hargram|blocks`.
+
+mod blocks;
 
 use crate::files::read_tables;
 use crate::{fmt_time, Done, Failure};
@@ -44,16 +46,16 @@ fn build_pattern_database(blank_cell: u8) -> Arc<PatternDatabase> {
 }
 
 /// Korf's 100 instances, built into the binary so that the benchmark runs from anywhere.
-const KORF100: &str = include_str!("../../../data/korf100.txt");
+const KORF100: &str = include_str!("../../../../data/korf100.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, tiles5, hargram.
+    /// Which benchmark: korf100, tiles5, hargram, blocks.
     name: String,
-    /// tiles5, hargram: how many puzzles (hargram: per preset).
+    /// tiles5, hargram, blocks: how many puzzles (hargram, blocks: generated per preset).
     #[arg(long, default_value_t = 20)]
     count: usize,
-    /// tiles5, hargram: random seed.
+    /// tiles5, hargram, blocks: random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// korf100: only these instance ids (comma-separated, 1-based); default all.
@@ -76,7 +78,8 @@ pub fn bench(args: BenchArgs) -> Done {
         "korf100" => korf(&args),
         "tiles5" => tiles5(args.count, args.seed),
         "hargram" => hargram(args.count, args.seed),
-        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram)").into()),
+        "blocks" => blocks::blocks(args.count, args.seed),
+        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks)").into()),
     }
 }
 
