@@ -10,6 +10,7 @@ pub mod blocks;
 pub mod flip;
 pub mod hargram;
 pub mod jugs;
+pub mod linjat;
 pub mod tiles;
 
 use crate::registry::Entry;
@@ -22,4 +23,5 @@ pub static REGISTRY: &[Entry] = &[
     Entry::of::<flip::Flip>(3),
     Entry::of::<hargram::Hargram>(4),
     Entry::of::<blocks::Blocks>(5),
+    Entry::of::<linjat::Linjat>(6),
 ];

@@ -1,0 +1,219 @@
+//! The exact solver: depth-first search over the choices left, counting solutions up to a limit. At each
+//! node it branches on the most constrained item — a number without a segment (its segments that fit) or
+//! a dot not covered (the segments that could cover it) — and backtracks when some item has no choice
+//! left. Fixed memory (one frame per number), stepped by nodes.
+
+use super::{disjoint, has, or, and_not, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
+use crate::search::{Status, Step};
+
+/// What a frame of the search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Item {
+    /// The segments of a number.
+    Number(u8),
+    /// The segments covering a dot.
+    Dot(u8),
+}
+
+/// One level of the search: the item, the next choice to try, and the number it placed.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    item: Item,
+    cursor: u8,
+    placed: Option<u8>,
+}
+
+/// A stepped, fixed-memory exact search.
+#[derive(Clone, Debug)]
+pub struct ExactSearch {
+    limit: u64,
+    drawn: Drawn,
+    occupied: Mask,
+    stack: heapless::Vec<Frame, { MAX_NUMBERS + 1 }>,
+    /// Whether the next step chooses an item at a new depth (rather than the top frame's next choice).
+    descend: bool,
+    solutions: u64,
+    first: Option<Drawn>,
+    nodes: u64,
+    status: Status,
+}
+
+impl Default for ExactSearch {
+    fn default() -> Self {
+        ExactSearch {
+            limit: 1,
+            drawn: Drawn::NONE,
+            occupied: EMPTY_MASK,
+            stack: heapless::Vec::new(),
+            descend: true,
+            solutions: 0,
+            first: None,
+            nodes: 0,
+            status: Status::Unsolvable,
+        }
+    }
+}
+
+impl ExactSearch {
+    /// Starts counting the solutions that keep the segments of `fixed` (which must be legal), stopping at
+    /// `limit` of them.
+    pub fn restart(&mut self, puzzle: &Linjat, fixed: &Drawn, limit: u64) {
+        *self = ExactSearch { limit: limit.max(1), drawn: *fixed, occupied: puzzle.covered(fixed), ..Self::default() };
+        self.status = if puzzle.is_legal(fixed) { Status::InProgress } else { Status::Unsolvable };
+    }
+
+    /// Solutions found so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// The first solution found.
+    pub fn first(&self) -> Option<Drawn> {
+        self.first
+    }
+
+    /// Nodes (choices tried) so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Where the search stands: `Found` once the limit is reached or the search is complete with a
+    /// solution, `Unsolvable` when complete without one.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Whether the count is complete (not stopped at the limit).
+    pub fn complete(&self) -> bool {
+        self.status != Status::InProgress && self.solutions < self.limit
+    }
+
+    /// Tries at most `budget` choices.
+    pub fn step(&mut self, puzzle: &Linjat, budget: u32) -> Step {
+        let mut spent = 0;
+        while self.status == Status::InProgress && spent < budget {
+            if self.descend {
+                self.descend = false;
+                match self.choose(puzzle) {
+                    Choice::Solved => {
+                        self.solutions += 1;
+                        self.first.get_or_insert(self.drawn);
+                        if self.solutions >= self.limit {
+                            self.status = Status::Found;
+                        }
+                    }
+                    Choice::Dead => {}
+                    Choice::Branch(item) => {
+                        let _ = self.stack.push(Frame { item, cursor: 0, placed: None });
+                    }
+                }
+                continue;
+            }
+            let Some(mut frame) = self.stack.pop() else {
+                self.status = if self.solutions > 0 { Status::Found } else { Status::Unsolvable };
+                break;
+            };
+            if let Some(p) = frame.placed.take() {
+                self.unplace(puzzle, p as usize);
+            }
+            if let Some((p, o, next)) = self.next_choice(puzzle, frame.item, frame.cursor as usize) {
+                spent += 1;
+                self.nodes += 1;
+                self.place(puzzle, p, o);
+                frame.cursor = next as u8;
+                frame.placed = Some(p as u8);
+                let _ = self.stack.push(frame);
+                self.descend = true;
+            }
+        }
+        Step::new(self.status, spent)
+    }
+
+    fn place(&mut self, puzzle: &Linjat, p: usize, o: usize) {
+        self.drawn.0[p] = o as u8 + 1;
+        self.occupied = or(&self.occupied, &puzzle.board().segment(p, o).mask);
+    }
+
+    fn unplace(&mut self, puzzle: &Linjat, p: usize) {
+        if let Some(o) = self.drawn.get(p) {
+            self.occupied = and_not(&self.occupied, &puzzle.board().segment(p, o as usize).mask);
+            self.drawn.0[p] = 0;
+        }
+    }
+
+    /// The first choice of `item` at or after `cursor` that fits: (number, orientation, next cursor).
+    fn next_choice(&self, puzzle: &Linjat, item: Item, cursor: usize) -> Option<(usize, usize, usize)> {
+        let board = puzzle.board();
+        match item {
+            Item::Number(p) => {
+                let p = p as usize;
+                (cursor..MAX_ORIENTATIONS)
+                    .find(|&o| board.segments[p][o].is_some_and(|s| disjoint(&s.mask, &self.occupied)))
+                    .map(|o| (p, o, o + 1))
+            }
+            Item::Dot(d) => {
+                let options = &board.covering[d as usize];
+                (cursor..options.len()).find(|&i| self.fits(puzzle, options[i])).map(|i| {
+                    let (p, o) = options[i];
+                    (p as usize, o as usize, i + 1)
+                })
+            }
+        }
+    }
+
+    /// Whether number `p` is without a segment and orientation `o` fits.
+    #[inline]
+    fn fits(&self, puzzle: &Linjat, (p, o): (u8, u8)) -> bool {
+        self.drawn.get(p as usize).is_none() && disjoint(&puzzle.board().segment(p as usize, o as usize).mask, &self.occupied)
+    }
+
+    /// The most constrained item, or whether the position is solved or dead.
+    fn choose(&self, puzzle: &Linjat) -> Choice {
+        let board = puzzle.board();
+        let mut best: Option<(usize, Item)> = None;
+        for p in 0..board.numbers.len() {
+            if self.drawn.get(p).is_some() {
+                continue;
+            }
+            let fitting = board.segments[p].iter().flatten().filter(|s| disjoint(&s.mask, &self.occupied)).count();
+            if fitting == 0 {
+                return Choice::Dead;
+            }
+            if best.is_none_or(|(n, _)| fitting < n) {
+                best = Some((fitting, Item::Number(p as u8)));
+            }
+        }
+        for d in 0..board.cells() {
+            if !has(&board.dots, d) || has(&self.occupied, d) {
+                continue;
+            }
+            let options = board.covering[d].iter().filter(|&&c| self.fits(puzzle, c)).count();
+            if options == 0 {
+                return Choice::Dead;
+            }
+            if best.is_none_or(|(n, _)| options < n) {
+                best = Some((options, Item::Dot(d as u8)));
+            }
+        }
+        match best {
+            Some((_, item)) => Choice::Branch(item),
+            None => Choice::Solved,
+        }
+    }
+}
+
+/// What [`ExactSearch::choose`] finds.
+enum Choice {
+    Solved,
+    Dead,
+    Branch(Item),
+}
+
+/// Counts the solutions of `puzzle` that keep `fixed`, up to `limit` (blocking): the count, the first
+/// solution, the nodes, and whether the count is complete.
+pub fn count(puzzle: &Linjat, fixed: &Drawn, limit: u64) -> (u64, Option<Drawn>, u64, bool) {
+    let mut search = ExactSearch::default();
+    search.restart(puzzle, fixed, limit);
+    while search.step(puzzle, u32::MAX).status == Status::InProgress {}
+    (search.solutions(), search.first(), search.nodes(), search.complete())
+}

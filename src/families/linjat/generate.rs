@@ -1,0 +1,350 @@
+//! Linjat generation by the original game's method (`../shared/LINJAT.md` section 5): numbers 2–5 on
+//! random cells; the rule solver runs, and wherever it is stuck a dot goes on the cell that tells the
+//! least (the one the most numbers could cover); a candidate the rules solve, using the rule the tier
+//! requires, is then rated — and **proven unique by the exact solver**, which the original never did.
+//! The rating is the number of deduction steps the rules need (`steps`).
+
+use super::exact::ExactSearch;
+use super::family::Plan;
+use super::rules::{classify, Profile, Progress, Rule, RuleState, ALL_RULES};
+use super::{cells, has, set, Board, Cell, Drawn, Linjat, Mask, MAX_NUMBERS, MAX_SIDE};
+use crate::generate::{Drawing, Fact, Generate};
+use crate::memory::OutOfMemory;
+use crate::params::{Kind, Preset, Spec, Values};
+use crate::search::{Algorithm, Search, Shortfall, Solver, Stats, Status, Step};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinjatParams {
+    /// Fewest and most deduction steps.
+    pub band: (u32, u32),
+    /// Width and height.
+    pub size: (u8, u8),
+    /// Fewest and most numbers.
+    pub numbers: (u8, u8),
+    /// The rules the solver may use ([`Rule::bit`]s).
+    pub allowed: u8,
+    /// Rules of which at least one must be used (none: no requirement).
+    pub required: u8,
+}
+
+/// Rules of the basic tiers: no square, dependency or one-of.
+const BASIC: u8 = ALL_RULES & !(1 << Rule::Square as u8) & !(1 << Rule::Dependency as u8) & !(1 << Rule::OneOf as u8);
+
+/// The rule sets `rules` names, by its choice index.
+const RULE_SETS: [u8; 3] = [BASIC, BASIC | 1 << Rule::Square as u8, ALL_RULES];
+
+/// The requirements `require` names.
+const REQUIREMENTS: [u8; 3] =
+    [0, 1 << Rule::Square as u8, 1 << Rule::Square as u8 | 1 << Rule::Dependency as u8 | 1 << Rule::OneOf as u8];
+
+/// Rounds of dot adding per attempt, as the original.
+const DOT_ROUNDS: usize = 100;
+
+impl Generate for Linjat {
+    const RATING_UNIT: &'static str = "steps";
+    const RATED_BY_LENGTH: bool = false;
+
+    const PARAMS: &'static [Spec] = &[
+        Spec { name: "min", kind: Kind::Int, min: 0, max: 1000, default: "1", doc: "fewest deduction steps" },
+        Spec { name: "max", kind: Kind::Int, min: 0, max: 1000, default: "1000", doc: "most deduction steps" },
+        Spec { name: "size", kind: Kind::Size, min: 2, max: MAX_SIDE as i64, default: "6x9", doc: "grid width and height" },
+        Spec { name: "numbers", kind: Kind::Range, min: 1, max: MAX_NUMBERS as i64, default: "7..10", doc: "how many numbers" },
+        Spec {
+            name: "rules",
+            kind: Kind::Choice(&["basic", "square", "all"]),
+            min: 0,
+            max: 2,
+            default: "all",
+            doc: "rules the solver may use: basic (no square, dependency, one-of), basic and square, or all",
+        },
+        Spec {
+            name: "require",
+            kind: Kind::Choice(&["none", "square", "advanced"]),
+            min: 0,
+            max: 2,
+            default: "none",
+            doc: "a rule the solution must use: none, square, or any of square, dependency, one-of",
+        },
+    ];
+
+    /// The original's tiers: easy 6×9 with 7–10 numbers and basic rules; medium 7×10 with 15–20; hard
+    /// 8×11 with 19–22, using the square rule; expert 9×13 with 23–26, any rule, using an advanced one.
+    const PRESETS: &'static [Preset] = &[
+        Preset { name: "easy", params: "size=6x9,numbers=7..10,rules=basic" },
+        Preset { name: "medium", params: "size=7x10,numbers=15..20,rules=basic" },
+        Preset { name: "hard", params: "size=8x11,numbers=19..22,rules=square,require=square" },
+        Preset { name: "expert", params: "size=9x13,numbers=23..26,rules=all,require=advanced" },
+    ];
+
+    type Params = LinjatParams;
+
+    fn params(values: &Values) -> Result<LinjatParams, String> {
+        let (w, h) = values.pair("size");
+        let (lo, hi) = values.pair("numbers");
+        if hi > w * h / 2 {
+            return Err(alloc::format!("{hi} numbers do not fit a {w}x{h} grid (at most half its cells)"));
+        }
+        Ok(LinjatParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            size: (w as u8, h as u8),
+            numbers: (lo as u8, hi as u8),
+            allowed: RULE_SETS[(values.int("rules") as usize).min(2)],
+            required: REQUIREMENTS[(values.int("require") as usize).min(2)],
+        })
+    }
+
+    fn band(params: &LinjatParams) -> (u32, u32) {
+        params.band
+    }
+
+    type Context = ();
+
+    fn context(_: &LinjatParams) -> Result<(), OutOfMemory> {
+        Ok(())
+    }
+
+    /// One attempt of the original's method (the drawing repeats attempts until one is solved by the
+    /// rules).
+    fn candidate(params: &LinjatParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Linjat {
+        attempt(params, rng).0
+    }
+
+    fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {
+        Ok(Some(Box::new(LinjatDrawing { params: params.clone(), ready: None })))
+    }
+
+    /// Uniqueness by the exact solver (two solutions are a rejection), then the rules' classification
+    /// (with the parameters' rules, which must solve it and use a required one); the rating is the
+    /// number of steps, the solution the draws in deduction order.
+    fn rater(&self, params: Option<&LinjatParams>) -> Result<Solver<Linjat>, OutOfMemory> {
+        let (allowed, required) = params.map_or((ALL_RULES, 0), |p| (p.allowed, p.required));
+        let rate = Rate {
+            allowed,
+            required,
+            phase: RatePhase::Classify,
+            profile: Profile::default(),
+            exact: ExactSearch::default(),
+            plan: Plan::default(),
+            status: Status::Unsolvable,
+            stats: Stats::default(),
+        };
+        Ok(Solver::custom(Algorithm::Exact, Box::new(rate)))
+    }
+}
+
+/// Whether `profile` solved the puzzle using one of `required` (any, when none is required).
+fn acceptable(profile: &Profile, required: u8) -> bool {
+    profile.solved && (required == 0 || Rule::ALL.iter().any(|&r| required & r.bit() != 0 && profile.depth_of(r) > 0))
+}
+
+/// One attempt: random numbers, dots added where the rules are stuck. The puzzle, whether the rules
+/// solved it while adding dots, and the rule steps spent.
+fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (Linjat, bool, u32) {
+    let (w, h) = (params.size.0 as usize, params.size.1 as usize);
+    let count = rng.random_range(params.numbers.0..=params.numbers.1) as usize;
+    let mut grid = vec![Cell::Empty; w * h];
+    let mut placed = 0;
+    while placed < count.min(w * h) {
+        let cell = rng.random_range(0..w * h);
+        if grid[cell] == Cell::Empty {
+            grid[cell] = Cell::Number(rng.random_range(2..=5));
+            placed += 1;
+        }
+    }
+    let puzzle = Linjat::new(w, h, &grid).unwrap_or_else(|e| unreachable!("a random grid is valid: {e}"));
+    let mut board = puzzle.board().clone();
+    let (solved, steps) = add_dots(&mut board, params.allowed, rng);
+    (puzzle.with_dots(board.dots), solved, steps)
+}
+
+/// Adds dots where the rules are stuck (and for every number rule 1 could place uncontested, so that
+/// the uniqueness-assuming rule has less to assume), at most [`DOT_ROUNDS`] rounds: whether the rules
+/// solved the board, and the steps spent.
+fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusPlus) -> (bool, u32) {
+    let mut state = RuleState::new(board, &Drawn::NONE, allowed);
+    state.rebuild(board);
+    let before: Vec<u8> = state.possible[..board.cells()].iter().map(|p| p.count_ones() as u8).collect();
+    let mut steps = 0;
+    for _ in 0..DOT_ROUNDS {
+        state.rebuild(board);
+        for p in 0..board.numbers.len() {
+            if state.uncontested_orientation(board, p).is_some() {
+                let mut own = super::EMPTY_MASK;
+                for c in (0..board.cells()).filter(|&c| state.possible[c] >> p & 1 == 1) {
+                    set(&mut own, c);
+                }
+                if let Some(cell) = best_cell(board, &state, &before, &own, rng) {
+                    set(&mut board.dots, cell);
+                }
+            }
+        }
+        steps += 1;
+        match state.step(board) {
+            Progress::Rule(..) => {}
+            Progress::Solved => return (true, steps),
+            Progress::Impossible => return (false, steps),
+            Progress::Stuck => {
+                let mut anywhere = super::EMPTY_MASK;
+                for c in (0..board.cells()).filter(|&c| state.possible[c] != 0) {
+                    set(&mut anywhere, c);
+                }
+                match best_cell(board, &state, &before, &anywhere, rng) {
+                    Some(cell) => set(&mut board.dots, cell),
+                    None => return (false, steps),
+                }
+            }
+        }
+    }
+    (false, steps)
+}
+
+/// The cell of `among` that tells the least: not fixed, not a dot, with the most numbers able to cover
+/// it (before any dot was added, plus now); ties broken uniformly at random.
+fn best_cell(
+    board: &Board,
+    state: &RuleState,
+    before: &[u8],
+    among: &Mask,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<usize> {
+    let (mut best, mut score, mut ties) = (None, 0u32, 0u32);
+    for c in cells(among).filter(|&c| c < board.cells() && state.fixed[c] == 0 && !has(&board.dots, c)) {
+        let s = before[c] as u32 + state.possible[c].count_ones();
+        if best.is_none() || s > score {
+            (best, score, ties) = (Some(c), s, 1);
+        } else if s == score {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = Some(c);
+            }
+        }
+    }
+    best
+}
+
+/// Attempts until one the rules solve with a required rule, within the budget (a rule step a unit).
+struct LinjatDrawing {
+    params: LinjatParams,
+    ready: Option<Linjat>,
+}
+
+impl Drawing<Linjat> for LinjatDrawing {
+    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
+        let mut spent = 0u32;
+        while spent < budget.max(1) {
+            let (puzzle, solved, steps) = attempt(&self.params, rng);
+            spent = spent.saturating_add(steps.max(1));
+            if solved && acceptable(&classify(puzzle.board(), self.params.allowed), self.params.required) {
+                self.ready = Some(puzzle);
+                return Step::new(Status::Found, spent);
+            }
+        }
+        Step::new(Status::InProgress, spent)
+    }
+
+    fn take(&mut self) -> Option<(Linjat, Vec<Fact>)> {
+        self.ready.take().map(|p| (p, Vec::new()))
+    }
+}
+
+/// Where the rater stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum RatePhase {
+    /// Classifying with the rules.
+    #[default]
+    Classify,
+    /// Counting solutions up to two.
+    Unique,
+    /// Ordering the solution's draws.
+    Plan,
+    /// Finished.
+    Done,
+}
+
+/// The rater: classification, uniqueness, plan.
+#[derive(Clone, Debug)]
+struct Rate {
+    allowed: u8,
+    required: u8,
+    phase: RatePhase,
+    profile: Profile,
+    exact: ExactSearch,
+    plan: Plan,
+    status: Status,
+    stats: Stats,
+}
+
+impl Search<Linjat> for Rate {
+    fn restart(&mut self, _: &Linjat, _: Drawn) {
+        self.phase = RatePhase::Classify;
+        self.status = Status::InProgress;
+        self.stats = Stats::default();
+    }
+
+    fn step(&mut self, puzzle: &Linjat, budget: u32) -> Step {
+        let mut spent = 0;
+        while spent < budget.max(1) && self.status == Status::InProgress {
+            match self.phase {
+                RatePhase::Classify => {
+                    spent += 1;
+                    self.profile = classify(puzzle.board(), self.allowed);
+                    if !acceptable(&self.profile, self.required) {
+                        self.status = Status::NotFound(Shortfall::Rejected);
+                    } else {
+                        self.exact.restart(puzzle, &Drawn::NONE, 2);
+                        self.phase = RatePhase::Unique;
+                    }
+                }
+                RatePhase::Unique => {
+                    let step = self.exact.step(puzzle, budget.max(1) - spent);
+                    spent += step.work.max(1);
+                    if step.status != Status::InProgress {
+                        if self.exact.solutions() != 1 {
+                            self.status = Status::NotFound(Shortfall::Rejected);
+                        } else {
+                            self.plan.restart(puzzle, Drawn::NONE);
+                            self.phase = RatePhase::Plan;
+                        }
+                    }
+                }
+                RatePhase::Plan => {
+                    let step = self.plan.step(puzzle, budget.max(1) - spent);
+                    spent += step.work.max(1);
+                    if step.status != Status::InProgress {
+                        self.status = step.status;
+                        self.phase = RatePhase::Done;
+                    }
+                }
+                RatePhase::Done => break,
+            }
+        }
+        self.stats.expanded += spent as u64;
+        if self.status == Status::Found {
+            self.stats.rating = Some(self.profile.steps);
+            self.stats.solution_length = self.plan.stats().solution_length;
+        }
+        Step::new(self.status, spent.min(budget.max(1)))
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(super::Stroke, Drawn)>) {
+        out.clear();
+        if self.status == Status::Found {
+            self.plan.write_path(out);
+        }
+    }
+}

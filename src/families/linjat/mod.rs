@@ -1,0 +1,435 @@
+//! Linjat (Juho Snellman's number-line logic puzzle): a grid of empty cells, numbers and dots. Through
+//! every number the player draws one horizontal or vertical segment that covers the number's cell and is
+//! exactly as long as the number; segments may not overlap or cover another number; every dot must be
+//! covered.
+//!
+//! A number's possible segments are its *orientations*, indexed as the original game does: bit 0 says
+//! vertical, `s = o >> 1` (0..n) says where the number sits — the segment starts `n-1-s` cells before the
+//! number along its axis. An orientation is valid when it lies on the board and covers no other number.
+//! (A 1 has one segment, so only its orientation 0 is valid: the original keeps both and never tells them
+//! apart.) A state is the orientation drawn for each number, or none, fixed capacity.
+//!
+//! The exact solver ([`exact`]) counts solutions and is the uniqueness oracle; the rule solver
+//! ([`rules`]) deduces like a player, one rule at a time, and rates and hints. Text description: see
+//! [`text`].
+
+pub mod data;
+pub mod exact;
+mod family;
+mod generate;
+pub mod rules;
+pub mod text;
+
+pub use generate::LinjatParams;
+
+use crate::search::Puzzle;
+use alloc::sync::Arc;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// The largest board side.
+pub const MAX_SIDE: usize = 16;
+/// The most cells of a board (cells are one byte).
+pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+/// The most numbers of a puzzle (sets of numbers are 64-bit words).
+pub const MAX_NUMBERS: usize = 64;
+/// The largest number.
+pub const MAX_VALUE: u8 = 9;
+/// The most orientations a number has (two per cell of its segment).
+pub const MAX_ORIENTATIONS: usize = 2 * MAX_VALUE as usize;
+
+/// One bit per board cell, row-major.
+pub type Mask = [u64; MAX_CELLS / 64];
+
+/// No cell.
+pub const EMPTY_MASK: Mask = [0; MAX_CELLS / 64];
+
+/// `a | b`.
+#[inline]
+pub fn or(a: &Mask, b: &Mask) -> Mask {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+/// `a & b`.
+#[inline]
+pub fn and(a: &Mask, b: &Mask) -> Mask {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+/// `a & !b`.
+#[inline]
+pub fn and_not(a: &Mask, b: &Mask) -> Mask {
+    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+}
+
+/// Whether `a` and `b` share no cell.
+#[inline]
+pub fn disjoint(a: &Mask, b: &Mask) -> bool {
+    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) == 0
+}
+
+/// Whether `a` holds no cell.
+#[inline]
+pub fn is_empty(a: &Mask) -> bool {
+    (a[0] | a[1] | a[2] | a[3]) == 0
+}
+
+/// Adds `cell` to `mask`.
+#[inline]
+pub fn set(mask: &mut Mask, cell: usize) {
+    mask[cell / 64] |= 1 << (cell % 64);
+}
+
+/// Whether `mask` holds `cell`.
+#[inline]
+pub fn has(mask: &Mask, cell: usize) -> bool {
+    mask[cell / 64] >> (cell % 64) & 1 == 1
+}
+
+/// The cells of `mask`, in order.
+pub fn cells(mask: &Mask) -> impl Iterator<Item = usize> + '_ {
+    mask.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        core::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + b
+            })
+        })
+    })
+}
+
+/// A number of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// Its cell (row-major).
+    pub cell: u8,
+    /// Its value: the length of its segment.
+    pub value: u8,
+}
+
+/// A segment a number may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Its cells.
+    pub mask: Mask,
+    /// Its first cell (top or left end).
+    pub first: u8,
+    /// Its last cell (bottom or right end).
+    pub last: u8,
+}
+
+/// What does not change during play: the grid, the numbers, their valid segments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+    /// The numbers, in reading order (a number's index is its piece index).
+    pub numbers: Vec<Number>,
+    /// The dots.
+    pub dots: Mask,
+    /// The number on each cell, by index.
+    pub number_at: Vec<Option<u8>>,
+    /// `segments[p][o]`: orientation `o` of number `p`, when valid.
+    pub segments: Vec<[Option<Segment>; MAX_ORIENTATIONS]>,
+    /// Bit `o` of `valid[p]`: orientation `o` of number `p` is valid.
+    pub valid: Vec<u32>,
+    /// Every cell number `p` can ever cover (the cells within `n-1` of it in its row and column).
+    pub cross: Vec<Mask>,
+    /// For each cell, the (number, orientation) pairs whose segment covers it.
+    pub covering: Vec<Vec<(u8, u8)>>,
+}
+
+impl Board {
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The segment of orientation `o` of number `p` (which must be valid).
+    #[inline]
+    pub fn segment(&self, p: usize, o: usize) -> &Segment {
+        self.segments[p][o].as_ref().unwrap_or_else(|| unreachable!("orientation {o} of number {p} is not valid"))
+    }
+
+    /// The orientation of number `p` whose segment runs from `first` to `last` (either way round).
+    pub fn orientation_between(&self, p: usize, first: usize, last: usize) -> Option<u8> {
+        let (a, b) = (first.min(last), first.max(last));
+        (0..MAX_ORIENTATIONS)
+            .find(|&o| self.segments[p][o].is_some_and(|s| s.first as usize == a && s.last as usize == b))
+            .map(|o| o as u8)
+    }
+}
+
+/// The segment drawn for each number: `0` none, `o + 1` orientation `o`. Bytes past the numbers are zero.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Drawn(pub [u8; MAX_NUMBERS]);
+
+impl fmt::Debug for Drawn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Drawn({:?})", &self.0[..])
+    }
+}
+
+impl Drawn {
+    /// Nothing drawn.
+    pub const NONE: Drawn = Drawn([0; MAX_NUMBERS]);
+
+    /// The orientation drawn for number `p`.
+    #[inline]
+    pub fn get(&self, p: usize) -> Option<u8> {
+        self.0[p].checked_sub(1)
+    }
+}
+
+/// A move: draw orientation `orientation` of number `piece`, or erase its segment (`orientation` is
+/// [`ERASE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stroke {
+    /// The number's index.
+    pub piece: u8,
+    /// The orientation drawn, or [`ERASE`].
+    pub orientation: u8,
+}
+
+/// The orientation of a stroke that erases.
+pub const ERASE: u8 = u8::MAX;
+
+/// A Linjat puzzle and the player's position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Linjat {
+    board: Arc<Board>,
+    start: Drawn,
+}
+
+impl fmt::Debug for Linjat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Linjat({})", text::describe(self, &self.start))
+    }
+}
+
+/// What a cell of a grid given to [`Linjat::new`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// A dot to cover.
+    Dot,
+    /// A number (1..=9).
+    Number(u8),
+}
+
+impl Linjat {
+    /// A `width`×`height` puzzle with `grid` (row-major), nothing drawn; or why not.
+    pub fn new(width: usize, height: usize, grid: &[Cell]) -> Result<Linjat, alloc::string::String> {
+        use alloc::format;
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(format!("the board must be 1 to {MAX_SIDE} cells a side"));
+        }
+        if grid.len() != width * height {
+            return Err(format!("the grid has {} cells, the board {}", grid.len(), width * height));
+        }
+        let mut numbers = Vec::new();
+        let mut dots = EMPTY_MASK;
+        let mut number_at = vec![None; width * height];
+        for (cell, &c) in grid.iter().enumerate() {
+            match c {
+                Cell::Empty => {}
+                Cell::Dot => set(&mut dots, cell),
+                Cell::Number(n) if (1..=MAX_VALUE).contains(&n) => {
+                    if numbers.len() == MAX_NUMBERS {
+                        return Err(format!("more than {MAX_NUMBERS} numbers"));
+                    }
+                    number_at[cell] = Some(numbers.len() as u8);
+                    numbers.push(Number { cell: cell as u8, value: n });
+                }
+                Cell::Number(n) => {
+                    return Err(format!("the number at row {}, column {} is {n}, not 1..9", cell / width, cell % width))
+                }
+            }
+        }
+        if numbers.is_empty() {
+            return Err("no number: a puzzle needs at least one".into());
+        }
+        let mut board = Board {
+            width,
+            height,
+            numbers,
+            dots,
+            number_at,
+            segments: Vec::new(),
+            valid: Vec::new(),
+            cross: Vec::new(),
+            covering: vec![Vec::new(); width * height],
+        };
+        board.fill_segments();
+        Ok(Linjat { board: Arc::new(board), start: Drawn::NONE })
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The player's position.
+    pub fn drawn(&self) -> Drawn {
+        self.start
+    }
+
+    /// The same puzzle with `drawn` as the position.
+    pub fn with_drawn(&self, drawn: Drawn) -> Linjat {
+        Linjat { start: drawn, ..self.clone() }
+    }
+
+    /// The same numbers with the dots `dots` (which must not lie on a number), nothing drawn.
+    pub fn with_dots(&self, dots: Mask) -> Linjat {
+        let board = Board { dots, ..(*self.board).clone() };
+        Linjat { board: Arc::new(board), start: Drawn::NONE }
+    }
+
+    /// The cells the segments of `drawn` cover.
+    pub fn covered(&self, drawn: &Drawn) -> Mask {
+        (0..self.board.numbers.len())
+            .filter_map(|p| drawn.get(p).map(|o| self.board.segment(p, o as usize).mask))
+            .fold(EMPTY_MASK, |acc, m| or(&acc, &m))
+    }
+
+    /// Whether `drawn` is legal: every drawn orientation valid, no two segments overlapping.
+    pub fn is_legal(&self, drawn: &Drawn) -> bool {
+        let mut covered = EMPTY_MASK;
+        for p in 0..MAX_NUMBERS {
+            let Some(o) = drawn.get(p) else { continue };
+            let Some(segment) = self.board.segments.get(p).and_then(|s| s.get(o as usize)).and_then(|s| s.as_ref())
+            else {
+                return false;
+            };
+            if !disjoint(&covered, &segment.mask) {
+                return false;
+            }
+            covered = or(&covered, &segment.mask);
+        }
+        true
+    }
+}
+
+impl Board {
+    fn fill_segments(&mut self) {
+        let (w, h) = (self.width, self.height);
+        let numbered: Mask = self.numbers.iter().fold(EMPTY_MASK, |mut m, n| {
+            set(&mut m, n.cell as usize);
+            m
+        });
+        for (p, number) in self.numbers.iter().enumerate() {
+            let n = number.value as usize;
+            let (r, c) = (number.cell as usize / w, number.cell as usize % w);
+            let mut segments = [None; MAX_ORIENTATIONS];
+            let mut valid = 0u32;
+            let mut cross = EMPTY_MASK;
+            let orientations = if n == 1 { 1 } else { 2 * n };
+            let mut own = EMPTY_MASK;
+            set(&mut own, number.cell as usize);
+            let others = and_not(&numbered, &own);
+            for (o, slot) in segments.iter_mut().enumerate().take(orientations) {
+                let vertical = o & 1 == 1;
+                let s = o >> 1;
+                let (along, limit) = if vertical { (r, h) } else { (c, w) };
+                // The segment starts n-1-s cells before the number.
+                let Some(start) = along.checked_sub(n - 1 - s).filter(|&a| a + n <= limit) else { continue };
+                let cell_at = |i: usize| if vertical { (start + i) * w + c } else { r * w + start + i };
+                let mut mask = EMPTY_MASK;
+                for i in 0..n {
+                    set(&mut mask, cell_at(i));
+                }
+                if !disjoint(&mask, &others) {
+                    continue;
+                }
+                *slot = Some(Segment { mask, first: cell_at(0) as u8, last: cell_at(n - 1) as u8 });
+                valid |= 1 << o;
+            }
+            for d in 0..n {
+                for cell in [
+                    (r >= d).then(|| (r - d) * w + c),
+                    (r + d < h).then(|| (r + d) * w + c),
+                    (c >= d).then(|| r * w + c - d),
+                    (c + d < w).then(|| r * w + c + d),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    set(&mut cross, cell);
+                }
+            }
+            for (o, segment) in segments.iter().enumerate() {
+                if let Some(segment) = segment {
+                    for cell in cells(&segment.mask) {
+                        self.covering[cell].push((p as u8, o as u8));
+                    }
+                }
+            }
+            self.segments.push(segments);
+            self.valid.push(valid);
+            self.cross.push(cross);
+        }
+    }
+}
+
+impl Puzzle for Linjat {
+    type State = Drawn;
+    type Move = Stroke;
+
+    /// Drawing any valid segment of a number that has none where it overlaps no drawn segment, or
+    /// erasing a drawn one.
+    fn successors(&self, state: &Drawn, mut f: impl FnMut(Stroke, Drawn, u32)) {
+        let covered = self.covered(state);
+        for p in 0..self.board.numbers.len() {
+            let mut next = *state;
+            if state.get(p).is_some() {
+                next.0[p] = 0;
+                f(Stroke { piece: p as u8, orientation: ERASE }, next, 1);
+                continue;
+            }
+            for (o, segment) in self.board.segments[p].iter().enumerate() {
+                if segment.is_some_and(|s| disjoint(&s.mask, &covered)) {
+                    next.0[p] = o as u8 + 1;
+                    f(Stroke { piece: p as u8, orientation: o as u8 }, next, 1);
+                }
+            }
+        }
+    }
+
+    /// Every number drawn and every dot covered (drawn segments never overlap).
+    fn is_goal(&self, state: &Drawn) -> bool {
+        (0..self.board.numbers.len()).all(|p| state.get(p).is_some())
+            && and_not(&self.board.dots, &self.covered(state)) == EMPTY_MASK
+    }
+
+    /// The numbers without a segment: each needs a move (admissible).
+    fn heuristic(&self, state: &Drawn) -> u32 {
+        (0..self.board.numbers.len()).filter(|&p| state.get(p).is_none()).count() as u32
+    }
+
+    fn apply(&self, state: &Drawn, mv: &Stroke) -> Option<Drawn> {
+        let p = mv.piece as usize;
+        if p >= self.board.numbers.len() {
+            return None;
+        }
+        let mut next = *state;
+        if mv.orientation == ERASE {
+            state.get(p)?;
+            next.0[p] = 0;
+            return Some(next);
+        }
+        if state.get(p).is_some() {
+            return None;
+        }
+        let segment = self.board.segments[p].get(mv.orientation as usize).copied().flatten()?;
+        disjoint(&segment.mask, &self.covered(state)).then(|| {
+            next.0[p] = mv.orientation + 1;
+            next
+        })
+    }
+}

@@ -1,0 +1,532 @@
+//! The human-like rule solver of the original game (`../shared/LINJAT.md` section 3): one step applies
+//! the first rule, in order of difficulty, that deduces anything, and is attributed to it with a count
+//! (its "width"). Fixed memory (arrays over cells and numbers), so that hints allocate nothing.
+//!
+//! State: the orientations still valid for each number, the number fixed to each cell (each number's
+//! own cell from the start), and — rebuilt at the start of every step — the numbers that can still
+//! cover each cell. Differences from the original, where it is unsound or undefined (section 8):
+//! - CANT_FIT with no fitting orientation fixes nothing (the original fixes the whole cross; that only
+//!   happens in contradictory states, which the solver reports as impossible instead).
+//! - DEPENDENCY considers every dot of the grid as a target (the original's loop stops at the number
+//!   count, as cell index, so only dots in the first rows qualify); the empty intersection of
+//!   orientations is "every cell" as the original behaves.
+//! - `solved` also checks that the chosen segments do not overlap (the original does not, and accepts
+//!   some contradictory puzzles).
+//! - A 1 has one orientation, so it can be solved.
+
+use super::{and, cells, disjoint, has, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS};
+
+/// The rules, in the order the solver tries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    /// A number with no dot left to cover goes where no other number can (assumes one solution).
+    Uncontested,
+    /// A dot only one number can reach is that number's.
+    Cover,
+    /// A number that could lie in two places covering no dot must cover a dot (assumes one solution).
+    SingleSolution,
+    /// Cells every fitting segment of a number covers are that number's.
+    CantFit,
+    /// Two dots that two numbers share, too far apart for one: each number covers one of them.
+    Square,
+    /// Whoever covers one dot also covers another: the two dots have the same coverers.
+    Dependency,
+    /// Of two numbers that can reach a cell, at most one covers it: a third number cannot block both.
+    OneOf,
+}
+
+impl Rule {
+    /// Every rule, in order.
+    pub const ALL: [Rule; 7] =
+        [Rule::Uncontested, Rule::Cover, Rule::SingleSolution, Rule::CantFit, Rule::Square, Rule::Dependency, Rule::OneOf];
+
+    /// Its name in JSON and parameters.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Uncontested => "uncontested",
+            Rule::Cover => "cover",
+            Rule::SingleSolution => "single_solution",
+            Rule::CantFit => "cant_fit",
+            Rule::Square => "square",
+            Rule::Dependency => "dependency",
+            Rule::OneOf => "one_of",
+        }
+    }
+
+    /// Whether it assumes the puzzle has one solution.
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(self, Rule::Uncontested | Rule::SingleSolution)
+    }
+
+    /// Its bit in a set of rules.
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// Every rule allowed.
+pub const ALL_RULES: u8 = 0x7F;
+
+/// What one step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A rule deduced something: the rule and its count.
+    Rule(Rule, u32),
+    /// Every number has one segment and every dot is covered.
+    Solved,
+    /// Some number has no segment left, or some dot no number.
+    Impossible,
+    /// No allowed rule deduces anything.
+    Stuck,
+}
+
+/// The rule solver's state.
+#[derive(Clone, Debug)]
+pub struct RuleState {
+    /// Bit `o` of `valid[p]`: orientation `o` of number `p` is still possible.
+    pub valid: [u32; MAX_NUMBERS],
+    /// `fixed[cell]`: `p + 1` when number `p` is known to cover the cell, else 0.
+    pub fixed: [u8; MAX_CELLS],
+    /// `possible[cell]`: the numbers with a valid orientation through the cell (as of the last rebuild,
+    /// narrowed by DEPENDENCY).
+    pub possible: [u64; MAX_CELLS],
+    /// The rules the solver may use.
+    pub allowed: u8,
+}
+
+impl RuleState {
+    /// The start of a deduction: every valid orientation possible, each number's own cell fixed, and the
+    /// segments of `drawn` taken as known.
+    pub fn new(board: &Board, drawn: &Drawn, allowed: u8) -> RuleState {
+        let mut state = RuleState { valid: [0; MAX_NUMBERS], fixed: [0; MAX_CELLS], possible: [0; MAX_CELLS], allowed };
+        for (p, number) in board.numbers.iter().enumerate() {
+            state.valid[p] = board.valid[p];
+            state.fixed[number.cell as usize] = p as u8 + 1;
+        }
+        for p in 0..board.numbers.len() {
+            if let Some(o) = drawn.get(p) {
+                state.valid[p] = 1 << o;
+                for cell in cells(&board.segment(p, o as usize).mask) {
+                    if state.fixed[cell] == 0 {
+                        state.fixed[cell] = p as u8 + 1;
+                    }
+                }
+            }
+        }
+        state.rebuild(board);
+        state
+    }
+
+    /// The orientation of number `p`, when only one is left.
+    pub fn known(&self, p: usize) -> Option<u8> {
+        (self.valid[p].count_ones() == 1).then(|| self.valid[p].trailing_zeros() as u8)
+    }
+
+    /// One step: the first allowed rule that deduces anything.
+    ///
+    /// As the original, whether the position is solved or impossible is judged before the step's
+    /// rebuild (so a step may pass with orientations the rebuild would drop); a position no rule moves
+    /// that the rebuild leaves solved is solved.
+    pub fn step(&mut self, board: &Board) -> Progress {
+        if self.impossible(board) {
+            return Progress::Impossible;
+        }
+        if self.solved(board) {
+            return Progress::Solved;
+        }
+        self.rebuild(board);
+        let allowed = self.allowed;
+        let on = |rule: Rule| allowed & rule.bit() != 0;
+        if on(Rule::Uncontested) && self.uncontested(board) {
+            return Progress::Rule(Rule::Uncontested, 1);
+        }
+        let tries: [(Rule, fn(&mut RuleState, &Board) -> u32); 6] = [
+            (Rule::Cover, RuleState::cover),
+            (Rule::SingleSolution, RuleState::single_solution),
+            (Rule::CantFit, RuleState::cant_fit),
+            (Rule::Square, RuleState::square),
+            (Rule::Dependency, RuleState::dependency),
+            (Rule::OneOf, RuleState::one_of),
+        ];
+        for (rule, apply) in tries {
+            if on(rule) {
+                let count = apply(self, board);
+                if count > 0 {
+                    return Progress::Rule(rule, count);
+                }
+            }
+        }
+        if self.solved(board) {
+            Progress::Solved
+        } else {
+            Progress::Stuck
+        }
+    }
+
+    /// Drops orientations crossing a cell fixed to another number, and recomputes `possible`.
+    pub fn rebuild(&mut self, board: &Board) {
+        self.possible = [0; MAX_CELLS];
+        for p in 0..board.numbers.len() {
+            let mut valid = self.valid[p];
+            let mut bits = valid;
+            while bits != 0 {
+                let o = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let segment = board.segment(p, o);
+                if cells(&segment.mask).any(|c| self.fixed[c] != 0 && self.fixed[c] != p as u8 + 1) {
+                    valid &= !(1 << o);
+                } else {
+                    for c in cells(&segment.mask) {
+                        self.possible[c] |= 1 << p;
+                    }
+                }
+            }
+            self.valid[p] = valid;
+        }
+    }
+
+    fn impossible(&self, board: &Board) -> bool {
+        (0..board.numbers.len()).any(|p| self.valid[p] == 0) || cells(&board.dots).any(|d| self.possible[d] == 0)
+    }
+
+    /// Every number has one orientation, the segments do not overlap, and every dot is fixed.
+    fn solved(&self, board: &Board) -> bool {
+        let mut covered = EMPTY_MASK;
+        for p in 0..board.numbers.len() {
+            let Some(o) = self.known(p) else { return false };
+            let mask = &board.segment(p, o as usize).mask;
+            if !disjoint(&covered, mask) {
+                return false;
+            }
+            covered = super::or(&covered, mask);
+        }
+        cells(&board.dots).all(|d| self.fixed[d] != 0)
+    }
+
+    /// Fixes `cell` to number `p` and keeps only `p`'s orientations through it; whether it was unfixed.
+    fn fix(&mut self, board: &Board, cell: usize, p: usize) -> bool {
+        if self.fixed[cell] != 0 {
+            return false;
+        }
+        self.fixed[cell] = p as u8 + 1;
+        let mut bits = self.valid[p];
+        while bits != 0 {
+            let o = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !has(&board.segment(p, o).mask, cell) {
+                self.valid[p] &= !(1 << o);
+            }
+        }
+        true
+    }
+
+    /// Fixes every unfixed cell of `mask` to `p`; how many.
+    fn fix_all(&mut self, board: &Board, mask: &Mask, p: usize) -> u32 {
+        cells(mask).map(|c| self.fix(board, c, p) as u32).sum()
+    }
+
+    /// The intersection of the segments of `p`'s orientations in `bits` (every cell when there is none).
+    fn common(board: &Board, p: usize, bits: u32) -> Mask {
+        let mut common = [u64::MAX; MAX_CELLS / 64];
+        let mut bits = bits;
+        while bits != 0 {
+            let o = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            common = and(&common, &board.segment(p, o).mask);
+        }
+        common
+    }
+
+    /// The valid orientations of `p` passing `test`.
+    fn orientations(&self, board: &Board, p: usize, test: impl Fn(&Mask) -> bool) -> u32 {
+        let mut out = 0;
+        let mut bits = self.valid[p];
+        while bits != 0 {
+            let o = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if test(&board.segment(p, o).mask) {
+                out |= 1 << o;
+            }
+        }
+        out
+    }
+
+    /// The unfixed cells of `mask`.
+    fn unfixed(&self, mask: &Mask) -> Mask {
+        let mut out = EMPTY_MASK;
+        for c in cells(mask).filter(|&c| self.fixed[c] == 0) {
+            set(&mut out, c);
+        }
+        out
+    }
+
+    /// The unfixed dots of `p`'s cross.
+    fn open_dots(&self, board: &Board, p: usize) -> Mask {
+        self.unfixed(&and(&board.cross[p], &board.dots))
+    }
+
+    /// Rule 1, UNCONTESTED (no cover): the first number with no open dot it could cover, sharing some
+    /// cell with another number, and with an orientation over cells only it can reach, takes the first
+    /// such orientation.
+    fn uncontested(&mut self, board: &Board) -> bool {
+        for p in 0..board.numbers.len() {
+            if let Some(o) = self.uncontested_orientation(board, p) {
+                self.valid[p] = 1 << o;
+                let mask = board.segment(p, o).mask;
+                self.fix_all(board, &mask, p);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Rule 1's test for number `p` (on `possible` as rebuilt): its first orientation over cells only it
+    /// can reach, when it has no open dot to cover and shares some cell with another number.
+    pub fn uncontested_orientation(&self, board: &Board, p: usize) -> Option<usize> {
+        let bit = 1u64 << p;
+        if cells(&self.open_dots(board, p)).any(|d| self.possible[d] & bit != 0) {
+            return None;
+        }
+        if !(0..board.cells()).any(|c| self.possible[c] & bit != 0 && self.possible[c] & !bit != 0) {
+            return None;
+        }
+        let own = p as u8 + 1;
+        let fits = self.orientations(board, p, |mask| {
+            let mut unfixed = 0;
+            for c in cells(mask) {
+                match self.fixed[c] {
+                    0 if self.possible[c] == bit => unfixed += 1,
+                    0 => return false,
+                    f if f != own => return false,
+                    _ => {}
+                }
+            }
+            unfixed > 0
+        });
+        (fits != 0).then(|| fits.trailing_zeros() as usize)
+    }
+
+    /// Rule 2, COVER: an open dot only one number can reach is fixed to it. Counts the numbers.
+    fn cover(&mut self, board: &Board) -> u32 {
+        let mut count = 0;
+        for p in 0..board.numbers.len() {
+            let only = 1u64 << p;
+            let mut fixed = false;
+            for d in cells(&self.open_dots(board, p)) {
+                if self.possible[d] == only {
+                    fixed |= self.fix(board, d, p);
+                }
+            }
+            count += fixed as u32;
+        }
+        count
+    }
+
+    /// Rule 3, SINGLE_SOLUTION: a number with two or more orientations that cover no open dot and lie
+    /// where nobody else can must, in a puzzle with one solution, cover a dot: the cells all its
+    /// dot-covering orientations share are its. Counts the cells; then COVER once more, uncounted.
+    fn single_solution(&mut self, board: &Board) -> u32 {
+        let mut count = 0;
+        for p in 0..board.numbers.len() {
+            let own = p as u8 + 1;
+            let (mut informative, mut uninformative) = (0u32, 0u32);
+            let mut bits = self.valid[p];
+            while bits != 0 {
+                let o = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mask = &board.segment(p, o).mask;
+                if cells(mask).any(|c| self.fixed[c] != 0 && self.fixed[c] != own) {
+                    continue;
+                }
+                if cells(mask).any(|c| self.fixed[c] == 0 && has(&board.dots, c)) {
+                    informative |= 1 << o;
+                } else if cells(mask).all(|c| self.fixed[c] != 0 || self.possible[c].count_ones() == 1) {
+                    uninformative += 1;
+                }
+            }
+            if uninformative >= 2 && informative != 0 {
+                let common = and(&Self::common(board, p, informative), &board.cross[p]);
+                count += self.fix_all(board, &self.unfixed(&common), p);
+            }
+        }
+        if count > 0 {
+            self.cover(board);
+        }
+        count
+    }
+
+    /// Rule 4, CANT_FIT: the cells of a number's cross that all its orientations over cells it can reach
+    /// cover are its. Counts the numbers.
+    fn cant_fit(&mut self, board: &Board) -> u32 {
+        let mut count = 0;
+        for p in 0..board.numbers.len() {
+            let bit = 1u64 << p;
+            let fitting = self.orientations(board, p, |mask| cells(mask).all(|c| self.possible[c] & bit != 0));
+            if fitting == 0 {
+                continue;
+            }
+            let common = and(&Self::common(board, p, fitting), &board.cross[p]);
+            count += (self.fix_all(board, &self.unfixed(&common), p) > 0) as u32;
+        }
+        count
+    }
+
+    /// Rule 5, SQUARE: two open dots of a number's cross that only it and one other number can reach, too
+    /// far apart for it to cover both: it covers one of them, so its orientations covering neither go.
+    /// Then CANT_FIT, whose count is the step's.
+    fn square(&mut self, board: &Board) -> u32 {
+        let w = board.width;
+        for p in 0..board.numbers.len() {
+            let bit = 1u64 << p;
+            let n = board.numbers[p].value as usize;
+            let dots = self.open_dots(board, p);
+            let shared: heapless::Vec<usize, 64> = cells(&dots)
+                .filter(|&d| self.possible[d].count_ones() == 2 && self.possible[d] & bit != 0)
+                .take(64)
+                .collect();
+            for (i, &a) in shared.iter().enumerate() {
+                for &b in &shared[i + 1..] {
+                    if self.possible[a] != self.possible[b] {
+                        continue;
+                    }
+                    let far = if a / w == b / w {
+                        (a % w).abs_diff(b % w) > n
+                    } else if a % w == b % w {
+                        (a / w).abs_diff(b / w) > n
+                    } else {
+                        true
+                    };
+                    if far {
+                        let keep = self.orientations(board, p, |mask| has(mask, a) || has(mask, b));
+                        self.valid[p] = keep;
+                    }
+                }
+            }
+        }
+        self.cant_fit(board)
+    }
+
+    /// Rule 6, DEPENDENCY: when every number that can cover an open dot D covers, in every orientation
+    /// through D, another open dot T too, then D and T have the same coverer: both keep only the numbers
+    /// both could have. Then CANT_FIT, whose count is the step's.
+    fn dependency(&mut self, board: &Board) -> u32 {
+        for d in cells(&board.dots) {
+            if self.fixed[d] != 0 || self.possible[d].count_ones() < 2 {
+                continue;
+            }
+            let mut together = [u64::MAX; MAX_CELLS / 64];
+            let mut pieces = self.possible[d];
+            while pieces != 0 {
+                let q = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let through = self.orientations(board, q, |mask| has(mask, d));
+                together = and(&together, &Self::common(board, q, through));
+            }
+            let mut targets = and(&together, &board.dots);
+            targets[d / 64] &= !(1 << (d % 64));
+            for t in cells(&targets) {
+                if self.fixed[t] == 0 && self.possible[t] != self.possible[d] {
+                    let both = self.possible[t] & self.possible[d];
+                    self.possible[t] = both;
+                    self.possible[d] = both;
+                }
+            }
+        }
+        self.cant_fit(board)
+    }
+
+    /// Rule 7, ONE_OF: of two numbers in one row or column that can both reach a cell, at most one covers
+    /// it, so one of them covers all the cells it covers in every orientation avoiding the cell; a third
+    /// number's orientation reaching into both of those sets goes. Then CANT_FIT, whose count is the
+    /// step's.
+    fn one_of(&mut self, board: &Board) -> u32 {
+        let w = board.width;
+        for x in 0..board.cells() {
+            if self.fixed[x] != 0 || self.possible[x].count_ones() < 2 {
+                continue;
+            }
+            let mut pair = None;
+            let mut first = self.possible[x];
+            'search: while first != 0 {
+                let a = first.trailing_zeros() as usize;
+                first &= first - 1;
+                let mut second = first;
+                while second != 0 {
+                    let b = second.trailing_zeros() as usize;
+                    second &= second - 1;
+                    let (ca, cb) = (board.numbers[a].cell as usize, board.numbers[b].cell as usize);
+                    if ca / w == cb / w || ca % w == cb % w {
+                        pair = Some((a, b));
+                        break 'search;
+                    }
+                }
+            }
+            let Some((a, b)) = pair else { continue };
+            let avoid = |p: usize| Self::common(board, p, self.orientations(board, p, |mask| !has(mask, x)));
+            let (sa, sb) = (avoid(a), avoid(b));
+            for c in (0..board.numbers.len()).filter(|&c| c != a && c != b) {
+                let keep = self.orientations(board, c, |mask| disjoint(mask, &sa) || disjoint(mask, &sb));
+                self.valid[c] = keep;
+            }
+        }
+        self.cant_fit(board)
+    }
+}
+
+/// What the rule solver needed for a puzzle: per rule the steps it won (`depth`) and its widest step;
+/// over all, the steps and the widest; and whether it solved the puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    /// Steps won by each rule, in [`Rule::ALL`] order.
+    pub depth: [u32; 7],
+    /// The widest step of each rule.
+    pub max_width: [u32; 7],
+    /// All steps.
+    pub steps: u32,
+    /// The widest step.
+    pub widest: u32,
+    /// Whether the rules solved the puzzle.
+    pub solved: bool,
+    /// Whether they found it contradictory.
+    pub impossible: bool,
+}
+
+impl Profile {
+    /// Steps won by `rule`.
+    pub fn depth_of(&self, rule: Rule) -> u32 {
+        self.depth[rule as usize]
+    }
+
+    /// Adds one step.
+    pub fn add(&mut self, rule: Rule, count: u32) {
+        self.depth[rule as usize] += 1;
+        self.max_width[rule as usize] = self.max_width[rule as usize].max(count);
+        self.steps += 1;
+        self.widest = self.widest.max(count);
+    }
+}
+
+/// Classifies `board` from its numbers and dots alone with the rules in `allowed`: steps until solved,
+/// stuck or impossible (at most one step per cell and orientation, which bounds any run).
+pub fn classify(board: &Board, allowed: u8) -> Profile {
+    let mut state = RuleState::new(board, &Drawn::NONE, allowed);
+    let mut profile = Profile::default();
+    for _ in 0..MAX_STEPS {
+        match state.step(board) {
+            Progress::Rule(rule, count) => profile.add(rule, count),
+            Progress::Solved => {
+                profile.solved = true;
+                break;
+            }
+            Progress::Impossible => {
+                profile.impossible = true;
+                break;
+            }
+            Progress::Stuck => break,
+        }
+    }
+    profile
+}
+
+/// More steps than any run takes: each step fixes a cell or removes an orientation.
+pub const MAX_STEPS: usize = MAX_CELLS + MAX_NUMBERS * super::MAX_ORIENTATIONS + 1;
