@@ -26,6 +26,8 @@ pub struct Entry {
     pub summary: &'static str,
     /// What its ratings count (`moves`, `presses`, `nodes`).
     pub rating_unit: &'static str,
+    /// Whether the rating is the optimal solution's length (so hints to the goal take that many moves).
+    pub rated_by_length: bool,
     /// Its generation parameters.
     pub params: &'static [Spec],
     /// Its difficulty presets.
@@ -63,6 +65,7 @@ impl Entry {
             name: F::NAME,
             summary: F::SUMMARY,
             rating_unit: F::RATING_UNIT,
+            rated_by_length: F::RATED_BY_LENGTH,
             params: F::PARAMS,
             presets: F::PRESETS,
             options: F::OPTIONS,

@@ -1,19 +1,23 @@
 //! Linjat against the verified counts of `data/linjat.txt`: solution counts, the unique puzzles solved
-//! by the rules alone with their listed solution, the rule profiles against the reference solver's.
+//! by the rules alone with their listed solution, the rule profiles against the reference solver's,
+//! the generator's uniqueness check, sound hints, and generated puzzles per tier.
 
 mod common;
 
 use lphint::families::linjat::data::{cases, DataCase};
-use lphint::families::linjat::rules::{classify, Rule, ALL_RULES};
-use lphint::families::linjat::{exact, text, Drawn, Linjat};
+use lphint::families::linjat::rules::{classify, Progress, Rule, RuleState, ALL_RULES};
+use lphint::families::linjat::{exact, text, Drawn, Linjat, Stroke, ERASE};
 use lphint::family::Family;
+use lphint::generate::{Generate, Generator};
+use lphint::search::{solve_with, Puzzle, Status};
+use rand::RngExt;
 
 fn data() -> Vec<DataCase> {
     cases(include_str!("../data/linjat.txt")).unwrap()
 }
 
 /// The listed solution as a position.
-fn listed(puzzle: &Linjat, case: &DataCase) -> Drawn {
+fn listed(case: &DataCase) -> Drawn {
     let desc = format!("{}:{}", case.desc, case.segments.join(";"));
     text::parse(&desc).unwrap_or_else(|e| panic!("{}: {e}", case.id)).drawn()
 }
@@ -24,23 +28,188 @@ fn every_puzzle_has_its_listed_number_of_solutions() {
     assert_eq!(cases.len(), 8);
     for case in &cases {
         let puzzle = text::parse(&case.desc).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        assert_eq!(puzzle.describe(), case.desc, "round trip");
         let (count, first, _, complete) = exact::count(&puzzle, &Drawn::NONE, 3);
         assert_eq!(count, case.solutions as u64, "{}", case.id);
         assert!(complete || count == 3);
         if case.solutions == 1 {
-            assert_eq!(first, Some(listed(&puzzle, case)), "{}: the listed solution", case.id);
+            assert_eq!(first, Some(listed(case)), "{}: the listed solution", case.id);
         }
     }
 }
 
 #[test]
-fn rule_profiles_against_the_reference() {
+fn the_unique_puzzles_are_solved_by_the_rules_alone_with_their_listed_solution() {
+    for case in data().iter().filter(|c| c.solutions == 1) {
+        let puzzle = text::parse(&case.desc).unwrap();
+        let board = puzzle.board();
+        let mut rules = RuleState::new(board, &Drawn::NONE, ALL_RULES);
+        let end = loop {
+            match rules.step(board) {
+                Progress::Rule(..) => continue,
+                other => break other,
+            }
+        };
+        assert_eq!(end, Progress::Solved, "{}", case.id);
+        let solution = listed(case);
+        for p in 0..board.numbers.len() {
+            assert_eq!(rules.known(p), solution.get(p), "{}: number {p}", case.id);
+        }
+    }
+}
+
+#[test]
+fn rule_profiles_agree_with_the_reference_solver() {
     let names = ["uncontested", "cover", "single", "cant_fit", "square", "dep", "one_of"];
     for case in data() {
         let puzzle = text::parse(&case.desc).unwrap();
         let profile = classify(puzzle.board(), ALL_RULES);
-        let ours: Vec<String> = Rule::ALL.iter().zip(names).map(|(r, n)| format!("{n}={}", profile.depth_of(*r))).collect();
-        let theirs: Vec<String> = case.rating_solve.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        println!("{} {}: ours {} depth={} max_width={} solved={} | ref {}", case.id, case.tier, ours.join(" "), profile.steps, profile.widest, profile.solved, theirs.join(" "));
+        let value = |key: &str| case.rating_solve.iter().find(|(k, _)| k == key).map(|&(_, v)| v);
+        for (rule, name) in Rule::ALL.into_iter().zip(names) {
+            assert_eq!(Some(profile.depth_of(rule)), value(name), "{} {}: {name}", case.id, case.tier);
+        }
+        assert_eq!(Some(profile.steps), value("depth"), "{}", case.id);
+        assert_eq!(Some(profile.widest), value("max_width"), "{}", case.id);
+        assert!(profile.solved, "{}", case.id);
+    }
+}
+
+#[test]
+fn the_generators_uniqueness_check_rejects_the_puzzles_with_more_solutions() {
+    for case in data() {
+        let puzzle = text::parse(&case.desc).unwrap();
+        let mut rater = puzzle.rater(None).unwrap();
+        let outcome = solve_with(&mut rater, &puzzle, puzzle.start());
+        if case.solutions == 1 {
+            assert_eq!(outcome.status, Status::Found, "{}", case.id);
+            assert_eq!(outcome.stats.rating, Some(classify(puzzle.board(), ALL_RULES).steps));
+            let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+            assert_eq!(end, listed(&case), "{}: the rater's solution", case.id);
+        } else {
+            assert!(matches!(outcome.status, Status::NotFound(_)), "{}: {}", case.id, outcome.status.name());
+        }
+    }
+}
+
+/// A random position of `puzzle` (whose unique solution is `solution`): some of the solution's segments,
+/// and now and then a wrong one.
+fn random_position(puzzle: &Linjat, solution: &Drawn, rng: &mut impl rand::Rng) -> Drawn {
+    let board = puzzle.board();
+    let mut drawn = Drawn::NONE;
+    for p in 0..board.numbers.len() {
+        if rng.random_range(0..3) == 0 {
+            drawn.0[p] = solution.0[p];
+        }
+    }
+    if rng.random_range(0..2) == 0 {
+        let p = rng.random_range(0..board.numbers.len());
+        let wrong: Vec<u8> =
+            (0..18u8).filter(|&o| board.valid[p] >> o & 1 == 1 && Some(o) != solution.get(p)).collect();
+        if !wrong.is_empty() {
+            let mut trial = drawn;
+            trial.0[p] = wrong[rng.random_range(0..wrong.len())] + 1;
+            if puzzle.is_legal(&trial) {
+                drawn = trial;
+            }
+        }
+    }
+    drawn
+}
+
+#[test]
+fn every_hint_is_a_sound_deduction_also_from_positions_with_a_wrong_segment() {
+    let mut rng = common::rng(15);
+    let mut puzzles: Vec<Linjat> =
+        data().iter().filter(|c| c.solutions == 1).map(|c| text::parse(&c.desc).unwrap()).collect();
+    for preset in ["easy", "medium", "expert"] {
+        let mut generator = Generator::<Linjat>::preset(preset, 3).unwrap();
+        for _ in 0..2 {
+            puzzles.push(generator.generate().unwrap().puzzle);
+        }
+    }
+    let (mut take_offs, mut rules_used) = (0, std::collections::BTreeSet::new());
+    for puzzle in &puzzles {
+        let (_, solution, _, _) = exact::count(puzzle, &Drawn::NONE, 1);
+        let solution = solution.unwrap();
+        let board = puzzle.board();
+        for _ in 0..12 {
+            let position = random_position(puzzle, &solution, &mut rng);
+            let mut session = lphint::session::Session::new(puzzle.with_start(position));
+            let hint = loop {
+                match lphint::session::AnySession::next_hint(&mut session, 1000) {
+                    Err(Status::InProgress) => continue,
+                    other => break other,
+                }
+            };
+            let Ok(hint) = hint else {
+                assert!(puzzle.is_goal(&position));
+                continue;
+            };
+            let mv: Stroke = puzzle.decode_move(&position, &hint.mv).expect("a legal hint");
+            let p = mv.piece as usize;
+            if mv.orientation == ERASE {
+                // Only a segment the solution lacks is taken off.
+                assert_ne!(position.get(p), solution.get(p));
+                take_offs += 1;
+            } else {
+                assert_eq!(Some(mv.orientation), solution.get(p), "the hint draws the solution's segment");
+                assert!(
+                    (0..board.numbers.len()).all(|q| position.get(q).is_none() || position.get(q) == solution.get(q)),
+                    "a draw comes only when every drawn segment is right"
+                );
+                rules_used.insert(hint.reason);
+            }
+            // Every deduction of the rules from a right position agrees with the solution.
+            let right =
+                Drawn(std::array::from_fn(|q| if position.get(q) == solution.get(q) { position.0[q] } else { 0 }));
+            let mut rules = RuleState::new(board, &right, ALL_RULES);
+            while let Progress::Rule(..) = rules.step(board) {
+                for q in 0..board.numbers.len() {
+                    let o = solution.get(q).unwrap();
+                    assert!(rules.valid[q] >> o & 1 == 1, "the solution's segment of number {q} stays possible");
+                }
+                for c in 0..board.cells() {
+                    if rules.fixed[c] != 0 {
+                        let q = rules.fixed[c] as usize - 1;
+                        let segment = board.segment(q, solution.get(q).unwrap() as usize);
+                        assert!(lphint::families::linjat::has(&segment.mask, c), "cell {c} fixed to number {q}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(take_offs > 10, "{take_offs} take-offs");
+    assert!(rules_used.len() >= 3, "reasons seen: {rules_used:?}");
+}
+
+#[test]
+fn generated_puzzles_are_unique_in_their_tier_and_use_its_rule() {
+    for (preset, size, numbers, required) in [
+        ("easy", (6, 9), 7..=10, None),
+        ("medium", (7, 10), 15..=20, None),
+        ("hard", (8, 11), 19..=22, Some(vec![Rule::Square])),
+        ("expert", (9, 13), 23..=26, Some(vec![Rule::Square, Rule::Dependency, Rule::OneOf])),
+    ] {
+        let mut generator = Generator::<Linjat>::preset(preset, 11).unwrap();
+        for _ in 0..2 {
+            let generated = generator.generate().unwrap();
+            let puzzle = &generated.puzzle;
+            let board = puzzle.board();
+            assert_eq!((board.width, board.height), size, "{preset}");
+            assert!(numbers.contains(&board.numbers.len()), "{preset}: {} numbers", board.numbers.len());
+            assert_eq!(exact::count(puzzle, &Drawn::NONE, 2).0, 1, "{preset}: unique");
+            let basic = preset == "easy" || preset == "medium";
+            let allowed = if basic {
+                ALL_RULES & !(Rule::Square.bit() | Rule::Dependency.bit() | Rule::OneOf.bit())
+            } else {
+                ALL_RULES
+            };
+            let profile = classify(board, allowed);
+            assert!(profile.solved, "{preset}: solved by its rules");
+            assert_eq!(profile.steps, generated.rating, "{preset}: rated by its steps");
+            if let Some(rules) = &required {
+                assert!(rules.iter().any(|&r| profile.depth_of(r) > 0), "{preset}: uses {rules:?}");
+            }
+        }
     }
 }

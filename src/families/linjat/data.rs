@@ -58,11 +58,16 @@ pub fn cases(text: &str) -> Result<Vec<DataCase>, String> {
                         let row = lines.next().ok_or_else(|| bad(line))?;
                         let inner = row.trim_end().strip_prefix('|').and_then(|r| r.strip_suffix('|'));
                         let inner = inner.filter(|r| r.chars().count() == size.0).ok_or_else(|| bad(row))?;
-                        rows.push(inner.chars().map(|c| match c {
-                            ' ' => '.',
-                            '.' => 'o',
-                            other => other,
-                        }).collect::<String>());
+                        rows.push(
+                            inner
+                                .chars()
+                                .map(|c| match c {
+                                    ' ' => '.',
+                                    '.' => 'o',
+                                    other => other,
+                                })
+                                .collect::<String>(),
+                        );
                     }
                 }
                 "solutions" => solutions = value.parse().map_err(|_| bad(line))?,

@@ -3,7 +3,7 @@
 //! a dot not covered (the segments that could cover it) — and backtracks when some item has no choice
 //! left. Fixed memory (one frame per number), stepped by nodes.
 
-use super::{disjoint, has, or, and_not, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
+use super::{and_not, disjoint, has, or, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
 use crate::search::{Status, Step};
 
 /// What a frame of the search branches on.
@@ -164,7 +164,8 @@ impl ExactSearch {
     /// Whether number `p` is without a segment and orientation `o` fits.
     #[inline]
     fn fits(&self, puzzle: &Linjat, (p, o): (u8, u8)) -> bool {
-        self.drawn.get(p as usize).is_none() && disjoint(&puzzle.board().segment(p as usize, o as usize).mask, &self.occupied)
+        self.drawn.get(p as usize).is_none()
+            && disjoint(&puzzle.board().segment(p as usize, o as usize).mask, &self.occupied)
     }
 
     /// The most constrained item, or whether the position is solved or dead.

@@ -66,7 +66,11 @@ impl Family for Linjat {
     const SUMMARY: &'static str =
         "Linjat: draw a segment as long as each number through it, covering every dot, no two overlapping";
     const REASONS: &'static [Reason] = &[
-        Reason { code: 1, name: "uncontested", doc: "a number with no dot left to cover goes where no other number can (assumes one solution)" },
+        Reason {
+            code: 1,
+            name: "uncontested",
+            doc: "a number with no dot left to cover goes where no other number can (assumes one solution)",
+        },
         Reason { code: 2, name: "cover", doc: "only this number can reach a dot" },
         Reason {
             code: 3,
@@ -74,7 +78,11 @@ impl Family for Linjat {
             doc: "the number could lie in two places covering no dot, so it covers a dot (assumes one solution)",
         },
         Reason { code: 4, name: "cant_fit", doc: "every way the number still fits covers these cells" },
-        Reason { code: 5, name: "square", doc: "two dots shared with one other number, too far apart for one: it covers one" },
+        Reason {
+            code: 5,
+            name: "square",
+            doc: "two dots shared with one other number, too far apart for one: it covers one",
+        },
         Reason { code: 6, name: "dependency", doc: "whoever covers one dot also covers another" },
         Reason { code: 7, name: "one_of", doc: "of two numbers reaching a cell only one covers it" },
         Reason { code: SOLUTION, name: "solution", doc: "no single rule shows it from here: the solution has it" },

@@ -54,8 +54,22 @@ impl Generate for Linjat {
     const PARAMS: &'static [Spec] = &[
         Spec { name: "min", kind: Kind::Int, min: 0, max: 1000, default: "1", doc: "fewest deduction steps" },
         Spec { name: "max", kind: Kind::Int, min: 0, max: 1000, default: "1000", doc: "most deduction steps" },
-        Spec { name: "size", kind: Kind::Size, min: 2, max: MAX_SIDE as i64, default: "6x9", doc: "grid width and height" },
-        Spec { name: "numbers", kind: Kind::Range, min: 1, max: MAX_NUMBERS as i64, default: "7..10", doc: "how many numbers" },
+        Spec {
+            name: "size",
+            kind: Kind::Size,
+            min: 2,
+            max: MAX_SIDE as i64,
+            default: "6x9",
+            doc: "grid width and height",
+        },
+        Spec {
+            name: "numbers",
+            kind: Kind::Range,
+            min: 1,
+            max: MAX_NUMBERS as i64,
+            default: "7..10",
+            doc: "how many numbers",
+        },
         Spec {
             name: "rules",
             kind: Kind::Choice(&["basic", "square", "all"]),

@@ -37,8 +37,15 @@ pub enum Rule {
 
 impl Rule {
     /// Every rule, in order.
-    pub const ALL: [Rule; 7] =
-        [Rule::Uncontested, Rule::Cover, Rule::SingleSolution, Rule::CantFit, Rule::Square, Rule::Dependency, Rule::OneOf];
+    pub const ALL: [Rule; 7] = [
+        Rule::Uncontested,
+        Rule::Cover,
+        Rule::SingleSolution,
+        Rule::CantFit,
+        Rule::Square,
+        Rule::Dependency,
+        Rule::OneOf,
+    ];
 
     /// Its name in JSON and parameters.
     pub fn name(self) -> &'static str {

@@ -84,8 +84,8 @@ pub fn read_segment(puzzle: &Linjat, token: &Field<'_>) -> Result<(usize, u8), P
         (r < h && c < w).then_some(r * w + c)
     };
     let number = cell(number).ok_or_else(|| token.error(format!("'{number}' is not a cell of the {w}x{h} grid")))?;
-    let p = board.number_at[number]
-        .ok_or_else(|| token.error(format!("no number at {},{}", number / w, number % w)))? as usize;
+    let p = board.number_at[number].ok_or_else(|| token.error(format!("no number at {},{}", number / w, number % w)))?
+        as usize;
     let (first, last) = (cell(first).ok_or_else(bad)?, cell(last).ok_or_else(bad)?);
     let o = board.orientation_between(p, first, last).ok_or_else(|| {
         token.error(format!(
@@ -128,9 +128,8 @@ pub fn describe(puzzle: &Linjat, drawn: &Drawn) -> String {
             None => '.',
         });
     }
-    let segments: Vec<String> = (0..board.numbers.len())
-        .filter_map(|p| drawn.get(p).map(|o| segment_token(puzzle, p, o as usize)))
-        .collect();
+    let segments: Vec<String> =
+        (0..board.numbers.len()).filter_map(|p| drawn.get(p).map(|o| segment_token(puzzle, p, o as usize))).collect();
     if !segments.is_empty() {
         out.push(':');
         out.push_str(&segments.join(";"));
