@@ -71,6 +71,9 @@ impl Rule {
     }
 }
 
+/// A rule after the first: applies it, returning its count.
+type RuleFn = fn(&mut RuleState, &Board) -> u32;
+
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
@@ -147,7 +150,7 @@ impl RuleState {
         if on(Rule::Uncontested) && self.uncontested(board) {
             return Progress::Rule(Rule::Uncontested, 1);
         }
-        let tries: [(Rule, fn(&mut RuleState, &Board) -> u32); 6] = [
+        let tries: [(Rule, RuleFn); 6] = [
             (Rule::Cover, RuleState::cover),
             (Rule::SingleSolution, RuleState::single_solution),
             (Rule::CantFit, RuleState::cant_fit),
