@@ -98,6 +98,9 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
+// The rules, in the order the solver tries them.
+typedef struct Rule Rule;
+
 // A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
 // stands at (`row`, `col`), counted from 0.
 typedef struct LpBlocksGoal {
@@ -311,6 +314,21 @@ enum LpStatus lp_jugs_create(const uint8_t *capacities,
                              size_t count,
                              bool tap,
                              struct LpPuzzle **out);
+
+// Creates a Linjat puzzle on a `width`×`height` grid (1..16 a side) from a row-major grid of
+// `cells_len` (= `width * height`) cells: `0` empty, `-1` a dot, `1`..`9` a number (at most 64 numbers).
+// Moves are `LpMove { piece: the number's index in reading order, from: the segment's first cell, to:
+// its last cell (row-major, top or left end first), arg: its orientation }`; erasing a segment is
+// `from = to = -1`. `lp_puzzle_cells` gives each number's value, 0 or -1 for empty and dot cells no
+// segment covers, `10 + p` / `100 + p` for empty / dot cells number `p`'s segment covers.
+//
+// # Safety
+// `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
+enum LpStatus lp_linjat_create(uint32_t width,
+                               uint32_t height,
+                               const int32_t *cells,
+                               size_t cells_len,
+                               struct LpPuzzle **out);
 
 // Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
 // `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).

@@ -146,6 +146,13 @@ public:
         return Puzzle(handle);
     }
 
+    /// A width x height Linjat puzzle: cells row-major (0 empty, -1 a dot, 1..9 a number).
+    static Puzzle linjat(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_linjat_create(width, height, cells.data(), cells.size(), &handle));
+        return Puzzle(handle);
+    }
+
     Puzzle(Puzzle&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     Puzzle& operator=(Puzzle&& other) noexcept {
         if (this != &other) {

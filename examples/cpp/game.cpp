@@ -88,6 +88,17 @@ int main() {
         if (!hardest || hardest->fact("farthest") != hardest_moves) return 1;
         std::printf("blocks: generated %s, %u moves, the farthest of %llu states\n", hardest->describe().c_str(),
                     hardest_moves, static_cast<unsigned long long>(hardest->fact("cluster_states").value_or(0)));
+        // Linjat from a grid (0 empty, -1 dot, 1..9 numbers): each hint is a deduction with its sentence.
+        auto linjat = lphint::Puzzle::linjat(4, 4, {0, 0, 0, 0, 0, 0, 0, 0, -1, 3, -1, 0, 0, 0, 0, 0});
+        for (LpHint hint{}; !linjat.solved();) {
+            lphint::Status status = linjat.next_hint(1000, hint);
+            if (status == lphint::Status::Ok) {
+                std::printf("linjat: %s\n", linjat.hint_text().c_str());
+                linjat.apply(hint.mv);
+            } else if (status != lphint::Status::InProgress) {
+                return 1;
+            }
+        }
         // A generated puzzle from a parameter text, and the families a generic UI can list.
         lphint::Generator generator("tiles", "preset=medium", 42);
         std::optional<lphint::Puzzle> generated;

@@ -208,6 +208,47 @@ static void test_blocks(void) {
     lp_puzzle_free(p);
 }
 
+static void test_linjat(void) {
+    /* The first tutorial grid: a dot at row 2, column 0 and a 4 at row 2, column 3. */
+    int32_t tutorial[16] = {0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 4, 0, 0, 0, 0};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_linjat_create(4, 4, NULL, 16, &p), LP_ERR_NULL_ARGUMENT, "cells is NULL");
+    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 15, &p), LP_ERR_INVALID_ARGUMENT, "cells_len is 15");
+    CHECK_STATUS(lp_linjat_create(0, 4, tutorial, 0, &p), LP_ERR_INVALID_ARGUMENT, "width 0 is out of range");
+    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, SIZE_MAX, &p), LP_ERR_INVALID_ARGUMENT, "cells_len");
+    tutorial[0] = 10;
+    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 16, &p), LP_ERR_INVALID_ARGUMENT, "cell 0 (row 0, column 0) holds 10");
+    CHECK(p == SENTINEL);
+    tutorial[0] = 0;
+    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 16, &p), LP_OK, NULL);
+    CHECK(family_id("linjat") == 6);
+    LpHint hint;
+    CHECK_STATUS(lp_next_hint(p, 1000, &hint), LP_OK, NULL);
+    /* The 4 (number 0) covers row 2 from column 0 to 3: cells 8 to 11, deduced by the cover rule. */
+    CHECK(hint.mv.piece == 0 && hint.mv.from == 8 && hint.mv.to == 11 && hint.moves_left == 1 && hint.reason == 2);
+    char text[256];
+    size_t written = 0;
+    CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strstr(text, "Only the 4 at row 3, column 4 can reach the dot at row 3, column 1") == text);
+    LpMove wrong = {0, 9, 12, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, hint.mv), LP_OK, NULL);
+    int32_t cells[16];
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 16, &written), LP_OK, NULL);
+    CHECK(cells[8] == 100 && cells[9] == 10 && cells[11] == 4 && cells[0] == 0);
+    bool solved = false;
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(solved);
+    lp_puzzle_free(p);
+    /* A published expert puzzle played to the end by hints, one deduction a hint. */
+    CHECK_STATUS(lp_puzzle_parse("linjat:9x13:oo4..o.o4/2o.3oo.../o3oo2o.../...oo3.4./........./o...7..o2/"
+                                 "2.....o2o/o...o..4o/....oo4oo/5...o3oo3/.33o3oo4./.oo2o..../o2o......", &p),
+                 LP_OK, NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 50, &frames) == 23);
+    lp_puzzle_free(p);
+}
+
 static void test_flip(void) {
     const uint8_t all_dark[25] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t corner[25] = {1};
@@ -851,6 +892,7 @@ int main(void) {
     test_jugs();
     test_blocks();
     test_flip();
+    test_linjat();
     test_generation();
     test_hargram();
     test_hostile_lengths();

@@ -282,6 +282,39 @@ static class Tests
         }
     }
 
+    static void Linjat()
+    {
+        // The second tutorial grid: a dot, a 3 and a dot on row 2.
+        int[] cells = { 0, 0, 0, 0, 0, 0, 0, 0, -1, 3, -1, 0, 0, 0, 0, 0 };
+        using (Puzzle puzzle = Puzzle.Linjat(4, 4, cells))
+        {
+            Hint hint;
+            while (!puzzle.TryNextHint(1000, out hint)) { }
+            Check(hint.Reason == 2 && hint.Move.From == 8 && hint.Move.To == 10, "the 3 covers both dots, by the cover rule");
+            Check(puzzle.HintText().StartsWith("Only the 3 at row 3, column 2 can reach the dot"), "the hint explains itself: " + puzzle.HintText());
+            puzzle.Apply(hint.Move);
+            Check(puzzle.IsSolved, "one segment solves it");
+        }
+        cells[0] = 12;
+        Throws(Status.InvalidArgument, "holds 12", () => Puzzle.Linjat(4, 4, cells));
+        using (Generator generator = new Generator("linjat", "preset=easy", 5))
+        {
+            Puzzle puzzle;
+            uint rating;
+            while (generator.Step(10000, out puzzle, out rating) == Status.InProgress) { }
+            int moves = 0;
+            Hint hint;
+            while (!puzzle.IsSolved)
+            {
+                while (!puzzle.TryNextHint(1000, out hint)) { }
+                puzzle.Apply(hint.Move);
+                moves++;
+            }
+            Check(moves >= 7 && moves <= 10, "an easy Linjat (7 to 10 numbers) played by hints in " + moves);
+            puzzle.Dispose();
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
@@ -294,6 +327,7 @@ static class Tests
         GeneticAlgorithm();
         Packs();
         Blocks();
+        Linjat();
         NoGarbagePerFrame();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

@@ -402,6 +402,22 @@ namespace LpHint
             return new Puzzle(created);
         }
 
+        /// <summary>A width × height Linjat puzzle. `cells` holds Width × Height values, row-major: 0 empty,
+        /// -1 a dot, 1..9 a number (at most 64). A hint's move draws a number's segment (Move.Piece the
+        /// number's index in reading order, From and To its end cells) or, From = To = -1, takes one off.
+        /// Throws LpException (InvalidArgument) naming a bad cell or a length that is not Width × Height.</summary>
+        public static Puzzle Linjat(int width, int height, int[] cells)
+        {
+            if (cells == null) throw new ArgumentNullException("cells");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            LpPuzzle* created;
+            fixed (int* pc = cells)
+            {
+                Native.Check(NativeMethods.lp_linjat_create((uint)width, (uint)height, pc, (UIntPtr)cells.Length, &created));
+            }
+            return new Puzzle(created);
+        }
+
         /// <summary>A fact the generator established about a generated puzzle, by name (for blocks
         /// "cluster_states", "cluster_solved", "farthest"); false when the puzzle carries none of that name
         /// (it was not generated, or its family establishes no such fact).</summary>

@@ -70,6 +70,20 @@ namespace LpHint
         internal static extern LpStatus lp_jugs_create(byte* capacities, byte* start, int* goal, System.UIntPtr count, [MarshalAs(UnmanagedType.U1)] bool tap, LpPuzzle** @out);
 
         /// <summary>
+        ///  Creates a Linjat puzzle on a `width`×`height` grid (1..16 a side) from a row-major grid of
+        ///  `cells_len` (= `width * height`) cells: `0` empty, `-1` a dot, `1`..`9` a number (at most 64 numbers).
+        ///  Moves are `LpMove { piece: the number's index in reading order, from: the segment's first cell, to:
+        ///  its last cell (row-major, top or left end first), arg: its orientation }`; erasing a segment is
+        ///  `from = to = -1`. `lp_puzzle_cells` gives each number's value, 0 or -1 for empty and dot cells no
+        ///  segment covers, `10 + p` / `100 + p` for empty / dot cells number `p`'s segment covers.
+        ///
+        ///  # Safety
+        ///  `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_linjat_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_linjat_create(uint width, uint height, int* cells, System.UIntPtr cells_len, LpPuzzle** @out);
+
+        /// <summary>
         ///  Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
         ///  `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
         ///

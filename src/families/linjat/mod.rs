@@ -13,6 +13,8 @@
 //! ([`rules`]) deduces like a player, one rule at a time, and rates and hints. Text description: see
 //! [`text`].
 
+#[cfg(feature = "std")]
+mod abi;
 pub mod data;
 pub mod exact;
 mod family;
