@@ -14,6 +14,7 @@ use crate::text::ParseError;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// Why a hint is the move it is: a code the family defines (distinct within the family), with a stable
 /// name and a line of documentation, so that a game can pick its own words or art for each.
@@ -47,6 +48,23 @@ pub struct SolutionCount {
     pub nodes: u64,
     /// Whether counting stopped at the limit.
     pub capped: bool,
+}
+
+/// What a human-like rule solver did, step by step (for families solved by deduction, such as Linjat).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deduction {
+    /// Each step: its rule's name, its count ("width") and the cells it fixed (row-major).
+    pub steps: Vec<(&'static str, u32, Vec<u16>)>,
+    /// Steps won per rule, every rule named (zero included), in the order the solver tries them.
+    pub rules: Vec<(&'static str, u32)>,
+    /// All steps.
+    pub depth: u32,
+    /// The widest step.
+    pub max_width: u32,
+    /// Whether the rules solved the puzzle.
+    pub solved: bool,
+    /// Scores derived from the profile (the family's own), by name.
+    pub scores: Vec<(&'static str, f64)>,
 }
 
 /// A puzzle family: one folder, one implementation of this trait, one registry line.
@@ -146,6 +164,12 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// for families whose moves can all be undone.
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<Self::State>, Status>> {
         let _ = (node_cap, farthest);
+        None
+    }
+
+    /// The deduction a human-like rule solver makes from the start, step by step, for families that
+    /// have one.
+    fn deduce(&self) -> Option<Deduction> {
         None
     }
 

@@ -2,7 +2,7 @@
 //! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
-use crate::family::{Family, HintCells, MoveCode, SolutionCount};
+use crate::family::{Deduction, Family, HintCells, MoveCode, SolutionCount};
 use crate::ga::{AnyGa, GaParams};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
@@ -152,6 +152,8 @@ pub trait AnySession: Send {
     /// The analysis of the current position's cluster, the farthest states as descriptions, for families
     /// that offer one (see [`Family::cluster`]).
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>>;
+    /// The rule solver's deduction from the current position, for families that have one.
+    fn deduce(&self) -> Option<Deduction>;
     /// A genetic-algorithm run from the current position, for families that have one.
     fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String>;
     /// The solution the session knows from the start (from a pack or a generator), as moves.
@@ -280,6 +282,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         self.puzzle.with_start(self.state).count_solutions(limit)
+    }
+
+    fn deduce(&self) -> Option<Deduction> {
+        self.puzzle.with_start(self.state).deduce()
     }
 
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>> {

@@ -480,3 +480,30 @@ fn blocks_solve_hint_and_cluster() {
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--cluster"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn linjat_rules_trace_counts_and_hints() {
+    // The published expert puzzle of data/linjat.txt (LJ22).
+    let expert = "linjat:9x13:oo4..o.o4/2o.3oo.../o3oo2o.../...oo3.4./........./o...7..o2/2.....o2o/o...o..4o/\
+                  ....oo4oo/5...o3oo3/.33o3oo4./.oo2o..../o2o......";
+    let v = json(&["solve", expert, "--rules", "--json"]);
+    assert_eq!(v["solved"], true, "{v}");
+    assert_eq!((v["depth"].as_u64(), v["max_width"].as_u64()), (Some(23), Some(3)));
+    let rules = &v["rules"];
+    for (rule, depth) in [("uncontested", 0), ("cover", 12), ("single_solution", 0), ("cant_fit", 7)] {
+        assert_eq!(rules[rule].as_u64(), Some(depth), "{rule}: {v}");
+    }
+    for (rule, depth) in [("square", 0), ("dependency", 3), ("one_of", 1)] {
+        assert_eq!(rules[rule].as_u64(), Some(depth), "{rule}: {v}");
+    }
+    assert_eq!(v["steps"].as_array().map(Vec::len), Some(23));
+    let v = json(&["solve", expert, "--all", "--json"]);
+    assert_eq!(v["solutions"].as_u64(), Some(1));
+    // The second tutorial grid has two solutions.
+    let v = json(&["solve", "linjat:4x4:.3../..../o.3./....", "--all", "--json"]);
+    assert_eq!(v["solutions"].as_u64(), Some(2));
+    let hint = json(&["hint", expert, "--json"]);
+    assert!(hint["text"].as_str().unwrap().starts_with("Only the 2 at row 7, column 8 can reach the dot"), "{hint}");
+    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--rules"]);
+    assert_eq!(out.status.code(), Some(1), "tiles have no rule solver");
+}

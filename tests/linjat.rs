@@ -5,7 +5,7 @@
 mod common;
 
 use lphint::families::linjat::data::{cases, DataCase};
-use lphint::families::linjat::rules::{classify, Progress, Rule, RuleState, ALL_RULES};
+use lphint::families::linjat::rules::{classify, collection_score, tier_extra, Progress, Rule, RuleState, ALL_RULES};
 use lphint::families::linjat::{exact, text, Drawn, Linjat, Stroke, ERASE};
 use lphint::family::Family;
 use lphint::generate::{Generate, Generator};
@@ -71,6 +71,11 @@ fn rule_profiles_agree_with_the_reference_solver() {
         assert_eq!(Some(profile.steps), value("depth"), "{}", case.id);
         assert_eq!(Some(profile.widest), value("max_width"), "{}", case.id);
         assert!(profile.solved, "{}", case.id);
+        if let Some(expected) = case.collection_score {
+            let (factor, extra) = tier_extra(&case.tier);
+            let score = collection_score(&profile, factor, extra);
+            assert!((score - expected).abs() < 1e-9, "{}: collection score {score}, listed {expected}", case.id);
+        }
     }
 }
 

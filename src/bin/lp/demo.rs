@@ -120,6 +120,48 @@ pub fn demo() {
     compare_algorithms("tiles:3x3:7,2,4,5,0,6,8,3,1");
     demo_hargram();
     demo_blocks();
+    demo_linjat();
+}
+
+/// Linjat: the original's first published expert puzzle deduced layer by layer with each rule named,
+/// played by hints (each a deduction), then a freshly generated expert puzzle with its rating.
+fn demo_linjat() {
+    let expert = "linjat:9x13:oo4..o.o4/2o.3oo.../o3oo2o.../...oo3.4./........./o...7..o2/2.....o2o/\
+                  o...o..4o/....oo4oo/5...o3oo3/.33o3oo4./.oo2o..../o2o......";
+    println!("== Linjat: the original's first published expert puzzle\n");
+    let session = open(expert);
+    print!("{}", session.render());
+    if let Some(deduction) = session.deduce() {
+        let trace: Vec<String> = deduction.steps.iter().map(|(rule, width, _)| format!("{rule}({width})")).collect();
+        println!("deduced in {} layers: {}", deduction.depth, trace.join(" "));
+        let rules: Vec<String> =
+            deduction.rules.iter().filter(|(_, d)| *d > 0).map(|(n, d)| format!("{n} {d}")).collect();
+        println!("profile: {}; widest layer {}\n", rules.join(", "), deduction.max_width);
+    }
+    println!("-- playing the hints, each the next deduction:\n");
+    play_hints(session, 1000, 6);
+    let Ok(mut generator) = registry::named("linjat").and_then(|f| f.generator("preset=expert", 7)) else { return };
+    let clock = Instant::now();
+    let generated = loop {
+        match generator.step(100_000) {
+            Err(Status::InProgress) => continue,
+            other => break other,
+        }
+    };
+    if let Ok(generated) = generated {
+        println!("generated (preset expert) in {}: {}", fmt_time(clock.elapsed()), generated.session.describe());
+        print!("{}", generated.session.render());
+        if let Some(d) = generated.session.deduce() {
+            let rules: Vec<String> = d.rules.iter().filter(|(_, n)| *n > 0).map(|(r, n)| format!("{r} {n}")).collect();
+            let scores: Vec<String> = d.scores.iter().map(|(n, v)| format!("{n} {v}")).collect();
+            println!(
+                "unique (exact solver); {} deduction steps: {}; {}\n",
+                generated.rating,
+                rules.join(", "),
+                scores.join(", ")
+            );
+        }
+    }
 }
 
 /// Sliding blocks: Huarong Dao's classic under the three move counts, then its 81 free moves played by

@@ -71,6 +71,11 @@ pub struct SolveArgs {
     /// and the farthest states. --cap bounds the states stored (default 2^22).
     #[arg(long)]
     cluster: bool,
+    /// Show the human-like rule solver's deduction step by step instead of solving (for families that
+    /// have one: linjat); JSON keys `rules` (steps per rule), `depth`, `max_width`, `solved`, `steps`
+    /// and the family's scores.
+    #[arg(long)]
+    rules: bool,
 }
 
 #[derive(clap::Args)]
@@ -101,6 +106,12 @@ fn solvable(status: Status) -> serde_json::Value {
 
 pub fn solve(args: SolveArgs) -> Done {
     let session = args.puzzle.open()?;
+    if args.rules {
+        if args.algo.is_some() || args.all || args.cluster || args.cap.is_some() || args.max_nodes.is_some() {
+            return Err("--rules shows the rule solver's deduction: --algo, --all, --cluster, --cap and --max-nodes do not apply".into());
+        }
+        return rules_command(session.as_ref(), args.json);
+    }
     if args.cluster {
         if args.algo.is_some() || args.all || args.max_nodes.is_some() {
             return Err(
@@ -281,6 +292,55 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
             counted.up_to_symmetry,
             count(counted.nodes, "placement"),
             fmt_time(time)
+        );
+    }
+    Ok(())
+}
+
+/// `lp solve DESC --rules`: the rule solver's deduction, step by step.
+fn rules_command(session: &dyn AnySession, json: bool) -> Done {
+    let deduction = session.deduce().ok_or_else(|| {
+        format!("--rules shows the deduction of families solved by rules; {} is not", session.family())
+    })?;
+    let width = session.board_size().0 as usize;
+    let cells = |cells: &[u16]| -> Vec<String> {
+        cells.iter().map(|&c| format!("{},{}", c as usize / width, c as usize % width)).collect()
+    };
+    if json {
+        let rules: serde_json::Map<String, serde_json::Value> =
+            deduction.rules.iter().map(|(name, depth)| (name.to_string(), json!(depth))).collect();
+        let steps: Vec<serde_json::Value> = deduction
+            .steps
+            .iter()
+            .map(|(rule, width, fixed)| json!({ "rule": rule, "width": width, "cells": cells(fixed) }))
+            .collect();
+        let mut object = json!({
+            "family": session.family(),
+            "desc": session.describe(),
+            "rules": rules,
+            "depth": deduction.depth,
+            "max_width": deduction.max_width,
+            "solved": deduction.solved,
+            "steps": steps,
+        });
+        for (name, value) in &deduction.scores {
+            object[*name] = json!(value);
+        }
+        println!("{object}");
+    } else {
+        print!("{}", session.render());
+        for (i, (rule, width, fixed)) in deduction.steps.iter().enumerate() {
+            println!("step {:>3}: {rule:<15} width {width}: fixes {}", i + 1, cells(fixed).join(" "));
+        }
+        let rules: Vec<String> = deduction.rules.iter().map(|(n, d)| format!("{n} {d}")).collect();
+        let scores: Vec<String> = deduction.scores.iter().map(|(n, v)| format!("{n} {v}")).collect();
+        println!(
+            "{}: {} steps, widest {}; {}; {}",
+            if deduction.solved { "solved" } else { "stuck" },
+            deduction.depth,
+            deduction.max_width,
+            rules.join(", "),
+            scores.join(", ")
         );
     }
     Ok(())

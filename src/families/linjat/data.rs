@@ -8,7 +8,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// One puzzle of the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DataCase {
     /// Its id (`LJ01`).
     pub id: String,
@@ -23,6 +23,8 @@ pub struct DataCase {
     /// The reference solver's counts (`rating_solve`), by name (`cover`, `cant_fit`, …, `depth`,
     /// `max_width`).
     pub rating_solve: Vec<(String, u32)>,
+    /// The collection score of `rating_solve` for the tier, when listed.
+    pub collection_score: Option<f64>,
 }
 
 /// The cases of `text`, or the first line that cannot be read.
@@ -35,6 +37,7 @@ pub fn cases(text: &str) -> Result<Vec<DataCase>, String> {
         let (mut size, mut rows, mut tier, mut solutions) = ((0usize, 0usize), Vec::new(), String::new(), 0);
         let (mut segments, mut rating_solve) = (Vec::new(), Vec::new());
         let mut in_segments = false;
+        let mut collection_score = None;
         while let Some(line) = lines.next() {
             let (key, value) = line.split_once(':').map(|(k, v)| (k.trim(), v.trim())).unwrap_or(("", ""));
             if in_segments && key.is_empty() && !line.starts_with('|') && !line.trim().is_empty() {
@@ -72,6 +75,7 @@ pub fn cases(text: &str) -> Result<Vec<DataCase>, String> {
                 }
                 "solutions" => solutions = value.parse().map_err(|_| bad(line))?,
                 "segments" => in_segments = true,
+                "collection_score" => collection_score = Some(value.parse().map_err(|_| bad(line))?),
                 "rating_solve" => {
                     for pair in value.split_whitespace() {
                         if let Some((k, v)) = pair.split_once('=') {
@@ -83,7 +87,7 @@ pub fn cases(text: &str) -> Result<Vec<DataCase>, String> {
             }
         }
         let desc = format!("linjat:{}x{}:{}", size.0, size.1, rows.join("/"));
-        out.push(DataCase { id, tier, desc, solutions, segments, rating_solve });
+        out.push(DataCase { id, tier, desc, solutions, segments, rating_solve, collection_score });
     }
     Ok(out)
 }

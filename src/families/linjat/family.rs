@@ -3,9 +3,9 @@
 //! explained by the rule that deduces them.
 
 use super::exact::ExactSearch;
-use super::rules::{Progress, Rule, RuleState, ALL_RULES, MAX_STEPS};
+use super::rules::{collection_score, Progress, Rule, RuleState, Weights, ALL_RULES, MAX_STEPS};
 use super::{cells, has, text, Drawn, Linjat, Stroke, ERASE};
-use crate::family::{Family, HintCells, MoveCode, Reason, SolutionCount};
+use crate::family::{Deduction, Family, HintCells, MoveCode, Reason, SolutionCount};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::ParseError;
@@ -46,6 +46,9 @@ impl Linjat {
                         for c in (0..board.cells()).filter(|&c| before[c] == 0 && rules.fixed[c] == p as u8 + 1) {
                             super::set(&mut fixed, c);
                         }
+                        // Left one orientation by what the step before fixed, not by this step's rule:
+                        // it fits only one way now.
+                        let rule = if super::is_empty(&fixed) { Rule::CantFit } else { rule };
                         return Some((rule, fixed));
                     }
                 }
@@ -251,6 +254,9 @@ impl Family for Linjat {
             Some((Rule::SingleSolution, _)) => format!(
                 "if {who} covered no dot it could lie in two places, so in a puzzle with one solution it covers a dot"
             ),
+            Some((Rule::CantFit, fixed)) if super::is_empty(&fixed) => {
+                format!("the segments deduced so far leave {who} one way to fit")
+            }
             Some((Rule::CantFit, _)) => format!("every way {who} still fits covers these cells"),
             Some((Rule::Square, _)) => format!(
                 "{who} shares two dots with one other number, too far apart for one segment, so it covers one of them"
@@ -268,6 +274,41 @@ impl Family for Linjat {
             first.make_ascii_uppercase();
         }
         text
+    }
+
+    /// The rule solver from the position, step by step, with the original's generator objective (its
+    /// default weights) and collection score (without a tier's extra).
+    fn deduce(&self) -> Option<Deduction> {
+        let board = self.board();
+        let mut rules = RuleState::new(board, &self.drawn(), ALL_RULES);
+        let mut profile = super::rules::Profile::default();
+        let mut steps = Vec::new();
+        for _ in 0..MAX_STEPS {
+            let before = rules.fixed;
+            match rules.step(board) {
+                Progress::Rule(rule, width) => {
+                    profile.add(rule, width);
+                    let fixed = (0..board.cells()).filter(|&c| before[c] == 0 && rules.fixed[c] != 0);
+                    steps.push((rule.name(), width, fixed.map(|c| c as u16).collect()));
+                }
+                Progress::Solved => {
+                    profile.solved = true;
+                    break;
+                }
+                _ => break,
+            }
+        }
+        Some(Deduction {
+            steps,
+            rules: Rule::ALL.iter().map(|&r| (r.name(), profile.depth_of(r))).collect(),
+            depth: profile.steps,
+            max_width: profile.widest,
+            solved: profile.solved,
+            scores: alloc::vec![
+                ("objective", Weights::default().objective(&profile) as f64),
+                ("score", collection_score(&profile, 0.0, 0.0)),
+            ],
+        })
     }
 
     /// Every solution is counted once (the board has no symmetry a level shares with its images).
