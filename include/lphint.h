@@ -678,13 +678,14 @@ enum LpStatus lp_puzzle_set_node_limit(struct LpPuzzle *puzzle,
 enum LpStatus lp_puzzle_set_option(struct LpPuzzle *puzzle, const char *key, const char *value);
 
 // A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
-// `cluster_solved`, `farthest`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact
-// (it was not generated, or its family establishes none of that name).
+// `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
+// `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not
+// generated, or its family establishes none of that name).
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
 // writable.
-enum LpStatus lp_puzzle_fact(const struct LpPuzzle *puzzle, const char *name, uint64_t *value);
+enum LpStatus lp_puzzle_fact(const struct LpPuzzle *puzzle, const char *name, int64_t *value);
 
 // Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
 // with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).

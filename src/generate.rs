@@ -97,7 +97,7 @@ pub struct Fact {
     /// Its name in JSON (`cluster_states`).
     pub name: &'static str,
     /// Its value.
-    pub value: u64,
+    pub value: i64,
 }
 
 /// Draws candidates in steps (see [`Generate::drawing`]), keeping its memory between candidates.

@@ -227,8 +227,8 @@ public:
 
     /// A fact the generator established about a generated puzzle (for blocks "cluster_states",
     /// "cluster_solved", "farthest"), or nothing when the puzzle carries none of that name.
-    std::optional<std::uint64_t> fact(const std::string& name) const {
-        std::uint64_t value = 0;
+    std::optional<std::int64_t> fact(const std::string& name) const {
+        std::int64_t value = 0;
         LpStatus status = lp_puzzle_fact(handle_, name.c_str(), &value);
         if (status == LP_NOT_FOUND) return std::nullopt;
         detail::check(status);

@@ -85,9 +85,9 @@ int main() {
         std::uint32_t hardest_moves = 0;
         while (blocks.step(10000, hardest, hardest_moves) == lphint::Status::InProgress) {
         }
-        if (!hardest || hardest->fact("farthest") != hardest_moves) return 1;
-        std::printf("blocks: generated %s, %u moves, the farthest of %llu states\n", hardest->describe().c_str(),
-                    hardest_moves, static_cast<unsigned long long>(hardest->fact("cluster_states").value_or(0)));
+        if (!hardest || hardest->fact("farthest") != static_cast<std::int64_t>(hardest_moves)) return 1;
+        std::printf("blocks: generated %s, %u moves, the farthest of %lld states\n", hardest->describe().c_str(),
+                    hardest_moves, static_cast<long long>(hardest->fact("cluster_states").value_or(0)));
         // Linjat from a grid (0 empty, -1 dot, 1..9 numbers): each hint is a deduction with its sentence.
         auto linjat = lphint::Puzzle::linjat(4, 4, {0, 0, 0, 0, 0, 0, 0, 0, -1, 3, -1, 0, 0, 0, 0, 0});
         for (LpHint hint{}; !linjat.solved();) {

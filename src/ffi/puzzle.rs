@@ -318,14 +318,15 @@ pub unsafe extern "C" fn lp_puzzle_set_option(
 }
 
 /// A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
-/// `cluster_solved`, `farthest`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact
-/// (it was not generated, or its family establishes none of that name).
+/// `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
+/// `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not
+/// generated, or its family establishes none of that name).
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
 /// writable.
 #[no_mangle]
-pub unsafe extern "C" fn lp_puzzle_fact(puzzle: *const LpPuzzle, name: *const c_char, value: *mut u64) -> LpStatus {
+pub unsafe extern "C" fn lp_puzzle_fact(puzzle: *const LpPuzzle, name: *const c_char, value: *mut i64) -> LpStatus {
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (value, name, puzzle) = unsafe { (Out::new(value, "value")?, text(name, "name")?, handle(puzzle)?) };

@@ -192,17 +192,17 @@ static void test_blocks(void) {
     CHECK(strcmp(desc, "blocks:4x5:BAAC/BAAC/DFFE/DGHE/I..J:A@3,1") == 0);
     LpMove wrong = {0, 0, 5, 0};
     CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "illegal move");
-    uint64_t fact = 7;
+    int64_t fact = 7;
     CHECK_STATUS(lp_puzzle_fact(p, "cluster_states", &fact), LP_NOT_FOUND, "no fact named 'cluster_states'");
     CHECK(fact == 7);
     lp_puzzle_free(p);
     /* A generated layout carries its cluster's facts: the hardest start of its cluster. */
     uint32_t rating = 0;
     CHECK_STATUS(lp_generate("blocks", "size=4x4,min=10,max=60", 3, &p, &rating), LP_OK, NULL);
-    uint64_t states = 0, farthest = 0;
+    int64_t states = 0, farthest = 0;
     CHECK_STATUS(lp_puzzle_fact(p, "cluster_states", &states), LP_OK, NULL);
     CHECK_STATUS(lp_puzzle_fact(p, "farthest", &farthest), LP_OK, NULL);
-    CHECK(states > 1 && farthest == rating && rating >= 10 && rating <= 60);
+    CHECK(states > 1 && farthest == (int64_t)rating && rating >= 10 && rating <= 60);
     CHECK_STATUS(lp_puzzle_fact(p, NULL, &farthest), LP_ERR_NULL_ARGUMENT, "name is NULL");
     CHECK_STATUS(lp_puzzle_fact(p, "farthest", NULL), LP_ERR_NULL_ARGUMENT, "value is NULL");
     lp_puzzle_free(p);

@@ -257,7 +257,7 @@ static class Tests
                 moves++;
             }
             Check(moves == 81, "the classic played by hints in 81 free moves, got " + moves);
-            ulong value;
+            long value;
             Check(!puzzle.TryGetFact("cluster_states", out value), "a puzzle not generated carries no facts");
         }
         using (Puzzle puzzle = Puzzle.Blocks(4, 5, cells, new[] { new BlocksGoal(1, 3, 1) }, BlocksCount.Step))
@@ -275,7 +275,7 @@ static class Tests
             Puzzle puzzle;
             uint rating;
             while (generator.Step(10000, out puzzle, out rating) == Status.InProgress) { }
-            ulong states, farthest;
+            long states, farthest;
             Check(puzzle.TryGetFact("cluster_states", out states) && states > 1, "a generated layout's cluster, " + states + " states");
             Check(puzzle.TryGetFact("farthest", out farthest) && farthest == rating, "the hardest start of its cluster: " + farthest + " = " + rating);
             puzzle.Dispose();

@@ -421,10 +421,10 @@ namespace LpHint
         /// <summary>A fact the generator established about a generated puzzle, by name (for blocks
         /// "cluster_states", "cluster_solved", "farthest"); false when the puzzle carries none of that name
         /// (it was not generated, or its family establishes no such fact).</summary>
-        public bool TryGetFact(string name, out ulong value)
+        public bool TryGetFact(string name, out long value)
         {
             byte[] n = Native.Utf8(name);
-            ulong v = 0;
+            long v = 0;
             LpStatus status;
             fixed (byte* p = n)
             {

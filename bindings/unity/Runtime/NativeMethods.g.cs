@@ -493,15 +493,16 @@ namespace LpHint
 
         /// <summary>
         ///  A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
-        ///  `cluster_solved`, `farthest`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact
-        ///  (it was not generated, or its family establishes none of that name).
+        ///  `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
+        ///  `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not
+        ///  generated, or its family establishes none of that name).
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
         ///  writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_puzzle_fact(LpPuzzle* puzzle, byte* name, ulong* value);
+        internal static extern LpStatus lp_puzzle_fact(LpPuzzle* puzzle, byte* name, long* value);
 
         /// <summary>
         ///  Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),

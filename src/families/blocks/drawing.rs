@@ -163,9 +163,9 @@ impl BlocksDrawing {
                     return Err(FAILED);
                 }
                 let facts = alloc::vec![
-                    Fact { name: "cluster_states", value: self.cluster.len() as u64 },
-                    Fact { name: "cluster_solved", value: self.cluster.goal_states() as u64 },
-                    Fact { name: "farthest", value: farthest as u64 },
+                    Fact { name: "cluster_states", value: self.cluster.len() as i64 },
+                    Fact { name: "cluster_solved", value: self.cluster.goal_states() as i64 },
+                    Fact { name: "farthest", value: farthest as i64 },
                 ];
                 let puzzle = puzzle.with_layout(start);
                 if !self.params.minimal {

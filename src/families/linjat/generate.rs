@@ -6,9 +6,10 @@
 
 use super::exact::ExactSearch;
 use super::family::Plan;
-use super::rules::{classify, Profile, Progress, Rule, RuleState, ALL_RULES};
+use super::optimize::Optimizer;
+use super::rules::{classify, Profile, Progress, Rule, RuleState, Weights, ALL_RULES};
 use super::{cells, has, set, Board, Cell, Drawn, Linjat, Mask, MAX_NUMBERS, MAX_SIDE};
-use crate::generate::{Drawing, Fact, Generate};
+use crate::generate::{Drawing, Generate};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use crate::search::{Algorithm, Search, Shortfall, Solver, Stats, Status, Step};
@@ -32,6 +33,10 @@ pub struct LinjatParams {
     pub allowed: u8,
     /// Rules of which at least one must be used (none: no requirement).
     pub required: u8,
+    /// Optimizer iterations per puzzle (0: the first candidate as it is).
+    pub iterations: u32,
+    /// The optimizer's objective.
+    pub weights: Weights,
 }
 
 /// Rules of the basic tiers: no square, dependency or one-of.
@@ -86,15 +91,48 @@ impl Generate for Linjat {
             default: "none",
             doc: "a rule the solution must use: none, square, or any of square, dependency, one-of",
         },
+        Spec {
+            name: "iterations",
+            kind: Kind::Int,
+            min: 0,
+            max: 1_000_000,
+            default: "10000",
+            doc: "pool optimizer iterations per puzzle (0: the first candidate the rules solve)",
+        },
+        weight("w_cover", "1", "objective weight of a cover step"),
+        weight("w_cant_fit", "1", "objective weight of a cant_fit step"),
+        weight("w_square", "1", "objective weight of a square step"),
+        weight("w_dependency", "1", "objective weight of a dependency step"),
+        weight("w_one_of", "1", "objective weight of a one_of step"),
+        weight("w_max_width", "-1", "objective weight of the widest step's width"),
+        weight("w_single_solution", "-50", "objective weight of a single_solution step"),
+        weight("w_uncontested", "-1", "objective weight of an uncontested step"),
     ];
 
     /// The original's tiers: easy 6×9 with 7–10 numbers and basic rules; medium 7×10 with 15–20; hard
     /// 8×11 with 19–22, using the square rule; expert 9×13 with 23–26, any rule, using an advanced one.
+    /// The objective weights are `gen.sh`'s (cover, cant_fit, square, dependency, one_of, widest step):
+    /// easy 1/1/0/0/0/-1, medium 1/3/0/0/0/-1, hard 1/3/50/0/0/-2, expert 1/3/50/100/60/-2; 10,000
+    /// optimizer iterations each.
     const PRESETS: &'static [Preset] = &[
-        Preset { name: "easy", params: "size=6x9,numbers=7..10,rules=basic" },
-        Preset { name: "medium", params: "size=7x10,numbers=15..20,rules=basic" },
-        Preset { name: "hard", params: "size=8x11,numbers=19..22,rules=square,require=square" },
-        Preset { name: "expert", params: "size=9x13,numbers=23..26,rules=all,require=advanced" },
+        Preset {
+            name: "easy",
+            params: "size=6x9,numbers=7..10,rules=basic,w_cant_fit=1,w_square=0,w_dependency=0,w_one_of=0",
+        },
+        Preset {
+            name: "medium",
+            params: "size=7x10,numbers=15..20,rules=basic,w_cant_fit=3,w_square=0,w_dependency=0,w_one_of=0",
+        },
+        Preset {
+            name: "hard",
+            params: "size=8x11,numbers=19..22,rules=square,require=square,w_cant_fit=3,w_square=50,w_dependency=0,\
+                     w_one_of=0,w_max_width=-2",
+        },
+        Preset {
+            name: "expert",
+            params: "size=9x13,numbers=23..26,rules=all,require=advanced,w_cant_fit=3,w_square=50,w_dependency=100,\
+                     w_one_of=60,w_max_width=-2",
+        },
     ];
 
     type Params = LinjatParams;
@@ -111,6 +149,19 @@ impl Generate for Linjat {
             numbers: (lo as u8, hi as u8),
             allowed: RULE_SETS[(values.int("rules") as usize).min(2)],
             required: REQUIREMENTS[(values.int("require") as usize).min(2)],
+            iterations: values.int("iterations") as u32,
+            weights: Weights {
+                rule: [
+                    values.int("w_uncontested") as i32,
+                    values.int("w_cover") as i32,
+                    values.int("w_single_solution") as i32,
+                    values.int("w_cant_fit") as i32,
+                    values.int("w_square") as i32,
+                    values.int("w_dependency") as i32,
+                    values.int("w_one_of") as i32,
+                ],
+                max_width: values.int("w_max_width") as i32,
+            },
         })
     }
 
@@ -131,7 +182,7 @@ impl Generate for Linjat {
     }
 
     fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {
-        Ok(Some(Box::new(LinjatDrawing { params: params.clone(), ready: None })))
+        Ok(Some(Box::new(Optimizer::new(params.clone()))))
     }
 
     /// Uniqueness by the exact solver (two solutions are a rejection), then the rules' classification
@@ -153,14 +204,19 @@ impl Generate for Linjat {
     }
 }
 
+/// An objective weight parameter.
+const fn weight(name: &'static str, default: &'static str, doc: &'static str) -> Spec {
+    Spec { name, kind: Kind::Int, min: -1000, max: 1000, default, doc }
+}
+
 /// Whether `profile` solved the puzzle using one of `required` (any, when none is required).
-fn acceptable(profile: &Profile, required: u8) -> bool {
+pub(super) fn acceptable(profile: &Profile, required: u8) -> bool {
     profile.solved && (required == 0 || Rule::ALL.iter().any(|&r| required & r.bit() != 0 && profile.depth_of(r) > 0))
 }
 
 /// One attempt: random numbers, dots added where the rules are stuck. The puzzle, whether the rules
 /// solved it while adding dots, and the rule steps spent.
-fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (Linjat, bool, u32) {
+pub(super) fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (Linjat, bool, u32) {
     let (w, h) = (params.size.0 as usize, params.size.1 as usize);
     let count = rng.random_range(params.numbers.0..=params.numbers.1) as usize;
     let mut grid = vec![Cell::Empty; w * h];
@@ -181,7 +237,7 @@ fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (Linjat, bool
 /// Adds dots where the rules are stuck (and for every number rule 1 could place uncontested, so that
 /// the uniqueness-assuming rule has less to assume), at most [`DOT_ROUNDS`] rounds: whether the rules
 /// solved the board, and the steps spent.
-fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusPlus) -> (bool, u32) {
+pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusPlus) -> (bool, u32) {
     let mut state = RuleState::new(board, &Drawn::NONE, allowed);
     state.rebuild(board);
     let before: Vec<u8> = state.possible[..board.cells()].iter().map(|p| p.count_ones() as u8).collect();
@@ -241,31 +297,6 @@ fn best_cell(
         }
     }
     best
-}
-
-/// Attempts until one the rules solve with a required rule, within the budget (a rule step a unit).
-struct LinjatDrawing {
-    params: LinjatParams,
-    ready: Option<Linjat>,
-}
-
-impl Drawing<Linjat> for LinjatDrawing {
-    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
-        let mut spent = 0u32;
-        while spent < budget.max(1) {
-            let (puzzle, solved, steps) = attempt(&self.params, rng);
-            spent = spent.saturating_add(steps.max(1));
-            if solved && acceptable(&classify(puzzle.board(), self.params.allowed), self.params.required) {
-                self.ready = Some(puzzle);
-                return Step::new(Status::Found, spent);
-            }
-        }
-        Step::new(Status::InProgress, spent)
-    }
-
-    fn take(&mut self) -> Option<(Linjat, Vec<Fact>)> {
-        self.ready.take().map(|p| (p, Vec::new()))
-    }
 }
 
 /// Where the rater stands.

@@ -19,6 +19,7 @@ pub mod data;
 pub mod exact;
 mod family;
 mod generate;
+mod optimize;
 pub mod rules;
 pub mod text;
 

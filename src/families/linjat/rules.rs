@@ -14,7 +14,9 @@
 //!   some contradictory puzzles).
 //! - A 1 has one orientation, so it can be solved.
 
-use super::{and, cells, disjoint, has, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS};
+use super::{
+    and, and_not, cells, disjoint, has, is_empty, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS,
+};
 
 /// The rules, in the order the solver tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -102,23 +104,41 @@ pub struct RuleState {
     pub possible: [u64; MAX_CELLS],
     /// The rules the solver may use.
     pub allowed: u8,
+    /// The fixed cells.
+    fixed_mask: Mask,
+    /// `owned[p]`: the cells fixed to number `p`.
+    owned: [Mask; MAX_NUMBERS],
+    /// `reach[p]`: the cells whose `possible` set holds `p`.
+    reach: [Mask; MAX_NUMBERS],
+    /// `span[p]`: the cells of `p`'s valid orientations as of the last rebuild (a superset of them
+    /// since; unlike `reach`, never narrowed by DEPENDENCY).
+    span: [Mask; MAX_NUMBERS],
 }
 
 impl RuleState {
     /// The start of a deduction: every valid orientation possible, each number's own cell fixed, and the
     /// segments of `drawn` taken as known.
     pub fn new(board: &Board, drawn: &Drawn, allowed: u8) -> RuleState {
-        let mut state = RuleState { valid: [0; MAX_NUMBERS], fixed: [0; MAX_CELLS], possible: [0; MAX_CELLS], allowed };
+        let mut state = RuleState {
+            valid: [0; MAX_NUMBERS],
+            fixed: [0; MAX_CELLS],
+            possible: [0; MAX_CELLS],
+            allowed,
+            fixed_mask: EMPTY_MASK,
+            owned: [EMPTY_MASK; MAX_NUMBERS],
+            reach: [EMPTY_MASK; MAX_NUMBERS],
+            span: [EMPTY_MASK; MAX_NUMBERS],
+        };
         for (p, number) in board.numbers.iter().enumerate() {
             state.valid[p] = board.valid[p];
-            state.fixed[number.cell as usize] = p as u8 + 1;
+            state.mark(number.cell as usize, p);
         }
         for p in 0..board.numbers.len() {
             if let Some(o) = drawn.get(p) {
                 state.valid[p] = 1 << o;
                 for cell in cells(&board.segment(p, o as usize).mask) {
                     if state.fixed[cell] == 0 {
-                        state.fixed[cell] = p as u8 + 1;
+                        state.mark(cell, p);
                     }
                 }
             }
@@ -177,21 +197,44 @@ impl RuleState {
     pub fn rebuild(&mut self, board: &Board) {
         self.possible = [0; MAX_CELLS];
         for p in 0..board.numbers.len() {
+            let others = and_not(&self.fixed_mask, &self.owned[p]);
+            let mut reach = EMPTY_MASK;
             let mut valid = self.valid[p];
             let mut bits = valid;
             while bits != 0 {
                 let o = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let segment = board.segment(p, o);
-                if cells(&segment.mask).any(|c| self.fixed[c] != 0 && self.fixed[c] != p as u8 + 1) {
+                let segment = &board.segment(p, o).mask;
+                if !disjoint(segment, &others) {
                     valid &= !(1 << o);
                 } else {
-                    for c in cells(&segment.mask) {
-                        self.possible[c] |= 1 << p;
-                    }
+                    reach = super::or(&reach, segment);
                 }
             }
+            for c in cells(&reach) {
+                self.possible[c] |= 1 << p;
+            }
+            self.reach[p] = reach;
+            self.span[p] = reach;
             self.valid[p] = valid;
+        }
+    }
+
+    /// Records `cell` as fixed to `p`.
+    fn mark(&mut self, cell: usize, p: usize) {
+        self.fixed[cell] = p as u8 + 1;
+        set(&mut self.fixed_mask, cell);
+        set(&mut self.owned[p], cell);
+    }
+
+    /// Narrows `possible[cell]` to `keep`, keeping `reach` in step.
+    fn narrow(&mut self, cell: usize, keep: u64) {
+        let mut gone = self.possible[cell] & !keep;
+        self.possible[cell] &= keep;
+        while gone != 0 {
+            let q = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            self.reach[q][cell / 64] &= !(1 << (cell % 64));
         }
     }
 
@@ -218,7 +261,7 @@ impl RuleState {
         if self.fixed[cell] != 0 {
             return false;
         }
-        self.fixed[cell] = p as u8 + 1;
+        self.mark(cell, p);
         let mut bits = self.valid[p];
         while bits != 0 {
             let o = bits.trailing_zeros() as usize;
@@ -263,11 +306,7 @@ impl RuleState {
 
     /// The unfixed cells of `mask`.
     fn unfixed(&self, mask: &Mask) -> Mask {
-        let mut out = EMPTY_MASK;
-        for c in cells(mask).filter(|&c| self.fixed[c] == 0) {
-            set(&mut out, c);
-        }
-        out
+        and_not(mask, &self.fixed_mask)
     }
 
     /// The unfixed dots of `p`'s cross.
@@ -294,10 +333,10 @@ impl RuleState {
     /// can reach, when it has no open dot to cover and shares some cell with another number.
     pub fn uncontested_orientation(&self, board: &Board, p: usize) -> Option<usize> {
         let bit = 1u64 << p;
-        if cells(&self.open_dots(board, p)).any(|d| self.possible[d] & bit != 0) {
+        if !disjoint(&self.open_dots(board, p), &self.reach[p]) {
             return None;
         }
-        if !(0..board.cells()).any(|c| self.possible[c] & bit != 0 && self.possible[c] & !bit != 0) {
+        if !cells(&self.reach[p]).any(|c| self.possible[c] & !bit != 0) {
             return None;
         }
         let own = p as u8 + 1;
@@ -370,8 +409,8 @@ impl RuleState {
     fn cant_fit(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         for p in 0..board.numbers.len() {
-            let bit = 1u64 << p;
-            let fitting = self.orientations(board, p, |mask| cells(mask).all(|c| self.possible[c] & bit != 0));
+            let reach = self.reach[p];
+            let fitting = self.orientations(board, p, |mask| is_empty(&and_not(mask, &reach)));
             if fitting == 0 {
                 continue;
             }
@@ -437,8 +476,8 @@ impl RuleState {
             for t in cells(&targets) {
                 if self.fixed[t] == 0 && self.possible[t] != self.possible[d] {
                     let both = self.possible[t] & self.possible[d];
-                    self.possible[t] = both;
-                    self.possible[d] = both;
+                    self.narrow(t, both);
+                    self.narrow(d, both);
                 }
             }
         }
@@ -474,7 +513,9 @@ impl RuleState {
             let Some((a, b)) = pair else { continue };
             let avoid = |p: usize| Self::common(board, p, self.orientations(board, p, |mask| !has(mask, x)));
             let (sa, sb) = (avoid(a), avoid(b));
-            for c in (0..board.numbers.len()).filter(|&c| c != a && c != b) {
+            // Only a number that reaches into both sets has an orientation to lose.
+            let reaches = |c: usize| !disjoint(&self.span[c], &sa) && !disjoint(&self.span[c], &sb);
+            for c in (0..board.numbers.len()).filter(|&c| c != a && c != b && reaches(c)) {
                 let keep = self.orientations(board, c, |mask| disjoint(mask, &sa) || disjoint(mask, &sb));
                 self.valid[c] = keep;
             }

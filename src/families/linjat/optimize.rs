@@ -1,0 +1,157 @@
+//! The original's pool optimizer (`../shared/LINJAT.md` section 5.4), stepped: a pool of up to 10 unique
+//! puzzles the rules solve; each iteration mutates a random member (a number one less, one more, or moved
+//! to a cell its solution leaves free; again with probability 1/3), clears and re-adds its dots, rates it
+//! by the generator objective and — when the rules solve it with a required rule and the exact solver
+//! finds it unique — inserts it and drops the worst. Deterministic for a seed; a unit of work is a rule
+//! step or an exact-search choice.
+
+use super::exact::ExactSearch;
+use super::generate::{acceptable, add_dots, attempt, LinjatParams};
+use super::rules::{classify, Profile};
+use super::{Drawn, Linjat, MAX_VALUE};
+use crate::generate::{Drawing, Fact};
+use crate::search::{Status, Step};
+use alloc::vec::Vec;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Puzzles the pool keeps.
+pub const POOL: usize = 10;
+
+/// A member of the pool: the puzzle, its solution, its profile and objective.
+#[derive(Clone, Debug)]
+struct Member {
+    puzzle: Linjat,
+    solution: Drawn,
+    profile: Profile,
+    objective: i64,
+}
+
+/// The stepped drawing: attempts until a seed candidate (solved by the rules with a required rule,
+/// unique), then `iterations` optimizer iterations; the best member is the candidate.
+pub struct Optimizer {
+    params: LinjatParams,
+    pool: Vec<Member>,
+    done: u32,
+    exact: ExactSearch,
+    ready: Option<(Linjat, Vec<Fact>)>,
+}
+
+impl Optimizer {
+    /// An optimizer for `params`.
+    pub fn new(params: LinjatParams) -> Optimizer {
+        Optimizer { params, pool: Vec::new(), done: 0, exact: ExactSearch::default(), ready: None }
+    }
+
+    /// The member `puzzle` makes when the rules solve it with a required rule and it is unique; the work
+    /// spent either way.
+    fn member(&mut self, puzzle: Linjat) -> (Option<Member>, u32) {
+        let profile = classify(puzzle.board(), self.params.allowed);
+        let mut work = profile.steps.max(1);
+        if !acceptable(&profile, self.params.required) {
+            return (None, work);
+        }
+        self.exact.restart(&puzzle, &Drawn::NONE, 2);
+        while self.exact.step(&puzzle, u32::MAX).status == Status::InProgress {}
+        work = work.saturating_add(self.exact.nodes() as u32);
+        let (Some(solution), 1) = (self.exact.first(), self.exact.solutions()) else { return (None, work) };
+        let objective = self.params.weights.objective(&profile);
+        (Some(Member { puzzle, solution, profile, objective }), work)
+    }
+
+    /// One iteration: a mutant of a random member, inserted when it qualifies.
+    fn iterate(&mut self, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        let parent = &self.pool[rng.random_range(0..self.pool.len())];
+        let board = parent.puzzle.board();
+        let (w, h) = (board.width, board.height);
+        let mut grid: Vec<super::Cell> = (0..w * h)
+            .map(|c| match board.number_at[c] {
+                Some(p) => super::Cell::Number(board.numbers[p as usize].value),
+                None => super::Cell::Empty,
+            })
+            .collect();
+        let covered = parent.puzzle.covered(&parent.solution);
+        let free: Vec<usize> = (0..w * h).filter(|&c| !super::has(&covered, c)).collect();
+        let mut cells_of: Vec<usize> = board.numbers.iter().map(|n| n.cell as usize).collect();
+        loop {
+            let i = rng.random_range(0..cells_of.len());
+            let cell = cells_of[i];
+            let super::Cell::Number(value) = grid[cell] else { break };
+            match rng.random_range(0..3) {
+                0 if value > 1 => grid[cell] = super::Cell::Number(value - 1),
+                1 if value < MAX_VALUE - 1 => grid[cell] = super::Cell::Number(value + 1),
+                2 => {
+                    let targets: Vec<usize> = free.iter().copied().filter(|&c| grid[c] == super::Cell::Empty).collect();
+                    if !targets.is_empty() {
+                        let to = targets[rng.random_range(0..targets.len())];
+                        grid[to] = grid[cell];
+                        grid[cell] = super::Cell::Empty;
+                        cells_of[i] = to;
+                    }
+                }
+                _ => {}
+            }
+            if rng.random_range(0..3) != 0 {
+                break;
+            }
+        }
+        let Ok(mutant) = Linjat::new(w, h, &grid) else { return 1 };
+        let mut board = mutant.board().clone();
+        let (solved, steps) = add_dots(&mut board, self.params.allowed, rng);
+        if !solved {
+            return steps.max(1);
+        }
+        let (member, work) = self.member(mutant.with_dots(board.dots));
+        if let Some(member) = member {
+            // Best first; among equals the older stays ahead (a stable order).
+            let at = self.pool.iter().position(|m| m.objective < member.objective).unwrap_or(self.pool.len());
+            self.pool.insert(at, member);
+            self.pool.truncate(POOL);
+        }
+        steps.saturating_add(work)
+    }
+
+    /// The best member, with its facts: its objective and its rule profile.
+    fn best(&self) -> Option<(Linjat, Vec<Fact>)> {
+        let best = self.pool.first()?;
+        let mut facts = alloc::vec![Fact { name: "objective", value: best.objective }];
+        for rule in super::rules::Rule::ALL {
+            facts.push(Fact { name: rule.name(), value: best.profile.depth_of(rule) as i64 });
+        }
+        facts.push(Fact { name: "max_width", value: best.profile.widest as i64 });
+        Some((best.puzzle.clone(), facts))
+    }
+}
+
+impl Drawing<Linjat> for Optimizer {
+    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
+        let mut spent = 0u32;
+        while spent < budget.max(1) {
+            if self.pool.is_empty() {
+                let (puzzle, solved, steps) = attempt(&self.params, rng);
+                spent = spent.saturating_add(steps.max(1));
+                if solved {
+                    let (member, work) = self.member(puzzle);
+                    spent = spent.saturating_add(work);
+                    if let Some(member) = member {
+                        self.pool.push(member);
+                        self.done = 0;
+                    }
+                }
+                continue;
+            }
+            if self.done >= self.params.iterations {
+                self.ready = self.best();
+                self.pool.clear();
+                return Step::new(Status::Found, spent);
+            }
+            spent = spent.saturating_add(self.iterate(rng));
+            self.done += 1;
+        }
+        Step::new(Status::InProgress, spent)
+    }
+
+    fn take(&mut self) -> Option<(Linjat, Vec<Fact>)> {
+        self.ready.take()
+    }
+}
