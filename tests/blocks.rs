@@ -345,7 +345,7 @@ fn generated_puzzles_carry_their_exact_count_cluster_size_and_farthest_distance(
             let desc = text::describe(puzzle);
             assert!(seen.insert(desc.clone()), "{params}: {desc} handed out twice");
             let answer = common::oracle::blocks(&oracle_layout(puzzle), puzzle.count().name());
-            let fact = |name: &str| generated.facts.iter().find(|f| f.name == name).map(|f| f.value);
+            let fact = |name: &str| generated.facts.iter().find(|f| f.name == name).map(|f| f.value as u64);
             assert_eq!(answer.optimal, Some(generated.rating as usize), "{params}: {desc}");
             assert_eq!(generated.solution.len(), generated.rating as usize);
             assert_eq!(fact("cluster_states"), Some(answer.reachable as u64), "{params}: {desc}");
