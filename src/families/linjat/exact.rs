@@ -152,7 +152,7 @@ impl ExactSearch {
                     .map(|o| (p, o, o + 1))
             }
             Item::Dot(d) => {
-                let options = &board.covering[d as usize];
+                let options = board.covering(d as usize);
                 (cursor..options.len()).find(|&i| self.fits(puzzle, options[i])).map(|i| {
                     let (p, o) = options[i];
                     (p as usize, o as usize, i + 1)
@@ -188,7 +188,7 @@ impl ExactSearch {
             if !has(&board.dots, d) || has(&self.occupied, d) {
                 continue;
             }
-            let options = board.covering[d].iter().filter(|&&c| self.fits(puzzle, c)).count();
+            let options = board.covering(d).iter().filter(|&&c| self.fits(puzzle, c)).count();
             if options == 0 {
                 return Choice::Dead;
             }

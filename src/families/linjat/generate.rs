@@ -256,7 +256,7 @@ pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusP
             }
         }
         steps += 1;
-        match state.step(board) {
+        match state.step_rebuilt(board) {
             Progress::Rule(..) => {}
             Progress::Solved => return (true, steps),
             Progress::Impossible => return (false, steps),

@@ -91,17 +91,33 @@ pub fn has(mask: &Mask, cell: usize) -> bool {
 }
 
 /// The cells of `mask`, in order.
-pub fn cells(mask: &Mask) -> impl Iterator<Item = usize> + '_ {
-    mask.iter().enumerate().flat_map(|(w, &word)| {
-        let mut bits = word;
-        core::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + b
-            })
-        })
-    })
+#[inline]
+pub fn cells(mask: &Mask) -> Cells {
+    Cells { words: *mask, word: 0 }
+}
+
+/// The iterator of [`cells`]: word by word, lowest bit first.
+#[derive(Clone, Debug)]
+pub struct Cells {
+    words: Mask,
+    word: usize,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < self.words.len() {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(self.word * 64 + bits.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
 }
 
 /// A number of the grid.
@@ -143,14 +159,22 @@ pub struct Board {
     pub valid: Vec<u32>,
     /// Every cell number `p` can ever cover (the cells within `n-1` of it in its row and column).
     pub cross: Vec<Mask>,
-    /// For each cell, the (number, orientation) pairs whose segment covers it.
-    pub covering: Vec<Vec<(u8, u8)>>,
+    /// The (number, orientation) pairs whose segment covers each cell, cell by cell: those of cell `c`
+    /// are `covering[covering_from[c]..covering_from[c + 1]]`.
+    covering: Vec<(u8, u8)>,
+    covering_from: Vec<u16>,
 }
 
 impl Board {
     /// Number of cells.
     pub fn cells(&self) -> usize {
         self.width * self.height
+    }
+
+    /// The (number, orientation) pairs whose segment covers `cell`.
+    #[inline]
+    pub fn covering(&self, cell: usize) -> &[(u8, u8)] {
+        &self.covering[self.covering_from[cell] as usize..self.covering_from[cell + 1] as usize]
     }
 
     /// The segment of orientation `o` of number `p` (which must be valid).
@@ -267,7 +291,8 @@ impl Linjat {
             segments: Vec::new(),
             valid: Vec::new(),
             cross: Vec::new(),
-            covering: vec![Vec::new(); width * height],
+            covering: Vec::new(),
+            covering_from: Vec::new(),
         };
         board.fill_segments();
         Ok(Linjat { board: Arc::new(board), start: Drawn::NONE })
@@ -326,7 +351,7 @@ impl Board {
             set(&mut m, n.cell as usize);
             m
         });
-        for (p, number) in self.numbers.iter().enumerate() {
+        for number in &self.numbers {
             let n = number.value as usize;
             let (r, c) = (number.cell as usize / w, number.cell as usize % w);
             let mut segments = [None; MAX_ORIENTATIONS];
@@ -366,17 +391,36 @@ impl Board {
                     set(&mut cross, cell);
                 }
             }
-            for (o, segment) in segments.iter().enumerate() {
-                if let Some(segment) = segment {
-                    for cell in cells(&segment.mask) {
-                        self.covering[cell].push((p as u8, o as u8));
-                    }
-                }
-            }
             self.segments.push(segments);
             self.valid.push(valid);
             self.cross.push(cross);
         }
+        // Counting sort of the (number, orientation) pairs by cell.
+        let n = w * h;
+        let mut from = vec![0u16; n + 1];
+        for (p, segments) in self.segments.iter().enumerate() {
+            for segment in segments.iter().take(2 * self.numbers[p].value as usize).flatten() {
+                for cell in cells(&segment.mask) {
+                    from[cell + 1] += 1;
+                }
+            }
+        }
+        for c in 0..n {
+            from[c + 1] += from[c];
+        }
+        let mut next = from.clone();
+        self.covering = vec![(0, 0); from[n] as usize];
+        for (p, segments) in self.segments.iter().enumerate() {
+            for (o, segment) in segments.iter().enumerate() {
+                if let Some(segment) = segment {
+                    for cell in cells(&segment.mask) {
+                        self.covering[next[cell] as usize] = (p as u8, o as u8);
+                        next[cell] += 1;
+                    }
+                }
+            }
+        }
+        self.covering_from = from;
     }
 }
 

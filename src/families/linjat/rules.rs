@@ -165,6 +165,22 @@ impl RuleState {
             return Progress::Solved;
         }
         self.rebuild(board);
+        self.apply_rules(board)
+    }
+
+    /// A step on `possible` as it is (the caller rebuilt it): the first allowed rule that deduces
+    /// anything, or whether the position is solved, impossible or stuck.
+    pub fn step_rebuilt(&mut self, board: &Board) -> Progress {
+        if self.impossible(board) {
+            return Progress::Impossible;
+        }
+        if self.solved(board) {
+            return Progress::Solved;
+        }
+        self.apply_rules(board)
+    }
+
+    fn apply_rules(&mut self, board: &Board) -> Progress {
         let allowed = self.allowed;
         let on = |rule: Rule| allowed & rule.bit() != 0;
         if on(Rule::Uncontested) && self.uncontested(board) {
@@ -239,11 +255,16 @@ impl RuleState {
     }
 
     fn impossible(&self, board: &Board) -> bool {
-        (0..board.numbers.len()).any(|p| self.valid[p] == 0) || cells(&board.dots).any(|d| self.possible[d] == 0)
+        let pieces = 0..board.numbers.len();
+        let reached = pieces.clone().fold(EMPTY_MASK, |acc, p| super::or(&acc, &self.reach[p]));
+        pieces.into_iter().any(|p| self.valid[p] == 0) || !is_empty(&and_not(&board.dots, &reached))
     }
 
     /// Every number has one orientation, the segments do not overlap, and every dot is fixed.
     fn solved(&self, board: &Board) -> bool {
+        if !is_empty(&and_not(&board.dots, &self.fixed_mask)) {
+            return false;
+        }
         let mut covered = EMPTY_MASK;
         for p in 0..board.numbers.len() {
             let Some(o) = self.known(p) else { return false };
@@ -253,7 +274,7 @@ impl RuleState {
             }
             covered = super::or(&covered, mask);
         }
-        cells(&board.dots).all(|d| self.fixed[d] != 0)
+        true
     }
 
     /// Fixes `cell` to number `p` and keeps only `p`'s orientations through it; whether it was unfixed.
@@ -361,7 +382,7 @@ impl RuleState {
         for p in 0..board.numbers.len() {
             let only = 1u64 << p;
             let mut fixed = false;
-            for d in cells(&self.open_dots(board, p)) {
+            for d in cells(&and(&self.open_dots(board, p), &self.reach[p])) {
                 if self.possible[d] == only {
                     fixed |= self.fix(board, d, p);
                 }
@@ -377,19 +398,19 @@ impl RuleState {
     fn single_solution(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         for p in 0..board.numbers.len() {
-            let own = p as u8 + 1;
             let (mut informative, mut uninformative) = (0u32, 0u32);
             let mut bits = self.valid[p];
             while bits != 0 {
                 let o = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let mask = &board.segment(p, o).mask;
-                if cells(mask).any(|c| self.fixed[c] != 0 && self.fixed[c] != own) {
+                if !disjoint(mask, &and_not(&self.fixed_mask, &self.owned[p])) {
                     continue;
                 }
-                if cells(mask).any(|c| self.fixed[c] == 0 && has(&board.dots, c)) {
+                let unfixed = self.unfixed(mask);
+                if !disjoint(&unfixed, &board.dots) {
                     informative |= 1 << o;
-                } else if cells(mask).all(|c| self.fixed[c] != 0 || self.possible[c].count_ones() == 1) {
+                } else if cells(&unfixed).all(|c| self.possible[c].count_ones() == 1) {
                     uninformative += 1;
                 }
             }
@@ -409,6 +430,10 @@ impl RuleState {
     fn cant_fit(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         for p in 0..board.numbers.len() {
+            // Nothing to fix where every cell the number reaches is fixed already.
+            if is_empty(&self.unfixed(&and(&self.span[p], &board.cross[p]))) {
+                continue;
+            }
             let reach = self.reach[p];
             let fitting = self.orientations(board, p, |mask| is_empty(&and_not(mask, &reach)));
             if fitting == 0 {
@@ -426,15 +451,14 @@ impl RuleState {
     fn square(&mut self, board: &Board) -> u32 {
         let w = board.width;
         for p in 0..board.numbers.len() {
-            let bit = 1u64 << p;
             let n = board.numbers[p].value as usize;
-            let dots = self.open_dots(board, p);
-            let shared: heapless::Vec<usize, 64> = cells(&dots)
-                .filter(|&d| self.possible[d].count_ones() == 2 && self.possible[d] & bit != 0)
-                .take(64)
-                .collect();
-            for (i, &a) in shared.iter().enumerate() {
-                for &b in &shared[i + 1..] {
+            let dots = and(&self.open_dots(board, p), &self.reach[p]);
+            let mut shared = EMPTY_MASK;
+            for d in cells(&dots).filter(|&d| self.possible[d].count_ones() == 2) {
+                set(&mut shared, d);
+            }
+            for a in cells(&shared) {
+                for b in cells(&shared).filter(|&b| b > a) {
                     if self.possible[a] != self.possible[b] {
                         continue;
                     }

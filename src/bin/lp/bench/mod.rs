@@ -1,6 +1,7 @@
 //! `lp bench korf100|tiles5|hargram|blocks`.
 
 mod blocks;
+mod linjat;
 
 use crate::files::read_tables;
 use crate::{fmt_time, Done, Failure};
@@ -50,12 +51,12 @@ const KORF100: &str = include_str!("../../../../data/korf100.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, tiles5, hargram, blocks.
+    /// Which benchmark: korf100, tiles5, hargram, blocks, linjat.
     name: String,
-    /// tiles5, hargram, blocks: how many puzzles (hargram, blocks: generated per preset).
+    /// tiles5, hargram, blocks, linjat: how many puzzles (hargram, blocks, linjat: generated per preset).
     #[arg(long, default_value_t = 20)]
     count: usize,
-    /// tiles5, hargram, blocks: random seed.
+    /// tiles5, hargram, blocks, linjat: random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// korf100: only these instance ids (comma-separated, 1-based); default all.
@@ -79,7 +80,8 @@ pub fn bench(args: BenchArgs) -> Done {
         "tiles5" => tiles5(args.count, args.seed),
         "hargram" => hargram(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
-        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks)").into()),
+        "linjat" => linjat::linjat(args.count, args.seed),
+        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks, linjat)").into()),
     }
 }
 
