@@ -507,3 +507,21 @@ fn linjat_rules_trace_counts_and_hints() {
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--rules"]);
     assert_eq!(out.status.code(), Some(1), "tiles have no rule solver");
 }
+
+#[test]
+fn generation_is_the_same_on_any_number_of_threads() {
+    for (family, preset, count) in [("tiles", "easy", "12"), ("linjat", "easy", "3")] {
+        let run = |jobs: &str| {
+            let out = lp(&[
+                "generate", family, "--preset", preset, "--count", count, "--seed", "4", "--json", "--jobs", jobs,
+            ]);
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let one = run("1");
+        assert_eq!(one.lines().count(), count.parse::<usize>().unwrap());
+        assert_eq!(run("3"), one, "{family}: 3 threads give what 1 gives");
+        let descs: std::collections::HashSet<&str> = one.lines().collect();
+        assert_eq!(descs.len(), one.lines().count(), "distinct puzzles");
+    }
+}

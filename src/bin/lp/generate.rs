@@ -6,8 +6,11 @@ use crate::{count, fmt_time, Done, Failure};
 use lphint::generate::Limits;
 use lphint::registry::{self, Entry};
 use lphint::search::Status;
-use lphint::session::GeneratedSession;
+use lphint::session::{AnyGenerator, GeneratedSession};
 use serde_json::json;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
@@ -43,9 +46,13 @@ pub struct Shape {
     /// Stop after this many seconds (exit status 2 with the puzzles found so far).
     #[arg(long)]
     timeout: Option<f64>,
-    /// Stop after this many node expansions over the whole run (default 10^9).
+    /// Stop after this many node expansions for one puzzle (default 10^9).
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// Threads generating at once (default: every core). Puzzle i of a run comes from its own stream,
+    /// seeded by the seed and i, so the puzzles are the same whatever the number of threads.
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }
 
 impl Shape {
@@ -60,8 +67,22 @@ impl Shape {
     }
 }
 
-/// Generates `asked` distinct puzzles of `family` with a progress bar, handing each (with its rating) to
-/// `each`; returns the time. Fewer than asked (a band too small, a limit reached) is
+/// The seed of puzzle `index`'s stream (SplitMix64 of the run's seed and the index).
+fn stream_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed.wrapping_add((index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What one stream gave: its generator (to ask again when the puzzle repeats an earlier one) and the
+/// puzzle, or why there is none.
+type Streamed = Result<(Box<dyn AnyGenerator>, Result<GeneratedSession, String>), Failure>;
+
+/// Generates `asked` distinct puzzles of `family` with a progress bar, on `--jobs` threads, handing each
+/// (in order) to `each`; returns the time. Puzzle i comes from its own generator seeded by `seed` and i,
+/// so the puzzles are the same on any number of threads; one that repeats an earlier puzzle is replaced
+/// by its stream's next. Fewer than asked (a band too small, a limit reached) is
 /// [`Failure::Unanswered`] after the puzzles found were handed over.
 pub fn generate_each(
     family: &Entry,
@@ -73,13 +94,13 @@ pub fn generate_each(
     if shape.preset.is_none() && shape.params.is_empty() {
         return Err(format!("give --preset or --param (the {} presets: {})", family.name, presets(family)).into());
     }
-    let mut generator = family.generator(&shape.text(), seed)?;
+    let text = shape.text();
+    family.generator(&text, seed)?;
+    let tables = shape.tables.as_deref().map(read_tables).transpose()?;
     let mut limits = Limits::default();
     limits.max_nodes = shape.max_nodes.unwrap_or(limits.max_nodes);
-    generator.set_limits(limits);
-    if let Some(path) = &shape.tables {
-        generator.set_tables(read_tables(path)?)?;
-    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = shape.jobs.unwrap_or(cores).clamp(1, asked.max(1));
     let deadline = shape.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
     let progress = indicatif::ProgressBar::new(asked as u64);
     progress.set_style(
@@ -87,27 +108,83 @@ pub fn generate_each(
             .map_err(|e| e.to_string())?,
     );
     let clock = Instant::now();
-    let mut found = 0;
-    let stop = loop {
-        if found == asked {
-            break None;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            break Some(format!("--timeout reached after {}", fmt_time(clock.elapsed())));
-        }
-        match generator.step(100_000) {
-            Err(Status::InProgress) => continue,
-            Ok(generated) => {
-                found += 1;
-                progress.inc(1);
-                each(generated, &progress)?;
+    let quit = AtomicBool::new(false);
+    let run = |generator: &mut dyn AnyGenerator| -> Result<GeneratedSession, String> {
+        loop {
+            if quit.load(Ordering::Relaxed) {
+                return Err("stopped".into());
             }
-            Err(status) => break Some(generator.reason(status)),
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(format!("--timeout reached after {}", fmt_time(clock.elapsed())));
+            }
+            match generator.step(100_000) {
+                Err(Status::InProgress) => continue,
+                Ok(generated) => return Ok(generated),
+                Err(status) => return Err(generator.reason(status)),
+            }
         }
     };
+    let stream = |index: usize| -> Streamed {
+        let mut generator = family.generator(&text, stream_seed(seed, index))?;
+        generator.set_limits(limits);
+        if let Some(tables) = &tables {
+            generator.set_tables(tables.clone())?;
+        }
+        let generated = run(generator.as_mut());
+        Ok((generator, generated))
+    };
+    let next = AtomicUsize::new(0);
+    let (found, stop) = std::thread::scope(|scope| -> Result<(usize, Option<String>), Failure> {
+        let (sender, receiver) = mpsc::channel::<(usize, Streamed)>();
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (next, quit, stream) = (&next, &quit, &stream);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= asked || quit.load(Ordering::Relaxed) {
+                    break;
+                }
+                if sender.send((index, stream(index))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting: BTreeMap<usize, Streamed> = BTreeMap::new();
+        let mut seen = HashSet::new();
+        let mut found = 0;
+        let outcome = (|| {
+            for (index, streamed) in &receiver {
+                waiting.insert(index, streamed);
+                while let Some(streamed) = waiting.remove(&found) {
+                    let (mut generator, mut generated) = streamed?;
+                    // A repeat of an earlier puzzle: the same stream's next, in order, so the run stays
+                    // the same on any number of threads.
+                    while let Ok(g) = &generated {
+                        if seen.insert(g.session.fingerprint()) {
+                            break;
+                        }
+                        generated = run(generator.as_mut());
+                    }
+                    match generated {
+                        Ok(g) => {
+                            found += 1;
+                            progress.inc(1);
+                            each(g, &progress)?;
+                        }
+                        Err(why) => return Ok(Some(why)),
+                    }
+                }
+            }
+            Ok(None)
+        })();
+        quit.store(true, Ordering::Relaxed);
+        outcome.map(|stop| (found, stop))
+    })?;
     progress.finish_and_clear();
     match stop {
-        None => Ok(clock.elapsed()),
+        None if found == asked => Ok(clock.elapsed()),
+        None => Err(Failure::Unanswered(format!("{} of {asked} asked", count(found as u64, "puzzle")))),
         Some(why) => Err(Failure::Unanswered(format!("{} of {asked} asked: {why}", count(found as u64, "puzzle")))),
     }
 }

@@ -3,8 +3,9 @@
 //! a dot not covered (the segments that could cover it) — and backtracks when some item has no choice
 //! left. Fixed memory (one frame per number), stepped by nodes.
 
-use super::{and_not, disjoint, has, or, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
+use super::{and_not, cells, disjoint, has, or, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
 use crate::search::{Status, Step};
+use alloc::vec::Vec;
 
 /// What a frame of the search branches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +20,7 @@ enum Item {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     item: Item,
-    cursor: u8,
+    cursor: u16,
     placed: Option<u8>,
 }
 
@@ -36,6 +37,10 @@ pub struct ExactSearch {
     first: Option<Drawn>,
     nodes: u64,
     status: Status,
+    /// The (number, orientation) pairs covering each cell: those of cell `c` are
+    /// `covering[covering_from[c]..covering_from[c + 1]]` (made at each restart, the memory kept).
+    covering: Vec<(u8, u8)>,
+    covering_from: Vec<u16>,
 }
 
 impl Default for ExactSearch {
@@ -50,6 +55,8 @@ impl Default for ExactSearch {
             first: None,
             nodes: 0,
             status: Status::Unsolvable,
+            covering: Vec::new(),
+            covering_from: Vec::new(),
         }
     }
 }
@@ -58,7 +65,16 @@ impl ExactSearch {
     /// Starts counting the solutions that keep the segments of `fixed` (which must be legal), stopping at
     /// `limit` of them.
     pub fn restart(&mut self, puzzle: &Linjat, fixed: &Drawn, limit: u64) {
-        *self = ExactSearch { limit: limit.max(1), drawn: *fixed, occupied: puzzle.covered(fixed), ..Self::default() };
+        let (mut covering, mut from) = (core::mem::take(&mut self.covering), core::mem::take(&mut self.covering_from));
+        index_covering(puzzle, &mut covering, &mut from);
+        *self = ExactSearch {
+            limit: limit.max(1),
+            drawn: *fixed,
+            occupied: puzzle.covered(fixed),
+            covering,
+            covering_from: from,
+            ..Self::default()
+        };
         self.status = if puzzle.is_legal(fixed) { Status::InProgress } else { Status::Unsolvable };
     }
 
@@ -120,7 +136,7 @@ impl ExactSearch {
                 spent += 1;
                 self.nodes += 1;
                 self.place(puzzle, p, o);
-                frame.cursor = next as u8;
+                frame.cursor = next as u16;
                 frame.placed = Some(p as u8);
                 let _ = self.stack.push(frame);
                 self.descend = true;
@@ -152,13 +168,19 @@ impl ExactSearch {
                     .map(|o| (p, o, o + 1))
             }
             Item::Dot(d) => {
-                let options = board.covering(d as usize);
+                let options = self.covering_of(d as usize);
                 (cursor..options.len()).find(|&i| self.fits(puzzle, options[i])).map(|i| {
                     let (p, o) = options[i];
                     (p as usize, o as usize, i + 1)
                 })
             }
         }
+    }
+
+    /// The (number, orientation) pairs covering `cell`.
+    #[inline]
+    fn covering_of(&self, cell: usize) -> &[(u8, u8)] {
+        &self.covering[self.covering_from[cell] as usize..self.covering_from[cell + 1] as usize]
     }
 
     /// Whether number `p` is without a segment and orientation `o` fits.
@@ -188,7 +210,7 @@ impl ExactSearch {
             if !has(&board.dots, d) || has(&self.occupied, d) {
                 continue;
             }
-            let options = board.covering(d).iter().filter(|&&c| self.fits(puzzle, c)).count();
+            let options = self.covering_of(d).iter().filter(|&&c| self.fits(puzzle, c)).count();
             if options == 0 {
                 return Choice::Dead;
             }
@@ -201,6 +223,39 @@ impl ExactSearch {
             None => Choice::Solved,
         }
     }
+}
+
+/// Fills `covering` and `from` with the (number, orientation) pairs covering each cell of `puzzle`, cell
+/// by cell (a counting sort).
+fn index_covering(puzzle: &Linjat, covering: &mut Vec<(u8, u8)>, from: &mut Vec<u16>) {
+    let board = puzzle.board();
+    let n = board.cells();
+    from.clear();
+    from.resize(n + 2, 0);
+    for segments in &board.segments {
+        for segment in segments.iter().flatten() {
+            for cell in cells(&segment.mask) {
+                from[cell + 2] += 1;
+            }
+        }
+    }
+    for c in 0..n {
+        from[c + 2] += from[c + 1];
+    }
+    covering.clear();
+    covering.resize(from[n + 1] as usize, (0, 0));
+    // from[c + 1] is the next free slot of cell c while filling; afterwards it is cell c's end.
+    for (p, segments) in board.segments.iter().enumerate() {
+        for (o, segment) in segments.iter().enumerate() {
+            if let Some(segment) = segment {
+                for cell in cells(&segment.mask) {
+                    covering[from[cell + 1] as usize] = (p as u8, o as u8);
+                    from[cell + 1] += 1;
+                }
+            }
+        }
+    }
+    from.truncate(n + 1);
 }
 
 /// What [`ExactSearch::choose`] finds.

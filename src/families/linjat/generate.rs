@@ -228,10 +228,9 @@ pub(super) fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (L
             placed += 1;
         }
     }
-    let puzzle = Linjat::new(w, h, &grid).unwrap_or_else(|e| unreachable!("a random grid is valid: {e}"));
-    let mut board = puzzle.board().clone();
+    let mut board = Board::new(w, h, &grid).unwrap_or_else(|e| unreachable!("a random grid is valid: {e}"));
     let (solved, steps) = add_dots(&mut board, params.allowed, rng);
-    (puzzle.with_dots(board.dots), solved, steps)
+    (Linjat::from_board(board), solved, steps)
 }
 
 /// Adds dots where the rules are stuck (and for every number rule 1 could place uncontested, so that
@@ -240,7 +239,10 @@ pub(super) fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (L
 pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusPlus) -> (bool, u32) {
     let mut state = RuleState::new(board, &Drawn::NONE, allowed);
     state.rebuild(board);
-    let before: Vec<u8> = state.possible[..board.cells()].iter().map(|p| p.count_ones() as u8).collect();
+    let mut before = [0u8; super::MAX_CELLS];
+    for (b, p) in before.iter_mut().zip(&state.possible[..board.cells()]) {
+        *b = p.count_ones() as u8;
+    }
     let mut steps = 0;
     for _ in 0..DOT_ROUNDS {
         state.rebuild(board);

@@ -159,22 +159,12 @@ pub struct Board {
     pub valid: Vec<u32>,
     /// Every cell number `p` can ever cover (the cells within `n-1` of it in its row and column).
     pub cross: Vec<Mask>,
-    /// The (number, orientation) pairs whose segment covers each cell, cell by cell: those of cell `c`
-    /// are `covering[covering_from[c]..covering_from[c + 1]]`.
-    covering: Vec<(u8, u8)>,
-    covering_from: Vec<u16>,
 }
 
 impl Board {
     /// Number of cells.
     pub fn cells(&self) -> usize {
         self.width * self.height
-    }
-
-    /// The (number, orientation) pairs whose segment covers `cell`.
-    #[inline]
-    pub fn covering(&self, cell: usize) -> &[(u8, u8)] {
-        &self.covering[self.covering_from[cell] as usize..self.covering_from[cell + 1] as usize]
     }
 
     /// The segment of orientation `o` of number `p` (which must be valid).
@@ -253,6 +243,18 @@ pub enum Cell {
 impl Linjat {
     /// A `width`×`height` puzzle with `grid` (row-major), nothing drawn; or why not.
     pub fn new(width: usize, height: usize, grid: &[Cell]) -> Result<Linjat, alloc::string::String> {
+        Board::new(width, height, grid).map(Linjat::from_board)
+    }
+
+    /// The puzzle of `board`, nothing drawn.
+    pub fn from_board(board: Board) -> Linjat {
+        Linjat { board: Arc::new(board), start: Drawn::NONE }
+    }
+}
+
+impl Board {
+    /// The board of a `width`×`height` grid (row-major); or why not.
+    pub fn new(width: usize, height: usize, grid: &[Cell]) -> Result<Board, alloc::string::String> {
         use alloc::format;
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(format!("the board must be 1 to {MAX_SIDE} cells a side"));
@@ -260,7 +262,7 @@ impl Linjat {
         if grid.len() != width * height {
             return Err(format!("the grid has {} cells, the board {}", grid.len(), width * height));
         }
-        let mut numbers = Vec::new();
+        let mut numbers = Vec::with_capacity(grid.iter().filter(|c| matches!(c, Cell::Number(_))).count());
         let mut dots = EMPTY_MASK;
         let mut number_at = vec![None; width * height];
         for (cell, &c) in grid.iter().enumerate() {
@@ -282,22 +284,23 @@ impl Linjat {
         if numbers.is_empty() {
             return Err("no number: a puzzle needs at least one".into());
         }
+        let count = numbers.len();
         let mut board = Board {
             width,
             height,
             numbers,
             dots,
             number_at,
-            segments: Vec::new(),
-            valid: Vec::new(),
-            cross: Vec::new(),
-            covering: Vec::new(),
-            covering_from: Vec::new(),
+            segments: Vec::with_capacity(count),
+            valid: Vec::with_capacity(count),
+            cross: Vec::with_capacity(count),
         };
         board.fill_segments();
-        Ok(Linjat { board: Arc::new(board), start: Drawn::NONE })
+        Ok(board)
     }
+}
 
+impl Linjat {
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -395,32 +398,6 @@ impl Board {
             self.valid.push(valid);
             self.cross.push(cross);
         }
-        // Counting sort of the (number, orientation) pairs by cell.
-        let n = w * h;
-        let mut from = vec![0u16; n + 1];
-        for (p, segments) in self.segments.iter().enumerate() {
-            for segment in segments.iter().take(2 * self.numbers[p].value as usize).flatten() {
-                for cell in cells(&segment.mask) {
-                    from[cell + 1] += 1;
-                }
-            }
-        }
-        for c in 0..n {
-            from[c + 1] += from[c];
-        }
-        let mut next = from.clone();
-        self.covering = vec![(0, 0); from[n] as usize];
-        for (p, segments) in self.segments.iter().enumerate() {
-            for (o, segment) in segments.iter().enumerate() {
-                if let Some(segment) = segment {
-                    for cell in cells(&segment.mask) {
-                        self.covering[next[cell] as usize] = (p as u8, o as u8);
-                        next[cell] += 1;
-                    }
-                }
-            }
-        }
-        self.covering_from = from;
     }
 }
 

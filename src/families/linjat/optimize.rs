@@ -33,6 +33,8 @@ pub struct Optimizer {
     params: LinjatParams,
     pool: Vec<Member>,
     done: u32,
+    /// Attempts spent on the current seed candidate.
+    attempts: u64,
     exact: ExactSearch,
     ready: Option<(Linjat, Vec<Fact>)>,
 }
@@ -40,7 +42,7 @@ pub struct Optimizer {
 impl Optimizer {
     /// An optimizer for `params`.
     pub fn new(params: LinjatParams) -> Optimizer {
-        Optimizer { params, pool: Vec::new(), done: 0, exact: ExactSearch::default(), ready: None }
+        Optimizer { params, pool: Vec::new(), done: 0, attempts: 0, exact: ExactSearch::default(), ready: None }
     }
 
     /// The member `puzzle` makes when the rules solve it with a required rule and it is unique; the work
@@ -95,13 +97,12 @@ impl Optimizer {
                 break;
             }
         }
-        let Ok(mutant) = Linjat::new(w, h, &grid) else { return 1 };
-        let mut board = mutant.board().clone();
+        let Ok(mut board) = super::Board::new(w, h, &grid) else { return 1 };
         let (solved, steps) = add_dots(&mut board, self.params.allowed, rng);
         if !solved {
             return steps.max(1);
         }
-        let (member, work) = self.member(mutant.with_dots(board.dots));
+        let (member, work) = self.member(Linjat::from_board(board));
         if let Some(member) = member {
             // Best first; among equals the older stays ahead (a stable order).
             let at = self.pool.iter().position(|m| m.objective < member.objective).unwrap_or(self.pool.len());
@@ -111,7 +112,8 @@ impl Optimizer {
         steps.saturating_add(work)
     }
 
-    /// The best member, with its facts: its objective and its rule profile.
+    /// The best member, with its facts: its objective, its rule profile, the attempts its seed took and the
+    /// iterations run.
     fn best(&self) -> Option<(Linjat, Vec<Fact>)> {
         let best = self.pool.first()?;
         let mut facts = alloc::vec![Fact { name: "objective", value: best.objective }];
@@ -119,6 +121,8 @@ impl Optimizer {
             facts.push(Fact { name: rule.name(), value: best.profile.depth_of(rule) as i64 });
         }
         facts.push(Fact { name: "max_width", value: best.profile.widest as i64 });
+        facts.push(Fact { name: "attempts", value: self.attempts as i64 });
+        facts.push(Fact { name: "iterations", value: self.done as i64 });
         Some((best.puzzle.clone(), facts))
     }
 }
@@ -129,6 +133,7 @@ impl Drawing<Linjat> for Optimizer {
         while spent < budget.max(1) {
             if self.pool.is_empty() {
                 let (puzzle, solved, steps) = attempt(&self.params, rng);
+                self.attempts += 1;
                 spent = spent.saturating_add(steps.max(1));
                 if solved {
                     let (member, work) = self.member(puzzle);
@@ -143,6 +148,7 @@ impl Drawing<Linjat> for Optimizer {
             if self.done >= self.params.iterations {
                 self.ready = self.best();
                 self.pool.clear();
+                self.attempts = 0;
                 return Step::new(Status::Found, spent);
             }
             spent = spent.saturating_add(self.iterate(rng));

@@ -44,9 +44,10 @@ pub fn linjat(count: usize, seed: u64) -> Done {
     for preset in Linjat::PRESETS {
         // Attempts alone: the optimizer off, every attempt timed.
         let mut seeker = Generator::<Linjat>::from_text(&format!("preset={},iterations=0", preset.name), seed)?;
-        let (clock, mut candidates) = (Instant::now(), 0);
+        let (clock, mut attempts) = (Instant::now(), 0);
         for _ in 0..count {
-            candidates += seeker.generate().map_err(|s| Failure::Unanswered(seeker.reason(s)))?.candidates;
+            let generated = seeker.generate().map_err(|s| Failure::Unanswered(seeker.reason(s)))?;
+            attempts += generated.facts.iter().find(|f| f.name == "attempts").map_or(0, |f| f.value);
         }
         let seeking = clock.elapsed();
         let mut optimizer = Generator::<Linjat>::preset(preset.name, seed)?;
@@ -58,11 +59,12 @@ pub fn linjat(count: usize, seed: u64) -> Done {
         let iterations = 10_000.0 * count as f64;
         let per_iteration = optimizing.saturating_sub(seeking).as_secs_f64() / iterations;
         println!(
-            "{:<6}: {count} candidates in {} ({} draws: {} a draw); {count} optimized in {} ({:.0} iterations/s, {} a puzzle)",
+            "{:<6}: {count} candidates in {} ({:.0} attempts each, {} an attempt); {count} optimized in {} \
+             ({:.0} iterations/s, {} a puzzle)",
             preset.name,
             fmt_time(seeking),
-            candidates,
-            fmt_time(seeking / candidates.max(1) as u32),
+            attempts as f64 / count as f64,
+            fmt_time(seeking / attempts.max(1) as u32),
             fmt_time(optimizing),
             1.0 / per_iteration.max(1e-12),
             fmt_time(Duration::from_secs_f64(optimizing.as_secs_f64() / count as f64))
