@@ -11,6 +11,25 @@ use std::ffi::CString;
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Plays `p` to the end by hints of `budget` nodes a frame, checking that no call after the first
+/// allocates; returns the moves played.
+unsafe fn hints_without_allocating(p: *mut LpPuzzle, budget: u32, family: &str) -> usize {
+    let mut hint = LpHint::default();
+    assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
+    let mut moves = 0;
+    loop {
+        let (status, count) = allocations_during(|| lp_next_hint(p, budget, &mut hint));
+        assert_eq!(count, 0, "lp_next_hint allocated ({family})");
+        match status {
+            LpStatus::LP_IN_PROGRESS => continue,
+            LpStatus::LP_ALREADY_SOLVED => return moves,
+            LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
+            other => panic!("{other:?}"),
+        }
+        moves += 1;
+    }
+}
+
 #[test]
 fn per_frame_calls_allocate_nothing_after_the_first() {
     assert!(allocations_during(|| drop(std::hint::black_box(vec![1u8; 8]))).1 > 0, "the counter counts");
@@ -86,39 +105,26 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
         .unwrap();
         let mut p = std::ptr::null_mut();
         assert_eq!(lp_puzzle_parse(pentominoes.as_ptr(), &mut p), LpStatus::LP_OK);
-        assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
-        let mut placed = 0;
-        loop {
-            let (status, count) = allocations_during(|| lp_next_hint(p, 500, &mut hint));
-            assert_eq!(count, 0, "lp_next_hint allocated (hargram)");
-            match status {
-                LpStatus::LP_IN_PROGRESS => continue,
-                LpStatus::LP_ALREADY_SOLVED => break,
-                LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
-                other => panic!("{other:?}"),
-            }
-            placed += 1;
-        }
+        let placed = hints_without_allocating(p, 500, "hargram");
         assert_eq!(placed, 13, "one removal, then twelve placements");
         lp_puzzle_free(p);
 
         // Sliding blocks: the classic's 81 free moves played by hints.
         let classic = std::ffi::CString::new("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
         assert_eq!(lp_puzzle_parse(classic.as_ptr(), &mut p), LpStatus::LP_OK);
-        assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
-        let mut slides = 0;
-        loop {
-            let (status, count) = allocations_during(|| lp_next_hint(p, 2000, &mut hint));
-            assert_eq!(count, 0, "lp_next_hint allocated (blocks)");
-            match status {
-                LpStatus::LP_IN_PROGRESS => continue,
-                LpStatus::LP_ALREADY_SOLVED => break,
-                LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
-                other => panic!("{other:?}"),
-            }
-            slides += 1;
-        }
+        let slides = hints_without_allocating(p, 2000, "blocks");
         assert_eq!(slides, 81);
+        lp_puzzle_free(p);
+
+        // Linjat: the published expert puzzle's 23 deductions played by hints.
+        let expert = std::ffi::CString::new(
+            "linjat:9x13:oo4..o.o4/2o.3oo.../o3oo2o.../...oo3.4./........./o...7..o2/2.....o2o/o...o..4o/\
+             ....oo4oo/5...o3oo3/.33o3oo4./.oo2o..../o2o......",
+        )
+        .unwrap();
+        assert_eq!(lp_puzzle_parse(expert.as_ptr(), &mut p), LpStatus::LP_OK);
+        let drawn = hints_without_allocating(p, 20, "linjat");
+        assert_eq!(drawn, 23);
         let mut ga = std::ptr::null_mut();
         let params = LpGaParams { population: 100, generations: 5, tournament: 3, crossover: 0.9, mutation: 0.15 };
         lp_puzzle_free(p);

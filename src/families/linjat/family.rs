@@ -427,8 +427,11 @@ fn rules_orientation(solution: &Drawn, p: usize) -> u8 {
 
 impl Search<Linjat> for Plan {
     fn restart(&mut self, puzzle: &Linjat, start: Drawn) {
-        *self = Plan { path: core::mem::take(&mut self.path), ..Plan::default() };
+        *self =
+            Plan { path: core::mem::take(&mut self.path), exact: core::mem::take(&mut self.exact), ..Plan::default() };
         self.path.clear();
+        // At most one take-off and one draw a number: later plans reuse the memory.
+        self.path.reserve(2 * puzzle.board().numbers.len());
         self.position = start;
         self.status = Status::InProgress;
         self.phase = Phase::Keeping;
