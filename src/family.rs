@@ -57,6 +57,8 @@ pub struct Deduction {
     pub steps: Vec<(&'static str, u32, Vec<u16>)>,
     /// Steps won per rule, every rule named (zero included), in the order the solver tries them.
     pub rules: Vec<(&'static str, u32)>,
+    /// The widest step of each rule, in the same order.
+    pub widest: Vec<(&'static str, u32)>,
     /// All steps.
     pub depth: u32,
     /// The widest step.

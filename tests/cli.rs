@@ -497,6 +497,7 @@ fn linjat_rules_trace_counts_and_hints() {
         assert_eq!(rules[rule].as_u64(), Some(depth), "{rule}: {v}");
     }
     assert_eq!(v["steps"].as_array().map(Vec::len), Some(23));
+    assert_eq!((v["widest"]["cover"].as_u64(), v["widest"]["square"].as_u64()), (Some(3), Some(0)), "{v}");
     let v = json(&["solve", expert, "--all", "--json"]);
     assert_eq!(v["solutions"].as_u64(), Some(1));
     // The second tutorial grid has two solutions.

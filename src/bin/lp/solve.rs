@@ -72,8 +72,8 @@ pub struct SolveArgs {
     #[arg(long)]
     cluster: bool,
     /// Show the human-like rule solver's deduction step by step instead of solving (for families that
-    /// have one: linjat); JSON keys `rules` (steps per rule), `depth`, `max_width`, `solved`, `steps`
-    /// and the family's scores.
+    /// have one: linjat); JSON keys `rules` (steps per rule), `widest` (each rule's widest step),
+    /// `depth`, `max_width`, `solved`, `steps` and the family's scores.
     #[arg(long)]
     rules: bool,
 }
@@ -307,8 +307,10 @@ fn rules_command(session: &dyn AnySession, json: bool) -> Done {
         cells.iter().map(|&c| format!("{},{}", c as usize / width, c as usize % width)).collect()
     };
     if json {
-        let rules: serde_json::Map<String, serde_json::Value> =
-            deduction.rules.iter().map(|(name, depth)| (name.to_string(), json!(depth))).collect();
+        let object_of = |pairs: &[(&str, u32)]| -> serde_json::Map<String, serde_json::Value> {
+            pairs.iter().map(|(name, n)| (name.to_string(), json!(n))).collect()
+        };
+        let (rules, widest) = (object_of(&deduction.rules), object_of(&deduction.widest));
         let steps: Vec<serde_json::Value> = deduction
             .steps
             .iter()
@@ -318,6 +320,7 @@ fn rules_command(session: &dyn AnySession, json: bool) -> Done {
             "family": session.family(),
             "desc": session.describe(),
             "rules": rules,
+            "widest": widest,
             "depth": deduction.depth,
             "max_width": deduction.max_width,
             "solved": deduction.solved,

@@ -301,6 +301,7 @@ impl Family for Linjat {
         Some(Deduction {
             steps,
             rules: Rule::ALL.iter().map(|&r| (r.name(), profile.depth_of(r))).collect(),
+            widest: Rule::ALL.iter().map(|&r| (r.name(), profile.max_width[r as usize])).collect(),
             depth: profile.steps,
             max_width: profile.widest,
             solved: profile.solved,
