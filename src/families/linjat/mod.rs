@@ -357,48 +357,64 @@ impl Board {
         for number in &self.numbers {
             let n = number.value as usize;
             let (r, c) = (number.cell as usize / w, number.cell as usize % w);
-            let mut segments = [None; MAX_ORIENTATIONS];
             let mut valid = 0u32;
-            let mut cross = EMPTY_MASK;
             let orientations = if n == 1 { 1 } else { 2 * n };
             let mut own = EMPTY_MASK;
             set(&mut own, number.cell as usize);
             let others = and_not(&numbered, &own);
+            self.segments.push([None; MAX_ORIENTATIONS]);
+            let segments = self.segments.last_mut().unwrap_or_else(|| unreachable!("just pushed"));
             for (o, slot) in segments.iter_mut().enumerate().take(orientations) {
                 let vertical = o & 1 == 1;
                 let s = o >> 1;
                 let (along, limit) = if vertical { (r, h) } else { (c, w) };
                 // The segment starts n-1-s cells before the number.
                 let Some(start) = along.checked_sub(n - 1 - s).filter(|&a| a + n <= limit) else { continue };
-                let cell_at = |i: usize| if vertical { (start + i) * w + c } else { r * w + start + i };
-                let mut mask = EMPTY_MASK;
-                for i in 0..n {
-                    set(&mut mask, cell_at(i));
-                }
+                let (first, step) = if vertical { (start * w + c, w) } else { (r * w + start, 1) };
+                let mask = line(first, n, step);
                 if !disjoint(&mask, &others) {
                     continue;
                 }
-                *slot = Some(Segment { mask, first: cell_at(0) as u8, last: cell_at(n - 1) as u8 });
+                *slot = Some(Segment { mask, first: first as u8, last: (first + (n - 1) * step) as u8 });
                 valid |= 1 << o;
             }
-            for d in 0..n {
-                for cell in [
-                    (r >= d).then(|| (r - d) * w + c),
-                    (r + d < h).then(|| (r + d) * w + c),
-                    (c >= d).then(|| r * w + c - d),
-                    (c + d < w).then(|| r * w + c + d),
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    set(&mut cross, cell);
-                }
-            }
-            self.segments.push(segments);
+            // The cross: n-1 cells each way along the row and the column, within the board.
+            let (left, right) = (c.saturating_sub(n - 1), (c + n - 1).min(w - 1));
+            let (top, bottom) = (r.saturating_sub(n - 1), (r + n - 1).min(h - 1));
+            let cross = or(&line(r * w + left, right - left + 1, 1), &line(top * w + c, bottom - top + 1, w));
             self.valid.push(valid);
             self.cross.push(cross);
         }
     }
+}
+
+/// The mask of `len` cells from `first`, `step` apart (1: along a row; the width: down a column), built in
+/// registers.
+#[inline]
+fn line(first: usize, len: usize, step: usize) -> Mask {
+    let mut words = [0u64; MAX_CELLS / 64];
+    if step == 1 {
+        // Contiguous bits: at most two words.
+        let bits = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+        let (word, shift) = (first / 64, first % 64);
+        words[word] = bits << shift;
+        if shift + len > 64 && word + 1 < words.len() {
+            words[word + 1] = bits >> (64 - shift);
+        }
+        return words;
+    }
+    let (mut w0, mut w1, mut w2, mut w3) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..len {
+        let cell = first + i * step;
+        let bit = 1u64 << (cell % 64);
+        match cell / 64 {
+            0 => w0 |= bit,
+            1 => w1 |= bit,
+            2 => w2 |= bit,
+            _ => w3 |= bit,
+        }
+    }
+    [w0, w1, w2, w3]
 }
 
 impl Puzzle for Linjat {
