@@ -164,7 +164,7 @@ impl ExactSearch {
             Item::Number(p) => {
                 let p = p as usize;
                 (cursor..MAX_ORIENTATIONS)
-                    .find(|&o| board.segments[p][o].is_some_and(|s| disjoint(&s.mask, &self.occupied)))
+                    .find(|&o| board.segment_if(p, o).is_some_and(|s| disjoint(&s.mask, &self.occupied)))
                     .map(|o| (p, o, o + 1))
             }
             Item::Dot(d) => {
@@ -198,7 +198,7 @@ impl ExactSearch {
             if self.drawn.get(p).is_some() {
                 continue;
             }
-            let fitting = board.segments[p].iter().flatten().filter(|s| disjoint(&s.mask, &self.occupied)).count();
+            let fitting = board.segments_of(p).filter(|(_, s)| disjoint(&s.mask, &self.occupied)).count();
             if fitting == 0 {
                 return Choice::Dead;
             }
@@ -232,8 +232,8 @@ fn index_covering(puzzle: &Linjat, covering: &mut Vec<(u8, u8)>, from: &mut Vec<
     let n = board.cells();
     from.clear();
     from.resize(n + 2, 0);
-    for segments in &board.segments {
-        for segment in segments.iter().flatten() {
+    for p in 0..board.numbers.len() {
+        for (_, segment) in board.segments_of(p) {
             for cell in cells(&segment.mask) {
                 from[cell + 2] += 1;
             }
@@ -245,13 +245,11 @@ fn index_covering(puzzle: &Linjat, covering: &mut Vec<(u8, u8)>, from: &mut Vec<
     covering.clear();
     covering.resize(from[n + 1] as usize, (0, 0));
     // from[c + 1] is the next free slot of cell c while filling; afterwards it is cell c's end.
-    for (p, segments) in board.segments.iter().enumerate() {
-        for (o, segment) in segments.iter().enumerate() {
-            if let Some(segment) = segment {
-                for cell in cells(&segment.mask) {
-                    covering[from[cell + 1] as usize] = (p as u8, o as u8);
-                    from[cell + 1] += 1;
-                }
+    for p in 0..board.numbers.len() {
+        for (o, segment) in board.segments_of(p) {
+            for cell in cells(&segment.mask) {
+                covering[from[cell + 1] as usize] = (p as u8, o as u8);
+                from[cell + 1] += 1;
             }
         }
     }

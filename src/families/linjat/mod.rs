@@ -153,8 +153,10 @@ pub struct Board {
     pub dots: Mask,
     /// The number on each cell, by index.
     pub number_at: Vec<Option<u8>>,
-    /// `segments[p][o]`: orientation `o` of number `p`, when valid.
-    pub segments: Vec<[Option<Segment>; MAX_ORIENTATIONS]>,
+    /// Every number's orientations, one slot each (an invalid one's is empty): orientation `o` of number
+    /// `p` is `segments[segment_from[p] + o]`.
+    segments: Vec<Segment>,
+    segment_from: Vec<u16>,
     /// Bit `o` of `valid[p]`: orientation `o` of number `p` is valid.
     pub valid: Vec<u32>,
     /// Every cell number `p` can ever cover (the cells within `n-1` of it in its row and column).
@@ -170,15 +172,26 @@ impl Board {
     /// The segment of orientation `o` of number `p` (which must be valid).
     #[inline]
     pub fn segment(&self, p: usize, o: usize) -> &Segment {
-        self.segments[p][o].as_ref().unwrap_or_else(|| unreachable!("orientation {o} of number {p} is not valid"))
+        debug_assert!(self.valid[p] >> o & 1 == 1, "orientation {o} of number {p} is not valid");
+        &self.segments[self.segment_from[p] as usize + o]
+    }
+
+    /// The segment of orientation `o` of number `p`, when there is such a number and the orientation is
+    /// valid.
+    #[inline]
+    pub fn segment_if(&self, p: usize, o: usize) -> Option<&Segment> {
+        (p < self.numbers.len() && o < MAX_ORIENTATIONS && self.valid[p] >> o & 1 == 1).then(|| self.segment(p, o))
+    }
+
+    /// The valid orientations of number `p` with their segments.
+    pub fn segments_of(&self, p: usize) -> impl Iterator<Item = (usize, &Segment)> + '_ {
+        (0..MAX_ORIENTATIONS).filter(move |&o| self.valid[p] >> o & 1 == 1).map(move |o| (o, self.segment(p, o)))
     }
 
     /// The orientation of number `p` whose segment runs from `first` to `last` (either way round).
     pub fn orientation_between(&self, p: usize, first: usize, last: usize) -> Option<u8> {
         let (a, b) = (first.min(last), first.max(last));
-        (0..MAX_ORIENTATIONS)
-            .find(|&o| self.segments[p][o].is_some_and(|s| s.first as usize == a && s.last as usize == b))
-            .map(|o| o as u8)
+        self.segments_of(p).find(|(_, s)| s.first as usize == a && s.last as usize == b).map(|(o, _)| o as u8)
     }
 }
 
@@ -291,7 +304,8 @@ impl Board {
             numbers,
             dots,
             number_at,
-            segments: Vec::with_capacity(count),
+            segments: Vec::with_capacity(count * 10),
+            segment_from: Vec::with_capacity(count),
             valid: Vec::with_capacity(count),
             cross: Vec::with_capacity(count),
         };
@@ -334,8 +348,7 @@ impl Linjat {
         let mut covered = EMPTY_MASK;
         for p in 0..MAX_NUMBERS {
             let Some(o) = drawn.get(p) else { continue };
-            let Some(segment) = self.board.segments.get(p).and_then(|s| s.get(o as usize)).and_then(|s| s.as_ref())
-            else {
+            let Some(segment) = self.board.segment_if(p, o as usize) else {
                 return false;
             };
             if !disjoint(&covered, &segment.mask) {
@@ -362,9 +375,10 @@ impl Board {
             let mut own = EMPTY_MASK;
             set(&mut own, number.cell as usize);
             let others = and_not(&numbered, &own);
-            self.segments.push([None; MAX_ORIENTATIONS]);
-            let segments = self.segments.last_mut().unwrap_or_else(|| unreachable!("just pushed"));
-            for (o, slot) in segments.iter_mut().enumerate().take(orientations) {
+            let from = self.segments.len();
+            self.segment_from.push(from as u16);
+            self.segments.resize(from + orientations, Segment { mask: EMPTY_MASK, first: 0, last: 0 });
+            for (o, slot) in self.segments[from..].iter_mut().enumerate() {
                 let vertical = o & 1 == 1;
                 let s = o >> 1;
                 let (along, limit) = if vertical { (r, h) } else { (c, w) };
@@ -375,7 +389,7 @@ impl Board {
                 if !disjoint(&mask, &others) {
                     continue;
                 }
-                *slot = Some(Segment { mask, first: first as u8, last: (first + (n - 1) * step) as u8 });
+                *slot = Segment { mask, first: first as u8, last: (first + (n - 1) * step) as u8 };
                 valid |= 1 << o;
             }
             // The cross: n-1 cells each way along the row and the column, within the board.
@@ -432,8 +446,8 @@ impl Puzzle for Linjat {
                 f(Stroke { piece: p as u8, orientation: ERASE }, next, 1);
                 continue;
             }
-            for (o, segment) in self.board.segments[p].iter().enumerate() {
-                if segment.is_some_and(|s| disjoint(&s.mask, &covered)) {
+            for (o, segment) in self.board.segments_of(p) {
+                if disjoint(&segment.mask, &covered) {
                     next.0[p] = o as u8 + 1;
                     f(Stroke { piece: p as u8, orientation: o as u8 }, next, 1);
                 }
@@ -466,7 +480,7 @@ impl Puzzle for Linjat {
         if state.get(p).is_some() {
             return None;
         }
-        let segment = self.board.segments[p].get(mv.orientation as usize).copied().flatten()?;
+        let segment = *self.board.segment_if(p, mv.orientation as usize)?;
         disjoint(&segment.mask, &self.covered(state)).then(|| {
             next.0[p] = mv.orientation + 1;
             next
