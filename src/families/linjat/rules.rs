@@ -76,6 +76,15 @@ impl Rule {
 /// A rule after the first: applies it, returning its count.
 type RuleFn = fn(&mut RuleState, &Board) -> u32;
 
+/// The bits of the first `n` numbers.
+fn pieces_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
@@ -113,6 +122,11 @@ pub struct RuleState {
     /// `span[p]`: the cells of `p`'s valid orientations as of the last rebuild (a superset of them
     /// since; unlike `reach`, never narrowed by DEPENDENCY).
     span: [Mask; MAX_NUMBERS],
+    /// `reachers[cell]`: the numbers whose span holds the cell (`possible` before any narrowing).
+    reachers: [u64; MAX_CELLS],
+    /// The numbers whose orientations the next rebuild must look at again: their valid set changed,
+    /// or a cell of their span was fixed.
+    dirty: u64,
 }
 
 impl RuleState {
@@ -128,6 +142,8 @@ impl RuleState {
             owned: [EMPTY_MASK; MAX_NUMBERS],
             reach: [EMPTY_MASK; MAX_NUMBERS],
             span: [EMPTY_MASK; MAX_NUMBERS],
+            reachers: [0; MAX_CELLS],
+            dirty: u64::MAX,
         };
         for (p, number) in board.numbers.iter().enumerate() {
             state.valid[p] = board.valid[p];
@@ -211,8 +227,18 @@ impl RuleState {
 
     /// Drops orientations crossing a cell fixed to another number, and recomputes `possible`.
     pub fn rebuild(&mut self, board: &Board) {
-        self.possible = [0; MAX_CELLS];
-        for p in 0..board.numbers.len() {
+        // Only the numbers whose orientations may have changed are looked at again; the others keep
+        // their span. `possible` and `reach` are then restored from the spans (undoing DEPENDENCY's
+        // narrowing), as a rebuild from scratch would give.
+        let mut dirty = self.dirty & pieces_mask(board.numbers.len());
+        self.dirty = 0;
+        while dirty != 0 {
+            let p = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let bit = 1u64 << p;
+            for c in cells(&self.span[p]) {
+                self.reachers[c] &= !bit;
+            }
             let others = and_not(&self.fixed_mask, &self.owned[p]);
             let mut reach = EMPTY_MASK;
             let mut valid = self.valid[p];
@@ -228,16 +254,27 @@ impl RuleState {
                 }
             }
             for c in cells(&reach) {
-                self.possible[c] |= 1 << p;
+                self.reachers[c] |= bit;
             }
-            self.reach[p] = reach;
             self.span[p] = reach;
             self.valid[p] = valid;
+        }
+        self.possible = self.reachers;
+        self.reach = self.span;
+    }
+
+    /// Replaces number `p`'s valid orientations, marking it for the next rebuild when they change.
+    fn set_valid(&mut self, p: usize, valid: u32) {
+        if self.valid[p] != valid {
+            self.valid[p] = valid;
+            self.dirty |= 1 << p;
         }
     }
 
     /// Records `cell` as fixed to `p`.
     fn mark(&mut self, cell: usize, p: usize) {
+        // Every number whose span holds the cell may lose orientations.
+        self.dirty |= self.reachers[cell] | 1 << p;
         self.fixed[cell] = p as u8 + 1;
         set(&mut self.fixed_mask, cell);
         set(&mut self.owned[p], cell);
@@ -288,7 +325,7 @@ impl RuleState {
             let o = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if !has(&board.segment(p, o).mask, cell) {
-                self.valid[p] &= !(1 << o);
+                self.set_valid(p, self.valid[p] & !(1 << o));
             }
         }
         true
@@ -341,7 +378,7 @@ impl RuleState {
     fn uncontested(&mut self, board: &Board) -> bool {
         for p in 0..board.numbers.len() {
             if let Some(o) = self.uncontested_orientation(board, p) {
-                self.valid[p] = 1 << o;
+                self.set_valid(p, 1 << o);
                 let mask = board.segment(p, o).mask;
                 self.fix_all(board, &mask, p);
                 return true;
@@ -471,7 +508,7 @@ impl RuleState {
                     };
                     if far {
                         let keep = self.orientations(board, p, |mask| has(mask, a) || has(mask, b));
-                        self.valid[p] = keep;
+                        self.set_valid(p, keep);
                     }
                 }
             }
@@ -539,9 +576,11 @@ impl RuleState {
             let (sa, sb) = (avoid(a), avoid(b));
             // Only a number that reaches into both sets has an orientation to lose.
             let reaches = |c: usize| !disjoint(&self.span[c], &sa) && !disjoint(&self.span[c], &sb);
-            for c in (0..board.numbers.len()).filter(|&c| c != a && c != b && reaches(c)) {
+            let third =
+                (0..board.numbers.len()).filter(|&c| c != a && c != b && reaches(c)).fold(0u64, |m, c| m | 1 << c);
+            for c in (0..board.numbers.len()).filter(|&c| third >> c & 1 == 1) {
                 let keep = self.orientations(board, c, |mask| disjoint(mask, &sa) || disjoint(mask, &sb));
-                self.valid[c] = keep;
+                self.set_valid(c, keep);
             }
         }
         self.cant_fit(board)
