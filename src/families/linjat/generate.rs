@@ -178,7 +178,7 @@ impl Generate for Linjat {
     /// One attempt of the original's method (the drawing repeats attempts until one is solved by the
     /// rules).
     fn candidate(params: &LinjatParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Linjat {
-        attempt(params, rng).0
+        attempt(params, rng, &mut RuleState::new(&Board::default(), &Drawn::NONE, params.allowed)).0
     }
 
     fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {
@@ -216,7 +216,11 @@ pub(super) fn acceptable(profile: &Profile, required: u8) -> bool {
 
 /// One attempt: random numbers, dots added where the rules are stuck. The puzzle, whether the rules
 /// solved it while adding dots, and the rule steps spent.
-pub(super) fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (Linjat, bool, u32) {
+pub(super) fn attempt(
+    params: &LinjatParams,
+    rng: &mut Xoshiro256PlusPlus,
+    scratch: &mut RuleState,
+) -> (Linjat, bool, u32) {
     let (w, h) = (params.size.0 as usize, params.size.1 as usize);
     let count = rng.random_range(params.numbers.0..=params.numbers.1) as usize;
     let mut grid = vec![Cell::Empty; w * h];
@@ -229,15 +233,20 @@ pub(super) fn attempt(params: &LinjatParams, rng: &mut Xoshiro256PlusPlus) -> (L
         }
     }
     let mut board = Board::new(w, h, &grid).unwrap_or_else(|e| unreachable!("a random grid is valid: {e}"));
-    let (solved, steps) = add_dots(&mut board, params.allowed, rng);
+    let (solved, steps) = add_dots(&mut board, scratch, params.allowed, rng);
     (Linjat::from_board(board), solved, steps)
 }
 
 /// Adds dots where the rules are stuck (and for every number rule 1 could place uncontested, so that
 /// the uniqueness-assuming rule has less to assume), at most [`DOT_ROUNDS`] rounds: whether the rules
 /// solved the board, and the steps spent.
-pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusPlus) -> (bool, u32) {
-    let mut state = RuleState::new(board, &Drawn::NONE, allowed);
+pub(super) fn add_dots(
+    board: &mut Board,
+    state: &mut RuleState,
+    allowed: u8,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (bool, u32) {
+    state.reset(board, &Drawn::NONE, allowed);
     state.rebuild(board);
     let mut before = [0u8; super::MAX_CELLS];
     for (b, p) in before.iter_mut().zip(&state.possible[..board.cells()]) {
@@ -252,7 +261,7 @@ pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusP
                 for c in (0..board.cells()).filter(|&c| state.possible[c] >> p & 1 == 1) {
                     set(&mut own, c);
                 }
-                if let Some(cell) = best_cell(board, &state, &before, &own, rng) {
+                if let Some(cell) = best_cell(board, state, &before, &own, rng) {
                     set(&mut board.dots, cell);
                 }
             }
@@ -267,7 +276,7 @@ pub(super) fn add_dots(board: &mut Board, allowed: u8, rng: &mut Xoshiro256PlusP
                 for c in (0..board.cells()).filter(|&c| state.possible[c] != 0) {
                     set(&mut anywhere, c);
                 }
-                match best_cell(board, &state, &before, &anywhere, rng) {
+                match best_cell(board, state, &before, &anywhere, rng) {
                     Some(cell) => set(&mut board.dots, cell),
                     None => return (false, steps),
                 }

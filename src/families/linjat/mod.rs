@@ -141,7 +141,7 @@ pub struct Segment {
 }
 
 /// What does not change during play: the grid, the numbers, their valid segments.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     /// Width in cells.
     pub width: usize,

@@ -7,10 +7,11 @@
 
 use super::exact::ExactSearch;
 use super::generate::{acceptable, add_dots, attempt, LinjatParams};
-use super::rules::{classify, Profile};
+use super::rules::{classify_with, Profile, RuleState};
 use super::{Drawn, Linjat, MAX_VALUE};
 use crate::generate::{Drawing, Fact};
 use crate::search::{Status, Step};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -36,19 +37,30 @@ pub struct Optimizer {
     /// Attempts spent on the current seed candidate.
     attempts: u64,
     exact: ExactSearch,
+    /// The rule solver's state, reused by every attempt, dot round and classification.
+    scratch: Box<RuleState>,
     ready: Option<(Linjat, Vec<Fact>)>,
 }
 
 impl Optimizer {
     /// An optimizer for `params`.
     pub fn new(params: LinjatParams) -> Optimizer {
-        Optimizer { params, pool: Vec::new(), done: 0, attempts: 0, exact: ExactSearch::default(), ready: None }
+        let scratch = Box::new(RuleState::new(&super::Board::default(), &Drawn::NONE, params.allowed));
+        Optimizer {
+            params,
+            pool: Vec::new(),
+            done: 0,
+            attempts: 0,
+            exact: ExactSearch::default(),
+            scratch,
+            ready: None,
+        }
     }
 
     /// The member `puzzle` makes when the rules solve it with a required rule and it is unique; the work
     /// spent either way.
     fn member(&mut self, puzzle: Linjat) -> (Option<Member>, u32) {
-        let profile = classify(puzzle.board(), self.params.allowed);
+        let profile = classify_with(&mut self.scratch, puzzle.board(), self.params.allowed);
         let mut work = profile.steps.max(1);
         if !acceptable(&profile, self.params.required) {
             return (None, work);
@@ -98,7 +110,7 @@ impl Optimizer {
             }
         }
         let Ok(mut board) = super::Board::new(w, h, &grid) else { return 1 };
-        let (solved, steps) = add_dots(&mut board, self.params.allowed, rng);
+        let (solved, steps) = add_dots(&mut board, &mut self.scratch, self.params.allowed, rng);
         if !solved {
             return steps.max(1);
         }
@@ -132,7 +144,7 @@ impl Drawing<Linjat> for Optimizer {
         let mut spent = 0u32;
         while spent < budget.max(1) {
             if self.pool.is_empty() {
-                let (puzzle, solved, steps) = attempt(&self.params, rng);
+                let (puzzle, solved, steps) = attempt(&self.params, rng, &mut self.scratch);
                 self.attempts += 1;
                 spent = spent.saturating_add(steps.max(1));
                 if solved {

@@ -145,22 +145,37 @@ impl RuleState {
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
         };
-        for (p, number) in board.numbers.iter().enumerate() {
-            state.valid[p] = board.valid[p];
-            state.mark(number.cell as usize, p);
+        state.reset(board, drawn, allowed);
+        state
+    }
+
+    /// Starts again on `board` from `drawn` with the rules in `allowed`, in place (what [`RuleState::new`]
+    /// gives, without making a new state: generation runs many in a row).
+    pub fn reset(&mut self, board: &Board, drawn: &Drawn, allowed: u8) {
+        let n = board.numbers.len();
+        self.allowed = allowed;
+        self.fixed = [0; MAX_CELLS];
+        self.reachers = [0; MAX_CELLS];
+        self.fixed_mask = EMPTY_MASK;
+        for masks in [&mut self.owned, &mut self.reach, &mut self.span] {
+            masks[..n].fill(EMPTY_MASK);
         }
-        for p in 0..board.numbers.len() {
+        self.dirty = u64::MAX;
+        for (p, number) in board.numbers.iter().enumerate() {
+            self.valid[p] = board.valid[p];
+            self.mark(number.cell as usize, p);
+        }
+        for p in 0..n {
             if let Some(o) = drawn.get(p) {
-                state.valid[p] = 1 << o;
+                self.valid[p] = 1 << o;
                 for cell in cells(&board.segment(p, o as usize).mask) {
-                    if state.fixed[cell] == 0 {
-                        state.mark(cell, p);
+                    if self.fixed[cell] == 0 {
+                        self.mark(cell, p);
                     }
                 }
             }
         }
-        state.rebuild(board);
-        state
+        self.rebuild(board);
     }
 
     /// The orientation of number `p`, when only one is left.
@@ -259,8 +274,9 @@ impl RuleState {
             self.span[p] = reach;
             self.valid[p] = valid;
         }
-        self.possible = self.reachers;
-        self.reach = self.span;
+        let (n, cells) = (board.numbers.len(), board.cells());
+        self.possible[..cells].copy_from_slice(&self.reachers[..cells]);
+        self.reach[..n].copy_from_slice(&self.span[..n]);
     }
 
     /// Replaces number `p`'s valid orientations, marking it for the next rebuild when they change.
@@ -623,7 +639,14 @@ impl Profile {
 /// Classifies `board` from its numbers and dots alone with the rules in `allowed`: steps until solved,
 /// stuck or impossible (at most one step per cell and orientation, which bounds any run).
 pub fn classify(board: &Board, allowed: u8) -> Profile {
-    let mut state = RuleState::new(board, &Drawn::NONE, allowed);
+    classify_with(&mut RuleState::new(board, &Drawn::NONE, allowed), board, allowed)
+}
+
+/// [`classify`] in the state `scratch` (reset first), so that a run of classifications makes no new
+/// state each.
+pub fn classify_with(scratch: &mut RuleState, board: &Board, allowed: u8) -> Profile {
+    scratch.reset(board, &Drawn::NONE, allowed);
+    let state = scratch;
     let mut profile = Profile::default();
     for _ in 0..MAX_STEPS {
         match state.step(board) {
