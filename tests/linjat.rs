@@ -218,3 +218,69 @@ fn generated_puzzles_are_unique_in_their_tier_and_use_its_rule() {
         }
     }
 }
+
+#[test]
+fn random_small_grids_agree_with_an_independent_brute_force() {
+    use lphint::families::linjat::Cell;
+    let mut rng = common::rng(151);
+    let (mut unique, mut none, mut several, mut solved_by_rules) = (0, 0, 0, 0);
+    for _ in 0..1000 {
+        let (w, h) = (rng.random_range(2..=5), rng.random_range(2..=5));
+        let grid: Vec<Option<u8>> = (0..w * h)
+            .map(|_| match rng.random_range(0..12) {
+                0..=1 => Some(rng.random_range(1..=3)),
+                2 => Some(0),
+                _ => None,
+            })
+            .collect();
+        if grid.iter().all(|c| !c.is_some_and(|v| v > 0)) {
+            continue;
+        }
+        let cells: Vec<Cell> = grid
+            .iter()
+            .map(|c| match c {
+                None => Cell::Empty,
+                Some(0) => Cell::Dot,
+                Some(n) => Cell::Number(*n),
+            })
+            .collect();
+        let puzzle = Linjat::new(w, h, &cells).unwrap();
+        let expected = common::oracle::linjat(w, h, &grid);
+        let (count, first, _, complete) = exact::count(&puzzle, &Drawn::NONE, u64::MAX);
+        assert!(complete);
+        assert_eq!(count, expected, "{}", puzzle.describe());
+        if let Some(solution) = first {
+            assert!(puzzle.is_goal(&solution), "{}: the first solution solves it", puzzle.describe());
+        }
+        match expected {
+            0 => none += 1,
+            1 => {
+                unique += 1;
+                // On a unique puzzle, whatever the rules fix agrees with the solution, and a solve by the
+                // rules is that solution.
+                let solution = first.unwrap();
+                let board = puzzle.board();
+                let mut rules = RuleState::new(board, &Drawn::NONE, ALL_RULES);
+                let end = loop {
+                    match rules.step(board) {
+                        Progress::Rule(..) => continue,
+                        other => break other,
+                    }
+                };
+                for p in 0..board.numbers.len() {
+                    assert!(rules.valid[p] >> solution.get(p).unwrap() & 1 == 1, "{}", puzzle.describe());
+                }
+                if end == Progress::Solved {
+                    solved_by_rules += 1;
+                    for p in 0..board.numbers.len() {
+                        assert_eq!(rules.known(p), solution.get(p), "{}", puzzle.describe());
+                    }
+                }
+            }
+            _ => several += 1,
+        }
+    }
+    println!("{unique} unique, {none} none, {several} several, {solved_by_rules} solved by the rules");
+    assert!(unique > 100 && none > 100 && several > 100, "{unique} unique, {none} none, {several} several");
+    assert!(solved_by_rules > 20, "{solved_by_rules} solved by the rules");
+}

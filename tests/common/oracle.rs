@@ -360,3 +360,49 @@ pub struct BlocksAnswer {
     /// from the nearest solved state (empty for a larger cluster).
     pub histogram: Vec<u64>,
 }
+
+/// Linjat by brute force: `grid` row-major, `None` empty, `Some(0)` a dot, `Some(n)` a number n. Every
+/// combination of one straight segment per number (as cell sets, so a 1 has one) is tried; the number of
+/// those without overlaps that cover every dot.
+pub fn linjat(w: usize, h: usize, grid: &[Option<u8>]) -> u64 {
+    let numbers: Vec<usize> = (0..w * h).filter(|&c| grid[c].is_some_and(|v| v > 0)).collect();
+    let mut options: Vec<Vec<BTreeSet<usize>>> = Vec::new();
+    for &cell in &numbers {
+        let n = grid[cell].unwrap() as i64;
+        let (r, c) = ((cell / w) as i64, (cell % w) as i64);
+        let mut sets: Vec<BTreeSet<usize>> = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0)] {
+            for back in 0..n {
+                let cells: Vec<(i64, i64)> = (0..n).map(|i| (r + (i - back) * dr, c + (i - back) * dc)).collect();
+                let inside = cells.iter().all(|&(y, x)| y >= 0 && x >= 0 && y < h as i64 && x < w as i64);
+                if !inside {
+                    continue;
+                }
+                let set: BTreeSet<usize> = cells.iter().map(|&(y, x)| y as usize * w + x as usize).collect();
+                let clean = set.iter().all(|&x| x == cell || !grid[x].is_some_and(|v| v > 0));
+                if clean && !sets.contains(&set) {
+                    sets.push(set);
+                }
+            }
+        }
+        options.push(sets);
+    }
+    fn count(i: usize, options: &[Vec<BTreeSet<usize>>], used: &mut BTreeSet<usize>, dots: &[usize]) -> u64 {
+        if i == options.len() {
+            return dots.iter().all(|d| used.contains(d)) as u64;
+        }
+        let mut total = 0;
+        for set in &options[i] {
+            if set.iter().all(|c| !used.contains(c)) {
+                used.extend(set.iter().copied());
+                total += count(i + 1, options, used, dots);
+                for c in set {
+                    used.remove(c);
+                }
+            }
+        }
+        total
+    }
+    let dots: Vec<usize> = (0..w * h).filter(|&c| grid[c] == Some(0)).collect();
+    count(0, &options, &mut BTreeSet::new(), &dots)
+}

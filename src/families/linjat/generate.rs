@@ -178,7 +178,7 @@ impl Generate for Linjat {
     /// One attempt of the original's method (the drawing repeats attempts until one is solved by the
     /// rules).
     fn candidate(params: &LinjatParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Linjat {
-        attempt(params, rng, &mut RuleState::new(&Board::default(), &Drawn::NONE, params.allowed)).0
+        attempt(params, rng, &mut RuleState::blank(params.allowed)).0
     }
 
     fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {

@@ -141,7 +141,7 @@ pub struct Segment {
 }
 
 /// What does not change during play: the grid, the numbers, their valid segments.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// Width in cells.
     pub width: usize,
@@ -328,12 +328,6 @@ impl Linjat {
     /// The same puzzle with `drawn` as the position.
     pub fn with_drawn(&self, drawn: Drawn) -> Linjat {
         Linjat { start: drawn, ..self.clone() }
-    }
-
-    /// The same numbers with the dots `dots` (which must not lie on a number), nothing drawn.
-    pub fn with_dots(&self, dots: Mask) -> Linjat {
-        let board = Board { dots, ..(*self.board).clone() };
-        Linjat { board: Arc::new(board), start: Drawn::NONE }
     }
 
     /// The cells the segments of `drawn` cover.

@@ -45,7 +45,7 @@ pub struct Optimizer {
 impl Optimizer {
     /// An optimizer for `params`.
     pub fn new(params: LinjatParams) -> Optimizer {
-        let scratch = Box::new(RuleState::new(&super::Board::default(), &Drawn::NONE, params.allowed));
+        let scratch = Box::new(RuleState::blank(params.allowed));
         Optimizer {
             params,
             pool: Vec::new(),

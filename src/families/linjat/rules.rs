@@ -133,7 +133,14 @@ impl RuleState {
     /// The start of a deduction: every valid orientation possible, each number's own cell fixed, and the
     /// segments of `drawn` taken as known.
     pub fn new(board: &Board, drawn: &Drawn, allowed: u8) -> RuleState {
-        let mut state = RuleState {
+        let mut state = RuleState::blank(allowed);
+        state.reset(board, drawn, allowed);
+        state
+    }
+
+    /// A state for no board yet: [`RuleState::reset`] it before use.
+    pub fn blank(allowed: u8) -> RuleState {
+        RuleState {
             valid: [0; MAX_NUMBERS],
             fixed: [0; MAX_CELLS],
             possible: [0; MAX_CELLS],
@@ -144,9 +151,7 @@ impl RuleState {
             span: [EMPTY_MASK; MAX_NUMBERS],
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
-        };
-        state.reset(board, drawn, allowed);
-        state
+        }
     }
 
     /// Starts again on `board` from `drawn` with the rules in `allowed`, in place (what [`RuleState::new`]
@@ -639,7 +644,7 @@ impl Profile {
 /// Classifies `board` from its numbers and dots alone with the rules in `allowed`: steps until solved,
 /// stuck or impossible (at most one step per cell and orientation, which bounds any run).
 pub fn classify(board: &Board, allowed: u8) -> Profile {
-    classify_with(&mut RuleState::new(board, &Drawn::NONE, allowed), board, allowed)
+    classify_with(&mut RuleState::blank(allowed), board, allowed)
 }
 
 /// [`classify`] in the state `scratch` (reset first), so that a run of classifications makes no new
