@@ -379,7 +379,7 @@ pub fn linjat(w: usize, h: usize, grid: &[Option<u8>]) -> u64 {
                     continue;
                 }
                 let set: BTreeSet<usize> = cells.iter().map(|&(y, x)| y as usize * w + x as usize).collect();
-                let clean = set.iter().all(|&x| x == cell || !grid[x].is_some_and(|v| v > 0));
+                let clean = set.iter().all(|&x| x == cell || grid[x].is_none_or(|v| v == 0));
                 if clean && !sets.contains(&set) {
                     sets.push(set);
                 }
