@@ -123,6 +123,8 @@ pub fn count(n: impl Into<u64>, word: &str) -> String {
 pub fn fmt_time(t: Duration) -> String {
     if t.as_secs_f64() >= 1.0 {
         format!("{:.2} s", t.as_secs_f64())
+    } else if t.as_secs_f64() < 1e-4 {
+        format!("{:.1} µs", t.as_secs_f64() * 1e6)
     } else {
         format!("{:.3} ms", t.as_secs_f64() * 1e3)
     }

@@ -27,7 +27,6 @@ pub use generate::LinjatParams;
 
 use crate::search::Puzzle;
 use alloc::sync::Arc;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -268,6 +267,29 @@ impl Linjat {
 impl Board {
     /// The board of a `width`×`height` grid (row-major); or why not.
     pub fn new(width: usize, height: usize, grid: &[Cell]) -> Result<Board, alloc::string::String> {
+        let mut board = Board::empty();
+        board.rebuild(width, height, grid)?;
+        Ok(board)
+    }
+
+    /// A board with nothing on it and no storage, to [`rebuild`](Board::rebuild) into.
+    pub fn empty() -> Board {
+        Board {
+            width: 0,
+            height: 0,
+            numbers: Vec::new(),
+            dots: EMPTY_MASK,
+            number_at: Vec::new(),
+            segments: Vec::new(),
+            segment_from: Vec::new(),
+            valid: Vec::new(),
+            cross: Vec::new(),
+        }
+    }
+
+    /// Makes this the board of a `width`×`height` grid (row-major), reusing its storage (the generator
+    /// builds thousands of boards a second into one); or why not, leaving it unusable.
+    pub fn rebuild(&mut self, width: usize, height: usize, grid: &[Cell]) -> Result<(), alloc::string::String> {
         use alloc::format;
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(format!("the board must be 1 to {MAX_SIDE} cells a side"));
@@ -275,42 +297,31 @@ impl Board {
         if grid.len() != width * height {
             return Err(format!("the grid has {} cells, the board {}", grid.len(), width * height));
         }
-        let mut numbers = Vec::with_capacity(grid.iter().filter(|c| matches!(c, Cell::Number(_))).count());
-        let mut dots = EMPTY_MASK;
-        let mut number_at = vec![None; width * height];
+        (self.width, self.height, self.dots) = (width, height, EMPTY_MASK);
+        self.numbers.clear();
+        self.number_at.clear();
+        self.number_at.resize(width * height, None);
         for (cell, &c) in grid.iter().enumerate() {
             match c {
                 Cell::Empty => {}
-                Cell::Dot => set(&mut dots, cell),
+                Cell::Dot => set(&mut self.dots, cell),
                 Cell::Number(n) if (1..=MAX_VALUE).contains(&n) => {
-                    if numbers.len() == MAX_NUMBERS {
+                    if self.numbers.len() == MAX_NUMBERS {
                         return Err(format!("more than {MAX_NUMBERS} numbers"));
                     }
-                    number_at[cell] = Some(numbers.len() as u8);
-                    numbers.push(Number { cell: cell as u8, value: n });
+                    self.number_at[cell] = Some(self.numbers.len() as u8);
+                    self.numbers.push(Number { cell: cell as u8, value: n });
                 }
                 Cell::Number(n) => {
                     return Err(format!("the number at row {}, column {} is {n}, not 1..9", cell / width, cell % width))
                 }
             }
         }
-        if numbers.is_empty() {
+        if self.numbers.is_empty() {
             return Err("no number: a puzzle needs at least one".into());
         }
-        let count = numbers.len();
-        let mut board = Board {
-            width,
-            height,
-            numbers,
-            dots,
-            number_at,
-            segments: Vec::with_capacity(count * 10),
-            segment_from: Vec::with_capacity(count),
-            valid: Vec::with_capacity(count),
-            cross: Vec::with_capacity(count),
-        };
-        board.fill_segments();
-        Ok(board)
+        self.fill_segments();
+        Ok(())
     }
 }
 
@@ -357,72 +368,100 @@ impl Linjat {
 impl Board {
     fn fill_segments(&mut self) {
         let (w, h) = (self.width, self.height);
-        let numbered: Mask = self.numbers.iter().fold(EMPTY_MASK, |mut m, n| {
-            set(&mut m, n.cell as usize);
-            m
-        });
-        for number in &self.numbers {
+        self.segments.clear();
+        self.segment_from.clear();
+        self.valid.clear();
+        self.cross.clear();
+        for i in 0..self.numbers.len() {
+            let number = self.numbers[i];
             let n = number.value as usize;
-            let (r, c) = (number.cell as usize / w, number.cell as usize % w);
-            let mut valid = 0u32;
+            let cell = number.cell as usize;
+            let (r, c) = (cell / w, cell % w);
             let orientations = if n == 1 { 1 } else { 2 * n };
-            let mut own = EMPTY_MASK;
-            set(&mut own, number.cell as usize);
-            let others = and_not(&numbered, &own);
+            // How far a segment may reach each way: to the edge or the next number (valid orientations
+            // follow without building the masks of the others).
+            let runs = free_runs(w, h, cell, n - 1, |at| self.number_at[at].is_some());
             let from = self.segments.len();
             self.segment_from.push(from as u16);
             self.segments.resize(from + orientations, Segment { mask: EMPTY_MASK, first: 0, last: 0 });
+            let mut valid = 0u32;
             for (o, slot) in self.segments[from..].iter_mut().enumerate() {
                 let vertical = o & 1 == 1;
                 let s = o >> 1;
-                let (along, limit) = if vertical { (r, h) } else { (c, w) };
-                // The segment starts n-1-s cells before the number.
-                let Some(start) = along.checked_sub(n - 1 - s).filter(|&a| a + n <= limit) else { continue };
-                let (first, step) = if vertical { (start * w + c, w) } else { (r * w + start, 1) };
-                let mask = line(first, n, step);
-                if !disjoint(&mask, &others) {
+                // The segment starts n-1-s cells before the number and ends s after it.
+                let [before, after] = runs[vertical as usize];
+                if n - 1 - s > before || s > after {
                     continue;
                 }
-                *slot = Segment { mask, first: first as u8, last: (first + (n - 1) * step) as u8 };
+                let step = if vertical { w } else { 1 };
+                let first = cell - (n - 1 - s) * step;
+                *slot =
+                    Segment { mask: line(first, n, step), first: first as u8, last: (first + (n - 1) * step) as u8 };
                 valid |= 1 << o;
             }
             // The cross: n-1 cells each way along the row and the column, within the board.
             let (left, right) = (c.saturating_sub(n - 1), (c + n - 1).min(w - 1));
             let (top, bottom) = (r.saturating_sub(n - 1), (r + n - 1).min(h - 1));
-            let cross = or(&line(r * w + left, right - left + 1, 1), &line(top * w + c, bottom - top + 1, w));
             self.valid.push(valid);
-            self.cross.push(cross);
+            self.cross.push(or(&line(r * w + left, right - left + 1, 1), &line(top * w + c, bottom - top + 1, w)));
         }
     }
 }
 
-/// The mask of `len` cells from `first`, `step` apart (1: along a row; the width: down a column), built in
-/// registers.
+/// How far a segment through `cell` may reach on a `width`×`height` grid before an edge or a cell where
+/// `is_number`, at most `most` cells each way: `[[left, right], [up, down]]`.
+#[inline]
+pub(crate) fn free_runs(
+    width: usize,
+    height: usize,
+    cell: usize,
+    most: usize,
+    is_number: impl Fn(usize) -> bool,
+) -> [[usize; 2]; 2] {
+    let (r, c) = (cell / width, cell % width);
+    let run =
+        |room: usize, at: &dyn Fn(usize) -> usize| (1..=room.min(most)).take_while(|&i| !is_number(at(i))).count();
+    [
+        [run(c, &|i| cell - i), run(width - 1 - c, &|i| cell + i)],
+        [run(r, &|i| cell - i * width), run(height - 1 - r, &|i| cell + i * width)],
+    ]
+}
+
+/// The mask of `len` cells from `first`, `step` apart (1: along a row; the width: down a column). Only
+/// constant indices, so that the words stay in registers: a mask built in memory and then copied costs
+/// a store-forwarding stall, a third of a generator attempt.
 #[inline]
 fn line(first: usize, len: usize, step: usize) -> Mask {
-    let mut words = [0u64; MAX_CELLS / 64];
     if step == 1 {
-        // Contiguous bits: at most two words.
+        // Contiguous bits: the word of `first` and maybe the next.
         let bits = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
         let (word, shift) = (first / 64, first % 64);
-        words[word] = bits << shift;
-        if shift + len > 64 && word + 1 < words.len() {
-            words[word + 1] = bits >> (64 - shift);
-        }
-        return words;
+        let low = bits << shift;
+        let high = if shift == 0 { 0 } else { bits >> (64 - shift) };
+        let at = |k: usize| {
+            if word == k {
+                low
+            } else if word + 1 == k {
+                high
+            } else {
+                0
+            }
+        };
+        return [at(0), at(1), at(2), at(3)];
     }
-    let (mut w0, mut w1, mut w2, mut w3) = (0u64, 0u64, 0u64, 0u64);
+    let mut mask = EMPTY_MASK;
     for i in 0..len {
         let cell = first + i * step;
         let bit = 1u64 << (cell % 64);
-        match cell / 64 {
-            0 => w0 |= bit,
-            1 => w1 |= bit,
-            2 => w2 |= bit,
-            _ => w3 |= bit,
-        }
+        let word = cell / 64;
+        mask = [
+            mask[0] | if word == 0 { bit } else { 0 },
+            mask[1] | if word == 1 { bit } else { 0 },
+            mask[2] | if word == 2 { bit } else { 0 },
+            mask[3] | if word == 3 { bit } else { 0 },
+        ];
     }
-    [w0, w1, w2, w3]
+    mask
 }
 
 impl Puzzle for Linjat {

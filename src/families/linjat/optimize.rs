@@ -6,12 +6,11 @@
 //! step or an exact-search choice.
 
 use super::exact::ExactSearch;
-use super::generate::{acceptable, add_dots, attempt, LinjatParams};
-use super::rules::{classify_with, Profile, RuleState};
+use super::generate::{acceptable, LinjatParams, Workspace};
+use super::rules::{classify_with, Profile};
 use super::{Drawn, Linjat, MAX_VALUE};
 use crate::generate::{Drawing, Fact};
 use crate::search::{Status, Step};
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -37,34 +36,39 @@ pub struct Optimizer {
     /// Attempts spent on the current seed candidate.
     attempts: u64,
     exact: ExactSearch,
-    /// The rule solver's state, reused by every attempt, dot round and classification.
-    scratch: Box<RuleState>,
+    work: Workspace,
+    /// The solution's free cells and the numbers' cells of a mutant (reused).
+    free: Vec<usize>,
+    cells_of: Vec<usize>,
     ready: Option<(Linjat, Vec<Fact>)>,
 }
 
 impl Optimizer {
     /// An optimizer for `params`.
     pub fn new(params: LinjatParams) -> Optimizer {
-        let scratch = Box::new(RuleState::blank(params.allowed));
+        let work = Workspace::new(params.allowed);
         Optimizer {
             params,
             pool: Vec::new(),
             done: 0,
             attempts: 0,
             exact: ExactSearch::default(),
-            scratch,
+            work,
+            free: Vec::new(),
+            cells_of: Vec::new(),
             ready: None,
         }
     }
 
-    /// The member `puzzle` makes when the rules solve it with a required rule and it is unique; the work
-    /// spent either way.
-    fn member(&mut self, puzzle: Linjat) -> (Option<Member>, u32) {
-        let profile = classify_with(&mut self.scratch, puzzle.board(), self.params.allowed);
+    /// The member the workspace's board makes when the rules solve it with a required rule and it is
+    /// unique; the work spent either way.
+    fn member(&mut self) -> (Option<Member>, u32) {
+        let profile = classify_with(&mut self.work.rules, &self.work.board, self.params.allowed);
         let mut work = profile.steps.max(1);
         if !acceptable(&profile, self.params.required) {
             return (None, work);
         }
+        let puzzle = Linjat::from_board(self.work.board.clone());
         self.exact.restart(&puzzle, &Drawn::NONE, 2);
         while self.exact.step(&puzzle, u32::MAX).status == Status::InProgress {}
         work = work.saturating_add(self.exact.nodes() as u32);
@@ -78,15 +82,18 @@ impl Optimizer {
         let parent = &self.pool[rng.random_range(0..self.pool.len())];
         let board = parent.puzzle.board();
         let (w, h) = (board.width, board.height);
-        let mut grid: Vec<super::Cell> = (0..w * h)
-            .map(|c| match board.number_at[c] {
-                Some(p) => super::Cell::Number(board.numbers[p as usize].value),
-                None => super::Cell::Empty,
-            })
-            .collect();
+        let grid = &mut self.work.grid;
+        grid.clear();
+        grid.extend((0..w * h).map(|c| match board.number_at[c] {
+            Some(p) => super::Cell::Number(board.numbers[p as usize].value),
+            None => super::Cell::Empty,
+        }));
         let covered = parent.puzzle.covered(&parent.solution);
-        let free: Vec<usize> = (0..w * h).filter(|&c| !super::has(&covered, c)).collect();
-        let mut cells_of: Vec<usize> = board.numbers.iter().map(|n| n.cell as usize).collect();
+        let (free, cells_of) = (&mut self.free, &mut self.cells_of);
+        free.clear();
+        free.extend((0..w * h).filter(|&c| !super::has(&covered, c)));
+        cells_of.clear();
+        cells_of.extend(board.numbers.iter().map(|n| n.cell as usize));
         loop {
             let i = rng.random_range(0..cells_of.len());
             let cell = cells_of[i];
@@ -95,9 +102,11 @@ impl Optimizer {
                 0 if value > 1 => grid[cell] = super::Cell::Number(value - 1),
                 1 if value < MAX_VALUE - 1 => grid[cell] = super::Cell::Number(value + 1),
                 2 => {
-                    let targets: Vec<usize> = free.iter().copied().filter(|&c| grid[c] == super::Cell::Empty).collect();
-                    if !targets.is_empty() {
-                        let to = targets[rng.random_range(0..targets.len())];
+                    // A uniform free cell that is empty: the k-th of them.
+                    let empty = |c: &&usize| grid[**c] == super::Cell::Empty;
+                    let targets = free.iter().filter(empty).count();
+                    let chosen = (targets > 0).then(|| rng.random_range(0..targets));
+                    if let Some(&to) = chosen.and_then(|k| free.iter().filter(empty).nth(k)) {
                         grid[to] = grid[cell];
                         grid[cell] = super::Cell::Empty;
                         cells_of[i] = to;
@@ -109,12 +118,11 @@ impl Optimizer {
                 break;
             }
         }
-        let Ok(mut board) = super::Board::new(w, h, &grid) else { return 1 };
-        let (solved, steps) = add_dots(&mut board, &mut self.scratch, self.params.allowed, rng);
+        let (solved, steps) = self.work.solve_grid(w, h, self.params.allowed, rng);
         if !solved {
             return steps.max(1);
         }
-        let (member, work) = self.member(Linjat::from_board(board));
+        let (member, work) = self.member();
         if let Some(member) = member {
             // Best first; among equals the older stays ahead (a stable order).
             let at = self.pool.iter().position(|m| m.objective < member.objective).unwrap_or(self.pool.len());
@@ -144,11 +152,11 @@ impl Drawing<Linjat> for Optimizer {
         let mut spent = 0u32;
         while spent < budget.max(1) {
             if self.pool.is_empty() {
-                let (puzzle, solved, steps) = attempt(&self.params, rng, &mut self.scratch);
+                let (solved, steps) = self.work.attempt(&self.params, rng);
                 self.attempts += 1;
                 spent = spent.saturating_add(steps.max(1));
                 if solved {
-                    let (member, work) = self.member(puzzle);
+                    let (member, work) = self.member();
                     spent = spent.saturating_add(work);
                     if let Some(member) = member {
                         self.pool.push(member);

@@ -397,8 +397,9 @@ impl RuleState {
     /// cell with another number, and with an orientation over cells only it can reach, takes the first
     /// such orientation.
     fn uncontested(&mut self, board: &Board) -> bool {
+        let shared = self.shared(board);
         for p in 0..board.numbers.len() {
-            if let Some(o) = self.uncontested_orientation(board, p) {
+            if let Some(o) = self.uncontested_orientation(board, p, &shared) {
                 self.set_valid(p, 1 << o);
                 let mask = board.segment(p, o).mask;
                 self.fix_all(board, &mask, p);
@@ -408,29 +409,34 @@ impl RuleState {
         false
     }
 
-    /// Rule 1's test for number `p` (on `possible` as rebuilt): its first orientation over cells only it
-    /// can reach, when it has no open dot to cover and shares some cell with another number.
-    pub fn uncontested_orientation(&self, board: &Board, p: usize) -> Option<usize> {
-        let bit = 1u64 << p;
-        if !disjoint(&self.open_dots(board, p), &self.reach[p]) {
+    /// The cells two or more numbers can reach (on `possible` as it stands).
+    pub fn shared(&self, board: &Board) -> Mask {
+        let (mut once, mut twice) = (EMPTY_MASK, EMPTY_MASK);
+        for reach in &self.reach[..board.numbers.len()] {
+            twice = super::or(&twice, &and(&once, reach));
+            once = super::or(&once, reach);
+        }
+        twice
+    }
+
+    /// The cells number `p` can reach (on `possible` as it stands).
+    pub fn reach(&self, p: usize) -> &Mask {
+        &self.reach[p]
+    }
+
+    /// Rule 1's test for number `p` (on `possible` as rebuilt, `shared` its [`RuleState::shared`]): its
+    /// first orientation over cells only it can reach, when it has no open dot to cover and shares some
+    /// cell with another number.
+    pub fn uncontested_orientation(&self, board: &Board, p: usize, shared: &Mask) -> Option<usize> {
+        let reach = &self.reach[p];
+        if !disjoint(&self.open_dots(board, p), reach) || disjoint(reach, shared) {
             return None;
         }
-        if !cells(&self.reach[p]).any(|c| self.possible[c] & !bit != 0) {
-            return None;
-        }
-        let own = p as u8 + 1;
-        let fits = self.orientations(board, p, |mask| {
-            let mut unfixed = 0;
-            for c in cells(mask) {
-                match self.fixed[c] {
-                    0 if self.possible[c] == bit => unfixed += 1,
-                    0 => return false,
-                    f if f != own => return false,
-                    _ => {}
-                }
-            }
-            unfixed > 0
-        });
+        // An orientation fits when its cells are p's own or unfixed cells no other number reaches, and
+        // some are the latter.
+        let alone = and_not(&and_not(reach, shared), &self.fixed_mask);
+        let fitting = super::or(&self.owned[p], &alone);
+        let fits = self.orientations(board, p, |mask| is_empty(&and_not(mask, &fitting)) && !disjoint(mask, &alone));
         (fits != 0).then(|| fits.trailing_zeros() as usize)
     }
 
