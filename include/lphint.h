@@ -98,9 +98,6 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
-// The rules, in the order the solver tries them.
-typedef struct Rule Rule;
-
 // A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
 // stands at (`row`, `col`), counted from 0.
 typedef struct LpBlocksGoal {

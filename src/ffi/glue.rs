@@ -149,6 +149,29 @@ fn set_last_error(context: &str, message: &str) {
     });
 }
 
+/// The message a panic carries.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("unknown panic")
+}
+
+/// Makes a panic record its message for [`lp_last_error`] before the default report. Where panics abort
+/// (WebAssembly) that is the only trace a caller gets; elsewhere [`guard`] records it too.
+#[cfg(target_family = "wasm")]
+pub(crate) fn install_panic_hook() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            set_last_error("internal error (please report)", panic_text(info.payload()));
+            report(info);
+        }));
+    });
+}
+
 /// Runs the body of an exported function: catches panics, records failures for [`lp_last_error`].
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
@@ -158,12 +181,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
             failure.status
         }
         Err(payload) => {
-            let what = payload
-                .downcast_ref::<&str>()
-                .copied()
-                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("unknown panic");
-            set_last_error("internal error (please report)", what);
+            set_last_error("internal error (please report)", panic_text(payload.as_ref()));
             LpStatus::LP_ERR_PANIC
         }
     }

@@ -22,6 +22,8 @@ mod pack;
 mod puzzle;
 mod solver;
 mod tables;
+#[cfg(target_family = "wasm")]
+mod wasm;
 
 /// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
 pub use crate::moves::MoveCode as LpMove;

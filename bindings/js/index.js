@@ -1,0 +1,941 @@
+// lphint for JavaScript: the engine's C ABI compiled to WebAssembly (`lphint.wasm`), under a thin layer of
+// classes, as bindings/unity/Runtime/LpHint.cs sits over its P/Invoke layer. No logic lives here: every
+// answer comes from the module. See README.md, "Use it from JavaScript".
+//
+//   import { load, Status } from "./bindings/js/index.js";
+//   const lp = await load();                      // Node: lphint.wasm next to this file; browser: a URL
+//   const puzzle = lp.Puzzle.parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+//   const hint = puzzle.nextHint(5000);           // once per frame until hint.status is not IN_PROGRESS
+//
+// Per-frame calls (`nextHint`, `Solver.step`, `Generator.step`, `Ga.step`) allocate nothing on the JS heap
+// after their first call: they reuse one result object and typed-array views, rebuilt only when the
+// module's memory grows.
+
+/** Status codes of every call (the C ABI's `LpStatus`). Values of 100 and more are thrown as `LpError`. */
+export const Status = Object.freeze({
+  OK: 0,
+  IN_PROGRESS: 1,
+  ALREADY_SOLVED: 2,
+  UNSOLVABLE: 3,
+  OUT_OF_NODES: 4,
+  NOT_FOUND: 5,
+  ERR_NULL_ARGUMENT: 100,
+  ERR_INVALID_ARGUMENT: 101,
+  ERR_PARSE: 102,
+  ERR_ILLEGAL_MOVE: 103,
+  ERR_BUFFER_TOO_SMALL: 104,
+  ERR_CORRUPT_DATA: 105,
+  ERR_VERSION: 106,
+  ERR_PANIC: 107,
+  ERR_OUT_OF_MEMORY: 108,
+});
+
+/** Search algorithms for `Puzzle.solver` (the C ABI's `LpAlgorithm`). */
+export const Algorithm = Object.freeze({
+  BFS: 0,
+  HILL_CLIMBING: 1,
+  BEST_FIRST: 2,
+  ASTAR: 3,
+  WEIGHTED_ASTAR: 4,
+  UNIFORM_COST: 5,
+  IDA_STAR: 6,
+  EXACT: 7,
+});
+
+/** What values a family parameter takes (the C ABI's `LpParamKind`). */
+export const ParamKind = Object.freeze({ INT: 0, BOOL: 1, CHOICE: 2, SIZE: 3, RANGE: 4 });
+
+/** How sliding-block moves are counted (`Puzzle.blocks`). */
+export const BlocksCount = Object.freeze({ STEP: 0, LINE: 1, FREE: 2 });
+
+/** The ABI version these bindings were written against (`LP_ABI_VERSION`). */
+export const ABI_VERSION = 2;
+
+const STATUS_NAMES = Object.fromEntries(Object.entries(Status).map(([name, code]) => [code, "LP_" + name]));
+
+/** The C name of a status code (`"LP_OK"`). */
+export function statusName(status) {
+  return STATUS_NAMES[status] ?? "LP_UNKNOWN_STATUS";
+}
+
+/** A failed call: `status` is the code (100 and more), `detail` the library's message. */
+export class LpError extends Error {
+  constructor(status, detail) {
+    super(`${statusName(status)}: ${detail}`);
+    this.name = "LpError";
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+const DISPOSE = Symbol.dispose ?? Symbol.for("Symbol.dispose");
+const isNode = typeof process !== "undefined" && process.versions?.node !== undefined;
+
+/**
+ * Loads the module and returns the library. `source` is optional: in Node the default is `lphint.wasm`
+ * beside this file; otherwise a URL (string or `URL`), a file path (Node), a `Response`, bytes
+ * (`ArrayBuffer`, a typed array) or a compiled `WebAssembly.Module`.
+ */
+export async function load(source) {
+  const module = await compile(source ?? new URL("./lphint.wasm", import.meta.url));
+  const instance = await WebAssembly.instantiate(module, {});
+  return new Lphint(instance);
+}
+
+async function compile(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (typeof source === "string") {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(source);
+    if (isNode && !absolute) return compile(await (await import("node:fs/promises")).readFile(source));
+    source = new URL(source, globalThis.location?.href);
+  }
+  if (source instanceof URL) {
+    if (source.protocol === "file:") return compile(await (await import("node:fs/promises")).readFile(source));
+    source = await fetch(source);
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new Error(`lphint.wasm: HTTP ${source.status} from ${source.url}`);
+    return WebAssembly.compile(await source.arrayBuffer());
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  throw new TypeError("load(source): a URL, a path, a Response, bytes or a WebAssembly.Module");
+}
+
+const SCRATCH_BYTES = 4096; // out-parameters and the hint struct, reserved once
+const MOVE_BYTES = 16; // LpMove: piece u32, from i32, to i32, arg i32
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The loaded library: the classes bound to one module instance, and the registry's listing. */
+class Lphint {
+  constructor(instance) {
+    this.x = instance.exports;
+    this.memory = this.x.memory;
+    this.buffer = null;
+    this.poisoned = null;
+    this.refresh();
+    this.scratch = this.alloc(SCRATCH_BYTES);
+    // Offsets in the scratch block: [0, 64) out-parameters, [64, 128) a move, [128, 160) the hint,
+    // [160, 224) stats, [256, 4096) hint cells.
+    this.out = this.scratch;
+    this.movePtr = this.scratch + 64;
+    this.hintPtr = this.scratch + 128;
+    this.statsPtr = this.scratch + 160;
+    this.cellsPtr = this.scratch + 256;
+    this.cellsCap = (SCRATCH_BYTES - 256) / 2;
+    this.textCap = 256;
+    this.textPtr = this.alloc(this.textCap);
+    const lib = this;
+    const handles = new FinalizationRegistry(({ free, ptr }) => lib.safe(() => free(ptr)));
+    this.handles = handles;
+    const bind = (base) => {
+      const bound = class extends base {};
+      Object.defineProperty(bound, "lib", { value: lib });
+      Object.defineProperty(bound, "name", { value: base.name });
+      return bound;
+    };
+    /** Bound classes: `lp.Puzzle.parse(...)`, `new lp.Generator(...)`, ... */
+    this.Puzzle = bind(Puzzle);
+    this.Solver = bind(Solver);
+    this.Generator = bind(Generator);
+    this.Ga = bind(Ga);
+    this.Pack = bind(Pack);
+    this.Tables = bind(Tables);
+    this.Status = Status;
+    this.Algorithm = Algorithm;
+    this.version = this.x.lp_version();
+    if (this.version !== ABI_VERSION) {
+      throw new Error(`lphint.wasm has ABI version ${this.version}, these bindings ${ABI_VERSION}`);
+    }
+  }
+
+  // --- memory -------------------------------------------------------------------------------------
+
+  /** Re-makes the views when the module's memory grew (which detaches the old ones). */
+  refresh() {
+    if (this.buffer !== this.memory.buffer) {
+      this.buffer = this.memory.buffer;
+      this.view = new DataView(this.buffer);
+      this.bytes = new Uint8Array(this.buffer);
+    }
+    return this.view;
+  }
+
+  alloc(len) {
+    const ptr = this.call(this.x.lp_wasm_alloc, len);
+    if (ptr === 0) throw new LpError(Status.ERR_OUT_OF_MEMORY, `could not reserve ${len} bytes in the module`);
+    return ptr;
+  }
+
+  release(ptr, len) {
+    if (ptr !== 0) this.call(this.x.lp_wasm_free, ptr, len);
+  }
+
+  /** Runs `body(ptrs...)` with `blocks` (strings NUL-terminated, byte arrays, or byte counts) copied into
+   * the module's memory, releasing them after. */
+  with(blocks, body) {
+    const placed = blocks.map((b) => {
+      const bytes = typeof b === "string" ? encoder.encode(b + "\0") : b instanceof Uint8Array ? b : null;
+      const len = bytes ? bytes.length : b;
+      const ptr = this.alloc(len);
+      if (bytes) {
+        this.refresh();
+        this.bytes.set(bytes, ptr);
+      }
+      return [ptr, len];
+    });
+    try {
+      return body(...placed.map(([ptr]) => ptr));
+    } finally {
+      for (const [ptr, len] of placed) this.release(ptr, len);
+    }
+  }
+
+  /** `values` as a block of 32-bit integers (for grids). */
+  int32Block(values) {
+    const bytes = new Uint8Array(values.length * 4);
+    const view = new DataView(bytes.buffer);
+    values.forEach((v, i) => view.setInt32(i * 4, v, true));
+    return bytes;
+  }
+
+  cString(ptr) {
+    if (ptr === 0) return "";
+    this.refresh();
+    let end = ptr;
+    while (this.bytes[end] !== 0) end++;
+    return decoder.decode(this.bytes.subarray(ptr, end));
+  }
+
+  u32(ptr) {
+    return this.refresh().getUint32(ptr, true);
+  }
+
+  i32(ptr) {
+    return this.refresh().getInt32(ptr, true);
+  }
+
+  u64(ptr) {
+    return Number(this.refresh().getBigUint64(ptr, true));
+  }
+
+  i64(ptr) {
+    return Number(this.refresh().getBigInt64(ptr, true));
+  }
+
+  writeMove(move) {
+    const v = this.refresh();
+    v.setUint32(this.movePtr, move.piece >>> 0, true);
+    v.setInt32(this.movePtr + 4, move.from ?? -1, true);
+    v.setInt32(this.movePtr + 8, move.to ?? -1, true);
+    v.setInt32(this.movePtr + 12, move.arg ?? 0, true);
+    return this.movePtr;
+  }
+
+  readMove(ptr, into = {}) {
+    const v = this.refresh();
+    into.piece = v.getUint32(ptr, true);
+    into.from = v.getInt32(ptr + 4, true);
+    into.to = v.getInt32(ptr + 8, true);
+    into.arg = v.getInt32(ptr + 12, true);
+    return into;
+  }
+
+  // --- calls --------------------------------------------------------------------------------------
+
+  /** Calls an export; a trap (a panic: the module aborts) poisons the instance and becomes
+   * `LP_ERR_PANIC` with the panic's message. Fixed arity, so that a call allocates nothing. */
+  call(fn, a, b, c, d, e, f, g, h) {
+    if (this.poisoned) throw this.poisoned;
+    try {
+      return fn(a, b, c, d, e, f, g, h);
+    } catch (err) {
+      if (err instanceof WebAssembly.RuntimeError) {
+        this.poisoned = new LpError(Status.ERR_PANIC, `${this.lastError() || err.message} (the module must be loaded again)`);
+        throw this.poisoned;
+      }
+      throw err;
+    }
+  }
+
+  /** Like `call`, throwing `LpError` for an error status; the status otherwise. */
+  check(status) {
+    if (status >= 100) throw new LpError(status, this.lastError());
+    return status;
+  }
+
+  safe(body) {
+    try {
+      body();
+    } catch {
+      // A finalizer must not throw.
+    }
+  }
+
+  lastError() {
+    try {
+      const x = this.x;
+      let status = x.lp_last_error(this.textPtr, this.textCap, this.out);
+      if (status === Status.ERR_BUFFER_TOO_SMALL) {
+        this.growText(this.u32(this.out));
+        status = x.lp_last_error(this.textPtr, this.textCap, this.out);
+      }
+      return status === Status.OK ? this.cString(this.textPtr) : "";
+    } catch {
+      return "";
+    }
+  }
+
+  /** A block of at least `count` 32-bit values, reserved once and grown when asked for more. */
+  grid(count) {
+    if (count > (this.gridCap ?? 0)) {
+      if (this.gridCap) this.release(this.gridPtr, this.gridCap * 4);
+      this.gridCap = Math.max(count, 2 * (this.gridCap ?? 512));
+      this.gridPtr = this.alloc(this.gridCap * 4);
+    }
+    return this.gridPtr;
+  }
+
+  growText(needed) {
+    this.release(this.textPtr, this.textCap);
+    this.textCap = Math.max(needed, this.textCap * 2);
+    this.textPtr = this.alloc(this.textCap);
+  }
+
+  /** A string out of a `(buf, cap, written)` call: `fill(buf, cap, written)` returns its status. */
+  text(fill) {
+    for (;;) {
+      const status = fill(this.textPtr, this.textCap, this.out);
+      if (status === Status.ERR_BUFFER_TOO_SMALL) {
+        this.growText(this.u32(this.out));
+        continue;
+      }
+      if (this.check(status) !== Status.OK) return null;
+      return this.cString(this.textPtr);
+    }
+  }
+
+  /** Items out of a `(buf, cap, written)` call, `size` bytes each, read by `read(ptr)`. */
+  items(fill, size, read) {
+    let cap = 64;
+    for (;;) {
+      const list = this.with([cap * size], (buf) => {
+        const status = fill(buf, cap, this.out);
+        const written = this.u32(this.out);
+        if (status === Status.ERR_BUFFER_TOO_SMALL) {
+          cap = Math.max(written, cap * 2);
+          return null;
+        }
+        this.check(status);
+        return Array.from({ length: written }, (_, i) => read(buf + i * size));
+      });
+      if (list) return list;
+    }
+  }
+
+  /** A new handle out of a create call writing it to `out`. */
+  handle(status) {
+    this.check(status);
+    return this.u32(this.out);
+  }
+
+  track(object, free) {
+    this.handles.register(object, { free, ptr: object.ptr }, object);
+  }
+
+  // --- the registry -------------------------------------------------------------------------------
+
+  /** Every family of the registry: id, name, summary, rating unit, parameters, presets, play options
+   * and hint reasons, as the generator form and the hint legend need them. */
+  families() {
+    const x = this.x;
+    this.check(this.call(x.lp_family_count, this.out));
+    const count = this.u32(this.out);
+    const list = [];
+    for (let f = 0; f < count; f++) {
+      const info = this.with([32], (ptr) => {
+        this.check(this.call(x.lp_family_info, f, ptr));
+        return {
+          id: this.u32(ptr),
+          name: this.cString(this.u32(ptr + 4)),
+          summary: this.cString(this.u32(ptr + 8)),
+          ratingUnit: this.cString(this.u32(ptr + 12)),
+          counts: [this.u32(ptr + 16), this.u32(ptr + 20), this.u32(ptr + 24), this.u32(ptr + 28)],
+        };
+      });
+      const [params, presets, options, reasons] = info.counts;
+      const spec = (getter, i) =>
+        this.with([40], (ptr) => {
+          this.check(this.call(getter, f, i, ptr));
+          const choices = this.cString(this.u32(ptr + 32));
+          return {
+            name: this.cString(this.u32(ptr)),
+            kind: this.u32(ptr + 4),
+            min: this.i64(ptr + 8),
+            max: this.i64(ptr + 16),
+            default: this.cString(this.u32(ptr + 24)),
+            doc: this.cString(this.u32(ptr + 28)),
+            choices: choices ? choices.split("|") : [],
+          };
+        });
+      list.push({
+        id: info.id,
+        index: f,
+        name: info.name,
+        summary: info.summary,
+        ratingUnit: info.ratingUnit,
+        params: Array.from({ length: params }, (_, i) => spec(x.lp_family_param, i)),
+        options: Array.from({ length: options }, (_, i) => spec(x.lp_family_option, i)),
+        presets: Array.from({ length: presets }, (_, i) =>
+          this.with([8], (ptr) => {
+            this.check(this.call(x.lp_family_preset, f, i, ptr));
+            return { name: this.cString(this.u32(ptr)), params: this.cString(this.u32(ptr + 4)) };
+          }),
+        ),
+        reasons: Array.from({ length: reasons }, (_, i) =>
+          this.with([12], (ptr) => {
+            this.check(this.call(x.lp_family_reason, f, i, ptr));
+            return { code: this.u32(ptr), name: this.cString(this.u32(ptr + 4)), doc: this.cString(this.u32(ptr + 8)) };
+          }),
+        ),
+      });
+    }
+    return list;
+  }
+
+  /** Generates one puzzle at once (blocking): `{ puzzle, rating }`, or `null` when the run ends without
+   * one (`LP_NOT_FOUND`, `LP_OUT_OF_NODES`). */
+  generate(family, params = "", seed = 0) {
+    return this.with([family, params], (f, p) => {
+      const status = this.check(this.call(this.x.lp_generate, f, p, BigInt.asUintN(64, BigInt(seed)), this.out, this.out + 4));
+      if (status !== Status.OK) return null;
+      return { puzzle: new this.Puzzle(this.u32(this.out)), rating: this.u32(this.out + 4) };
+    });
+  }
+}
+
+/** Base of the handle classes: `free()` (idempotent) and `Symbol.dispose`. */
+class Handle {
+  constructor(ptr, freeName) {
+    this.lib = this.constructor.lib;
+    this.ptr = ptr;
+    this.freeName = freeName;
+    const free = this.lib.x[freeName];
+    this.lib.track(this, (p) => free(p));
+  }
+
+  /** The live pointer, or an error once freed. */
+  get live() {
+    if (this.ptr === 0) throw new LpError(Status.ERR_NULL_ARGUMENT, `${this.constructor.name} was freed`);
+    return this.ptr;
+  }
+
+  /** Releases the handle (again: nothing). */
+  free() {
+    if (this.ptr !== 0) {
+      this.lib.handles.unregister(this);
+      this.lib.call(this.lib.x[this.freeName], this.ptr);
+      this.ptr = 0;
+    }
+  }
+
+  [DISPOSE]() {
+    this.free();
+  }
+}
+
+/** A hint: reused by `nextHint` from call to call (copy what you keep). */
+class Hint {
+  constructor(puzzle) {
+    this.puzzle = puzzle;
+    this.status = Status.IN_PROGRESS;
+    this.move = { piece: 0, from: 0, to: 0, arg: 0 };
+    this.movesLeft = 0;
+    this.optimal = false;
+    this.reason = 0;
+    this.cells = new Uint16Array(0);
+    this.store = new Uint16Array(64);
+    this.views = [];
+  }
+
+  /** Whether the hint is ready (status `OK`). */
+  get ready() {
+    return this.status === Status.OK;
+  }
+
+  /** The hint's sentence ("slide 7 left: ..."); made when read. */
+  get text() {
+    return this.ready ? this.puzzle.hintText() : null;
+  }
+
+  setCells(lib, ptr, count) {
+    if (count > this.store.length) {
+      this.store = new Uint16Array(Math.max(count, this.store.length * 2));
+      this.views = [];
+    }
+    lib.refresh();
+    for (let i = 0; i < count; i++) this.store[i] = lib.view.getUint16(ptr + 2 * i, true);
+    this.cells = this.views[count] ??= this.store.subarray(0, count);
+  }
+}
+
+/** A puzzle being played: the puzzle, the player's position and its hinter. */
+export class Puzzle extends Handle {
+  constructor(ptr) {
+    super(ptr, "lp_puzzle_free");
+    this.hint = new Hint(this);
+  }
+
+  /** Parses a one-line description (`tiles:3x3:8,6,7,2,5,4,3,0,1`); `LP_ERR_PARSE` names the column. */
+  static parse(desc) {
+    const lib = this.lib;
+    return new this(lib.with([desc], (d) => lib.handle(lib.call(lib.x.lp_puzzle_parse, d, lib.out))));
+  }
+
+  /** A `width`×`height` sliding-tile puzzle from `start` (row-major, 0 the blank) to `goal` (default
+   * `1, 2, …, blank`). */
+  static tiles(width, height, start, goal = null) {
+    const lib = this.lib;
+    const blocks = [Uint8Array.from(start)];
+    if (goal) blocks.push(Uint8Array.from(goal));
+    return new this(
+      lib.with(blocks, (s, g = 0) =>
+        lib.handle(lib.call(lib.x.lp_tiles_create, width, height, s, start.length, g, goal ? goal.length : 0, lib.out)),
+      ),
+    );
+  }
+
+  /** A water-jugs puzzle: capacities, start amounts, goal amounts (-1 for any), whether the tap and sink
+   * may be used. */
+  static jugs(capacities, start, goal, tap = true) {
+    const lib = this.lib;
+    const n = capacities.length;
+    if (start.length !== n || goal.length !== n) throw new LpError(Status.ERR_INVALID_ARGUMENT, "capacities, start and goal differ in length");
+    return new this(
+      lib.with([Uint8Array.from(capacities), Uint8Array.from(start), lib.int32Block(goal)], (c, s, g) =>
+        lib.handle(lib.call(lib.x.lp_jugs_create, c, s, g, n, tap, lib.out)),
+      ),
+    );
+  }
+
+  /** A flip-panels puzzle: `start` and `target` (default all light) one value a cell, non-zero dark. */
+  static flip(width, height, start, target = null) {
+    const lib = this.lib;
+    const blocks = [Uint8Array.from(start)];
+    if (target) blocks.push(Uint8Array.from(target));
+    return new this(
+      lib.with(blocks, (s, t = 0) => lib.handle(lib.call(lib.x.lp_flip_create, width, height, s, t, start.length, lib.out))),
+    );
+  }
+
+  /** A Hargram puzzle: `blocked` (null for none) one value a cell, non-zero blocked; `pieces` as
+   * `{ width, height, cells, noMirror }` drawings. */
+  static hargram(width, height, blocked, pieces) {
+    const lib = this.lib;
+    const drawings = pieces.map((p) => Uint8Array.from(p.cells));
+    const blocks = [pieces.length * 16, ...drawings];
+    if (blocked) blocks.push(Uint8Array.from(blocked));
+    return new this(
+      lib.with(blocks, (table, ...rest) => {
+        const b = blocked ? rest[rest.length - 1] : 0;
+        const v = lib.refresh();
+        pieces.forEach((p, i) => {
+          v.setUint32(table + 16 * i, p.width, true);
+          v.setUint32(table + 16 * i + 4, p.height, true);
+          v.setUint32(table + 16 * i + 8, rest[i], true);
+          v.setUint32(table + 16 * i + 12, p.noMirror ? 1 : 0, true);
+        });
+        return lib.handle(lib.call(lib.x.lp_hargram_create, width, height, b, table, pieces.length, lib.out));
+      }),
+    );
+  }
+
+  /** A sliding-blocks puzzle: `cells` row-major (0 empty, -1 wall, -2 goal-only, k a cell of block k),
+   * `goals` as `{ block, row, col }`, `count` a `BlocksCount`. */
+  static blocks(width, height, cells, goals, count = BlocksCount.FREE) {
+    const lib = this.lib;
+    const table = new Uint8Array(goals.length * 12);
+    const view = new DataView(table.buffer);
+    goals.forEach((g, i) => {
+      view.setInt32(12 * i, g.block, true);
+      view.setUint32(12 * i + 4, g.row, true);
+      view.setUint32(12 * i + 8, g.col, true);
+    });
+    return new this(
+      lib.with([lib.int32Block(cells), table], (c, g) =>
+        lib.handle(lib.call(lib.x.lp_blocks_create, width, height, c, cells.length, g, goals.length, count, lib.out)),
+      ),
+    );
+  }
+
+  /** A Linjat puzzle: `cells` row-major, 0 empty, -1 a dot, 1..9 a number. */
+  static linjat(width, height, cells) {
+    const lib = this.lib;
+    return new this(
+      lib.with([lib.int32Block(cells)], (c) => lib.handle(lib.call(lib.x.lp_linjat_create, width, height, c, cells.length, lib.out))),
+    );
+  }
+
+  /** The id of the puzzle's family (see `lp.families()`). */
+  get familyId() {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_family, this.live, lib.out));
+    return lib.u32(lib.out);
+  }
+
+  /** Width of the grid `cells()` fills. */
+  get width() {
+    return this.size()[0];
+  }
+
+  /** Height of the grid `cells()` fills. */
+  get height() {
+    return this.size()[1];
+  }
+
+  size() {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_size, this.live, lib.out, lib.out + 4));
+    return [lib.u32(lib.out), lib.u32(lib.out + 4)];
+  }
+
+  /** The current board, row-major (what the values mean is the family's). */
+  cells() {
+    const lib = this.lib;
+    return Int32Array.from(lib.items((buf, cap, written) => lib.call(lib.x.lp_puzzle_cells, this.live, buf, cap, written), 4, (p) => lib.i32(p)));
+  }
+
+  /** Copies the current board into `into` (an `Int32Array` of at least `width·height`) without
+   * allocating: for drawing every frame. Returns the number of cells. */
+  readCells(into) {
+    const lib = this.lib;
+    const ptr = lib.grid(into.length);
+    lib.check(lib.call(lib.x.lp_puzzle_cells, this.live, ptr, into.length, lib.out));
+    const count = lib.u32(lib.out);
+    const v = lib.view;
+    for (let i = 0; i < count; i++) into[i] = v.getInt32(ptr + 4 * i, true);
+    return count;
+  }
+
+  /** The text description from the current position (parsing it resumes the game). */
+  describe() {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_describe, this.live, buf, cap, written));
+  }
+
+  /** The moves the family's searches consider from here (every legal move for most families). */
+  moves() {
+    const lib = this.lib;
+    return lib.items((buf, cap, written) => lib.call(lib.x.lp_puzzle_moves, this.live, buf, cap, written), MOVE_BYTES, (p) => lib.readMove(p));
+  }
+
+  /** The sentence of `move` from here ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it is not legal. */
+  moveText(move) {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_move_text, this.live, lib.writeMove(move), buf, cap, written));
+  }
+
+  /** Plays `move` (`{ piece, from, to, arg }`); an illegal move throws `LP_ERR_ILLEGAL_MOVE` and changes
+   * nothing. */
+  apply(move) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_apply, this.live, lib.writeMove(move)));
+  }
+
+  /** Plays `move` when legal: whether it was. */
+  tryApply(move) {
+    const lib = this.lib;
+    const status = lib.call(lib.x.lp_puzzle_apply, this.live, lib.writeMove(move));
+    if (status === Status.ERR_ILLEGAL_MOVE) return false;
+    lib.check(status);
+    return true;
+  }
+
+  /** Whether the current position is solved. */
+  get isSolved() {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_is_solved, this.live, lib.out));
+    return lib.refresh().getUint8(lib.out) !== 0;
+  }
+
+  /** The next hint from the current position, spending at most `budget` nodes in this call: call it once
+   * a frame while `hint.status` is `IN_PROGRESS`. The same `Hint` object comes back every time, with
+   * `status`, `move`, `movesLeft`, `optimal`, `reason`, `cells` (the grid cells it concerns) and `text`. */
+  nextHint(budget = 10000) {
+    const lib = this.lib;
+    const hint = this.hint;
+    const status = lib.check(lib.call(lib.x.lp_next_hint, this.live, budget >>> 0, lib.hintPtr));
+    hint.status = status;
+    if (status !== Status.OK) {
+      hint.cells = hint.views[0] ??= hint.store.subarray(0, 0);
+      return hint;
+    }
+    const v = lib.refresh();
+    lib.readMove(lib.hintPtr, hint.move);
+    hint.movesLeft = v.getUint32(lib.hintPtr + 16, true);
+    hint.optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
+    hint.reason = v.getUint32(lib.hintPtr + 24, true);
+    let cellStatus = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
+    if (cellStatus === Status.ERR_BUFFER_TOO_SMALL) {
+      const needed = lib.u32(lib.out);
+      return lib.with([needed * 2], (buf) => {
+        lib.check(lib.call(lib.x.lp_hint_cells, this.live, buf, needed, lib.out));
+        hint.setCells(lib, buf, lib.u32(lib.out));
+        return hint;
+      });
+    }
+    lib.check(cellStatus);
+    hint.setCells(lib, lib.cellsPtr, lib.u32(lib.out));
+    return hint;
+  }
+
+  /** Steps `nextHint` until it is not in progress (blocking; for tools and tests). */
+  hintNow(budget = 100000) {
+    let hint;
+    do hint = this.nextHint(budget);
+    while (hint.status === Status.IN_PROGRESS);
+    return hint;
+  }
+
+  /** The sentence of the last hint, or null before the first. */
+  hintText() {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_text, this.live, buf, cap, written));
+  }
+
+  /** Sets a play option of the family (`heuristic` = `manhattan` for tiles). */
+  setOption(key, value) {
+    const lib = this.lib;
+    lib.with([key, String(value)], (k, v) => lib.check(lib.call(lib.x.lp_puzzle_set_option, this.live, k, v)));
+  }
+
+  /** Bounds every hint search to `limit` nodes in all (then `OUT_OF_NODES`). */
+  setNodeLimit(limit) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_set_node_limit, this.live, BigInt(limit)));
+  }
+
+  /** A fact the generator established (`farthest`, `objective`, …), or undefined. */
+  fact(name) {
+    const lib = this.lib;
+    return lib.with([name, 8], (n, out) => {
+      const status = lib.check(lib.call(lib.x.lp_puzzle_fact, this.live, n, out));
+      return status === Status.OK ? lib.i64(out) : undefined;
+    });
+  }
+
+  /** Uses `tables` (a `Tables`) for hints and solvers from now on. */
+  setTables(tables) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_set_tables, this.live, tables.live));
+  }
+
+  /** A solver of the current position: `algorithm` an `Algorithm` value or a CLI name (`"astar"`,
+   * `"wastar:3/2"`), memory reserved now for `nodeCap` nodes. */
+  solver(algorithm = Algorithm.EXACT, nodeCap = 1 << 20) {
+    const lib = this.lib;
+    const ptr =
+      typeof algorithm === "string"
+        ? lib.with([algorithm], (a) => lib.handle(lib.call(lib.x.lp_solver_create_named, this.live, a, nodeCap >>> 0, lib.out)))
+        : lib.handle(lib.call(lib.x.lp_solver_create, this.live, algorithm, nodeCap >>> 0, lib.out));
+    return new lib.Solver(ptr);
+  }
+
+  /** The bytes `solver(algorithm, nodeCap)` would reserve. */
+  solverBytes(algorithm, nodeCap) {
+    const lib = this.lib;
+    return lib.with([8], (out) => {
+      lib.check(lib.call(lib.x.lp_solver_bytes, this.live, algorithm, nodeCap >>> 0, out));
+      return lib.u64(out);
+    });
+  }
+
+  /** The puzzle from its current position as a one-puzzle pack (bytes for `Pack.load`). */
+  save() {
+    const lib = this.lib;
+    lib.call(lib.x.lp_puzzle_save, this.live, 0, 0, lib.out);
+    const needed = lib.u32(lib.out);
+    return lib.with([needed], (buf) => {
+      lib.check(lib.call(lib.x.lp_puzzle_save, this.live, buf, needed, lib.out));
+      return lib.bytes.slice(buf, buf + lib.u32(lib.out));
+    });
+  }
+}
+
+/** A stepped search from a puzzle's position at creation. */
+export class Solver extends Handle {
+  constructor(ptr) {
+    super(ptr, "lp_solver_free");
+    this.statsOut = {};
+  }
+
+  /** Expands at most `budget` nodes: `IN_PROGRESS`, `OK` (read `moves()`), or how it ended. */
+  step(budget = 10000) {
+    const lib = this.lib;
+    return lib.check(lib.call(lib.x.lp_solver_step, this.live, budget >>> 0));
+  }
+
+  /** Steps until finished (blocking): the final status. */
+  run(budget = 1 << 20) {
+    let status;
+    do status = this.step(budget);
+    while (status === Status.IN_PROGRESS);
+    return status;
+  }
+
+  /** The solution's moves (throws the status before the solver has one). */
+  moves() {
+    const lib = this.lib;
+    return lib.items((buf, cap, written) => lib.call(lib.x.lp_solver_moves, this.live, buf, cap, written), MOVE_BYTES, (p) => lib.readMove(p));
+  }
+
+  /** Ends the run with `OUT_OF_NODES` after `limit` expansions in all. */
+  setNodeLimit(limit) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_solver_set_node_limit, this.live, BigInt(limit)));
+  }
+
+  /** Counters of the run (one object, reused): expanded, generated, peakStored, bytesReserved,
+   * solutionLength and solutionCost (-1 without a solution). */
+  stats() {
+    const lib = this.lib;
+    const p = lib.statsPtr;
+    lib.check(lib.call(lib.x.lp_solver_stats, this.live, p));
+    const s = this.statsOut;
+    s.expanded = lib.u64(p);
+    s.generated = lib.u64(p + 8);
+    s.peakStored = lib.u64(p + 16);
+    s.bytesReserved = lib.u64(p + 24);
+    s.solutionLength = lib.i64(p + 32);
+    s.solutionCost = lib.i64(p + 40);
+    return s;
+  }
+}
+
+/** A stepped generator of a family from a parameter text (`"preset=hard"`, `"size=4x4,min=20,max=30"`). */
+export class Generator extends Handle {
+  constructor(family, params = "", seed = 0) {
+    const lib = new.target.lib;
+    super(
+      lib.with([family, params], (f, p) =>
+        lib.handle(lib.call(lib.x.lp_generator_create_text, f, p, BigInt.asUintN(64, BigInt(seed)), lib.out)),
+      ),
+      "lp_generator_free",
+    );
+    this.result = { status: Status.IN_PROGRESS, puzzle: null, rating: 0 };
+  }
+
+  /** Spends at most `budget` nodes: the same result object every call, `status` `IN_PROGRESS` until a
+   * puzzle is ready (`OK`, with `puzzle` — yours to free — and `rating`), or how the run ended. */
+  step(budget = 10000) {
+    const lib = this.lib;
+    const r = this.result;
+    r.status = lib.check(lib.call(lib.x.lp_generator_step, this.live, budget >>> 0, lib.out, lib.out + 4));
+    r.puzzle = r.status === Status.OK ? new lib.Puzzle(lib.u32(lib.out)) : null;
+    r.rating = r.status === Status.OK ? lib.u32(lib.out + 4) : 0;
+    return r;
+  }
+
+  /** Steps until a puzzle is ready (blocking): `{ puzzle, rating }`, or null when the run ended. */
+  next(budget = 1 << 20) {
+    let r;
+    do r = this.step(budget);
+    while (r.status === Status.IN_PROGRESS);
+    return r.status === Status.OK ? { puzzle: r.puzzle, rating: r.rating } : null;
+  }
+
+  /** The run's limits (0 keeps one as it is). */
+  setLimits(maxMisses, maxNodes, candidateNodes) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_generator_set_limits, this.live, BigInt(maxMisses), BigInt(maxNodes), BigInt(candidateNodes)));
+  }
+
+  /** Rates candidates with `tables`. */
+  setTables(tables) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_generator_set_tables, this.live, tables.live));
+  }
+}
+
+/** A genetic-algorithm run on a puzzle's position (Hargram). */
+export class Ga extends Handle {
+  /** `params`: `{ population, generations, tournament, crossover, mutation }` (null for the defaults). */
+  constructor(puzzle, params = null, seed = 0) {
+    const lib = new.target.lib;
+    super(
+      lib.with([20], (p) => {
+        if (params) {
+          const v = lib.refresh();
+          v.setUint32(p, params.population, true);
+          v.setUint32(p + 4, params.generations, true);
+          v.setUint32(p + 8, params.tournament, true);
+          v.setFloat32(p + 12, params.crossover, true);
+          v.setFloat32(p + 16, params.mutation, true);
+        }
+        return lib.handle(lib.call(lib.x.lp_ga_create, puzzle.live, params ? p : 0, BigInt.asUintN(64, BigInt(seed)), lib.out));
+      }),
+      "lp_ga_free",
+    );
+    this.report = { status: Status.IN_PROGRESS, generation: 0, bestFitness: 0, perfect: 0, found: false, evaluations: 0 };
+  }
+
+  /** Runs at most `budget` evaluations: the same report object every call. */
+  step(budget = 1000) {
+    const lib = this.lib;
+    const p = lib.statsPtr;
+    const r = this.report;
+    r.status = lib.check(lib.call(lib.x.lp_ga_step, this.live, budget >>> 0, p));
+    r.generation = lib.u32(p);
+    r.bestFitness = lib.u32(p + 4);
+    r.perfect = lib.u32(p + 8);
+    r.found = lib.u32(p + 12) !== 0;
+    r.evaluations = lib.u64(p + 16);
+    return r;
+  }
+
+  /** The best individual so far as moves from the run's start. */
+  best() {
+    const lib = this.lib;
+    return lib.items((buf, cap, written) => lib.call(lib.x.lp_ga_best, this.live, buf, cap, written), MOVE_BYTES, (p) => lib.readMove(p));
+  }
+}
+
+/** A loaded pack of puzzles (`.lpk`, written by `lp pack build` or `Puzzle.save`). */
+export class Pack extends Handle {
+  /** Loads pack bytes; `LP_ERR_CORRUPT_DATA` / `LP_ERR_VERSION` for damaged or foreign data. */
+  static load(bytes) {
+    const lib = this.lib;
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    return new this(lib.with([data], (b) => lib.handle(lib.call(lib.x.lp_pack_load, b, data.length, lib.out))), "lp_pack_free");
+  }
+
+  /** The number of puzzles. */
+  get length() {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_pack_len, this.live, lib.out));
+    return lib.u32(lib.out);
+  }
+
+  /** A new puzzle from entry `index`, at its start. */
+  open(index) {
+    const lib = this.lib;
+    return new lib.Puzzle(lib.handle(lib.call(lib.x.lp_pack_puzzle, this.live, index, lib.out)));
+  }
+
+  /** The rating stored with entry `index`. */
+  rating(index) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_pack_rating, this.live, index, lib.out));
+    return lib.u32(lib.out);
+  }
+}
+
+/** Precomputed tables (`lp tables build`), shared by the puzzles and generators given them. */
+export class Tables extends Handle {
+  /** Loads table bytes (magic, version and checksum checked). */
+  static load(bytes) {
+    const lib = this.lib;
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    return new this(lib.with([data], (b) => lib.handle(lib.call(lib.x.lp_tables_load, b, data.length, lib.out))), "lp_tables_free");
+  }
+}
