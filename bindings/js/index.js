@@ -215,12 +215,15 @@ class Lphint {
     return this.refresh().getInt32(ptr, true);
   }
 
+  // 64-bit values as two halves: a BigInt would be an allocation on every per-frame read.
   u64(ptr) {
-    return Number(this.refresh().getBigUint64(ptr, true));
+    const v = this.refresh();
+    return v.getUint32(ptr, true) + v.getUint32(ptr + 4, true) * 4294967296;
   }
 
   i64(ptr) {
-    return Number(this.refresh().getBigInt64(ptr, true));
+    const v = this.refresh();
+    return v.getUint32(ptr, true) + v.getInt32(ptr + 4, true) * 4294967296;
   }
 
   writeMove(move) {
@@ -675,18 +678,21 @@ export class Puzzle extends Handle {
     hint.movesLeft = v.getUint32(lib.hintPtr + 16, true);
     hint.optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
     hint.reason = v.getUint32(lib.hintPtr + 24, true);
-    let cellStatus = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
-    if (cellStatus === Status.ERR_BUFFER_TOO_SMALL) {
-      const needed = lib.u32(lib.out);
-      return lib.with([needed * 2], (buf) => {
-        lib.check(lib.call(lib.x.lp_hint_cells, this.live, buf, needed, lib.out));
-        hint.setCells(lib, buf, lib.u32(lib.out));
-        return hint;
-      });
-    }
+    const cellStatus = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
+    if (cellStatus === Status.ERR_BUFFER_TOO_SMALL) return this.readManyHintCells(lib.u32(lib.out));
     lib.check(cellStatus);
     hint.setCells(lib, lib.cellsPtr, lib.u32(lib.out));
     return hint;
+  }
+
+  // Kept out of `nextHint`: a closure there would make V8 allocate a context on every call.
+  readManyHintCells(needed) {
+    const lib = this.lib;
+    return lib.with([needed * 2], (buf) => {
+      lib.check(lib.call(lib.x.lp_hint_cells, this.live, buf, needed, lib.out));
+      this.hint.setCells(lib, buf, lib.u32(lib.out));
+      return this.hint;
+    });
   }
 
   /** Steps `nextHint` until it is not in progress (blocking; for tools and tests). */

@@ -1,0 +1,269 @@
+// Types of the lphint JavaScript package (index.js): the C ABI compiled to WebAssembly, as classes.
+
+/** Status codes of every call (the C ABI's `LpStatus`); 100 and more are thrown as `LpError`. */
+export declare const Status: {
+  readonly OK: 0;
+  readonly IN_PROGRESS: 1;
+  readonly ALREADY_SOLVED: 2;
+  readonly UNSOLVABLE: 3;
+  readonly OUT_OF_NODES: 4;
+  readonly NOT_FOUND: 5;
+  readonly ERR_NULL_ARGUMENT: 100;
+  readonly ERR_INVALID_ARGUMENT: 101;
+  readonly ERR_PARSE: 102;
+  readonly ERR_ILLEGAL_MOVE: 103;
+  readonly ERR_BUFFER_TOO_SMALL: 104;
+  readonly ERR_CORRUPT_DATA: 105;
+  readonly ERR_VERSION: 106;
+  readonly ERR_PANIC: 107;
+  readonly ERR_OUT_OF_MEMORY: 108;
+};
+/** A status value. */
+export type StatusCode = (typeof Status)[keyof typeof Status];
+/** The statuses a finished or running call returns (the others are thrown). */
+export type Outcome = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** Search algorithms (the C ABI's `LpAlgorithm`). */
+export declare const Algorithm: {
+  readonly BFS: 0;
+  readonly HILL_CLIMBING: 1;
+  readonly BEST_FIRST: 2;
+  readonly ASTAR: 3;
+  readonly WEIGHTED_ASTAR: 4;
+  readonly UNIFORM_COST: 5;
+  readonly IDA_STAR: 6;
+  readonly EXACT: 7;
+};
+export type AlgorithmCode = (typeof Algorithm)[keyof typeof Algorithm];
+
+/** What values a family parameter takes. */
+export declare const ParamKind: { readonly INT: 0; readonly BOOL: 1; readonly CHOICE: 2; readonly SIZE: 3; readonly RANGE: 4 };
+/** How sliding-block moves are counted. */
+export declare const BlocksCount: { readonly STEP: 0; readonly LINE: 1; readonly FREE: 2 };
+/** The ABI version these bindings were written against. */
+export declare const ABI_VERSION: number;
+
+/** The C name of a status (`"LP_OK"`). */
+export declare function statusName(status: number): string;
+
+/** A failed call: the status (100 and more) and the library's message. */
+export declare class LpError extends Error {
+  readonly status: StatusCode;
+  readonly detail: string;
+  constructor(status: number, detail: string);
+}
+
+/** Where the module comes from: a URL, a path (Node), a fetch `Response`, bytes or a compiled module. */
+export type WasmSource = string | URL | Response | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+/** Loads the module (in Node, by default `lphint.wasm` beside index.js). */
+export declare function load(source?: WasmSource): Promise<Lphint>;
+
+/** A move, the same shape for every family (see the C ABI's `LpMove`). */
+export interface Move {
+  piece: number;
+  from: number;
+  to: number;
+  arg: number;
+}
+
+/** A move to give: `from`, `to` default to -1 (inferred where the family can), `arg` to 0. */
+export interface MoveInput {
+  piece: number;
+  from?: number;
+  to?: number;
+  arg?: number;
+}
+
+/** A parameter or play option of a family. */
+export interface ParamSpec {
+  name: string;
+  kind: number;
+  min: number;
+  max: number;
+  default: string;
+  doc: string;
+  choices: string[];
+}
+
+/** A family of the registry. */
+export interface FamilyInfo {
+  id: number;
+  index: number;
+  name: string;
+  summary: string;
+  ratingUnit: string;
+  params: ParamSpec[];
+  options: ParamSpec[];
+  presets: { name: string; params: string }[];
+  reasons: { code: number; name: string; doc: string }[];
+}
+
+/** Something to release: `free()` is idempotent; `using` works through `Symbol.dispose`. */
+export interface Disposable {
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** The hint object `nextHint` returns: one per puzzle, refilled by every call. */
+export interface Hint {
+  status: Outcome;
+  readonly ready: boolean;
+  move: Move;
+  movesLeft: number;
+  optimal: boolean;
+  reason: number;
+  /** The grid cells the hint concerns (a view reused between calls). */
+  cells: Uint16Array;
+  /** The sentence, made when read; null unless ready. */
+  readonly text: string | null;
+}
+
+/** A Hargram piece drawing. */
+export interface HargramPiece {
+  width: number;
+  height: number;
+  cells: ArrayLike<number>;
+  noMirror?: boolean;
+}
+
+/** A goal of a sliding-blocks puzzle. */
+export interface BlocksGoal {
+  block: number;
+  row: number;
+  col: number;
+}
+
+/** A puzzle being played. */
+export declare class Puzzle implements Disposable {
+  static parse(desc: string): Puzzle;
+  static tiles(width: number, height: number, start: ArrayLike<number>, goal?: ArrayLike<number> | null): Puzzle;
+  static jugs(capacities: ArrayLike<number>, start: ArrayLike<number>, goal: ArrayLike<number>, tap?: boolean): Puzzle;
+  static flip(width: number, height: number, start: ArrayLike<number>, target?: ArrayLike<number> | null): Puzzle;
+  static hargram(width: number, height: number, blocked: ArrayLike<number> | null, pieces: HargramPiece[]): Puzzle;
+  static blocks(width: number, height: number, cells: ArrayLike<number>, goals: BlocksGoal[], count?: number): Puzzle;
+  static linjat(width: number, height: number, cells: ArrayLike<number>): Puzzle;
+  readonly familyId: number;
+  readonly width: number;
+  readonly height: number;
+  readonly isSolved: boolean;
+  size(): [number, number];
+  cells(): Int32Array;
+  readCells(into: Int32Array): number;
+  describe(): string;
+  moves(): Move[];
+  moveText(move: MoveInput): string;
+  apply(move: MoveInput): void;
+  tryApply(move: MoveInput): boolean;
+  nextHint(budget?: number): Hint;
+  hintNow(budget?: number): Hint;
+  hintText(): string | null;
+  setOption(key: string, value: string | number | boolean): void;
+  setNodeLimit(limit: number | bigint): void;
+  fact(name: string): number | undefined;
+  setTables(tables: Tables): void;
+  solver(algorithm?: AlgorithmCode | string, nodeCap?: number): Solver;
+  solverBytes(algorithm: AlgorithmCode, nodeCap: number): number;
+  save(): Uint8Array;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Counters of a solver run. */
+export interface SolverStats {
+  expanded: number;
+  generated: number;
+  peakStored: number;
+  bytesReserved: number;
+  solutionLength: number;
+  solutionCost: number;
+}
+
+/** A stepped search. */
+export declare class Solver implements Disposable {
+  step(budget?: number): Outcome;
+  run(budget?: number): Outcome;
+  moves(): Move[];
+  setNodeLimit(limit: number | bigint): void;
+  stats(): SolverStats;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** What a generator step gives: one object, refilled by every step. */
+export interface GeneratorStep {
+  status: Outcome;
+  puzzle: Puzzle | null;
+  rating: number;
+}
+
+/** A stepped generator. */
+export declare class Generator implements Disposable {
+  constructor(family: string, params?: string, seed?: number | bigint);
+  step(budget?: number): GeneratorStep;
+  next(budget?: number): { puzzle: Puzzle; rating: number } | null;
+  setLimits(maxMisses: number | bigint, maxNodes: number | bigint, candidateNodes: number | bigint): void;
+  setTables(tables: Tables): void;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Genetic-algorithm parameters. */
+export interface GaParams {
+  population: number;
+  generations: number;
+  tournament: number;
+  crossover: number;
+  mutation: number;
+}
+
+/** Progress of a GA run: one object, refilled by every step. */
+export interface GaReport {
+  status: Outcome;
+  generation: number;
+  bestFitness: number;
+  perfect: number;
+  found: boolean;
+  evaluations: number;
+}
+
+/** A genetic-algorithm run (Hargram). */
+export declare class Ga implements Disposable {
+  constructor(puzzle: Puzzle, params?: GaParams | null, seed?: number | bigint);
+  step(budget?: number): GaReport;
+  best(): Move[];
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** A loaded pack. */
+export declare class Pack implements Disposable {
+  static load(bytes: ArrayBuffer | Uint8Array): Pack;
+  readonly length: number;
+  open(index: number): Puzzle;
+  rating(index: number): number;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Loaded tables. */
+export declare class Tables implements Disposable {
+  static load(bytes: ArrayBuffer | Uint8Array): Tables;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** The loaded library. */
+export interface Lphint {
+  readonly version: number;
+  readonly Status: typeof Status;
+  readonly Algorithm: typeof Algorithm;
+  readonly Puzzle: typeof Puzzle;
+  readonly Solver: typeof Solver;
+  readonly Generator: typeof Generator;
+  readonly Ga: typeof Ga;
+  readonly Pack: typeof Pack;
+  readonly Tables: typeof Tables;
+  families(): FamilyInfo[];
+  generate(family: string, params?: string, seed?: number | bigint): { puzzle: Puzzle; rating: number } | null;
+}

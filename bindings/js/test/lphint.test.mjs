@@ -1,0 +1,242 @@
+// The JavaScript package under Node's test runner (`node --test bindings/js/test/`), on the module that
+// scripts/build-wasm.sh builds: every family parsed, hinted to the goal, generated from a preset, packed and
+// loaded; bad input raising LpError with the right status; per-frame calls allocating nothing. (Handles
+// left unfreed here are released by the package's FinalizationRegistry; Node 20 has no `using` yet.)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Session } from "node:inspector";
+import { load, LpError, Status, Algorithm, statusName } from "../index.js";
+
+const lp = await load();
+
+/** One puzzle of each family (a description), and how many moves its optimal solution has. */
+const GAMES = {
+  tiles: ["tiles:3x3:8,6,7,2,5,4,3,0,1", 31],
+  jugs: ["jugs:8,5,3:8,0,0:4,4,0", 7],
+  flip: ["flip:3x3:#.#/.#./#.#", 9],
+  hargram: ["hargram:5x4:...../...../...../.....:###/##.;#/#/#;#./##;.#./###/..#;#./##/.#", 5],
+  blocks: ["blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1", 81],
+  linjat: [
+    "linjat:9x13:oo4..o.o4/2o.3oo.../o3oo2o.../...oo3.4./........./o...7..o2/2.....o2o/" +
+      "o...o..4o/....oo4oo/5...o3oo3/.33o3oo4./.oo2o..../o2o......",
+    23,
+  ],
+};
+
+/** Cheap parameters on top of each family's easy preset, so that the whole file runs in seconds. */
+const QUICK = { linjat: ",iterations=50" };
+
+test("the registry lists the six families with their parameters, presets and reasons", () => {
+  const families = lp.families();
+  assert.deepEqual(
+    families.map((f) => f.name),
+    ["tiles", "jugs", "flip", "hargram", "blocks", "linjat"],
+  );
+  for (const f of families) {
+    assert.ok(f.summary.length > 10, f.name);
+    assert.ok(f.params.some((p) => p.name === "min") && f.params.some((p) => p.name === "max"), f.name);
+    assert.deepEqual(
+      f.presets.map((p) => p.name),
+      ["easy", "medium", "hard", "expert"],
+      f.name,
+    );
+    assert.ok(f.reasons.length >= 1 && f.reasons.every((r) => r.name && r.doc), f.name);
+    for (const p of f.params) assert.ok(p.min <= p.max && p.doc, `${f.name}.${p.name}`);
+  }
+  const linjat = families.find((f) => f.name === "linjat");
+  assert.deepEqual(linjat.params.find((p) => p.name === "rules").choices, ["basic", "square", "all"]);
+  assert.equal(lp.version, 2);
+});
+
+for (const [family, [desc, optimal]] of Object.entries(GAMES)) {
+  test(`${family}: parsed, described back, hinted one step closer each time to the goal`, () => {
+    const puzzle = lp.Puzzle.parse(desc);
+    assert.equal(puzzle.describe(), desc);
+    assert.equal(puzzle.familyId, lp.families().find((f) => f.name === family).id);
+    const [w, h] = puzzle.size();
+    assert.equal(puzzle.cells().length, w * h);
+    assert.equal(puzzle.isSolved, false);
+    let left = null;
+    let moves = 0;
+    for (;;) {
+      const hint = puzzle.hintNow(500);
+      if (hint.status === Status.ALREADY_SOLVED) break;
+      assert.equal(hint.status, Status.OK);
+      assert.equal(typeof hint.text, "string");
+      assert.ok(hint.text.length > 5);
+      if (left !== null) assert.equal(hint.movesLeft, left - 1, `${family}: a hint one step closer`);
+      left = hint.movesLeft;
+      puzzle.apply(hint.move);
+      moves++;
+      assert.ok(moves <= optimal, `${family}: more moves than the optimum ${optimal}`);
+    }
+    assert.equal(moves, optimal);
+    assert.equal(puzzle.isSolved, true);
+  });
+
+  test(`${family}: generated from the easy preset, saved as a pack and loaded back`, () => {
+    const generator = new lp.Generator(family, "preset=easy" + (QUICK[family] ?? ""), 11);
+    const first = generator.next(20000);
+    assert.ok(first, `${family}: a puzzle`);
+    const puzzle = first.puzzle;
+    const preset = lp.families().find((f) => f.name === family).presets.find((p) => p.name === "easy").params;
+    const band = Object.fromEntries(preset.split(",").map((kv) => kv.split("=")));
+    if (band.min !== undefined) assert.ok(first.rating >= Number(band.min), `${family}: ${first.rating} < min ${band.min}`);
+    if (band.max !== undefined) assert.ok(first.rating <= Number(band.max), `${family}: ${first.rating} > max ${band.max}`);
+    assert.equal(puzzle.isSolved, false);
+    const second = generator.next(20000);
+    assert.notEqual(second.puzzle.describe(), puzzle.describe(), "a run hands out distinct puzzles");
+    second.puzzle.free();
+    const pack = lp.Pack.load(puzzle.save());
+    assert.equal(pack.length, 1);
+    const opened = pack.open(0);
+    assert.equal(opened.describe(), puzzle.describe());
+    // The same seed gives the same puzzle.
+    const again = lp.generate(family, "preset=easy" + (QUICK[family] ?? ""), 11);
+    assert.equal(again.puzzle.describe(), puzzle.describe());
+    again.puzzle.free();
+  });
+}
+
+/** `body` must throw an LpError of `status` whose message mentions `words`. */
+function throwsLp(body, status, words = "") {
+  assert.throws(body, (e) => {
+    assert.ok(e instanceof LpError, String(e));
+    assert.equal(e.status, status, `${statusName(e.status)}: ${e.detail}`);
+    assert.ok(e.detail.includes(words), `"${e.detail}" should mention "${words}"`);
+    assert.ok(e.message.startsWith(statusName(status)));
+    return true;
+  });
+}
+
+test("bad input raises LpError with the right status and message, and changes nothing", () => {
+  throwsLp(() => lp.Puzzle.parse("tiles:3x3:1,2"), Status.ERR_PARSE, "column 11");
+  throwsLp(() => lp.Puzzle.parse("nosuch:1"), Status.ERR_PARSE);
+  throwsLp(() => lp.Puzzle.tiles(9, 9, [0, 1, 2]), Status.ERR_INVALID_ARGUMENT);
+  throwsLp(() => new lp.Generator("nosuch", ""), Status.ERR_INVALID_ARGUMENT, "tiles");
+  throwsLp(() => new lp.Generator("tiles", "size=99x99"), Status.ERR_INVALID_ARGUMENT, "size");
+  throwsLp(() => lp.Pack.load(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), Status.ERR_CORRUPT_DATA);
+  throwsLp(() => lp.Tables.load(new Uint8Array(64)), Status.ERR_CORRUPT_DATA);
+  const puzzle = lp.Puzzle.parse(GAMES.tiles[0]);
+  // Tile 8 is not next to the blank: illegal, and the position stays.
+  throwsLp(() => puzzle.apply({ piece: 8 }), Status.ERR_ILLEGAL_MOVE);
+  assert.equal(puzzle.tryApply({ piece: 8 }), false);
+  assert.equal(puzzle.describe(), GAMES.tiles[0]);
+  throwsLp(() => puzzle.setOption("heuristic", "nonsense"), Status.ERR_INVALID_ARGUMENT, "heuristic");
+  // A node cap the module cannot hold is a status, never a crash.
+  throwsLp(() => puzzle.solver(Algorithm.ASTAR, 4_000_000_000), Status.ERR_OUT_OF_MEMORY);
+  // A damaged pack: every byte flipped in turn is caught.
+  const bytes = puzzle.save();
+  for (let i = 0; i < bytes.length; i++) {
+    const bad = bytes.slice();
+    bad[i] ^= 0x40;
+    assert.throws(() => lp.Pack.load(bad).free(), LpError, `byte ${i}`);
+  }
+  const freed = lp.Puzzle.parse(GAMES.tiles[0]);
+  freed.free();
+  freed.free();
+  throwsLp(() => freed.describe(), Status.ERR_NULL_ARGUMENT, "freed");
+  const disposed = lp.Puzzle.parse(GAMES.tiles[0]);
+  disposed[Symbol.dispose](); // what `using` calls
+  throwsLp(() => disposed.isSolved, Status.ERR_NULL_ARGUMENT, "freed");
+  const unsolvable = lp.Puzzle.parse("tiles:3x3:2,1,3,4,5,6,7,8,0");
+  assert.equal(unsolvable.hintNow(1000).status, Status.UNSOLVABLE);
+  unsolvable.free();
+});
+
+test("a solver finds the optimal length with every optimal algorithm", () => {
+  const puzzle = lp.Puzzle.parse("tiles:3x3:7,2,4,5,0,6,8,3,1");
+  for (const algorithm of [Algorithm.BFS, Algorithm.ASTAR, Algorithm.IDA_STAR, Algorithm.EXACT, "astar", "ida"]) {
+    const solver = puzzle.solver(algorithm, 200000);
+    assert.equal(solver.run(5000), Status.OK, String(algorithm));
+    const stats = solver.stats();
+    assert.equal(stats.solutionLength, 20, String(algorithm));
+    assert.equal(solver.moves().length, 20);
+    assert.ok(stats.expanded > 0 && stats.bytesReserved > 0);
+  }
+});
+
+test("the genetic algorithm runs on a Hargram board", () => {
+  const puzzle = lp.Puzzle.parse(GAMES.hargram[0]);
+  const ga = new lp.Ga(puzzle, { population: 200, generations: 50, tournament: 3, crossover: 0.9, mutation: 0.15 }, 5);
+  let report;
+  do report = ga.step(500);
+  while (report.status === Status.IN_PROGRESS);
+  assert.ok(report.status === Status.OK || report.status === Status.NOT_FOUND);
+  assert.equal(report.perfect, 20);
+  assert.ok(report.bestFitness > 0 && report.bestFitness <= 20 && report.evaluations > 0);
+  assert.equal(report.found, report.status === Status.OK);
+  assert.ok(ga.best().length > 0);
+});
+
+test("a generated Linjat puzzle carries its facts; Linjat and blocks creators take grids", () => {
+  const { puzzle } = lp.generate("linjat", "preset=easy,iterations=20", 3);
+  assert.equal(typeof puzzle.fact("objective"), "number");
+  assert.equal(puzzle.fact("no_such_fact"), undefined);
+  puzzle.free();
+  const linjat = lp.Puzzle.linjat(3, 1, [0, 2, -1]);
+  assert.equal(linjat.describe(), "linjat:3x1:.2o");
+  const hint = linjat.hintNow(100);
+  assert.equal(hint.status, Status.OK);
+  assert.deepEqual(Array.from(hint.cells).sort(), [1, 2]);
+  const blocks = lp.Puzzle.blocks(3, 1, [1, 0, 0], [{ block: 1, row: 0, col: 2 }]);
+  assert.equal(blocks.hintNow(100).movesLeft, 1);
+  const tiles = lp.Puzzle.tiles(2, 2, [1, 2, 0, 3]);
+  assert.equal(tiles.hintNow(100).movesLeft, 1);
+  const jugs = lp.Puzzle.jugs([3, 5], [0, 0], [-1, 4]);
+  assert.equal(jugs.hintNow(100).movesLeft, 6);
+  const flip = lp.Puzzle.flip(3, 1, [1, 1, 0]);
+  assert.equal(flip.hintNow(100).movesLeft, 1);
+  const hargram = lp.Puzzle.hargram(2, 1, null, [{ width: 2, height: 1, cells: [1, 1] }]);
+  assert.equal(hargram.hintNow(100).movesLeft, 1);
+});
+
+/** Bytes the JS heap's sampling profiler saw allocated by functions of index.js while `body` ran. */
+async function allocatedByBindings(body) {
+  const session = new Session();
+  session.connect();
+  const post = (method, params = {}) =>
+    new Promise((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post("HeapProfiler.enable");
+  await post("HeapProfiler.startSampling", { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  body();
+  const { profile } = await post("HeapProfiler.stopSampling");
+  session.disconnect();
+  let bytes = 0;
+  const walk = (node, inBindings) => {
+    const here = inBindings || node.callFrame.url.endsWith("/bindings/js/index.js");
+    if (here) bytes += node.selfSize;
+    if (here && node.selfSize && process.env.LP_SHOW_ALLOCATIONS) console.log(node.callFrame, node.selfSize);
+    node.children.forEach((child) => walk(child, here));
+  };
+  walk(profile.head, false);
+  return bytes;
+}
+
+test("per-frame calls allocate nothing on the JS heap after the first", async () => {
+  const desc = "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  const puzzle = lp.Puzzle.parse(desc);
+  const solver = lp.Puzzle.parse(desc).solver(Algorithm.IDA_STAR, 1000);
+  const generator = new lp.Generator("tiles", "preset=expert", 1);
+  const board = lp.Puzzle.parse(GAMES.hargram[0]);
+  const ga = new lp.Ga(board, null, 1);
+  const cells = new Int32Array(16);
+  const frame = () => {
+    const hint = puzzle.nextHint(1);
+    solver.step(1);
+    // A generated puzzle is a new object (rarely: rating one takes thousands of steps); free it.
+    generator.step(1).puzzle?.free();
+    ga.step(1);
+    puzzle.readCells(cells);
+    return hint.status;
+  };
+  // Warm up until the JIT has compiled the calls: its own allocations are not the bindings'.
+  for (let i = 0; i < 5000; i++) assert.equal(frame(), Status.IN_PROGRESS);
+  const frames = 50000;
+  const bytes = await allocatedByBindings(() => {
+    for (let i = 0; i < frames; i++) if (frame() !== Status.IN_PROGRESS) throw new Error("the search ended early");
+  });
+  // One object a frame would be 16 bytes or more a frame; what the JIT may still do once stays far below.
+  assert.ok(bytes < 4 * frames, `${bytes} bytes allocated by the bindings in ${frames} frames`);
+  for (const handle of [puzzle, solver, generator, ga, board]) handle.free();
+});
