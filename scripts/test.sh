@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command: formatting, lints, every test (Rust, C, C++, C# under Mono), and the no_std builds.
+# The one test command: formatting, lints, every test (Rust, C, C++, C# under Mono, JavaScript under Node and
+# headless Chromium), and the no_std builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,24 @@ if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
         sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-mcs mono-runtime >/dev/null
     fi
 fi
+
+# The JavaScript tests (tests/js.rs) need Node.js and npm, Debian's chromium for the web example, the
+# wasm32 target, and TypeScript and playwright-core from npm (tests/js/package-lock.json).
+apt_packages=()
+command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
+[ -x /usr/bin/chromium ] || apt_packages+=(chromium)
+if [ ${#apt_packages[@]} -gt 0 ]; then
+    step "installing ${apt_packages[*]}"
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
+    else
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
+    fi
+fi
+step "rustup target add wasm32-unknown-unknown; npm ci in tests/js"
+rustup target add wasm32-unknown-unknown >/dev/null
+npm ci --prefix tests/js --no-audit --no-fund --loglevel=error
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -36,4 +55,6 @@ if rustup target add thumbv7em-none-eabihf >/dev/null 2>&1; then
 fi
 
 step "summary"
-echo "fmt: ran; clippy: ran; tests: ran; no_std host build: ran; no_std thumbv7em-none-eabihf build: $no_std_target"
+echo "installed: ${apt_packages[*]:-nothing from apt}; wasm32 target and tests/js npm packages: ran"
+echo "fmt: ran; clippy: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium): ran"
+echo "no_std host build: ran; no_std thumbv7em-none-eabihf build: $no_std_target"

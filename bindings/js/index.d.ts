@@ -113,8 +113,8 @@ export interface Hint {
   movesLeft: number;
   optimal: boolean;
   reason: number;
-  /** The grid cells the hint concerns (a view reused between calls). */
-  cells: Uint16Array;
+  /** The grid cells the hint concerns (a view reused between calls, fetched when first read). */
+  readonly cells: Uint16Array;
   /** The sentence, made when read; null unless ready. */
   readonly text: string | null;
 }

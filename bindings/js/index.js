@@ -112,6 +112,7 @@ class Lphint {
     this.x = instance.exports;
     this.memory = this.x.memory;
     this.buffer = null;
+    this.bytes = undefined;
     this.poisoned = null;
     this.refresh();
     this.scratch = this.alloc(SCRATCH_BYTES);
@@ -151,9 +152,10 @@ class Lphint {
 
   // --- memory -------------------------------------------------------------------------------------
 
-  /** Re-makes the views when the module's memory grew (which detaches the old ones). */
+  /** Re-makes the views when the module's memory grew. Growing detaches the old buffer, whose views then
+   * have length 0: a cheaper test than reading `memory.buffer` (an accessor) on every call. */
   refresh() {
-    if (this.buffer !== this.memory.buffer) {
+    if (this.bytes === undefined || this.bytes.length === 0) {
       this.buffer = this.memory.buffer;
       this.view = new DataView(this.buffer);
       this.bytes = new Uint8Array(this.buffer);
@@ -447,6 +449,8 @@ class Handle {
   }
 }
 
+const NO_CELLS = new Uint16Array(0);
+
 /** A hint: reused by `nextHint` from call to call (copy what you keep). */
 class Hint {
   constructor(puzzle) {
@@ -456,14 +460,27 @@ class Hint {
     this.movesLeft = 0;
     this.optimal = false;
     this.reason = 0;
-    this.cells = new Uint16Array(0);
-    this.store = new Uint16Array(64);
-    this.views = [];
+    this.stale = false;
+    this.shown = NO_CELLS;
+    // Made at the first hint with cells: a typed array is costly to create, and most puzzles are made
+    // and freed by the thousand in tools.
+    this.store = NO_CELLS;
+    this.views = [NO_CELLS];
   }
 
   /** Whether the hint is ready (status `OK`). */
   get ready() {
     return this.status === Status.OK;
+  }
+
+  /** The grid cells the hint concerns (tile and blank, jugs, panels, a piece's or a segment's cells), as
+   * a view reused between calls; fetched when first read after the hint. */
+  get cells() {
+    if (this.stale) {
+      this.stale = false;
+      this.puzzle.readHintCells();
+    }
+    return this.shown;
   }
 
   /** The hint's sentence ("slide 7 left: ..."); made when read. */
@@ -473,12 +490,12 @@ class Hint {
 
   setCells(lib, ptr, count) {
     if (count > this.store.length) {
-      this.store = new Uint16Array(Math.max(count, this.store.length * 2));
-      this.views = [];
+      this.store = new Uint16Array(Math.max(count, 16, this.store.length * 2));
+      this.views = [NO_CELLS];
     }
     lib.refresh();
     for (let i = 0; i < count; i++) this.store[i] = lib.view.getUint16(ptr + 2 * i, true);
-    this.cells = this.views[count] ??= this.store.subarray(0, count);
+    this.shown = this.views[count] ??= this.store.subarray(0, count);
   }
 }
 
@@ -670,7 +687,8 @@ export class Puzzle extends Handle {
     const status = lib.check(lib.call(lib.x.lp_next_hint, this.live, budget >>> 0, lib.hintPtr));
     hint.status = status;
     if (status !== Status.OK) {
-      hint.cells = hint.views[0] ??= hint.store.subarray(0, 0);
+      hint.stale = false;
+      hint.shown = NO_CELLS;
       return hint;
     }
     const v = lib.refresh();
@@ -678,20 +696,26 @@ export class Puzzle extends Handle {
     hint.movesLeft = v.getUint32(lib.hintPtr + 16, true);
     hint.optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
     hint.reason = v.getUint32(lib.hintPtr + 24, true);
-    const cellStatus = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
-    if (cellStatus === Status.ERR_BUFFER_TOO_SMALL) return this.readManyHintCells(lib.u32(lib.out));
-    lib.check(cellStatus);
-    hint.setCells(lib, lib.cellsPtr, lib.u32(lib.out));
+    hint.stale = true;
     return hint;
   }
 
-  // Kept out of `nextHint`: a closure there would make V8 allocate a context on every call.
+  /** Fills the hint's cells (read lazily through `hint.cells`, as the text is). */
+  readHintCells() {
+    const lib = this.lib;
+    const hint = this.hint;
+    const status = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
+    if (status === Status.ERR_BUFFER_TOO_SMALL) return this.readManyHintCells(lib.u32(lib.out));
+    lib.check(status);
+    hint.setCells(lib, lib.cellsPtr, lib.u32(lib.out));
+  }
+
+  // Kept out of `readHintCells`: a closure there would make V8 allocate a context on every call.
   readManyHintCells(needed) {
     const lib = this.lib;
-    return lib.with([needed * 2], (buf) => {
+    lib.with([needed * 2], (buf) => {
       lib.check(lib.call(lib.x.lp_hint_cells, this.live, buf, needed, lib.out));
       this.hint.setCells(lib, buf, lib.u32(lib.out));
-      return this.hint;
     });
   }
 

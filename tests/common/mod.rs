@@ -13,6 +13,26 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::OnceLock;
 
+/// The hints the Rust API gives for `desc` at `budget` per frame, played to the end, as
+/// `piece/from/to/arg` separated by spaces (what the bindings' tests print to be compared).
+pub fn rust_hints(desc: &str, budget: u32) -> String {
+    let mut game = lphint::registry::parse(desc).unwrap();
+    let mut moves = Vec::new();
+    loop {
+        match game.next_hint(budget) {
+            Err(Status::InProgress) => continue,
+            Ok(hint) => {
+                let m = hint.mv;
+                moves.push(format!("{}/{}/{}/{}", m.piece, m.from, m.to, m.arg));
+                game.apply(&m).unwrap();
+            }
+            Err(Status::AlreadySolved) => break,
+            other => panic!("{desc}: {other:?}"),
+        }
+    }
+    moves.join(" ")
+}
+
 /// A deterministic generator.
 pub fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)

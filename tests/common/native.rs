@@ -25,3 +25,27 @@ pub fn library_dir() -> &'static Path {
         target.join("debug")
     })
 }
+
+/// `bindings/js/lphint.wasm`, freshly built for `wasm32-unknown-unknown` (release, no debug info) in its
+/// own target directory, as `scripts/build-wasm.sh` builds it, once per test binary.
+pub fn wasm_module() -> &'static Path {
+    static MODULE: OnceLock<PathBuf> = OnceLock::new();
+    MODULE.get_or_init(|| {
+        let target = root().join("target/js-wasm");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--release", "--lib", "--quiet", "--target", "wasm32-unknown-unknown", "--manifest-path"])
+            .arg(root().join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .env("CARGO_PROFILE_RELEASE_DEBUG", "0")
+            .env("CARGO_PROFILE_RELEASE_STRIP", "true")
+            .status()
+            .expect("cargo runs");
+        assert!(
+            status.success(),
+            "building lphint.wasm failed (is the target there? rustup target add wasm32-unknown-unknown)"
+        );
+        let module = root().join("bindings/js/lphint.wasm");
+        std::fs::copy(target.join("wasm32-unknown-unknown/release/lphint.wasm"), &module).unwrap();
+        module
+    })
+}

@@ -50,7 +50,8 @@ fn rank(cells: &[u8; 9]) -> usize {
     let mut seen = 0u16;
     let mut rank = 0;
     for (i, &label) in cells.iter().enumerate() {
-        let smaller_unseen = (0..label).filter(|&l| seen >> l & 1 == 0).count();
+        // The labels below this one not seen yet: a popcount, not a loop (a third of a table hint in wasm).
+        let smaller_unseen = label as usize - (seen & ((1u16 << label) - 1)).count_ones() as usize;
         rank = rank * (9 - i) + smaller_unseen;
         seen |= 1 << label;
     }
