@@ -240,3 +240,17 @@ test("per-frame calls allocate nothing on the JS heap after the first", async ()
   assert.ok(bytes < 4 * frames, `${bytes} bytes allocated by the bindings in ${frames} frames`);
   for (const handle of [puzzle, solver, generator, ga, board]) handle.free();
 });
+
+test("a trap in the module becomes LP_ERR_PANIC and the instance refuses further calls", async () => {
+  const own = await load();
+  const puzzle = own.Puzzle.parse(GAMES.tiles[0]);
+  // A pointer past the module's memory (no binding hands one out) makes the module trap, as a panic does.
+  assert.throws(
+    () => own.call(own.x.lp_puzzle_is_solved, 0xfffffff0, own.out),
+    (e) => e instanceof LpError && e.status === Status.ERR_PANIC && /loaded again/.test(e.detail),
+  );
+  throwsLp(() => puzzle.describe(), Status.ERR_PANIC, "loaded again");
+  throwsLp(() => own.Puzzle.parse(GAMES.tiles[0]), Status.ERR_PANIC);
+  // Other instances are untouched.
+  assert.equal(lp.Puzzle.parse(GAMES.tiles[0]).describe(), GAMES.tiles[0]);
+});
