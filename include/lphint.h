@@ -88,6 +88,9 @@ typedef struct LpGenerator LpGenerator;
 // A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
 typedef struct LpPack LpPack;
 
+// A pack being written: puzzles added one by one, then the bytes. Opaque.
+typedef struct LpPackWriter LpPackWriter;
+
 // A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
 typedef struct LpPuzzle LpPuzzle;
 
@@ -121,6 +124,17 @@ typedef struct LpHargramPiece {
   // Non-zero to forbid mirror images of the piece (rotations are always allowed).
   uint32_t no_mirror;
 } LpHargramPiece;
+
+// One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
+// its width (how much it deduced) and how many cells it fixed.
+typedef struct LpDeductionStep {
+  // The rule, as the family's hint reason code.
+  uint32_t reason;
+  // The step's count (cells or numbers, as the rule counts).
+  uint32_t width;
+  // The cells the step fixed, the next ones of [`lp_puzzle_deduction_cells`].
+  uint32_t cell_count;
+} LpDeductionStep;
 
 // A family of the registry.
 typedef struct LpFamilyInfo {
@@ -341,6 +355,29 @@ enum LpStatus lp_tiles_create(uint32_t width,
                               size_t goal_len,
                               struct LpPuzzle **out);
 
+// The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
+// their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
+// come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
+// Runs the whole deduction in this call (milliseconds at most) and allocates.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `steps` NULL or `cap` writable steps; `written` and `solved`
+// NULL or writable.
+enum LpStatus lp_puzzle_deduction(const struct LpPuzzle *puzzle,
+                                  struct LpDeductionStep *steps,
+                                  size_t cap,
+                                  size_t *written,
+                                  bool *solved);
+
+// The cells every step of [`lp_puzzle_deduction`] fixed, step after step (row-major indices).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_puzzle_deduction_cells(const struct LpPuzzle *puzzle,
+                                        uint16_t *buf,
+                                        size_t cap,
+                                        size_t *written);
+
 // The number of families (indices `0..count` for the other `lp_family_*` calls).
 //
 // # Safety
@@ -544,6 +581,42 @@ enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
                              uint8_t *buf,
                              size_t cap,
                              size_t *written);
+
+// Starts an empty pack (for [`lp_pack_writer_add`], then [`lp_pack_writer_bytes`]).
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
+
+// Adds `puzzle` as it stands to the pack with its `rating` (what a generator gave for it), a `name` and
+// a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
+// from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
+// (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
+// longer than 1,024 bytes); on any failure the pack is unchanged.
+//
+// # Safety
+// `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
+enum LpStatus lp_pack_writer_add(struct LpPackWriter *writer,
+                                 const struct LpPuzzle *puzzle,
+                                 uint32_t rating,
+                                 const char *name,
+                                 const char *tier);
+
+// The pack's bytes (for [`lp_pack_load`], `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`
+// 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+//
+// # Safety
+// `writer` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_pack_writer_bytes(const struct LpPackWriter *writer,
+                                   uint8_t *buf,
+                                   size_t cap,
+                                   size_t *written);
+
+// Releases a pack writer. NULL is ignored.
+//
+// # Safety
+// `writer` must be NULL or a handle from this library not yet freed.
+void lp_pack_writer_free(struct LpPackWriter *writer);
 
 // Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
 // Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.

@@ -158,6 +158,8 @@ pub trait AnySession: Send {
     fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String>;
     /// The solution the session knows from the start (from a pack or a generator), as moves.
     fn stored_solution(&self) -> Vec<MoveCode>;
+    /// Whether the position is the puzzle's start (no move played, or every one undone).
+    fn at_start(&self) -> bool;
 }
 
 impl<F: Family> AnySession for Session<F> {
@@ -308,6 +310,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn stored_solution(&self) -> Vec<MoveCode> {
         self.stored.iter().map(|(mv, _)| self.puzzle.encode_move(mv)).collect()
+    }
+
+    fn at_start(&self) -> bool {
+        self.state == self.puzzle.start()
     }
 }
 

@@ -127,3 +127,73 @@ fn eight_puzzle_tables_load_through_the_abi_and_answer_in_one_call() {
         lp_tables_free(tables);
     }
 }
+
+/// Generates one puzzle through the ABI: its handle and rating.
+fn generated(family: &str, params: &str, seed: u64) -> (*mut LpPuzzle, u32) {
+    let (family, params) = (CString::new(family).unwrap(), CString::new(params).unwrap());
+    let (mut puzzle, mut rating) = (std::ptr::null_mut(), 0);
+    let status = unsafe { lp_generate(family.as_ptr(), params.as_ptr(), seed, &mut puzzle, &mut rating) };
+    assert_eq!(status, LpStatus::LP_OK);
+    (puzzle, rating)
+}
+
+#[test]
+fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
+    let mut writer = std::ptr::null_mut();
+    assert_eq!(unsafe { lp_pack_writer_create(&mut writer) }, LpStatus::LP_OK);
+    let made: Vec<(*mut LpPuzzle, u32)> = (0..3)
+        .map(|seed| generated("tiles", "preset=medium", seed))
+        .chain([generated("linjat", "preset=easy,iterations=30", 1)])
+        .collect();
+    let name = CString::new("level").unwrap();
+    for &(puzzle, rating) in &made {
+        assert_eq!(
+            unsafe { lp_pack_writer_add(writer, puzzle, rating, name.as_ptr(), std::ptr::null()) },
+            LpStatus::LP_OK
+        );
+    }
+    // A rating the stored solution beats is refused, and the pack stays as it was.
+    let (tiles, rating) = made[0];
+    let refused = unsafe { lp_pack_writer_add(writer, tiles, rating + 6, std::ptr::null(), std::ptr::null()) };
+    assert_eq!(refused, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    let mut needed = 0;
+    let short = unsafe { lp_pack_writer_bytes(writer, std::ptr::null_mut(), 0, &mut needed) };
+    assert_eq!(short, LpStatus::LP_ERR_BUFFER_TOO_SMALL);
+    let mut bytes = vec![0u8; needed];
+    assert_eq!(unsafe { lp_pack_writer_bytes(writer, bytes.as_mut_ptr(), needed, &mut needed) }, LpStatus::LP_OK);
+    let pack = lphint::registry::load_pack(&bytes).expect("the pack loads");
+    assert_eq!(pack.entries.len(), made.len());
+    for (entry, &(_, rating)) in pack.entries.iter().zip(&made) {
+        assert_eq!(entry.rating, rating);
+        assert!(entry.solution.as_ref().is_some_and(|s| !s.0.is_empty()), "{}: its solution is kept", entry.desc);
+        assert_eq!(entry.name.as_deref(), Some("level"));
+        lphint::registry::verify(entry, None).unwrap_or_else(|e| panic!("{}: {e}", entry.desc));
+    }
+    for (puzzle, _) in made {
+        unsafe { lp_puzzle_free(puzzle) };
+    }
+    unsafe { lp_pack_writer_free(writer) };
+}
+
+#[test]
+fn the_deduction_of_a_linjat_puzzle_is_its_rating_in_steps_and_other_families_have_none() {
+    let (puzzle, rating) = generated("linjat", "preset=medium,iterations=30", 4);
+    let (mut steps, mut written, mut solved) = (vec![LpDeductionStep::default(); 256], 0, false);
+    let status = unsafe { lp_puzzle_deduction(puzzle, steps.as_mut_ptr(), steps.len(), &mut written, &mut solved) };
+    assert_eq!(status, LpStatus::LP_OK);
+    assert!(solved);
+    assert_eq!(written as u32, rating, "a generated Linjat puzzle is rated by its steps");
+    let steps = &steps[..written];
+    assert!(steps.iter().all(|s| (1..=7).contains(&s.reason) && s.width > 0));
+    let mut cells = vec![0u16; 1024];
+    assert_eq!(
+        unsafe { lp_puzzle_deduction_cells(puzzle, cells.as_mut_ptr(), cells.len(), &mut written) },
+        LpStatus::LP_OK
+    );
+    assert_eq!(written as u32, steps.iter().map(|s| s.cell_count).sum::<u32>());
+    unsafe { lp_puzzle_free(puzzle) };
+    let tiles = parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+    let none = unsafe { lp_puzzle_deduction(tiles, std::ptr::null_mut(), 0, &mut written, &mut solved) };
+    assert_eq!(none, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    unsafe { lp_puzzle_free(tiles) };
+}

@@ -165,6 +165,22 @@ export declare class Puzzle implements Disposable {
   solver(algorithm?: AlgorithmCode | string, nodeCap?: number): Solver;
   solverBytes(algorithm: AlgorithmCode, nodeCap: number): number;
   save(): Uint8Array;
+  deduction(): Deduction;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** A rule solver's deduction (Linjat): each step's rule (a reason code), width and the cells it fixed. */
+export interface Deduction {
+  solved: boolean;
+  steps: { reason: number; width: number; cells: number[] }[];
+}
+
+/** A pack being written. */
+export declare class PackWriter implements Disposable {
+  constructor();
+  add(puzzle: Puzzle, rating: number, name?: string | null, tier?: string | null): void;
+  bytes(): Uint8Array;
   free(): void;
   [Symbol.dispose](): void;
 }
@@ -264,6 +280,7 @@ export interface Lphint {
   readonly Ga: typeof Ga;
   readonly Pack: typeof Pack;
   readonly Tables: typeof Tables;
+  readonly PackWriter: typeof PackWriter;
   families(): FamilyInfo[];
   generate(family: string, params?: string, seed?: number | bigint): { puzzle: Puzzle; rating: number } | null;
 }

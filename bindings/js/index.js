@@ -142,6 +142,7 @@ class Lphint {
     this.Ga = bind(Ga);
     this.Pack = bind(Pack);
     this.Tables = bind(Tables);
+    this.PackWriter = bind(PackWriter);
     this.Status = Status;
     this.Algorithm = Algorithm;
     this.version = this.x.lp_version();
@@ -780,6 +781,30 @@ export class Puzzle extends Handle {
     });
   }
 
+  /** The rule solver's deduction from the current position, for families that deduce like a player
+   * (Linjat): `{ solved, steps: [{ reason, width, cells }] }`, `reason` a hint reason code of the family;
+   * `LP_ERR_INVALID_ARGUMENT` for the others. */
+  deduction() {
+    const lib = this.lib;
+    const size = 12;
+    let solved = false;
+    const steps = lib.items(
+      (buf, cap, written) => {
+        const status = lib.call(lib.x.lp_puzzle_deduction, this.live, buf, cap, written, lib.out + 8);
+        solved = lib.refresh().getUint8(lib.out + 8) !== 0;
+        return status;
+      },
+      size,
+      (p) => ({ reason: lib.u32(p), width: lib.u32(p + 4), count: lib.u32(p + 8) }),
+    );
+    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_puzzle_deduction_cells, this.live, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
+    let at = 0;
+    return {
+      solved,
+      steps: steps.map(({ reason, width, count }) => ({ reason, width, cells: cells.slice(at, (at += count)) })),
+    };
+  }
+
   /** The puzzle from its current position as a one-puzzle pack (bytes for `Pack.load`). */
   save() {
     const lib = this.lib;
@@ -787,7 +812,8 @@ export class Puzzle extends Handle {
     const needed = lib.u32(lib.out);
     return lib.with([needed], (buf) => {
       lib.check(lib.call(lib.x.lp_puzzle_save, this.live, buf, needed, lib.out));
-      return lib.bytes.slice(buf, buf + lib.u32(lib.out));
+      const len = lib.u32(lib.out);
+      return lib.bytes.slice(buf, buf + len); // u32 refreshed the views
     });
   }
 }
@@ -967,5 +993,36 @@ export class Tables extends Handle {
     const lib = this.lib;
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     return new this(lib.with([data], (b) => lib.handle(lib.call(lib.x.lp_tables_load, b, data.length, lib.out))), "lp_tables_free");
+  }
+}
+
+/** A pack being written: `add` puzzles (generated ones keep their solutions), then `bytes()` for a `.lpk`
+ * file that `lp pack verify` accepts and `Pack.load` reads. */
+export class PackWriter extends Handle {
+  constructor() {
+    const lib = new.target.lib;
+    super(lib.handle(lib.call(lib.x.lp_pack_writer_create, lib.out)), "lp_pack_writer_free");
+  }
+
+  /** Adds `puzzle` as it stands with its `rating`, an optional `name` and `tier`. */
+  add(puzzle, rating, name = null, tier = null) {
+    const lib = this.lib;
+    const labels = [name, tier].filter((l) => l !== null);
+    lib.with(labels, (...ptrs) => {
+      const [n, t] = [name !== null ? ptrs.shift() : 0, tier !== null ? ptrs.shift() : 0];
+      lib.check(lib.call(lib.x.lp_pack_writer_add, this.live, puzzle.live, rating >>> 0, n, t));
+    });
+  }
+
+  /** The pack's bytes. */
+  bytes() {
+    const lib = this.lib;
+    lib.call(lib.x.lp_pack_writer_bytes, this.live, 0, 0, lib.out);
+    const needed = lib.u32(lib.out);
+    return lib.with([needed], (buf) => {
+      lib.check(lib.call(lib.x.lp_pack_writer_bytes, this.live, buf, needed, lib.out));
+      const len = lib.u32(lib.out);
+      return lib.bytes.slice(buf, buf + len); // u32 refreshed the views
+    });
   }
 }

@@ -14,6 +14,7 @@
 //! - the per-frame calls ([`lp_next_hint`], [`lp_solver_step`], [`lp_generator_step`], [`lp_ga_step`])
 //!   take a budget and allocate nothing after the first call.
 
+mod deduction;
 mod families;
 mod ga;
 mod generate;
@@ -27,6 +28,7 @@ mod wasm;
 
 /// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
 pub use crate::moves::MoveCode as LpMove;
+pub use deduction::*;
 pub use families::*;
 pub use ga::*;
 pub use generate::*;

@@ -1,9 +1,12 @@
 //! Pack handles: levels with their answers, loaded from bytes; puzzles saved to bytes.
 
-use super::glue::{guard, hand_out, handle, in_range, release, slice, write_items, Failure, Handle, LpStatus, Out};
+use super::glue::{
+    guard, hand_out, handle, handle_mut, in_range, release, slice, text, write_items, Failure, Handle, LpStatus, Out,
+};
 use super::puzzle::LpPuzzle;
-use crate::pack::{Pack, PackEntry};
+use crate::pack::{Bounded, Pack, PackEntry, MAX_ENTRIES, MAX_LABEL};
 use crate::registry;
+use core::ffi::c_char;
 
 /// A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
 pub struct LpPack {
@@ -113,4 +116,107 @@ pub unsafe extern "C" fn lp_puzzle_save(
         // SAFETY: forwarded caller guarantees.
         unsafe { write_items(&bytes, buf, cap, written) }
     })
+}
+
+/// A pack being written: puzzles added one by one, then the bytes. Opaque.
+pub struct LpPackWriter {
+    pack: Pack,
+}
+
+impl Handle for LpPackWriter {
+    const NAME: &'static str = "writer";
+}
+
+/// Starts an empty pack (for [`lp_pack_writer_add`], then [`lp_pack_writer_bytes`]).
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_writer_create(out: *mut *mut LpPackWriter) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out, "out") }?;
+        Ok(hand_out(LpPackWriter { pack: Pack::default() }, out))
+    })
+}
+
+/// The label `ptr` (NULL for none), checked against the format's limit.
+///
+/// # Safety
+/// `ptr` must be NULL or a NUL-terminated string.
+unsafe fn label(ptr: *const c_char, name: &'static str) -> Result<Option<String>, Failure> {
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: forwarded caller guarantee.
+    let label = unsafe { text(ptr, name) }?;
+    in_range(label.len(), 0..=MAX_LABEL, name)?;
+    Ok(Some(label.into()))
+}
+
+/// Adds `puzzle` as it stands to the pack with its `rating` (what a generator gave for it), a `name` and
+/// a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
+/// from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
+/// (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
+/// longer than 1,024 bytes); on any failure the pack is unchanged.
+///
+/// # Safety
+/// `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_writer_add(
+    writer: *mut LpPackWriter,
+    puzzle: *const LpPuzzle,
+    rating: u32,
+    name: *const c_char,
+    tier: *const c_char,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (writer, puzzle) = unsafe { (handle_mut(writer)?, handle(puzzle)?) };
+        // SAFETY: forwarded caller guarantees.
+        let (name, tier) = unsafe { (label(name, "name")?, label(tier, "tier")?) };
+        if writer.pack.entries.len() >= MAX_ENTRIES {
+            return Err(Failure::invalid(format!("a pack holds at most {MAX_ENTRIES} puzzles")));
+        }
+        let session = &puzzle.session;
+        let solution = session.at_start().then(|| session.stored_solution()).filter(|s| !s.is_empty());
+        let entry = PackEntry { desc: session.describe(), rating, solution: solution.map(Bounded), name, tier };
+        if entry.solution.as_ref().is_some_and(|s| s.too_long()) {
+            return Err(Failure::invalid("the puzzle's solution is longer than a pack stores"));
+        }
+        registry::load(&entry).map_err(Failure::invalid)?;
+        writer.pack.entries.try_reserve(1).map_err(|_| crate::memory::OutOfMemory { bytes: size_of::<PackEntry>() })?;
+        writer.pack.entries.push(entry);
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// The pack's bytes (for [`lp_pack_load`], `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`
+/// 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+/// `writer` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_writer_bytes(
+    writer: *const LpPackWriter,
+    buf: *mut u8,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let writer = unsafe { handle(writer) }?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(&writer.pack.to_bytes(), buf, cap, written) }
+    })
+}
+
+/// Releases a pack writer. NULL is ignored.
+///
+/// # Safety
+/// `writer` must be NULL or a handle from this library not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_writer_free(writer: *mut LpPackWriter) {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { release(writer) }
 }

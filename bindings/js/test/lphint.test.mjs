@@ -254,3 +254,35 @@ test("a trap in the module becomes LP_ERR_PANIC and the instance refuses further
   // Other instances are untouched.
   assert.equal(lp.Puzzle.parse(GAMES.tiles[0]).describe(), GAMES.tiles[0]);
 });
+
+test("a pack written from generated puzzles loads back with their ratings; Linjat deductions step by rule", () => {
+  const writer = new lp.PackWriter();
+  const made = [1, 2, 3].map((seed) => lp.generate("tiles", "preset=easy", seed));
+  made.forEach(({ puzzle, rating }, i) => writer.add(puzzle, rating, `level ${i + 1}`, i ? null : "easy"));
+  throwsLp(() => writer.add(made[0].puzzle, made[0].rating + 10), Status.ERR_INVALID_ARGUMENT, "rating");
+  const pack = lp.Pack.load(writer.bytes());
+  assert.equal(pack.length, 3);
+  made.forEach(({ puzzle, rating }, i) => {
+    assert.equal(pack.rating(i), rating);
+    const opened = pack.open(i);
+    assert.equal(opened.describe(), puzzle.describe());
+    // The stored solution answers the first hint at once, with an optimal count.
+    const hint = opened.nextHint(1);
+    assert.equal(hint.status, Status.OK);
+    assert.equal(hint.movesLeft, rating);
+    opened.free();
+    puzzle.free();
+  });
+  pack.free();
+  writer.free();
+  const { puzzle, rating } = lp.generate("linjat", "preset=easy,iterations=20", 2);
+  const deduction = puzzle.deduction();
+  assert.equal(deduction.solved, true);
+  assert.equal(deduction.steps.length, rating);
+  const reasons = lp.families().find((f) => f.name === "linjat").reasons.map((r) => r.code);
+  assert.ok(deduction.steps.every((s) => reasons.includes(s.reason) && s.width > 0 && s.cells.length > 0));
+  puzzle.free();
+  const tiles = lp.Puzzle.parse(GAMES.tiles[0]);
+  throwsLp(() => tiles.deduction(), Status.ERR_INVALID_ARGUMENT, "rule solver");
+  tiles.free();
+});

@@ -95,6 +95,28 @@ namespace LpHint
         internal static extern LpStatus lp_tiles_create(uint width, uint height, byte* start, System.UIntPtr start_len, byte* goal, System.UIntPtr goal_len, LpPuzzle** @out);
 
         /// <summary>
+        ///  The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
+        ///  their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
+        ///  come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
+        ///  Runs the whole deduction in this call (milliseconds at most) and allocates.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `steps` NULL or `cap` writable steps; `written` and `solved`
+        ///  NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_deduction", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_deduction(LpPuzzle* puzzle, LpDeductionStep* steps, System.UIntPtr cap, System.UIntPtr* written, bool* solved);
+
+        /// <summary>
+        ///  The cells every step of [`lp_puzzle_deduction`] fixed, step after step (row-major indices).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_deduction_cells", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_deduction_cells(LpPuzzle* puzzle, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  The number of families (indices `0..count` for the other `lp_family_*` calls).
         ///
         ///  # Safety
@@ -340,6 +362,47 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_save", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_save(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  Starts an empty pack (for [`lp_pack_writer_add`], then [`lp_pack_writer_bytes`]).
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_writer_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_writer_create(LpPackWriter** @out);
+
+        /// <summary>
+        ///  Adds `puzzle` as it stands to the pack with its `rating` (what a generator gave for it), a `name` and
+        ///  a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
+        ///  from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
+        ///  (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
+        ///  longer than 1,024 bytes); on any failure the pack is unchanged.
+        ///
+        ///  # Safety
+        ///  `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_writer_add", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_writer_add(LpPackWriter* writer, LpPuzzle* puzzle, uint rating, byte* name, byte* tier);
+
+        /// <summary>
+        ///  The pack's bytes (for [`lp_pack_load`], `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`
+        ///  0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+        ///
+        ///  # Safety
+        ///  `writer` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_writer_bytes", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_writer_bytes(LpPackWriter* writer, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  Releases a pack writer. NULL is ignored.
+        ///
+        ///  # Safety
+        ///  `writer` must be NULL or a handle from this library not yet freed.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_writer_free", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void lp_pack_writer_free(LpPackWriter* writer);
 
         /// <summary>
         ///  Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
@@ -677,6 +740,27 @@ namespace LpHint
     }
 
     /// <summary>
+    ///  One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
+    ///  its width (how much it deduced) and how many cells it fixed.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpDeductionStep
+    {
+        /// <summary>
+        ///  The rule, as the family's hint reason code.
+        /// </summary>
+        public uint reason;
+        /// <summary>
+        ///  The step's count (cells or numbers, as the rule counts).
+        /// </summary>
+        public uint width;
+        /// <summary>
+        ///  The cells the step fixed, the next ones of [`lp_puzzle_deduction_cells`].
+        /// </summary>
+        public uint cell_count;
+    }
+
+    /// <summary>
     ///  A family of the registry.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -865,6 +949,14 @@ namespace LpHint
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     internal unsafe partial struct LpPack
+    {
+    }
+
+    /// <summary>
+    ///  A pack being written: puzzles added one by one, then the bytes. Opaque.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpPackWriter
     {
     }
 
