@@ -70,3 +70,104 @@ fn the_web_example_is_solved_by_its_hint_button_in_chromium() {
     let out = node(&["tests/js/web.mjs"]);
     assert!(out.contains("solved in 31 moves after 31 hints"), "{out}");
 }
+
+/// A running `lp studio`, stopped when dropped (also when a test fails).
+#[cfg(feature = "cli")]
+struct Studio(std::process::Child);
+
+#[cfg(feature = "cli")]
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `lp studio --port 0` serving `studio/` (the package copied in by [`wasm_module`]), and its URL.
+#[cfg(feature = "cli")]
+fn studio() -> (Studio, String) {
+    use std::io::{BufRead, BufReader};
+    wasm_module();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lp"))
+        .args(["studio", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("lp runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url =
+        line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("no URL in {line:?}"));
+    (Studio(child), url.to_string())
+}
+
+/// The status code of a raw request line sent to `address`.
+#[cfg(feature = "cli")]
+fn status_of(address: &str, request: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.write_all(format!("{request}\r\nHost: x\r\n\r\n").as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    answer.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("{answer:?}"))
+}
+
+#[test]
+#[cfg(feature = "cli")]
+fn the_studio_server_serves_only_its_folder_and_only_on_loopback() {
+    let (_studio, url) = studio();
+    let address = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    assert!(address.starts_with("127.0.0.1:"), "{address}");
+    assert_eq!(status_of(&address, "GET / HTTP/1.1"), 200);
+    assert_eq!(status_of(&address, "GET /lphint/lphint.wasm HTTP/1.1"), 200);
+    assert_eq!(status_of(&address, "HEAD /app.js?v=1 HTTP/1.1"), 200);
+    for escape in
+        ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/%2E%2E%2FCargo.toml", "/lphint/../../Cargo.toml", "/..%5cCargo.toml"]
+    {
+        let status = status_of(&address, &format!("GET {escape} HTTP/1.1"));
+        assert!(status == 403 || status == 400, "{escape}: {status}");
+    }
+    assert_eq!(status_of(&address, "GET /no-such-file HTTP/1.1"), 404);
+    assert_eq!(status_of(&address, "POST / HTTP/1.1"), 405);
+    // From another interface of this machine, nothing answers: the server listens on loopback only.
+    let port = address.rsplit(':').next().unwrap();
+    let udp = std::net::UdpSocket::bind("0.0.0.0:0").unwrap();
+    let outside = udp.connect("10.255.255.255:9").ok().and_then(|_| udp.local_addr().ok()).map(|a| a.ip());
+    match outside {
+        Some(ip) if !ip.is_loopback() && !ip.is_unspecified() => {
+            let refused = std::net::TcpStream::connect_timeout(
+                &format!("{ip}:{port}").parse().unwrap(),
+                std::time::Duration::from_secs(3),
+            );
+            assert!(refused.is_err(), "the studio answered on {ip}");
+        }
+        _ => eprintln!("no interface but loopback on this machine: only the listening address was checked"),
+    }
+}
+
+#[test]
+#[cfg(feature = "cli")]
+fn the_studio_plays_generates_exports_compares_and_plots_in_chromium() {
+    let (_studio, url) = studio();
+    let out = node(&["tests/js/studio.mjs", &url]);
+    let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    // Every family hinted to the goal in its optimal number of moves.
+    let optimal = [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("linjat", 8)];
+    for (family, moves) in optimal {
+        assert_eq!(results["played"][family], moves, "{family}: {out}");
+    }
+    assert!(results["rules"].as_u64().unwrap() > 0, "{out}");
+    // The optimal algorithms agree on the 8-puzzle.
+    let compare = &results["compare"];
+    for algorithm in ["breadth-first", "A*", "IDA*", "exact"] {
+        assert_eq!(compare[algorithm], compare["A*"], "{algorithm}: {out}");
+    }
+    assert_eq!(compare["A*"], "20", "{out}");
+    assert_eq!(results["plots"], 4, "{out}");
+    // The exported pack is the batch (5 + 5), imported back, and `lp pack verify` accepts it.
+    assert_eq!(results["imported"], 10, "{out}");
+    let pack = results["exported"].as_str().unwrap();
+    let verify = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "verify", pack]).output().unwrap();
+    let report = String::from_utf8_lossy(&verify.stdout);
+    assert!(verify.status.success() && report.contains("all 10 puzzles verified"), "{report}");
+}

@@ -27,7 +27,8 @@ pub fn library_dir() -> &'static Path {
 }
 
 /// `bindings/js/lphint.wasm`, freshly built for `wasm32-unknown-unknown` (release, no debug info) in its
-/// own target directory, as `scripts/build-wasm.sh` builds it, once per test binary.
+/// own target directory, as `scripts/build-wasm.sh` builds it, once per test binary; the package copied
+/// into `studio/lphint/` as well.
 pub fn wasm_module() -> &'static Path {
     static MODULE: OnceLock<PathBuf> = OnceLock::new();
     MODULE.get_or_init(|| {
@@ -46,6 +47,12 @@ pub fn wasm_module() -> &'static Path {
         );
         let module = root().join("bindings/js/lphint.wasm");
         std::fs::copy(target.join("wasm32-unknown-unknown/release/lphint.wasm"), &module).unwrap();
+        // The studio serves its own copy of the package (studio/lphint/), as scripts/build-wasm.sh makes it.
+        let studio = root().join("studio/lphint");
+        std::fs::create_dir_all(&studio).unwrap();
+        for file in ["index.js", "index.d.ts", "lphint.wasm"] {
+            std::fs::copy(root().join("bindings/js").join(file), studio.join(file)).unwrap();
+        }
         module
     })
 }

@@ -12,6 +12,7 @@ mod ga;
 mod generate;
 mod pack;
 mod solve;
+mod studio;
 mod tables;
 
 use clap::{Parser, Subcommand};
@@ -57,6 +58,8 @@ enum Command {
     /// Benchmarks: `korf100` (Korf's 100 15-puzzles, lengths checked), `tiles5` (the 5x5 hint mode
     /// against a lower bound), `hargram` (the exact solver against the GA).
     Bench(bench::BenchArgs),
+    /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, hint, generate, compare, plot).
+    Studio(studio::StudioArgs),
 }
 
 /// How a command ended without success: an error, or a question not answered within the limits.
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::Pack { action } => pack::pack(action),
         Command::Tables(args) => tables::tables(args),
         Command::Bench(args) => bench::bench(args),
+        Command::Studio(args) => studio::studio(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
