@@ -526,3 +526,23 @@ fn generation_is_the_same_on_any_number_of_threads() {
         assert_eq!(descs.len(), one.lines().count(), "distinct puzzles");
     }
 }
+
+#[test]
+fn report_writes_every_family_s_plots_as_svg_with_an_index() {
+    let dir = std::env::temp_dir().join(format!("lp-report-{}", std::process::id()));
+    let out = lp(&["report", "-o", dir.to_str().unwrap(), "--count", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let mut figures = vec!["ga-fitness.svg".to_string(), "ga-time.svg".to_string()];
+    for family in lphint::registry::families() {
+        figures.push(format!("generation-{}.svg", family.name));
+    }
+    figures.push("solving-tiles.svg".into());
+    for figure in &figures {
+        let svg = std::fs::read_to_string(dir.join(figure)).unwrap_or_else(|e| panic!("{figure}: {e}"));
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{figure}");
+        assert!(svg.contains("<rect") || svg.contains("<polyline"), "{figure} draws nothing");
+        assert!(index.contains(&format!("src=\"{figure}\"")), "{figure} is not on the index page");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

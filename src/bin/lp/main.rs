@@ -11,6 +11,7 @@ mod files;
 mod ga;
 mod generate;
 mod pack;
+mod report;
 mod solve;
 mod studio;
 mod tables;
@@ -60,6 +61,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, hint, generate, compare, plot).
     Studio(studio::StudioArgs),
+    /// The studio's plots as SVG files and an index page: `lp report -o DIR`.
+    Report(report::ReportArgs),
 }
 
 /// How a command ended without success: an error, or a question not answered within the limits.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Tables(args) => tables::tables(args),
         Command::Bench(args) => bench::bench(args),
         Command::Studio(args) => studio::studio(args),
+        Command::Report(args) => report::report(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,250 @@
+//! `lp report -o DIR`: the studio's plots as SVG files (drawn with plotters) and an index page, for a
+//! README or a design document: per family, generation time per difficulty and solving time against the
+//! optimal length per algorithm; for Hargram's genetic algorithm, best fitness and time against
+//! generations. Every family comes from the registry.
+
+use crate::{fmt_time, Done};
+use clap::Args;
+use lphint::ga::GaParams;
+use lphint::registry::{self, Entry};
+use lphint::search::{Algorithm, Status};
+use lphint::session::AnySession;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// The folder to write the SVG files and index.html into (made if missing).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Puzzles generated per preset.
+    #[arg(long, default_value_t = 3)]
+    count: usize,
+    /// The run's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The searches compared, as the CLI names them.
+const ALGORITHMS: [&str; 4] = ["bfs", "astar", "ida", "best-first"];
+/// The node cap of each comparison search.
+const NODE_CAP: usize = 200_000;
+
+pub fn report(args: ReportArgs) -> Done {
+    std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot make {}: {e}", args.output.display()))?;
+    let clock = Instant::now();
+    let mut figures = Vec::new();
+    for family in registry::families() {
+        let generated = generate_presets(family, args.count, args.seed)?;
+        let file = format!("generation-{}.svg", family.name);
+        let bars: Vec<(String, f64)> =
+            generated.iter().map(|(preset, times, _)| (preset.clone(), mean(times))).collect();
+        bar_chart(
+            &args.output.join(&file),
+            &format!("{}: generation time per difficulty (ms, mean)", family.name),
+            &bars,
+        )?;
+        figures.push((file, format!("{}: generation time per difficulty", family.name)));
+        let puzzles: Vec<&dyn AnySession> =
+            generated.iter().flat_map(|(_, _, p)| p.iter().map(|s| s.as_ref())).collect();
+        let series = solving_times(&puzzles);
+        if series.iter().any(|(_, points)| !points.is_empty()) {
+            let file = format!("solving-{}.svg", family.name);
+            let title = format!("{}: solving time against optimal length (ms)", family.name);
+            line_chart(&args.output.join(&file), &title, "optimal length", &series)?;
+            figures.push((file, format!("{}: solving time against optimal length, per algorithm", family.name)));
+        }
+        println!("{}: done ({})", family.name, fmt_time(clock.elapsed()));
+    }
+    let (fitness, times) = genetic_run(args.seed)?;
+    line_chart(
+        &args.output.join("ga-fitness.svg"),
+        "Hargram GA: best fitness per generation",
+        "generation",
+        &[("best fitness".into(), fitness)],
+    )?;
+    line_chart(
+        &args.output.join("ga-time.svg"),
+        "Hargram GA: time against generations (ms)",
+        "generation",
+        &[("elapsed ms".into(), times)],
+    )?;
+    figures.push(("ga-fitness.svg".into(), "Genetic algorithm (Hargram): best fitness per generation".into()));
+    figures.push(("ga-time.svg".into(), "Genetic algorithm (Hargram): time against generations".into()));
+    write_index(&args.output, &figures)?;
+    println!(
+        "wrote {} figures and index.html to {} in {}",
+        figures.len(),
+        args.output.display(),
+        fmt_time(clock.elapsed())
+    );
+    Ok(())
+}
+
+/// Generated puzzles per preset: (preset, milliseconds each, the puzzles).
+type PresetRun = (String, Vec<f64>, Vec<Box<dyn AnySession>>);
+
+/// `count` puzzles of each preset of `family`, each timed (Linjat's optimizer shortened to 300
+/// iterations, so that the report takes seconds).
+fn generate_presets(family: &Entry, count: usize, seed: u64) -> Result<Vec<PresetRun>, String> {
+    let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
+    let mut runs = Vec::new();
+    for preset in family.presets {
+        let mut generator = family.generator(&format!("preset={}{extra}", preset.name), seed)?;
+        let (mut times, mut puzzles) = (Vec::new(), Vec::new());
+        while puzzles.len() < count {
+            let clock = Instant::now();
+            let generated = loop {
+                match generator.step(100_000) {
+                    Err(Status::InProgress) => continue,
+                    other => break other,
+                }
+            };
+            let Ok(generated) = generated else { break };
+            times.push(clock.elapsed().as_secs_f64() * 1e3);
+            puzzles.push(generated.session);
+        }
+        runs.push((preset.name.to_string(), times, puzzles));
+    }
+    Ok(runs)
+}
+
+/// Per algorithm, (optimal length, mean milliseconds) over `puzzles`, for the puzzles whose exact
+/// solver finds a solution within the cap; points by length, ascending.
+fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Vec<(f64, f64)>)> {
+    let run = |puzzle: &dyn AnySession, algorithm: Algorithm| -> Option<(usize, f64)> {
+        let mut solver = puzzle.solver(algorithm, NODE_CAP).ok()?;
+        solver.set_node_limit(20 * NODE_CAP as u64);
+        let clock = Instant::now();
+        while solver.step(1 << 16).status == Status::InProgress {}
+        let ms = clock.elapsed().as_secs_f64() * 1e3;
+        let length = solver.stats().solution_length?;
+        (solver.status() == Status::Found).then_some((length as usize, ms))
+    };
+    let lengths: Vec<Option<usize>> = puzzles.iter().map(|p| run(*p, Algorithm::Exact).map(|(l, _)| l)).collect();
+    ALGORITHMS
+        .iter()
+        .map(|name| {
+            let algorithm = Algorithm::parse(name).expect("a known algorithm");
+            let mut by_length: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+            for (puzzle, length) in puzzles.iter().zip(&lengths) {
+                if let (Some(length), Some((_, ms))) = (length, run(*puzzle, algorithm)) {
+                    by_length.entry(*length).or_default().push(ms);
+                }
+            }
+            (name.to_string(), by_length.into_iter().map(|(l, ms)| (l as f64, mean(&ms))).collect())
+        })
+        .collect()
+}
+
+/// Best fitness and elapsed milliseconds after each generation of a GA run on a generated Hargram board.
+fn genetic_run(seed: u64) -> Result<(Vec<(f64, f64)>, Vec<(f64, f64)>), String> {
+    let family = registry::named("hargram")?;
+    let mut generator = family.generator("preset=medium", seed)?;
+    let session = loop {
+        match generator.step(100_000) {
+            Err(Status::InProgress) => continue,
+            Ok(generated) => break generated.session,
+            Err(status) => return Err(generator.reason(status)),
+        }
+    };
+    let params = GaParams { population: 300, generations: 60, ..GaParams::default() };
+    let mut ga = session.genetic(params, seed)?;
+    let (mut fitness, mut times, clock) = (Vec::new(), Vec::new(), Instant::now());
+    loop {
+        let report = ga.step(params.population);
+        let generation = (fitness.len() + 1) as f64;
+        fitness.push((generation, report.best_fitness as f64));
+        times.push((generation, clock.elapsed().as_secs_f64() * 1e3));
+        if report.status != Status::InProgress {
+            return Ok((fitness, times));
+        }
+    }
+}
+
+fn mean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        0.0
+    } else {
+        values.iter().sum::<f64>() / values.len() as f64
+    }
+}
+
+fn failed(e: impl std::fmt::Display) -> String {
+    format!("drawing a figure: {e}")
+}
+
+/// A bar chart of `bars` (label, value).
+fn bar_chart(path: &Path, title: &str, bars: &[(String, f64)]) -> Result<(), String> {
+    let root = SVGBackend::new(path, (640, 360)).into_drawing_area();
+    root.fill(&WHITE).map_err(failed)?;
+    // A log scale: the hardest preset often takes a thousand times the easiest.
+    let top = bars.iter().map(|b| b.1).fold(0.0, f64::max).max(1e-3) * 2.0;
+    let floor = bars.iter().map(|b| b.1).filter(|&v| v > 0.0).fold(top, f64::min) / 2.0;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(30)
+        .y_label_area_size(60)
+        .build_cartesian_2d((0..bars.len()).into_segmented(), (floor..top).log_scale())
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .x_label_formatter(&|x| match x {
+            SegmentValue::CenterOf(i) => bars.get(*i).map_or(String::new(), |b| b.0.clone()),
+            _ => String::new(),
+        })
+        .y_desc("ms (log scale)")
+        .draw()
+        .map_err(failed)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, (_, value))| {
+            let style = Palette99::pick(i).filled();
+            Rectangle::new([(SegmentValue::Exact(i), floor), (SegmentValue::Exact(i + 1), value.max(floor))], style)
+        }))
+        .map_err(failed)?;
+    root.present().map_err(failed)
+}
+
+/// Line series (name, points) against `x_label`.
+fn line_chart(path: &Path, title: &str, x_label: &str, series: &[(String, Vec<(f64, f64)>)]) -> Result<(), String> {
+    let root = SVGBackend::new(path, (640, 360)).into_drawing_area();
+    root.fill(&WHITE).map_err(failed)?;
+    let points = series.iter().flat_map(|(_, p)| p.iter());
+    let (x_max, y_max) = points.fold((1.0f64, 1e-3f64), |(x, y), p| (x.max(p.0), y.max(p.1)));
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..x_max * 1.05, 0.0..y_max * 1.1)
+        .map_err(failed)?;
+    chart.configure_mesh().x_desc(x_label).draw().map_err(failed)?;
+    for (i, (name, points)) in series.iter().enumerate() {
+        let colour = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(2)))
+            .map_err(failed)?
+            .label(name.as_str())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour.stroke_width(2)));
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(failed)?;
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw().map_err(failed)?;
+    root.present().map_err(failed)
+}
+
+fn write_index(dir: &Path, figures: &[(String, String)]) -> Result<(), String> {
+    let items: String = figures
+        .iter()
+        .map(|(file, caption)| {
+            format!("<figure><img src=\"{file}\" alt=\"{caption}\"><figcaption>{caption}</figcaption></figure>\n")
+        })
+        .collect();
+    let page = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lphint report</title>\n<style>body{{font-family:\
+         sans-serif;margin:2rem}} figure{{display:inline-block;margin:1rem}} img{{border:1px solid #ccc}}</style></head>\n\
+         <body><h1>lphint report</h1>\n{items}</body></html>\n"
+    );
+    std::fs::write(dir.join("index.html"), page).map_err(|e| format!("cannot write index.html: {e}"))
+}
