@@ -82,6 +82,9 @@ pub fn report(args: ReportArgs) -> Done {
     Ok(())
 }
 
+/// Points of a line: (x, y).
+type Points = Vec<(f64, f64)>;
+
 /// Generated puzzles per preset: (preset, milliseconds each, the puzzles).
 type PresetRun = (String, Vec<f64>, Vec<Box<dyn AnySession>>);
 
@@ -112,7 +115,7 @@ fn generate_presets(family: &Entry, count: usize, seed: u64) -> Result<Vec<Prese
 
 /// Per algorithm, (optimal length, mean milliseconds) over `puzzles`, for the puzzles whose exact
 /// solver finds a solution within the cap; points by length, ascending.
-fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Vec<(f64, f64)>)> {
+fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Points)> {
     let run = |puzzle: &dyn AnySession, algorithm: Algorithm| -> Option<(usize, f64)> {
         let mut solver = puzzle.solver(algorithm, NODE_CAP).ok()?;
         solver.set_node_limit(20 * NODE_CAP as u64);
@@ -139,7 +142,7 @@ fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Vec<(f64, f64)>)> 
 }
 
 /// Best fitness and elapsed milliseconds after each generation of a GA run on a generated Hargram board.
-fn genetic_run(seed: u64) -> Result<(Vec<(f64, f64)>, Vec<(f64, f64)>), String> {
+fn genetic_run(seed: u64) -> Result<(Points, Points), String> {
     let family = registry::named("hargram")?;
     let mut generator = family.generator("preset=medium", seed)?;
     let session = loop {
@@ -208,7 +211,7 @@ fn bar_chart(path: &Path, title: &str, bars: &[(String, f64)]) -> Result<(), Str
 }
 
 /// Line series (name, points) against `x_label`.
-fn line_chart(path: &Path, title: &str, x_label: &str, series: &[(String, Vec<(f64, f64)>)]) -> Result<(), String> {
+fn line_chart(path: &Path, title: &str, x_label: &str, series: &[(String, Points)]) -> Result<(), String> {
     let root = SVGBackend::new(path, (640, 360)).into_drawing_area();
     root.fill(&WHITE).map_err(failed)?;
     let points = series.iter().flat_map(|(_, p)| p.iter());
