@@ -47,14 +47,20 @@ export function svgOf(id) {
   const svg = document.querySelector(`#${id} svg`);
   if (!svg) return null;
   const copy = svg.cloneNode(true);
+  const { width, height } = svg.getBoundingClientRect();
+  // A file needs absolute sizes (the page's are relative) and the styles inside it, in the SVG namespace.
   copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-  const style = document.createElement("style");
+  copy.setAttribute("width", String(Math.round(width)));
+  copy.setAttribute("height", String(Math.round(height)));
+  copy.setAttribute("style", "");
+  const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
   style.textContent = [...document.styleSheets]
     .filter((s) => (s.href ?? "").includes("chartist"))
     .flatMap((s) => [...s.cssRules].map((r) => r.cssText))
     .join("\n");
   copy.prepend(style);
-  return new XMLSerializer().serializeToString(copy);
+  // Chartist's labels carry a stray second xmlns attribute, which makes the file ill-formed XML.
+  return new XMLSerializer().serializeToString(copy).replaceAll(' xmlns="http://www.w3.org/2000/xmlns/"', "");
 }
 
 /** Export buttons (SVG, PNG) in every `.export[data-chart]` element. */
@@ -80,6 +86,7 @@ export function exportButtons() {
         ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
         canvas.toBlob((blob) => download(blob, `${id}.png`));
       };
+      image.onerror = () => console.error(`${id}: the SVG did not render to PNG`);
       image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
     };
     holder.replaceChildren(svgButton, pngButton);

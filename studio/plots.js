@@ -1,5 +1,5 @@
 // The Plots tab: the earlier assistant's figures, computed in the worker — generation time per
-// difficulty for the chosen family, 8-puzzle solving time against optimal length per algorithm, and the
+// difficulty and solving time against optimal length per algorithm for the chosen family, and the
 // genetic algorithm's best fitness and time against generations — each exportable as SVG or PNG. The
 // same figures come out of `lp report -o DIR`.
 import { bars, lines } from "./charts.js";
@@ -23,11 +23,12 @@ export class Plots {
     const worker = this.studio.worker((m) => {
       if (m.type === "ready") {
         worker.postMessage({ type: "generationTimes", family: family.name, presets: family.presets.map((p) => p.name), count, extra });
-        worker.postMessage({ type: "solvingTimes", lengths: [4, 8, 12, 16, 20, 24], algorithms: ["bfs", "astar", "ida", "best-first"], count });
+        const presets = family.presets.map((p) => p.name);
+        worker.postMessage({ type: "solvingTimes", family: family.name, presets, algorithms: ["bfs", "astar", "ida", "best-first"], count, extra });
         worker.postMessage({ type: "gaRun", params: "preset=medium", population: 300, generations: 40 });
       } else if (m.type === "progress") $("plot-state").textContent = m.what;
       else if (m.type === "generation-times") bars("plot-gen", m.presets, m.means.map((v) => +v.toFixed(2)));
-      else if (m.type === "solving-times") lines("plot-solve", m.lengths, m.series.map((s) => s.map((v) => +v.toFixed(3))), m.algorithms);
+      else if (m.type === "solving-times") lines("plot-solve", m.lengths, m.series.map((s) => s.map((v) => (v === null ? null : +v.toFixed(3)))), m.algorithms);
       else if (m.type === "ga") {
         const generations = m.fitness.map((_, i) => i + 1);
         const every = Math.max(1, Math.floor(generations.length / 20));

@@ -45,29 +45,39 @@ function generationTimes({ family, presets, count, extra }) {
   postMessage({ type: "generation-times", presets, means });
 }
 
-/** 8-puzzle solving time against optimal length, per algorithm. */
-function solvingTimes({ lengths, algorithms, count }) {
-  const series = algorithms.map(() => []);
-  for (const length of lengths) {
-    const generator = new lp.Generator("tiles", `size=3x3,min=${length},max=${length}`, length);
-    const puzzles = [];
-    for (let i = 0; i < count; i++) {
+/** Solving time against optimal length, per algorithm, on `count` puzzles of each preset of `family`
+ * (the exact solver gives the length; a search stopped by its node cap gives no point). */
+function solvingTimes({ family, presets, algorithms, count, extra }) {
+  const byLength = algorithms.map(() => new Map());
+  presets.forEach((preset, i) => {
+    const generator = new lp.Generator(family, `preset=${preset}${extra}`, 11 + i);
+    for (let n = 0; n < count; n++) {
       const next = generator.next(BUDGET);
-      if (next) puzzles.push(next.puzzle);
+      if (!next) break;
+      const exact = next.puzzle.solver(7, 1 << 16);
+      exact.setNodeLimit(5_000_000);
+      const length = exact.run(1 << 16) === Status.OK ? exact.stats().solutionLength : null;
+      exact.free();
+      algorithms.forEach((algorithm, a) => {
+        if (length === null) return;
+        const solver = next.puzzle.solver(algorithm, 200000);
+        solver.setNodeLimit(4_000_000);
+        const started = performance.now();
+        const status = solver.run(1 << 16);
+        const ms = performance.now() - started;
+        solver.free();
+        if (status !== Status.OK) return;
+        const times = byLength[a].get(length) ?? [];
+        byLength[a].set(length, [...times, ms]);
+      });
+      next.puzzle.free();
     }
     generator.free();
-    algorithms.forEach((algorithm, a) => {
-      const started = performance.now();
-      for (const puzzle of puzzles) {
-        const solver = puzzle.solver(algorithm, 200000);
-        solver.run(1 << 16);
-        solver.free();
-      }
-      series[a].push(puzzles.length ? (performance.now() - started) / puzzles.length : 0);
-    });
-    puzzles.forEach((p) => p.free());
-    postMessage({ type: "progress", what: `solving: length ${length}` });
-  }
+    postMessage({ type: "progress", what: `solving: ${preset}` });
+  });
+  const lengths = [...new Set(byLength.flatMap((m) => [...m.keys()]))].sort((x, y) => x - y);
+  const mean = (v) => (v ? v.reduce((s, x) => s + x, 0) / v.length : null);
+  const series = byLength.map((m) => lengths.map((l) => mean(m.get(l))));
   postMessage({ type: "solving-times", lengths, algorithms, series });
 }
 

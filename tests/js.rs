@@ -163,7 +163,9 @@ fn the_studio_plays_generates_exports_compares_and_plots_in_chromium() {
         assert_eq!(compare[algorithm], compare["A*"], "{algorithm}: {out}");
     }
     assert_eq!(compare["A*"], "20", "{out}");
+    assert!(results["solved"].as_str().unwrap().contains("20 moves played"), "Solve animates the 20 moves: {out}");
     assert_eq!(results["plots"], 4, "{out}");
+    assert_eq!(results["exports"], 2, "a figure exported as SVG and as PNG: {out}");
     // The exported pack is the batch (5 + 5), imported back, and `lp pack verify` accepts it.
     assert_eq!(results["imported"], 10, "{out}");
     let pack = results["exported"].as_str().unwrap();

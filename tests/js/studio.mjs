@@ -4,7 +4,7 @@
 // agreeing; the Plots tab drawn; Linjat's rules stepped. Screenshots of each page go to target/js-artifacts/.
 // Prints one JSON line of results (tests/js.rs checks it and verifies the exported pack with `lp`).
 //   node tests/js/studio.mjs URL
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -27,7 +27,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync"],
 });
-const results = { played: {}, generated: {}, exported: null, imported: 0, compare: {}, plots: 0, rules: 0 };
+const results = { played: {}, generated: {}, exported: null, imported: 0, compare: {}, solved: "", plots: 0, rules: 0 };
 let failure = null;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -109,6 +109,12 @@ try {
   }
   await page.screenshot({ path: join(artifacts, "studio-compare.png"), fullPage: true });
 
+  // Solve: the optimal solution animated on the board to the goal.
+  await page.click("nav button[data-tab=play]");
+  await page.click("#solve");
+  await page.waitForSelector("#status[data-solved=true]", { timeout: 60000 });
+  results.solved = await page.textContent("#status");
+
   // Plots.
   await page.click("nav button[data-tab=plots]");
   await page.selectOption("#plot-family", "tiles");
@@ -116,6 +122,16 @@ try {
   await page.click("#plot-run");
   await page.waitForSelector("#plot-state[data-done=true]", { timeout: 180000 });
   results.plots = await page.locator(".plots .chart svg").count();
+  // Each figure exports as SVG and PNG.
+  for (const [kind, magic] of [["SVG", "<svg"], ["PNG", "\u0089PNG"]]) {
+    const file = page.waitForEvent("download");
+    await page.click(`.export[data-chart=plot-gen] button:text-is("${kind}")`);
+    const path = join(artifacts, `plot-gen.${kind.toLowerCase()}`);
+    await (await file).saveAs(path);
+    const head = (await readFile(path)).subarray(0, 4).toString("latin1");
+    if (!head.startsWith(magic.slice(0, 4))) throw new Error(`the ${kind} export starts with ${JSON.stringify(head)}`);
+    results.exports = (results.exports ?? 0) + 1;
+  }
   await page.screenshot({ path: join(artifacts, "studio-plots.png"), fullPage: true });
 
   // The play page once more, for the README.

@@ -24,7 +24,11 @@ pub struct StudioArgs {
 const MAX_HEAD: usize = 8192;
 
 pub fn studio(args: StudioArgs) -> Done {
-    let dir = args.dir.unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("studio"));
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if args.dir.is_none() {
+        build_engine_if_stale(repository)?;
+    }
+    let dir = args.dir.unwrap_or_else(|| repository.join("studio"));
     let root = dir.canonicalize().map_err(|e| format!("cannot open the studio folder {}: {e}", dir.display()))?;
     if !root.join("lphint/lphint.wasm").exists() {
         return Err(format!(
@@ -43,6 +47,41 @@ pub fn studio(args: StudioArgs) -> Done {
         std::thread::spawn(move || serve(stream, &root));
     }
     Ok(())
+}
+
+/// Runs `scripts/build-wasm.sh` when the studio's copy of the engine is missing or older than a source
+/// file of the library or the JS package, so that `cargo lp studio` works on a fresh checkout.
+fn build_engine_if_stale(repository: &Path) -> Result<(), String> {
+    let module = repository.join("studio/lphint/lphint.wasm");
+    let built = std::fs::metadata(&module).and_then(|m| m.modified()).ok();
+    let newest = [repository.join("src"), repository.join("bindings/js")].iter().filter_map(|d| newest_in(d)).max();
+    if built.is_some() && built >= newest {
+        return Ok(());
+    }
+    println!("building the engine for the browser (scripts/build-wasm.sh)…");
+    let status = std::process::Command::new("bash")
+        .arg(repository.join("scripts/build-wasm.sh"))
+        .status()
+        .map_err(|e| format!("cannot run scripts/build-wasm.sh: {e}"))?;
+    status.success().then_some(()).ok_or_else(|| "scripts/build-wasm.sh failed (see above)".into())
+}
+
+/// The latest modification time of the files under `dir` (the built module itself left out).
+fn newest_in(dir: &Path) -> Option<std::time::SystemTime> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                newest_in(&path)
+            } else if path.extension().is_some_and(|e| e == "wasm") {
+                None
+            } else {
+                entry.metadata().and_then(|m| m.modified()).ok()
+            }
+        })
+        .max()
 }
 
 /// Answers one request on `stream`.
