@@ -397,6 +397,15 @@ enum LpStatus lp_family_find(const char *name, size_t *index);
 // `info` must be NULL or writable.
 enum LpStatus lp_family_info(size_t index, struct LpFamilyInfo *info);
 
+// The node budget recommended for one per-frame call on family `index` (`lp_next_hint`,
+// `lp_solver_step`, `lp_generator_step`): what `lp bench frames` measured to keep the calls of its presets
+// well under 2 ms on a desktop core.
+//
+// # Safety
+// `budget` must be NULL or writable.
+enum LpStatus lp_family_frame_budget(size_t index,
+                                     uint32_t *budget);
+
 // Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
 //
 // # Safety
@@ -709,6 +718,18 @@ enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
 enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
                            uint32_t budget,
                            struct LpHint *hint);
+
+// [`lp_next_hint`] bounded by time instead of nodes: works in slices of a quarter of the family's
+// recommended budget (`lp_family_frame_budget`) until the hint is ready or `max_microseconds` have passed
+// (then `LP_IN_PROGRESS`: call again next frame). The node budget stays the deterministic way to step a
+// search; this one is for games that think in milliseconds. The first call also reserves the hinter's
+// memory, which the time bound does not cover. Not in the WebAssembly build (it has no clock).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+enum LpStatus lp_next_hint_timed(struct LpPuzzle *puzzle,
+                                 uint32_t max_microseconds,
+                                 struct LpHint *hint);
 
 // The cells the last hint concerns (for highlighting), as row-major indices of the grid of
 // [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.

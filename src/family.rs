@@ -87,6 +87,10 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// The kinds of precomputed tables the family loads ([`Family::with_tables`]).
     const TABLES: &'static [TableKind] = &[];
 
+    /// The node budget recommended for one per-frame call (a hint, a solver or generator step): what
+    /// `lp bench frames` measured to keep every call of its presets well under 2 ms on a desktop core.
+    const FRAME_BUDGET: u32 = 1000;
+
     /// Parses a one-line text description (`NAME:…`).
     fn parse(desc: &str) -> Result<Self, ParseError>;
 

@@ -38,6 +38,8 @@ pub struct Entry {
     pub reasons: &'static [Reason],
     /// The kinds of tables it loads.
     pub tables: &'static [TableKind],
+    /// The node budget recommended for one per-frame call ([`crate::family::Family::FRAME_BUDGET`]).
+    pub frame_budget: u32,
     parse: fn(&str) -> Result<Box<dyn AnySession>, ParseError>,
     load: fn(&str, Stored<'_>) -> Loaded,
     generator: fn(&str, u64) -> MadeGenerator,
@@ -71,6 +73,7 @@ impl Entry {
             options: F::OPTIONS,
             reasons: F::REASONS,
             tables: F::TABLES,
+            frame_budget: F::FRAME_BUDGET,
             parse: session::parse::<F>,
             load: session::load::<F>,
             generator: session::generator::<F>,

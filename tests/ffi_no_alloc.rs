@@ -16,17 +16,31 @@ static GLOBAL: Counting = Counting;
 unsafe fn hints_without_allocating(p: *mut LpPuzzle, budget: u32, family: &str) -> usize {
     let mut hint = LpHint::default();
     assert_eq!(lp_next_hint(p, 1, &mut hint), LpStatus::LP_IN_PROGRESS, "the first call reserves the hinter");
-    let mut moves = 0;
+    played_without_allocating(p, |p, hint| lp_next_hint(p, budget, hint), family).0.len()
+}
+
+/// Plays `p` to the goal by the hints `next` gives (one call a frame), checking that no call allocates:
+/// the hints and the frames they took.
+///
+/// # Safety
+/// `p` must be a live puzzle handle.
+unsafe fn played_without_allocating(
+    p: *mut LpPuzzle,
+    next: impl Fn(*mut LpPuzzle, &mut LpHint) -> LpStatus,
+    what: &str,
+) -> (Vec<LpHint>, usize) {
+    let (mut hint, mut hints, mut frames) = (LpHint::default(), Vec::new(), 0);
     loop {
-        let (status, count) = allocations_during(|| lp_next_hint(p, budget, &mut hint));
-        assert_eq!(count, 0, "lp_next_hint allocated ({family})");
+        let (status, count) = allocations_during(|| next(p, &mut hint));
+        assert_eq!(count, 0, "a hint call allocated ({what})");
+        frames += 1;
         match status {
             LpStatus::LP_IN_PROGRESS => continue,
-            LpStatus::LP_ALREADY_SOLVED => return moves,
+            LpStatus::LP_ALREADY_SOLVED => return (hints, frames),
             LpStatus::LP_OK => assert_eq!(lp_puzzle_apply(p, hint.mv), LpStatus::LP_OK),
             other => panic!("{other:?}"),
         }
-        moves += 1;
+        hints.push(hint);
     }
 }
 
@@ -156,4 +170,46 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
             assert!(largest <= 1024, "a {}-byte pack made a {largest}-byte allocation", bytes.len());
         }
     }
+}
+
+#[test]
+fn the_time_bounded_hint_allocates_nothing_and_gives_the_node_bounded_hints() {
+    let desc = "tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let desc = CString::new(desc).unwrap();
+    let (mut timed, mut counted) = (std::ptr::null_mut(), std::ptr::null_mut());
+    // SAFETY: valid arguments throughout; handles are freed at the end.
+    unsafe {
+        assert_eq!(lp_puzzle_parse(desc.as_ptr(), &mut timed), LpStatus::LP_OK);
+        assert_eq!(lp_puzzle_parse(desc.as_ptr(), &mut counted), LpStatus::LP_OK);
+        let mut hint = LpHint::default();
+        lp_next_hint_timed(timed, 1, &mut hint); // the first calls reserve the hinters
+        lp_next_hint(counted, 1, &mut hint);
+        // 300 µs a frame: the 46-move solution takes several frames, never an unbounded one.
+        let (by_time, frames) = played_without_allocating(timed, |p, h| lp_next_hint_timed(p, 300, h), "timed");
+        let (by_nodes, _) = played_without_allocating(counted, |p, h| lp_next_hint(p, 1000, h), "counted");
+        assert_eq!(by_time.len(), 46);
+        assert_eq!(by_time, by_nodes, "the same hints either way");
+        assert!(frames > by_time.len(), "the search took more than one frame of 300 µs");
+        lp_puzzle_free(timed);
+        lp_puzzle_free(counted);
+    }
+}
+
+#[test]
+fn every_family_recommends_a_frame_budget() {
+    let mut count = 0;
+    // SAFETY: valid out-pointers.
+    unsafe {
+        assert_eq!(lp_family_count(&mut count), LpStatus::LP_OK);
+        for index in 0..count {
+            let mut budget = 0;
+            assert_eq!(lp_family_frame_budget(index, &mut budget), LpStatus::LP_OK);
+            assert_eq!(budget, lphint::registry::families()[index].frame_budget);
+            assert!((16..=100_000).contains(&budget));
+        }
+        let mut budget = 0;
+        assert_eq!(lp_family_frame_budget(count, &mut budget), LpStatus::LP_ERR_INVALID_ARGUMENT);
+        assert_eq!(lp_family_frame_budget(0, std::ptr::null_mut()), LpStatus::LP_ERR_NULL_ARGUMENT);
+    }
+    assert_eq!(lphint::registry::named("linjat").unwrap().frame_budget, 300);
 }

@@ -93,6 +93,8 @@ export interface FamilyInfo {
   name: string;
   summary: string;
   ratingUnit: string;
+  /** The node budget recommended for one per-frame call (what `lp bench frames` measured). */
+  frameBudget: number;
   params: ParamSpec[];
   options: ParamSpec[];
   presets: { name: string; params: string }[];

@@ -384,9 +384,12 @@ class Lphint {
             choices: choices ? choices.split("|") : [],
           };
         });
+      this.check(this.call(x.lp_family_frame_budget, f, this.out));
+      const frameBudget = this.u32(this.out);
       list.push({
         id: info.id,
         index: f,
+        frameBudget,
         name: info.name,
         summary: info.summary,
         ratingUnit: info.ratingUnit,

@@ -232,6 +232,22 @@ pub unsafe extern "C" fn lp_family_info(index: usize, info: *mut LpFamilyInfo) -
     })
 }
 
+/// The node budget recommended for one per-frame call on family `index` (`lp_next_hint`,
+/// `lp_solver_step`, `lp_generator_step`): what `lp bench frames` measured to keep the calls of its presets
+/// well under 2 ms on a desktop core.
+///
+/// # Safety
+/// `budget` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_family_frame_budget(index: usize, budget: *mut u32) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(budget, "budget") }?;
+        out.write(family(index)?.0.frame_budget);
+        Ok(LpStatus::LP_OK)
+    })
+}
+
 /// Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
 ///
 /// # Safety

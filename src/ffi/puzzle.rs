@@ -54,6 +54,12 @@ pub struct LpHint {
     pub reason: u32,
 }
 
+impl From<crate::session::SessionHint> for LpHint {
+    fn from(h: crate::session::SessionHint) -> LpHint {
+        LpHint { mv: h.mv, moves_left: h.moves_left, optimal: h.optimal as u32, reason: h.reason }
+    }
+}
+
 /// Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
 /// Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.
 ///
@@ -232,10 +238,45 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
         let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
         match puzzle.session.next_hint(budget) {
             Ok(h) => {
-                hint.write(LpHint { mv: h.mv, moves_left: h.moves_left, optimal: h.optimal as u32, reason: h.reason });
+                hint.write(h.into());
                 Ok(LpStatus::LP_OK)
             }
             Err(status) => status_outcome(status, "no hint"),
+        }
+    })
+}
+
+/// [`lp_next_hint`] bounded by time instead of nodes: works in slices of a quarter of the family's
+/// recommended budget (`lp_family_frame_budget`) until the hint is ready or `max_microseconds` have passed
+/// (then `LP_IN_PROGRESS`: call again next frame). The node budget stays the deterministic way to step a
+/// search; this one is for games that think in milliseconds. The first call also reserves the hinter's
+/// memory, which the time bound does not cover. Not in the WebAssembly build (it has no clock).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+#[cfg(not(target_family = "wasm"))]
+#[no_mangle]
+pub unsafe extern "C" fn lp_next_hint_timed(
+    puzzle: *mut LpPuzzle,
+    max_microseconds: u32,
+    hint: *mut LpHint,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (out, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
+        let family = registry::named(puzzle.session.family()).map_err(Failure::invalid)?;
+        let slice = (family.frame_budget / 4).max(16);
+        let clock = std::time::Instant::now();
+        let limit = std::time::Duration::from_micros(u64::from(max_microseconds));
+        loop {
+            match puzzle.session.next_hint(slice) {
+                Ok(h) => {
+                    out.write(h.into());
+                    return Ok(LpStatus::LP_OK);
+                }
+                Err(crate::search::Status::InProgress) if clock.elapsed() < limit => continue,
+                Err(status) => return status_outcome(status, "no hint"),
+            }
         }
     })
 }

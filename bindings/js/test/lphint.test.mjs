@@ -43,7 +43,9 @@ test("the registry lists the six families with their parameters, presets and rea
     assert.ok(f.reasons.length >= 1 && f.reasons.every((r) => r.name && r.doc), f.name);
     for (const p of f.params) assert.ok(p.min <= p.max && p.doc, `${f.name}.${p.name}`);
   }
+  assert.ok(families.every((f) => f.frameBudget >= 16));
   const linjat = families.find((f) => f.name === "linjat");
+  assert.equal(linjat.frameBudget, 300);
   assert.deepEqual(linjat.params.find((p) => p.name === "rules").choices, ["basic", "square", "all"]);
   assert.equal(lp.version, 2);
 });

@@ -145,6 +145,17 @@ namespace LpHint
         internal static extern LpStatus lp_family_info(System.UIntPtr index, LpFamilyInfo* info);
 
         /// <summary>
+        ///  The node budget recommended for one per-frame call on family `index` (`lp_next_hint`,
+        ///  `lp_solver_step`, `lp_generator_step`): what `lp bench frames` measured to keep the calls of its presets
+        ///  well under 2 ms on a desktop core.
+        ///
+        ///  # Safety
+        ///  `budget` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_frame_budget", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_frame_budget(System.UIntPtr index, uint* budget);
+
+        /// <summary>
         ///  Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
         ///
         ///  # Safety
@@ -511,6 +522,19 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_next_hint", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
+
+        /// <summary>
+        ///  [`lp_next_hint`] bounded by time instead of nodes: works in slices of a quarter of the family's
+        ///  recommended budget (`lp_family_frame_budget`) until the hint is ready or `max_microseconds` have passed
+        ///  (then `LP_IN_PROGRESS`: call again next frame). The node budget stays the deterministic way to step a
+        ///  search; this one is for games that think in milliseconds. The first call also reserves the hinter's
+        ///  memory, which the time bound does not cover. Not in the WebAssembly build (it has no clock).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_next_hint_timed", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_next_hint_timed(LpPuzzle* puzzle, uint max_microseconds, LpHint* hint);
 
         /// <summary>
         ///  The cells the last hint concerns (for highlighting), as row-major indices of the grid of

@@ -68,6 +68,10 @@ impl Family for Linjat {
     const NAME: &'static str = "linjat";
     const SUMMARY: &'static str =
         "Linjat: draw a segment as long as each number through it, covering every dot, no two overlapping";
+    /// A rule step or an exact-search choice is a unit: 300 keep a generator step under a millisecond
+    /// (`lp bench frames`: 1,000 took up to 3 ms on the expert tier).
+    const FRAME_BUDGET: u32 = 300;
+
     const REASONS: &'static [Reason] = &[
         Reason {
             code: 1,

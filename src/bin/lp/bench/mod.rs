@@ -1,6 +1,7 @@
 //! `lp bench korf100|tiles5|hargram|blocks`.
 
 mod blocks;
+mod frames;
 mod linjat;
 
 use crate::files::read_tables;
@@ -59,6 +60,9 @@ pub struct BenchArgs {
     /// tiles5, hargram, blocks, linjat: random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// frames: the node budget of every call (default: each family's recommended one).
+    #[arg(long)]
+    budget: Option<u32>,
     /// korf100: only these instance ids (comma-separated, 1-based); default all.
     #[arg(long, value_delimiter = ',')]
     ids: Vec<usize>,
@@ -81,7 +85,10 @@ pub fn bench(args: BenchArgs) -> Done {
         "hargram" => hargram(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
         "linjat" => linjat::linjat(args.count, args.seed),
-        other => Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks, linjat)").into()),
+        "frames" => frames::frames(args.count, args.seed, args.budget),
+        other => {
+            Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks, linjat, frames)").into())
+        }
     }
 }
 
