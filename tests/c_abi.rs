@@ -62,4 +62,6 @@ fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
     assert!(out.contains("blocks: generated blocks:4x4:"), "{out}");
     assert!(out.contains("linjat: Only the 3 at row 3, column 2 can reach the dot at row 3, column 1"), "{out}");
     assert!(out.contains("parse error as expected: LP_ERR_PARSE: column 11"), "{out}");
+    assert!(out.contains("pack: 1 level"), "{out}");
+    assert!(out.contains("timed hints: 31 moves"), "{out}");
 }

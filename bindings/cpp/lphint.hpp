@@ -93,6 +93,8 @@ std::string read_text(Call call) {
 /// A family of the registry, with what a form for its parameters needs.
 struct FamilyInfo {
     LpFamilyInfo info;
+    /// The node budget recommended for one per-frame call (lp_family_frame_budget).
+    std::uint32_t frame_budget = 0;
     std::vector<LpParamSpec> params;
     std::vector<LpPreset> presets;
     std::vector<LpReasonInfo> reasons;
@@ -105,6 +107,7 @@ inline std::vector<FamilyInfo> families() {
     std::vector<FamilyInfo> out(count);
     for (std::size_t f = 0; f < count; f++) {
         detail::check(lp_family_info(f, &out[f].info));
+        detail::check(lp_family_frame_budget(f, &out[f].frame_budget));
         out[f].params.resize(out[f].info.param_count);
         for (std::uint32_t i = 0; i < out[f].info.param_count; i++) detail::check(lp_family_param(f, i, &out[f].params[i]));
         out[f].presets.resize(out[f].info.preset_count);
@@ -242,6 +245,12 @@ public:
         return static_cast<Status>(lp_next_hint(handle_, budget, &hint));
     }
 
+    /// Per frame: the next hint within `microseconds` of work (slices of the family's frame budget)
+    /// instead of a node budget; the same statuses as next_hint. No exceptions, no allocation.
+    Status next_hint_timed(std::uint32_t microseconds, LpHint& hint) noexcept {
+        return static_cast<Status>(lp_next_hint_timed(handle_, microseconds, &hint));
+    }
+
     inline Solver solver(Algorithm algorithm, std::uint32_t node_cap) const;
 
     /// The bytes solver() reserves for `algorithm` and `node_cap` on this puzzle.
@@ -295,6 +304,43 @@ public:
 
 private:
     LpGenerator* handle_;
+};
+
+/// A pack being written: add() puzzles (a generated one keeps its solution), then bytes() for a .lpk
+/// file that `lp pack verify` accepts and lp_pack_load reads. Move-only.
+class PackWriter {
+public:
+    PackWriter() : handle_(nullptr) { detail::check(lp_pack_writer_create(&handle_)); }
+    PackWriter(PackWriter&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    PackWriter& operator=(PackWriter&& other) noexcept {
+        if (this != &other) {
+            lp_pack_writer_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    PackWriter(const PackWriter&) = delete;
+    PackWriter& operator=(const PackWriter&) = delete;
+    ~PackWriter() { lp_pack_writer_free(handle_); }
+
+    /// Adds `puzzle` as it stands with its rating (and a name, a tier: empty for none). Throws Error
+    /// (Status::InvalidArgument) when the rating contradicts its stored solution.
+    void add(const Puzzle& puzzle, std::uint32_t rating, const std::string& name = "", const std::string& tier = "") {
+        detail::check(lp_pack_writer_add(handle_, puzzle.get(), rating, name.empty() ? nullptr : name.c_str(),
+                                         tier.empty() ? nullptr : tier.c_str()));
+    }
+
+    /// The pack's bytes.
+    std::vector<std::uint8_t> bytes() const {
+        std::size_t needed = 0;
+        lp_pack_writer_bytes(handle_, nullptr, 0, &needed);
+        std::vector<std::uint8_t> out(needed);
+        detail::check(lp_pack_writer_bytes(handle_, out.data(), out.size(), &needed));
+        return out;
+    }
+
+private:
+    LpPackWriter* handle_;
 };
 
 /// A stepped search from a puzzle's position at creation. Move-only.

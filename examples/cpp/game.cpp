@@ -107,6 +107,28 @@ int main() {
         }
         if (!generated) return 1;
         std::printf("generated %s (%u moves)\n", generated->describe().c_str(), rating);
+        // The level saved into a pack with its solution, and the pack loaded back.
+        lphint::PackWriter writer;
+        writer.add(*generated, rating, "level 1", "medium");
+        std::vector<std::uint8_t> bytes = writer.bytes();
+        LpPack* pack = nullptr;
+        std::size_t levels = 0;
+        if (lp_pack_load(bytes.data(), bytes.size(), &pack) != LP_OK || lp_pack_len(pack, &levels) != LP_OK) return 1;
+        lp_pack_free(pack);
+        std::printf("pack: %zu level, %zu bytes\n", levels, bytes.size());
+        // Hints bounded by time: 300 microseconds of work a frame.
+        auto timed = lphint::Puzzle::parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+        unsigned timed_moves = 0;
+        for (LpHint hint{}; !timed.solved();) {
+            lphint::Status status = timed.next_hint_timed(300, hint);
+            if (status == lphint::Status::Ok) {
+                timed.apply(hint.mv);
+                ++timed_moves;
+            } else if (status != lphint::Status::InProgress) {
+                return 1;
+            }
+        }
+        std::printf("timed hints: %u moves\n", timed_moves);
         for (const auto& family : lphint::families()) {
             std::printf("family %s: %zu parameters, %zu presets\n", family.info.name, family.params.size(), family.presets.size());
         }

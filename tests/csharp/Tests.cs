@@ -172,6 +172,51 @@ static class Tests
         }
     }
 
+    static void PackWriting()
+    {
+        Puzzle first, second;
+        uint firstRating, secondRating;
+        using (Generator generator = new Generator("tiles", "preset=medium", 4))
+        {
+            while (generator.Step(100000, out first, out firstRating) == Status.InProgress) { }
+            while (generator.Step(100000, out second, out secondRating) == Status.InProgress) { }
+        }
+        byte[] bytes;
+        using (PackWriter writer = new PackWriter())
+        {
+            writer.Add(first, firstRating, "level 1", "medium");
+            writer.Add(second, secondRating);
+            Throws(Status.InvalidArgument, "rating", () => writer.Add(first, firstRating + 8));
+            bytes = writer.ToBytes();
+        }
+        using (Pack pack = Pack.Load(bytes))
+        {
+            Check(pack.Count == 2 && pack.Rating(0) == firstRating && pack.Rating(1) == secondRating, "the written pack");
+            using (Puzzle level = pack.Open(1))
+            {
+                Hint hint;
+                Check(level.NextHint(1, out hint) == Status.Ok && hint.MovesLeft == secondRating, "its stored solution answers at once");
+            }
+        }
+        first.Dispose();
+        second.Dispose();
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        {
+            Hint hint;
+            int moves = 0;
+            Status status;
+            while ((status = puzzle.NextHintTimed(300, out hint)) != Status.AlreadySolved)
+            {
+                if (status != Status.Ok) continue;
+                puzzle.Apply(hint.Move);
+                moves++;
+            }
+            Check(moves == 31, "time-bounded hints play the hardest 8-puzzle in 31 moves, got " + moves);
+        }
+        FamilyInfo[] families = Registry.Families();
+        Check(Array.TrueForAll(families, f => f.FrameBudget >= 16) && families[families.Length - 1].FrameBudget == 300, "frame budgets");
+    }
+
     static void Packs()
     {
         byte[] bytes;
@@ -326,6 +371,7 @@ static class Tests
         Generation();
         GeneticAlgorithm();
         Packs();
+        PackWriting();
         Blocks();
         Linjat();
         NoGarbagePerFrame();

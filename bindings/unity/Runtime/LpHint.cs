@@ -124,6 +124,8 @@ namespace LpHint
         public string Name;
         public string Summary;
         public string RatingUnit;
+        /// <summary>The node budget recommended for one per-frame call (`lp bench frames` measures it).</summary>
+        public uint FrameBudget;
         public ParamSpec[] Params;
         public Preset[] Presets;
         public ParamSpec[] Options;
@@ -167,8 +169,11 @@ namespace LpHint
                 UIntPtr index = (UIntPtr)f;
                 LpFamilyInfo info;
                 Native.Check(NativeMethods.lp_family_info(index, &info));
+                uint frameBudget;
+                Native.Check(NativeMethods.lp_family_frame_budget(index, &frameBudget));
                 FamilyInfo family = new FamilyInfo
                 {
+                    FrameBudget = frameBudget,
                     Id = info.id,
                     Name = Text(info.name),
                     Summary = Text(info.summary),
@@ -532,11 +537,29 @@ namespace LpHint
         {
             LpHint raw;
             LpStatus status = NativeMethods.lp_next_hint(Raw, budget, &raw);
+            hint = HintOf(raw);
+            return (Status)status;
+        }
+
+        /// <summary>Per frame: the next hint, working at most `microseconds` (in slices of the family's
+        /// FrameBudget) instead of a node budget. InProgress until it is ready. Allocates nothing; not in
+        /// WebAssembly builds.</summary>
+        public Status NextHintTimed(uint microseconds, out Hint hint)
+        {
+            LpHint raw;
+            LpStatus status = NativeMethods.lp_next_hint_timed(Raw, microseconds, &raw);
+            hint = HintOf(raw);
+            return (Status)status;
+        }
+
+        private static Hint HintOf(LpHint raw)
+        {
+            Hint hint;
             hint.Move = *(Move*)&raw.mv;
             hint.MovesLeft = raw.moves_left;
             hint.Optimal = raw.optimal != 0;
             hint.Reason = raw.reason;
-            return (Status)status;
+            return hint;
         }
 
         /// <summary>Per frame: true when a hint is ready (false while the search runs, and when there is no
@@ -811,6 +834,60 @@ namespace LpHint
             uint rating;
             Native.Check(NativeMethods.lp_pack_rating(Raw, (UIntPtr)index, &rating));
             return rating;
+        }
+
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+    }
+
+    /// <summary>A pack being written: Add puzzles (a generated one keeps its solution), then ToBytes for
+    /// a `.lpk` file that `lp pack verify` accepts and Pack.Load reads.</summary>
+    public sealed unsafe class PackWriter : IDisposable
+    {
+        private readonly NativeHandle handle;
+
+        public PackWriter()
+        {
+            LpPackWriter* raw;
+            Native.Check(NativeMethods.lp_pack_writer_create(&raw));
+            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_pack_writer_free((LpPackWriter*)p));
+        }
+
+        private LpPackWriter* Raw
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException("PackWriter");
+                return (LpPackWriter*)handle.DangerousGetHandle();
+            }
+        }
+
+        /// <summary>Adds the puzzle as it stands with its rating, a name and a tier (null for none).
+        /// Throws LpException (InvalidArgument) when the rating contradicts its stored solution.</summary>
+        public void Add(Puzzle puzzle, uint rating, string name = null, string tier = null)
+        {
+            if (puzzle == null) throw new ArgumentNullException("puzzle");
+            byte[] n = name == null ? null : Native.Utf8(name), t = tier == null ? null : Native.Utf8(tier);
+            fixed (byte* pn = n)
+            fixed (byte* pt = t)
+            {
+                Native.Check(NativeMethods.lp_pack_writer_add(Raw, puzzle.Raw, rating, pn, pt));
+            }
+        }
+
+        /// <summary>The pack's bytes.</summary>
+        public byte[] ToBytes()
+        {
+            UIntPtr needed;
+            NativeMethods.lp_pack_writer_bytes(Raw, null, UIntPtr.Zero, &needed);
+            byte[] bytes = new byte[(int)needed.ToUInt64()];
+            fixed (byte* p = bytes)
+            {
+                Native.Check(NativeMethods.lp_pack_writer_bytes(Raw, p, needed, &needed));
+            }
+            return bytes;
         }
 
         public void Dispose()
