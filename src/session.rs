@@ -452,6 +452,16 @@ pub trait AnyGenerator: Send {
     fn set_tables(&mut self, tables: Tables) -> Result<(), String>;
     /// What the rating counts (`moves`, `presses`, `nodes`).
     fn rating_unit(&self) -> &'static str;
+
+    /// Steps by `budget` until a puzzle is ready or the run ends (blocking: tools, not frames).
+    fn next(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
+        loop {
+            match self.step(budget) {
+                Err(Status::InProgress) => continue,
+                other => return other,
+            }
+        }
+    }
 }
 
 impl<F: Generate> AnyGenerator for Generator<F> {

@@ -38,18 +38,23 @@ fn every_puzzle_has_its_listed_number_of_solutions() {
     }
 }
 
+/// The rule solver run from the start of `board` with every rule until it stops: how, and its state.
+fn deduced(board: &lphint::families::linjat::Board) -> (Progress, RuleState) {
+    let mut rules = RuleState::new(board, &Drawn::NONE, ALL_RULES);
+    loop {
+        match rules.step(board) {
+            Progress::Rule(..) => continue,
+            other => return (other, rules),
+        }
+    }
+}
+
 #[test]
 fn the_unique_puzzles_are_solved_by_the_rules_alone_with_their_listed_solution() {
     for case in data().iter().filter(|c| c.solutions == 1) {
         let puzzle = text::parse(&case.desc).unwrap();
         let board = puzzle.board();
-        let mut rules = RuleState::new(board, &Drawn::NONE, ALL_RULES);
-        let end = loop {
-            match rules.step(board) {
-                Progress::Rule(..) => continue,
-                other => break other,
-            }
-        };
+        let (end, rules) = deduced(board);
         assert_eq!(end, Progress::Solved, "{}", case.id);
         let solution = listed(case);
         for p in 0..board.numbers.len() {
@@ -260,13 +265,7 @@ fn random_small_grids_agree_with_an_independent_brute_force() {
                 // rules is that solution.
                 let solution = first.unwrap();
                 let board = puzzle.board();
-                let mut rules = RuleState::new(board, &Drawn::NONE, ALL_RULES);
-                let end = loop {
-                    match rules.step(board) {
-                        Progress::Rule(..) => continue,
-                        other => break other,
-                    }
-                };
+                let (end, rules) = deduced(board);
                 for p in 0..board.numbers.len() {
                     assert!(rules.valid[p] >> solution.get(p).unwrap() & 1 == 1, "{}", puzzle.describe());
                 }

@@ -339,6 +339,17 @@ class Lphint {
     }
   }
 
+  /** Bytes out of a `(buf, cap, written)` call: asked for the size first, then copied out. */
+  bytesOut(fill) {
+    fill(0, 0, this.out);
+    const needed = this.u32(this.out);
+    return this.with([needed], (buf) => {
+      this.check(fill(buf, needed, this.out));
+      const len = this.u32(this.out);
+      return this.bytes.slice(buf, buf + len); // u32 refreshed the views
+    });
+  }
+
   /** A new handle out of a create call writing it to `out`. */
   handle(status) {
     this.check(status);
@@ -811,13 +822,7 @@ export class Puzzle extends Handle {
   /** The puzzle from its current position as a one-puzzle pack (bytes for `Pack.load`). */
   save() {
     const lib = this.lib;
-    lib.call(lib.x.lp_puzzle_save, this.live, 0, 0, lib.out);
-    const needed = lib.u32(lib.out);
-    return lib.with([needed], (buf) => {
-      lib.check(lib.call(lib.x.lp_puzzle_save, this.live, buf, needed, lib.out));
-      const len = lib.u32(lib.out);
-      return lib.bytes.slice(buf, buf + len); // u32 refreshed the views
-    });
+    return lib.bytesOut((buf, cap, written) => lib.call(lib.x.lp_puzzle_save, this.live, buf, cap, written));
   }
 }
 
@@ -1020,12 +1025,6 @@ export class PackWriter extends Handle {
   /** The pack's bytes. */
   bytes() {
     const lib = this.lib;
-    lib.call(lib.x.lp_pack_writer_bytes, this.live, 0, 0, lib.out);
-    const needed = lib.u32(lib.out);
-    return lib.with([needed], (buf) => {
-      lib.check(lib.call(lib.x.lp_pack_writer_bytes, this.live, buf, needed, lib.out));
-      const len = lib.u32(lib.out);
-      return lib.bytes.slice(buf, buf + len); // u32 refreshed the views
-    });
+    return lib.bytesOut((buf, cap, written) => lib.call(lib.x.lp_pack_writer_bytes, this.live, buf, cap, written));
   }
 }

@@ -291,6 +291,27 @@ pub(crate) unsafe fn text<'a>(ptr: *const c_char, name: &'static str) -> Result<
     unsafe { CStr::from_ptr(ptr) }.to_str().map_err(|e| Failure::invalid(format!("{name} is not UTF-8: {e}")))
 }
 
+/// A family creator's grid: `width` and `height` checked against `sides`, then `cells_len` against
+/// their product, before one cell is read; the sides and the `cells`.
+///
+/// # Safety
+/// `cells` must be NULL or point to `cells_len` readable values.
+pub(crate) unsafe fn grid_cells<'a, T>(
+    width: u32,
+    height: u32,
+    sides: core::ops::RangeInclusive<usize>,
+    cells: *const T,
+    cells_len: usize,
+) -> Result<(usize, usize, &'a [T]), Failure> {
+    let w = in_range(width as usize, sides.clone(), "width")?;
+    let h = in_range(height as usize, sides, "height")?;
+    if cells_len != w * h {
+        return Err(Failure::invalid(format!("cells_len is {cells_len}, but a {w}x{h} grid has {} cells", w * h)));
+    }
+    // SAFETY: forwarded caller guarantee; the length is the checked grid's.
+    Ok((w, h, unsafe { slice(cells, w * h, "cells") }?))
+}
+
 /// Checks that `value` lies in `range` before anything is read with it, naming `name` in the message.
 pub(crate) fn in_range<T>(value: T, range: core::ops::RangeInclusive<T>, name: &str) -> Result<T, Failure>
 where

@@ -142,13 +142,7 @@ fn demo_linjat() {
     play_hints(session, 1000, 6);
     let Ok(mut generator) = registry::named("linjat").and_then(|f| f.generator("preset=expert", 7)) else { return };
     let clock = Instant::now();
-    let generated = loop {
-        match generator.step(100_000) {
-            Err(Status::InProgress) => continue,
-            other => break other,
-        }
-    };
-    if let Ok(generated) = generated {
+    if let Ok(generated) = generator.next(100_000) {
         println!("generated (preset expert) in {}: {}", fmt_time(clock.elapsed()), generated.session.describe());
         print!("{}", generated.session.render());
         if let Some(d) = generated.session.deduce() {
@@ -194,13 +188,7 @@ fn demo_blocks() {
     for params in ["size=4x5,min=40,max=100", "size=4x5,method=fill,min=30,max=60"] {
         let Ok(mut generator) = registry::named("blocks").and_then(|f| f.generator(params, 1)) else { continue };
         let clock = Instant::now();
-        let generated = loop {
-            match generator.step(100_000) {
-                Err(Status::InProgress) => continue,
-                other => break other,
-            }
-        };
-        if let Ok(generated) = generated {
+        if let Ok(generated) = generator.next(100_000) {
             let facts: Vec<String> = generated.facts.iter().map(|f| format!("{} {}", f.name, f.value)).collect();
             println!(
                 "generated ({params}) in {}: {} in {}, {}",

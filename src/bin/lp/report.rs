@@ -98,13 +98,7 @@ fn generate_presets(family: &Entry, count: usize, seed: u64) -> Result<Vec<Prese
         let (mut times, mut puzzles) = (Vec::new(), Vec::new());
         while puzzles.len() < count {
             let clock = Instant::now();
-            let generated = loop {
-                match generator.step(100_000) {
-                    Err(Status::InProgress) => continue,
-                    other => break other,
-                }
-            };
-            let Ok(generated) = generated else { break };
+            let Ok(generated) = generator.next(100_000) else { break };
             times.push(clock.elapsed().as_secs_f64() * 1e3);
             puzzles.push(generated.session);
         }
@@ -145,13 +139,7 @@ fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Points)> {
 fn genetic_run(seed: u64) -> Result<(Points, Points), String> {
     let family = registry::named("hargram")?;
     let mut generator = family.generator("preset=medium", seed)?;
-    let session = loop {
-        match generator.step(100_000) {
-            Err(Status::InProgress) => continue,
-            Ok(generated) => break generated.session,
-            Err(status) => return Err(generator.reason(status)),
-        }
-    };
+    let session = generator.next(100_000).map_err(|status| generator.reason(status))?.session;
     let params = GaParams { population: 300, generations: 60, ..GaParams::default() };
     let mut ga = session.genetic(params, seed)?;
     let (mut fitness, mut times, clock) = (Vec::new(), Vec::new(), Instant::now());

@@ -2,7 +2,7 @@
 
 use super::text::block_specs;
 use super::{Blocks, Count, Terrain, MAX_SIDE};
-use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
+use crate::ffi::glue::{grid_cells, guard, in_range, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -48,19 +48,14 @@ pub unsafe extern "C" fn lp_blocks_create(
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out, "out") }?;
-        let side = 1..=MAX_SIDE;
-        in_range(width as usize, side.clone(), "width")?;
-        in_range(height as usize, side, "height")?;
+        // SAFETY: forwarded caller guarantee.
+        let (w, h, cells) = unsafe { grid_cells(width, height, 1..=MAX_SIDE, cells, cells_len) }?;
         in_range(goals_len, 1..=super::MAX_BLOCKS, "goals_len")?;
         let count = *Count::ALL
             .get(count as usize)
             .ok_or_else(|| Failure::invalid("count must be 0 (step), 1 (line) or 2 (free)"))?;
-        let (w, h) = (width as usize, height as usize);
-        if cells_len != w * h {
-            return Err(Failure::invalid(format!("cells_len is {cells_len}, but a {w}x{h} board has {} cells", w * h)));
-        }
-        // SAFETY: forwarded caller guarantees; both lengths are within the family's limits.
-        let (cells, goals) = unsafe { (slice(cells, w * h, "cells")?, slice(goals, goals_len, "goals")?) };
+        // SAFETY: forwarded caller guarantee; the length is within the family's limit.
+        let goals = unsafe { slice(goals, goals_len, "goals") }?;
         let name = |id: i32| NAMES.chars().nth(id as usize - 1);
         let mut names = alloc::vec![None; w * h];
         let mut terrain = alloc::vec![Terrain::Open; w * h];

@@ -1,7 +1,7 @@
 //! The C creator of Linjat puzzles.
 
 use super::{Cell, Linjat, MAX_SIDE};
-use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
+use crate::ffi::glue::{grid_cells, guard, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 use alloc::format;
 use alloc::vec::Vec;
@@ -26,15 +26,8 @@ pub unsafe extern "C" fn lp_linjat_create(
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out, "out") }?;
-        let side = 1..=MAX_SIDE;
-        in_range(width as usize, side.clone(), "width")?;
-        in_range(height as usize, side, "height")?;
-        let (w, h) = (width as usize, height as usize);
-        if cells_len != w * h {
-            return Err(Failure::invalid(format!("cells_len is {cells_len}, but a {w}x{h} grid has {} cells", w * h)));
-        }
-        // SAFETY: forwarded caller guarantee; the length is within the family's limits.
-        let cells = unsafe { slice(cells, w * h, "cells")? };
+        // SAFETY: forwarded caller guarantee.
+        let (w, h, cells) = unsafe { grid_cells(width, height, 1..=MAX_SIDE, cells, cells_len) }?;
         let grid = cells
             .iter()
             .enumerate()
