@@ -188,5 +188,38 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
 
 /// A 64-bit fingerprint of `bytes` (FNV-1a: stable across builds and platforms, unlike a seeded hash).
 pub fn fingerprint_of(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+    Fingerprint::new().bytes(bytes).finish()
+}
+
+/// The [`fingerprint_of`] bytes fed a part at a time, so that a fingerprint needs no buffer (generators
+/// take one of every candidate).
+#[derive(Clone, Copy, Debug)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// Nothing fed yet.
+    pub const fn new() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Feeds `bytes`.
+    pub fn bytes(self, bytes: &[u8]) -> Fingerprint {
+        Fingerprint(bytes.iter().fold(self.0, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)))
+    }
+
+    /// Feeds one byte.
+    pub fn byte(self, byte: u8) -> Fingerprint {
+        self.bytes(&[byte])
+    }
+
+    /// The fingerprint of everything fed.
+    pub fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint::new()
+    }
 }

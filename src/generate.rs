@@ -71,6 +71,18 @@ pub trait Generate: Family {
     /// Draws a candidate puzzle (rated afterwards by the exact solver).
     fn candidate(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 
+    /// Draws a candidate into `out`, reusing the storage of the puzzle it holds (an earlier candidate;
+    /// `None` at first), so that drawing allocates nothing once that storage has grown to what the
+    /// parameters need. It must draw what [`Generate::candidate`] draws; by default it calls it.
+    fn candidate_into(
+        params: &Self::Params,
+        context: &Self::Context,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Self>,
+    ) {
+        *out = Some(Self::candidate(params, context, rng));
+    }
+
     /// A stepped drawing of candidates, for a family whose drawing itself searches (sliding blocks:
     /// solvability checks while pieces are deleted and merged, whole-cluster analysis); the generator
     /// then draws with it instead of [`Generate::candidate`], counting its work in the budget and the
@@ -107,8 +119,9 @@ pub trait Drawing<F: Family>: Send {
     /// `OutOfMemory`; any other status when this candidate failed (the next step starts another).
     fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step;
 
-    /// The candidate a step reported `Found`, with its facts.
-    fn take(&mut self) -> Option<(F, Vec<Fact>)>;
+    /// Moves the candidate a step reported `Found` into `out` (reusing the storage of the puzzle it
+    /// holds) and its facts into `facts`; false when there is none.
+    fn take_into(&mut self, out: &mut Option<F>, facts: &mut Vec<Fact>) -> bool;
 }
 
 /// The rating a finished rater gives: the family's own, or else the solution's length.
@@ -169,7 +182,10 @@ pub struct Generator<F: Generate> {
     limits: Limits,
     rng: Xoshiro256PlusPlus,
     drawing: Option<Box<dyn Drawing<F>>>,
+    /// The candidate, and its storage between candidates.
     candidate: Option<F>,
+    /// Whether `candidate` is being rated.
+    rating: bool,
     facts: Vec<Fact>,
     solver: Option<Solver<F>>,
     /// Fingerprints of the puzzles handed out.
@@ -217,6 +233,7 @@ impl<F: Generate> Generator<F> {
             rng,
             drawing,
             candidate: None,
+            rating: false,
             facts: Vec::new(),
             solver: None,
             seen: BTreeSet::new(),
@@ -247,7 +264,7 @@ impl<F: Generate> Generator<F> {
         self.limits = limits;
         // The solver carries the per-candidate limit: make it again with the next candidate.
         self.solver = None;
-        self.candidate = None;
+        self.rating = false;
     }
 
     /// The same generator giving `tables` to every candidate (checked on one candidate now), so that
@@ -289,58 +306,52 @@ impl<F: Generate> Generator<F> {
         self.seen.len()
     }
 
-    /// Draws the next candidate (instantly, or stepping the family's drawing within `left` units) and
-    /// starts rating it: `Ok(None)` when the drawing is under way or failed (`left` tells which), or
-    /// the candidate repeats a level handed out.
-    fn draw(&mut self, left: &mut u32) -> Result<Option<F>, OutOfMemory> {
-        let puzzle = match self.drawing.as_mut() {
+    /// Draws the next candidate into `self.candidate` (instantly, or stepping the family's drawing within
+    /// `left` units) and starts rating it: false when the drawing is under way or failed (`left` tells
+    /// which), or the candidate repeats a level handed out.
+    fn draw(&mut self, left: &mut u32) -> Result<bool, OutOfMemory> {
+        match self.drawing.as_mut() {
             None => {
                 self.facts.clear();
-                F::candidate(&self.params, &self.context, &mut self.rng)
+                F::candidate_into(&self.params, &self.context, &mut self.rng, &mut self.candidate);
             }
             Some(drawing) => {
                 let step = drawing.step(&mut self.rng, *left);
                 self.nodes += step.work as u64;
                 *left = left.saturating_sub(step.work.max(1));
                 match step.status {
-                    Status::Found => match drawing.take() {
-                        Some((puzzle, facts)) => {
-                            self.facts = facts;
-                            puzzle
+                    Status::Found => {
+                        if !drawing.take_into(&mut self.candidate, &mut self.facts) {
+                            return Ok(false);
                         }
-                        None => return Ok(None),
-                    },
-                    Status::InProgress => return Ok(None),
+                    }
+                    Status::InProgress => return Ok(false),
                     Status::OutOfMemory => return Err(OutOfMemory { bytes: 0 }),
                     _ => {
                         self.candidates += 1;
                         self.misses += 1;
-                        return Ok(None);
+                        return Ok(false);
                     }
                 }
             }
-        };
+        }
         self.candidates += 1;
+        let Some(puzzle) = self.candidate.as_mut() else { return Ok(false) };
         if self.seen.contains(&puzzle.fingerprint()) {
             self.misses += 1;
-            return Ok(None);
+            return Ok(false);
         }
-        self.prepare(puzzle).map(Some)
-    }
-
-    /// Starts rating `puzzle` (with the tables given to the generator, where they serve it).
-    fn prepare(&mut self, mut puzzle: F) -> Result<F, OutOfMemory> {
         if let Some(with_tables) = self.tables.as_ref().and_then(|t| puzzle.with_tables(t).ok()) {
-            puzzle = with_tables;
+            *puzzle = with_tables;
         }
         // The first candidate reserves the solver; later ones reuse its memory.
         let solver = match self.solver.take() {
             Some(solver) => solver,
             None => puzzle.rater(Some(&self.params))?.with_expansion_limit(self.limits.candidate_nodes),
         };
-        let solver = self.solver.insert(solver);
-        solver.restart(&puzzle, puzzle.start());
-        Ok(puzzle)
+        self.solver.insert(solver).restart(puzzle, puzzle.start());
+        self.rating = true;
+        Ok(true)
     }
 
     /// Spends at most `budget` node expansions rating candidates: `Ok` with a puzzle in the band, distinct
@@ -359,14 +370,13 @@ impl<F: Generate> Generator<F> {
             if self.nodes >= self.limits.max_nodes {
                 return Err(Status::OutOfNodes);
             }
-            let puzzle = match self.candidate.take() {
-                Some(puzzle) => puzzle,
-                None => match self.draw(&mut left) {
-                    Ok(Some(puzzle)) => puzzle,
+            if !self.rating {
+                match self.draw(&mut left) {
+                    Ok(true) => {}
                     Err(_) => return Err(Status::OutOfMemory),
                     // A repeated level or a failed drawing costs at least one unit, so that a call stays
                     // bounded.
-                    Ok(None) => {
+                    Ok(false) => {
                         if self.drawing.is_none() {
                             left = left.saturating_sub(1);
                         }
@@ -375,37 +385,41 @@ impl<F: Generate> Generator<F> {
                         }
                         continue;
                     }
-                },
-            };
-            let Some(solver) = self.solver.as_mut() else {
+                }
+            }
+            let (Some(solver), Some(puzzle)) = (self.solver.as_mut(), self.candidate.as_ref()) else {
+                self.rating = false;
                 return Err(Status::InProgress);
             };
-            let step = solver.step(&puzzle, left.max(1));
+            let step = solver.step(puzzle, left.max(1));
             self.nodes += step.work as u64;
             // Every candidate costs at least one unit, so that a call stays bounded even when rating
             // takes no expansion (flip boards with no null space).
             left = left.saturating_sub(step.work.max(1));
             match step.status {
-                Status::InProgress => {
-                    self.candidate = Some(puzzle);
-                    return Err(Status::InProgress);
-                }
+                Status::InProgress => return Err(Status::InProgress),
                 Status::Found => {
+                    self.rating = false;
                     let rating = rating_of(&solver.stats()).filter(|r| (self.band.0..=self.band.1).contains(r));
                     if let Some(rating) = rating {
+                        // Handing out allocates (the caller's puzzle and solution); the candidate's
+                        // storage stays for the next draw.
                         let mut path = Vec::new();
                         solver.write_path(&mut path);
                         self.seen.insert(puzzle.fingerprint());
                         self.misses = 0;
                         let candidates = core::mem::take(&mut self.candidates);
                         let solution = path.into_iter().map(|(m, _)| m).collect();
-                        let facts = core::mem::take(&mut self.facts);
-                        return Ok(Generated { puzzle, rating, solution, candidates, facts });
+                        let facts = self.facts.clone();
+                        return Ok(Generated { puzzle: puzzle.clone(), rating, solution, candidates, facts });
                     }
                     self.misses += 1;
                 }
                 // Unsolvable, rejected, or too hard to rate within the limits: draw another.
-                _ => self.misses += 1,
+                _ => {
+                    self.rating = false;
+                    self.misses += 1;
+                }
             }
             if left == 0 {
                 return Err(Status::InProgress);

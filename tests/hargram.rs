@@ -429,7 +429,7 @@ fn random_small_puzzle(
 #[test]
 fn counts_agree_with_brute_force_up_to_symmetry_and_identical_pieces() {
     let mut rng = common::rng(404);
-    let (mut solvable, mut with_twins, mut unsolvable) = (0, 0, 0);
+    let (mut solvable, mut with_twins, mut unsolvable, mut confined) = (0, 0, 0, 0);
     for _ in 0..400 {
         let (desc, w, h, open, shapes) = random_small_puzzle(&mut rng);
         let puzzle = Hargram::parse(&desc).unwrap();
@@ -449,12 +449,17 @@ fn counts_agree_with_brute_force_up_to_symmetry_and_identical_pieces() {
         }
         solvable += !all.is_empty() as usize;
         unsolvable += all.is_empty() as usize;
-        let kinds: std::collections::HashSet<_> = shapes.iter().map(|(c, m)| oracle::orientations(c, *m)).collect();
-        with_twins += (kinds.len() < shapes.len() && !all.is_empty()) as usize;
+        let kinds: Vec<_> = shapes.iter().map(|(c, m)| oracle::orientations(c, *m)).collect();
+        let distinct: std::collections::HashSet<_> = kinds.iter().collect();
+        with_twins += (distinct.len() < shapes.len() && !all.is_empty()) as usize;
+        // Counted with one piece confined under the symmetries: an open board (symmetric) and a piece
+        // alone of its kind.
+        let alone = kinds.iter().any(|k| kinds.iter().filter(|j| *j == k).count() == 1);
+        confined += (open.iter().all(|&o| o) && w * h > 1 && alone && !all.is_empty()) as usize;
     }
     assert!(
-        solvable > 200 && unsolvable > 15 && with_twins > 60,
-        "{solvable} solvable, {unsolvable} not, {with_twins} with twins"
+        solvable > 200 && unsolvable > 15 && with_twins > 60 && confined > 60,
+        "{solvable} solvable, {unsolvable} not, {with_twins} with twins, {confined} counted confined"
     );
     // The instances of the report: three dominoes on 3x2 (two up to symmetry), eight on 4x4 (nine).
     for (desc, all, classes) in

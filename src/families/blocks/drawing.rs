@@ -243,8 +243,11 @@ impl Drawing<Blocks> for BlocksDrawing {
         }
     }
 
-    fn take(&mut self) -> Option<(Blocks, Vec<Fact>)> {
-        self.ready.take()
+    fn take_into(&mut self, out: &mut Option<Blocks>, facts: &mut Vec<Fact>) -> bool {
+        let Some((puzzle, ready_facts)) = self.ready.take() else { return false };
+        *out = Some(puzzle);
+        *facts = ready_facts;
+        true
     }
 }
 

@@ -8,7 +8,6 @@ use crate::params::{Kind, Preset, Spec, Values};
 use crate::search::{Puzzle, Search};
 use alloc::collections::BTreeSet;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -29,6 +28,8 @@ pub struct FlipParams {
 /// What a flip generator knows of its board: the highest minimum-press count and, for boards small
 /// enough to explore, the number of distinct boards (up to symmetry) per minimum-press count.
 pub struct FlipContext {
+    /// The all-light board of the parameters' size: candidates are it with another start.
+    lights_out: Flip,
     highest: u32,
     by_presses: Option<Vec<u64>>,
 }
@@ -78,7 +79,7 @@ impl Generate for Flip {
         let cells = lights_out.cells();
         if cells > EXPLORED_CELLS {
             let highest = if lights_out.nullity() == 0 { cells } else { lights_out.elimination.rank } as u32;
-            return Ok(FlipContext { highest, by_presses: None });
+            return Ok(FlipContext { lights_out, highest, by_presses: None });
         }
         let mut explorer = crate::search::bfs::Bfs::explorer(1 << cells)?;
         explorer.restart(&lights_out, lights_out.target);
@@ -91,7 +92,7 @@ impl Generate for Flip {
             distinct[presses as usize].insert(lights_out.with_start(*state).fingerprint());
         }
         let by_presses: Vec<u64> = distinct.iter().map(|set| set.len() as u64).collect();
-        Ok(FlipContext { highest: by_presses.len() as u32 - 1, by_presses: Some(by_presses) })
+        Ok(FlipContext { lights_out, highest: by_presses.len() as u32 - 1, by_presses: Some(by_presses) })
     }
 
     fn max_rating(_: &FlipParams, context: &FlipContext) -> Option<u32> {
@@ -104,16 +105,18 @@ impl Generate for Flip {
     }
 
     /// The all-light target with a random number (within the band) of random distinct presses applied.
-    fn candidate(params: &FlipParams, _: &FlipContext, rng: &mut Xoshiro256PlusPlus) -> Flip {
-        let lights_out = Flip::lights_out(params.size.0, params.size.1);
+    fn candidate(params: &FlipParams, context: &FlipContext, rng: &mut Xoshiro256PlusPlus) -> Flip {
+        let lights_out = &context.lights_out;
         let n = lights_out.cells();
         let presses = rng.random_range(params.band.0..=params.band.1).min(n as u32);
-        let mut pressed = vec![false; n];
+        // A bit set of the board's size: drawing allocates nothing.
+        let mut pressed: super::Bits = [0; super::WORDS];
         let mut state = lights_out.start();
         let mut count = 0;
         while count < presses {
             let p = rng.random_range(0..n);
-            if !core::mem::replace(&mut pressed[p], true) {
+            if pressed[p / 64] >> (p % 64) & 1 == 0 {
+                super::flip_bit(&mut pressed, p);
                 count += 1;
                 state = lights_out.apply(&state, &Press(p as u16)).unwrap_or(state);
             }

@@ -21,7 +21,7 @@ mod generate;
 
 pub use generate::{FlipContext, FlipParams};
 
-use crate::family::{Family, HintCells, MoveCode, Reason};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::{fields, Field, ParseError};
@@ -473,9 +473,8 @@ impl Family for Flip {
             bits
         };
         let smallest = crate::grid::symmetries(w, h).map(image).min().unwrap_or([[0; WORDS]; 2]);
-        let mut bytes: Vec<u8> = smallest.iter().flatten().flat_map(|word| word.to_le_bytes()).collect();
-        bytes.extend([self.width, self.height]);
-        crate::family::fingerprint_of(&bytes)
+        let fed = smallest.iter().flatten().fold(Fingerprint::new(), |f, word| f.bytes(&word.to_le_bytes()));
+        fed.bytes(&[self.width, self.height]).finish()
     }
 
     /// `from` is the pressed cell (row-major index); the other fields are unused.

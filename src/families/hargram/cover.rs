@@ -42,6 +42,9 @@ pub struct Cover {
     left: [u8; MAX_PIECES],
     /// Kinds with a piece left (bit `k` for kind `k`).
     available: u64,
+    /// The earliest last start ([`super::Placements::last_start`]) of the kinds with a piece left: a first
+    /// empty cell past it is a dead end.
+    deadline: u32,
     smallest: u32,
     /// The greatest common divisor of the piece sizes: every region must hold a multiple of it.
     granule: u32,
@@ -63,6 +66,7 @@ impl Cover {
             target: Cells::EMPTY,
             left: [0; MAX_PIECES],
             available: 0,
+            deadline: u32::MAX,
             smallest: 1,
             granule: 1,
             line: 1,
@@ -96,6 +100,7 @@ impl Cover {
         self.occupied = puzzle.occupied(layout);
         self.left = puzzle.left_by_kind(layout);
         self.available = (0..MAX_PIECES).filter(|&k| self.left[k] > 0).fold(0, |m, k| m | 1 << k);
+        self.deadline = deadline(&puzzle.placements().last_start, self.available);
         self.solutions = 0;
         self.nodes = 0;
         self.complete_at_start = self.occupied == self.target;
@@ -176,6 +181,7 @@ impl Cover {
                 }
                 self.left[undo.kind as usize] += 1;
                 self.available |= 1 << undo.kind;
+                self.deadline = self.deadline.min(set.last_start[undo.kind as usize]);
                 top.chosen = NONE;
             }
             let mut chosen = NONE;
@@ -209,6 +215,9 @@ impl Cover {
             self.left[p.kind as usize] -= 1;
             if self.left[p.kind as usize] == 0 {
                 self.available &= !(1 << p.kind);
+                if set.last_start[p.kind as usize] == self.deadline {
+                    self.deadline = deadline(&set.last_start, self.available);
+                }
             }
             spent += 1;
             self.nodes += 1;
@@ -216,13 +225,24 @@ impl Cover {
                 self.solutions += 1;
                 break Status::Found;
             }
-            if let Some(first) = board.next_cell(&occupied) {
+            if let Some(first) = board.next_cell(&occupied).filter(|&first| first <= self.deadline) {
                 self.frames.push(Frame { cell: first, untried: self.available, next: 0, end: 0, chosen: NONE });
             }
         };
         self.occupied = Cells(core::array::from_fn(|i| if i < N { occupied[i] } else { 0 }));
         status
     }
+}
+
+/// The earliest of `last_start` over the kinds of `available`.
+fn deadline(last_start: &[u32], available: u64) -> u32 {
+    let mut kinds = available;
+    let mut earliest = u32::MAX;
+    while kinds != 0 {
+        earliest = earliest.min(last_start.get(kinds.trailing_zeros() as usize).copied().unwrap_or(u32::MAX));
+        kinds &= kinds - 1;
+    }
+    earliest
 }
 
 /// The board as `N` words, for the search's inner loop.
@@ -565,30 +585,53 @@ impl Search<Hargram> for CoverSearch {
 }
 
 /// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
-/// [`CoverSearch::count`]).
+/// [`CoverSearch::count`]). From the empty board of a symmetric board, one piece is confined under the
+/// symmetries (see [`super::symmetry`]) and each class of symmetric covers is counted whole.
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
+    let start = puzzle.start();
+    match puzzle.confined().filter(|_| start == Layout::EMPTY) {
+        Some((confined, kind)) => count_covers(&confined, cap, |picture, solution| {
+            let piece = solution.iter().find(|p| p.kind == kind).map_or(Cells::EMPTY, |p| p.mask);
+            puzzle.class_size(picture, piece).map(|size| (size, 1))
+        }),
+        None => count_covers(puzzle, cap, |picture, _| Some((1, puzzle.is_canonical(picture) as u64))),
+    }
+}
+
+/// Counts every cover of `puzzle` from its start, adding what `count` makes of each (solutions and
+/// solutions up to symmetry; `None` counts nothing), until `cap` solutions.
+fn count_covers(
+    puzzle: &Hargram,
+    cap: u64,
+    mut count: impl FnMut(&Picture, &[Placement]) -> Option<(u64, u64)>,
+) -> SolutionCount {
     let mut cover = Cover::new(puzzle);
     let start = puzzle.start();
     cover.restart(puzzle, &start);
-    let mut count = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
+    let mut counted = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
     let mut picture = Picture::default();
     loop {
         match cover.step(puzzle, u32::MAX) {
             Status::InProgress => continue,
             Status::Found => {
-                count.all += 1;
-                puzzle.paint(&start, cover.solution(puzzle), &mut picture);
-                count.up_to_symmetry += puzzle.is_canonical(&picture) as u64;
-                if count.all >= cap {
-                    count.capped = true;
+                let solution: heapless::Vec<Placement, MAX_PIECES> = cover.solution(puzzle).copied().collect();
+                puzzle.paint(&start, solution.iter(), &mut picture);
+                if let Some((all, classes)) = count(&picture, &solution) {
+                    counted.all += all;
+                    counted.up_to_symmetry += classes;
+                }
+                if counted.all >= cap {
+                    // A class counted whole may pass the cap.
+                    counted.all = cap;
+                    counted.capped = true;
                     break;
                 }
             }
             _ => break,
         }
     }
-    count.nodes = cover.nodes();
-    count
+    counted.nodes = cover.nodes();
+    counted
 }
 
 #[cfg(test)]

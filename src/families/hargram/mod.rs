@@ -26,6 +26,7 @@ mod generate;
 mod names;
 pub mod picture;
 mod shape;
+mod symmetry;
 mod text;
 
 #[cfg(feature = "std")]
@@ -153,7 +154,7 @@ impl Hargram {
             start: Layout::EMPTY,
             scan_of,
             cell_of,
-            placements: Arc::new(Placements { all: Vec::new(), starts: Vec::new(), kinds: 0 }),
+            placements: Arc::new(Placements::new(Vec::new(), 0, 0)),
             symmetries: Vec::new(),
             names: Vec::new(),
         };
@@ -185,18 +186,7 @@ impl Hargram {
                 seen.push(shape);
             }
         }
-        let kinds = self.kinds();
-        let group = |p: &Placement| p.mask.first().unwrap_or(0) * kinds + p.kind as usize;
-        all.sort_by_key(group);
-        let groups = self.cells() * kinds;
-        let mut starts = vec![0u32; groups + 1];
-        for p in &all {
-            starts[group(p) + 1] += 1;
-        }
-        for g in 0..groups {
-            starts[g + 1] += starts[g];
-        }
-        Placements { all, starts, kinds }
+        Placements::new(all, self.cells(), self.kinds())
     }
 
     /// The cells `shape` covers with its top-left corner on row-major cell `anchor`, if it fits on open cells.

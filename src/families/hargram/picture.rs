@@ -49,7 +49,7 @@ impl Hargram {
     }
 
     /// The codes of `picture` seen through board symmetry `t`, cell by cell of the transformed board.
-    fn codes(&self, picture: &Picture, t: u8, out: &mut [u16; MAX_CELLS]) {
+    pub(super) fn codes(&self, picture: &Picture, t: u8, out: &mut [u16; MAX_CELLS]) {
         let (w, h) = (self.width as usize, self.height as usize);
         let cells = w * h;
         let mut image = [0i8; MAX_CELLS];

@@ -252,9 +252,29 @@ pub struct Placements {
     pub starts: Vec<u32>,
     /// Number of kinds.
     pub kinds: usize,
+    /// The last first cell of any placement of each kind: once the first empty cell is past it, no piece
+    /// of that kind can go down any more.
+    pub last_start: Vec<u32>,
 }
 
 impl Placements {
+    /// The placements `all` of a board of `cells` cells and `kinds` kinds, grouped.
+    pub fn new(mut all: Vec<Placement>, cells: usize, kinds: usize) -> Placements {
+        let group = |p: &Placement| p.mask.first().unwrap_or(0) * kinds + p.kind as usize;
+        all.sort_by_key(group);
+        let groups = cells * kinds;
+        let mut starts = alloc::vec![0u32; groups + 1];
+        let mut last_start = alloc::vec![0u32; kinds];
+        for p in &all {
+            starts[group(p) + 1] += 1;
+            last_start[p.kind as usize] = p.mask.first().unwrap_or(0) as u32;
+        }
+        for g in 0..groups {
+            starts[g + 1] += starts[g];
+        }
+        Placements { all, starts, kinds, last_start }
+    }
+
     /// The placements of `kind` whose first scan cell is `cell`.
     #[inline]
     pub fn group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {

@@ -6,8 +6,6 @@ use crate::generate::Generate;
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use alloc::string::String;
-use alloc::vec;
-use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -83,12 +81,19 @@ impl Generate for Jugs {
     fn candidate(params: &JugsParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Jugs {
         let n = params.jugs as usize;
         let (lo, hi) = params.capacities;
-        let mut caps: Vec<u8> = (0..n).map(|_| rng.random_range(lo..=hi)).collect();
-        caps.sort_unstable_by(|a, b| b.cmp(a));
-        let start: Vec<u8> = caps.iter().enumerate().map(|(i, &c)| if i == 0 && !params.tap { c } else { 0 }).collect();
-        let mut goal = vec![None; n];
+        // Fixed arrays: drawing allocates nothing.
+        let mut caps = [0u8; MAX_JUGS];
+        for cap in &mut caps[..n] {
+            *cap = rng.random_range(lo..=hi);
+        }
+        caps[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let mut start = [0u8; MAX_JUGS];
+        if !params.tap {
+            start[0] = caps[0];
+        }
+        let mut goal = [None; MAX_JUGS];
         let jug = rng.random_range(0..n);
         goal[jug] = Some(rng.random_range(1..caps[jug]));
-        Jugs::new(&caps, &start, &goal, params.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
+        Jugs::new(&caps[..n], &start[..n], &goal[..n], params.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
     }
 }

@@ -13,7 +13,7 @@ mod generate;
 
 pub use generate::JugsParams;
 
-use crate::family::{Family, HintCells, MoveCode, Reason};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -52,9 +52,10 @@ pub enum JugMove {
 /// A water-jugs puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Jugs {
-    capacities: Vec<u8>,
+    // Fixed-capacity lists: a puzzle owns no heap memory, so drawing one allocates nothing.
+    capacities: heapless::Vec<u8, MAX_JUGS>,
     start: Amounts,
-    goal: Vec<Option<u8>>,
+    goal: heapless::Vec<Option<u8>, MAX_JUGS>,
     tap: bool,
 }
 
@@ -84,7 +85,10 @@ impl Jugs {
         }
         let mut amounts = [0u8; MAX_JUGS];
         amounts[..n].copy_from_slice(start);
-        Ok(Jugs { capacities: capacities.to_vec(), start: Amounts(amounts), goal: goal.to_vec(), tap })
+        // The lengths were checked against MAX_JUGS above.
+        let capacities = heapless::Vec::from_slice(capacities).map_err(|_| String::from("too many jugs"))?;
+        let goal = heapless::Vec::from_slice(goal).map_err(|_| String::from("too many jugs"))?;
+        Ok(Jugs { capacities, start: Amounts(amounts), goal, tap })
     }
 
     /// A puzzle from plain numbers, as the C ABI passes them: `goal` amounts of `-1` mean "any amount".
@@ -335,12 +339,13 @@ impl Family for Jugs {
     /// Jugs listed in another order are the same puzzle: the fingerprint sorts them.
     fn fingerprint(&self) -> u64 {
         let n = self.jugs();
-        let mut jugs: Vec<(u8, u8, i16)> =
-            (0..n).map(|i| (self.capacities[i], self.start.0[i], self.goal[i].map_or(-1, i16::from))).collect();
-        jugs.sort_unstable();
-        let mut bytes: Vec<u8> = jugs.iter().flat_map(|&(c, a, g)| [c, a, g as u8, (g < 0) as u8]).collect();
-        bytes.push(self.tap as u8);
-        crate::family::fingerprint_of(&bytes)
+        let mut jugs = [(0u8, 0u8, 0i16); MAX_JUGS];
+        for (i, jug) in jugs.iter_mut().enumerate().take(n) {
+            *jug = (self.capacities[i], self.start.0[i], self.goal[i].map_or(-1, i16::from));
+        }
+        jugs[..n].sort_unstable();
+        let fed = jugs[..n].iter().fold(Fingerprint::new(), |f, &(c, a, g)| f.bytes(&[c, a, g as u8, (g < 0) as u8]));
+        fed.byte(self.tap as u8).finish()
     }
 
     /// A pour is `from` → `to` (jugs from 0); `from = -1` fills `to` from the tap; `to = -1` empties

@@ -177,7 +177,10 @@ impl Drawing<Linjat> for Optimizer {
         Step::new(Status::InProgress, spent)
     }
 
-    fn take(&mut self) -> Option<(Linjat, Vec<Fact>)> {
-        self.ready.take()
+    fn take_into(&mut self, out: &mut Option<Linjat>, facts: &mut Vec<Fact>) -> bool {
+        let Some((puzzle, ready_facts)) = self.ready.take() else { return false };
+        *out = Some(puzzle);
+        *facts = ready_facts;
+        true
     }
 }

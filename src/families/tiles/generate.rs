@@ -76,16 +76,15 @@ impl Generate for Tiles {
         params.band
     }
 
-    /// For boards of at most nine cells, every arrangement grouped by its distance from the goal (a
-    /// complete breadth-first table); larger boards have none.
-    type Context = Vec<Vec<Board>>;
+    type Context = TilesContext;
 
-    fn context(params: &TilesParams) -> Result<Vec<Vec<Board>>, OutOfMemory> {
+    fn context(params: &TilesParams) -> Result<TilesContext, OutOfMemory> {
         let (w, h) = params.size;
-        if w as usize * h as usize > 9 {
-            return Ok(Vec::new());
-        }
         let puzzle = Tiles::default_puzzle(w, h);
+        let (min, max) = (params.band.0 as usize, params.band.1 as usize);
+        if w as usize * h as usize > 9 {
+            return Ok(TilesContext { puzzle, by_distance: Vec::new(), in_band: Vec::new() });
+        }
         let mut table = crate::search::bfs::Bfs::explorer(200_000)?;
         table.restart(&puzzle, puzzle.goal());
         table.run(&puzzle);
@@ -93,17 +92,22 @@ impl Generate for Tiles {
         for (state, distance) in table.distances() {
             by_distance[distance as usize].push(*state);
         }
-        Ok(by_distance)
+        let in_band = (min..=max.min(by_distance.len().saturating_sub(1)))
+            .filter(|&d| !by_distance[d].is_empty())
+            .collect();
+        Ok(TilesContext { puzzle, by_distance, in_band })
     }
 
-    fn max_rating(params: &TilesParams, by_distance: &Vec<Vec<Board>>) -> Option<u32> {
+    fn max_rating(params: &TilesParams, context: &TilesContext) -> Option<u32> {
+        let by_distance = &context.by_distance;
         if !by_distance.is_empty() {
             return Some(by_distance.len() as u32 - 1);
         }
         KNOWN_MAXIMA.iter().find(|(size, _)| *size == params.size).map(|&(_, max)| max)
     }
 
-    fn band_size(params: &TilesParams, by_distance: &Vec<Vec<Board>>) -> Option<u64> {
+    fn band_size(params: &TilesParams, context: &TilesContext) -> Option<u64> {
+        let by_distance = &context.by_distance;
         if by_distance.is_empty() {
             return None;
         }
@@ -114,17 +118,11 @@ impl Generate for Tiles {
     /// Boards of up to nine cells: a distance drawn uniformly in the band (among those that exist), then
     /// an arrangement drawn uniformly among those at that distance. Larger boards: a random walk from
     /// the goal, of a random length up to twice the band's maximum, that never undoes its last move.
-    fn candidate(params: &TilesParams, by_distance: &Vec<Vec<Board>>, rng: &mut Xoshiro256PlusPlus) -> Tiles {
+    fn candidate(params: &TilesParams, context: &TilesContext, rng: &mut Xoshiro256PlusPlus) -> Tiles {
         let (min, max) = params.band;
-        let puzzle = Tiles::default_puzzle(params.size.0, params.size.1);
-        let reachable: Vec<&Vec<Board>> = by_distance
-            .iter()
-            .enumerate()
-            .filter(|(d, states)| (min as usize..=max as usize).contains(d) && !states.is_empty())
-            .map(|(_, states)| states)
-            .collect();
-        if !reachable.is_empty() {
-            let states = reachable[rng.random_range(0..reachable.len())];
+        let puzzle = &context.puzzle;
+        if !context.in_band.is_empty() {
+            let states = &context.by_distance[context.in_band[rng.random_range(0..context.in_band.len())]];
             return puzzle.with_start(states[rng.random_range(0..states.len())]);
         }
         let steps = rng.random_range(min..=max.saturating_mul(2).max(min));
@@ -152,6 +150,17 @@ impl Generate for Tiles {
         }
         self.recommended_solver()
     }
+}
+
+/// What a tiles generator prepares once.
+pub struct TilesContext {
+    /// The puzzle of the parameters' size, solved: candidates are it with another start.
+    puzzle: Tiles,
+    /// For boards of at most nine cells, every arrangement grouped by its distance from the goal (a
+    /// complete breadth-first table); larger boards have none.
+    by_distance: Vec<Vec<Board>>,
+    /// The distances of the band that some arrangement has.
+    in_band: Vec<usize>,
 }
 
 impl Tiles {

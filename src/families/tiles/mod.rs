@@ -27,7 +27,7 @@ pub use board::{Board, TileMove};
 pub use generate::{TilesParams, LARGE_BAND_MAX};
 pub use heuristic::Heuristic;
 
-use crate::family::{Family, HintCells, MoveCode, Reason};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::astar::{AStar, Priority};
@@ -444,6 +444,13 @@ impl Family for Tiles {
             write_cells(&mut out, &self.goal, n);
         }
         out
+    }
+
+    /// What the description says (size, start, goal), fed without building it.
+    fn fingerprint(&self) -> u64 {
+        let n = self.cells();
+        let fed = (0..n).fold(Fingerprint::new().bytes(&[self.width, self.height]), |f, c| f.byte(self.start.tile(c)));
+        (0..n).fold(fed, |f, c| f.byte(self.goal.tile(c))).finish()
     }
 
     fn start(&self) -> Board {
