@@ -83,6 +83,13 @@ pub trait Generate: Family {
         *out = Some(Self::candidate(params, context, rng));
     }
 
+    /// The copy of a generated puzzle handed to the caller: by default a clone. A family whose clones
+    /// share storage with the original (a board behind an `Arc`) gives a copy of its own, so that the
+    /// generator's candidate storage stays unshared and is reused for the next candidate.
+    fn handed_out(&self) -> Self {
+        self.clone()
+    }
+
     /// A stepped drawing of candidates, for a family whose drawing itself searches (sliding blocks:
     /// solvability checks while pieces are deleted and merged, whole-cluster analysis); the generator
     /// then draws with it instead of [`Generate::candidate`], counting its work in the budget and the
@@ -411,7 +418,7 @@ impl<F: Generate> Generator<F> {
                         let candidates = core::mem::take(&mut self.candidates);
                         let solution = path.into_iter().map(|(m, _)| m).collect();
                         let facts = self.facts.clone();
-                        return Ok(Generated { puzzle: puzzle.clone(), rating, solution, candidates, facts });
+                        return Ok(Generated { puzzle: puzzle.handed_out(), rating, solution, candidates, facts });
                     }
                     self.misses += 1;
                 }

@@ -46,6 +46,9 @@ struct Layer {
     cursor: usize,
     /// The end of the entries to work on.
     end: usize,
+    /// Bottom-up: where the next entry still unreached is kept (`unreached` is compacted as the layer
+    /// goes, so that finishing a layer costs nothing).
+    kept: usize,
     /// Whether the states not reached look for the layer rather than the layer for them.
     bottom_up: bool,
     /// Where the next layer starts in `queue`.
@@ -80,23 +83,26 @@ pub struct ClusterSearch<P: Puzzle> {
     layer: Layer,
     goal_states: usize,
     farthest: u32,
+    /// Where the farthest layer starts in `queue`.
+    farthest_from: usize,
     expanded: u64,
     phase: Phase,
 }
 
 impl<P: Puzzle> ClusterSearch<P> {
     /// An analysis storing at most `node_cap` states (a larger cluster ends it with
-    /// [`Status::OutOfNodes`]); reserves the explorer's memory now, the distances when the cluster's
-    /// size is known.
+    /// [`Status::OutOfNodes`]); reserves all its memory now, so that no step allocates.
     pub fn new(node_cap: usize) -> Result<Self, OutOfMemory> {
+        let list = || crate::memory::with_capacity::<u32>(node_cap);
         Ok(ClusterSearch {
             explorer: Bfs::explorer(node_cap)?,
-            distance: Vec::new(),
-            queue: Vec::new(),
-            unreached: Vec::new(),
+            distance: list()?,
+            queue: list()?,
+            unreached: list()?,
             layer: Layer::default(),
             goal_states: 0,
             farthest: 0,
+            farthest_from: 0,
             expanded: 0,
             phase: Phase::Done(Status::Unsolvable),
         })
@@ -111,6 +117,7 @@ impl<P: Puzzle> ClusterSearch<P> {
         self.layer = Layer::default();
         self.goal_states = 0;
         self.farthest = 0;
+        self.farthest_from = 0;
         self.expanded = 0;
         self.phase = Phase::Enumerating;
     }
@@ -165,8 +172,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                     left -= self.measure(measure, left);
                     if self.layer.cursor == self.layer.end {
                         if self.layer.bottom_up {
-                            let distance = &self.distance;
-                            self.unreached.retain(|&i| distance[i as usize] == UNREACHED);
+                            self.unreached.truncate(self.layer.kept);
                         }
                         if self.layer.next == self.queue.len() {
                             self.phase = Phase::Done(Status::Found);
@@ -188,24 +194,27 @@ impl<P: Puzzle> ClusterSearch<P> {
         let waiting = self.explorer.len() - end;
         let bottom_up = end - start > waiting;
         let cursor = if bottom_up { 0 } else { start };
-        self.layer =
-            Layer { depth, cursor, end: if bottom_up { self.unreached.len() } else { end }, bottom_up, next: end };
+        let last = if bottom_up { self.unreached.len() } else { end };
+        self.layer = Layer { depth, cursor, end: last, kept: 0, bottom_up, next: end };
         if start < self.queue.len() {
             self.farthest = depth;
+            self.farthest_from = start;
         }
     }
 
-    /// Works on the current layer for at most `budget` states; returns how many it expanded.
+    /// Works on the current layer for at most `budget` units (a state expanded, or one found reached
+    /// already and dropped from `unreached`); returns the units spent.
     fn measure(&mut self, measure: &P, budget: u32) -> u32 {
         let Layer { depth, bottom_up, .. } = self.layer;
-        let mut spent = 0;
+        let (mut spent, mut expanded) = (0, 0);
         while spent < budget && self.layer.cursor < self.layer.end {
             let at = if bottom_up { self.unreached[self.layer.cursor] } else { self.queue[self.layer.cursor] } as usize;
             self.layer.cursor += 1;
+            spent += 1;
             if bottom_up && self.distance[at] != UNREACHED {
                 continue;
             }
-            spent += 1;
+            expanded += 1;
             let (explorer, distance, queue) = (&self.explorer, &mut self.distance, &mut self.queue);
             let mut children = Children::<P>::new();
             if bottom_up {
@@ -233,6 +242,9 @@ impl<P: Puzzle> ClusterSearch<P> {
                 if reached {
                     distance[at] = depth + 1;
                     queue.push(at as u32);
+                } else {
+                    self.unreached[self.layer.kept] = at as u32;
+                    self.layer.kept += 1;
                 }
                 continue;
             }
@@ -257,7 +269,7 @@ impl<P: Puzzle> ClusterSearch<P> {
             });
             reach(&children);
         }
-        self.expanded += spent as u64;
+        self.expanded += expanded;
         spent
     }
 
@@ -314,10 +326,18 @@ impl<P: Puzzle> ClusterSearch<P> {
             .map(|i| self.explorer.state_at(i))
     }
 
+    /// The states farthest from every solved state, in no particular order (none before the end): the
+    /// last layer of the search, so listing them costs only their number.
+    pub fn farthest_layer(&self) -> impl Iterator<Item = &P::State> + '_ {
+        let layer = if self.farthest_distance().is_some() { &self.queue[self.farthest_from..] } else { &[] };
+        layer.iter().map(|&i| self.explorer.state_at(i as usize))
+    }
+
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
         self.explorer.stats().bytes_reserved
-            + (self.distance.capacity() + self.queue.capacity()) * core::mem::size_of::<u32>()
+            + (self.distance.capacity() + self.queue.capacity() + self.unreached.capacity())
+                * core::mem::size_of::<u32>()
     }
 
     /// The summary of a complete analysis, with up to `farthest` of the farthest states.

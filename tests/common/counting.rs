@@ -14,16 +14,7 @@ thread_local! {
     static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
 
-thread_local! { pub static TRACES: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) }; }
-thread_local! { pub static TRACE: Cell<bool> = const { Cell::new(false) }; }
 fn record(size: usize) {
-    if TRACE.try_with(|t| t.replace(false)).unwrap_or(false) {
-        let bt = std::backtrace::Backtrace::force_capture().to_string();
-        let lines: Vec<&str> = bt.lines().filter(|l| l.contains("lphint") || l.contains("at ./src")).take(14).collect();
-        let text = format!("ALLOC {size}:\n{}", lines.join("\n"));
-        TRACES.with(|t| t.borrow_mut().push(text));
-        TRACE.with(|t| t.set(true));
-    }
     let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
     let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
 }

@@ -154,7 +154,7 @@ impl BlocksDrawing {
                 }
                 let farthest = self.cluster.farthest_distance().ok_or(FAILED)?;
                 let start = match choose {
-                    true => *self.cluster.farthest_states().min_by_key(|s| s.0).ok_or(FAILED)?,
+                    true => *self.cluster.farthest_layer().min_by_key(|s| s.0).ok_or(FAILED)?,
                     false => puzzle.start(),
                 };
                 let (lo, hi) = self.params.band;

@@ -94,6 +94,7 @@ impl Generate for Jugs {
         let mut goal = [None; MAX_JUGS];
         let jug = rng.random_range(0..n);
         goal[jug] = Some(rng.random_range(1..caps[jug]));
-        Jugs::new(&caps[..n], &start[..n], &goal[..n], params.tap).unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
+        Jugs::new(&caps[..n], &start[..n], &goal[..n], params.tap)
+            .unwrap_or_else(|_| unreachable!("amounts drawn within capacities"))
     }
 }

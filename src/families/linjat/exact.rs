@@ -62,6 +62,15 @@ impl Default for ExactSearch {
 }
 
 impl ExactSearch {
+    /// A search with its index reserved for puzzles of up to `numbers` numbers on `cells` cells, so
+    /// that restarting it on them allocates nothing.
+    pub fn reserved(cells: usize, numbers: usize) -> ExactSearch {
+        let mut search = ExactSearch::default();
+        search.covering.reserve_exact(numbers * super::MAX_ORIENTATIONS * super::MAX_VALUE as usize);
+        search.covering_from.reserve_exact(cells + 2);
+        search
+    }
+
     /// Starts counting the solutions that keep the segments of `fixed` (which must be legal), stopping at
     /// `limit` of them.
     pub fn restart(&mut self, puzzle: &Linjat, fixed: &Drawn, limit: u64) {

@@ -5,7 +5,7 @@
 use super::exact::ExactSearch;
 use super::rules::{collection_score, Progress, Rule, RuleState, Weights, ALL_RULES, MAX_STEPS};
 use super::{cells, has, text, Drawn, Linjat, Stroke, ERASE};
-use crate::family::{Deduction, Family, HintCells, MoveCode, Reason, SolutionCount};
+use crate::family::{Deduction, Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::ParseError;
@@ -98,6 +98,21 @@ impl Family for Linjat {
 
     fn parse(desc: &str) -> Result<Linjat, ParseError> {
         text::parse(desc)
+    }
+
+    /// What the description says (size, numbers, dots, segments drawn), fed without building it.
+    fn fingerprint(&self) -> u64 {
+        let board = self.board();
+        let fed =
+            Fingerprint::new().bytes(&(board.width as u32).to_le_bytes()).bytes(&(board.height as u32).to_le_bytes());
+        let fed = (0..board.cells()).fold(fed, |f, cell| {
+            f.byte(match board.number_at[cell] {
+                Some(p) => board.numbers[p as usize].value,
+                None if super::has(&board.dots, cell) => b'o',
+                None => b'.',
+            })
+        });
+        (0..board.numbers.len()).fold(fed, |f, p| f.byte(self.drawn().get(p).unwrap_or(u8::MAX))).finish()
     }
 
     fn describe(&self) -> String {

@@ -182,6 +182,11 @@ impl Generate for Linjat {
         Linjat::from_board(work.board)
     }
 
+    /// A copy with a board of its own: the optimizer reuses the candidate's board for the next one.
+    fn handed_out(&self) -> Linjat {
+        self.detached()
+    }
+
     fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {
         Ok(Some(Box::new(Optimizer::new(params.clone()))))
     }

@@ -262,6 +262,21 @@ impl Linjat {
     pub fn from_board(board: Board) -> Linjat {
         Linjat { board: Arc::new(board), start: Drawn::NONE }
     }
+
+    /// A copy sharing no storage with this puzzle (clones share the board).
+    pub fn detached(&self) -> Linjat {
+        Linjat { board: Arc::new((*self.board).clone()), start: self.start }
+    }
+
+    /// Makes this the puzzle of `board` with nothing drawn, copying into its own board's storage when
+    /// no other puzzle shares it (no allocation once that storage is large enough).
+    pub fn set_board(&mut self, board: &Board) {
+        match Arc::get_mut(&mut self.board) {
+            Some(mine) => mine.copy_from(board),
+            None => self.board = Arc::new(board.clone()),
+        }
+        self.start = Drawn::NONE;
+    }
 }
 
 impl Board {
@@ -270,6 +285,31 @@ impl Board {
         let mut board = Board::empty();
         board.rebuild(width, height, grid)?;
         Ok(board)
+    }
+
+    /// Becomes a copy of `other`, reusing this board's storage.
+    pub fn copy_from(&mut self, other: &Board) {
+        // Spelled out field by field, so that a new field cannot be forgotten here.
+        let Board { width, height, numbers, dots, number_at, segments, segment_from, valid, cross } = other;
+        (self.width, self.height, self.dots) = (*width, *height, *dots);
+        self.numbers.clone_from(numbers);
+        self.number_at.clone_from(number_at);
+        self.segments.clone_from(segments);
+        self.segment_from.clone_from(segment_from);
+        self.valid.clone_from(valid);
+        self.cross.clone_from(cross);
+    }
+
+    /// A board with nothing on it and storage for `numbers` numbers on `cells` cells, to copy into.
+    pub fn reserved(cells: usize, numbers: usize) -> Board {
+        let mut board = Board::empty();
+        board.numbers.reserve_exact(numbers);
+        board.number_at.reserve_exact(cells);
+        board.segments.reserve_exact(numbers * MAX_ORIENTATIONS);
+        board.segment_from.reserve_exact(numbers + 1);
+        board.valid.reserve_exact(numbers);
+        board.cross.reserve_exact(numbers);
+        board
     }
 
     /// A board with nothing on it and no storage, to [`rebuild`](Board::rebuild) into.

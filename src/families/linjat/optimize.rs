@@ -40,24 +40,46 @@ pub struct Optimizer {
     /// The solution's free cells and the numbers' cells of a mutant (reused).
     free: Vec<usize>,
     cells_of: Vec<usize>,
-    ready: Option<(Linjat, Vec<Fact>)>,
+    /// Puzzles whose storage is free for the next member or candidate: a member's board is copied into
+    /// one, so that an iteration allocates nothing.
+    spares: Vec<Linjat>,
+    /// The candidate ready to be taken, a copy of the best member, and its facts.
+    ready: Option<Linjat>,
+    facts: Vec<Fact>,
 }
 
 impl Optimizer {
     /// An optimizer for `params`.
     pub fn new(params: LinjatParams) -> Optimizer {
         let work = Workspace::new(params.allowed);
+        let cells = params.size.0 as usize * params.size.1 as usize;
+        let exact = ExactSearch::reserved(cells, params.numbers.1 as usize);
+        // The pool's members, the one on trial and the candidate.
+        let spares = (0..POOL + 2).map(|_| Linjat::from_board(Self::board_storage(&params))).collect();
         Optimizer {
             params,
-            pool: Vec::new(),
+            pool: Vec::with_capacity(POOL + 1),
             done: 0,
             attempts: 0,
-            exact: ExactSearch::default(),
+            exact,
             work,
-            free: Vec::new(),
-            cells_of: Vec::new(),
+            free: Vec::with_capacity(cells),
+            cells_of: Vec::with_capacity(cells),
+            spares,
             ready: None,
+            facts: Vec::with_capacity(16),
         }
+    }
+
+    /// A puzzle whose storage is free (made when none is: more puzzles than the pool's are in use only
+    /// while the generator holds a candidate the caller shares).
+    fn spare(&mut self) -> Linjat {
+        self.spares.pop().unwrap_or_else(|| Linjat::from_board(Self::board_storage(&self.params)))
+    }
+
+    /// An empty board with the storage a board of `params` needs.
+    fn board_storage(params: &LinjatParams) -> super::Board {
+        super::Board::reserved(params.size.0 as usize * params.size.1 as usize, params.numbers.1 as usize)
     }
 
     /// The member the workspace's board makes when the rules solve it with a required rule and it is
@@ -68,11 +90,15 @@ impl Optimizer {
         if !acceptable(&profile, self.params.required) {
             return (None, work);
         }
-        let puzzle = Linjat::from_board(self.work.board.clone());
+        let mut puzzle = self.spare();
+        puzzle.set_board(&self.work.board);
         self.exact.restart(&puzzle, &Drawn::NONE, 2);
         while self.exact.step(&puzzle, u32::MAX).status == Status::InProgress {}
         work = work.saturating_add(self.exact.nodes() as u32);
-        let (Some(solution), 1) = (self.exact.first(), self.exact.solutions()) else { return (None, work) };
+        let (Some(solution), 1) = (self.exact.first(), self.exact.solutions()) else {
+            self.spares.push(puzzle);
+            return (None, work);
+        };
         let objective = self.params.weights.objective(&profile);
         (Some(Member { puzzle, solution, profile, objective }), work)
     }
@@ -127,23 +153,34 @@ impl Optimizer {
             // Best first; among equals the older stays ahead (a stable order).
             let at = self.pool.iter().position(|m| m.objective < member.objective).unwrap_or(self.pool.len());
             self.pool.insert(at, member);
-            self.pool.truncate(POOL);
+            if self.pool.len() > POOL {
+                let dropped = self.pool.pop().map(|m| m.puzzle);
+                self.spares.extend(dropped);
+            }
         }
         steps.saturating_add(work)
     }
 
-    /// The best member, with its facts: its objective, its rule profile, the attempts its seed took and the
-    /// iterations run.
-    fn best(&self) -> Option<(Linjat, Vec<Fact>)> {
-        let best = self.pool.first()?;
-        let mut facts = alloc::vec![Fact { name: "objective", value: best.objective }];
-        for rule in super::rules::Rule::ALL {
-            facts.push(Fact { name: rule.name(), value: best.profile.depth_of(rule) as i64 });
+    /// Makes the best member the ready candidate (a copy), with its facts: its objective, its rule
+    /// profile, the attempts its seed took and the iterations run; the pool's storage goes to the spares.
+    fn finish(&mut self) {
+        let mut ready = self.spare();
+        if let Some(best) = self.pool.first() {
+            let facts = &mut self.facts;
+            facts.clear();
+            facts.push(Fact { name: "objective", value: best.objective });
+            for rule in super::rules::Rule::ALL {
+                facts.push(Fact { name: rule.name(), value: best.profile.depth_of(rule) as i64 });
+            }
+            facts.push(Fact { name: "max_width", value: best.profile.widest as i64 });
+            facts.push(Fact { name: "attempts", value: self.attempts as i64 });
+            facts.push(Fact { name: "iterations", value: self.done as i64 });
+            ready.set_board(best.puzzle.board());
+            self.ready = Some(ready);
+        } else {
+            self.spares.push(ready);
         }
-        facts.push(Fact { name: "max_width", value: best.profile.widest as i64 });
-        facts.push(Fact { name: "attempts", value: self.attempts as i64 });
-        facts.push(Fact { name: "iterations", value: self.done as i64 });
-        Some((best.puzzle.clone(), facts))
+        self.spares.extend(self.pool.drain(..).map(|m| m.puzzle));
     }
 }
 
@@ -166,8 +203,7 @@ impl Drawing<Linjat> for Optimizer {
                 continue;
             }
             if self.done >= self.params.iterations {
-                self.ready = self.best();
-                self.pool.clear();
+                self.finish();
                 self.attempts = 0;
                 return Step::new(Status::Found, spent);
             }
@@ -178,9 +214,11 @@ impl Drawing<Linjat> for Optimizer {
     }
 
     fn take_into(&mut self, out: &mut Option<Linjat>, facts: &mut Vec<Fact>) -> bool {
-        let Some((puzzle, ready_facts)) = self.ready.take() else { return false };
-        *out = Some(puzzle);
-        *facts = ready_facts;
+        let Some(ready) = self.ready.take() else { return false };
+        // The candidate it replaces becomes a spare.
+        self.spares.extend(out.replace(ready));
+        facts.clear();
+        facts.extend_from_slice(&self.facts);
         true
     }
 }

@@ -92,9 +92,8 @@ impl Generate for Tiles {
         for (state, distance) in table.distances() {
             by_distance[distance as usize].push(*state);
         }
-        let in_band = (min..=max.min(by_distance.len().saturating_sub(1)))
-            .filter(|&d| !by_distance[d].is_empty())
-            .collect();
+        let in_band =
+            (min..=max.min(by_distance.len().saturating_sub(1))).filter(|&d| !by_distance[d].is_empty()).collect();
         Ok(TilesContext { puzzle, by_distance, in_band })
     }
 
