@@ -72,11 +72,12 @@ pub trait Generate: Family {
     fn candidate(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 
     /// Draws a candidate into `out`, reusing the storage of the puzzle it holds (an earlier candidate;
-    /// `None` at first), so that drawing allocates nothing once that storage has grown to what the
-    /// parameters need. It must draw what [`Generate::candidate`] draws; by default it calls it.
+    /// `None` at first) and the generator's own context (scratch space there is the generator's alone),
+    /// so that drawing allocates nothing once that storage has grown to what the parameters need. It
+    /// must draw what [`Generate::candidate`] draws; by default it calls it.
     fn candidate_into(
         params: &Self::Params,
-        context: &Self::Context,
+        context: &mut Self::Context,
         rng: &mut Xoshiro256PlusPlus,
         out: &mut Option<Self>,
     ) {
@@ -320,7 +321,7 @@ impl<F: Generate> Generator<F> {
         match self.drawing.as_mut() {
             None => {
                 self.facts.clear();
-                F::candidate_into(&self.params, &self.context, &mut self.rng, &mut self.candidate);
+                F::candidate_into(&self.params, &mut self.context, &mut self.rng, &mut self.candidate);
             }
             Some(drawing) => {
                 let step = drawing.step(&mut self.rng, *left);

@@ -9,7 +9,6 @@ use crate::search::{Algorithm, Solver};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -29,58 +28,77 @@ pub struct HargramParams {
     pub unique: bool,
 }
 
-/// Cuts the `width × height` rectangle into `sizes.len()` connected pieces of the given sizes by growing
-/// each piece at random from the first free cell in scan order; `None` when a piece cannot grow enough.
-fn carve(width: usize, height: usize, sizes: &[usize], rng: &mut Xoshiro256PlusPlus) -> Option<Vec<Shape>> {
-    let cells = width * height;
-    let mut free = vec![true; cells];
-    let mut pieces = Vec::with_capacity(sizes.len());
-    // Column-major scan keeps the remaining region in one piece on wide boards as well as tall ones.
-    let order: Vec<usize> = (0..cells).map(|i| (i % height) * width + i / height).collect();
-    for &size in sizes {
-        let seed = *order.iter().find(|&&c| free[c])?;
-        let mut piece = vec![seed];
-        free[seed] = false;
-        while piece.len() < size {
-            let mut frontier = Vec::new();
-            for &c in &piece {
-                let (x, y) = (c % width, c / width);
-                let neighbours = [
-                    (x > 0).then(|| c - 1),
-                    (x + 1 < width).then(|| c + 1),
-                    (y > 0).then(|| c - width),
-                    (y + 1 < height).then(|| c + width),
-                ];
-                frontier.extend(neighbours.into_iter().flatten().filter(|&n| free[n]));
-            }
-            if frontier.is_empty() {
-                return None;
-            }
-            let next = frontier[rng.random_range(0..frontier.len())];
-            free[next] = false;
-            piece.push(next);
-        }
-        pieces
-            .push(Shape::new(&piece.iter().map(|&c| ((c % width) as u8, (c / width) as u8)).collect::<Vec<_>>()).ok()?);
-    }
-    Some(pieces)
+/// A generator's scratch space for drawing candidates: kept between draws, so that a draw allocates
+/// nothing once it has grown.
+#[derive(Default)]
+pub struct Scratch {
+    /// Piece sizes.
+    sizes: Vec<usize>,
+    /// Cells not yet in a piece.
+    free: Vec<bool>,
+    /// Cells in the order pieces are seeded.
+    order: Vec<usize>,
+    /// The piece being grown, and the free cells next to it.
+    piece: Vec<usize>,
+    frontier: Vec<usize>,
+    /// The pieces cut, then shown turned.
+    cut: Vec<Shape>,
+    shown: Vec<(Shape, bool)>,
+    /// Blocked cells (none).
+    blocked: Vec<bool>,
 }
 
-/// Cuts the `width × height` rectangle into pieces of the given sizes along a boustrophedon path (down the
-/// first column, up the second, …): consecutive cells of the path touch, so every piece is connected.
-fn snake(width: usize, height: usize, sizes: &[usize]) -> Vec<Shape> {
-    let path: Vec<(u8, u8)> = (0..width)
-        .flat_map(|x| (0..height).map(move |i| (x as u8, if x % 2 == 0 { i } else { height - 1 - i } as u8)))
-        .collect();
-    let mut at = 0;
-    sizes
-        .iter()
-        .filter_map(|&size| {
-            let cells = &path[at..(at + size).min(path.len())];
-            at += size;
-            Shape::new(cells).ok()
-        })
-        .collect()
+impl Scratch {
+    /// Cuts the `width × height` rectangle into `self.sizes.len()` connected pieces of those sizes (into
+    /// `cut`) by growing each piece at random from the first free cell in scan order; false when a piece
+    /// cannot grow enough.
+    fn carve(&mut self, width: usize, height: usize, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let cells = width * height;
+        self.free.clear();
+        self.free.resize(cells, true);
+        // Column-major scan keeps the remaining region in one piece on wide boards as well as tall ones.
+        self.order.clear();
+        self.order.extend((0..cells).map(|i| (i % height) * width + i / height));
+        for (k, &size) in self.sizes.iter().enumerate() {
+            let free = &mut self.free;
+            let Some(&seed) = self.order.iter().find(|&&c| free[c]) else { return false };
+            self.piece.clear();
+            self.piece.push(seed);
+            free[seed] = false;
+            while self.piece.len() < size {
+                self.frontier.clear();
+                for &c in &self.piece {
+                    let (x, y) = (c % width, c / width);
+                    let neighbours = [
+                        (x > 0).then(|| c - 1),
+                        (x + 1 < width).then(|| c + 1),
+                        (y > 0).then(|| c - width),
+                        (y + 1 < height).then(|| c + width),
+                    ];
+                    self.frontier.extend(neighbours.into_iter().flatten().filter(|&n| free[n]));
+                }
+                if self.frontier.is_empty() {
+                    return false;
+                }
+                let next = self.frontier[rng.random_range(0..self.frontier.len())];
+                free[next] = false;
+                self.piece.push(next);
+            }
+            self.cut[k].set_cells(self.piece.iter().map(|&c| ((c % width) as u8, (c / width) as u8)));
+        }
+        true
+    }
+
+    /// Cuts the `width × height` rectangle into pieces of the sizes (into `cut`) along a boustrophedon
+    /// path (down the first column, up the second, …): consecutive cells of the path touch, so every piece
+    /// is connected.
+    fn snake(&mut self, width: usize, height: usize) {
+        let path = (0..width).flat_map(|x| (0..height).map(move |i| (x, if x % 2 == 0 { i } else { height - 1 - i })));
+        let mut path = path.map(|(x, y)| (x as u8, y as u8));
+        for (k, &size) in self.sizes.iter().enumerate() {
+            self.cut[k].set_cells(path.by_ref().take(size));
+        }
+    }
 }
 
 impl Generate for Hargram {
@@ -162,45 +180,73 @@ impl Generate for Hargram {
         params.band
     }
 
-    type Context = ();
+    type Context = Scratch;
 
-    fn context(_: &HargramParams) -> Result<(), OutOfMemory> {
-        Ok(())
+    fn context(_: &HargramParams) -> Result<Scratch, OutOfMemory> {
+        Ok(Scratch::default())
+    }
+
+    fn candidate(params: &HargramParams, _: &Scratch, rng: &mut Xoshiro256PlusPlus) -> Hargram {
+        let mut out = None;
+        Self::candidate_into(params, &mut Scratch::default(), rng, &mut out);
+        out.unwrap_or_else(|| unreachable!("candidate_into always draws"))
     }
 
     /// Cuts the board into pieces of random sizes in the band, then shows each piece turned at random
     /// (and mirrored, when allowed) in a shuffled order so that the pieces do not give the answer away.
-    fn candidate(params: &HargramParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Hargram {
+    fn candidate_into(
+        params: &HargramParams,
+        scratch: &mut Scratch,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Hargram>,
+    ) {
         let (w, h) = (params.size.0 as usize, params.size.1 as usize);
         let (lo, hi) = (params.piece_size.0 as usize, params.piece_size.1 as usize);
         let n = params.pieces as usize;
+        scratch.cut.resize_with(n, || Shape(Vec::new()));
+        scratch.shown.resize_with(n, || (Shape(Vec::new()), true));
+        scratch.blocked.clear();
+        scratch.blocked.resize(w * h, false);
         for attempt in 1.. {
-            let mut sizes = vec![lo; n];
+            scratch.sizes.clear();
+            scratch.sizes.resize(n, lo);
             let mut extra = w * h - n * lo;
             while extra > 0 {
                 let i = rng.random_range(0..n);
-                if sizes[i] < hi {
-                    sizes[i] += 1;
+                if scratch.sizes[i] < hi {
+                    scratch.sizes[i] += 1;
                     extra -= 1;
                 }
             }
             // Random growth can strand a piece; after many tries, cut along a snake path, which always works,
             // so that a generator step never loops for long.
-            let mut shapes = match carve(w, h, &sizes, rng) {
-                Some(shapes) => shapes,
-                None if attempt < 100 => continue,
-                None => snake(w, h, &sizes),
-            };
-            for i in (1..shapes.len()).rev() {
-                shapes.swap(i, rng.random_range(0..=i));
+            if !scratch.carve(w, h, rng) {
+                if attempt < 100 {
+                    continue;
+                }
+                scratch.snake(w, h);
             }
-            let pieces: Vec<(Shape, bool)> =
-                shapes.iter().map(|s| (s.oriented(rng.random_range(0..8)), true)).collect();
-            if let Ok(puzzle) = Hargram::new(w as u8, h as u8, &vec![false; w * h], &pieces) {
-                return puzzle;
+            for i in (1..n).rev() {
+                scratch.cut.swap(i, rng.random_range(0..=i));
+            }
+            for (cut, shown) in scratch.cut.iter().zip(scratch.shown.iter_mut()) {
+                cut.orient_into(rng.random_range(0..8), &mut shown.0);
+            }
+            let built = match out.as_mut() {
+                Some(puzzle) => puzzle.rebuild(w as u8, h as u8, &scratch.blocked, &scratch.shown).is_ok(),
+                None => {
+                    Hargram::new(w as u8, h as u8, &scratch.blocked, &scratch.shown).map(|p| *out = Some(p)).is_ok()
+                }
+            };
+            if built {
+                return;
             }
         }
-        unreachable!("the attempts never end")
+    }
+
+    /// A copy with placements of its own: the generator rebuilds its candidate into the ones it has.
+    fn handed_out(&self) -> Hargram {
+        self.detached()
     }
 
     /// The rating search counts solutions up to two (up to symmetry), whatever the parameters, so that
@@ -218,7 +264,12 @@ mod tests {
 
     #[test]
     fn a_snake_cut_gives_connected_pieces_of_the_sizes() {
-        let shapes = snake(5, 3, &[4, 5, 2, 4]);
-        assert_eq!(shapes.iter().map(Shape::size).collect::<alloc::vec::Vec<_>>(), [4, 5, 2, 4]);
+        let mut scratch = Scratch { sizes: alloc::vec![4, 5, 2, 4], ..Scratch::default() };
+        scratch.cut.resize_with(4, || Shape(Vec::new()));
+        scratch.snake(5, 3);
+        assert_eq!(scratch.cut.iter().map(Shape::size).collect::<alloc::vec::Vec<_>>(), [4, 5, 2, 4]);
+        for shape in &scratch.cut {
+            assert_eq!(Shape::new(shape.cells()).as_ref(), Ok(shape), "connected and normalized");
+        }
     }
 }

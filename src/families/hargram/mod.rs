@@ -34,7 +34,7 @@ pub use abi::LpHargramPiece;
 pub use generate::HargramParams;
 pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
 
-use crate::family::{Family, HintCells, MoveCode, Reason, SolutionCount};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
 use crate::ga::{AnyGa, GaParams};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -53,6 +53,43 @@ pub const MAX_SIDE: u8 = 64;
 pub const MAX_CELLS: usize = 256;
 /// Most pieces in a puzzle.
 pub const MAX_PIECES: usize = 64;
+
+/// The board as placements see it (borrowed, so that placements can be made into the puzzle's storage).
+struct Geometry<'a> {
+    width: u8,
+    height: u8,
+    scan_of: &'a [u8],
+    open: Cells,
+}
+
+impl Geometry<'_> {
+    /// The cells `shape` covers with its top-left corner on row-major cell `anchor`, if it fits on open cells.
+    fn mask_of(&self, shape: &Shape, anchor: usize) -> Option<Cells> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let (ax, ay) = (anchor % w, anchor / w);
+        let mut mask = Cells::EMPTY;
+        for &(dx, dy) in shape.cells() {
+            let (x, y) = (ax + dx as usize, ay + dy as usize);
+            if x >= w || y >= h {
+                return None;
+            }
+            let scan = self.scan_of[y * w + x] as usize;
+            if !self.open.contains(scan) {
+                return None;
+            }
+            mask.insert(scan);
+        }
+        Some(mask)
+    }
+}
+
+/// Whether two pieces' allowed orientations give the same set of shapes.
+fn same_shapes(a: &Piece, b: &Piece) -> bool {
+    let within = |x: &Piece, y: &Piece| {
+        x.orientations().all(|o| y.orientations().any(|p| x.oriented[o as usize] == y.oriented[p as usize]))
+    };
+    within(a, b) && within(b, a)
+}
 
 /// A Hargram puzzle.
 #[derive(Clone, Debug)]
@@ -89,6 +126,31 @@ impl Hargram {
     /// A puzzle on a `width × height` board with `blocked` cells (row-major; `true` blocked) and `pieces`
     /// (shape, mirror allowed), or why it is not a valid puzzle.
     pub fn new(width: u8, height: u8, blocked: &[bool], pieces: &[(Shape, bool)]) -> Result<Hargram, String> {
+        let mut puzzle = Hargram {
+            width: 0,
+            height: 0,
+            open: Cells::EMPTY,
+            pieces: Vec::new(),
+            kind_sizes: Vec::new(),
+            start: Layout::EMPTY,
+            scan_of: Vec::new(),
+            cell_of: Vec::new(),
+            placements: Arc::new(Placements::new(Vec::new(), 0, 0)),
+            symmetries: Vec::new(),
+            names: Vec::new(),
+        };
+        puzzle.rebuild(width, height, blocked, pieces)?;
+        Ok(puzzle)
+    }
+
+    /// A copy sharing no storage with this puzzle (clones share the placements).
+    pub fn detached(&self) -> Hargram {
+        Hargram { placements: Arc::new((*self.placements).clone()), ..self.clone() }
+    }
+
+    /// Makes this the puzzle [`Hargram::new`] makes of the same arguments, reusing this puzzle's storage:
+    /// no allocation once it is large enough, unless its placements are shared with a clone.
+    pub fn rebuild(&mut self, width: u8, height: u8, blocked: &[bool], pieces: &[(Shape, bool)]) -> Result<(), String> {
         let cells = width as usize * height as usize;
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) || cells > MAX_CELLS {
             return Err(format!(
@@ -101,6 +163,12 @@ impl Hargram {
         if pieces.is_empty() || pieces.len() > MAX_PIECES {
             return Err(format!("a puzzle has 1 to {MAX_PIECES} pieces, not {}", pieces.len()));
         }
+        let area: usize = pieces.iter().map(|p| p.0.size()).sum();
+        if area != blocked.iter().filter(|&&b| !b).count() {
+            let open = blocked.iter().filter(|&&b| !b).count();
+            return Err(format!("the pieces cover {area} cells but the board has {open} open cells"));
+        }
+        (self.width, self.height, self.start) = (width, height, Layout::EMPTY);
         let row_major = width <= height;
         let scan = |cell: usize| {
             let (x, y) = (cell % width as usize, cell / width as usize);
@@ -110,102 +178,103 @@ impl Hargram {
                 x * height as usize + y
             }
         };
-        let scan_of: Vec<u8> = (0..cells).map(|c| scan(c) as u8).collect();
-        let mut cell_of = vec![0u8; cells];
-        for (c, &s) in scan_of.iter().enumerate() {
-            cell_of[s as usize] = c as u8;
+        self.scan_of.clear();
+        self.scan_of.extend((0..cells).map(|c| scan(c) as u8));
+        self.cell_of.clear();
+        self.cell_of.resize(cells, 0);
+        for (c, &s) in self.scan_of.iter().enumerate() {
+            self.cell_of[s as usize] = c as u8;
         }
-        let mut open = Cells::EMPTY;
+        self.open = Cells::EMPTY;
         for c in (0..cells).filter(|&c| !blocked[c]) {
-            open.insert(scan_of[c] as usize);
+            self.open.insert(self.scan_of[c] as usize);
         }
-        let area: usize = pieces.iter().map(|p| p.0.size()).sum();
-        if area != open.len() as usize {
-            return Err(format!("the pieces cover {area} cells but the board has {} open cells", open.len()));
-        }
-        // Kinds: pieces whose sets of allowed orientations give the same shapes.
-        let mut kind_shapes: Vec<Vec<Shape>> = Vec::new();
-        let mut out = Vec::with_capacity(pieces.len());
-        for (shape, mirror) in pieces {
-            let o_max = if *mirror { 8 } else { 4 };
-            let mut shapes: Vec<Shape> = (0..o_max).map(|o| shape.oriented(o)).collect();
-            shapes.sort();
-            shapes.dedup();
-            let kind = match kind_shapes.iter().position(|k| *k == shapes) {
-                Some(k) => k,
-                None => {
-                    kind_shapes.push(shapes);
-                    kind_shapes.len() - 1
-                }
-            };
-            let oriented: Vec<Shape> = (0..8).map(|o| shape.oriented(o)).collect();
-            let achiral = (0..4).any(|o| oriented[o] == oriented[4]);
-            let black = shape.cells().iter().filter(|&&(x, y)| (x + y) % 2 == 0).count();
-            let imbalance = black.abs_diff(shape.size() - black) as u8;
-            out.push(Piece { shape: shape.clone(), mirror: *mirror, kind: kind as u8, oriented, imbalance, achiral });
-        }
-        let kind_sizes = kind_shapes.iter().map(|k| k[0].size() as u8).collect();
-        let mut puzzle = Hargram {
-            width,
-            height,
-            open,
-            pieces: out,
-            kind_sizes,
-            start: Layout::EMPTY,
-            scan_of,
-            cell_of,
-            placements: Arc::new(Placements::new(Vec::new(), 0, 0)),
-            symmetries: Vec::new(),
-            names: Vec::new(),
-        };
-        puzzle.placements = Arc::new(puzzle.compute_placements());
-        puzzle.symmetries = puzzle.compute_symmetries();
-        puzzle.names = names::names(&puzzle.pieces);
-        Ok(puzzle)
+        self.set_pieces(pieces);
+        self.make_placements();
+        let symmetries: heapless::Vec<u8, 8> = self.compute_symmetries().collect();
+        self.symmetries.clear();
+        self.symmetries.extend_from_slice(&symmetries);
+        names::names_into(&self.pieces, &mut self.names);
+        Ok(())
     }
 
-    fn compute_placements(&self) -> Placements {
-        let mut all = Vec::new();
-        let mut kinds_done = Vec::new();
-        for piece in &self.pieces {
-            if kinds_done.contains(&piece.kind) {
+    /// The pieces of `pieces` with their orientations and kinds (pieces whose sets of allowed
+    /// orientations give the same shapes are one kind), reusing the storage of the pieces there were.
+    fn set_pieces(&mut self, pieces: &[(Shape, bool)]) {
+        self.pieces.truncate(pieces.len());
+        for (i, (shape, mirror)) in pieces.iter().enumerate() {
+            if i == self.pieces.len() {
+                let empty = Shape(Vec::new());
+                let oriented = (0..8).map(|_| Shape(Vec::new())).collect();
+                self.pieces.push(Piece {
+                    shape: empty,
+                    mirror: false,
+                    kind: 0,
+                    oriented,
+                    imbalance: 0,
+                    achiral: false,
+                });
+            }
+            let piece = &mut self.pieces[i];
+            piece.shape.0.clone_from(&shape.0);
+            piece.mirror = *mirror;
+            for (o, turned) in piece.oriented.iter_mut().enumerate() {
+                shape.orient_into(o as u8, turned);
+            }
+            piece.achiral = (0..4).any(|o| piece.oriented[o] == piece.oriented[4]);
+            let black = shape.cells().iter().filter(|&&(x, y)| (x + y) % 2 == 0).count();
+            piece.imbalance = black.abs_diff(shape.size() - black) as u8;
+        }
+        self.kind_sizes.clear();
+        for i in 0..self.pieces.len() {
+            let same = (0..i).find(|&j| same_shapes(&self.pieces[i], &self.pieces[j]));
+            self.pieces[i].kind = match same {
+                Some(j) => self.pieces[j].kind,
+                None => {
+                    self.kind_sizes.push(self.pieces[i].shape.size() as u8);
+                    self.kind_sizes.len() as u8 - 1
+                }
+            };
+        }
+    }
+
+    /// Every distinct placement of every kind, grouped ([`Placements`]), into the puzzle's own placement
+    /// storage (a new one when a clone shares it).
+    fn make_placements(&mut self) {
+        if Arc::get_mut(&mut self.placements).is_none() {
+            self.placements = Arc::new(Placements::new(Vec::new(), 0, 0));
+        }
+        let (cells, kinds) = (self.cells(), self.kinds());
+        let board = Geometry { width: self.width, height: self.height, scan_of: &self.scan_of, open: self.open };
+        let Some(set) = Arc::get_mut(&mut self.placements) else { return };
+        // Room for as many placements as pieces of this many could ever have, so that rebuilding for
+        // other pieces (a generator's candidates) does not grow the lists again.
+        set.reserve(self.pieces.len() * 8 * cells, cells * self.pieces.len(), self.pieces.len());
+        set.made.clear();
+        for (p, piece) in self.pieces.iter().enumerate() {
+            // One list per kind: from its first piece.
+            if self.pieces[..p].iter().any(|q| q.kind == piece.kind) {
                 continue;
             }
-            kinds_done.push(piece.kind);
-            let mut seen: Vec<Shape> = Vec::new();
             for o in piece.orientations() {
-                let shape = piece.shape.oriented(o);
-                if seen.contains(&shape) {
+                let shape = &piece.oriented[o as usize];
+                if (0..o).any(|earlier| piece.oriented[earlier as usize] == *shape) {
                     continue;
                 }
-                for anchor in 0..self.cells() {
-                    if let Some(mask) = self.mask_of(&shape, anchor) {
-                        all.push(Placement { mask, kind: piece.kind, orientation: o, anchor: anchor as u8 });
+                for anchor in 0..cells {
+                    if let Some(mask) = board.mask_of(shape, anchor) {
+                        set.made.push(Placement { mask, kind: piece.kind, orientation: o, anchor: anchor as u8 });
                     }
                 }
-                seen.push(shape);
             }
         }
-        Placements::new(all, self.cells(), self.kinds())
+        set.group_made(cells, kinds);
     }
 
     /// The cells `shape` covers with its top-left corner on row-major cell `anchor`, if it fits on open cells.
     fn mask_of(&self, shape: &Shape, anchor: usize) -> Option<Cells> {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let (ax, ay) = (anchor % w, anchor / w);
-        let mut mask = Cells::EMPTY;
-        for &(dx, dy) in shape.cells() {
-            let (x, y) = (ax + dx as usize, ay + dy as usize);
-            if x >= w || y >= h {
-                return None;
-            }
-            let scan = self.scan_of[y * w + x] as usize;
-            if !self.open.contains(scan) {
-                return None;
-            }
-            mask.insert(scan);
-        }
-        Some(mask)
+        Geometry { width: self.width, height: self.height, scan_of: &self.scan_of, open: self.open }
+            .mask_of(shape, anchor)
     }
 
     /// The cells piece `piece` covers in orientation `o` at `anchor`, if that placement fits the board.
@@ -518,23 +587,25 @@ impl Family for Hargram {
     /// The same level up to the board's symmetries, the order of the pieces and the way each is drawn:
     /// the board with its placed pieces at its smallest image, and the pieces' kinds as sorted shapes.
     fn fingerprint(&self) -> u64 {
-        let mut bytes = alloc::vec![self.width, self.height];
-        bytes.extend(self.canonical_codes(&self.start));
-        let mut kinds: Vec<(Shape, bool)> = self
-            .pieces
-            .iter()
-            .map(|p| {
-                let turns = (0..if p.mirror { 8 } else { 4 }).map(|o| p.shape.oriented(o));
-                (turns.min().unwrap_or_else(|| p.shape.clone()), p.mirror || p.achiral)
-            })
-            .collect();
-        kinds.sort();
-        for (shape, mirror) in kinds {
-            bytes.push(mirror as u8);
-            bytes.extend(shape.cells().iter().flat_map(|&(x, y)| [x, y]));
-            bytes.push(0xFF);
+        let fed = Fingerprint::new().bytes(&[self.width, self.height]);
+        let fed = self.canonical_codes(&self.start).iter().fold(fed, |f, code| f.bytes(&code.to_le_bytes()));
+        // Each piece by its smallest allowed orientation (and whether it may be mirrored), sorted.
+        let mut kinds = [(0usize, 0u8, false); MAX_PIECES];
+        for (slot, (p, piece)) in kinds.iter_mut().zip(self.pieces.iter().enumerate()) {
+            let smallest =
+                piece.orientations().min_by(|&a, &b| piece.oriented[a as usize].cmp(&piece.oriented[b as usize]));
+            *slot = (p, smallest.unwrap_or(0), piece.mirror || piece.achiral);
         }
-        crate::family::fingerprint_of(&bytes)
+        let shape = |&(p, o, _): &(usize, u8, bool)| &self.pieces[p].oriented[o as usize];
+        let kinds = &mut kinds[..self.pieces.len()];
+        kinds.sort_unstable_by(|a, b| shape(a).cmp(shape(b)).then(a.2.cmp(&b.2)));
+        kinds
+            .iter()
+            .fold(fed, |f, kind| {
+                let cells = shape(kind).cells().iter().fold(f.byte(kind.2 as u8), |f, &(x, y)| f.bytes(&[x, y]));
+                cells.byte(0xFF)
+            })
+            .finish()
     }
 
     /// `piece`; a placement has `to` = the anchor cell (row-major) and `arg` = the orientation; taking a

@@ -3,7 +3,7 @@
 //! drawings, distinct from every other piece's: its usual letter where it has one and no earlier piece
 //! took it, else the next free character.
 
-use super::{Hargram, Piece, Shape};
+use super::{Hargram, Piece};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -47,46 +47,48 @@ pub struct PieceName {
     twins: u8,
 }
 
-/// The smallest of a shape's eight orientations: equal for shapes that are the same when turned or
-/// mirrored.
-fn free_form(shape: &Shape) -> Shape {
-    (0..8).map(|o| shape.oriented(o)).min().unwrap_or_else(|| shape.clone())
-}
-
-fn shape_of(drawing: &str) -> Shape {
-    let cells: Vec<(u8, u8)> = drawing
-        .split('/')
-        .enumerate()
-        .flat_map(|(y, row)| row.chars().enumerate().filter(|&(_, c)| c == '#').map(move |(x, _)| (x as u8, y as u8)))
-        .collect();
-    Shape::new(&cells).unwrap_or_else(|_| unreachable!("the usual drawings are polyominoes"))
-}
-
-/// The names of `pieces`, in order.
-pub fn names(pieces: &[Piece]) -> Vec<PieceName> {
-    let usual: Vec<Shape> = USUAL.iter().map(|(d, _, _)| free_form(&shape_of(d))).collect();
-    let forms: Vec<Shape> = pieces.iter().map(|p| free_form(&p.shape)).collect();
-    let mut out: Vec<PieceName> = forms
-        .iter()
-        .map(|form| PieceName {
-            label: '?',
-            usual: usual.iter().position(|u| u == form).map(|i| i as u8),
-            twins: forms.iter().filter(|f| *f == form).count() as u8,
+/// Whether `piece` has the shape of `drawing` when turned or mirrored (no allocation: the drawing is read
+/// as it is compared).
+fn looks_like(piece: &Piece, drawing: &str) -> bool {
+    let cells = || {
+        drawing.split('/').enumerate().flat_map(|(y, row)| {
+            row.bytes().enumerate().filter(|&(_, c)| c == b'#').map(move |(x, _)| (x as u8, y as u8))
         })
-        .collect();
-    let mut taken: Vec<char> = Vec::new();
+    };
+    let (min_x, min_y) = cells().fold((u8::MAX, u8::MAX), |(mx, my), (x, y)| (mx.min(x), my.min(y)));
+    let size = cells().count();
+    piece.oriented.iter().any(|turned| {
+        turned.size() == size && cells().all(|(x, y)| turned.cells().binary_search(&(x - min_x, y - min_y)).is_ok())
+    })
+}
+
+/// Whether two pieces are the same shape when turned or mirrored.
+fn same_free_form(a: &Piece, b: &Piece) -> bool {
+    b.oriented.contains(&a.shape)
+}
+
+/// The names of `pieces`, in order, into `out` (reusing its storage).
+pub fn names_into(pieces: &[Piece], out: &mut Vec<PieceName>) {
+    out.clear();
+    out.extend(pieces.iter().map(|piece| PieceName {
+        label: '?',
+        usual: USUAL.iter().position(|(d, _, _)| looks_like(piece, d)).map(|i| i as u8),
+        twins: pieces.iter().filter(|other| same_free_form(piece, other)).count() as u8,
+    }));
+    // Labels are ASCII: one bit each marks it taken.
+    let mut taken = 0u128;
+    let bit = |c: char| 1u128 << (c as u32 & 127);
     // Usual letters first, so that a piece without one cannot take another's letter.
     for name in out.iter_mut() {
-        if let Some(letter) = name.usual.and_then(|i| USUAL[i as usize].1).filter(|l| !taken.contains(l)) {
+        if let Some(letter) = name.usual.and_then(|i| USUAL[i as usize].1).filter(|&l| taken & bit(l) == 0) {
             name.label = letter;
-            taken.push(letter);
+            taken |= bit(letter);
         }
     }
-    let mut pool = POOL.chars().filter(|c| !taken.contains(c));
+    let mut pool = POOL.chars().filter(|&c| taken & bit(c) == 0);
     for name in out.iter_mut().filter(|n| n.label == '?') {
         name.label = pool.next().unwrap_or('?');
     }
-    out
 }
 
 /// How a piece in orientation `o` (0–7) is turned, in words.

@@ -82,8 +82,8 @@ impl Hargram {
         })
     }
 
-    /// The smallest codes of the placed pieces of `layout` under the board's symmetries, as bytes.
-    pub(super) fn canonical_codes(&self, layout: &Layout) -> alloc::vec::Vec<u8> {
+    /// The smallest codes of the placed pieces of `layout` under the board's symmetries, one a cell.
+    pub(super) fn canonical_codes(&self, layout: &Layout) -> heapless::Vec<u16, MAX_CELLS> {
         let cells = self.cells();
         let mut picture = Picture::default();
         self.paint(layout, core::iter::empty(), &mut picture);
@@ -95,20 +95,19 @@ impl Hargram {
                 best = codes;
             }
         }
-        best[..cells].iter().flat_map(|c| c.to_le_bytes()).collect()
+        best[..cells].iter().copied().collect()
     }
 
     /// The symmetries of the board other than the identity that keep blocked cells blocked; mirror
     /// images only when every piece may be mirrored or looks the same mirrored.
-    pub(super) fn compute_symmetries(&self) -> alloc::vec::Vec<u8> {
+    pub(super) fn compute_symmetries(&self) -> impl Iterator<Item = u8> + '_ {
         let (w, h) = (self.width as usize, self.height as usize);
-        let mirrors = self.pieces.iter().all(|p| p.mirror || p.achiral());
-        let open = |c: usize| self.open.contains(self.scan_of[c] as usize);
+        let mirrors = self.pieces.iter().all(|p| p.mirror || p.achiral);
+        let open = move |c: usize| self.open.contains(self.scan_of[c] as usize);
         grid::symmetries(w, h)
             .skip(1)
-            .filter(|&t| t < 4 || mirrors)
-            .filter(|&t| (0..w * h).all(|c| open(c) == open(grid::transform(t, w, h, c))))
-            .collect()
+            .filter(move |&t| t < 4 || mirrors)
+            .filter(move |&t| (0..w * h).all(|c| open(c) == open(grid::transform(t, w, h, c))))
     }
 
     /// Cells of the open region not covered in `layout`, split by the colour of a checkerboard: whether

@@ -122,7 +122,14 @@ impl Shape {
     /// The shape in orientation `o` (0–3 turned clockwise `o` quarter turns; 4–7 mirrored left-right,
     /// then turned `o − 4` quarter turns).
     pub fn oriented(&self, o: u8) -> Shape {
-        Shape::normalized(self.0.iter().map(|&(x, y)| {
+        let mut out = Shape(Vec::with_capacity(self.0.len()));
+        self.orient_into(o, &mut out);
+        out
+    }
+
+    /// Makes `out` this shape in orientation `o` (see [`Shape::oriented`]), reusing its storage.
+    pub(super) fn orient_into(&self, o: u8, out: &mut Shape) {
+        let turn = |&(x, y): &(u8, u8)| {
             let (mut x, mut y) = (x as i32, y as i32);
             if o >= 4 {
                 x = -x;
@@ -131,7 +138,28 @@ impl Shape {
                 (x, y) = (-y, x);
             }
             (x, y)
-        }))
+        };
+        let min_x = self.0.iter().map(|c| turn(c).0).min().unwrap_or(0);
+        let min_y = self.0.iter().map(|c| turn(c).1).min().unwrap_or(0);
+        out.0.clear();
+        out.0.extend(self.0.iter().map(|c| {
+            let (x, y) = turn(c);
+            ((x - min_x) as u8, (y - min_y) as u8)
+        }));
+        out.0.sort_unstable();
+    }
+
+    /// Makes this the shape of `cells`, known to be connected and distinct (a piece cut from a board),
+    /// reusing its storage.
+    pub(super) fn set_cells(&mut self, cells: impl Iterator<Item = (u8, u8)>) {
+        self.0.clear();
+        self.0.extend(cells);
+        let min_x = self.0.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = self.0.iter().map(|c| c.1).min().unwrap_or(0);
+        for c in &mut self.0 {
+            *c = (c.0 - min_x, c.1 - min_y);
+        }
+        self.0.sort_unstable();
     }
 
     /// Number of cells.
@@ -244,7 +272,7 @@ pub struct Placement {
 /// Every distinct placement of every kind, grouped by the first cell (in scan order) they cover, then by
 /// kind: the exact-cover search fills the first empty cell, and only placements starting there can cover
 /// it; kinds with no piece left are skipped as whole groups.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Placements {
     /// The placements, sorted by first cell and kind.
     pub all: Vec<Placement>,
@@ -255,24 +283,65 @@ pub struct Placements {
     /// The last first cell of any placement of each kind: once the first empty cell is past it, no piece
     /// of that kind can go down any more.
     pub last_start: Vec<u32>,
+    /// The placements in the order they were made, before grouping (kept for the next rebuild).
+    pub(super) made: Vec<Placement>,
+    /// The next free slot of every group while grouping.
+    cursor: Vec<u32>,
 }
 
 impl Placements {
     /// The placements `all` of a board of `cells` cells and `kinds` kinds, grouped.
-    pub fn new(mut all: Vec<Placement>, cells: usize, kinds: usize) -> Placements {
+    pub fn new(all: Vec<Placement>, cells: usize, kinds: usize) -> Placements {
+        let mut set = Placements {
+            all: Vec::new(),
+            starts: Vec::new(),
+            kinds,
+            last_start: Vec::new(),
+            made: all,
+            cursor: Vec::new(),
+        };
+        set.group_made(cells, kinds);
+        set
+    }
+
+    /// Makes room for `placements` placements in `groups` groups of `kinds` kinds.
+    pub(super) fn reserve(&mut self, placements: usize, groups: usize, kinds: usize) {
+        let room = |len: usize, want: usize| want.saturating_sub(len);
+        self.made.reserve(room(self.made.len(), placements));
+        self.all.reserve(room(self.all.len(), placements));
+        self.starts.reserve(room(self.starts.len(), groups + 1));
+        self.cursor.reserve(room(self.cursor.len(), groups));
+        self.last_start.reserve(room(self.last_start.len(), kinds));
+    }
+
+    /// Groups the placements of `made` into `all` (stably: a counting sort by group), reusing the storage.
+    pub(super) fn group_made(&mut self, cells: usize, kinds: usize) {
         let group = |p: &Placement| p.mask.first().unwrap_or(0) * kinds + p.kind as usize;
-        all.sort_by_key(group);
         let groups = cells * kinds;
-        let mut starts = alloc::vec![0u32; groups + 1];
-        let mut last_start = alloc::vec![0u32; kinds];
-        for p in &all {
-            starts[group(p) + 1] += 1;
-            last_start[p.kind as usize] = p.mask.first().unwrap_or(0) as u32;
+        self.kinds = kinds;
+        self.starts.clear();
+        self.starts.resize(groups + 1, 0);
+        self.last_start.clear();
+        self.last_start.resize(kinds, 0);
+        for p in &self.made {
+            self.starts[group(p) + 1] += 1;
+            let first = p.mask.first().unwrap_or(0) as u32;
+            let last = &mut self.last_start[p.kind as usize];
+            *last = (*last).max(first);
         }
         for g in 0..groups {
-            starts[g + 1] += starts[g];
+            self.starts[g + 1] += self.starts[g];
         }
-        Placements { all, starts, kinds, last_start }
+        self.cursor.clear();
+        self.cursor.extend_from_slice(&self.starts[..groups]);
+        let none = Placement { mask: Cells::EMPTY, kind: 0, orientation: 0, anchor: 0 };
+        self.all.clear();
+        self.all.resize(self.made.len(), none);
+        for p in &self.made {
+            let slot = &mut self.cursor[group(p)];
+            self.all[*slot as usize] = *p;
+            *slot += 1;
+        }
     }
 
     /// The placements of `kind` whose first scan cell is `cell`.
