@@ -188,6 +188,8 @@ pub struct Generator<F: Generate> {
     /// Precomputed tables given to every candidate (such as pattern databases to rate 4×4 fast).
     tables: Option<Tables>,
     limits: Limits,
+    /// The rater's own expansion limit (the family's), under the per-candidate one.
+    rater_limit: u64,
     rng: Xoshiro256PlusPlus,
     drawing: Option<Box<dyn Drawing<F>>>,
     /// The candidate, and its storage between candidates.
@@ -231,19 +233,23 @@ impl<F: Generate> Generator<F> {
         if !rater.algorithm().is_optimal() {
             return Err(format!("{} puzzles of these parameters cannot be rated exactly", F::NAME));
         }
+        let limits = Limits::default();
+        let rater_limit = rater.expansion_limit();
         Ok(Generator {
             params,
             band,
             context,
             band_size,
             tables: None,
-            limits: Limits::default(),
+            limits,
+            rater_limit,
             rng,
             drawing,
             candidate: None,
             rating: false,
-            facts: Vec::new(),
-            solver: None,
+            facts: Vec::with_capacity(16),
+            // The probe's rater serves every candidate: its memory is reserved now.
+            solver: Some(rater.with_expansion_limit(limits.candidate_nodes)),
             seen: BTreeSet::new(),
             misses: 0,
             candidates: 0,
@@ -270,8 +276,10 @@ impl<F: Generate> Generator<F> {
     /// Replaces the limits (the counts of the run so far stay: a run past a new limit gives up).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
-        // The solver carries the per-candidate limit: make it again with the next candidate.
-        self.solver = None;
+        // The solver carries the per-candidate limit.
+        if let Some(solver) = self.solver.as_mut() {
+            solver.set_expansion_limit(self.rater_limit.min(limits.candidate_nodes));
+        }
         self.rating = false;
     }
 

@@ -2,8 +2,8 @@
 //! small state machine over one breadth-first solver and one cluster analysis, both reserved once and
 //! reused by every candidate.
 
-use super::generate::{BlocksParams, Method, Sketch};
-use super::{Blocks, Count, Layout, Slide};
+use super::generate::{target_of, BlocksParams, Method, Packing, Sketch, Specs};
+use super::{Blocks, Count, Layout, Slide, MAX_BLOCKS};
 use crate::family::Family;
 use crate::generate::{Drawing, Fact};
 use crate::memory::OutOfMemory;
@@ -14,33 +14,52 @@ use alloc::vec::Vec;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Where the candidate under way stands.
+/// Where the candidate under way stands; the sketches and puzzles it names live in the drawing.
+#[derive(Clone, Copy, Debug)]
 enum Stage {
     /// None under way: the next step starts one.
     Idle,
     /// Fill: `trial` (the sketch as it stands) is being solved; when it cannot be, the next of
     /// `singles` is deleted.
-    Deleting { sketch: Sketch, singles: Vec<u8>, trial: Blocks },
-    /// Fill: merging across `edges[next..]`; `trial`, when set, is the sketch with one more merge,
-    /// being solved; `sketch` solves in `length`.
-    Merging { sketch: Sketch, edges: Vec<(usize, usize)>, next: usize, trial: Option<(Sketch, Blocks)> },
+    Deleting,
+    /// Fill: merging across `edges[next..]`; with `trying`, `trial` is `merged` (the sketch with one more
+    /// merge), being solved.
+    Merging { next: usize, trying: bool },
     /// The cluster of `puzzle` is being analysed; with `choose`, its start is to become the farthest
     /// state from every solved one.
-    Analysing { puzzle: Blocks, steps: Blocks, choose: bool },
+    Analysing { choose: bool },
     /// `puzzle` is being solved, to see which blocks its solution moves.
-    Solving { puzzle: Blocks, facts: Vec<Fact> },
-    /// Minimality: `puzzle` solves in `length`; `trial`, when set, is it without the block
+    Solving,
+    /// Minimality: `puzzle` solves in `length`; with `trying`, `trial` is it without the block
     /// `unmoved[next - 1]`, being solved; the count must change.
-    Minimal { puzzle: Blocks, length: u32, unmoved: Vec<usize>, next: usize, trial: Option<Blocks>, facts: Vec<Fact> },
+    Minimal { length: u32, next: usize, trying: bool },
 }
 
-/// The drawing of [`super::generate`]'s methods.
+/// The drawing of [`super::generate`]'s methods. Every sketch, puzzle and list a candidate needs is
+/// kept here and rebuilt for the next, so that drawing allocates nothing once they have grown.
 pub struct BlocksDrawing {
     params: BlocksParams,
     solver: Bfs<Blocks>,
     cluster: ClusterSearch<Blocks>,
     stage: Stage,
-    ready: Option<(Blocks, Vec<Fact>)>,
+    /// The sketch under way, and a merge of it being tried.
+    sketch: Sketch,
+    merged: Sketch,
+    /// The puzzle being solved to judge a sketch or a block, and the candidate.
+    trial: Blocks,
+    puzzle: Blocks,
+    specs: Specs,
+    packing: Packing,
+    anchors: Vec<usize>,
+    singles: Vec<u8>,
+    edges: Vec<(usize, usize)>,
+    path: Vec<(Slide, Layout)>,
+    unmoved: Vec<usize>,
+    facts: Vec<Fact>,
+    /// Whether `puzzle` is a finished candidate.
+    ready: bool,
+    /// Storage for the first candidate taken (later ones swap with the taker's).
+    first_swap: Option<Blocks>,
 }
 
 /// A candidate that failed (the driver counts a miss and draws another).
@@ -52,9 +71,22 @@ impl BlocksDrawing {
         Ok(BlocksDrawing {
             solver: Bfs::new(params.states, params.band.1)?,
             cluster: ClusterSearch::new(params.states)?,
+            sketch: Sketch::new(&params, 0),
+            merged: Sketch::new(&params, 0),
             params,
             stage: Stage::Idle,
-            ready: None,
+            trial: Blocks::reserved(),
+            puzzle: Blocks::reserved(),
+            specs: Specs::reserved(),
+            packing: Packing::default(),
+            anchors: Vec::new(),
+            singles: Vec::new(),
+            edges: Vec::new(),
+            path: Vec::new(),
+            unmoved: Vec::new(),
+            facts: Vec::with_capacity(3),
+            ready: false,
+            first_swap: Some(Blocks::reserved()),
         })
     }
 
@@ -62,159 +94,181 @@ impl BlocksDrawing {
     fn begin(&mut self, rng: &mut Xoshiro256PlusPlus) -> Result<Stage, Status> {
         match self.params.method {
             Method::Cluster => {
-                let puzzle = <Blocks as crate::generate::Generate>::candidate(&self.params, &(), rng);
-                Ok(self.analyse(puzzle, true))
+                self.packing.draw(&self.params, rng, &mut self.sketch);
+                if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.puzzle) {
+                    return Err(FAILED);
+                }
+                Ok(self.analyse(true))
             }
             Method::Fill => {
                 let (w, h) = (self.params.size.0 as usize, self.params.size.1 as usize);
                 let (gw, gh) = (self.params.goal.0 as usize, self.params.goal.1 as usize);
-                let target = Sketch::new(&self.params, 0).target;
-                let anchors: Vec<usize> =
-                    (0..w * h).filter(|a| a % w + gw <= w && a / w + gh <= h && *a != target).collect();
-                let &anchor = anchors.choose(rng).ok_or(FAILED)?;
-                let mut sketch = Sketch::new(&self.params, anchor);
+                let target = target_of(&self.params);
+                self.anchors.clear();
+                self.anchors.extend((0..w * h).filter(|a| a % w + gw <= w && a / w + gh <= h && *a != target));
+                let &anchor = self.anchors.choose(rng).ok_or(FAILED)?;
+                self.sketch.reset(&self.params, anchor);
                 let mut next = 1u8;
-                for owner in sketch.owner.iter_mut().filter(|o| o.is_none()) {
+                for owner in self.sketch.owner.iter_mut().filter(|o| o.is_none()) {
                     *owner = Some(next);
                     next += 1;
                 }
-                let mut singles: Vec<u8> = (1..next).collect();
-                singles.shuffle(rng);
+                self.singles.clear();
+                self.singles.extend(1..next);
+                self.singles.shuffle(rng);
                 // Delete one at least, and as many as a state needs.
-                delete(&mut sketch, &mut singles);
-                while sketch.puzzle(self.params.count).is_none() && !singles.is_empty() {
-                    delete(&mut sketch, &mut singles);
+                delete(&mut self.sketch, &mut self.singles);
+                while !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.trial)
+                    && !self.singles.is_empty()
+                {
+                    delete(&mut self.sketch, &mut self.singles);
                 }
-                let trial = sketch.puzzle(self.params.count).ok_or(FAILED)?;
-                self.solver.restart(&trial, trial.start());
-                Ok(Stage::Deleting { sketch, singles, trial })
+                if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.trial) {
+                    return Err(FAILED);
+                }
+                self.solver.restart(&self.trial, self.trial.start());
+                Ok(Stage::Deleting)
             }
         }
     }
 
     /// The stage analysing `puzzle`'s cluster.
-    fn analyse(&mut self, puzzle: Blocks, choose: bool) -> Stage {
-        let steps = puzzle.with_count(Count::Step);
-        self.cluster.restart(&steps, puzzle.start());
-        Stage::Analysing { puzzle, steps, choose }
+    fn analyse(&mut self, choose: bool) -> Stage {
+        let steps = self.puzzle.with_count(Count::Step);
+        self.cluster.restart(&steps, self.puzzle.start());
+        Stage::Analysing { choose }
     }
 
     /// Works on the current stage for at most `*left` units; the next stage, or the status the
     /// candidate ended on.
     fn advance(&mut self, stage: Stage, rng: &mut Xoshiro256PlusPlus, left: &mut u32) -> Result<Stage, Status> {
+        let count = self.params.count;
         match stage {
             Stage::Idle => self.begin(rng),
-            Stage::Deleting { mut sketch, mut singles, trial } => match self.solve(&trial, left) {
-                Status::InProgress => Ok(Stage::Deleting { sketch, singles, trial }),
+            Stage::Deleting => match self.solve(left) {
+                Status::InProgress => Ok(Stage::Deleting),
                 Status::Found => {
-                    let mut edges = edges(&sketch);
-                    edges.shuffle(rng);
-                    Ok(Stage::Merging { sketch, edges, next: 0, trial: None })
+                    edges(&self.sketch, &mut self.edges);
+                    self.edges.shuffle(rng);
+                    Ok(Stage::Merging { next: 0, trying: false })
                 }
                 Status::OutOfMemory => Err(Status::OutOfMemory),
-                _ if singles.is_empty() => Err(FAILED),
+                _ if self.singles.is_empty() => Err(FAILED),
                 _ => {
-                    delete(&mut sketch, &mut singles);
-                    let trial = sketch.puzzle(self.params.count).ok_or(FAILED)?;
-                    self.solver.restart(&trial, trial.start());
-                    Ok(Stage::Deleting { sketch, singles, trial })
+                    delete(&mut self.sketch, &mut self.singles);
+                    if !self.sketch.puzzle_into(count, &mut self.specs, &mut self.trial) {
+                        return Err(FAILED);
+                    }
+                    self.solver.restart(&self.trial, self.trial.start());
+                    Ok(Stage::Deleting)
                 }
             },
-            Stage::Merging { sketch, edges, next, trial: Some((merged, trial)) } => match self.solve(&trial, left) {
-                Status::InProgress => Ok(Stage::Merging { sketch, edges, next, trial: Some((merged, trial)) }),
-                Status::Found => Ok(Stage::Merging { sketch: merged, edges, next, trial: None }),
+            Stage::Merging { next, trying: true } => match self.solve(left) {
+                Status::InProgress => Ok(Stage::Merging { next, trying: true }),
+                Status::Found => {
+                    core::mem::swap(&mut self.sketch, &mut self.merged);
+                    Ok(Stage::Merging { next, trying: false })
+                }
                 Status::OutOfMemory => Err(Status::OutOfMemory),
-                _ => Ok(Stage::Merging { sketch, edges, next, trial: None }),
+                _ => Ok(Stage::Merging { next, trying: false }),
             },
-            Stage::Merging { sketch, edges, mut next, trial: None } => {
-                while next < edges.len() && *left > 0 {
-                    let (a, b) = edges[next];
+            Stage::Merging { mut next, trying: false } => {
+                while next < self.edges.len() && *left > 0 {
+                    let (a, b) = self.edges[next];
                     next += 1;
                     *left -= 1;
-                    if let Some(merged) = merge(&sketch, a, b, self.params.piece as usize) {
-                        if let Some(trial) = merged.puzzle(self.params.count) {
-                            self.solver.restart(&trial, trial.start());
-                            return Ok(Stage::Merging { sketch, edges, next, trial: Some((merged, trial)) });
-                        }
+                    if merge(&self.sketch, a, b, self.params.piece as usize, &mut self.merged)
+                        && self.merged.puzzle_into(count, &mut self.specs, &mut self.trial)
+                    {
+                        self.solver.restart(&self.trial, self.trial.start());
+                        return Ok(Stage::Merging { next, trying: true });
                     }
                 }
-                if next < edges.len() {
-                    return Ok(Stage::Merging { sketch, edges, next, trial: None });
+                if next < self.edges.len() {
+                    return Ok(Stage::Merging { next, trying: false });
                 }
-                let puzzle = sketch.puzzle(self.params.count).ok_or(FAILED)?;
-                Ok(self.analyse(puzzle, false))
+                if !self.sketch.puzzle_into(count, &mut self.specs, &mut self.puzzle) {
+                    return Err(FAILED);
+                }
+                Ok(self.analyse(false))
             }
-            Stage::Analysing { puzzle, steps, choose } => {
-                let step = self.cluster.step(&steps, &puzzle, *left);
+            Stage::Analysing { choose } => {
+                let steps = self.puzzle.with_count(Count::Step);
+                let step = self.cluster.step(&steps, &self.puzzle, *left);
+                drop(steps);
                 *left -= step.work.min(*left);
                 match step.status {
-                    Status::InProgress => return Ok(Stage::Analysing { puzzle, steps, choose }),
+                    Status::InProgress => return Ok(Stage::Analysing { choose }),
                     Status::Found => {}
                     other => return Err(other),
                 }
                 let farthest = self.cluster.farthest_distance().ok_or(FAILED)?;
                 let start = match choose {
                     true => *self.cluster.farthest_layer().min_by_key(|s| s.0).ok_or(FAILED)?,
-                    false => puzzle.start(),
+                    false => self.puzzle.start(),
                 };
                 let (lo, hi) = self.params.band;
                 let distance = self.cluster.index_of(&start).and_then(|i| self.cluster.distance_at(i));
                 if !distance.is_some_and(|d| (lo..=hi).contains(&d)) {
                     return Err(FAILED);
                 }
-                let facts = alloc::vec![
+                self.facts.clear();
+                self.facts.extend([
                     Fact { name: "cluster_states", value: self.cluster.len() as i64 },
                     Fact { name: "cluster_solved", value: self.cluster.goal_states() as i64 },
                     Fact { name: "farthest", value: farthest as i64 },
-                ];
-                let puzzle = puzzle.with_layout(start);
+                ]);
+                self.puzzle.set_start(start);
                 if !self.params.minimal {
-                    self.ready = Some((puzzle, facts));
+                    self.ready = true;
                     return Ok(Stage::Idle);
                 }
-                self.solver.restart(&puzzle, puzzle.start());
-                Ok(Stage::Solving { puzzle, facts })
+                self.solver.restart(&self.puzzle, self.puzzle.start());
+                Ok(Stage::Solving)
             }
-            Stage::Solving { puzzle, facts } => match self.solve(&puzzle, left) {
-                Status::InProgress => Ok(Stage::Solving { puzzle, facts }),
-                Status::Found => {
-                    let mut path = Vec::new();
-                    self.solver.write_path(&mut path);
-                    let length = path.len() as u32;
-                    let unmoved = unmoved(&puzzle, path.iter().map(|(m, _)| m));
-                    Ok(Stage::Minimal { puzzle, length, unmoved, next: 0, trial: None, facts })
-                }
-                other => Err(other),
-            },
-            Stage::Minimal { puzzle, length, unmoved, next, trial: Some(trial), facts } => {
-                match self.solve(&trial, left) {
-                    Status::InProgress => {
-                        Ok(Stage::Minimal { puzzle, length, unmoved, next, trial: Some(trial), facts })
+            Stage::Solving => {
+                let step = self.solver.step(&self.puzzle, *left);
+                *left -= step.work.min(*left);
+                match step.status {
+                    Status::InProgress => Ok(Stage::Solving),
+                    Status::Found => {
+                        self.solver.write_path(&mut self.path);
+                        let length = self.path.len() as u32;
+                        unmoved(&self.puzzle, self.path.iter().map(|(m, _)| m), &mut self.unmoved);
+                        Ok(Stage::Minimal { length, next: 0, trying: false })
                     }
-                    Status::Found if self.solver.stats().solution_length == Some(length) => Err(FAILED),
-                    Status::OutOfMemory => Err(Status::OutOfMemory),
-                    _ => Ok(Stage::Minimal { puzzle, length, unmoved, next, trial: None, facts }),
+                    other => Err(other),
                 }
             }
-            Stage::Minimal { puzzle, length, unmoved, next, trial: None, facts } => {
-                let Some(&block) = unmoved.get(next) else {
-                    self.ready = Some((puzzle, facts));
+            Stage::Minimal { length, next, trying: true } => match self.solve(left) {
+                Status::InProgress => Ok(Stage::Minimal { length, next, trying: true }),
+                Status::Found if self.solver.stats().solution_length == Some(length) => Err(FAILED),
+                Status::OutOfMemory => Err(Status::OutOfMemory),
+                _ => Ok(Stage::Minimal { length, next, trying: false }),
+            },
+            Stage::Minimal { length, next, trying: false } => {
+                let Some(&block) = self.unmoved.get(next) else {
+                    self.ready = true;
                     return Ok(Stage::Idle);
                 };
-                let board = puzzle.board();
-                let mut specs = puzzle.specs(&puzzle.start());
-                specs.remove(block);
-                let trial = Blocks::new(board.width, board.height, board.terrain.clone(), specs, puzzle.count())
+                self.puzzle.specs_into(&self.puzzle.start(), &mut self.specs.blocks);
+                let blocks = self.puzzle.board().blocks();
+                self.specs.blocks[block..blocks].rotate_left(1);
+                let board = self.puzzle.board();
+                let specs = &mut self.specs;
+                let without = &mut specs.blocks[..blocks - 1];
+                self.trial
+                    .rebuild(board.width, board.height, &board.terrain, without, self.puzzle.count(), &mut specs.shapes)
                     .map_err(|_| FAILED)?;
-                self.solver.restart(&trial, trial.start());
-                Ok(Stage::Minimal { puzzle, length, unmoved, next: next + 1, trial: Some(trial), facts })
+                self.solver.restart(&self.trial, self.trial.start());
+                Ok(Stage::Minimal { length, next: next + 1, trying: true })
             }
         }
     }
 
-    /// Steps the solver on `puzzle` within `*left` units: its status.
-    fn solve(&mut self, puzzle: &Blocks, left: &mut u32) -> Status {
-        let step = self.solver.step(puzzle, *left);
+    /// Steps the solver on `trial` within `*left` units: its status.
+    fn solve(&mut self, left: &mut u32) -> Status {
+        let step = self.solver.step(&self.trial, *left);
         *left -= step.work.min(*left);
         step.status
     }
@@ -230,7 +284,7 @@ impl Drawing<Blocks> for BlocksDrawing {
                 Ok(stage) => self.stage = stage,
                 Err(status) => return Step::new(status, budget.max(1) - left),
             }
-            if self.ready.is_some() {
+            if self.ready {
                 return Step::new(Status::Found, budget.max(1) - left);
             }
             // Starting a candidate costs a unit, so that every call does something bounded.
@@ -244,9 +298,19 @@ impl Drawing<Blocks> for BlocksDrawing {
     }
 
     fn take_into(&mut self, out: &mut Option<Blocks>, facts: &mut Vec<Fact>) -> bool {
-        let Some((puzzle, ready_facts)) = self.ready.take() else { return false };
-        *out = Some(puzzle);
-        *facts = ready_facts;
+        if !core::mem::take(&mut self.ready) {
+            return false;
+        }
+        // The candidate's storage goes out; the puzzle it replaces is rebuilt into next.
+        match out {
+            Some(old) => core::mem::swap(old, &mut self.puzzle),
+            None => {
+                let storage = self.first_swap.take().unwrap_or_else(Blocks::reserved);
+                *out = Some(core::mem::replace(&mut self.puzzle, storage));
+            }
+        }
+        facts.clear();
+        facts.extend_from_slice(&self.facts);
         true
     }
 }
@@ -260,43 +324,43 @@ fn delete(sketch: &mut Sketch, singles: &mut Vec<u8>) {
     }
 }
 
-/// Every pair of side-by-side cells (each pair once).
-fn edges(sketch: &Sketch) -> Vec<(usize, usize)> {
+/// Every pair of side-by-side cells (each pair once), into `out`.
+fn edges(sketch: &Sketch, out: &mut Vec<(usize, usize)>) {
     let w = sketch.width;
-    (0..sketch.owner.len())
-        .flat_map(|c| {
-            let right = (c % w + 1 < w).then_some((c, c + 1));
-            let down = (c + w < sketch.owner.len()).then_some((c, c + w));
-            right.into_iter().chain(down)
-        })
-        .collect()
+    out.clear();
+    out.extend((0..sketch.owner.len()).flat_map(|c| {
+        let right = (c % w + 1 < w).then_some((c, c + 1));
+        let down = (c + w < sketch.owner.len()).then_some((c, c + w));
+        right.into_iter().chain(down)
+    }));
 }
 
-/// `sketch` with the blocks on cells `a` and `b` made one, when both are blocks other than the goal,
-/// distinct, and together have at most `piece` cells.
-fn merge(sketch: &Sketch, a: usize, b: usize, piece: usize) -> Option<Sketch> {
-    let (pa, pb) = (sketch.owner[a]?, sketch.owner[b]?);
+/// Makes `merged` `sketch` with the blocks on cells `a` and `b` made one, when both are blocks other
+/// than the goal, distinct, and together have at most `piece` cells; false (and `merged` unspecified)
+/// otherwise.
+fn merge(sketch: &Sketch, a: usize, b: usize, piece: usize, merged: &mut Sketch) -> bool {
+    let (Some(pa), Some(pb)) = (sketch.owner[a], sketch.owner[b]) else { return false };
     if pa == pb || pa == 0 || pb == 0 {
-        return None;
+        return false;
     }
     let cells = sketch.owner.iter().filter(|&&o| o == Some(pa) || o == Some(pb)).count();
     if cells > piece {
-        return None;
+        return false;
     }
-    let mut merged = sketch.clone();
+    merged.copy_from(sketch);
     for owner in merged.owner.iter_mut().filter(|o| **o == Some(pb)) {
         *owner = Some(pa);
     }
-    Some(merged)
+    true
 }
 
-/// The blocks of `puzzle`'s start (by index) that the moves never move, goal blocks aside. Blocks of a
-/// group are told apart by where they stand: a move names the anchor its block leaves.
-fn unmoved<'a>(puzzle: &Blocks, moves: impl Iterator<Item = &'a Slide>) -> Vec<usize> {
+/// The blocks of `puzzle`'s start (by index) that the moves never move, goal blocks aside, into `out`.
+/// Blocks of a group are told apart by where they stand: a move names the anchor its block leaves.
+fn unmoved<'a>(puzzle: &Blocks, moves: impl Iterator<Item = &'a Slide>, out: &mut Vec<usize>) {
     let board = puzzle.board();
     let start: Layout = puzzle.start();
-    let mut at: Vec<u8> = start.0[..board.blocks()].to_vec();
-    let mut moved = alloc::vec![false; board.blocks()];
+    let mut at = start.0;
+    let mut moved = [false; MAX_BLOCKS];
     for mv in moves {
         let group = &board.groups[board.group_of[mv.block as usize]];
         if let Some(b) = (group.first..group.first + group.len).find(|&b| at[b] == mv.from) {
@@ -304,5 +368,6 @@ fn unmoved<'a>(puzzle: &Blocks, moves: impl Iterator<Item = &'a Slide>) -> Vec<u
             moved[b] = true;
         }
     }
-    (0..board.blocks()).filter(|&b| !moved[b] && board.groups[board.group_of[b]].target.is_none()).collect()
+    out.clear();
+    out.extend((0..board.blocks()).filter(|&b| !moved[b] && board.groups[board.group_of[b]].target.is_none()));
 }

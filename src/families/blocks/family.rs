@@ -1,7 +1,7 @@
 //! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
 
 use super::{has, text, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
-use crate::family::{Family, HintCells, MoveCode, Reason};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::cluster::Cluster;
@@ -86,6 +86,22 @@ impl Family for Blocks {
 
     fn start(&self) -> Layout {
         self.start_layout()
+    }
+
+    /// The board, the count and where every block stands (what the description says, names aside:
+    /// puzzles that differ only in their blocks' letters are one level), fed without a buffer.
+    fn fingerprint(&self) -> u64 {
+        let board = self.board();
+        let mut fed =
+            Fingerprint::new().bytes(&[board.width as u8, board.height as u8]).bytes(self.count().name().as_bytes());
+        fed = board.terrain.iter().fold(fed, |f, t| f.byte(t.symbol() as u8));
+        let start = self.start();
+        for b in 0..board.blocks() {
+            let group = &board.groups[board.group_of[b]];
+            fed = board.shapes[group.shape].cells.iter().fold(fed.byte(0xFE), |f, &(r, c)| f.bytes(&[r, c]));
+            fed = fed.bytes(&[start.0[b], group.target.unwrap_or(u8::MAX), group.target.is_some() as u8]);
+        }
+        fed.finish()
     }
 
     fn with_start(&self, state: Layout) -> Blocks {

@@ -24,7 +24,6 @@ use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use alloc::boxed::Box;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -75,52 +74,166 @@ pub(super) struct Sketch {
 }
 
 impl Sketch {
-    /// An empty board with the goal block (`goal` = width, height) at `anchor`.
-    pub fn new(params: &BlocksParams, anchor: usize) -> Sketch {
-        let (w, h) = (params.size.0 as usize, params.size.1 as usize);
-        let (gw, gh) = (params.goal.0 as usize, params.goal.1 as usize);
-        let mut owner = vec![None; w * h];
-        for r in 0..gh {
-            for c in 0..gw {
-                owner[anchor + r * w + c] = Some(0);
-            }
-        }
-        Sketch { width: w, height: h, owner, target: (h - gh) * w + (w - gw) / 2 }
+    /// Becomes a copy of `other`, reusing this sketch's storage.
+    pub fn copy_from(&mut self, other: &Sketch) {
+        (self.width, self.height, self.target) = (other.width, other.height, other.target);
+        self.owner.clone_from(&other.owner);
     }
 
-    /// The cells of every piece, by piece id (empty for ids not in use).
-    pub fn pieces(&self) -> Vec<Vec<usize>> {
-        let mut pieces: Vec<Vec<usize>> = Vec::new();
-        for (cell, owner) in self.owner.iter().enumerate() {
-            if let Some(p) = owner.map(usize::from) {
-                if pieces.len() <= p {
-                    pieces.resize(p + 1, Vec::new());
-                }
-                pieces[p].push(cell);
+    /// An empty board with the goal block (`goal` = width, height) at `anchor`.
+    pub fn new(params: &BlocksParams, anchor: usize) -> Sketch {
+        let mut sketch = Sketch { width: 0, height: 0, owner: Vec::new(), target: 0 };
+        sketch.reset(params, anchor);
+        sketch
+    }
+
+    /// Makes this [`Sketch::new`]'s sketch, reusing its storage.
+    pub fn reset(&mut self, params: &BlocksParams, anchor: usize) {
+        let (w, h) = (params.size.0 as usize, params.size.1 as usize);
+        let (gw, gh) = (params.goal.0 as usize, params.goal.1 as usize);
+        (self.width, self.height, self.target) = (w, h, target_of(params));
+        self.owner.clear();
+        self.owner.resize(w * h, None);
+        for r in 0..gh {
+            for c in 0..gw {
+                self.owner[anchor + r * w + c] = Some(0);
             }
         }
-        pieces
+    }
+
+    /// The puzzle drawn, into `out` (reusing its storage and `specs`'s); false with more blocks than a
+    /// state holds.
+    pub fn puzzle_into(&self, count: Count, specs: &mut Specs, out: &mut Blocks) -> bool {
+        let w = self.width;
+        let mut names = NAMES.chars();
+        let last = self.owner.iter().flatten().max().map_or(0, |&id| id as usize + 1);
+        let mut blocks = 0;
+        for id in 0..last {
+            let cells = || (0..self.owner.len()).filter(move |&c| self.owner[c] == Some(id as u8));
+            let Some(top) = cells().map(|c| c / w).min() else { continue };
+            let left = cells().map(|c| c % w).min().unwrap_or(0);
+            let (name, target) = if id == 0 {
+                ('A', Some(self.target))
+            } else {
+                match names.next() {
+                    Some(name) => (name, None),
+                    None => return false,
+                }
+            };
+            if blocks == specs.blocks.len() {
+                let shape = Shape { cells: Vec::new() };
+                specs.blocks.push(BlockSpec { name, shape, anchor: 0, target: None });
+            }
+            let spec = &mut specs.blocks[blocks];
+            (spec.name, spec.anchor, spec.target) = (name, top * w + left, target);
+            spec.shape.cells.clear();
+            spec.shape.cells.extend(cells().map(|c| ((c / w - top) as u8, (c % w - left) as u8)));
+            spec.shape.cells.sort_unstable();
+            blocks += 1;
+        }
+        if blocks > MAX_BLOCKS {
+            return false;
+        }
+        specs.terrain.clear();
+        specs.terrain.resize(self.owner.len(), Terrain::Open);
+        out.rebuild(w, self.height, &specs.terrain, &mut specs.blocks[..blocks], count, &mut specs.shapes).is_ok()
     }
 
     /// The puzzle drawn, or `None` with more blocks than a state holds.
     pub fn puzzle(&self, count: Count) -> Option<Blocks> {
-        let w = self.width;
-        let pieces = self.pieces();
-        let mut names = NAMES.chars();
-        let mut blocks = Vec::new();
-        for (id, cells) in pieces.iter().enumerate().filter(|(_, c)| !c.is_empty()) {
-            let top = cells.iter().map(|c| c / w).min().unwrap_or(0);
-            let left = cells.iter().map(|c| c % w).min().unwrap_or(0);
-            let mut offsets: Vec<(u8, u8)> =
-                cells.iter().map(|c| ((c / w - top) as u8, (c % w - left) as u8)).collect();
-            offsets.sort_unstable();
-            let (name, target) = if id == 0 { ('A', Some(self.target)) } else { (names.next()?, None) };
-            blocks.push(BlockSpec { name, shape: Shape { cells: offsets }, anchor: top * w + left, target });
+        let mut out = Blocks::empty();
+        self.puzzle_into(count, &mut Specs::default(), &mut out).then_some(out)
+    }
+
+    /// Fills the sketch with a random packed layout: random dominoes and single cells, then random
+    /// blocks (never the goal block) taken out until `empty` cells are free and at most [`MAX_BLOCKS`]
+    /// blocks remain (`order` and `kept` are scratch space).
+    fn pack(
+        &mut self,
+        params: &BlocksParams,
+        rng: &mut Xoshiro256PlusPlus,
+        order: &mut Vec<usize>,
+        kept: &mut Vec<u8>,
+    ) {
+        let (w, h) = (self.width, self.height);
+        order.clear();
+        order.extend(0..w * h);
+        order.shuffle(rng);
+        let mut next = 1u8;
+        for &cell in order.iter() {
+            if self.owner[cell].is_some() {
+                continue;
+            }
+            let (r, c) = (cell / w, cell % w);
+            self.owner[cell] = Some(next);
+            match rng.random_range(0..3) {
+                0 if c + 1 < w && self.owner[cell + 1].is_none() => self.owner[cell + 1] = Some(next),
+                1 if r + 1 < h && self.owner[cell + w].is_none() => self.owner[cell + w] = Some(next),
+                _ => {}
+            }
+            next += 1;
         }
-        if blocks.len() > MAX_BLOCKS {
-            return None;
+        kept.clear();
+        kept.extend(1..next);
+        kept.shuffle(rng);
+        let mut free = 0;
+        while free < params.empty as usize || kept.len() + 1 > MAX_BLOCKS {
+            let Some(b) = kept.pop() else { break };
+            for owner in self.owner.iter_mut().filter(|o| **o == Some(b)) {
+                *owner = None;
+                free += 1;
+            }
         }
-        Blocks::new(w, self.height, vec![Terrain::Open; self.owner.len()], blocks, count).ok()
+    }
+}
+
+/// The goal's target anchor: bottom row, centred.
+pub(super) fn target_of(params: &BlocksParams) -> usize {
+    let (w, h) = (params.size.0 as usize, params.size.1 as usize);
+    let (gw, gh) = (params.goal.0 as usize, params.goal.1 as usize);
+    (h - gh) * w + (w - gw) / 2
+}
+
+/// Kept storage for building puzzles from sketches: the block specifications, the terrain, and shapes
+/// boards no longer need.
+#[derive(Default)]
+pub(super) struct Specs {
+    pub blocks: Vec<BlockSpec>,
+    pub terrain: Vec<Terrain>,
+    pub shapes: Vec<Shape>,
+}
+
+impl Specs {
+    /// Storage for the largest board, so that building puzzles allocates nothing.
+    pub fn reserved() -> Specs {
+        let blocks = (0..MAX_BLOCKS + 1)
+            .map(|_| BlockSpec {
+                name: 'A',
+                shape: Shape { cells: Vec::with_capacity(MAX_SIDE * MAX_SIDE) },
+                anchor: 0,
+                target: None,
+            })
+            .collect();
+        let shapes =
+            (0..MAX_BLOCKS).map(|_| Shape { cells: Vec::with_capacity(MAX_SIDE * MAX_SIDE) }).collect::<Vec<_>>();
+        Specs { blocks, terrain: Vec::with_capacity(MAX_SIDE * MAX_SIDE), shapes }
+    }
+}
+
+/// A drawing's scratch space for packed layouts.
+#[derive(Default)]
+pub(super) struct Packing {
+    pub order: Vec<usize>,
+    pub kept: Vec<u8>,
+}
+
+impl Packing {
+    /// A random packed layout (see [`Sketch::pack`]) into `sketch`, its goal block in the top rows.
+    pub fn draw(&mut self, params: &BlocksParams, rng: &mut Xoshiro256PlusPlus, sketch: &mut Sketch) {
+        let w = params.size.0 as usize;
+        let gw = params.goal.0 as usize;
+        sketch.reset(params, rng.random_range(0..=w - gw));
+        sketch.pack(params, rng, &mut self.order, &mut self.kept);
     }
 }
 
@@ -237,37 +350,14 @@ impl Generate for Blocks {
     /// dominoes and single cells; random blocks taken out until `empty` cells are free and at most
     /// [`MAX_BLOCKS`] blocks remain. (The cluster method starts from it.)
     fn candidate(params: &BlocksParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Blocks {
-        let (w, h) = (params.size.0 as usize, params.size.1 as usize);
-        let gw = params.goal.0 as usize;
-        let mut sketch = Sketch::new(params, rng.random_range(0..=w - gw));
-        let mut order: Vec<usize> = (0..w * h).collect();
-        order.shuffle(rng);
-        let mut next = 1u8;
-        for &cell in &order {
-            if sketch.owner[cell].is_some() {
-                continue;
-            }
-            let (r, c) = (cell / w, cell % w);
-            sketch.owner[cell] = Some(next);
-            match rng.random_range(0..3) {
-                0 if c + 1 < w && sketch.owner[cell + 1].is_none() => sketch.owner[cell + 1] = Some(next),
-                1 if r + 1 < h && sketch.owner[cell + w].is_none() => sketch.owner[cell + w] = Some(next),
-                _ => {}
-            }
-            next += 1;
-        }
-        // Take out random blocks (never the goal block) until enough cells are empty.
-        let mut kept: Vec<u8> = (1..next).collect();
-        kept.shuffle(rng);
-        let mut free = 0;
-        while free < params.empty as usize || kept.len() + 1 > MAX_BLOCKS {
-            let Some(b) = kept.pop() else { break };
-            for owner in sketch.owner.iter_mut().filter(|o| **o == Some(b)) {
-                *owner = None;
-                free += 1;
-            }
-        }
+        let mut sketch = Sketch::new(params, 0);
+        Packing::default().draw(params, rng, &mut sketch);
         sketch.puzzle(params.count).unwrap_or_else(|| unreachable!("a packed board is a valid layout"))
+    }
+
+    /// A copy with a board of its own: the drawing rebuilds its candidates into the one it has.
+    fn handed_out(&self) -> Blocks {
+        self.detached()
     }
 
     fn drawing(params: &BlocksParams, _: &()) -> Result<Option<Box<dyn Drawing<Blocks>>>, OutOfMemory> {

@@ -28,7 +28,6 @@ pub use family::{HINT_NODES, MAKE_WAY, MOVE_GOAL};
 pub use generate::{BlocksParams, Method};
 
 use alloc::sync::Arc;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -218,8 +217,23 @@ impl Board {
         (0..self.blocks()).fold(EMPTY_MASK, |acc, b| or(&acc, self.placement(b, layout.0[b] as usize)))
     }
 
+    /// A board with nothing on it and no storage, to rebuild into.
+    fn empty() -> Board {
+        Board {
+            width: 0,
+            height: 0,
+            terrain: Vec::new(),
+            shapes: Vec::new(),
+            groups: Vec::new(),
+            group_of: Vec::new(),
+            names: Vec::new(),
+            placements: Vec::new(),
+        }
+    }
+
     fn fill_placements(&mut self) {
-        self.placements = vec![EMPTY_MASK; self.groups.len() * MAX_CELLS];
+        self.placements.clear();
+        self.placements.resize(self.groups.len() * MAX_CELLS, EMPTY_MASK);
         let (w, h) = (self.width, self.height);
         for (g, group) in self.groups.iter().enumerate() {
             let shape = &self.shapes[group.shape];
@@ -286,6 +300,24 @@ impl Blocks {
         mut blocks: Vec<BlockSpec>,
         count: Count,
     ) -> Result<Blocks, alloc::string::String> {
+        let mut puzzle = Blocks { board: Arc::new(Board::empty()), count, start: Layout([0; MAX_BLOCKS]) };
+        puzzle.rebuild(width, height, &terrain, &mut blocks, count, &mut Vec::new())?;
+        Ok(puzzle)
+    }
+
+    /// Makes this the puzzle [`Blocks::new`] makes of the same arguments (sorting `blocks`), reusing
+    /// this puzzle's storage and the shapes of `spare` (where shapes it no longer needs go): no
+    /// allocation once they are large enough, unless a clone shares its board. After an error the puzzle
+    /// is to be rebuilt before it is used.
+    pub(crate) fn rebuild(
+        &mut self,
+        width: usize,
+        height: usize,
+        terrain: &[Terrain],
+        blocks: &mut [BlockSpec],
+        count: Count,
+        spare: &mut Vec<Shape>,
+    ) -> Result<(), alloc::string::String> {
         use alloc::format;
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(format!("the board must be 1 to {MAX_SIDE} cells a side"));
@@ -300,38 +332,49 @@ impl Blocks {
             return Err("no goal block: name one with CHAR@row,col".into());
         }
         // Groups: goal blocks alone, the others by shape; ordered by (shape, goal) so that the order is
-        // canonical, blocks of a group by anchor.
-        blocks.sort_by(|a, b| {
-            let key =
-                |x: &BlockSpec| (x.target.is_none(), x.shape.clone(), x.target.map_or('\0', |_| x.name), x.anchor);
-            key(a).cmp(&key(b))
+        // canonical, blocks of a group by anchor (anchors differ: the order is total).
+        blocks.sort_unstable_by(|a, b| {
+            let key = |x: &BlockSpec| (x.target.is_none(), x.target.map_or('\0', |_| x.name), x.anchor);
+            (a.target.is_none(), &a.shape).cmp(&(b.target.is_none(), &b.shape)).then(key(a).cmp(&key(b)))
         });
-        let mut shapes: Vec<Shape> = Vec::new();
-        let mut groups: Vec<Group> = Vec::new();
-        let mut group_of = Vec::new();
+        if Arc::get_mut(&mut self.board).is_none() {
+            self.board = Arc::new(Board::empty());
+        }
+        let Some(board) = Arc::get_mut(&mut self.board) else { return Err("the board is shared".into()) };
+        (board.width, board.height) = (width, height);
+        board.terrain.clear();
+        board.terrain.extend_from_slice(terrain);
+        let mut shapes = 0;
+        board.groups.clear();
+        board.group_of.clear();
         for (i, block) in blocks.iter().enumerate() {
-            let shape = match shapes.iter().position(|s| *s == block.shape) {
+            let shape = match board.shapes[..shapes].iter().position(|s| *s == block.shape) {
                 Some(s) => s,
                 None => {
-                    shapes.push(block.shape.clone());
-                    shapes.len() - 1
+                    if board.shapes.len() == shapes {
+                        board.shapes.push(spare.pop().unwrap_or(Shape { cells: Vec::new() }));
+                    }
+                    board.shapes[shapes].cells.clone_from(&block.shape.cells);
+                    shapes += 1;
+                    shapes - 1
                 }
             };
-            let joins =
-                block.target.is_none() && groups.last().is_some_and(|g: &Group| g.target.is_none() && g.shape == shape);
-            if let Some(group) = groups.last_mut().filter(|_| joins) {
+            let joins = block.target.is_none()
+                && board.groups.last().is_some_and(|g: &Group| g.target.is_none() && g.shape == shape);
+            if let Some(group) = board.groups.last_mut().filter(|_| joins) {
                 group.len += 1;
             } else {
                 let target = block.target.map(|t| t as u8);
-                groups.push(Group { shape, first: i, len: 1, target });
+                board.groups.push(Group { shape, first: i, len: 1, target });
             }
-            group_of.push(groups.len() - 1);
+            board.group_of.push(board.groups.len() - 1);
         }
-        let mut names: Vec<char> = blocks.iter().map(|b| b.name).collect();
-        for g in &groups {
-            names[g.first..g.first + g.len].sort_unstable();
+        spare.extend(board.shapes.drain(shapes..));
+        board.names.clear();
+        board.names.extend(blocks.iter().map(|b| b.name));
+        for g in &board.groups {
+            board.names[g.first..g.first + g.len].sort_unstable();
         }
-        let mut board = Board { width, height, terrain, shapes, groups, group_of, names, placements: Vec::new() };
         board.fill_placements();
         let mut start = Layout([0; MAX_BLOCKS]);
         let mut covered = EMPTY_MASK;
@@ -351,9 +394,32 @@ impl Blocks {
                 }
             }
         }
-        let puzzle = Blocks { board: Arc::new(board), count, start };
-        let start = puzzle.canonical(start);
-        Ok(Blocks { start, ..puzzle })
+        self.count = count;
+        self.start = self.canonical(start);
+        Ok(())
+    }
+
+    /// A puzzle with nothing on its board and no storage, to rebuild into.
+    pub(crate) fn empty() -> Blocks {
+        Blocks { board: Arc::new(Board::empty()), count: Count::Free, start: Layout([0; MAX_BLOCKS]) }
+    }
+
+    /// A puzzle with nothing on its board and room for the largest board, to rebuild into without
+    /// allocating (about 270 KB, most of it the placement masks).
+    pub(crate) fn reserved() -> Blocks {
+        let mut board = Board::empty();
+        board.terrain.reserve_exact(MAX_CELLS);
+        board.shapes.reserve_exact(MAX_BLOCKS);
+        board.groups.reserve_exact(MAX_BLOCKS);
+        board.group_of.reserve_exact(MAX_BLOCKS);
+        board.names.reserve_exact(MAX_BLOCKS);
+        board.placements.reserve_exact(MAX_BLOCKS * MAX_CELLS);
+        Blocks { board: Arc::new(board), count: Count::Free, start: Layout([0; MAX_BLOCKS]) }
+    }
+
+    /// A copy sharing no storage with this puzzle (clones share the board).
+    pub fn detached(&self) -> Blocks {
+        Blocks { board: Arc::new((*self.board).clone()), ..self.clone() }
     }
 
     /// The board (terrain, shapes, groups).
@@ -396,6 +462,28 @@ impl Blocks {
                 }
             })
             .collect()
+    }
+
+    /// [`Blocks::specs`] into the first of `out` (reusing their shapes' storage; `out` grows to hold
+    /// them, and entries past them are left as they were).
+    pub(crate) fn specs_into(&self, layout: &Layout, out: &mut Vec<BlockSpec>) {
+        let board = &self.board;
+        for b in 0..board.blocks() {
+            let group = &board.groups[board.group_of[b]];
+            let (name, anchor, target) = (board.names[b], layout.0[b] as usize, group.target.map(usize::from));
+            match out.get_mut(b) {
+                Some(spec) => {
+                    (spec.name, spec.anchor, spec.target) = (name, anchor, target);
+                    spec.shape.cells.clone_from(&board.shapes[group.shape].cells);
+                }
+                None => out.push(BlockSpec { name, shape: board.shapes[group.shape].clone(), anchor, target }),
+            }
+        }
+    }
+
+    /// Starts the puzzle from `layout` (see [`Blocks::with_layout`]).
+    pub(crate) fn set_start(&mut self, layout: Layout) {
+        self.start = self.canonical(layout);
     }
 
     /// `layout` with the anchors of every group sorted.
