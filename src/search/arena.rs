@@ -38,7 +38,27 @@ pub struct Arena<S, M> {
     /// The active prefix is `slots[..=mask]`.
     mask: usize,
     hasher: FxBuildHasher,
+    growth: Growth,
 }
+
+/// The doubling of the active index, done in slices ([`Arena::grow`]) so that no single call pays for
+/// re-indexing every node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Growth {
+    /// None due.
+    Idle,
+    /// Due: the prefix is half full (it still answers lookups until the growth starts).
+    Due,
+    /// Clearing the doubled prefix from this slot.
+    Clearing(usize),
+    /// Re-indexing the nodes from this one.
+    Indexing(usize),
+}
+
+/// Slots cleared (a page of memory), or nodes re-indexed, in one unit of [`Arena::grow`]: each about
+/// as long as a node expansion, a page touched for the first time included.
+const CLEARED_PER_UNIT: usize = 512;
+const INDEXED_PER_UNIT: usize = 16;
 
 /// An empty index slot. Slots hold `tag | (id + 1)`, so zeroed memory is an empty index.
 const EMPTY: u64 = 0;
@@ -90,7 +110,7 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
         let active = slots.min(MIN_ACTIVE_SLOTS);
         let nodes = memory::with_capacity(cap)?;
         let slots = memory::zeroed(slots)?;
-        Ok(Arena { nodes, cap, slots, mask: active - 1, hasher: FxBuildHasher })
+        Ok(Arena { nodes, cap, slots, mask: active - 1, hasher: FxBuildHasher, growth: Growth::Idle })
     }
 
     /// Bytes [`Arena::new`] reserves for `cap` nodes (what a game sizes its node cap by).
@@ -99,11 +119,52 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
         cap.saturating_mul(size_of::<Node<S, M>>()).saturating_add((cap * 2).next_power_of_two() * size_of::<u64>())
     }
 
-    /// Forgets every node, keeping the memory.
+    /// Forgets every node, keeping the memory. Only the smallest prefix is cleared: a growth clears the
+    /// prefix it doubles into before it re-indexes, so slots past the active prefix may hold anything.
     pub fn clear(&mut self) {
-        self.slots[..=self.mask].fill(EMPTY);
         self.mask = self.slots.len().min(MIN_ACTIVE_SLOTS) - 1;
+        self.slots[..=self.mask].fill(EMPTY);
         self.nodes.clear();
+        self.growth = Growth::Idle;
+    }
+
+    /// Whether a growth of the index is due or under way: a search then calls [`Arena::grow`] before it
+    /// looks anything up or inserts again (lookups stay right while it is only due).
+    #[inline]
+    pub fn growing(&self) -> bool {
+        self.growth != Growth::Idle
+    }
+
+    /// Works on the growth of the index for at most `budget` units (see [`CLEARED_PER_UNIT`]); returns
+    /// the units spent.
+    pub fn grow(&mut self, budget: u32) -> u32 {
+        let mut spent = 0;
+        while spent < budget {
+            match self.growth {
+                Growth::Idle => break,
+                Growth::Due => {
+                    self.mask = self.mask * 2 + 1;
+                    self.growth = Growth::Clearing(0);
+                }
+                Growth::Clearing(from) => {
+                    let to = (from + CLEARED_PER_UNIT).min(self.mask + 1);
+                    self.slots[from..to].fill(EMPTY);
+                    self.growth = if to > self.mask { Growth::Indexing(0) } else { Growth::Clearing(to) };
+                    spent += 1;
+                }
+                Growth::Indexing(from) => {
+                    let to = (from + INDEXED_PER_UNIT).min(self.nodes.len());
+                    for id in from..to {
+                        let hash = self.hasher.hash_one(self.nodes[id].state);
+                        let at = self.empty_slot_from(hash);
+                        self.slots[at] = tag(hash) | (id as u64 + 1);
+                    }
+                    self.growth = if to == self.nodes.len() { Growth::Idle } else { Growth::Indexing(to) };
+                    spent += 1;
+                }
+            }
+        }
+        spent
     }
 
     /// The node cap.
@@ -161,6 +222,7 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     /// Looks `state` up by its `hash` (from [`Arena::prefetch_slot`]).
     #[inline]
     pub fn find_hashed(&self, state: &S, hash: u64) -> Slot {
+        debug_assert!(matches!(self.growth, Growth::Idle | Growth::Due), "a lookup during a growth");
         let mut i = (hash as usize) & self.mask;
         loop {
             let slot = self.slots[i];
@@ -182,22 +244,15 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
         if self.is_full() {
             return None;
         }
+        debug_assert!(matches!(self.growth, Growth::Idle | Growth::Due), "an insert during a growth");
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
-        let index = if self.nodes.len() * 2 > self.mask + 1 && self.mask + 1 < self.slots.len() {
-            // The active prefix is half full: double it and re-index every other node.
-            self.mask = self.mask * 2 + 1;
-            self.slots[..=self.mask].fill(EMPTY);
-            for (other, n) in self.nodes[..id as usize].iter().enumerate() {
-                let hash = self.hasher.hash_one(n.state);
-                let at = self.empty_slot_from(hash);
-                self.slots[at] = tag(hash) | (other as u64 + 1);
-            }
-            self.empty_slot_from(vacant.hash)
-        } else {
-            vacant.index
-        };
-        self.slots[index] = tag(vacant.hash) | (id as u64 + 1);
+        self.slots[vacant.index] = tag(vacant.hash) | (id as u64 + 1);
+        // The active prefix is half full: its doubling is due (the search does it in slices before its
+        // next lookup; until then the prefix only fills a little more).
+        if self.growth == Growth::Idle && self.nodes.len() * 2 > self.mask + 1 && self.mask + 1 < self.slots.len() {
+            self.growth = Growth::Due;
+        }
         Some(id)
     }
 
@@ -524,6 +579,38 @@ impl OpenList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_index_grows_in_slices_and_keeps_every_node() {
+        let mut arena: Arena<u64, ()> = Arena::new(100_000).unwrap();
+        let node = |state| Node { state, mv: None, parent: NONE, g: 0, h: 0 };
+        let (mut growths, mut units) = (0, 0);
+        for round in 0..2 {
+            arena.clear();
+            for state in 0..60_000u64 {
+                if arena.growing() {
+                    // Lookups stay right while the growth is only due.
+                    assert!(matches!(arena.find(&(state / 2)), Slot::Found(_)) || state == 0);
+                    growths += 1;
+                    while arena.growing() {
+                        let spent = arena.grow(1);
+                        assert!(spent <= 1);
+                        units += spent;
+                    }
+                }
+                let Slot::Vacant(slot) = arena.find(&state) else { panic!("{state} stored twice") };
+                assert_eq!(arena.insert(slot, node(state)), Some(state as u32));
+            }
+            // Every node is found again at its index, and nothing else is.
+            for state in 0..60_000u64 {
+                assert!(matches!(arena.find(&state), Slot::Found(id) if id as u64 == state), "round {round}");
+            }
+            assert!(matches!(arena.find(&1_000_000), Slot::Vacant(_)));
+        }
+        // 4,096 slots doubled to 131,072: five growths a round, each sliced into many units.
+        assert_eq!(growths, 10);
+        assert!(units > 2 * (131_072 / CLEARED_PER_UNIT) as u32, "{units} units");
+    }
 
     #[test]
     fn heap_pops_in_key_order_with_decrease_key() {

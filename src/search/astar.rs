@@ -131,8 +131,8 @@ impl<P: Puzzle> Search<P> for AStar<P> {
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
         let before = self.stats.expanded;
-        let status = self.step_attempt(puzzle, budget);
-        let work = (self.stats.expanded - before) as u32;
+        let (status, grown) = self.step_attempt(puzzle, budget);
+        let work = (self.stats.expanded - before) as u32 + grown;
         match (status, self.start, self.fallbacks.get(self.used).copied().flatten()) {
             (Status::OutOfNodes, Some(start), Some(next)) => {
                 self.used += 1;
@@ -177,13 +177,24 @@ impl<P: Puzzle> AStar<P> {
         }
     }
 
-    /// Steps the current attempt.
-    fn step_attempt(&mut self, puzzle: &P, budget: u32) -> Status {
+    /// Steps the current attempt: its status, and the units spent growing the index.
+    fn step_attempt(&mut self, puzzle: &P, budget: u32) -> (Status, u32) {
+        let mut grown = 0;
+        let status = self.expand(puzzle, budget, &mut grown);
+        (status, grown)
+    }
+
+    /// Expands at most `budget` nodes, less the units spent growing the index (added to `grown`).
+    fn expand(&mut self, puzzle: &P, budget: u32, grown: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         let priority = self.priority;
         for _ in 0..budget {
+            if self.arena.growing() {
+                *grown += self.arena.grow(1);
+                continue;
+            }
             let Some(id) = self.open.pop() else {
                 return self.finish(Status::Unsolvable);
             };

@@ -139,8 +139,9 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
         let before = self.stats.expanded;
-        let status = self.expand(puzzle, budget);
-        Step::new(status, (self.stats.expanded - before) as u32)
+        let mut grown = 0;
+        let status = self.expand(puzzle, budget, &mut grown);
+        Step::new(status, (self.stats.expanded - before) as u32 + grown)
     }
 
     fn status(&self) -> Status {
@@ -158,15 +159,23 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
 }
 
 impl<P: Puzzle> Bfs<P> {
-    /// Expands at most `budget` nodes. The children of several nodes are looked up as one batch (in
-    /// the order they were made, so the arena is the same as one node at a time), so that their cache
-    /// misses overlap.
-    fn expand(&mut self, puzzle: &P, budget: u32) -> Status {
+    /// Expands at most `budget` nodes, less the units spent growing the index (added to `grown`). The
+    /// children of several nodes are looked up as one batch (in the order they were made, so the arena
+    /// is the same as one node at a time), so that their cache misses overlap.
+    fn expand(&mut self, puzzle: &P, budget: u32, grown: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         let mut children = Children::new();
         for _ in 0..budget {
+            if self.arena.growing() {
+                // The batch goes in first: lookups stay right until the growth starts.
+                if let Some(status) = self.insert(puzzle, &mut children) {
+                    return status;
+                }
+                *grown += self.arena.grow(1);
+                continue;
+            }
             if self.cursor >= self.arena.len() {
                 if let Some(status) = self.insert(puzzle, &mut children) {
                     return status;
