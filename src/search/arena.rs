@@ -37,6 +37,8 @@ pub struct Arena<S, M> {
     slots: Vec<u64>,
     /// The active prefix is `slots[..=mask]`.
     mask: usize,
+    /// The size the index grows to (a power of two, at least twice the cap); `slots` is reserved for it.
+    index_size: usize,
     hasher: FxBuildHasher,
     growth: Growth,
 }
@@ -109,8 +111,12 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
         let slots = (cap * 2).next_power_of_two();
         let active = slots.min(MIN_ACTIVE_SLOTS);
         let nodes = memory::with_capacity(cap)?;
-        let slots = memory::zeroed(slots)?;
-        Ok(Arena { nodes, cap, slots, mask: active - 1, hasher: FxBuildHasher, growth: Growth::Idle })
+        // Reserved, not zeroed: the index is written as it grows (asking the allocator for a large
+        // zeroed block can cost milliseconds of clearing when it recycles freed memory).
+        let index_size = slots;
+        let mut slots = memory::with_capacity(index_size)?;
+        slots.resize(active, EMPTY);
+        Ok(Arena { nodes, cap, slots, mask: active - 1, index_size, hasher: FxBuildHasher, growth: Growth::Idle })
     }
 
     /// Bytes [`Arena::new`] reserves for `cap` nodes (what a game sizes its node cap by).
@@ -122,8 +128,9 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     /// Forgets every node, keeping the memory. Only the smallest prefix is cleared: a growth clears the
     /// prefix it doubles into before it re-indexes, so slots past the active prefix may hold anything.
     pub fn clear(&mut self) {
-        self.mask = self.slots.len().min(MIN_ACTIVE_SLOTS) - 1;
-        self.slots[..=self.mask].fill(EMPTY);
+        self.mask = self.index_size.min(MIN_ACTIVE_SLOTS) - 1;
+        self.slots.truncate(self.mask + 1);
+        self.slots.fill(EMPTY);
         self.nodes.clear();
         self.growth = Growth::Idle;
     }
@@ -147,8 +154,12 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
                     self.growth = Growth::Clearing(0);
                 }
                 Growth::Clearing(from) => {
+                    // The old prefix is cleared, the rest written for the first time (within the
+                    // reserved capacity).
                     let to = (from + CLEARED_PER_UNIT).min(self.mask + 1);
-                    self.slots[from..to].fill(EMPTY);
+                    let old = to.min(self.slots.len());
+                    self.slots[from.min(old)..old].fill(EMPTY);
+                    self.slots.resize(self.slots.len().max(to), EMPTY);
                     self.growth = if to > self.mask { Growth::Indexing(0) } else { Growth::Clearing(to) };
                     spent += 1;
                 }
@@ -245,12 +256,20 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
             return None;
         }
         debug_assert!(matches!(self.growth, Growth::Idle | Growth::Due), "an insert during a growth");
+        let mut index = vacant.index;
+        // A caller that does not grow the index in slices (or inserts during a growth) gets it grown
+        // at once before the prefix gets crowded: slower, never wrong.
+        let crowded = (self.nodes.len() + 1) * 4 > 3 * (self.mask + 1);
+        if (self.growth == Growth::Due && crowded) || !matches!(self.growth, Growth::Idle | Growth::Due) {
+            self.grow(u32::MAX);
+            index = self.empty_slot_from(vacant.hash);
+        }
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
-        self.slots[vacant.index] = tag(vacant.hash) | (id as u64 + 1);
+        self.slots[index] = tag(vacant.hash) | (id as u64 + 1);
         // The active prefix is half full: its doubling is due (the search does it in slices before its
         // next lookup; until then the prefix only fills a little more).
-        if self.growth == Growth::Idle && self.nodes.len() * 2 > self.mask + 1 && self.mask + 1 < self.slots.len() {
+        if self.growth == Growth::Idle && self.nodes.len() * 2 > self.mask + 1 && self.mask + 1 < self.index_size {
             self.growth = Growth::Due;
         }
         Some(id)
