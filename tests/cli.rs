@@ -125,6 +125,22 @@ fn korf_bench_checks_lengths() {
 }
 
 #[test]
+fn the_24_puzzle_bench_reports_lengths_against_the_known_optima() {
+    // Korf and Felner's #49 (optimum 100) and #4 (98): the hint mode's solution can be no shorter.
+    let out = lp(&["bench", "korf24", "--ids", "4,49"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> =
+        text.lines().skip(1).map(|l| l.split_whitespace().collect()).filter(|f: &Vec<&str>| f.len() > 3).collect();
+    let rows: Vec<&Vec<&str>> = rows.iter().filter(|f| f[0].parse::<u32>().is_ok()).collect();
+    assert_eq!(rows.iter().map(|f| (f[0], f[2])).collect::<Vec<_>>(), [("4", "98"), ("49", "100")], "{text}");
+    for f in rows {
+        assert!(f[1].parse::<u32>().unwrap() >= f[2].parse::<u32>().unwrap(), "{text}");
+    }
+    assert!(text.contains("mean length / optimum"), "{text}");
+}
+
+#[test]
 fn jugs_solve_and_hint_through_the_cli() {
     let v = json(&["solve", "jugs:8,5,3:8,0,0:4,4,0", "--json"]);
     assert_eq!(

@@ -14,7 +14,7 @@ use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
 use lphint::ga::{Ga, GaParams};
 use lphint::generate::{Generate, Generator};
-use lphint::search::{solve_with, Outcome, Puzzle, Solver, Status};
+use lphint::search::{solve_with, Outcome, Puzzle, Search, Solver, Status};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -49,10 +49,14 @@ fn build_pattern_database(blank_cell: u8) -> Arc<PatternDatabase> {
 
 /// Korf's 100 instances, built into the binary so that the benchmark runs from anywhere.
 const KORF100: &str = include_str!("../../../../data/korf100.txt");
+/// Further 15-puzzles with published optimal lengths, 17 of them at the maximum of 80 moves.
+const FIFTEEN_HARD: &str = include_str!("../../../../data/fifteen_hard.txt");
+/// Korf and Felner's 50 random 24-puzzles with their optimal lengths.
+const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, tiles5, hargram, blocks, linjat.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames.
     name: String,
     /// tiles5, hargram, blocks, linjat: how many puzzles (hargram, blocks, linjat: generated per preset).
     #[arg(long, default_value_t = 20)]
@@ -63,7 +67,8 @@ pub struct BenchArgs {
     /// frames: the node budget of every call (default: each family's recommended one).
     #[arg(long)]
     budget: Option<u32>,
-    /// korf100: only these instance ids (comma-separated, 1-based); default all.
+    /// korf100, fifteen-hard, korf24: only these instance ids (comma-separated, 1-based); default all
+    /// (fifteen-hard: the 80-move ones).
     #[arg(long, value_delimiter = ',')]
     ids: Vec<usize>,
     /// korf100: an instance file in Korf's format instead of the built-in copy of his 100.
@@ -80,21 +85,34 @@ pub struct BenchArgs {
 
 pub fn bench(args: BenchArgs) -> Done {
     match args.name.as_str() {
-        "korf100" => korf(&args),
+        "korf100" => korf(&args, KORF100, "korf100.txt"),
+        "fifteen-hard" => {
+            let hardest = korf_instances(FIFTEEN_HARD, "fifteen_hard.txt", 4)?
+                .iter()
+                .filter(|i| i.1 == 80)
+                .map(|i| i.0)
+                .collect();
+            let ids = if args.ids.is_empty() { hardest } else { args.ids.clone() };
+            korf(&BenchArgs { ids, ..args }, FIFTEEN_HARD, "fifteen_hard.txt")
+        }
+        "korf24" => korf24(&args),
         "tiles5" => tiles5(args.count, args.seed),
         "hargram" => hargram(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
         "linjat" => linjat::linjat(args.count, args.seed),
         "frames" => frames::frames(args.count, args.seed, args.budget),
         other => {
-            Err(format!("unknown benchmark '{other}' (known: korf100, tiles5, hargram, blocks, linjat, frames)").into())
+            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames";
+            Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
 }
 
-/// The lines of Korf's file: `id optimal_length t0 … t15`, blank-top-left goal.
-fn korf_instances(text: &str, file: &str) -> Result<Vec<(usize, usize, Tiles)>, String> {
-    let goal: Vec<u8> = (0..16).collect();
+/// The lines of a file in Korf's format: `id optimal_length t0 … t(n-1)` for `side × side` boards,
+/// blank-top-left goal.
+fn korf_instances(text: &str, file: &str, side: u8) -> Result<Vec<(usize, usize, Tiles)>, String> {
+    let cells = side as usize * side as usize;
+    let goal: Vec<u8> = (0..cells as u8).collect();
     let mut out = Vec::new();
     for (number, line) in
         text.lines().enumerate().filter(|(_, l)| !l.trim_start().starts_with('#') && !l.trim().is_empty())
@@ -102,11 +120,11 @@ fn korf_instances(text: &str, file: &str) -> Result<Vec<(usize, usize, Tiles)>, 
         let bad = |what: &str| format!("{file}:{}: {what}", number + 1);
         let fields: Vec<usize> =
             line.split_whitespace().map(|f| f.parse().map_err(|_| bad("not a number"))).collect::<Result<_, _>>()?;
-        if fields.len() != 18 {
-            return Err(bad("expected id, length and 16 tiles"));
+        if fields.len() != cells + 2 {
+            return Err(bad(&format!("expected id, length and {cells} tiles")));
         }
-        let cells: Vec<u8> = fields[2..].iter().map(|&t| t as u8).collect();
-        let puzzle = Tiles::new(4, 4, &cells, Some(&goal)).map_err(|e| bad(&e.to_string()))?;
+        let tiles: Vec<u8> = fields[2..].iter().map(|&t| t as u8).collect();
+        let puzzle = Tiles::new(side, side, &tiles, Some(&goal)).map_err(|e| bad(&e.to_string()))?;
         out.push((fields[0], fields[1], puzzle));
     }
     Ok(out)
@@ -116,7 +134,7 @@ fn pattern_database(path: &str) -> Result<Arc<PatternDatabase>, String> {
     read_tables(path)?.get::<PatternDatabase>().ok_or_else(|| format!("{path} holds no 4x4 pattern databases"))
 }
 
-fn korf(args: &BenchArgs) -> Done {
+fn korf(args: &BenchArgs, built_in: &str, built_in_name: &str) -> Done {
     let tables = match (args.heuristic.as_str(), &args.tables) {
         ("pdb", Some(path)) => Some(pattern_database(path)?),
         ("pdb", None) => Some(build_pattern_database(0)),
@@ -130,9 +148,9 @@ fn korf(args: &BenchArgs) -> Done {
     let instances = match &args.file {
         Some(file) => {
             let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-            korf_instances(&text, file)?
+            korf_instances(&text, file, 4)?
         }
-        None => korf_instances(KORF100, "korf100.txt")?,
+        None => korf_instances(built_in, built_in_name, 4)?,
     };
     let (mut total_nodes, mut total_time, mut wrong) = (0u64, Duration::ZERO, 0);
     println!("{:>4} {:>7} {:>7} {:>14} {:>10} {:>12}", "id", "length", "known", "nodes", "time", "nodes/s");
@@ -162,6 +180,57 @@ fn korf(args: &BenchArgs) -> Done {
     } else {
         Err(format!("{wrong} instances did not match their published length").into())
     }
+}
+
+/// `lp bench korf24`: the 5x5 hint mode (the recommended solver, stepped at the family's frame budget)
+/// on Korf and Felner's 50 random 24-puzzles: its solution length against the known optimum (mean
+/// and worst ratio), the time of every step (the longest), nodes and memory.
+fn korf24(args: &BenchArgs) -> Done {
+    let budget = args.budget.unwrap_or(Tiles::FRAME_BUDGET);
+    println!(
+        "{:>4} {:>7} {:>7} {:>7} {:>10} {:>10} {:>10}",
+        "id", "length", "optimum", "ratio", "nodes", "time", "max step"
+    );
+    let (mut lengths, mut optima, mut worst, mut slowest, mut total_time) =
+        (0usize, 0usize, 0f64, Duration::ZERO, Duration::ZERO);
+    let mut bytes = 0;
+    let instances = korf_instances(KORF24, "korf24.txt", 5)?;
+    for (id, optimum, puzzle) in instances.into_iter().filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id))
+    {
+        let mut solver = recommended(&puzzle)?;
+        solver.restart(&puzzle, puzzle.start());
+        let (mut status, mut longest, clock) = (Status::InProgress, Duration::ZERO, Instant::now());
+        while status == Status::InProgress {
+            let step = Instant::now();
+            status = solver.step(&puzzle, budget).status;
+            longest = longest.max(step.elapsed());
+        }
+        let time = clock.elapsed();
+        let mut path = Vec::new();
+        solver.write_path(&mut path);
+        let end = path.last().map_or(puzzle.start(), |(_, s)| *s);
+        if status != Status::Found || !puzzle.is_goal(&end) {
+            return Err(format!("puzzle {id}: no solution ({})", status.name()).into());
+        }
+        let ratio = path.len() as f64 / optimum as f64;
+        (lengths, optima, worst) = (lengths + path.len(), optima + optimum, worst.max(ratio));
+        (slowest, total_time, bytes) = (slowest.max(longest), total_time + time, solver.stats().bytes_reserved);
+        println!(
+            "{id:>4} {:>7} {optimum:>7} {ratio:>7.3} {:>10} {:>10} {:>10}",
+            path.len(),
+            solver.stats().expanded,
+            fmt_time(time),
+            fmt_time(longest)
+        );
+    }
+    println!(
+        "mean length / optimum {:.3}, worst {worst:.3}; longest step at {budget} nodes {}; total {}; {:.1} MiB reserved",
+        lengths as f64 / optima.max(1) as f64,
+        fmt_time(slowest),
+        fmt_time(total_time),
+        bytes as f64 / (1024.0 * 1024.0)
+    );
+    Ok(())
 }
 
 /// Random 5x5 puzzles solved by the 5x5 hint mode: length against the linear-conflict lower bound.
