@@ -81,6 +81,19 @@ pub fn zeroed<T: Zeroable>(len: usize) -> Result<Vec<T>, OutOfMemory> {
     Ok(unsafe { Vec::from_raw_parts(ptr, len, len) })
 }
 
+/// Asks for the cache line holding `value` without waiting for it (a hint; nothing on other targets):
+/// searches ask for what they will read next so that the misses overlap.
+#[inline(always)]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer is a reference's.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch((value as *const T).cast::<i8>(), core::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! The memory of graph searches: a node pool, an open-addressing index over it and an indexed binary
 //! heap, all reserved once for a node cap chosen by the caller. Nothing here allocates after creation.
 
-use crate::memory::{self, OutOfMemory};
+use crate::memory::{self, prefetch, OutOfMemory};
 use alloc::vec::Vec;
 use core::hash::{BuildHasher, Hash};
 use core::mem::size_of;
@@ -84,18 +84,6 @@ pub enum Slot {
     Found(u32),
     /// Not stored; this is where it goes.
     Vacant(Vacant),
-}
-
-/// Asks for the cache line holding `value` without waiting for it (a hint; nothing on other targets).
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer is a reference's.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch((value as *const T).cast::<i8>(), core::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 #[inline]

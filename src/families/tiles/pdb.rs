@@ -274,33 +274,45 @@ fn build_table(goals: &[u8], blank_goal: u8) -> Vec<u8> {
     let mut layer: Vec<u32> = vec![(goal_index << 4 | first) as u32];
     let mut next_layer = Vec::new();
     let mut depth = 0u8;
+    // The moves of a few states are made first, their `seen` words asked from memory, then visited in
+    // the same order: the misses overlap (the table is the same as one move at a time).
+    let mut batch: Vec<u32> = Vec::with_capacity(64 * 4 * k);
     while !layer.is_empty() {
         depth += 1;
-        for &entry in &layer {
-            let (index, lowest) = (entry as usize >> 4, entry & 15);
-            let free = !occupied(index, k);
-            let blank_region = flood(1 << lowest, free);
-            for i in 0..k {
-                let cell = (index >> (4 * i)) & 15;
-                let neighbours = (1u16 << cell << 4
-                    | 1u16 << cell >> 4
-                    | (1u16 << cell << 1) & 0xEEEE
-                    | (1u16 << cell >> 1) & 0x7777)
-                    & blank_region;
-                let mut targets = neighbours;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as usize;
-                    targets &= targets - 1;
-                    let moved = (index & !(15 << (4 * i))) | to << (4 * i);
-                    let region = flood(1 << cell, (free | 1 << cell) & !(1 << to));
-                    let lowest = region.trailing_zeros() as usize;
-                    if seen[moved] & (1 << lowest) == 0 {
-                        seen[moved] |= 1 << lowest;
-                        if distance[moved] == u8::MAX {
-                            distance[moved] = depth;
-                        }
-                        next_layer.push((moved << 4 | lowest) as u32);
+        for chunk in layer.chunks(64) {
+            batch.clear();
+            for &entry in chunk {
+                let (index, lowest) = (entry as usize >> 4, entry & 15);
+                let free = !occupied(index, k);
+                let blank_region = flood(1 << lowest, free);
+                for i in 0..k {
+                    let cell = (index >> (4 * i)) & 15;
+                    let neighbours = (1u16 << cell << 4
+                        | 1u16 << cell >> 4
+                        | (1u16 << cell << 1) & 0xEEEE
+                        | (1u16 << cell >> 1) & 0x7777)
+                        & blank_region;
+                    let mut targets = neighbours;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as usize;
+                        targets &= targets - 1;
+                        let moved = (index & !(15 << (4 * i))) | to << (4 * i);
+                        let region = flood(1 << cell, (free | 1 << cell) & !(1 << to));
+                        crate::memory::prefetch(&seen[moved]);
+                        batch.push((moved << 4 | region.trailing_zeros() as usize) as u32);
                     }
+                }
+            }
+            for &candidate in &batch {
+                let (moved, lowest) = (candidate as usize >> 4, candidate & 15);
+                let regions = seen[moved];
+                if regions & (1 << lowest) == 0 {
+                    seen[moved] = regions | 1 << lowest;
+                    // A placement with no region seen is new: its distance is written, never read.
+                    if regions == 0 {
+                        distance[moved] = depth;
+                    }
+                    next_layer.push(candidate);
                 }
             }
         }
