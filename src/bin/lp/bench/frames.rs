@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 #[derive(Default)]
 struct Calls {
     times: Vec<Duration>,
+    /// The slowest calls' (over [`SLOW`]) wall times and the CPU time the thread got during them: a
+    /// call that got much less CPU than wall time was not running (preempted, or the machine's).
+    slow: Vec<(Duration, Duration)>,
     /// The slowest first call (the one that reserves memory).
     first: Duration,
     /// The nodes the calls after the first expanded (from the hint search's counter) and their time:
@@ -26,12 +29,19 @@ struct Calls {
 impl Calls {
     /// Times `call`, into the distribution or, when `first`, as a first call.
     fn time<T>(&mut self, first: bool, call: impl FnOnce() -> T) -> T {
+        // The CPU clock is read outside the wall-clock window (reading it is a system call).
+        let cpu = thread_cpu();
         let clock = Instant::now();
         let out = call();
+        let wall = clock.elapsed();
+        let cpu = thread_cpu().saturating_sub(cpu);
         if first {
-            self.first = self.first.max(clock.elapsed());
+            self.first = self.first.max(wall);
         } else {
-            self.times.push(clock.elapsed());
+            self.times.push(wall);
+            if wall > SLOW {
+                self.slow.push((wall, cpu));
+            }
         }
         out
     }
@@ -56,6 +66,24 @@ impl Calls {
     }
 }
 
+/// Calls slower than this are listed with the CPU time they got.
+const SLOW: Duration = Duration::from_millis(2);
+
+/// The CPU time the calling thread has run for (the wall clock where there is no thread clock).
+fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `t` is a valid out-pointer; the call only writes it.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    START.get_or_init(Instant::now).elapsed()
+}
+
+static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
 pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
     println!(
         "{:<8} {:<7} {:>7} | {:>8} {:>8} {:>8} {:>8} {:>6} {:>9} | {:>8} {:>8} {:>8} {:>8}",
@@ -73,7 +101,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         "max",
         "first"
     );
-    let mut worst = Duration::ZERO;
+    let (mut worst, mut slow) = (Duration::ZERO, Vec::new());
     for family in registry::families() {
         for preset in family.presets {
             let budget = budget.unwrap_or(family.frame_budget);
@@ -105,6 +133,9 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
                 }
             }
             worst = worst.max(hints.max()).max(steps.max());
+            for (kind, calls) in [("hint", &hints), ("generator step", &steps)] {
+                slow.extend(calls.slow.iter().map(|&(wall, cpu)| (family.name, preset.name, kind, wall, cpu)));
+            }
             let calls = (hints.times.len() + count) as f64 / hinted.max(1) as f64;
             let us = |d: Duration| d.as_secs_f64() * 1e6;
             println!(
@@ -122,6 +153,10 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         }
     }
     println!("slowest call after the first: {:.1} µs", worst.as_secs_f64() * 1e6);
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    for (family, preset, kind, wall, cpu) in &slow {
+        println!("  over 2 ms: {family} {preset} {kind}: {:.1} µs wall, {:.1} µs of CPU", us(*wall), us(*cpu));
+    }
     Ok(())
 }
 
