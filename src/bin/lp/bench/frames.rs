@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 #[derive(Default)]
 struct Calls {
     times: Vec<Duration>,
-    /// The slowest calls' (over [`SLOW`]) wall times and the CPU time the thread got during them: a
-    /// call that got much less CPU than wall time was not running (preempted, or the machine's).
-    slow: Vec<(Duration, Duration)>,
+    /// The slowest calls (over [`SLOW`]): wall time, and what the thread got meanwhile — a call that got
+    /// much less CPU than wall time was not running (preempted, or the machine's); system time and page
+    /// faults are the kernel's work for it.
+    slow: Vec<(Duration, Usage)>,
     /// The slowest first call (the one that reserves memory).
     first: Duration,
     /// The nodes the calls after the first expanded (from the hint search's counter) and their time:
@@ -29,18 +30,18 @@ struct Calls {
 impl Calls {
     /// Times `call`, into the distribution or, when `first`, as a first call.
     fn time<T>(&mut self, first: bool, call: impl FnOnce() -> T) -> T {
-        // The CPU clock is read outside the wall-clock window (reading it is a system call).
-        let cpu = thread_cpu();
+        // The thread's usage is read outside the wall-clock window (reading it is a system call).
+        let usage = Usage::now();
         let clock = Instant::now();
         let out = call();
         let wall = clock.elapsed();
-        let cpu = thread_cpu().saturating_sub(cpu);
+        let usage = Usage::now().since(&usage);
         if first {
             self.first = self.first.max(wall);
         } else {
             self.times.push(wall);
             if wall > SLOW {
-                self.slow.push((wall, cpu));
+                self.slow.push((wall, usage));
             }
         }
         out
@@ -69,20 +70,54 @@ impl Calls {
 /// Calls slower than this are listed with the CPU time they got.
 const SLOW: Duration = Duration::from_millis(2);
 
-/// The CPU time the calling thread has run for (the wall clock where there is no thread clock).
-fn thread_cpu() -> Duration {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-        // SAFETY: `t` is a valid out-pointer; the call only writes it.
-        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
-            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
-        }
-    }
-    START.get_or_init(Instant::now).elapsed()
+/// The processors' time taken by the host of a virtual machine since boot, in milliseconds (`steal`
+/// in `/proc/stat`; `None` where there is no such file).
+fn stolen() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let jiffies: u64 = stat.lines().next()?.split_whitespace().nth(8)?.parse().ok()?;
+    Some(jiffies * 10)
 }
 
-static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+/// What the calling thread has used: its CPU time (the scheduler's clock, to the nanosecond), page
+/// faults and the times it was switched out against its will (exact counts; all zero where the system
+/// does not tell).
+#[derive(Clone, Copy, Debug, Default)]
+struct Usage {
+    cpu: Duration,
+    faults: i64,
+    preempted: i64,
+}
+
+impl Usage {
+    fn now() -> Usage {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: all-zero rusage and timespec are valid values; the calls only write them, through
+            // valid out-pointers, about the calling thread.
+            let (mut r, mut t): (libc::rusage, libc::timespec) = unsafe { (core::mem::zeroed(), core::mem::zeroed()) };
+            let ok = unsafe {
+                libc::getrusage(libc::RUSAGE_THREAD, &mut r) == 0
+                    && libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) == 0
+            };
+            if ok {
+                return Usage {
+                    cpu: Duration::new(t.tv_sec as u64, t.tv_nsec as u32),
+                    faults: r.ru_minflt + r.ru_majflt,
+                    preempted: r.ru_nivcsw,
+                };
+            }
+        }
+        Usage::default()
+    }
+
+    fn since(&self, before: &Usage) -> Usage {
+        Usage {
+            cpu: self.cpu.saturating_sub(before.cpu),
+            faults: self.faults - before.faults,
+            preempted: self.preempted - before.preempted,
+        }
+    }
+}
 
 pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
     println!(
@@ -102,6 +137,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         "first"
     );
     let (mut worst, mut slow) = (Duration::ZERO, Vec::new());
+    let steal_before = stolen();
     for family in registry::families() {
         for preset in family.presets {
             let budget = budget.unwrap_or(family.frame_budget);
@@ -153,9 +189,21 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         }
     }
     println!("slowest call after the first: {:.1} µs", worst.as_secs_f64() * 1e6);
+    if let (Some(before), Some(after)) = (steal_before, stolen()) {
+        println!(
+            "time the machine's host took from this machine's processors meanwhile (steal): {} ms",
+            after - before
+        );
+    }
     let us = |d: Duration| d.as_secs_f64() * 1e6;
-    for (family, preset, kind, wall, cpu) in &slow {
-        println!("  over 2 ms: {family} {preset} {kind}: {:.1} µs wall, {:.1} µs of CPU", us(*wall), us(*cpu));
+    for (family, preset, kind, wall, got) in &slow {
+        println!(
+            "  over 2 ms: {family} {preset} {kind}: {:.0} µs wall, {:.0} µs of CPU, {} page faults, switched out {} times",
+            us(*wall),
+            us(got.cpu),
+            got.faults,
+            got.preempted
+        );
     }
     Ok(())
 }
