@@ -19,7 +19,7 @@ struct Calls {
     /// The slowest calls (over [`SLOW`]): wall time, and what the thread got meanwhile — a call that got
     /// much less CPU than wall time was not running (preempted, or the machine's); system time and page
     /// faults are the kernel's work for it.
-    slow: Vec<(Duration, Usage)>,
+    slow: Vec<(usize, Duration, Usage)>,
     /// The slowest first call (the one that reserves memory).
     first: Duration,
     /// The nodes the calls after the first expanded (from the hint search's counter) and their time:
@@ -41,7 +41,9 @@ impl Calls {
         } else {
             self.times.push(wall);
             if wall > SLOW {
-                self.slow.push((wall, usage));
+                // Which call it was: the runs are deterministic, so a call slow by its own work is slow
+                // in every run.
+                self.slow.push((self.times.len(), wall, usage));
             }
         }
         out
@@ -170,7 +172,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
             }
             worst = worst.max(hints.max()).max(steps.max());
             for (kind, calls) in [("hint", &hints), ("generator step", &steps)] {
-                slow.extend(calls.slow.iter().map(|&(wall, cpu)| (family.name, preset.name, kind, wall, cpu)));
+                slow.extend(calls.slow.iter().map(|&(at, wall, got)| (family.name, preset.name, kind, at, wall, got)));
             }
             let calls = (hints.times.len() + count) as f64 / hinted.max(1) as f64;
             let us = |d: Duration| d.as_secs_f64() * 1e6;
@@ -196,9 +198,9 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         );
     }
     let us = |d: Duration| d.as_secs_f64() * 1e6;
-    for (family, preset, kind, wall, got) in &slow {
+    for (family, preset, kind, at, wall, got) in &slow {
         println!(
-            "  over 2 ms: {family} {preset} {kind}: {:.0} µs wall, {:.0} µs of CPU, {} page faults, switched out {} times",
+            "  over 2 ms: {family} {preset} {kind} #{at}: {:.0} µs wall, {:.0} µs of CPU, {} page faults, switched out {} times",
             us(*wall),
             us(got.cpu),
             got.faults,
