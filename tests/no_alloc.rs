@@ -31,6 +31,7 @@ fn steps_and_hints_allocate_nothing() {
         Algorithm::WeightedAStar { num: 2, den: 1 },
         Algorithm::UniformCost,
         Algorithm::IdaStar,
+        Algorithm::Beam { width: 100 },
     ];
     for algorithm in algorithms {
         for puzzle in [&eight, &fifteen] {
@@ -84,4 +85,32 @@ fn steps_and_hints_allocate_nothing() {
         }
     }
     assert!(deviations >= 4, "the game went through several re-plans ({deviations})");
+
+    // The 5x5 hint mode (beam search): after the first plan, hints and re-plans allocate nothing.
+    let goal = Tiles::parse("tiles:5x5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0").unwrap();
+    let mut rng = common::rng(3);
+    let large = goal.with_start(goal.random_solvable(&mut rng));
+    let mut hinter = Hinter::new(large.recommended_solver().unwrap(), 64);
+    let mut state = large.start();
+    for moves in 0..40 {
+        let mut status = Err(Status::InProgress);
+        let ((), count) = allocations_during(|| {
+            while status == Err(Status::InProgress) {
+                status = hinter.next_hint(&large, &state, 1000);
+            }
+        });
+        assert!(moves == 0 || count == 0, "5x5 next_hint allocated {count} times (move {moves})");
+        let hint = status.expect("a hint");
+        state = large.apply(&state, &hint.mv).unwrap();
+        if moves % 10 == 5 {
+            // Step off the plan: the next hint plans again.
+            let mut other = None;
+            large.successors(&state, |m, s, _| {
+                if m.tile != hint.mv.tile && other.is_none() {
+                    other = Some(s)
+                }
+            });
+            state = other.unwrap();
+        }
+    }
 }

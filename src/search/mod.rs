@@ -9,11 +9,13 @@
 //! |---|---|---|---|
 //! | A\*, weighted A\*, greedy best-first, uniform cost | [`astar`] | A\* and uniform cost | node cap |
 //! | IDA\* | [`ida`] | yes | stack cap |
+//! | beam search (the best `width` states of every depth) | [`beam`] | no, near-shortest | width × depth |
 //! | breadth-first, full distance tables | [`bfs`] | unit costs | node cap |
 //! | steepest-ascent hill climbing (a baseline) | [`local`] | no, may get stuck | path cap |
 
 pub mod arena;
 pub mod astar;
+pub mod beam;
 pub mod bfs;
 pub mod cluster;
 pub mod ida;

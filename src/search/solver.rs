@@ -1,6 +1,7 @@
 //! One value that runs any algorithm of the core, chosen at run time (by the CLI, the C ABI, hints).
 
 use super::astar::{AStar, Priority};
+use super::beam::Beam;
 use super::bfs::Bfs;
 use super::ida::IdaStar;
 use super::local::HillClimbing;
@@ -31,6 +32,11 @@ pub enum Algorithm {
         /// Denominator of the weight.
         den: u32,
     },
+    /// Beam search keeping the `width` best states of every depth (not optimal; memory width × depth).
+    Beam {
+        /// States kept a layer.
+        width: u32,
+    },
     /// Uniform-cost search (Dijkstra): optimal, ignores the heuristic.
     UniformCost,
     /// IDA\* (optimal with an admissible heuristic, memory linear in the depth).
@@ -52,7 +58,7 @@ impl Algorithm {
     ];
 
     /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `best-first`, `astar`,
-    /// `wastar:NUM/DEN` (or `wastar:W`), `ucs`, `ida`.
+    /// `wastar:NUM/DEN` (or `wastar:W`), `beam:WIDTH` (or `beam`: width 1,000), `ucs`, `ida`.
     pub fn parse(text: &str) -> Option<Algorithm> {
         let text = text.trim();
         let (name, arg) = match text.split_once(':') {
@@ -76,6 +82,8 @@ impl Algorithm {
                 }
                 Algorithm::WeightedAStar { num, den }
             }
+            ("beam", None) => Algorithm::Beam { width: 1000 },
+            ("beam", Some(width)) => Algorithm::Beam { width: width.parse().ok().filter(|&w| w > 0)? },
             ("ucs" | "dijkstra", None) => Algorithm::UniformCost,
             ("ida" | "idastar" | "ida*", None) => Algorithm::IdaStar,
             ("exact", None) => Algorithm::Exact,
@@ -102,6 +110,7 @@ impl fmt::Display for Algorithm {
             Algorithm::BestFirst => f.write_str("best-first"),
             Algorithm::AStar => f.write_str("astar"),
             Algorithm::WeightedAStar { num, den } => write!(f, "wastar:{num}/{den}"),
+            Algorithm::Beam { width } => write!(f, "beam:{width}"),
             Algorithm::UniformCost => f.write_str("ucs"),
             Algorithm::IdaStar => f.write_str("ida"),
             Algorithm::Exact => f.write_str("exact"),
@@ -114,6 +123,7 @@ enum Engine<P: Puzzle> {
     Hill(HillClimbing<P>),
     Best(Box<AStar<P>>),
     Ida(IdaStar<P>),
+    Beam(Box<Beam<P>>),
     /// A family's own search (for example IDA* over a pattern-database view of the puzzle).
     Custom(Box<dyn Search<P> + Send>),
 }
@@ -140,6 +150,7 @@ impl<P: Puzzle> Solver<P> {
             Algorithm::AStar => best(Priority::AStar),
             Algorithm::WeightedAStar { num, den } => best(Priority::Weighted { num, den }),
             Algorithm::UniformCost => best(Priority::Uniform),
+            Algorithm::Beam { width } => Beam::new(width as usize, node_cap).map(|b| Engine::Beam(Box::new(b))),
             Algorithm::IdaStar | Algorithm::Exact => IdaStar::new(node_cap).map(Engine::Ida),
         };
         // Report the whole reservation, not the part that failed: that is what the caller sizes.
@@ -154,6 +165,7 @@ impl<P: Puzzle> Solver<P> {
             Algorithm::Bfs { .. } => Bfs::<P>::bytes_for(node_cap),
             Algorithm::HillClimbing => HillClimbing::<P>::bytes_for(node_cap),
             Algorithm::IdaStar | Algorithm::Exact => IdaStar::<P>::bytes_for(node_cap),
+            Algorithm::Beam { width } => Beam::<P>::bytes_for(width as usize, node_cap),
             _ => AStar::<P>::bytes_for(node_cap),
         }
     }
@@ -197,6 +209,7 @@ impl<P: Puzzle> Solver<P> {
             Engine::Hill(s) => s,
             Engine::Best(s) => s.as_ref(),
             Engine::Ida(s) => s,
+            Engine::Beam(s) => s.as_ref(),
             Engine::Custom(s) => s.as_ref(),
         }
     }
@@ -207,6 +220,7 @@ impl<P: Puzzle> Solver<P> {
             Engine::Hill(s) => s,
             Engine::Best(s) => s.as_mut(),
             Engine::Ida(s) => s,
+            Engine::Beam(s) => s.as_mut(),
             Engine::Custom(s) => s.as_mut(),
         }
     }

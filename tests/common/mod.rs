@@ -69,15 +69,47 @@ pub fn random_walk<P: Puzzle>(puzzle: &P, mut state: P::State, steps: usize, rng
 
 /// Korf's instances `(id, optimal length, puzzle)` from the copy in `data/`.
 pub fn korf(ids: &[usize]) -> Vec<(usize, usize, Tiles)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
-    let goal: Vec<u8> = (0..16).collect();
+    instances("korf100.txt", 4, ids)
+}
+
+/// Korf and Felner's random 24-puzzles `(id, optimal length, puzzle)` from the copy in `data/`.
+pub fn korf24(ids: &[usize]) -> Vec<(usize, usize, Tiles)> {
+    instances("korf24.txt", 5, ids)
+}
+
+/// Instances `id optimum cells…` of a `side`×`side` board whose goal has the blank top-left.
+fn instances(file: &str, side: u8, ids: &[usize]) -> Vec<(usize, usize, Tiles)> {
+    let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let goal: Vec<u8> = (0..side * side).collect();
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| l.split_whitespace().map(|f| f.parse::<usize>().unwrap()).collect::<Vec<_>>())
         .filter(|f| ids.contains(&f[0]))
         .map(|f| {
             let cells: Vec<u8> = f[2..].iter().map(|&t| t as u8).collect();
-            (f[0], f[1], Tiles::new(4, 4, &cells, Some(&goal)).unwrap())
+            (f[0], f[1], Tiles::new(side, side, &cells, Some(&goal)).unwrap())
         })
         .collect()
+}
+
+/// Serialized tables cut short or with a bit flipped anywhere are refused as corrupt, and a newer format
+/// version (bytes 4-5, after the magic) as such, by `load`.
+pub fn assert_damage_is_detected<T: std::fmt::Debug>(
+    bytes: &[u8],
+    flips: &[usize],
+    load: impl Fn(&[u8]) -> Result<T, lphint::envelope::DataError>,
+) {
+    use lphint::envelope::DataError;
+    for cut in [0, 3, 4, 9, 1000, bytes.len() / 2, bytes.len() - 1] {
+        assert!(matches!(load(&bytes[..cut]), Err(DataError::Corrupt(_))), "cut at {cut}");
+    }
+    for &at in flips.iter().chain(&[0, 7, 30, bytes.len() - 10, bytes.len() - 1]) {
+        let mut damaged = bytes.to_vec();
+        damaged[at] ^= 0x10;
+        assert!(matches!(load(&damaged), Err(DataError::Corrupt(_))), "bit flip at {at}");
+    }
+    let mut newer = bytes.to_vec();
+    newer[4] = 9;
+    assert!(matches!(load(&newer), Err(DataError::Version(9))));
 }

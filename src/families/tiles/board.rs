@@ -99,3 +99,19 @@ pub struct TileMove {
     /// The cell it enters (where the blank was).
     pub to: u8,
 }
+
+/// Where `cell` of a `side`×`side` grid goes under the `k`-th of the grid's eight symmetries (bit 0 of
+/// `k` flips the columns, bit 1 the rows, bit 2 then swaps rows and columns).
+pub(super) fn grid_symmetry(side: u8, k: usize, cell: u8) -> u8 {
+    let (mut r, mut c) = (cell / side, cell % side);
+    if k & 1 != 0 {
+        c = side - 1 - c;
+    }
+    if k & 2 != 0 {
+        r = side - 1 - r;
+    }
+    if k & 4 != 0 {
+        core::mem::swap(&mut r, &mut c);
+    }
+    r * side + c
+}

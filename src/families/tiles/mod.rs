@@ -18,6 +18,7 @@ pub mod distances;
 mod generate;
 mod heuristic;
 pub mod pdb;
+pub mod pdb24;
 pub mod pdb_ida;
 mod tables;
 mod text;
@@ -30,7 +31,6 @@ pub use heuristic::Heuristic;
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
-use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Solver};
 use crate::tables::{TableKind, Tables};
 use crate::text::{fields, ParseError};
@@ -42,6 +42,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 use distances::{EightTable, TableWalk};
 use pdb::{PatternDatabase, PdbTiles};
+use pdb24::{Pdb24, Pdb24Search, Pdb24Tiles};
 use pdb_ida::PdbIda;
 use text::{parse_board, write_cells};
 
@@ -69,6 +70,8 @@ pub struct Tiles {
     tables: Option<Attached<PatternDatabase>>,
     /// The complete 3×3 distance table, when attached: hints become lookups.
     distances: Option<Attached<EightTable>>,
+    /// Pattern databases for 5×5 boards, when attached: the hint mode's lower bound.
+    large_tables: Option<Attached<Pdb24>>,
 }
 
 /// Shared tables attached to a puzzle (compared by identity).
@@ -162,6 +165,7 @@ impl Tiles {
             distance: [[0; MAX_CELLS]; MAX_CELLS],
             tables: None,
             distances: None,
+            large_tables: None,
         };
         let w = width as usize;
         for cell in 0..n {
@@ -314,8 +318,10 @@ impl Tiles {
 /// IDA* stack entries reserved for tiles searches.
 const IDA_STACK: usize = 4 * 1024;
 
-/// Node cap of the weighted A* used on boards larger than 4×4 (about 20 MB).
-const LARGE_BOARD_NODES: usize = 200_000;
+/// States a layer of the beam search that solves boards larger than 4×4 (the 5×5 hint mode).
+const HINT_BEAM_WIDTH: usize = 2000;
+/// Kept nodes of that beam: 400 moves deep (the longest 24-puzzle optimum is at most 208), about 8 MB.
+const HINT_BEAM_NODES: usize = HINT_BEAM_WIDTH * 400;
 
 impl Puzzle for Tiles {
     type State = Board;
@@ -422,7 +428,8 @@ impl Family for Tiles {
         default: "linear-conflict",
         doc: "the lower bound of the searches",
     }];
-    const TABLES: &'static [TableKind] = &[tables::PATTERN_DATABASES, tables::EIGHT_DISTANCES];
+    const TABLES: &'static [TableKind] =
+        &[tables::PATTERN_DATABASES, tables::EIGHT_DISTANCES, tables::LARGE_PATTERN_DATABASES];
 
     fn parse(desc: &str) -> Result<Tiles, ParseError> {
         let f = fields(desc, Self::NAME, 2, 3)?;
@@ -494,10 +501,11 @@ impl Family for Tiles {
     }
 
     /// Up to 4×4: IDA*, with the pattern databases when they are attached (4×4), else with the heuristic
-    /// chosen (linear conflict by default). Boards of more than 16 cells (5×5, 4×5): weighted A* on linear
-    /// conflicts, weight 2, falling back to weight 3 and then greedy search in the same memory when the
-    /// node cap is reached — valid solutions of bounded cost, not optimal ones (optimal solving of those
-    /// boards is out of reach for per-frame use).
+    /// chosen (linear conflict by default). Boards of more than 16 cells (5×5, 4×5): beam search, 2,000
+    /// states a depth, on the 5×5 pattern databases when they are attached, else on the heuristic chosen —
+    /// solutions close to the shortest (Korf and Felner's 50: 1.12 times the optimum with the tables,
+    /// 1.15 without; `lp bench korf24`), not proven optimal ones (optimal solving of those boards is out of
+    /// reach for per-frame use).
     fn recommended_solver(&self) -> Result<Solver<Tiles>, OutOfMemory> {
         if let Some(table) = &self.distances {
             return Ok(Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone()))));
@@ -506,15 +514,12 @@ impl Family for Tiles {
             return Ok(Solver::custom(Algorithm::IdaStar, Box::new(PdbIda::new(view))));
         }
         if self.cells() > 16 {
-            // Weight 2 when it fits the node cap, else 2.5, else 3, else greedy: always a solution.
-            // With 2.5 before 3, Korf & Felner's 50 average 1.38 times the optimum instead of 1.45,
-            // the worst 1.69 instead of 3.12 (`lp bench korf24`).
-            let search = AStar::new(Priority::Weighted { num: 2, den: 1 }, LARGE_BOARD_NODES)?.with_fallbacks(&[
-                Priority::Weighted { num: 5, den: 2 },
-                Priority::Weighted { num: 3, den: 1 },
-                Priority::Greedy,
-            ]);
-            Ok(Solver::custom(Algorithm::WeightedAStar { num: 2, den: 1 }, Box::new(search)))
+            let beam = Algorithm::Beam { width: HINT_BEAM_WIDTH as u32 };
+            if let Some(view) = self.large_tables.as_ref().and_then(|t| Pdb24Tiles::new(self, t.0.clone())) {
+                let search = Pdb24Search::new(view, HINT_BEAM_WIDTH, HINT_BEAM_NODES)?;
+                return Ok(Solver::custom(beam, Box::new(search)));
+            }
+            Solver::new(beam, HINT_BEAM_NODES)
         } else {
             Solver::new(Algorithm::IdaStar, IDA_STACK)
         }
@@ -525,6 +530,20 @@ impl Family for Tiles {
     fn with_tables(&self, tables: &Tables) -> Result<Tiles, String> {
         if let Some(db) = tables.get::<PatternDatabase>() {
             return self.clone().with_pattern_database(db);
+        }
+        if let Some(db) = tables.get::<Pdb24>() {
+            if !db.fits(self) {
+                return Err(format!(
+                    "these 5x5 pattern databases serve 5x5 boards whose goal has the blank on cell {}; this \
+                     puzzle is {}x{} with the blank's goal on cell {} (tables for a corner: \
+                     `lp tables build --kind pdb24 --param blank=CELL`)",
+                    db.blank_cell(),
+                    self.width,
+                    self.height,
+                    self.goal.blank()
+                ));
+            }
+            return Ok(Tiles { large_tables: Some(Attached(db)), ..self.clone() });
         }
         let table =
             tables.get::<EightTable>().ok_or_else(|| format!("tiles puzzles use no {} tables", tables.kind().name))?;

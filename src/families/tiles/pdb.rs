@@ -46,23 +46,7 @@ fn manhattan(a: u8, b: u8) -> u32 {
 
 /// The eight symmetries of the square grid, as cell maps.
 fn symmetries() -> [[u8; 16]; 8] {
-    let mut out = [[0u8; 16]; 8];
-    for (k, map) in out.iter_mut().enumerate() {
-        for cell in 0..16u8 {
-            let (mut r, mut c) = (cell >> 2, cell & 3);
-            if k & 1 != 0 {
-                c = 3 - c;
-            }
-            if k & 2 != 0 {
-                r = 3 - r;
-            }
-            if k & 4 != 0 {
-                core::mem::swap(&mut r, &mut c);
-            }
-            map[cell as usize] = r * 4 + c;
-        }
-    }
-    out
+    core::array::from_fn(|k| core::array::from_fn(|cell| super::board::grid_symmetry(4, k, cell as u8)))
 }
 
 /// Why tables could not be loaded (the error of every binary format).

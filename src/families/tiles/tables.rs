@@ -2,6 +2,7 @@
 
 use super::distances::{self, EightTable};
 use super::pdb::{self, PatternDatabase};
+use super::pdb24::{self, Pdb24};
 use super::Tiles;
 use crate::params::{Kind, Spec};
 use crate::tables::{TableData, TableKind};
@@ -25,6 +26,30 @@ pub(super) const PATTERN_DATABASES: TableKind = TableKind {
     load: |bytes| PatternDatabase::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
     build: |values| Ok(PatternDatabase::build(values.int("blank") as u8).to_bytes()),
     save: |data| data.downcast_ref::<PatternDatabase>().map_or_else(Vec::new, PatternDatabase::to_bytes),
+};
+
+/// Additive 5-5-5-5-4 pattern databases with the mirrored lookup: the 5×5 hint mode's lower bound.
+pub(super) const LARGE_PATTERN_DATABASES: TableKind = TableKind {
+    name: "pdb24",
+    magic: pdb24::MAGIC,
+    version: pdb24::FORMAT_VERSION,
+    doc: "5-5-5-5-4 pattern databases for 5x5 sliding-tile hints (13 MB, built in about half a minute)",
+    params: &[Spec {
+        name: "blank",
+        kind: Kind::Int,
+        min: 0,
+        max: 24,
+        default: "24",
+        doc: "the goal cell of the blank, a corner: 0, 4, 20 or 24 (24: the default goal; 0: Korf and Felner's)",
+    }],
+    load: |bytes| Pdb24::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
+    build: |values| {
+        let blank = values.int("blank");
+        Pdb24::build(blank as u8)
+            .map(|db| db.to_bytes())
+            .ok_or_else(|| alloc::format!("the blank's goal must be a corner (0, 4, 20 or 24), not cell {blank}"))
+    },
+    save: |data| data.downcast_ref::<Pdb24>().map_or_else(Vec::new, Pdb24::to_bytes),
 };
 
 /// The distance of every 3×3 arrangement to one goal, two bits each: hints by lookup.

@@ -78,7 +78,8 @@ pub struct BenchArgs {
     #[arg(long, default_value = "pdb")]
     heuristic: String,
     /// korf100: pattern databases to load instead of building them (`lp tables build --blank 0`: Korf's
-    /// goal has the blank on cell 0).
+    /// goal has the blank on cell 0); korf24: 5x5 pattern databases for the hint mode
+    /// (`lp tables build --kind pdb24 --param blank=0`), linear conflicts without them.
     #[arg(long)]
     tables: Option<String>,
 }
@@ -194,9 +195,14 @@ fn korf24(args: &BenchArgs) -> Done {
     let (mut lengths, mut optima, mut worst, mut slowest, mut total_time) =
         (0usize, 0usize, 0f64, Duration::ZERO, Duration::ZERO);
     let mut bytes = 0;
+    let tables = args.tables.as_deref().map(read_tables).transpose()?;
     let instances = korf_instances(KORF24, "korf24.txt", 5)?;
     for (id, optimum, puzzle) in instances.into_iter().filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id))
     {
+        let puzzle = match &tables {
+            Some(tables) => puzzle.with_tables(tables)?,
+            None => puzzle,
+        };
         let mut solver = recommended(&puzzle)?;
         solver.restart(&puzzle, puzzle.start());
         let (mut status, mut longest, clock) = (Status::InProgress, Duration::ZERO, Instant::now());
