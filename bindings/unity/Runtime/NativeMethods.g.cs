@@ -606,7 +606,8 @@ namespace LpHint
 
         /// <summary>
         ///  Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
-        ///  `best-first`, `astar`, `wastar:NUM/DEN`, `ucs`, `ida`.
+        ///  `best-first`, `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most
+        ///  `node_cap / WIDTH` moves deep), `ucs`, `ida`.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `out` NULL or writable.

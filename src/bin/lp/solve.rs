@@ -45,12 +45,13 @@ impl PuzzleArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     puzzle: PuzzleArgs,
-    /// Algorithm: bfs, bfs:DEPTH, hill, best-first, astar, wastar:NUM/DEN, ucs, ida, exact (the default:
-    /// the family's own solver).
+    /// Algorithm: bfs, bfs:DEPTH, hill, best-first, astar, wastar:NUM/DEN, beam:WIDTH, ucs, ida, exact
+    /// (the default: the family's own solver).
     #[arg(long)]
     algo: Option<String>,
-    /// Node cap of bfs, astar, wastar, best-first, ucs (nodes stored) and hill (moves); the memory is
-    /// reserved up front. IDA* and the family's own solver reserve their own.
+    /// Node cap of bfs, astar, wastar, best-first, ucs (nodes stored), beam (nodes kept: the cap over the
+    /// width is the deepest layer) and hill (moves); the memory is reserved up front. IDA* and the family's
+    /// own solver reserve their own.
     #[arg(long)]
     cap: Option<usize>,
     /// Give up (out_of_nodes, exit status 2) after this many node expansions.
@@ -137,7 +138,7 @@ pub fn solve(args: SolveArgs) -> Done {
         let which =
             if algorithm == Algorithm::Exact { "the family's own solver".into() } else { algorithm.to_string() };
         return Err(format!(
-            "--cap sets the node pool of bfs, astar, wastar, best-first, ucs and hill; {which} reserves its own \
+            "--cap sets the node pool of bfs, astar, wastar, best-first, ucs, beam and hill; {which} reserves its own \
              memory (limit its work with --max-nodes)"
         )
         .into());
