@@ -1,6 +1,6 @@
 // The Compare tab (the algorithm lab): every search on the Play tab's puzzle with one node cap — breadth-
-// first, hill climbing under each of the family's heuristics, best-first, A*, IDA* and the family's exact
-// solver — a table of their counters and time, a bar chart, and each path replayable on the board.
+// first, hill climbing under each of the family's heuristics, best-first, A*, IDA*, beam search and the
+// family's exact solver — a table of their counters and time, a bar chart, and each path replayable on the board.
 import { Status, statusName } from "./lphint/index.js";
 import { bars } from "./charts.js";
 
@@ -13,11 +13,13 @@ export class Compare {
     $("cmp-run").onclick = () => this.run();
   }
 
-  /** The runs: an algorithm name of the ABI and, for hill climbing, each heuristic the family offers. */
-  runs(family) {
+  /** The runs: an algorithm name of the ABI and, for hill climbing, each heuristic the family offers. The
+   * beam keeps a hundredth of the node cap a depth, so that it can go 100 moves deep. */
+  runs(family, cap) {
     const heuristics = family.options.find((o) => o.name === "heuristic")?.choices ?? [];
     const hill = heuristics.length ? heuristics.map((h) => [`hill climbing (${h})`, "hill", h]) : [["hill climbing", "hill", null]];
-    return [["breadth-first", "bfs", null], ...hill, ["best-first", "best-first", null], ["A*", "astar", null], ["IDA*", "ida", null], ["exact", 7, null]];
+    const beam = `beam:${Math.max(1, Math.floor(cap / 100))}`;
+    return [["breadth-first", "bfs", null], ...hill, ["best-first", "best-first", null], ["A*", "astar", null], ["IDA*", "ida", null], ["beam search", beam, null], ["exact", 7, null]];
   }
 
   run() {
@@ -25,7 +27,7 @@ export class Compare {
     const family = this.studio.family(this.studio.familyOf(desc));
     const cap = Number($("cmp-cap").value);
     const rows = [];
-    for (const [name, algorithm, heuristic] of this.runs(family)) {
+    for (const [name, algorithm, heuristic] of this.runs(family, cap)) {
       const puzzle = this.lp.Puzzle.parse(desc);
       let row = { name, status: "-", length: "-", expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
       try {

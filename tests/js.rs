@@ -163,6 +163,8 @@ fn the_studio_plays_generates_exports_compares_and_plots_in_chromium() {
         assert_eq!(compare[algorithm], compare["A*"], "{algorithm}: {out}");
     }
     assert_eq!(compare["A*"], "20", "{out}");
+    // The beam search finds a solution, never a shorter one.
+    assert!(compare["beam search"].as_str().unwrap().parse::<u32>().unwrap() >= 20, "{out}");
     assert!(results["solved"].as_str().unwrap().contains("20 moves played"), "Solve animates the 20 moves: {out}");
     assert_eq!(results["plots"], 4, "{out}");
     assert_eq!(results["exports"], 2, "a figure exported as SVG and as PNG: {out}");
