@@ -562,3 +562,19 @@ fn report_writes_every_family_s_plots_as_svg_with_an_index() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // The reader goes away before the first line: the process ends without a panic message.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lp"))
+        .args(["families"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -88,8 +88,23 @@ impl From<&str> for Failure {
 /// What every command returns.
 pub type Done = Result<(), Failure>;
 
+/// Output piped into a program that stops reading (`lp bench korf24 | head`) ends the process quietly, as
+/// for other command-line tools, instead of a panic in `println!`. Not for the studio's server, whose
+/// writes to a browser that went away must stay errors.
+fn exit_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    let command = Cli::parse().command;
+    if !matches!(command, Command::Studio(_)) {
+        exit_quietly_on_a_closed_pipe();
+    }
+    let result = match command {
         Command::Demo => {
             demo::demo();
             Ok(())
