@@ -10,7 +10,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::any::Any;
 
-/// The largest tables read, in bytes (the 4×4 pattern databases take 8 MiB, the 5×5 ones 13 MB).
+/// The largest tables read, in bytes (the 4×4 pattern databases take 16 MiB, the 5×5 ones 13 MB).
 pub const MAX_BYTES: usize = 64 << 20;
 
 /// Loaded table data, shared cheaply between puzzles; only its family knows its type.

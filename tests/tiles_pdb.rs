@@ -40,12 +40,12 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
     // A newer format version (bytes 4-5, after the magic) is refused as such, with or without a valid
     // checksum.
     let mut newer = bytes.to_vec();
-    newer[4] = 4;
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(4)));
+    newer[4] = 5;
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(5)));
     let body = newer.len() - 4;
     let crc = crc32fast::hash(&newer[..body]).to_le_bytes();
     newer[body..].copy_from_slice(&crc);
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(4)));
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(5)));
 }
 
 #[test]

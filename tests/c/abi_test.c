@@ -122,7 +122,7 @@ static void test_parse_and_create(void) {
     CHECK(s == NULL);
 
     /* Tables: damaged bytes, NULL handles. */
-    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 3, 0, 3};
+    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 4, 0, 3};
     const uint8_t newer[64] = {'L', 'P', 'D', 'B', 9, 0, 3};
     LpTables *tables = NULL;
     CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, &tables), LP_ERR_CORRUPT_DATA, "checksum mismatch");

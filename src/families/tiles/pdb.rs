@@ -1,19 +1,26 @@
 //! Additive disjoint pattern databases for the 4×4 puzzle (6-6-3), with the reflected lookup.
 //!
 //! The 15 tiles are split into three patterns by their goal cells. For each pattern a table gives, for
-//! every placement of its tiles, the number of moves of *those* tiles needed to bring them home, where the
-//! blank moves freely through the other tiles but not through the pattern's (the least such count over
-//! the blank's positions). Moves of different patterns are disjoint, so the three values add up to an
+//! every placement of its tiles and every region of free cells the blank may be in, the number of moves
+//! of *those* tiles needed to bring them home, where the blank moves freely through the other tiles but
+//! not through the pattern's. Moves of different patterns are disjoint, so the three values add up to an
 //! admissible heuristic; the same is done for the state mirrored about the main diagonal (when the goal's
 //! blank lies on it), and the larger sum is used.
 //!
 //! Tiles are relabelled so that each pattern's tiles carry consecutive labels: the table index of a
 //! pattern is then a slice of the word holding every label's cell, 4 bits a label, with no ranking work.
-//! Tables are indexed by those raw slices (16^k entries) and store, in 2 bits, half the excess of the
-//! pattern distance over the pattern tiles' Manhattan distance (always even), at most 3; the heuristic is
-//! the total Manhattan distance plus twice the excesses. Two 6-tile tables take 4 MiB each, 8 MiB in all.
-//! Half excesses above 3 are rare: capping them costs Korf's 100 2.4% more nodes, and halving the tables
-//! (from 4 bits an entry) makes their reads faster, for memory close to the processor is small.
+//! Tables are indexed by those raw slices (16^k entries). The pattern's tiles may wall the free cells into
+//! several regions, and a blank shut in a corner costs moves to get out: an entry holds two values, for
+//! the blank in the placement's largest free region and anywhere else (the least over the other
+//! regions), each in 2 bits: half the excess of the pattern distance over the pattern tiles' Manhattan
+//! distance (always even), at most 3. The heuristic is the total Manhattan distance plus twice the
+//! excesses. Which of the two values applies is read from a table of every set of occupied cells (256
+//! KiB, made at load), the cells each pattern's tiles occupy being kept in the state.
+//!
+//! Measured on Korf's 100 (`lp bench korf100`): one value a placement (the least over the regions) took
+//! 31.2 M nodes, the two values 22.3 M (30% fewer; four values, one a region, 21.3 M in twice the memory);
+//! capping half excesses at 3 costs 2.4% more nodes than 4 bits would. Two 6-tile tables take 8 MiB each,
+//! 16 MiB in all.
 
 use super::{Board, Tiles};
 use alloc::boxed::Box;
@@ -34,7 +41,7 @@ const CELL_ORDER: [u8; 16] = [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14,
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 
 /// The cell mirrored about the main diagonal.
 #[inline]
@@ -60,24 +67,59 @@ struct Blob {
     tables: Vec<Vec<u8>>,
 }
 
-/// Bits of a table entry, entries a byte, and the largest half excess an entry holds.
-const ENTRY_BITS: usize = 2;
+/// Blank-region slots of an entry, bits a slot, bits an entry, and the largest half excess a slot holds.
+const SLOTS: usize = 2;
+const SLOT_BITS: usize = 2;
+const ENTRY_BITS: usize = SLOTS * SLOT_BITS;
+const SLOT_MAX: u32 = (1 << SLOT_BITS) - 1;
+/// Entries a byte.
 const PER_BYTE: usize = 8 / ENTRY_BITS;
-const ENTRY_MAX: u32 = (1 << ENTRY_BITS) - 1;
-/// Bytes of a 6-tile table and of a 3-tile table (2-bit entries indexed by 4 bits a tile).
+/// Bytes of a 6-tile table and of a 3-tile table (an entry a placement, indexed by 4 bits a tile).
 const SIX: usize = (1 << 24) / PER_BYTE;
 const THREE: usize = (1 << 12) / PER_BYTE;
+/// Sets of occupied cells.
+const MASKS: usize = 1 << 16;
 
 /// Additive 6-6-3 pattern databases for one goal's blank cell.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// The tables of the patterns, 2-bit entries, four per byte. Fixed sizes, so that masked indices
+    /// The tables of the patterns, one byte (four slots) a placement. Fixed sizes, so that masked indices
     /// need no bounds checks.
     first: Box<[u8; SIX]>,
     second: Box<[u8; SIX]>,
     third: Box<[u8; THREE]>,
+    /// For every set of occupied cells, the slot of the free region of every cell (2 bits a cell).
+    /// Derived from the grid, not stored.
+    slots: Box<[u32; MASKS]>,
+}
+
+/// The slot of every cell's free region, for every set of occupied cells: slot 0 for the largest region
+/// (the first of the largest, by lowest cell), slot 1 for every other.
+fn region_slots() -> Box<[u32; MASKS]> {
+    let mut slots = vec![0u32; MASKS];
+    for (occupied, cells) in slots.iter_mut().enumerate() {
+        let free = !(occupied as u16);
+        let (mut left, mut largest) = (free, 0u16);
+        while left != 0 {
+            let region = flood(left & left.wrapping_neg(), free);
+            if region.count_ones() > largest.count_ones() {
+                largest = region;
+            }
+            left &= !region;
+        }
+        let mut others = free & !largest;
+        while others != 0 {
+            *cells |= 1 << (2 * others.trailing_zeros());
+            others &= others - 1;
+        }
+    }
+    fixed_words(slots)
+}
+
+fn fixed_words(words: Vec<u32>) -> Box<[u32; MASKS]> {
+    words.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("made with MASKS words"))
 }
 
 /// A table of `N` bytes from a vector of that length.
@@ -85,16 +127,16 @@ fn fixed<const N: usize>(table: Vec<u8>) -> Option<Box<[u8; N]>> {
     table.into_boxed_slice().try_into().ok()
 }
 
-/// The entry at `index`.
+/// The value in `slot` of the entry at `index`.
 #[inline(always)]
-fn entry<const N: usize>(table: &[u8; N], index: usize) -> u32 {
-    unpack(table[(index / PER_BYTE) % N], index)
+fn entry<const N: usize>(table: &[u8; N], index: usize, slot: u32) -> u32 {
+    (table[(index / PER_BYTE) % N] >> shift(index, slot)) as u32 & SLOT_MAX
 }
 
-/// Entry `index` of the byte holding it.
+/// Where the value of `slot` of entry `index` lies in its byte.
 #[inline(always)]
-fn unpack(byte: u8, index: usize) -> u32 {
-    (byte >> ((index % PER_BYTE) * ENTRY_BITS)) as u32 & ENTRY_MAX
+fn shift(index: usize, slot: u32) -> usize {
+    (index % PER_BYTE) * ENTRY_BITS + slot as usize * SLOT_BITS
 }
 
 impl core::fmt::Debug for PatternDatabase {
@@ -121,16 +163,18 @@ impl PatternDatabase {
     }
 
     /// Builds the tables for goals whose blank is on `blank_cell` (0..16), by breadth-first search
-    /// backwards from the goal placement of each pattern. Takes about a second and 40 MB while building.
+    /// backwards from the goal placement of each pattern. Takes about 6 s and 60 MB while building.
     pub fn build(blank_cell: u8) -> PatternDatabase {
         let goal_cells = Self::layout(blank_cell & 15);
-        let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0]);
+        let slots = region_slots();
+        let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0], &slots);
         Self::from_tables(goal_cells, [table(1..7), table(7..13), table(13..16)])
             .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
     }
 
     fn from_tables(goal_cells: [u8; 16], [first, second, third]: [Vec<u8>; 3]) -> Option<PatternDatabase> {
-        Some(PatternDatabase { goal_cells, first: fixed(first)?, second: fixed(second)?, third: fixed(third)? })
+        let (first, second, third) = (fixed(first)?, fixed(second)?, fixed(third)?);
+        Some(PatternDatabase { goal_cells, first, second, third, slots: region_slots() })
     }
 
     /// The goal cell of the blank these tables were built for.
@@ -143,26 +187,29 @@ impl PatternDatabase {
         &self.goal_cells
     }
 
-    /// Bytes held by the tables.
+    /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        SIX * 2 + THREE
+        SIX * 2 + THREE + MASKS * 4
     }
 
-    /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank) and
-    /// its total Manhattan distance; it stops reading tables once the sum exceeds `bound`.
+    /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank), the
+    /// cells each pattern's tiles occupy (16 bits a pattern) and its total Manhattan distance; it stops
+    /// reading tables once the sum exceeds `bound`.
     #[inline]
-    pub fn lookup(&self, positions: u64, manhattan: u32, bound: u32) -> u32 {
-        // The small table (2 KiB) stays in cache: read it first, it may settle the bound for free.
+    pub fn lookup(&self, positions: u64, occupied: u64, manhattan: u32, bound: u32) -> u32 {
         let (first, second, third) = Self::indices(positions);
-        let mut h = manhattan + 2 * entry(&self.third, third);
+        let blank = 2 * (positions & 15) as u32;
+        let slot = |pattern: u32| (self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)] >> blank) & 3;
+        // The small table (4 KiB) stays in cache: read it first, it may settle the bound for free.
+        let mut h = manhattan + 2 * entry(&self.third, third, slot(2));
         if h > bound {
             return h;
         }
-        h += 2 * entry(&self.first, first);
+        h += 2 * entry(&self.first, first, slot(0));
         if h > bound {
             return h;
         }
-        h + 2 * entry(&self.second, second)
+        h + 2 * entry(&self.second, second, slot(1))
     }
 
     /// The table indices of the three patterns: slices of the position word (labels 1–6, 7–12, 13–15).
@@ -228,10 +275,6 @@ impl PatternDatabase {
     }
 }
 
-fn table_bytes(k: usize) -> usize {
-    (1usize << (4 * k)) / PER_BYTE
-}
-
 /// The cells reachable from `seed` through `free` cells (bit `c` is cell `c` of the 4×4 grid).
 #[inline]
 fn flood(seed: u16, free: u16) -> u16 {
@@ -254,24 +297,24 @@ fn occupied(index: usize, k: usize) -> u16 {
 /// Breadth-first search backwards from the goal over placements of the pattern tiles whose goal cells
 /// are `goals`, with the blank: the blank moves for free through cells no pattern tile holds, and each
 /// move of a pattern tile (into the blank) costs one. A state is a placement and the region of free
-/// cells holding the blank, named by its lowest cell. A placement's distance is the least over blank
-/// regions, which is its first visit. Returns the packed table of half excesses over Manhattan distance.
-fn build_table(goals: &[u8], blank_goal: u8) -> Vec<u8> {
+/// cells holding the blank, named by its lowest cell; its first visit is its distance, written into the
+/// slot of its region (`slots` gives it). Returns the table: a byte of four slots a placement, slots of
+/// regions the search never reached left at 0 (still a lower bound).
+fn build_table(goals: &[u8], blank_goal: u8, slots: &[u32; MASKS]) -> Vec<u8> {
     let k = goals.len();
     let size = 1usize << (4 * k);
-    let mut distance = vec![u8::MAX; size];
+    let mut table = vec![0u8; size / PER_BYTE];
     // Bit r of seen[placement] marks the blank region whose lowest cell is r as visited.
     let mut seen = vec![0u16; size];
     let goal_index = goals.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
     let region = flood(1 << blank_goal, !occupied(goal_index, k));
     let first = region.trailing_zeros() as usize;
     seen[goal_index] |= 1 << first;
-    distance[goal_index] = 0;
     let mut layer: Vec<u32> = vec![(goal_index << 4 | first) as u32];
     let mut next_layer = Vec::new();
-    let mut depth = 0u8;
+    let mut depth = 0u32;
     // The moves of a few states are made first, their `seen` words asked from memory, then visited in
-    // the same order: the misses overlap (the table is the same as one move at a time).
+    // the same order: the misses overlap.
     let mut batch: Vec<u32> = Vec::with_capacity(64 * 4 * k);
     while !layer.is_empty() {
         depth += 1;
@@ -302,27 +345,31 @@ fn build_table(goals: &[u8], blank_goal: u8) -> Vec<u8> {
             for &candidate in &batch {
                 let (moved, lowest) = (candidate as usize >> 4, candidate & 15);
                 let regions = seen[moved];
-                if regions & (1 << lowest) == 0 {
-                    seen[moved] = regions | 1 << lowest;
-                    // A placement with no region seen is new: its distance is written, never read.
-                    if regions == 0 {
-                        distance[moved] = depth;
-                    }
-                    next_layer.push(candidate);
+                if regions & (1 << lowest) != 0 {
+                    continue;
+                }
+                seen[moved] = regions | 1 << lowest;
+                next_layer.push(candidate);
+                // The first region of a slot seen is its distance (a shared slot keeps the least).
+                let cells = slots[occupied(moved, k) as usize];
+                let slot = (cells >> (2 * lowest)) & 3;
+                let mut earlier = regions;
+                let mut taken = false;
+                while earlier != 0 {
+                    taken |= (cells >> (2 * earlier.trailing_zeros())) & 3 == slot;
+                    earlier &= earlier - 1;
+                }
+                if !taken {
+                    let md: u32 = (0..k).map(|i| manhattan(((moved >> (4 * i)) & 15) as u8, goals[i])).sum();
+                    let half_excess = ((depth - md) / 2).min(SLOT_MAX) as u8;
+                    table[moved / PER_BYTE] |= half_excess << shift(moved, slot);
                 }
             }
         }
         core::mem::swap(&mut layer, &mut next_layer);
         next_layer.clear();
     }
-    drop(seen);
-    let mut packed = vec![0u8; table_bytes(k)];
-    for (index, &d) in distance.iter().enumerate().filter(|(_, &d)| d != u8::MAX) {
-        let md: u32 = (0..k).map(|i| manhattan(((index >> (4 * i)) & 15) as u8, goals[i])).sum();
-        let half_excess = ((d as u32 - md) / 2).min(ENTRY_MAX) as u8;
-        packed[index / PER_BYTE] |= half_excess << ((index % PER_BYTE) * ENTRY_BITS);
-    }
-    packed
+    table
 }
 
 /// The searchable form of a 4×4 puzzle with pattern databases: relabelled tiles in three 64-bit words,
@@ -335,8 +382,21 @@ pub struct PackedState {
     positions: u64,
     /// `positions` of the state mirrored about the main diagonal (labels mapped to their mirrors).
     mirrored: u64,
+    /// The cells each pattern's tiles occupy, 16 bits a pattern (first pattern lowest).
+    occupied: u64,
+    /// `occupied` of the mirrored state.
+    mirrored_occupied: u64,
     /// Total Manhattan distance of the tiles.
     manhattan: u8,
+}
+
+/// The pattern of every label (the blank's entry is never read).
+const PATTERN_OF_LABEL: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2];
+
+/// The bits of `cells` in the occupancy word of the pattern of `label`.
+#[inline(always)]
+fn occupancy(label: usize, cells: u16) -> u64 {
+    (cells as u64) << (16 * PATTERN_OF_LABEL[label] as u32)
 }
 
 impl PackedState {
@@ -397,16 +457,22 @@ impl PdbTiles {
 
     /// The packed form of a board.
     pub fn pack(&self, board: &Board) -> PackedState {
-        let mut state = PackedState { cells: 0, positions: 0, mirrored: 0, manhattan: 0 };
+        let mut state =
+            PackedState { cells: 0, positions: 0, mirrored: 0, occupied: 0, mirrored_occupied: 0, manhattan: 0 };
         for cell in 0..16u8 {
             let label = self.label_of_tile[board.tile(cell as usize) as usize];
             state.cells |= (label as u64) << (4 * cell);
             state.positions |= (cell as u64) << (4 * label);
             if let Some(mirror_label) = &self.mirror_label {
-                state.mirrored |= (mirror(cell) as u64) << (4 * mirror_label[label as usize]);
+                let image = mirror_label[label as usize];
+                state.mirrored |= (mirror(cell) as u64) << (4 * image);
+                if image != 0 {
+                    state.mirrored_occupied |= occupancy(image as usize, 1 << mirror(cell));
+                }
             }
             if label != 0 {
                 state.manhattan += manhattan(cell, self.db.goal_cells()[label as usize]) as u8;
+                state.occupied |= occupancy(label as usize, 1 << cell);
             }
         }
         state
@@ -436,11 +502,16 @@ impl PdbTiles {
             cells: s.cells ^ (label << (4 * from)) ^ (label << (4 * blank)),
             positions: s.positions ^ (moved << (4 * label)) ^ moved,
             mirrored: s.mirrored,
+            occupied: s.occupied ^ occupancy(label as usize, 1 << from | 1 << blank),
+            mirrored_occupied: s.mirrored_occupied,
             manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
         };
         if let Some(mirror_label) = &self.mirror_label {
-            let mirrored_move = (mirror(from) ^ mirror(blank)) as u64;
-            next.mirrored ^= (mirrored_move << (4 * mirror_label[label as usize])) ^ mirrored_move;
+            let (from, blank) = (mirror(from), mirror(blank));
+            let image = mirror_label[label as usize];
+            let mirrored_move = (from ^ blank) as u64;
+            next.mirrored ^= (mirrored_move << (4 * image)) ^ mirrored_move;
+            next.mirrored_occupied ^= occupancy(image as usize, 1 << from | 1 << blank);
         }
         next
     }
@@ -470,11 +541,11 @@ impl PdbTiles {
     /// as soon as the value is known to exceed `bound`.
     #[inline]
     pub fn heuristic_within(&self, s: &PackedState, bound: u32) -> u32 {
-        let h = self.db.lookup(s.positions, s.manhattan as u32, bound);
+        let h = self.db.lookup(s.positions, s.occupied, s.manhattan as u32, bound);
         if h > bound || self.mirror_label.is_none() {
             h
         } else {
-            h.max(self.db.lookup(s.mirrored, s.manhattan as u32, bound))
+            h.max(self.db.lookup(s.mirrored, s.mirrored_occupied, s.manhattan as u32, bound))
         }
     }
 
@@ -600,15 +671,41 @@ mod tests {
         // Tiles whose goals are cells 1, 2, 3 with the blank's goal on 0: from cells 3, 2, 1 (reversed)
         // no tile can pass another in the top row, so going around costs extra moves.
         let goals = [1u8, 2, 3];
-        let table = build_table(&goals, 0);
-        let look = |cells: [u8; 3]| {
+        let slots = region_slots();
+        let table = build_table(&goals, 0, &slots);
+        let look = |cells: [u8; 3], blank: u8| {
             let index = cells.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
             let md: u32 = cells.iter().zip(&goals).map(|(&c, &g)| manhattan(c, g)).sum();
-            md + 2 * unpack(table[index / PER_BYTE], index)
+            let slot = (slots[occupied(index, 3) as usize] >> (2 * blank)) & 3;
+            md + 2 * ((table[index / PER_BYTE] >> shift(index, slot)) & 3) as u32
         };
-        assert_eq!(look([1, 2, 3]), 0);
-        assert_eq!(look([5, 2, 3]), 1);
+        assert_eq!(look([1, 2, 3], 0), 0);
+        assert_eq!(look([5, 2, 3], 0), 1);
         // Tile 1 and tile 2 swapped in the row: one must step out of the row and back (2 extra moves).
-        assert_eq!(look([2, 1, 3]), 4);
+        assert_eq!(look([2, 1, 3], 0), 4);
+        // Where the tiles wall a corner off, the blank's side matters: some placements cost more with the
+        // blank shut in than outside (none of them costs less than the goal's zero, nothing is negative).
+        let differ = (0..1usize << 12)
+            .filter(|&index| occupied(index, 3).count_ones() == 3)
+            .filter(|&index| {
+                let cells = [index & 15, index >> 4 & 15, index >> 8].map(|c| c as u8);
+                let values: Vec<u32> = (0..16u8).filter(|&b| !cells.contains(&b)).map(|b| look(cells, b)).collect();
+                values.iter().any(|&v| v != values[0])
+            })
+            .count();
+        assert!(differ > 50, "{differ} placements whose value depends on the blank's region");
+    }
+
+    #[test]
+    fn region_slots_follow_the_lowest_cells() {
+        let slots = region_slots();
+        let slot = |occupied: u16, cell: u8| (slots[occupied as usize] >> (2 * cell)) & 3;
+        // A wall down column 1 splits off column 0: the two right columns are the larger region.
+        let wall = 0x2222;
+        assert_eq!((slot(wall, 0), slot(wall, 4), slot(wall, 3), slot(wall, 15)), (1, 1, 0, 0));
+        // Every free cell alone (a checkerboard): the first is "the largest", every other shares slot 1.
+        let board = 0b1010_0101_1010_0101u16;
+        let free: Vec<u32> = (0..16u8).filter(|&c| board & 1 << c == 0).map(|c| slot(board, c)).collect();
+        assert_eq!(free, [0, 1, 1, 1, 1, 1, 1, 1]);
     }
 }

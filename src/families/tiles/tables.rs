@@ -14,7 +14,7 @@ pub(super) const PATTERN_DATABASES: TableKind = TableKind {
     name: "pdb",
     magic: pdb::MAGIC,
     version: pdb::FORMAT_VERSION,
-    doc: "6-6-3 pattern databases for optimal 4x4 sliding tiles (8 MiB, built in about 5 s)",
+    doc: "6-6-3 pattern databases, blank-aware, for optimal 4x4 sliding tiles (16 MiB, built in about 6 s)",
     params: &[Spec {
         name: "blank",
         kind: Kind::Int,
