@@ -14,7 +14,7 @@
 //! the blank in the placement's largest free region and anywhere else (the least over the other
 //! regions), each in 2 bits: half the excess of the pattern distance over the pattern tiles' Manhattan
 //! distance (always even), at most 3. The heuristic is the total Manhattan distance plus twice the
-//! excesses. Which of the two values applies is read from a table of every set of occupied cells (256
+//! excesses. Which of the two values applies is read from a table of every set of occupied cells (128
 //! KiB, made at load), the cells each pattern's tiles occupy being kept in the state.
 //!
 //! Measured on Korf's 100 (`lp bench korf100`): one value a placement (the least over the regions) took
@@ -85,20 +85,20 @@ const MASKS: usize = 1 << 16;
 pub struct PatternDatabase {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// The tables of the patterns, one byte (four slots) a placement. Fixed sizes, so that masked indices
+    /// The tables of the patterns, two entries (of two slots) a byte. Fixed sizes, so that masked indices
     /// need no bounds checks.
     first: Box<[u8; SIX]>,
     second: Box<[u8; SIX]>,
     third: Box<[u8; THREE]>,
-    /// For every set of occupied cells, the slot of the free region of every cell (2 bits a cell).
-    /// Derived from the grid, not stored.
-    slots: Box<[u32; MASKS]>,
+    /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
+    /// free cells outside the largest region). Derived from the grid, not stored.
+    slots: Box<[u16; MASKS]>,
 }
 
 /// The slot of every cell's free region, for every set of occupied cells: slot 0 for the largest region
 /// (the first of the largest, by lowest cell), slot 1 for every other.
-fn region_slots() -> Box<[u32; MASKS]> {
-    let mut slots = vec![0u32; MASKS];
+fn region_slots() -> Box<[u16; MASKS]> {
+    let mut slots = vec![0u16; MASKS];
     for (occupied, cells) in slots.iter_mut().enumerate() {
         let free = !(occupied as u16);
         let (mut left, mut largest) = (free, 0u16);
@@ -109,17 +109,9 @@ fn region_slots() -> Box<[u32; MASKS]> {
             }
             left &= !region;
         }
-        let mut others = free & !largest;
-        while others != 0 {
-            *cells |= 1 << (2 * others.trailing_zeros());
-            others &= others - 1;
-        }
+        *cells = free & !largest;
     }
-    fixed_words(slots)
-}
-
-fn fixed_words(words: Vec<u32>) -> Box<[u32; MASKS]> {
-    words.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("made with MASKS words"))
+    slots.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("made with MASKS entries"))
 }
 
 /// A table of `N` bytes from a vector of that length.
@@ -189,7 +181,7 @@ impl PatternDatabase {
 
     /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        SIX * 2 + THREE + MASKS * 4
+        SIX * 2 + THREE + MASKS * 2
     }
 
     /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank), the
@@ -198,8 +190,8 @@ impl PatternDatabase {
     #[inline]
     pub fn lookup(&self, positions: u64, occupied: u64, manhattan: u32, bound: u32) -> u32 {
         let (first, second, third) = Self::indices(positions);
-        let blank = 2 * (positions & 15) as u32;
-        let slot = |pattern: u32| (self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)] >> blank) & 3;
+        let blank = (positions & 15) as u32;
+        let slot = |pattern: u32| (self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)] >> blank) as u32 & 1;
         // The small table (4 KiB) stays in cache: read it first, it may settle the bound for free.
         let mut h = manhattan + 2 * entry(&self.third, third, slot(2));
         if h > bound {
@@ -298,9 +290,9 @@ fn occupied(index: usize, k: usize) -> u16 {
 /// are `goals`, with the blank: the blank moves for free through cells no pattern tile holds, and each
 /// move of a pattern tile (into the blank) costs one. A state is a placement and the region of free
 /// cells holding the blank, named by its lowest cell; its first visit is its distance, written into the
-/// slot of its region (`slots` gives it). Returns the table: a byte of four slots a placement, slots of
-/// regions the search never reached left at 0 (still a lower bound).
-fn build_table(goals: &[u8], blank_goal: u8, slots: &[u32; MASKS]) -> Vec<u8> {
+/// slot of its region (`slots` gives it). Returns the table: two slots a placement, two placements a
+/// byte, slots of regions the search never reached left at 0 (still a lower bound).
+fn build_table(goals: &[u8], blank_goal: u8, slots: &[u16; MASKS]) -> Vec<u8> {
     let k = goals.len();
     let size = 1usize << (4 * k);
     let mut table = vec![0u8; size / PER_BYTE];
@@ -352,11 +344,11 @@ fn build_table(goals: &[u8], blank_goal: u8, slots: &[u32; MASKS]) -> Vec<u8> {
                 next_layer.push(candidate);
                 // The first region of a slot seen is its distance (a shared slot keeps the least).
                 let cells = slots[occupied(moved, k) as usize];
-                let slot = (cells >> (2 * lowest)) & 3;
+                let slot = (cells >> lowest) as u32 & 1;
                 let mut earlier = regions;
                 let mut taken = false;
                 while earlier != 0 {
-                    taken |= (cells >> (2 * earlier.trailing_zeros())) & 3 == slot;
+                    taken |= (cells >> earlier.trailing_zeros()) as u32 & 1 == slot;
                     earlier &= earlier - 1;
                 }
                 if !taken {
@@ -676,7 +668,7 @@ mod tests {
         let look = |cells: [u8; 3], blank: u8| {
             let index = cells.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
             let md: u32 = cells.iter().zip(&goals).map(|(&c, &g)| manhattan(c, g)).sum();
-            let slot = (slots[occupied(index, 3) as usize] >> (2 * blank)) & 3;
+            let slot = (slots[occupied(index, 3) as usize] >> blank) as u32 & 1;
             md + 2 * ((table[index / PER_BYTE] >> shift(index, slot)) & 3) as u32
         };
         assert_eq!(look([1, 2, 3], 0), 0);
@@ -699,13 +691,13 @@ mod tests {
     #[test]
     fn region_slots_follow_the_lowest_cells() {
         let slots = region_slots();
-        let slot = |occupied: u16, cell: u8| (slots[occupied as usize] >> (2 * cell)) & 3;
+        let slot = |occupied: u16, cell: u8| (slots[occupied as usize] >> cell) & 1;
         // A wall down column 1 splits off column 0: the two right columns are the larger region.
         let wall = 0x2222;
         assert_eq!((slot(wall, 0), slot(wall, 4), slot(wall, 3), slot(wall, 15)), (1, 1, 0, 0));
         // Every free cell alone (a checkerboard): the first is "the largest", every other shares slot 1.
         let board = 0b1010_0101_1010_0101u16;
-        let free: Vec<u32> = (0..16u8).filter(|&c| board & 1 << c == 0).map(|c| slot(board, c)).collect();
+        let free: Vec<u16> = (0..16u8).filter(|&c| board & 1 << c == 0).map(|c| slot(board, c)).collect();
         assert_eq!(free, [0, 1, 1, 1, 1, 1, 1, 1]);
     }
 }
