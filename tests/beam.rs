@@ -106,9 +106,18 @@ fn slices_give_the_same_solution_as_one_call() {
 #[test]
 fn limits_unsolvable_starts_and_names() {
     let puzzle = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap(); // 31 moves, the farthest
-                                                                       // Ten layers at most: the depth limit, not a claim about the puzzle.
-    let mut shallow = Beam::<Tiles>::new(50, 500).unwrap();
+                                                                       // Five layers at width 50, then ten at 25 and twenty at 12: the depth limit, not a claim about the
+                                                                       // puzzle.
+    let mut shallow = Beam::<Tiles>::new(50, 250).unwrap();
     assert_eq!(shallow.restart_and_run(&puzzle), Status::NotFound(Shortfall::DepthLimit));
+    // Twenty layers at width 40 are too few; at width 20 the same memory goes forty deep.
+    let mut narrowing = Beam::<Tiles>::new(40, 800).unwrap();
+    assert_eq!(narrowing.restart_and_run(&puzzle), Status::Found);
+    let length = checked_length(&puzzle, &narrowing);
+    assert!((31..=40).contains(&length) && narrowing.width() == 20, "{length} moves at width {}", narrowing.width());
+    // A new run starts at the width asked for.
+    narrowing.restart(&puzzle, puzzle.start());
+    assert_eq!(narrowing.width(), 40);
     let near = puzzle.with_start(puzzle.board(&[1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap());
     assert_eq!(shallow.restart_and_run(&near), Status::Found);
     assert_eq!(checked_length(&near, &shallow), 2);

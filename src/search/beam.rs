@@ -10,8 +10,10 @@
 //! where weighted A\* (weight 2, 200,000 nodes) gave 1.38.
 //!
 //! Memory is reserved at creation for `node_cap` kept nodes: the deepest layer a run reaches is
-//! `node_cap / width`. Children of a layer go to a buffer of four times the width; when a puzzle has more
-//! the buffer is cut down to the best `width` (which the layer would keep anyway) and filling goes on.
+//! `node_cap / width`. A run that fails — past that depth, or every child a repeat — starts again with
+//! half the width (twice as deep in the same memory), twice at most, before it ends `NotFound`. Children
+//! of a layer go to a buffer of four times the width; when a puzzle has more the buffer is cut down to
+//! the best `width` (which the layer would keep anyway) and filling goes on.
 
 use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::{with_capacity, OutOfMemory};
@@ -26,6 +28,9 @@ const ROOT: u32 = u32::MAX;
 const CHILDREN_PER_NODE: usize = 4;
 /// Children sorted out by the selection at the end of a layer per unit of the step budget.
 const SELECTED_PER_UNIT: usize = 16;
+/// Times a run that fails (past its depth, or every child a repeat) starts again with half the width —
+/// twice as deep in the same memory — before it gives up.
+const NARROWINGS: u32 = 2;
 
 /// Where a kept node came from: its parent's index in the trail and the move.
 #[derive(Clone, Copy)]
@@ -140,9 +145,11 @@ impl<S: Copy + Eq + core::hash::Hash, M: Copy> Layer<S, M> {
 
 /// The stepped beam search.
 pub struct Beam<P: Puzzle> {
+    /// The width asked for, and the current attempt's.
+    first_width: usize,
     width: usize,
     node_cap: usize,
-    /// The deepest layer a run may make: `node_cap / width`.
+    /// The deepest layer the current attempt may make: `node_cap / width`.
     max_depth: usize,
     /// Links of every kept node, layer after layer (layer d+1 follows layer d): reserved for the node cap.
     trail: Vec<Link<P::Move>>,
@@ -174,17 +181,18 @@ impl<P: Puzzle> Beam<P> {
         let buffered = width.saturating_mul(CHILDREN_PER_NODE);
         let layer = || Layer::new(buffered);
         Ok(Beam {
+            first_width: width,
             width,
             node_cap,
             max_depth: depth,
-            trail: with_capacity(depth.saturating_mul(width).saturating_add(1))?,
+            trail: with_capacity(Self::trail_capacity(width, node_cap))?,
             layer_start: 0,
             layers: [layer()?, layer()?, layer()?],
             current: 0,
             cursor: 0,
             depth: 0,
             start: None,
-            path: with_capacity(depth + 1)?,
+            path: with_capacity(Self::path_capacity(depth))?,
             hasher: FxBuildHasher,
             status: Status::Unsolvable,
             stats: Stats::default(),
@@ -199,17 +207,53 @@ impl<P: Puzzle> Beam<P> {
         let layer = buffered
             .saturating_mul(size_of::<Child<P::State, P::Move>>())
             .saturating_add(IndexSet::bytes_for(buffered));
-        depth
-            .saturating_mul(width)
-            .saturating_add(1)
+        Self::trail_capacity(width, node_cap)
             .saturating_mul(size_of::<Link<P::Move>>())
             .saturating_add(layer.saturating_mul(3))
-            .saturating_add(depth.saturating_add(1).saturating_mul(size_of::<(P::Move, P::State)>()))
+            .saturating_add(Self::path_capacity(depth).saturating_mul(size_of::<(P::Move, P::State)>()))
     }
 
-    /// States kept a layer.
+    /// Links reserved: the node cap (every attempt's depth times its width stays within it), at least one
+    /// layer, and the root.
+    fn trail_capacity(width: usize, node_cap: usize) -> usize {
+        node_cap.max(width).saturating_add(1)
+    }
+
+    /// Moves of path reserved: the depth of the narrowest attempt.
+    fn path_capacity(depth: usize) -> usize {
+        depth.saturating_mul(1 << NARROWINGS).saturating_add(1)
+    }
+
+    /// States kept a layer by the current attempt.
     pub fn width(&self) -> usize {
         self.width
+    }
+
+    /// Starts an attempt from the start, at the current width, in the memory reserved.
+    fn begin(&mut self, puzzle: &P, start: P::State) {
+        self.trail.clear();
+        for layer in &mut self.layers {
+            layer.clear();
+        }
+        self.max_depth = (self.node_cap / self.width).clamp(1, self.path.capacity() - 1);
+        let h = puzzle.heuristic(&start);
+        self.trail.push(Link { parent: ROOT, mv: None });
+        self.layers[0].children.push(Child { state: start, h, g: 0, link: Link { parent: ROOT, mv: None } });
+        self.layers[0].keep_best(self.width, &self.hasher);
+        (self.current, self.cursor, self.layer_start, self.depth) = (0, 0, 0, 0);
+    }
+
+    /// After a failed attempt: another at half the width, or the end of the run with `status`.
+    fn narrow_or_finish(&mut self, puzzle: &P, status: Status) -> Status {
+        let narrowest = self.first_width >> NARROWINGS;
+        match self.start {
+            Some(start) if self.width > narrowest.max(1) => {
+                self.width = (self.width / 2).max(1);
+                self.begin(puzzle, start);
+                Status::InProgress
+            }
+            _ => self.finish(status),
+        }
     }
 
     fn finish(&mut self, status: Status) -> Status {
@@ -299,6 +343,7 @@ impl<P: Puzzle> Beam<P> {
 
 impl<P: Puzzle> Search<P> for Beam<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
+        self.width = self.first_width;
         self.stats = Stats { bytes_reserved: Self::bytes_for(self.width, self.node_cap), ..Stats::default() };
         self.trail.clear();
         self.path.clear();
@@ -317,11 +362,7 @@ impl<P: Puzzle> Search<P> for Beam<P> {
             self.status = Status::Unsolvable;
             return;
         }
-        let h = puzzle.heuristic(&start);
-        self.trail.push(Link { parent: ROOT, mv: None });
-        self.layers[0].children.push(Child { state: start, h, g: 0, link: Link { parent: ROOT, mv: None } });
-        self.layers[0].keep_best(self.width, &self.hasher);
-        (self.current, self.cursor, self.layer_start, self.depth) = (0, 0, 0, 0);
+        self.begin(puzzle, start);
         self.stats.peak_stored = 1;
     }
 
@@ -332,12 +373,19 @@ impl<P: Puzzle> Search<P> for Beam<P> {
         let mut work = 0u32;
         while work < budget.max(1) {
             if self.cursor == self.layers[self.current].children.len() {
-                if self.layers[(self.current + 1) % 3].children.is_empty() {
-                    // Every child repeated a state: the beam has nowhere to go (no proof of anything).
-                    return Step::new(self.finish(Status::NotFound(Shortfall::Stuck)), work);
-                }
-                if self.depth + 1 > self.max_depth {
-                    return Step::new(self.finish(Status::NotFound(Shortfall::DepthLimit)), work);
+                // Every child repeated a state (the beam has nowhere to go; no proof of anything), or the
+                // next layer would be too deep.
+                let failure = if self.layers[(self.current + 1) % 3].children.is_empty() {
+                    Some(Shortfall::Stuck)
+                } else {
+                    (self.depth + 1 > self.max_depth).then_some(Shortfall::DepthLimit)
+                };
+                if let Some(why) = failure {
+                    let status = self.narrow_or_finish(puzzle, Status::NotFound(why));
+                    if status.is_done() {
+                        return Step::new(status, work);
+                    }
+                    continue;
                 }
                 work = work.saturating_add(self.close_layer());
                 continue;
