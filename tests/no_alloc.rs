@@ -74,13 +74,7 @@ fn steps_and_hints_allocate_nothing() {
         moves += 1;
         if moves % 10 == 5 {
             // Leave the plan: the next hint searches again, still without allocating.
-            let mut undo = None;
-            fifteen.successors(&state, |m, s, _| {
-                if m.tile != hint.mv.tile && undo.is_none() {
-                    undo = Some(s)
-                }
-            });
-            state = undo.unwrap();
+            state = off_the_plan(&fifteen, &state, hint.mv.tile);
             deviations += 1;
         }
     }
@@ -104,13 +98,18 @@ fn steps_and_hints_allocate_nothing() {
         state = large.apply(&state, &hint.mv).unwrap();
         if moves % 10 == 5 {
             // Step off the plan: the next hint plans again.
-            let mut other = None;
-            large.successors(&state, |m, s, _| {
-                if m.tile != hint.mv.tile && other.is_none() {
-                    other = Some(s)
-                }
-            });
-            state = other.unwrap();
+            state = off_the_plan(&large, &state, hint.mv.tile);
         }
     }
+}
+
+/// The state after the first move that does not slide `tile` back: a step away from the hinted plan.
+fn off_the_plan(puzzle: &Tiles, state: &lphint::families::tiles::Board, tile: u8) -> lphint::families::tiles::Board {
+    let mut other = None;
+    puzzle.successors(state, |m, s, _| {
+        if m.tile != tile && other.is_none() {
+            other = Some(s)
+        }
+    });
+    other.expect("a tile other than the one just moved can slide")
 }

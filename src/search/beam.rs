@@ -345,11 +345,8 @@ impl<P: Puzzle> Search<P> for Beam<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
         self.width = self.first_width;
         self.stats = Stats { bytes_reserved: Self::bytes_for(self.width, self.node_cap), ..Stats::default() };
-        self.trail.clear();
+        // The layers and the trail are cleared by `begin`; a start settled at once never reads them.
         self.path.clear();
-        for layer in &mut self.layers {
-            layer.clear();
-        }
         self.start = Some(start);
         self.status = Status::InProgress;
         if puzzle.is_goal(&start) {
