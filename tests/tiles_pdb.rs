@@ -1,4 +1,4 @@
-//! The 4×4 pattern databases: serialized form and its damage checks, admissibility and consistency,
+//! The 4×4 pattern databases: serialized form and its damage checks, admissibility and parity,
 //! Korf's instances, hints, and the same through the C ABI with tables loaded from bytes.
 
 mod common;
@@ -40,16 +40,16 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
     // A newer format version (bytes 4-5, after the magic) is refused as such, with or without a valid
     // checksum.
     let mut newer = bytes.to_vec();
-    newer[4] = 5;
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(5)));
+    newer[4] = 6;
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(6)));
     let body = newer.len() - 4;
     let crc = crc32fast::hash(&newer[..body]).to_le_bytes();
     newer[body..].copy_from_slice(&crc);
-    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(5)));
+    assert_eq!(PatternDatabase::from_bytes(&newer), Err(TablesError::Version(6)));
 }
 
 #[test]
-fn the_heuristic_is_admissible_consistent_and_above_manhattan() {
+fn the_heuristic_is_admissible_of_the_right_parity_and_above_manhattan() {
     let puzzle = goal();
     let view = PdbTiles::new(&puzzle, db().clone()).unwrap();
     let mut oracle = IdaStar::new(4096).unwrap();
@@ -64,7 +64,9 @@ fn the_heuristic_is_admissible_consistent_and_above_manhattan() {
         assert!(h >= puzzle.manhattan(&state));
         assert_eq!(view.unpack(&packed), state);
         view.successors(&packed, |mv, next, _| {
-            assert!(view.heuristic(&next).abs_diff(h) <= 1, "inconsistent across {mv:?}");
+            // Not consistent: a placement's value for "the blank elsewhere" is the least over several
+            // regions, so one move can change it by more than one (A* reopens nodes for that).
+            assert_eq!((view.heuristic(&next) + h) % 2, 1, "parity across {mv:?}");
             assert_eq!(view.pack(&puzzle.apply(&state, &mv).unwrap()), next, "incremental state update");
         });
     }

@@ -4,8 +4,10 @@
 //! every placement of its tiles and every region of free cells the blank may be in, the number of moves
 //! of *those* tiles needed to bring them home, where the blank moves freely through the other tiles but
 //! not through the pattern's. Moves of different patterns are disjoint, so the three values add up to an
-//! admissible heuristic; the same is done for the state mirrored about the main diagonal (when the goal's
-//! blank lies on it), and the larger sum is used.
+//! admissible heuristic (not a consistent one: see the blank regions below); the same is done for the
+//! state mirrored about the main diagonal (when the goal's blank lies on it), and the larger sum is used.
+//! A move changes one pattern's placement and keeps the blank in the other patterns' free region, so
+//! the state carries every pattern's value and a child reads one entry (and one for the mirror).
 //!
 //! Tiles are relabelled so that each pattern's tiles carry consecutive labels: the table index of a
 //! pattern is then a slice of the word holding every label's cell, 4 bits a label, with no ranking work.
@@ -17,8 +19,9 @@
 //! excesses. Which of the two values applies is read from a table of every set of occupied cells (128
 //! KiB, made at load), the cells each pattern's tiles occupy being kept in the state.
 //!
-//! Measured on Korf's 100 (`lp bench korf100`): one value a placement (the least over the regions) took
-//! 31.2 M nodes, the two values 22.3 M (30% fewer; four values, one a region, 21.3 M in twice the memory);
+//! Measured on Korf's 100 (`lp bench korf100`, with an earlier layout): one value a placement (the least
+//! over the regions) took 31.2 M nodes, the two values 22.3 M (30% fewer; four values, one a region,
+//! 21.3 M in twice the memory);
 //! capping half excesses at 3 costs 2.4% more nodes than 4 bits would. Two 6-tile tables take 8 MiB each,
 //! 16 MiB in all.
 
@@ -33,15 +36,18 @@ use serde::{Deserialize, Serialize};
 /// Number of tiles in each pattern, in label order (labels 1..=6, 7..=12, 13..=15).
 pub const PATTERNS: [usize; 3] = [6, 6, 3];
 
-/// Goal cells in the order labels are given out when the blank's goal is the top-left corner: a block
-/// of six next to the blank, a block of six along the right side, and three cells of the bottom row
-/// (the 6-6-3 layout of Korf and Felner's disjoint pattern databases).
-const CELL_ORDER: [u8; 16] = [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14, 0];
+/// Goal cells in the order labels are given out when the blank's goal is the top-left corner: the six
+/// cells of the two left columns but the blank's and the corner below, the six of the two right columns'
+/// top three rows, and the rest of the bottom row. Of ten 6-6-3 layouts tried on Korf's 100 this one
+/// expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise shapes, 22.3 M for
+/// two 2×3 blocks and the right side, 95–126 M for row-wise and central shapes (the mirrored lookup
+/// covers the transposed shapes of each).
+const CELL_ORDER: [u8; 16] = [1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0];
 
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 
 /// The cell mirrored about the main diagonal.
 #[inline]
@@ -77,6 +83,10 @@ const PER_BYTE: usize = 8 / ENTRY_BITS;
 /// Bytes of a 6-tile table and of a 3-tile table (an entry a placement, indexed by 4 bits a tile).
 const SIX: usize = (1 << 24) / PER_BYTE;
 const THREE: usize = (1 << 12) / PER_BYTE;
+/// Where each pattern's index lies in the position word, its mask, and its table's bytes.
+const INDEX_SHIFT: [u32; 3] = [4, 28, 52];
+const INDEX_MASK: [usize; 3] = [0xFF_FFFF, 0xFF_FFFF, 0xFFF];
+const TABLE_BYTES: [usize; 3] = [SIX, SIX, THREE];
 /// Sets of occupied cells.
 const MASKS: usize = 1 << 16;
 
@@ -85,11 +95,9 @@ const MASKS: usize = 1 << 16;
 pub struct PatternDatabase {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// The tables of the patterns, two entries (of two slots) a byte. Fixed sizes, so that masked indices
-    /// need no bounds checks.
-    first: Box<[u8; SIX]>,
-    second: Box<[u8; SIX]>,
-    third: Box<[u8; THREE]>,
+    /// The tables of the three patterns ([`TABLE_BYTES`]), two entries (of two slots) a byte; indexed by
+    /// pattern, so that choosing a table is a load, not a branch.
+    tables: [Box<[u8]>; 3],
     /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
     /// free cells outside the largest region). Derived from the grid, not stored.
     slots: Box<[u16; MASKS]>,
@@ -112,17 +120,6 @@ fn region_slots() -> Box<[u16; MASKS]> {
         *cells = free & !largest;
     }
     slots.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("made with MASKS entries"))
-}
-
-/// A table of `N` bytes from a vector of that length.
-fn fixed<const N: usize>(table: Vec<u8>) -> Option<Box<[u8; N]>> {
-    table.into_boxed_slice().try_into().ok()
-}
-
-/// The value in `slot` of the entry at `index`.
-#[inline(always)]
-fn entry<const N: usize>(table: &[u8; N], index: usize, slot: u32) -> u32 {
-    (table[(index / PER_BYTE) % N] >> shift(index, slot)) as u32 & SLOT_MAX
 }
 
 /// Where the value of `slot` of entry `index` lies in its byte.
@@ -164,9 +161,12 @@ impl PatternDatabase {
             .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
     }
 
-    fn from_tables(goal_cells: [u8; 16], [first, second, third]: [Vec<u8>; 3]) -> Option<PatternDatabase> {
-        let (first, second, third) = (fixed(first)?, fixed(second)?, fixed(third)?);
-        Some(PatternDatabase { goal_cells, first, second, third, slots: region_slots() })
+    fn from_tables(goal_cells: [u8; 16], tables: [Vec<u8>; 3]) -> Option<PatternDatabase> {
+        if tables.iter().map(Vec::len).ne(TABLE_BYTES) {
+            return None;
+        }
+        let tables = tables.map(Vec::into_boxed_slice);
+        Some(PatternDatabase { goal_cells, tables, slots: region_slots() })
     }
 
     /// The goal cell of the blank these tables were built for.
@@ -181,64 +181,23 @@ impl PatternDatabase {
 
     /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        SIX * 2 + THREE + MASKS * 2
+        TABLE_BYTES.iter().sum::<usize>() + MASKS * 2
     }
 
-    /// The heuristic of a state given as the cell of every label (4 bits each, label 0 the blank), the
-    /// cells each pattern's tiles occupy (16 bits a pattern) and its total Manhattan distance; it stops
-    /// reading tables once the sum exceeds `bound`.
-    #[inline]
-    pub fn lookup(&self, positions: u64, occupied: u64, manhattan: u32, bound: u32) -> u32 {
-        let (first, second, third) = Self::indices(positions);
-        let blank = (positions & 15) as u32;
-        let slot = |pattern: u32| (self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)] >> blank) as u32 & 1;
-        // The small table (4 KiB) stays in cache: read it first, it may settle the bound for free.
-        let mut h = manhattan + 2 * entry(&self.third, third, slot(2));
-        if h > bound {
-            return h;
-        }
-        h += 2 * entry(&self.first, first, slot(0));
-        if h > bound {
-            return h;
-        }
-        h + 2 * entry(&self.second, second, slot(1))
-    }
-
-    /// The table indices of the three patterns: slices of the position word (labels 1–6, 7–12, 13–15).
+    /// The half excess of `pattern` (0, 1 or 2) in a state given as the cell of every label (4 bits each,
+    /// label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
     #[inline(always)]
-    fn indices(positions: u64) -> (usize, usize, usize) {
-        (
-            (positions >> 4) as usize & 0xFF_FFFF,
-            (positions >> 28) as usize & 0xFF_FFFF,
-            (positions >> 52) as usize & 0xFFF,
-        )
-    }
-
-    /// Starts loading the table entries [`PatternDatabase::lookup`] will read for `positions`.
-    #[inline]
-    pub fn prefetch(&self, positions: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let (first, second, third) = Self::indices(positions);
-            let lines = [
-                self.first.as_ptr().wrapping_add(first / PER_BYTE),
-                self.second.as_ptr().wrapping_add(second / PER_BYTE),
-                self.third.as_ptr().wrapping_add(third / PER_BYTE),
-            ];
-            for line in lines {
-                // SAFETY: SSE is part of the x86_64 baseline, and a prefetch only hints the cache: it
-                // never faults or reads into the program, whatever the address (these are in the tables).
-                unsafe { _mm_prefetch::<_MM_HINT_T0>(line.cast()) };
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = positions;
+    pub fn value(&self, pattern: usize, positions: u64, occupied: u64) -> u32 {
+        let index = (positions >> INDEX_SHIFT[pattern]) as usize & INDEX_MASK[pattern];
+        let blank = (positions & 15) as u32;
+        let cells = self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)];
+        let slot = (cells >> blank) as u32 & 1;
+        (self.tables[pattern][index / PER_BYTE] >> shift(index, slot)) as u32 & SLOT_MAX
     }
 
     /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let tables = [self.first.to_vec(), self.second.to_vec(), self.third.to_vec()].into();
+        let tables = self.tables.iter().map(|table| table.to_vec()).collect();
         let blob = Blob { goal_cells: self.goal_cells, tables };
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
@@ -380,6 +339,17 @@ pub struct PackedState {
     mirrored_occupied: u64,
     /// Total Manhattan distance of the tiles.
     manhattan: u8,
+    /// Every pattern's table value (its half excess), for the state and for the mirrored state: a move
+    /// changes one pattern's placement (and keeps the blank in the other patterns' free region), so a
+    /// child reads one entry, and one for the mirror.
+    values: [u8; 3],
+    mirrored_values: [u8; 3],
+}
+
+/// The sum of the patterns' half excesses.
+#[inline(always)]
+fn excess(values: [u8; 3]) -> u32 {
+    values.iter().map(|&v| v as u32).sum()
 }
 
 /// The pattern of every label (the blank's entry is never read).
@@ -449,8 +419,16 @@ impl PdbTiles {
 
     /// The packed form of a board.
     pub fn pack(&self, board: &Board) -> PackedState {
-        let mut state =
-            PackedState { cells: 0, positions: 0, mirrored: 0, occupied: 0, mirrored_occupied: 0, manhattan: 0 };
+        let mut state = PackedState {
+            cells: 0,
+            positions: 0,
+            mirrored: 0,
+            occupied: 0,
+            mirrored_occupied: 0,
+            manhattan: 0,
+            values: [0; 3],
+            mirrored_values: [0; 3],
+        };
         for cell in 0..16u8 {
             let label = self.label_of_tile[board.tile(cell as usize) as usize];
             state.cells |= (label as u64) << (4 * cell);
@@ -465,6 +443,12 @@ impl PdbTiles {
             if label != 0 {
                 state.manhattan += manhattan(cell, self.db.goal_cells()[label as usize]) as u8;
                 state.occupied |= occupancy(label as usize, 1 << cell);
+            }
+        }
+        for pattern in 0..3 {
+            state.values[pattern] = self.db.value(pattern, state.positions, state.occupied) as u8;
+            if self.mirror_label.is_some() {
+                state.mirrored_values[pattern] = self.db.value(pattern, state.mirrored, state.mirrored_occupied) as u8;
             }
         }
         state
@@ -497,14 +481,21 @@ impl PdbTiles {
             occupied: s.occupied ^ occupancy(label as usize, 1 << from | 1 << blank),
             mirrored_occupied: s.mirrored_occupied,
             manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
+            values: s.values,
+            mirrored_values: s.mirrored_values,
         };
-        if let Some(mirror_label) = &self.mirror_label {
-            let (from, blank) = (mirror(from), mirror(blank));
-            let image = mirror_label[label as usize];
-            let mirrored_move = (from ^ blank) as u64;
-            next.mirrored ^= (mirrored_move << (4 * image)) ^ mirrored_move;
-            next.mirrored_occupied ^= occupancy(image as usize, 1 << from | 1 << blank);
-        }
+        let pattern = PATTERN_OF_LABEL[label as usize] as usize;
+        next.values[pattern] = self.db.value(pattern, next.positions, next.occupied) as u8;
+        let Some(mirror_label) = &self.mirror_label else {
+            return next;
+        };
+        let (from, blank) = (mirror(from), mirror(blank));
+        let image = mirror_label[label as usize];
+        let mirrored_move = (from ^ blank) as u64;
+        next.mirrored ^= (mirrored_move << (4 * image)) ^ mirrored_move;
+        next.mirrored_occupied ^= occupancy(image as usize, 1 << from | 1 << blank);
+        let pattern = PATTERN_OF_LABEL[image as usize] as usize;
+        next.mirrored_values[pattern] = self.db.value(pattern, next.mirrored, next.mirrored_occupied) as u8;
         next
     }
 
@@ -520,25 +511,11 @@ impl PdbTiles {
         s.cells == self.goal_cells
     }
 
-    /// Starts loading the table entries the heuristic of `s` reads.
+    /// The pattern-database heuristic, the larger of the direct and the mirrored sums (the table values
+    /// were read when the state was made).
     #[inline]
-    pub fn prefetch_state(&self, s: &PackedState) {
-        self.db.prefetch(s.positions);
-        if self.mirror_label.is_some() {
-            self.db.prefetch(s.mirrored);
-        }
-    }
-
-    /// The pattern-database heuristic, the larger of the direct and the mirrored lookups; reading stops
-    /// as soon as the value is known to exceed `bound`.
-    #[inline]
-    pub fn heuristic_within(&self, s: &PackedState, bound: u32) -> u32 {
-        let h = self.db.lookup(s.positions, s.occupied, s.manhattan as u32, bound);
-        if h > bound || self.mirror_label.is_none() {
-            h
-        } else {
-            h.max(self.db.lookup(s.mirrored, s.mirrored_occupied, s.manhattan as u32, bound))
-        }
+    pub fn estimate(&self, s: &PackedState) -> u32 {
+        s.manhattan as u32 + 2 * excess(s.values).max(excess(s.mirrored_values))
     }
 
     /// The board a packed state stands for.
@@ -600,29 +577,17 @@ impl crate::search::Puzzle for PdbTiles {
 
     #[inline]
     fn heuristic(&self, s: &PackedState) -> u32 {
-        self.heuristic_within(s, u32::MAX)
-    }
-
-    #[inline]
-    fn prefetch(&self, s: &PackedState) {
-        self.prefetch_state(s);
+        self.estimate(s)
     }
 
     #[inline]
     fn heuristic_after(&self, _: &PackedState, _: u32, _: &super::TileMove, child: &PackedState) -> u32 {
-        self.heuristic_within(child, u32::MAX)
+        self.estimate(child)
     }
 
     #[inline]
-    fn heuristic_after_within(
-        &self,
-        _: &PackedState,
-        _: u32,
-        _: &super::TileMove,
-        child: &PackedState,
-        bound: u32,
-    ) -> u32 {
-        self.heuristic_within(child, bound)
+    fn heuristic_after_within(&self, _: &PackedState, _: u32, _: &super::TileMove, child: &PackedState, _: u32) -> u32 {
+        self.estimate(child)
     }
 }
 

@@ -77,7 +77,7 @@ impl Search<super::Tiles> for PdbIda {
         let root = self.view.pack(&start);
         self.stats = Stats { bytes_reserved: self.frames.capacity() * size_of::<Frame>(), ..Stats::default() };
         self.frames.clear();
-        self.threshold = self.view.heuristic_within(&root, u32::MAX);
+        self.threshold = self.view.estimate(&root);
         self.next_threshold = u32::MAX;
         self.status = Status::InProgress;
         self.root = Some(root);
@@ -151,11 +151,11 @@ impl PdbIda {
                 continue;
             }
             let (state, blank) = (top.state, top.state.blank());
-            let child = self.view.child(&state, from);
             self.stats.generated += 1;
             // The child's cost from the root is the number of frames on the path so far.
             let bound = self.threshold.saturating_sub(depth);
-            let h = self.view.heuristic_within(&child, bound);
+            let child = self.view.child(&state, from);
+            let h = self.view.estimate(&child);
             if h > bound {
                 self.next_threshold = self.next_threshold.min(depth + h);
                 continue;

@@ -153,7 +153,7 @@ fn korf(args: &BenchArgs, built_in: &str, built_in_name: &str) -> Done {
         }
         None => korf_instances(built_in, built_in_name, 4)?,
     };
-    let (mut total_nodes, mut total_time, mut wrong) = (0u64, Duration::ZERO, 0);
+    let (mut total_nodes, mut total_generated, mut total_time, mut wrong) = (0u64, 0u64, Duration::ZERO, 0);
     println!("{:>4} {:>7} {:>7} {:>14} {:>10} {:>12}", "id", "length", "known", "nodes", "time", "nodes/s");
     for (id, known, puzzle) in instances.into_iter().filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id)) {
         let mut puzzle = puzzle.with_heuristic(heuristic);
@@ -165,6 +165,7 @@ fn korf(args: &BenchArgs, built_in: &str, built_in_name: &str) -> Done {
         let check = if outcome.status == Status::Found && length == known { "" } else { "  WRONG" };
         wrong += !check.is_empty() as usize;
         total_nodes += outcome.stats.expanded;
+        total_generated += outcome.stats.generated;
         total_time += time;
         let rate = outcome.stats.expanded as f64 / time.as_secs_f64().max(1e-9);
         println!(
@@ -175,7 +176,11 @@ fn korf(args: &BenchArgs, built_in: &str, built_in_name: &str) -> Done {
         );
     }
     let rate = total_nodes as f64 / total_time.as_secs_f64().max(1e-9);
-    println!("total: {total_nodes} nodes in {} ({:.2}M nodes/s), {wrong} wrong", fmt_time(total_time), rate / 1e6);
+    println!(
+        "total: {total_nodes} nodes (expanded; {total_generated} generated) in {} ({:.2}M nodes/s), {wrong} wrong",
+        fmt_time(total_time),
+        rate / 1e6
+    );
     if wrong == 0 {
         Ok(())
     } else {
