@@ -55,10 +55,6 @@ impl PdbIda {
         &self.view
     }
 
-    fn push(&mut self, state: PackedState, parent_blank: u8) {
-        self.frames.push(Frame { state, parent_blank, next: 0 });
-    }
-
     fn finish(&mut self, status: Status) -> Status {
         self.status = status;
         if status == Status::Found {
@@ -117,7 +113,9 @@ impl Search<super::Tiles> for PdbIda {
 }
 
 impl PdbIda {
-    /// Expands at most `budget` nodes.
+    /// Expands at most `budget` nodes. The loop works on locals (the frames as a slice, the counters),
+    /// written back when it ends: through `self` the compiler would store them at every child, not
+    /// knowing that the frames' memory is not `self`'s.
     fn search(&mut self, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
@@ -125,25 +123,32 @@ impl PdbIda {
         let Some(root) = self.root else {
             return self.finish(Status::Unsolvable);
         };
+        let view = &self.view;
+        let mut frames = core::mem::take(&mut self.frames);
+        let (mut threshold, mut next_threshold) = (self.threshold, self.next_threshold);
+        let (mut expanded, mut generated, mut peak) =
+            (self.stats.expanded, self.stats.generated, self.stats.peak_stored);
         let mut spent = 0;
+        let mut status = Status::InProgress;
         while spent < budget {
-            let depth = self.frames.len() as u32;
-            let Some(top) = self.frames.last_mut() else {
+            let depth = frames.len() as u32;
+            let Some(top) = frames.last_mut() else {
                 // A new iteration begins at the root.
-                if self.next_threshold == u32::MAX && self.stats.expanded > 0 {
-                    return self.finish(Status::Unsolvable);
+                if next_threshold == u32::MAX && expanded > 0 {
+                    status = Status::Unsolvable;
+                    break;
                 }
-                if self.stats.expanded > 0 {
-                    self.threshold = self.next_threshold;
+                if expanded > 0 {
+                    threshold = next_threshold;
                 }
-                self.next_threshold = u32::MAX;
-                self.push(root, NONE);
+                next_threshold = u32::MAX;
+                frames.push(Frame { state: root, parent_blank: NONE, next: 0 });
                 spent += 1;
-                self.stats.expanded += 1;
+                expanded += 1;
                 continue;
             };
-            let Some(from) = self.view.blank_neighbour(&top.state, top.next) else {
-                self.frames.pop();
+            let Some(from) = view.blank_neighbour(&top.state, top.next) else {
+                frames.pop();
                 continue;
             };
             top.next += 1;
@@ -151,26 +156,36 @@ impl PdbIda {
                 continue;
             }
             let (state, blank) = (top.state, top.state.blank());
-            self.stats.generated += 1;
+            let child = view.child(&state, from);
+            generated += 1;
             // The child's cost from the root is the number of frames on the path so far.
-            let bound = self.threshold.saturating_sub(depth);
-            let child = self.view.child(&state, from);
-            let h = self.view.estimate(&child);
+            let bound = threshold.saturating_sub(depth);
+            let h = view.estimate(&child);
             if h > bound {
-                self.next_threshold = self.next_threshold.min(depth + h);
+                next_threshold = next_threshold.min(depth + h);
                 continue;
             }
-            if self.frames.len() >= MAX_DEPTH {
-                return self.finish(Status::OutOfNodes);
+            if frames.len() >= MAX_DEPTH {
+                status = Status::OutOfNodes;
+                break;
             }
             spent += 1;
-            self.stats.expanded += 1;
-            self.push(child, blank);
-            self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len());
-            if self.view.is_goal_state(&child) {
-                return self.finish(Status::Found);
+            expanded += 1;
+            frames.push(Frame { state: child, parent_blank: blank, next: 0 });
+            peak = peak.max(frames.len());
+            // Only the goal has every tile home (a heuristic of 0).
+            if h == 0 {
+                status = Status::Found;
+                break;
             }
         }
-        Status::InProgress
+        self.frames = frames;
+        (self.threshold, self.next_threshold) = (threshold, next_threshold);
+        (self.stats.expanded, self.stats.generated, self.stats.peak_stored) = (expanded, generated, peak);
+        if status == Status::InProgress {
+            status
+        } else {
+            self.finish(status)
+        }
     }
 }
