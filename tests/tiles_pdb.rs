@@ -18,6 +18,12 @@ fn db() -> &'static Arc<PatternDatabase> {
     DB.get_or_init(|| Arc::new(PatternDatabase::build(0)))
 }
 
+/// The same goal's tables in both layouts (the heuristic the larger value), built once.
+fn db2() -> &'static Arc<PatternDatabase> {
+    static DB: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(PatternDatabase::build_layouts(0, 2)))
+}
+
 fn bytes() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
     BYTES.get_or_init(|| db().to_bytes())
@@ -50,8 +56,15 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
 
 #[test]
 fn the_heuristic_is_admissible_of_the_right_parity_and_above_manhattan() {
+    for db in [db(), db2()] {
+        heuristic_is_admissible(db);
+    }
+}
+
+fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
     let puzzle = goal();
-    let view = PdbTiles::new(&puzzle, db().clone()).unwrap();
+    let view = PdbTiles::new(&puzzle, db.clone()).unwrap();
+    let one_layout = PdbTiles::new(&puzzle, self::db().clone()).unwrap();
     let mut oracle = IdaStar::new(4096).unwrap();
     let mut rng = rng(44);
     for walk in 0..150 {
@@ -62,6 +75,8 @@ fn the_heuristic_is_admissible_of_the_right_parity_and_above_manhattan() {
         assert!(h <= optimal, "h {h} > optimal {optimal}");
         assert_eq!(h % 2, optimal % 2);
         assert!(h >= puzzle.manhattan(&state));
+        // Two layouts take the larger value: never below the first layout's alone.
+        assert!(h >= one_layout.heuristic(&one_layout.pack(&state)));
         assert_eq!(view.unpack(&packed), state);
         view.successors(&packed, |mv, next, _| {
             // Not consistent: a placement's value for "the blank elsewhere" is the least over several
@@ -93,6 +108,38 @@ fn korf_instances_solve_optimally_with_far_fewer_nodes() {
             );
         }
     }
+}
+
+#[test]
+fn two_layouts_never_expand_more_and_about_halve_the_nodes() {
+    assert_eq!((db().layouts(), db2().layouts()), (1, 2));
+    assert_eq!(PatternDatabase::build_layouts(0, 9).layouts(), 2, "more layouts than there are: all of them");
+    let ids = [2, 9, 12, 19, 23, 42, 47, 55, 79, 88];
+    let (mut one, mut two) = (0, 0);
+    for (id, length, puzzle) in korf(&ids) {
+        let expanded = |db: &Arc<PatternDatabase>| {
+            let puzzle = puzzle.clone().with_pattern_database(db.clone()).unwrap();
+            let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
+            assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, length), "Korf #{id}");
+            outcome.stats.expanded
+        };
+        let (single, double) = (expanded(db()), expanded(db2()));
+        // A larger admissible heuristic prunes every node the smaller one prunes, in the same order.
+        assert!(double <= single, "#{id}: {double} > {single}");
+        (one, two) = (one + single, two + double);
+    }
+    assert!(two * 10 < one * 7, "two layouts {two} nodes, one {one}");
+}
+
+#[test]
+fn two_layouts_round_trip_and_damage_is_detected() {
+    let bytes = db2().to_bytes();
+    assert!(bytes.len() < 40 << 20, "two layouts fit the 40 MB budget: {} bytes", bytes.len());
+    let loaded = PatternDatabase::from_bytes(&bytes).unwrap();
+    assert_eq!((&loaded, loaded.layouts()), (db2().as_ref(), 2));
+    assert_ne!(&loaded, db().as_ref());
+    // Flips in the first layout's tables and in the second's.
+    common::assert_damage_is_detected(&bytes, &[4_000_000, 25_000_000], PatternDatabase::from_bytes);
 }
 
 #[test]

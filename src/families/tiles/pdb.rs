@@ -19,6 +19,10 @@
 //! excesses. Which of the two values applies is read from a table of every set of occupied cells (128
 //! KiB, made at load), the cells each pattern's tiles occupy being kept in the state.
 //!
+//! Tables may hold a second partition ([`LAYOUTS`], `lp tables build --param layouts=2`): the state then
+//! carries the words of both, a child reads four entries instead of two, and the heuristic is the larger
+//! value. On Korf's 100 that halves the nodes (8.5 M against 15.5 M) for 16 MiB more.
+//!
 //! Measured on Korf's 100 (`lp bench korf100`, with an earlier layout): one value a placement (the least
 //! over the regions) took 31.2 M nodes, the two values 22.3 M (30% fewer; four values, one a region,
 //! 21.3 M in twice the memory);
@@ -36,13 +40,20 @@ use serde::{Deserialize, Serialize};
 /// Number of tiles in each pattern, in label order (labels 1..=6, 7..=12, 13..=15).
 pub const PATTERNS: [usize; 3] = [6, 6, 3];
 
-/// Goal cells in the order labels are given out when the blank's goal is the top-left corner: the six
-/// cells of the two left columns but the blank's and the corner below, the six of the two right columns'
-/// top three rows, and the rest of the bottom row. Of ten 6-6-3 layouts tried on Korf's 100 this one
-/// expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise shapes, 22.3 M for
-/// two 2×3 blocks and the right side, 95–126 M for row-wise and central shapes (the mirrored lookup
-/// covers the transposed shapes of each).
-const CELL_ORDER: [u8; 16] = [1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0];
+/// Number of label layouts (partitions) a database may hold; with two, the heuristic is the larger of
+/// their values.
+pub const LAYOUTS: usize = 2;
+
+/// Goal cells in the order labels are given out when the blank's goal is the top-left corner, for each
+/// layout. The first: the six cells of the two left columns but the blank's and the corner below, the six
+/// of the two right columns' top three rows, and the rest of the bottom row. Of ten 6-6-3 layouts tried
+/// on Korf's 100 it expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise shapes,
+/// 22.3 M for the second, 95–126 M for row-wise and central shapes (the mirrored lookup covers the
+/// transposed shapes of each). The second: two 2×3 blocks and the right side (Korf and Felner's shape),
+/// better than the first on some hard positions (the 70-move one of `fifteen_hard.txt`: 3.9 G nodes
+/// against 8.3 G); the larger of the two values halves the nodes on Korf's 100.
+const CELL_ORDERS: [[u8; 16]; LAYOUTS] =
+    [[1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0], [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14, 0]];
 
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
@@ -69,6 +80,11 @@ pub use crate::envelope::DataError as TablesError;
 
 #[derive(Serialize, Deserialize)]
 struct Blob {
+    layouts: Vec<LayoutBlob>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct LayoutBlob {
     goal_cells: [u8; 16],
     tables: Vec<Vec<u8>>,
 }
@@ -90,17 +106,24 @@ const TABLE_BYTES: [usize; 3] = [SIX, SIX, THREE];
 /// Sets of occupied cells.
 const MASKS: usize = 1 << 16;
 
-/// Additive 6-6-3 pattern databases for one goal's blank cell.
+/// Additive 6-6-3 pattern databases for one goal's blank cell, in one or two label layouts.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
+    /// The layouts' tables, in the order of [`CELL_ORDERS`].
+    layouts: Vec<Layout>,
+    /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
+    /// free cells outside the largest region). Derived from the grid, not stored.
+    slots: Box<[u16; MASKS]>,
+}
+
+/// One partition of the tiles into three patterns, and their tables.
+#[derive(Clone, PartialEq, Eq)]
+struct Layout {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
     /// The tables of the three patterns ([`TABLE_BYTES`]), two entries (of two slots) a byte; indexed by
     /// pattern, so that choosing a table is a load, not a branch.
     tables: [Box<[u8]>; 3],
-    /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
-    /// free cells outside the largest region). Derived from the grid, not stored.
-    slots: Box<[u16; MASKS]>,
 }
 
 /// The slot of every cell's free region, for every set of occupied cells: slot 0 for the largest region
@@ -130,18 +153,20 @@ fn shift(index: usize, slot: u32) -> usize {
 
 impl core::fmt::Debug for PatternDatabase {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "PatternDatabase(6-6-3, blank goal cell {}, {} bytes)", self.goal_cells[0], self.bytes())
+        let (blank, layouts, bytes) = (self.blank_cell(), self.layouts.len(), self.bytes());
+        write!(f, "PatternDatabase(6-6-3, blank goal cell {blank}, {layouts} layouts, {bytes} bytes)")
     }
 }
 
 impl PatternDatabase {
-    /// The label layout for a goal whose blank is on `blank_cell`: a grid symmetry moves a corner blank to
-    /// the top-left so that the patterns keep their compact shapes; other blank cells keep the order with
-    /// that cell taken out.
-    fn layout(blank_cell: u8) -> [u8; 16] {
+    /// Label layout `k` for a goal whose blank is on `blank_cell`: a grid symmetry moves a corner blank
+    /// to the top-left so that the patterns keep their compact shapes; other blank cells keep the order
+    /// with that cell taken out.
+    fn layout(blank_cell: u8, k: usize) -> [u8; 16] {
+        let order = CELL_ORDERS[k];
         let order = match symmetries().into_iter().find(|map| map[0] == blank_cell) {
-            Some(map) => CELL_ORDER.map(|c| map[c as usize]),
-            None => CELL_ORDER,
+            Some(map) => order.map(|c| map[c as usize]),
+            None => order,
         };
         // Label 0 is the blank; labels 1..=15 follow the order.
         let mut goal_cells = [blank_cell; 16];
@@ -151,54 +176,78 @@ impl PatternDatabase {
         goal_cells
     }
 
-    /// Builds the tables for goals whose blank is on `blank_cell` (0..16), by breadth-first search
-    /// backwards from the goal placement of each pattern. Takes about 6 s and 60 MB while building.
+    /// Builds the tables of the first layout for goals whose blank is on `blank_cell` (0..16), by
+    /// breadth-first search backwards from the goal placement of each pattern. Takes about 6 s and 60 MB
+    /// while building.
     pub fn build(blank_cell: u8) -> PatternDatabase {
-        let goal_cells = Self::layout(blank_cell & 15);
-        let slots = region_slots();
-        let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0], &slots);
-        Self::from_tables(goal_cells, [table(1..7), table(7..13), table(13..16)])
-            .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
+        Self::build_layouts(blank_cell, 1)
     }
 
-    fn from_tables(goal_cells: [u8; 16], tables: [Vec<u8>; 3]) -> Option<PatternDatabase> {
-        if tables.iter().map(Vec::len).ne(TABLE_BYTES) {
+    /// Builds the tables of the first `count` layouts (1 or 2; 16 MiB and about 6 s each).
+    pub fn build_layouts(blank_cell: u8, count: usize) -> PatternDatabase {
+        let slots = region_slots();
+        let layouts = (0..count.clamp(1, LAYOUTS))
+            .map(|k| {
+                let goal_cells = Self::layout(blank_cell & 15, k);
+                let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0], &slots);
+                (goal_cells, [table(1..7), table(7..13), table(13..16)])
+            })
+            .collect();
+        Self::from_tables(layouts).unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
+    }
+
+    fn from_tables(layouts: Vec<([u8; 16], [Vec<u8>; 3])>) -> Option<PatternDatabase> {
+        if layouts.is_empty() || layouts.len() > LAYOUTS {
             return None;
         }
-        let tables = tables.map(Vec::into_boxed_slice);
-        Some(PatternDatabase { goal_cells, tables, slots: region_slots() })
+        let mut kept = Vec::with_capacity(layouts.len());
+        for (goal_cells, tables) in layouts {
+            if tables.iter().map(Vec::len).ne(TABLE_BYTES) {
+                return None;
+            }
+            kept.push(Layout { goal_cells, tables: tables.map(Vec::into_boxed_slice) });
+        }
+        Some(PatternDatabase { layouts: kept, slots: region_slots() })
     }
 
     /// The goal cell of the blank these tables were built for.
     pub fn blank_cell(&self) -> u8 {
-        self.goal_cells[0]
+        self.layouts[0].goal_cells[0]
     }
 
-    /// Goal cell of every label (label 0 is the blank).
-    pub fn goal_cells(&self) -> &[u8; 16] {
-        &self.goal_cells
+    /// Number of label layouts held (1 or 2).
+    pub fn layouts(&self) -> usize {
+        self.layouts.len()
+    }
+
+    /// Goal cell of every label of layout `k` (label 0 is the blank).
+    pub fn goal_cells(&self, k: usize) -> &[u8; 16] {
+        &self.layouts[k].goal_cells
     }
 
     /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        TABLE_BYTES.iter().sum::<usize>() + MASKS * 2
+        self.layouts.len() * TABLE_BYTES.iter().sum::<usize>() + MASKS * 2
     }
 
-    /// The half excess of `pattern` (0, 1 or 2) in a state given as the cell of every label (4 bits each,
-    /// label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
+    /// The half excess of `pattern` (0, 1 or 2) of layout `k` in a state given as the cell of every label
+    /// (4 bits each, label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
     #[inline(always)]
-    pub fn value(&self, pattern: usize, positions: u64, occupied: u64) -> u32 {
+    fn value(&self, k: usize, pattern: usize, positions: u64, occupied: u64) -> u32 {
         let index = (positions >> INDEX_SHIFT[pattern]) as usize & INDEX_MASK[pattern];
         let blank = (positions & 15) as u32;
         let cells = self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)];
         let slot = (cells >> blank) as u32 & 1;
-        (self.tables[pattern][index / PER_BYTE] >> shift(index, slot)) as u32 & SLOT_MAX
+        (self.layouts[k].tables[pattern][index / PER_BYTE] >> shift(index, slot)) as u32 & SLOT_MAX
     }
 
     /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let tables = self.tables.iter().map(|table| table.to_vec()).collect();
-        let blob = Blob { goal_cells: self.goal_cells, tables };
+        let layout = |l: &Layout| LayoutBlob {
+            goal_cells: l.goal_cells,
+            tables: l.tables.iter().map(|table| table.to_vec()).collect(),
+        };
+        let blob = Blob { layouts: self.layouts.iter().map(layout).collect() };
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
 
@@ -213,11 +262,19 @@ impl PatternDatabase {
         let corrupt = |why: &str| TablesError::Corrupt(String::from(why));
         let body = crate::envelope::open(bytes, MAGIC, FORMAT_VERSION, "a pattern database")?;
         let blob: Blob = postcard::from_bytes(body).map_err(|e| TablesError::Corrupt(format!("{e}")))?;
-        if blob.goal_cells != Self::layout(blob.goal_cells[0] & 15) {
-            return Err(corrupt("unknown label layout"));
+        if blob.layouts.is_empty() || blob.layouts.len() > LAYOUTS {
+            return Err(corrupt("wrong number of layouts"));
         }
-        let tables: [Vec<u8>; 3] = blob.tables.try_into().map_err(|_| corrupt("wrong number of tables"))?;
-        Self::from_tables(blob.goal_cells, tables).ok_or_else(|| corrupt("wrong table sizes"))
+        let blank = blob.layouts[0].goal_cells[0] & 15;
+        let mut layouts = Vec::with_capacity(blob.layouts.len());
+        for (k, layout) in blob.layouts.into_iter().enumerate() {
+            if layout.goal_cells != Self::layout(blank, k) {
+                return Err(corrupt("unknown label layout"));
+            }
+            let tables: [Vec<u8>; 3] = layout.tables.try_into().map_err(|_| corrupt("wrong number of tables"))?;
+            layouts.push((layout.goal_cells, tables));
+        }
+        Self::from_tables(layouts).ok_or_else(|| corrupt("wrong table sizes"))
     }
 
     /// Whether these tables serve `tiles` (a 4×4 board whose goal's blank is on the tables' cell).
@@ -323,12 +380,21 @@ fn build_table(goals: &[u8], blank_goal: u8, slots: &[u16; MASKS]) -> Vec<u8> {
     table
 }
 
-/// The searchable form of a 4×4 puzzle with pattern databases: relabelled tiles in three 64-bit words,
-/// so that moves and lookups are a few bit operations.
+/// The searchable form of a 4×4 puzzle with pattern databases: relabelled tiles in 64-bit words, so that
+/// moves and lookups are a few bit operations.
 #[derive(Clone, Copy, Debug)]
 pub struct PackedState {
-    /// Label on every cell, 4 bits a cell.
+    /// Label (of the first layout) on every cell, 4 bits a cell.
     cells: u64,
+    /// Total Manhattan distance of the tiles.
+    manhattan: u8,
+    /// What each layout's lookups need (a layout the tables do not hold stays zero: values of 0).
+    layouts: [LayoutState; LAYOUTS],
+}
+
+/// The words of one layout in a [`PackedState`].
+#[derive(Clone, Copy, Debug, Default)]
+struct LayoutState {
     /// Cell of every label, 4 bits a label (label 0 the blank).
     positions: u64,
     /// `positions` of the state mirrored about the main diagonal (labels mapped to their mirrors).
@@ -337,8 +403,6 @@ pub struct PackedState {
     occupied: u64,
     /// `occupied` of the mirrored state.
     mirrored_occupied: u64,
-    /// Total Manhattan distance of the tiles.
-    manhattan: u8,
     /// Every pattern's table value (its half excess), for the state and for the mirrored state: a move
     /// changes one pattern's placement (and keeps the blank in the other patterns' free region), so a
     /// child reads one entry, and one for the mirror.
@@ -365,7 +429,7 @@ impl PackedState {
     /// The blank's cell.
     #[inline]
     pub fn blank(&self) -> u8 {
-        (self.positions & 15) as u8
+        (self.layouts[0].positions & 15) as u8
     }
 }
 
@@ -387,10 +451,19 @@ impl core::hash::Hash for PackedState {
 #[derive(Clone, Debug)]
 pub struct PdbTiles {
     db: alloc::sync::Arc<PatternDatabase>,
+    /// Layouts the tables hold.
+    layouts: usize,
+    /// First-layout label of every tile, and the reverse.
     label_of_tile: [u8; 16],
     tile_of_label: [u8; 16],
-    /// Mirror label of every label, when the goal's blank is on the main diagonal.
-    mirror_label: Option<[u8; 16]>,
+    /// Goal cell of every first-layout label.
+    goal_cell: [u8; 16],
+    /// For every layout, its label of every first-layout label.
+    relabel: [[u8; 16]; LAYOUTS],
+    /// For every layout, the mirror label of every label, used when `mirrored` (the goal's blank is on
+    /// the main diagonal).
+    mirror_label: [[u8; 16]; LAYOUTS],
+    mirrored: bool,
     goal_cells: u64,
 }
 
@@ -401,54 +474,70 @@ impl PdbTiles {
             return None;
         }
         let goal = tiles.goal();
-        let mut label_of_tile = [0u8; 16];
-        let mut tile_of_label = [0u8; 16];
-        let mut label_at_cell = [0u8; 16];
-        for (label, &cell) in db.goal_cells().iter().enumerate() {
-            let tile = goal.tile(cell as usize);
-            label_of_tile[tile as usize] = label as u8;
-            tile_of_label[label] = tile;
-            label_at_cell[cell as usize] = label as u8;
-        }
         let blank = db.blank_cell();
-        let mirror_label = (mirror(blank) == blank)
-            .then(|| core::array::from_fn(|label| label_at_cell[mirror(db.goal_cells()[label]) as usize]));
-        let goal_cells = (0..16).fold(0u64, |acc, c| acc | (label_at_cell[c] as u64) << (4 * c));
-        Some(PdbTiles { db, label_of_tile, tile_of_label, mirror_label, goal_cells })
+        // The label at every goal cell, for every layout.
+        let label_at_cell: [[u8; 16]; LAYOUTS] = core::array::from_fn(|k| {
+            let mut labels = [0u8; 16];
+            if k < db.layouts() {
+                db.goal_cells(k).iter().enumerate().for_each(|(label, &cell)| labels[cell as usize] = label as u8);
+            }
+            labels
+        });
+        let goal_cell = *db.goal_cells(0);
+        let tile_of_label = goal_cell.map(|cell| goal.tile(cell as usize));
+        let mut label_of_tile = [0u8; 16];
+        tile_of_label.iter().enumerate().for_each(|(label, &tile)| label_of_tile[tile as usize] = label as u8);
+        let relabel = label_at_cell.map(|labels| goal_cell.map(|cell| labels[cell as usize]));
+        let mirror_label: [[u8; 16]; LAYOUTS] = core::array::from_fn(|k| {
+            let cells = if k < db.layouts() { *db.goal_cells(k) } else { [0; 16] };
+            cells.map(|cell| label_at_cell[k][mirror(cell) as usize])
+        });
+        let goal_cells = (0..16).fold(0u64, |acc, c| acc | (label_at_cell[0][c] as u64) << (4 * c));
+        let (layouts, mirrored) = (db.layouts(), mirror(blank) == blank);
+        Some(PdbTiles {
+            db,
+            layouts,
+            label_of_tile,
+            tile_of_label,
+            goal_cell,
+            relabel,
+            mirror_label,
+            mirrored,
+            goal_cells,
+        })
     }
 
     /// The packed form of a board.
     pub fn pack(&self, board: &Board) -> PackedState {
-        let mut state = PackedState {
-            cells: 0,
-            positions: 0,
-            mirrored: 0,
-            occupied: 0,
-            mirrored_occupied: 0,
-            manhattan: 0,
-            values: [0; 3],
-            mirrored_values: [0; 3],
-        };
+        let mut state = PackedState { cells: 0, manhattan: 0, layouts: [LayoutState::default(); LAYOUTS] };
         for cell in 0..16u8 {
-            let label = self.label_of_tile[board.tile(cell as usize) as usize];
-            state.cells |= (label as u64) << (4 * cell);
-            state.positions |= (cell as u64) << (4 * label);
-            if let Some(mirror_label) = &self.mirror_label {
-                let image = mirror_label[label as usize];
-                state.mirrored |= (mirror(cell) as u64) << (4 * image);
-                if image != 0 {
-                    state.mirrored_occupied |= occupancy(image as usize, 1 << mirror(cell));
+            let first = self.label_of_tile[board.tile(cell as usize) as usize];
+            state.cells |= (first as u64) << (4 * cell);
+            if first != 0 {
+                state.manhattan += manhattan(cell, self.goal_cell[first as usize]) as u8;
+            }
+            for (k, layout) in state.layouts.iter_mut().enumerate().take(self.layouts) {
+                let label = self.relabel[k][first as usize];
+                layout.positions |= (cell as u64) << (4 * label);
+                if label != 0 {
+                    layout.occupied |= occupancy(label as usize, 1 << cell);
+                }
+                if self.mirrored {
+                    let image = self.mirror_label[k][label as usize];
+                    layout.mirrored |= (mirror(cell) as u64) << (4 * image);
+                    if image != 0 {
+                        layout.mirrored_occupied |= occupancy(image as usize, 1 << mirror(cell));
+                    }
                 }
             }
-            if label != 0 {
-                state.manhattan += manhattan(cell, self.db.goal_cells()[label as usize]) as u8;
-                state.occupied |= occupancy(label as usize, 1 << cell);
-            }
         }
-        for pattern in 0..3 {
-            state.values[pattern] = self.db.value(pattern, state.positions, state.occupied) as u8;
-            if self.mirror_label.is_some() {
-                state.mirrored_values[pattern] = self.db.value(pattern, state.mirrored, state.mirrored_occupied) as u8;
+        for (k, layout) in state.layouts.iter_mut().enumerate().take(self.layouts) {
+            for pattern in 0..3 {
+                layout.values[pattern] = self.db.value(k, pattern, layout.positions, layout.occupied) as u8;
+                if self.mirrored {
+                    layout.mirrored_values[pattern] =
+                        self.db.value(k, pattern, layout.mirrored, layout.mirrored_occupied) as u8;
+                }
             }
         }
         state
@@ -470,32 +559,47 @@ impl PdbTiles {
     /// incrementally.
     #[inline]
     pub fn child(&self, s: &PackedState, from: u8) -> PackedState {
+        match self.layouts {
+            1 => self.child_in::<1>(s, from),
+            _ => self.child_in::<LAYOUTS>(s, from),
+        }
+    }
+
+    /// Layouts the tables hold: searches call [`PdbTiles::child_in`] with it as a constant.
+    pub fn layouts(&self) -> usize {
+        self.layouts
+    }
+
+    /// [`PdbTiles::child`] for tables of `N` layouts (`N` a constant, so that the loop over the layouts
+    /// unrolls).
+    #[inline(always)]
+    pub fn child_in<const N: usize>(&self, s: &PackedState, from: u8) -> PackedState {
         let blank = s.blank();
-        let label = (s.cells >> (4 * from)) & 15;
-        let moved = (from ^ blank) as u64;
-        let goal = self.db.goal_cells()[label as usize];
+        let first = (s.cells >> (4 * from)) & 15;
+        let goal = self.goal_cell[first as usize];
         let mut next = PackedState {
-            cells: s.cells ^ (label << (4 * from)) ^ (label << (4 * blank)),
-            positions: s.positions ^ (moved << (4 * label)) ^ moved,
-            mirrored: s.mirrored,
-            occupied: s.occupied ^ occupancy(label as usize, 1 << from | 1 << blank),
-            mirrored_occupied: s.mirrored_occupied,
+            cells: s.cells ^ (first << (4 * from)) ^ (first << (4 * blank)),
             manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
-            values: s.values,
-            mirrored_values: s.mirrored_values,
+            layouts: s.layouts,
         };
-        let pattern = PATTERN_OF_LABEL[label as usize] as usize;
-        next.values[pattern] = self.db.value(pattern, next.positions, next.occupied) as u8;
-        let Some(mirror_label) = &self.mirror_label else {
-            return next;
-        };
-        let (from, blank) = (mirror(from), mirror(blank));
-        let image = mirror_label[label as usize];
-        let mirrored_move = (from ^ blank) as u64;
-        next.mirrored ^= (mirrored_move << (4 * image)) ^ mirrored_move;
-        next.mirrored_occupied ^= occupancy(image as usize, 1 << from | 1 << blank);
-        let pattern = PATTERN_OF_LABEL[image as usize] as usize;
-        next.mirrored_values[pattern] = self.db.value(pattern, next.mirrored, next.mirrored_occupied) as u8;
+        for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
+            let label = self.relabel[k][first as usize] as usize;
+            let moved = (from ^ blank) as u64;
+            layout.positions ^= (moved << (4 * label)) ^ moved;
+            layout.occupied ^= occupancy(label, 1 << from | 1 << blank);
+            let pattern = PATTERN_OF_LABEL[label] as usize;
+            layout.values[pattern] = self.db.value(k, pattern, layout.positions, layout.occupied) as u8;
+            if self.mirrored {
+                let (from, blank) = (mirror(from), mirror(blank));
+                let image = self.mirror_label[k][label] as usize;
+                let moved = (from ^ blank) as u64;
+                layout.mirrored ^= (moved << (4 * image)) ^ moved;
+                layout.mirrored_occupied ^= occupancy(image, 1 << from | 1 << blank);
+                let pattern = PATTERN_OF_LABEL[image] as usize;
+                layout.mirrored_values[pattern] =
+                    self.db.value(k, pattern, layout.mirrored, layout.mirrored_occupied) as u8;
+            }
+        }
         next
     }
 
@@ -511,11 +615,18 @@ impl PdbTiles {
         s.cells == self.goal_cells
     }
 
-    /// The pattern-database heuristic, the larger of the direct and the mirrored sums (the table values
-    /// were read when the state was made).
+    /// The pattern-database heuristic, the largest of the direct and the mirrored sums of every layout
+    /// (the table values were read when the state was made).
     #[inline]
     pub fn estimate(&self, s: &PackedState) -> u32 {
-        s.manhattan as u32 + 2 * excess(s.values).max(excess(s.mirrored_values))
+        self.estimate_in::<LAYOUTS>(s)
+    }
+
+    /// [`PdbTiles::estimate`] reading the first `N` layouts (the others are zeros).
+    #[inline(always)]
+    pub fn estimate_in<const N: usize>(&self, s: &PackedState) -> u32 {
+        let largest = s.layouts.iter().take(N).map(|l| excess(l.values).max(excess(l.mirrored_values))).max();
+        s.manhattan as u32 + 2 * largest.unwrap_or(0)
     }
 
     /// The board a packed state stands for.
@@ -597,16 +708,19 @@ mod tests {
 
     #[test]
     fn every_blank_cell_gets_a_layout_of_all_cells() {
-        for blank in 0..16u8 {
-            let cells = PatternDatabase::layout(blank);
-            assert_eq!(cells[0], blank);
-            let mut sorted = cells;
-            sorted.sort_unstable();
-            assert_eq!(sorted, core::array::from_fn(|i| i as u8), "blank {blank}");
+        for (k, order) in CELL_ORDERS.iter().enumerate() {
+            for blank in 0..16u8 {
+                let cells = PatternDatabase::layout(blank, k);
+                assert_eq!(cells[0], blank);
+                let mut sorted = cells;
+                sorted.sort_unstable();
+                assert_eq!(sorted, core::array::from_fn(|i| i as u8), "blank {blank}, layout {k}");
+            }
+            // A corner blank keeps the compact shapes: the bottom-right corner is the top-left rotated.
+            let rotated = PatternDatabase::layout(15, k);
+            assert_eq!(rotated[1..].to_vec(), order[..15].iter().map(|c| 15 - c).collect::<Vec<_>>());
         }
-        // A corner blank keeps the compact shapes: the bottom-right corner is the top-left rotated.
-        let rotated = PatternDatabase::layout(15);
-        assert_eq!(rotated[1..].to_vec(), CELL_ORDER[..15].iter().map(|c| 15 - c).collect::<Vec<_>>());
+        assert_ne!(CELL_ORDERS[0], CELL_ORDERS[1]);
     }
 
     #[test]

@@ -113,10 +113,18 @@ impl Search<super::Tiles> for PdbIda {
 }
 
 impl PdbIda {
-    /// Expands at most `budget` nodes. The loop works on locals (the frames as a slice, the counters),
+    /// Expands at most `budget` nodes.
+    fn search(&mut self, budget: u32) -> Status {
+        match self.view.layouts() {
+            1 => self.search_in::<1>(budget),
+            _ => self.search_in::<{ super::pdb::LAYOUTS }>(budget),
+        }
+    }
+
+    /// [`PdbIda::search`] over tables of `N` layouts. The loop works on locals (the frames, the counters),
     /// written back when it ends: through `self` the compiler would store them at every child, not
     /// knowing that the frames' memory is not `self`'s.
-    fn search(&mut self, budget: u32) -> Status {
+    fn search_in<const N: usize>(&mut self, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -156,11 +164,11 @@ impl PdbIda {
                 continue;
             }
             let (state, blank) = (top.state, top.state.blank());
-            let child = view.child(&state, from);
+            let child = view.child_in::<N>(&state, from);
             generated += 1;
             // The child's cost from the root is the number of frames on the path so far.
             let bound = threshold.saturating_sub(depth);
-            let h = view.estimate(&child);
+            let h = view.estimate_in::<N>(&child);
             if h > bound {
                 next_threshold = next_threshold.min(depth + h);
                 continue;

@@ -14,17 +14,29 @@ pub(super) const PATTERN_DATABASES: TableKind = TableKind {
     name: "pdb",
     magic: pdb::MAGIC,
     version: pdb::FORMAT_VERSION,
-    doc: "6-6-3 pattern databases, blank-aware, for optimal 4x4 sliding tiles (16 MiB, built in about 6 s)",
-    params: &[Spec {
-        name: "blank",
-        kind: Kind::Int,
-        min: 0,
-        max: 15,
-        default: "15",
-        doc: "the goal cell of the blank (15: the default goal; 0: Korf's instances)",
-    }],
+    doc: "6-6-3 pattern databases, blank-aware, for optimal 4x4 sliding tiles (16 MiB and about 6 s a layout)",
+    params: &[
+        Spec {
+            name: "blank",
+            kind: Kind::Int,
+            min: 0,
+            max: 15,
+            default: "15",
+            doc: "the goal cell of the blank (15: the default goal; 0: Korf's instances)",
+        },
+        Spec {
+            name: "layouts",
+            kind: Kind::Int,
+            min: 1,
+            max: pdb::LAYOUTS as i64,
+            default: "1",
+            doc: "partitions of the tiles, the heuristic the larger value (2: half the nodes, twice the memory)",
+        },
+    ],
     load: |bytes| PatternDatabase::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
-    build: |values| Ok(PatternDatabase::build(values.int("blank") as u8).to_bytes()),
+    build: |values| {
+        Ok(PatternDatabase::build_layouts(values.int("blank") as u8, values.int("layouts") as usize).to_bytes())
+    },
     save: |data| data.downcast_ref::<PatternDatabase>().map_or_else(Vec::new, PatternDatabase::to_bytes),
 };
 

@@ -77,8 +77,8 @@ pub struct BenchArgs {
     /// korf100: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
     #[arg(long, default_value = "pdb")]
     heuristic: String,
-    /// korf100: pattern databases to load instead of building them (`lp tables build --blank 0`: Korf's
-    /// goal has the blank on cell 0); korf24: 5x5 pattern databases for the hint mode
+    /// korf100, fifteen-hard: pattern databases to load instead of building one layout (`lp tables build
+    /// --param blank=0`: Korf's goal has the blank on cell 0; `--param layouts=2` for the fastest); korf24: 5x5 pattern databases for the hint mode
     /// (`lp tables build --kind pdb24 --param blank=0`), linear conflicts without them.
     #[arg(long)]
     tables: Option<String>,
