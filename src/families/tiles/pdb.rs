@@ -410,6 +410,9 @@ struct LayoutState {
     mirrored_values: [u8; 3],
 }
 
+/// One set of a layout's words in a [`LayoutState`] (direct or mirrored): positions, occupancy, values.
+type Words<'a> = (&'a mut u64, &'a mut u64, &'a mut [u8; 3]);
+
 /// The sum of the patterns' half excesses.
 #[inline(always)]
 fn excess(values: [u8; 3]) -> u32 {
@@ -584,23 +587,26 @@ impl PdbTiles {
         };
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
             let label = self.relabel[k][first as usize] as usize;
-            let moved = (from ^ blank) as u64;
-            layout.positions ^= (moved << (4 * label)) ^ moved;
-            layout.occupied ^= occupancy(label, 1 << from | 1 << blank);
-            let pattern = PATTERN_OF_LABEL[label] as usize;
-            layout.values[pattern] = self.db.value(k, pattern, layout.positions, layout.occupied) as u8;
+            let direct = (&mut layout.positions, &mut layout.occupied, &mut layout.values);
+            self.slide(k, direct, label, from, blank);
             if self.mirrored {
-                let (from, blank) = (mirror(from), mirror(blank));
                 let image = self.mirror_label[k][label] as usize;
-                let moved = (from ^ blank) as u64;
-                layout.mirrored ^= (moved << (4 * image)) ^ moved;
-                layout.mirrored_occupied ^= occupancy(image, 1 << from | 1 << blank);
-                let pattern = PATTERN_OF_LABEL[image] as usize;
-                layout.mirrored_values[pattern] =
-                    self.db.value(k, pattern, layout.mirrored, layout.mirrored_occupied) as u8;
+                let mirrored = (&mut layout.mirrored, &mut layout.mirrored_occupied, &mut layout.mirrored_values);
+                self.slide(k, mirrored, image, mirror(from), mirror(blank));
             }
         }
         next
+    }
+
+    /// Moves `label` of layout `k` from cell `from` into the blank on `blank` in one (direct or mirrored)
+    /// set of words — positions, occupancy, pattern values — and reads its pattern's new value.
+    #[inline(always)]
+    fn slide(&self, k: usize, (positions, occupied, values): Words, label: usize, from: u8, blank: u8) {
+        let moved = (from ^ blank) as u64;
+        *positions ^= (moved << (4 * label)) ^ moved;
+        *occupied ^= occupancy(label, 1 << from | 1 << blank);
+        let pattern = PATTERN_OF_LABEL[label] as usize;
+        values[pattern] = self.db.value(k, pattern, *positions, *occupied) as u8;
     }
 
     /// The move that led to `s` from the state whose blank was on `parent_blank`.
