@@ -231,8 +231,6 @@ fn abi_hints_with_tables_loaded_from_bytes() {
     // SAFETY: valid pointers throughout; every handle is freed.
     unsafe {
         let bytes = bytes();
-        let mut tables = std::ptr::null_mut();
-        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
         let mut bad = std::ptr::null_mut();
         assert_eq!(lp_tables_load(bytes.as_ptr(), 100, &mut bad), LpStatus::LP_ERR_CORRUPT_DATA);
         assert_eq!(lp_tables_load(std::ptr::null(), 10, &mut bad), LpStatus::LP_ERR_NULL_ARGUMENT);
@@ -240,7 +238,32 @@ fn abi_hints_with_tables_loaded_from_bytes() {
         newer[4] = 9;
         assert_eq!(lp_tables_load(newer.as_ptr(), newer.len(), &mut bad), LpStatus::LP_ERR_VERSION);
         assert!(bad.is_null());
+        // One layout and two: every hint of Korf #1 one step closer.
+        abi_hints_follow_the_optimum(bytes);
+        abi_hints_follow_the_optimum(&db2().to_bytes());
 
+        let eight = CString::new("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+        let mut small = std::ptr::null_mut();
+        assert_eq!(lp_puzzle_parse(eight.as_ptr(), &mut small), LpStatus::LP_OK);
+        let mut tables = std::ptr::null_mut();
+        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
+        assert_eq!(lp_puzzle_set_tables(small, tables), LpStatus::LP_ERR_INVALID_ARGUMENT);
+        assert_eq!(lp_puzzle_set_tables(small, std::ptr::null()), LpStatus::LP_ERR_NULL_ARGUMENT);
+        lp_tables_free(tables);
+        lp_puzzle_free(small);
+    }
+}
+
+/// Loads `bytes` through the C ABI, gives them to Korf's first instance and follows its hints to the
+/// goal, each one move closer than the last.
+#[cfg(feature = "std")]
+fn abi_hints_follow_the_optimum(bytes: &[u8]) {
+    use lphint::ffi::*;
+    use std::ffi::CString;
+    // SAFETY: valid pointers throughout; every handle is freed.
+    unsafe {
+        let mut tables = std::ptr::null_mut();
+        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
         let (_, length, korf1) = korf(&[1]).remove(0);
         let desc = CString::new(korf1.describe()).unwrap();
         let mut puzzle = std::ptr::null_mut();
@@ -263,16 +286,6 @@ fn abi_hints_with_tables_loaded_from_bytes() {
         }
         assert_eq!(moves, length);
         lp_puzzle_free(puzzle);
-
-        let eight = CString::new("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
-        let mut small = std::ptr::null_mut();
-        assert_eq!(lp_puzzle_parse(eight.as_ptr(), &mut small), LpStatus::LP_OK);
-        let mut tables = std::ptr::null_mut();
-        assert_eq!(lp_tables_load(bytes.as_ptr(), bytes.len(), &mut tables), LpStatus::LP_OK);
-        assert_eq!(lp_puzzle_set_tables(small, tables), LpStatus::LP_ERR_INVALID_ARGUMENT);
-        assert_eq!(lp_puzzle_set_tables(small, std::ptr::null()), LpStatus::LP_ERR_NULL_ARGUMENT);
-        lp_tables_free(tables);
-        lp_puzzle_free(small);
     }
 }
 
