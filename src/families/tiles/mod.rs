@@ -15,6 +15,7 @@
 mod abi;
 mod board;
 pub mod distances;
+pub mod duplicates;
 mod generate;
 mod heuristic;
 pub mod pdb;

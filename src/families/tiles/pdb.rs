@@ -23,12 +23,16 @@
 //! carries the words of both, a child reads four entries instead of two, and the heuristic is the larger
 //! value. On Korf's 100 that halves the nodes (8.5 M against 15.5 M) for 16 MiB more.
 //!
+//! The tables' file also carries the duplicate-path automaton the search prunes with
+//! ([`super::duplicates`]; built with the tables, 265 KB).
+//!
 //! Measured on Korf's 100 (`lp bench korf100`, with an earlier layout): one value a placement (the least
 //! over the regions) took 31.2 M nodes, the two values 22.3 M (30% fewer; four values, one a region,
 //! 21.3 M in twice the memory);
 //! capping half excesses at 3 costs 2.4% more nodes than 4 bits would. Two 6-tile tables take 8 MiB each,
 //! 16 MiB in all.
 
+use super::duplicates::Automaton;
 use super::{Board, Tiles};
 use alloc::boxed::Box;
 use alloc::format;
@@ -58,7 +62,12 @@ const CELL_ORDERS: [[u8; 16]; LAYOUTS] =
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 5;
+pub const FORMAT_VERSION: u16 = 6;
+
+/// Longest redundant move strings the duplicate-path automaton knows ([`Automaton`]). On Korf's 100 with
+/// two layouts: 8 moves take 20% of the expanded nodes off, 10: 26%, 12: 31% (8,768 states), 14: 33%
+/// (33,167 states, 265 KB, 0.4 s to build), 16: 34% (too many states for 16-bit transitions).
+pub const DUPLICATE_MOVES: usize = 14;
 
 /// The cell mirrored about the main diagonal.
 #[inline]
@@ -81,6 +90,8 @@ pub use crate::envelope::DataError as TablesError;
 #[derive(Serialize, Deserialize)]
 struct Blob {
     layouts: Vec<LayoutBlob>,
+    /// [`Automaton::transitions`].
+    duplicates: Vec<u16>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -103,6 +114,10 @@ const THREE: usize = (1 << 12) / PER_BYTE;
 const INDEX_SHIFT: [u32; 3] = [4, 28, 52];
 const INDEX_MASK: [usize; 3] = [0xFF_FFFF, 0xFF_FFFF, 0xFFF];
 const TABLE_BYTES: [usize; 3] = [SIX, SIX, THREE];
+/// Where each pattern's table starts in a layout's tables, held end to end.
+const TABLE_START: [usize; 3] = [0, SIX, 2 * SIX];
+/// Bytes of a layout's three tables.
+const LAYOUT_BYTES: usize = 2 * SIX + THREE;
 /// Sets of occupied cells.
 const MASKS: usize = 1 << 16;
 
@@ -114,6 +129,8 @@ pub struct PatternDatabase {
     /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
     /// free cells outside the largest region). Derived from the grid, not stored.
     slots: Box<[u16; MASKS]>,
+    /// Which paths a search may skip as duplicates (made when the tables are built, kept in their file).
+    duplicates: Automaton,
 }
 
 /// One partition of the tiles into three patterns, and their tables.
@@ -121,9 +138,9 @@ pub struct PatternDatabase {
 struct Layout {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// The tables of the three patterns ([`TABLE_BYTES`]), two entries (of two slots) a byte; indexed by
-    /// pattern, so that choosing a table is a load, not a branch.
-    tables: [Box<[u8]>; 3],
+    /// The tables of the three patterns ([`TABLE_BYTES`]) end to end ([`TABLE_START`]), two entries (of
+    /// two slots) a byte: a lookup adds the pattern's start, with no table pointer to load.
+    tables: Box<[u8]>,
 }
 
 /// The slot of every cell's free region, for every set of occupied cells: slot 0 for the largest region
@@ -193,10 +210,12 @@ impl PatternDatabase {
                 (goal_cells, [table(1..7), table(7..13), table(13..16)])
             })
             .collect();
-        Self::from_tables(layouts).unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
+        let duplicates = Automaton::build(DUPLICATE_MOVES).unwrap_or_else(Automaton::parent_only);
+        Self::from_tables(layouts, duplicates)
+            .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
     }
 
-    fn from_tables(layouts: Vec<([u8; 16], [Vec<u8>; 3])>) -> Option<PatternDatabase> {
+    fn from_tables(layouts: Vec<([u8; 16], [Vec<u8>; 3])>, duplicates: Automaton) -> Option<PatternDatabase> {
         if layouts.is_empty() || layouts.len() > LAYOUTS {
             return None;
         }
@@ -205,9 +224,9 @@ impl PatternDatabase {
             if tables.iter().map(Vec::len).ne(TABLE_BYTES) {
                 return None;
             }
-            kept.push(Layout { goal_cells, tables: tables.map(Vec::into_boxed_slice) });
+            kept.push(Layout { goal_cells, tables: tables.concat().into_boxed_slice() });
         }
-        Some(PatternDatabase { layouts: kept, slots: region_slots() })
+        Some(PatternDatabase { layouts: kept, slots: region_slots(), duplicates })
     }
 
     /// The goal cell of the blank these tables were built for.
@@ -227,27 +246,40 @@ impl PatternDatabase {
 
     /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        self.layouts.len() * TABLE_BYTES.iter().sum::<usize>() + MASKS * 2
+        self.layouts.len() * LAYOUT_BYTES + MASKS * 2 + self.duplicates.bytes()
     }
 
     /// The half excess of `pattern` (0, 1 or 2) of layout `k` in a state given as the cell of every label
     /// (4 bits each, label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
     #[inline(always)]
     fn value(&self, k: usize, pattern: usize, positions: u64, occupied: u64) -> u32 {
+        self.read(k, self.entry(pattern, positions, occupied))
+    }
+
+    /// Where the value of `pattern` lies in its layout's tables: the byte and the shift within it.
+    #[inline(always)]
+    fn entry(&self, pattern: usize, positions: u64, occupied: u64) -> (usize, u32) {
         let index = (positions >> INDEX_SHIFT[pattern]) as usize & INDEX_MASK[pattern];
         let blank = (positions & 15) as u32;
         let cells = self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)];
         let slot = (cells >> blank) as u32 & 1;
-        (self.layouts[k].tables[pattern][index / PER_BYTE] >> shift(index, slot)) as u32 & SLOT_MAX
+        (TABLE_START[pattern] + index / PER_BYTE, shift(index, slot) as u32)
+    }
+
+    /// The value at an entry of layout `k`'s tables.
+    #[inline(always)]
+    fn read(&self, k: usize, (byte, shift): (usize, u32)) -> u32 {
+        (self.layouts[k].tables[byte] >> shift) as u32 & SLOT_MAX
     }
 
     /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
         let layout = |l: &Layout| LayoutBlob {
             goal_cells: l.goal_cells,
-            tables: l.tables.iter().map(|table| table.to_vec()).collect(),
+            tables: (0..3).map(|p| l.tables[TABLE_START[p]..][..TABLE_BYTES[p]].to_vec()).collect(),
         };
-        let blob = Blob { layouts: self.layouts.iter().map(layout).collect() };
+        let duplicates = self.duplicates.transitions().to_vec();
+        let blob = Blob { layouts: self.layouts.iter().map(layout).collect(), duplicates };
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
 
@@ -274,7 +306,14 @@ impl PatternDatabase {
             let tables: [Vec<u8>; 3] = layout.tables.try_into().map_err(|_| corrupt("wrong number of tables"))?;
             layouts.push((layout.goal_cells, tables));
         }
-        Self::from_tables(layouts).ok_or_else(|| corrupt("wrong table sizes"))
+        let duplicates =
+            Automaton::from_transitions(blob.duplicates).ok_or_else(|| corrupt("bad duplicate-path automaton"))?;
+        Self::from_tables(layouts, duplicates).ok_or_else(|| corrupt("wrong table sizes"))
+    }
+
+    /// Which paths a search may skip as duplicates.
+    pub fn duplicates(&self) -> &Automaton {
+        &self.duplicates
     }
 
     /// Whether these tables serve `tiles` (a 4×4 board whose goal's blank is on the tables' cell).
@@ -392,31 +431,44 @@ pub struct PackedState {
     layouts: [LayoutState; LAYOUTS],
 }
 
-/// The words of one layout in a [`PackedState`].
+/// The words of one layout in a [`PackedState`]: the state's and the mirrored state's.
 #[derive(Clone, Copy, Debug, Default)]
 struct LayoutState {
-    /// Cell of every label, 4 bits a label (label 0 the blank).
-    positions: u64,
-    /// `positions` of the state mirrored about the main diagonal (labels mapped to their mirrors).
-    mirrored: u64,
-    /// The cells each pattern's tiles occupy, 16 bits a pattern (first pattern lowest).
-    occupied: u64,
-    /// `occupied` of the mirrored state.
-    mirrored_occupied: u64,
-    /// Every pattern's table value (its half excess), for the state and for the mirrored state: a move
-    /// changes one pattern's placement (and keeps the blank in the other patterns' free region), so a
-    /// child reads one entry, and one for the mirror.
-    values: [u8; 3],
-    mirrored_values: [u8; 3],
+    direct: Side,
+    /// The state mirrored about the main diagonal (labels mapped to their mirrors).
+    mirrored: Side,
 }
 
-/// One set of a layout's words in a [`LayoutState`] (direct or mirrored): positions, occupancy, values.
-type Words<'a> = (&'a mut u64, &'a mut u64, &'a mut [u8; 3]);
+/// One layout's view of a state (direct or mirrored), in two words.
+#[derive(Clone, Copy, Debug, Default)]
+struct Side {
+    /// Cell of every label, 4 bits a label (label 0 the blank).
+    positions: u64,
+    /// Bits 0..48: the cells each pattern's tiles occupy, 16 bits a pattern (first pattern lowest);
+    /// bits 48..60: each pattern's table value (its half excess), 4 bits a pattern; bits 60..64 their
+    /// sum. A move changes one pattern's placement (and keeps the blank in the other patterns' free
+    /// region), so a child reads one entry and updates one value and the sum.
+    occupied: u64,
+}
 
-/// The sum of the patterns' half excesses.
-#[inline(always)]
-fn excess(values: [u8; 3]) -> u32 {
-    values.iter().map(|&v| v as u32).sum()
+/// Where a pattern's value and the values' sum lie in [`Side::occupied`].
+const VALUE_SHIFT: u32 = 48;
+const SUM_SHIFT: u32 = 60;
+
+impl Side {
+    /// The sum of the patterns' half excesses.
+    #[inline(always)]
+    fn excess(&self) -> u32 {
+        (self.occupied >> SUM_SHIFT) as u32
+    }
+
+    /// Sets the value of `pattern` (keeping the sum).
+    #[inline(always)]
+    fn set_value(&mut self, pattern: usize, value: u32) {
+        let shift = VALUE_SHIFT + 4 * pattern as u32;
+        let change = (value as u64).wrapping_sub((self.occupied >> shift) & 15);
+        self.occupied = self.occupied.wrapping_add(change << shift).wrapping_add(change << SUM_SHIFT);
+    }
 }
 
 /// The pattern of every label (the blank's entry is never read).
@@ -425,14 +477,14 @@ const PATTERN_OF_LABEL: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2,
 /// The bits of `cells` in the occupancy word of the pattern of `label`.
 #[inline(always)]
 fn occupancy(label: usize, cells: u16) -> u64 {
-    (cells as u64) << (16 * PATTERN_OF_LABEL[label] as u32)
+    (cells as u64) << (16 * PATTERN_OF_LABEL[label & 15] as u32)
 }
 
 impl PackedState {
     /// The blank's cell.
     #[inline]
     pub fn blank(&self) -> u8 {
-        (self.layouts[0].positions & 15) as u8
+        (self.layouts[0].direct.positions & 15) as u8
     }
 }
 
@@ -521,25 +573,23 @@ impl PdbTiles {
             }
             for (k, layout) in state.layouts.iter_mut().enumerate().take(self.layouts) {
                 let label = self.relabel[k][first as usize];
-                layout.positions |= (cell as u64) << (4 * label);
+                layout.direct.positions |= (cell as u64) << (4 * label);
                 if label != 0 {
-                    layout.occupied |= occupancy(label as usize, 1 << cell);
+                    layout.direct.occupied |= occupancy(label as usize, 1 << cell);
                 }
                 if self.mirrored {
                     let image = self.mirror_label[k][label as usize];
-                    layout.mirrored |= (mirror(cell) as u64) << (4 * image);
+                    layout.mirrored.positions |= (mirror(cell) as u64) << (4 * image);
                     if image != 0 {
-                        layout.mirrored_occupied |= occupancy(image as usize, 1 << mirror(cell));
+                        layout.mirrored.occupied |= occupancy(image as usize, 1 << mirror(cell));
                     }
                 }
             }
         }
         for (k, layout) in state.layouts.iter_mut().enumerate().take(self.layouts) {
-            for pattern in 0..3 {
-                layout.values[pattern] = self.db.value(k, pattern, layout.positions, layout.occupied) as u8;
-                if self.mirrored {
-                    layout.mirrored_values[pattern] =
-                        self.db.value(k, pattern, layout.mirrored, layout.mirrored_occupied) as u8;
+            for side in [&mut layout.direct, &mut layout.mirrored].into_iter().take(1 + self.mirrored as usize) {
+                for pattern in 0..3 {
+                    side.set_value(pattern, self.db.value(k, pattern, side.positions, side.occupied));
                 }
             }
         }
@@ -568,6 +618,11 @@ impl PdbTiles {
         }
     }
 
+    /// Which paths a search may skip as duplicates (the tables' automaton).
+    pub fn duplicates(&self) -> &Automaton {
+        self.db.duplicates()
+    }
+
     /// Layouts the tables hold: searches call [`PdbTiles::child_in`] with it as a constant.
     pub fn layouts(&self) -> usize {
         self.layouts
@@ -585,28 +640,42 @@ impl PdbTiles {
             manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
             layouts: s.layouts,
         };
+        // Every side's words first, then every table read, then the values: the reads are issued
+        // together and their misses overlap.
+        let mut entries = [(0usize, 0u32, 0usize); 2 * LAYOUTS];
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
-            let label = self.relabel[k][first as usize] as usize;
-            let direct = (&mut layout.positions, &mut layout.occupied, &mut layout.values);
-            self.slide(k, direct, label, from, blank);
+            let label = self.relabel[k][first as usize & 15] as usize;
+            entries[2 * k] = self.slide(&mut layout.direct, label, from, blank);
             if self.mirrored {
-                let image = self.mirror_label[k][label] as usize;
-                let mirrored = (&mut layout.mirrored, &mut layout.mirrored_occupied, &mut layout.mirrored_values);
-                self.slide(k, mirrored, image, mirror(from), mirror(blank));
+                let image = self.mirror_label[k][label & 15] as usize;
+                entries[2 * k + 1] = self.slide(&mut layout.mirrored, image, mirror(from), mirror(blank));
+            }
+        }
+        let mut values = [0u32; 2 * LAYOUTS];
+        for (side, (value, &(byte, shift, _))) in values.iter_mut().zip(&entries).enumerate().take(2 * N) {
+            if side % 2 == 0 || self.mirrored {
+                *value = self.db.read(side / 2, (byte, shift));
+            }
+        }
+        for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
+            layout.direct.set_value(entries[2 * k].2, values[2 * k]);
+            if self.mirrored {
+                layout.mirrored.set_value(entries[2 * k + 1].2, values[2 * k + 1]);
             }
         }
         next
     }
 
-    /// Moves `label` of layout `k` from cell `from` into the blank on `blank` in one (direct or mirrored)
-    /// set of words — positions, occupancy, pattern values — and reads its pattern's new value.
+    /// Moves `label` from cell `from` into the blank on `blank` in one (direct or mirrored) side; returns
+    /// where its pattern's new value lies (byte, shift) and the pattern.
     #[inline(always)]
-    fn slide(&self, k: usize, (positions, occupied, values): Words, label: usize, from: u8, blank: u8) {
+    fn slide(&self, side: &mut Side, label: usize, from: u8, blank: u8) -> (usize, u32, usize) {
         let moved = (from ^ blank) as u64;
-        *positions ^= (moved << (4 * label)) ^ moved;
-        *occupied ^= occupancy(label, 1 << from | 1 << blank);
-        let pattern = PATTERN_OF_LABEL[label] as usize;
-        values[pattern] = self.db.value(k, pattern, *positions, *occupied) as u8;
+        side.positions ^= (moved << (4 * label)) ^ moved;
+        side.occupied ^= occupancy(label, 1 << from | 1 << blank);
+        let pattern = PATTERN_OF_LABEL[label & 15] as usize;
+        let (byte, shift) = self.db.entry(pattern, side.positions, side.occupied);
+        (byte, shift, pattern)
     }
 
     /// The move that led to `s` from the state whose blank was on `parent_blank`.
@@ -631,7 +700,7 @@ impl PdbTiles {
     /// [`PdbTiles::estimate`] reading the first `N` layouts (the others are zeros).
     #[inline(always)]
     pub fn estimate_in<const N: usize>(&self, s: &PackedState) -> u32 {
-        let largest = s.layouts.iter().take(N).map(|l| excess(l.values).max(excess(l.mirrored_values))).max();
+        let largest = s.layouts.iter().take(N).map(|l| l.direct.excess().max(l.mirrored.excess())).max();
         s.manhattan as u32 + 2 * largest.unwrap_or(0)
     }
 
