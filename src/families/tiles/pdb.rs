@@ -97,7 +97,8 @@ struct Blob {
 #[derive(Serialize, Deserialize)]
 struct LayoutBlob {
     goal_cells: [u8; 16],
-    tables: Vec<Vec<u8>>,
+    /// The three tables end to end, as held in memory (loading moves them in, with no copy).
+    tables: Vec<u8>,
 }
 
 /// Blank-region slots of an entry, bits a slot, bits an entry, and the largest half excess a slot holds.
@@ -115,9 +116,9 @@ const INDEX_SHIFT: [u32; 3] = [4, 28, 52];
 const INDEX_MASK: [usize; 3] = [0xFF_FFFF, 0xFF_FFFF, 0xFFF];
 const TABLE_BYTES: [usize; 3] = [SIX, SIX, THREE];
 /// Where each pattern's table starts in a layout's tables, held end to end.
-const TABLE_START: [usize; 3] = [0, SIX, 2 * SIX];
+const TABLE_START: [usize; 3] = [0, TABLE_BYTES[0], TABLE_BYTES[0] + TABLE_BYTES[1]];
 /// Bytes of a layout's three tables.
-const LAYOUT_BYTES: usize = 2 * SIX + THREE;
+const LAYOUT_BYTES: usize = TABLE_BYTES[0] + TABLE_BYTES[1] + TABLE_BYTES[2];
 /// Sets of occupied cells.
 const MASKS: usize = 1 << 16;
 
@@ -207,7 +208,7 @@ impl PatternDatabase {
             .map(|k| {
                 let goal_cells = Self::layout(blank_cell & 15, k);
                 let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0], &slots);
-                (goal_cells, [table(1..7), table(7..13), table(13..16)])
+                (goal_cells, [table(1..7), table(7..13), table(13..16)].concat())
             })
             .collect();
         let duplicates = Automaton::build(DUPLICATE_MOVES).unwrap_or_else(Automaton::parent_only);
@@ -215,16 +216,17 @@ impl PatternDatabase {
             .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
     }
 
-    fn from_tables(layouts: Vec<([u8; 16], [Vec<u8>; 3])>, duplicates: Automaton) -> Option<PatternDatabase> {
+    /// The database of layouts given as their goal cells and their three tables end to end.
+    fn from_tables(layouts: Vec<([u8; 16], Vec<u8>)>, duplicates: Automaton) -> Option<PatternDatabase> {
         if layouts.is_empty() || layouts.len() > LAYOUTS {
             return None;
         }
         let mut kept = Vec::with_capacity(layouts.len());
         for (goal_cells, tables) in layouts {
-            if tables.iter().map(Vec::len).ne(TABLE_BYTES) {
+            if tables.len() != LAYOUT_BYTES {
                 return None;
             }
-            kept.push(Layout { goal_cells, tables: tables.concat().into_boxed_slice() });
+            kept.push(Layout { goal_cells, tables: tables.into_boxed_slice() });
         }
         Some(PatternDatabase { layouts: kept, slots: region_slots(), duplicates })
     }
@@ -274,10 +276,7 @@ impl PatternDatabase {
 
     /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let layout = |l: &Layout| LayoutBlob {
-            goal_cells: l.goal_cells,
-            tables: (0..3).map(|p| l.tables[TABLE_START[p]..][..TABLE_BYTES[p]].to_vec()).collect(),
-        };
+        let layout = |l: &Layout| LayoutBlob { goal_cells: l.goal_cells, tables: l.tables.to_vec() };
         let duplicates = self.duplicates.transitions().to_vec();
         let blob = Blob { layouts: self.layouts.iter().map(layout).collect(), duplicates };
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
@@ -303,8 +302,7 @@ impl PatternDatabase {
             if layout.goal_cells != Self::layout(blank, k) {
                 return Err(corrupt("unknown label layout"));
             }
-            let tables: [Vec<u8>; 3] = layout.tables.try_into().map_err(|_| corrupt("wrong number of tables"))?;
-            layouts.push((layout.goal_cells, tables));
+            layouts.push((layout.goal_cells, layout.tables));
         }
         let duplicates =
             Automaton::from_transitions(blob.duplicates).ok_or_else(|| corrupt("bad duplicate-path automaton"))?;
