@@ -86,6 +86,14 @@ impl Automaton {
         self.next.get(state as usize * 4 + (mv & 3) as usize).copied().unwrap_or(Self::PRUNED)
     }
 
+    /// Asks the memory for `state`'s transitions, so that the moves out of it find them cached.
+    #[inline(always)]
+    pub fn prefetch(&self, state: u16) {
+        if let Some(row) = self.next.get(state as usize * 4) {
+            crate::memory::prefetch(row);
+        }
+    }
+
     /// Number of states.
     pub fn states(&self) -> usize {
         self.next.len() / 4

@@ -176,6 +176,8 @@ impl PdbIda {
             if path == Automaton::PRUNED {
                 continue;
             }
+            // Read while the child's tables are: the child's own moves need it next.
+            duplicates.prefetch(path);
             let (state, blank) = (top.state, top.state.blank());
             let child = view.child_in::<N>(&state, from);
             generated += 1;
