@@ -68,6 +68,7 @@ fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
     let one_layout = PdbTiles::new(&puzzle, self::db().clone()).unwrap();
     let mut oracle = IdaStar::new(4096).unwrap();
     let mut rng = rng(44);
+    let mut floors_above_manhattan = 0;
     for walk in 0..150 {
         let state = random_walk(&puzzle, puzzle.goal(), 10 + walk % 40, &mut rng);
         let packed = view.pack(&state);
@@ -79,13 +80,29 @@ fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
         // Two layouts take the larger value: never below the first layout's alone.
         assert!(h >= one_layout.heuristic(&one_layout.pack(&state)));
         assert_eq!(view.unpack(&packed), state);
+        let mut toward = Vec::new();
         view.successors(&packed, |mv, next, _| {
             // Not consistent: a placement's value for "the blank elsewhere" is the least over several
             // regions, so one move can change it by more than one (A* reopens nodes for that).
             assert_eq!((view.heuristic(&next) + h) % 2, 1, "parity across {mv:?}");
             assert_eq!(view.pack(&puzzle.apply(&state, &mv).unwrap()), next, "incremental state update");
+            // The bound made without table reads lies between the child's Manhattan distance and its
+            // estimate.
+            let floor = view.child_floor_in::<2>(&packed, mv.from);
+            let child_manhattan = puzzle.manhattan(&view.unpack(&next));
+            assert!(child_manhattan <= floor && floor <= view.heuristic(&next), "floor {floor} across {mv:?}");
+            floors_above_manhattan += (floor > child_manhattan) as u32;
+            let goal_cell = (0..16).find(|&c| puzzle.goal().tile(c) == mv.tile).unwrap() as u8;
+            let distance = |cell: u8| (cell / 4).abs_diff(goal_cell / 4) + (cell % 4).abs_diff(goal_cell % 4);
+            toward.push((distance(mv.to) < distance(mv.from), mv.from));
         });
+        // The search's move order: every neighbour of the blank once, those moving a tile towards its
+        // goal cell first.
+        toward.sort_by_key(|&(closer, _)| !closer);
+        let expected: Vec<u8> = toward.iter().map(|&(_, from)| from).collect();
+        assert_eq!(view.ordered_moves(&packed).collect::<Vec<_>>(), expected, "walk {walk}");
     }
+    assert!(floors_above_manhattan > 50, "the floor counts the unmoved patterns: {floors_above_manhattan}");
 }
 
 #[test]
