@@ -21,7 +21,7 @@
 //!
 //! Tables may hold a second partition ([`LAYOUTS`], `lp tables build --param layouts=2`): the state then
 //! carries the words of both, a child reads four entries instead of two, and the heuristic is the larger
-//! value. On Korf's 100 that halves the nodes (8.5 M against 15.5 M) for 16 MiB more.
+//! value. On Korf's 100 that takes 46% of the nodes off (4.74 M against 8.75 M) for 16 MiB more.
 //!
 //! The tables' file also carries the duplicate-path automaton the search prunes with
 //! ([`super::duplicates`]; built with the tables, 265 KB).
@@ -51,18 +51,22 @@ pub const LAYOUTS: usize = 2;
 /// Goal cells in the order labels are given out when the blank's goal is the top-left corner, for each
 /// layout. The first: the six cells of the two left columns but the blank's and the corner below, the six
 /// of the two right columns' top three rows, and the rest of the bottom row. Of ten 6-6-3 layouts tried
-/// on Korf's 100 it expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise shapes,
-/// 22.3 M for the second, 95–126 M for row-wise and central shapes (the mirrored lookup covers the
-/// transposed shapes of each). The second: two 2×3 blocks and the right side (Korf and Felner's shape),
-/// better than the first on some hard positions (the 70-move one of `fifteen_hard.txt`: 3.9 G nodes
-/// against 8.3 G); the larger of the two values halves the nodes on Korf's 100.
+/// alone on Korf's 100 it expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise
+/// shapes, 95–126 M for row-wise and central shapes (the mirrored lookup covers the transposed shapes of
+/// each; fixed move order, no duplicate automaton). The second: the rest of the top row with the three
+/// cells below its left end, the two right columns' lower three rows, and the rest of the bottom-left
+/// corner. Of 29 shapes tried as the second (with the duplicate automaton) it expands the fewest nodes
+/// with the first on Korf's 100: 4.74 M against 5.02 M for Korf and Felner's two 2×3 blocks and the right
+/// side (the previous second) and 4.9–7.0 M for 15 others, in the move order of
+/// [`PdbTiles::ordered_moves`]; 5.40 M against 5.70 M and 5.6–8.2 M for 12 others in the fixed order. On
+/// the 17 80-move positions of `fifteen_hard.txt`: 1.01 G against 1.18 G, fewer on each.
 const CELL_ORDERS: [[u8; 16]; LAYOUTS] =
-    [[1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0], [1, 2, 4, 5, 8, 9, 3, 6, 7, 10, 11, 15, 12, 13, 14, 0]];
+    [[1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0], [1, 2, 3, 4, 5, 8, 6, 7, 10, 11, 14, 15, 9, 12, 13, 0]];
 
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 6;
+pub const FORMAT_VERSION: u16 = 7;
 
 /// Longest redundant move strings the duplicate-path automaton knows ([`Automaton`]). On Korf's 100 with
 /// two layouts: 8 moves take 20% of the expanded nodes off, 10: 26%, 12: 31% (8,768 states), 14: 33%
@@ -657,25 +661,9 @@ impl PdbTiles {
     /// unrolls).
     #[inline(always)]
     pub fn child_in<const N: usize>(&self, s: &PackedState, from: u8) -> PackedState {
-        let blank = s.blank();
-        let first = (s.cells >> (4 * from)) & 15;
-        let goal = self.goal_cell[first as usize];
-        let mut next = PackedState {
-            cells: s.cells ^ (first << (4 * from)) ^ (first << (4 * blank)),
-            manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
-            layouts: s.layouts,
-        };
+        let (mut next, entries) = self.child_words_in::<N>(s, from);
         // Every side's words first, then every table read, then the values: the reads are issued
         // together and their misses overlap.
-        let mut entries = [(0usize, 0u32, 0usize); 2 * LAYOUTS];
-        for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
-            let label = self.relabel[k][first as usize & 15] as usize;
-            entries[2 * k] = self.slide(&mut layout.direct, label, from, blank);
-            if self.mirrored {
-                let image = self.mirror_label[k][label & 15] as usize;
-                entries[2 * k + 1] = self.slide(&mut layout.mirrored, image, mirror(from), mirror(blank));
-            }
-        }
         let mut values = [0u32; 2 * LAYOUTS];
         for (side, (value, &(byte, shift, _))) in values.iter_mut().zip(&entries).enumerate().take(2 * N) {
             if side % 2 == 0 || self.mirrored {
@@ -689,6 +677,48 @@ impl PdbTiles {
             }
         }
         next
+    }
+
+    /// Asks the memory for the table entries [`PdbTiles::child_in`]`(s, from)` reads, so that making
+    /// the child later finds them cached.
+    #[inline(always)]
+    pub fn prefetch_child_in<const N: usize>(&self, s: &PackedState, from: u8) {
+        let (_, entries) = self.child_words_in::<N>(s, from);
+        for (side, &(byte, _, _)) in entries.iter().enumerate().take(2 * N) {
+            if side % 2 == 0 || self.mirrored {
+                if let Some(byte) = self.db.layouts[side / 2].tables.get(byte) {
+                    crate::memory::prefetch(byte);
+                }
+            }
+        }
+    }
+
+    /// The child's words with the moved pattern's values still the parent's, and where each side's new
+    /// value lies (byte, shift, pattern).
+    #[inline(always)]
+    fn child_words_in<const N: usize>(
+        &self,
+        s: &PackedState,
+        from: u8,
+    ) -> (PackedState, [(usize, u32, usize); 2 * LAYOUTS]) {
+        let blank = s.blank();
+        let first = (s.cells >> (4 * from)) & 15;
+        let goal = self.goal_cell[first as usize];
+        let mut next = PackedState {
+            cells: s.cells ^ (first << (4 * from)) ^ (first << (4 * blank)),
+            manhattan: (s.manhattan as u32 + manhattan(blank, goal) - manhattan(from, goal)) as u8,
+            layouts: s.layouts,
+        };
+        let mut entries = [(0usize, 0u32, 0usize); 2 * LAYOUTS];
+        for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
+            let label = self.relabel[k][first as usize & 15] as usize;
+            entries[2 * k] = self.slide(&mut layout.direct, label, from, blank);
+            if self.mirrored {
+                let image = self.mirror_label[k][label & 15] as usize;
+                entries[2 * k + 1] = self.slide(&mut layout.mirrored, image, mirror(from), mirror(blank));
+            }
+        }
+        (next, entries)
     }
 
     /// A lower bound on the estimate of [`PdbTiles::child_in`]`(s, from)` made from `s`'s words alone,

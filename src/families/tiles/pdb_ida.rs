@@ -5,8 +5,10 @@
 //! iteration only: on Korf's 100 with two layouts 5.02 M nodes against 5.70 M in the fixed order
 //! (ordering by the heuristic, as the generic [`crate::search::ida::IdaStar`] does, gains about 1%: the
 //! children within the threshold of the last iteration all tie). A child is first tested against a bound
-//! made without table reads ([`PdbTiles::child_floor_in`]), which prunes 28% of the children pruned. A
-//! step spends its budget in node expansions, like every search; memory (one frame a move of depth) is
+//! made without table reads ([`PdbTiles::child_floor_in`]), which prunes 28% of the children pruned.
+//! When a node is entered, the table entries of all its children are prefetched
+//! ([`PdbTiles::prefetch_child_in`]): their misses overlap instead of coming one child after the other
+//! (Korf's 100 search 0.88 times the time without). A step spends its budget in node expansions, like every search; memory (one frame a move of depth) is
 //! reserved at creation.
 //!
 //! Moves are filtered by the tables' duplicate-path automaton ([`Automaton`]) instead of only refusing
@@ -202,7 +204,13 @@ impl PdbIda {
             }
             spent += 1;
             expanded += 1;
-            frames.push(Frame { state: child, parent_blank: blank, moves: view.ordered_moves(&child), path });
+            let moves = view.ordered_moves(&child);
+            // The child's own children will read their entries soon: ask for them all now, so that
+            // their misses overlap (the move back is never made).
+            for from in moves.filter(|&from| from != blank) {
+                view.prefetch_child_in::<N>(&child, from);
+            }
+            frames.push(Frame { state: child, parent_blank: blank, moves, path });
             peak = peak.max(frames.len());
             // Only the goal has every tile home (a heuristic of 0).
             if h == 0 {
