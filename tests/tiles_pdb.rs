@@ -339,3 +339,25 @@ fn the_specialised_ida_agrees_with_the_generic_one_and_resumes_exactly() {
     let outcome = solve_with(&mut swapped.recommended_solver().unwrap(), &swapped, swapped.start());
     assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
 }
+
+#[test]
+fn goals_off_the_diagonal_search_without_the_mirrored_lookup_and_stay_optimal() {
+    // A blank on corner 3 is not on the main diagonal: the view reads no mirrored entries, a path of the
+    // search of its own.
+    let cells = "1,2,3,0,4,5,6,7,8,9,10,11,12,13,14,15";
+    let puzzle = Tiles::parse(&format!("tiles:4x4:{cells}:{cells}")).unwrap();
+    let db = Arc::new(PatternDatabase::build_layouts(3, 2));
+    let view = PdbTiles::new(&puzzle, db.clone()).unwrap();
+    assert!(!view.mirrored() && PdbTiles::new(&goal(), db2().clone()).unwrap().mirrored());
+    let with_tables = puzzle.clone().with_pattern_database(db).unwrap();
+    let mut rng = rng(31);
+    for walk in 0..30 {
+        let state = random_walk(&puzzle, puzzle.goal(), 20 + walk % 25, &mut rng);
+        let plain = solve_with(&mut IdaStar::new(4096).unwrap(), &puzzle, state);
+        let fast = solve_with(&mut with_tables.recommended_solver().unwrap(), &with_tables, state);
+        assert_eq!((fast.status, fast.moves.len()), (Status::Found, plain.moves.len()), "walk {walk}");
+        let end = fast.moves.iter().try_fold(state, |s, m| puzzle.apply(&s, m)).unwrap();
+        assert!(puzzle.is_goal(&end));
+        assert!(view.heuristic(&view.pack(&state)) >= puzzle.manhattan(&state));
+    }
+}

@@ -641,9 +641,11 @@ impl PdbTiles {
     /// incrementally.
     #[inline]
     pub fn child(&self, s: &PackedState, from: u8) -> PackedState {
-        match self.layouts {
-            1 => self.child_in::<1>(s, from),
-            _ => self.child_in::<LAYOUTS>(s, from),
+        match (self.layouts, self.mirrored) {
+            (1, false) => self.child_in::<1, false>(s, from),
+            (1, true) => self.child_in::<1, true>(s, from),
+            (_, false) => self.child_in::<LAYOUTS, false>(s, from),
+            (_, true) => self.child_in::<LAYOUTS, true>(s, from),
         }
     }
 
@@ -657,22 +659,29 @@ impl PdbTiles {
         self.layouts
     }
 
-    /// [`PdbTiles::child`] for tables of `N` layouts (`N` a constant, so that the loop over the layouts
-    /// unrolls).
+    /// Whether the mirrored state is looked up too (the goal's blank is on the main diagonal): searches
+    /// call [`PdbTiles::child_in`] with it as a constant.
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
+    }
+
+    /// [`PdbTiles::child`] for tables of `N` layouts, `M` telling whether the view is
+    /// [`PdbTiles::mirrored`] (both constants, so that the loop over the layouts unrolls and the sides
+    /// not looked up cost nothing).
     #[inline(always)]
-    pub fn child_in<const N: usize>(&self, s: &PackedState, from: u8) -> PackedState {
-        let (mut next, entries) = self.child_words_in::<N>(s, from);
+    pub fn child_in<const N: usize, const M: bool>(&self, s: &PackedState, from: u8) -> PackedState {
+        let (mut next, entries) = self.child_words_in::<N, M>(s, from);
         // Every side's words first, then every table read, then the values: the reads are issued
         // together and their misses overlap.
         let mut values = [0u32; 2 * LAYOUTS];
         for (side, (value, &(byte, shift, _))) in values.iter_mut().zip(&entries).enumerate().take(2 * N) {
-            if side % 2 == 0 || self.mirrored {
+            if side % 2 == 0 || M {
                 *value = self.db.read(side / 2, (byte, shift));
             }
         }
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
             layout.direct.set_value(entries[2 * k].2, values[2 * k]);
-            if self.mirrored {
+            if M {
                 layout.mirrored.set_value(entries[2 * k + 1].2, values[2 * k + 1]);
             }
         }
@@ -682,10 +691,10 @@ impl PdbTiles {
     /// Asks the memory for the table entries [`PdbTiles::child_in`]`(s, from)` reads, so that making
     /// the child later finds them cached.
     #[inline(always)]
-    pub fn prefetch_child_in<const N: usize>(&self, s: &PackedState, from: u8) {
-        let (_, entries) = self.child_words_in::<N>(s, from);
+    pub fn prefetch_child_in<const N: usize, const M: bool>(&self, s: &PackedState, from: u8) {
+        let (_, entries) = self.child_words_in::<N, M>(s, from);
         for (side, &(byte, _, _)) in entries.iter().enumerate().take(2 * N) {
-            if side % 2 == 0 || self.mirrored {
+            if side % 2 == 0 || M {
                 if let Some(byte) = self.db.layouts[side / 2].tables.get(byte) {
                     crate::memory::prefetch(byte);
                 }
@@ -696,7 +705,7 @@ impl PdbTiles {
     /// The child's words with the moved pattern's values still the parent's, and where each side's new
     /// value lies (byte, shift, pattern).
     #[inline(always)]
-    fn child_words_in<const N: usize>(
+    fn child_words_in<const N: usize, const M: bool>(
         &self,
         s: &PackedState,
         from: u8,
@@ -713,7 +722,7 @@ impl PdbTiles {
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
             let label = self.relabel[k][first as usize & 15] as usize;
             entries[2 * k] = self.slide(&mut layout.direct, label, from, blank);
-            if self.mirrored {
+            if M {
                 let image = self.mirror_label[k][label & 15] as usize;
                 entries[2 * k + 1] = self.slide(&mut layout.mirrored, image, mirror(from), mirror(blank));
             }

@@ -129,16 +129,19 @@ impl Search<super::Tiles> for PdbIda {
 impl PdbIda {
     /// Expands at most `budget` nodes.
     fn search(&mut self, budget: u32) -> Status {
-        match self.view.layouts() {
-            1 => self.search_in::<1>(budget),
-            _ => self.search_in::<{ super::pdb::LAYOUTS }>(budget),
+        const LAYOUTS: usize = super::pdb::LAYOUTS;
+        match (self.view.layouts(), self.view.mirrored()) {
+            (1, false) => self.search_in::<1, false>(budget),
+            (1, true) => self.search_in::<1, true>(budget),
+            (_, false) => self.search_in::<LAYOUTS, false>(budget),
+            (_, true) => self.search_in::<LAYOUTS, true>(budget),
         }
     }
 
-    /// [`PdbIda::search`] over tables of `N` layouts. The loop works on locals (the frames, the counters),
-    /// written back when it ends: through `self` the compiler would store them at every child, not
-    /// knowing that the frames' memory is not `self`'s.
-    fn search_in<const N: usize>(&mut self, budget: u32) -> Status {
+    /// [`PdbIda::search`] over tables of `N` layouts, with the mirrored lookups when `M`. The loop works
+    /// on locals (the frames, the counters), written back when it ends: through `self` the compiler would
+    /// store them at every child, not knowing that the frames' memory is not `self`'s.
+    fn search_in<const N: usize, const M: bool>(&mut self, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -192,7 +195,7 @@ impl PdbIda {
                 next_threshold = next_threshold.min(depth + floor);
                 continue;
             }
-            let child = view.child_in::<N>(&state, from);
+            let child = view.child_in::<N, M>(&state, from);
             let h = view.estimate_in::<N>(&child);
             if h > bound {
                 next_threshold = next_threshold.min(depth + h);
@@ -208,7 +211,7 @@ impl PdbIda {
             // The child's own children will read their entries soon: ask for them all now, so that
             // their misses overlap (the move back is never made).
             for from in moves.filter(|&from| from != blank) {
-                view.prefetch_child_in::<N>(&child, from);
+                view.prefetch_child_in::<N, M>(&child, from);
             }
             frames.push(Frame { state: child, parent_blank: blank, moves, path });
             peak = peak.max(frames.len());
