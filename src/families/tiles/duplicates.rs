@@ -105,11 +105,31 @@ impl Automaton {
     }
 }
 
-/// One enumerated string: its effect on the window, its bounding box, and itself.
+/// One enumerated string: its effect on the window, its place in shortlex order, its bounding box, and
+/// itself (40 bytes: the build keeps one for every string).
 struct Entry {
-    effect: [u8; (WINDOW * WINDOW) as usize],
+    effect: Effect,
+    order: u32,
     bbox: [i8; 4],
     moves: Moves,
+}
+
+/// A string's effect on the window, exactly but compactly: which cells changed (a bit a cell) and, in
+/// cell order, the cell each changed one's content came from (6 bits each). Only cells of the string's
+/// bounding box change, at most 16 of them.
+type Effect = [u64; 3];
+
+fn effect(cells: &[u8]) -> Effect {
+    let (mut changed, mut sources, mut count) = (0u64, 0u128, 0);
+    for (cell, &from) in cells.iter().enumerate() {
+        if from as usize != cell {
+            changed |= 1 << cell;
+            sources |= (from as u128) << (6 * count);
+            count += 1;
+        }
+    }
+    debug_assert!(count <= 16, "a 4x4 bounding box holds at most 16 cells");
+    [changed, sources as u64, (sources >> 64) as u64]
 }
 
 fn inside(outer: [i8; 4], inner: [i8; 4]) -> bool {
@@ -131,8 +151,8 @@ fn redundant_strings(max_len: usize) -> Vec<Moves> {
             &mut entries,
         );
     }
-    // Entries are in shortlex order; a stable sort by effect keeps it within each effect.
-    entries.sort_by_key(|e| e.effect);
+    // Grouped by effect, shortlex order within each (an unstable sort needs no buffer).
+    entries.sort_unstable_by_key(|e| (e.effect, e.order));
     let mut redundant = BTreeSet::new();
     let mut group = 0;
     while group < entries.len() {
@@ -167,9 +187,7 @@ fn redundant_strings(max_len: usize) -> Vec<Moves> {
 
 fn enumerate(cells: &mut [u8], at: (i8, i8), bbox: [i8; 4], moves: Moves, len: usize, out: &mut Vec<Entry>) {
     if moves.len as usize == len {
-        let mut effect = [0u8; (WINDOW * WINDOW) as usize];
-        effect.copy_from_slice(cells);
-        out.push(Entry { effect, bbox, moves });
+        out.push(Entry { effect: effect(cells), order: out.len() as u32, bbox, moves });
         return;
     }
     for mv in 0..4u8 {
