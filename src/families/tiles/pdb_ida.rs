@@ -8,8 +8,8 @@
 //! made without table reads ([`PdbTiles::child_floor_in`]), which prunes 28% of the children pruned.
 //! When a node is entered, the table entries of all its children are prefetched
 //! ([`PdbTiles::prefetch_child_in`]): their misses overlap instead of coming one child after the other
-//! (Korf's 100 search 0.88 times the time without). A step spends its budget in node expansions, like every search; memory (one frame a move of depth) is
-//! reserved at creation.
+//! (Korf's 100 search 0.88 times the time without). A step spends its budget in node expansions, like
+//! every search; memory (one frame a move of depth) is reserved at creation.
 //!
 //! Moves are filtered by the tables' duplicate-path automaton ([`Automaton`]) instead of only refusing
 //! the move back: a path ending with a move string that a shorter or earlier string of the same effect
