@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_ABI_VERSION 2
+#define LP_ABI_VERSION 3
 
 // The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
 // from [`lp_last_error`].
@@ -67,13 +67,13 @@ typedef enum LpAlgorithm {
   LP_ALGO_HILL_CLIMBING = 1,
   // Greedy best-first search (a baseline; not optimal).
   LP_ALGO_BEST_FIRST = 2,
-  // A* (optimal).
+  // A* (optimal with a heuristic the family declares admissible; `LpStats::optimal` tells).
   LP_ALGO_ASTAR = 3,
   // Weighted A* with weight 2 (at most twice the optimal length).
   LP_ALGO_WEIGHTED_ASTAR = 4,
   // Uniform-cost search (optimal, ignores the heuristic).
   LP_ALGO_UNIFORM_COST = 5,
-  // IDA* (optimal, little memory).
+  // IDA* (optimal with a heuristic the family declares admissible, little memory).
   LP_ALGO_IDA_STAR = 6,
   // The family's own exact solver (the one hints use), such as linear algebra for flip panels.
   LP_ALGO_EXACT = 7,
@@ -262,6 +262,9 @@ typedef struct LpStats {
   int64_t solution_length;
   // Cost of the solution, or -1 when none was found.
   int64_t solution_cost;
+  // 1 when the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
+  // heuristic the family declares admissible), 0 otherwise ("not proven optimal").
+  uint32_t optimal;
 } LpStats;
 
 #ifdef __cplusplus

@@ -38,6 +38,11 @@ pub trait Generate: Family {
     /// The difficulty presets, easiest first.
     const PRESETS: &'static [Preset];
 
+    /// Parameters of small puzzles, whose whole state spaces hold a few thousand states at most: the
+    /// conformance suite solves them by brute force to check the family's heuristics, exact searches
+    /// and hints, and a designer can use them for tutorial levels.
+    const SMALL: &'static str;
+
     /// The family's parameter type.
     type Params: Clone + core::fmt::Debug + Send + 'static;
 
@@ -230,7 +235,7 @@ impl<F: Generate> Generator<F> {
         let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let probe = F::candidate(&params, &context, &mut rng.clone());
         let rater = probe.rater(Some(&params)).map_err(|e| format!("{e}"))?;
-        if !rater.algorithm().is_optimal() {
+        if !rater.is_exact_for(&probe) {
             return Err(format!("{} puzzles of these parameters cannot be rated exactly", F::NAME));
         }
         let limits = Limits::default();
@@ -293,8 +298,9 @@ impl<F: Generate> Generator<F> {
     /// Gives `tables` to every candidate from now on (checked on one candidate now), or says why not.
     pub fn set_tables(&mut self, tables: Tables) -> Result<(), String> {
         let probe = F::candidate(&self.params, &self.context, &mut self.rng.clone());
-        let rater = probe.with_tables(&tables)?.rater(Some(&self.params)).map_err(|e| format!("{e}"))?;
-        if !rater.algorithm().is_optimal() {
+        let probe = probe.with_tables(&tables)?;
+        let rater = probe.rater(Some(&self.params)).map_err(|e| format!("{e}"))?;
+        if !rater.is_exact_for(&probe) {
             return Err(format!("{} puzzles with these tables cannot be rated exactly", F::NAME));
         }
         self.tables = Some(tables);
@@ -414,7 +420,8 @@ impl<F: Generate> Generator<F> {
             left = left.saturating_sub(step.work.max(1));
             match step.status {
                 Status::InProgress => return Err(Status::InProgress),
-                Status::Found => {
+                // A rating the run did not prove exact is no rating: draw another.
+                Status::Found if solver.solution_is_optimal() => {
                     self.rating = false;
                     let rating = rating_of(&solver.stats()).filter(|r| (self.band.0..=self.band.1).contains(r));
                     if let Some(rating) = rating {
@@ -490,6 +497,9 @@ pub fn verify<F: Generate>(entry: &PackEntry, tables: Option<&Tables>) -> Result
     let outcome = solve_with(&mut rater, &puzzle, puzzle.start());
     if outcome.status != Status::Found {
         return Err(format!("the exact rater finds no solution ({})", outcome.status.name()));
+    }
+    if !rater.solution_is_optimal() {
+        return Err(String::from("the rater could not prove its rating exact"));
     }
     let rating = rating_of(&outcome.stats).ok_or("the exact rater gives no rating")?;
     if rating != entry.rating {

@@ -32,6 +32,8 @@ pub struct Entry {
     pub params: &'static [Spec],
     /// Its difficulty presets.
     pub presets: &'static [Preset],
+    /// Parameters of small puzzles (state spaces of a few thousand states), for brute-force checks.
+    pub small: &'static str,
     /// Its play options (`lp solve --option`, `lp_puzzle_set_option`).
     pub options: &'static [Spec],
     /// The reasons its hints give.
@@ -70,6 +72,7 @@ impl Entry {
             rated_by_length: F::RATED_BY_LENGTH,
             params: F::PARAMS,
             presets: F::PRESETS,
+            small: F::SMALL,
             options: F::OPTIONS,
             reasons: F::REASONS,
             tables: F::TABLES,

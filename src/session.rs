@@ -114,7 +114,7 @@ pub trait AnySession: Send {
     /// The value at grid cell `index` of the current state.
     fn cell(&self, index: usize) -> i32;
     /// The moves the family's searches consider from the current state (every legal move for most
-    /// families; for packing, the placements that cover the first empty cell).
+    /// families; for packing, the placements that cover the first empty cell and the take-offs).
     fn legal_moves(&self) -> Vec<MoveCode>;
     /// The compact token of `code` played from the current state, if it is legal.
     fn move_token(&self, code: &MoveCode) -> Option<String>;
@@ -124,6 +124,11 @@ pub trait AnySession: Send {
     fn apply(&mut self, code: &MoveCode) -> Result<(), String>;
     /// Whether the current state is solved.
     fn is_solved(&self) -> bool;
+    /// The family's heuristic from the current state ([`crate::search::Puzzle::heuristic`], under the
+    /// options set).
+    fn heuristic(&self) -> u32;
+    /// Whether the family declares that heuristic a lower bound (under the options set).
+    fn heuristic_is_admissible(&self) -> bool;
     /// The next hint from the current state, expanding at most `budget` nodes in this call: the hint, or
     /// why there is none (yet): `InProgress`, `AlreadySolved`, `Unsolvable`, `OutOfNodes`, `NotFound`,
     /// `OutOfMemory`. The hinter's memory is reserved by the first call; later calls allocate nothing.
@@ -216,6 +221,14 @@ impl<F: Family> AnySession for Session<F> {
 
     fn is_solved(&self) -> bool {
         self.puzzle.is_goal(&self.state)
+    }
+
+    fn heuristic(&self) -> u32 {
+        self.puzzle.heuristic(&self.state)
+    }
+
+    fn heuristic_is_admissible(&self) -> bool {
+        self.puzzle.heuristic_is_admissible()
     }
 
     fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status> {

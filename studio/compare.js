@@ -29,7 +29,7 @@ export class Compare {
     const rows = [];
     for (const [name, algorithm, heuristic] of this.runs(family, cap)) {
       const puzzle = this.lp.Puzzle.parse(desc);
-      let row = { name, status: "-", length: "-", expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
+      let row = { name, status: "-", length: "-", optimal: "-", expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
       try {
         if (heuristic) puzzle.setOption("heuristic", heuristic);
         const solver = puzzle.solver(algorithm, cap);
@@ -42,6 +42,8 @@ export class Compare {
           name,
           status: statusName(status).replace("LP_", "").toLowerCase(),
           length: status === Status.OK ? s.solutionLength : "-",
+          // "proven" only for an exact algorithm with a heuristic the family declares admissible.
+          optimal: status === Status.OK ? (s.optimal ? "proven" : "not proven") : "-",
           expanded: s.expanded,
           generated: s.generated,
           peak: s.peakStored,
@@ -63,9 +65,10 @@ export class Compare {
     const body = rows.map((r) => {
       const tr = document.createElement("tr");
       tr.dataset.algorithm = r.name;
-      const cells = [r.name, r.status, r.length, r.expanded, r.generated, r.peak, r.bytes, r.ms.toFixed(2)];
+      const cells = [r.name, r.status, r.length, r.optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms.toFixed(2)];
       tr.innerHTML = cells.map((c) => `<td>${c}</td>`).join("") + "<td></td>";
       tr.children[2].className = "length";
+      tr.children[3].className = "optimal";
       if (r.moves) {
         const replay = Object.assign(document.createElement("button"), { textContent: "replay" });
         replay.onclick = () => this.studio.play.openDesc(desc, r.moves);

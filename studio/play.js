@@ -223,7 +223,7 @@ export class Play {
         return;
       }
       const reason = this.family.reasons.find((r) => r.code === hint.reason)?.name ?? hint.reason;
-      const text = `${hint.text} [${reason}; ${hint.movesLeft} move${hint.movesLeft === 1 ? "" : "s"} to go${hint.optimal ? ", optimal" : ""}]`;
+      const text = `${hint.text} [${reason}; ${hint.movesLeft} move${hint.movesLeft === 1 ? "" : "s"} to go${hint.optimal ? ", optimal" : ", not proven shortest"}]`;
       this.hint = { cells: Array.from(hint.cells), move: { ...hint.move } };
       if (andPlay) this.play(this.hint.move);
       else this.render();
@@ -240,9 +240,11 @@ export class Play {
       solver.setNodeLimit(50_000_000);
       const status = solver.run(1 << 18);
       const moves = status === Status.OK ? solver.moves() : null;
+      const optimal = status === Status.OK && solver.stats().optimal;
       solver.free();
       if (!moves) return this.say(status === Status.UNSOLVABLE ? "No solution from here." : `The solver stopped (status ${status}).`);
-      this.say(`An optimal solution: ${moves.length} moves.`);
+      const count = `${moves.length} move${moves.length === 1 ? "" : "s"}`;
+      this.say(optimal ? `An optimal solution: ${count}.` : `A solution of ${count} (not proven shortest).`);
       this.animate(moves);
     } catch (e) {
       this.say(e.message);

@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::space::{self, Space};
+use lphint::generate::Limits;
 use lphint::pack::{Bounded, Pack, PackEntry};
 use lphint::params::{Kind, Values};
 use lphint::registry::{self, Entry};
@@ -289,4 +291,191 @@ fn garbage_parameter_texts_are_refused_naming_the_key() {
         assert!(registry::named(family.name).is_ok());
     });
     assert!(registry::named("no_such_family").unwrap_err().contains("unknown family 'no_such_family' (known: "));
+}
+
+/// Small puzzles of `family` (its `small` parameters), up to `count` distinct ones.
+fn small_puzzles(family: &Entry, count: usize) -> Vec<String> {
+    let mut generator = family.generator(family.small, 5).unwrap_or_else(|e| panic!("{}: {e}", family.name));
+    generator.set_limits(Limits { max_misses: 20_000, ..Limits::default() });
+    let mut out = Vec::new();
+    while out.len() < count {
+        match generator.step(u32::MAX) {
+            Ok(g) => out.push(g.session.describe()),
+            Err(Status::InProgress) => continue,
+            Err(_) => break,
+        }
+    }
+    assert!(out.len() >= count.min(20), "{}: only {} small puzzles from '{}'", family.name, out.len(), family.small);
+    out
+}
+
+/// Every way to set one of the family's play options: each value of each choice option (the defaults
+/// among them), or nothing for a family without options.
+fn option_settings(family: &Entry) -> Vec<Vec<(&'static str, &'static str)>> {
+    let mut settings = Vec::new();
+    for spec in family.options {
+        if let Kind::Choice(values) = spec.kind {
+            settings.extend(values.iter().map(|&v| vec![(spec.name, v)]));
+        }
+    }
+    if settings.is_empty() {
+        settings.push(Vec::new());
+    }
+    settings
+}
+
+/// Option settings with the spaces of small puzzles explored under them.
+type Explored = Vec<(Vec<(&'static str, &'static str)>, Vec<Space>)>;
+
+/// The spaces of `family`'s small puzzles (at most 4,000 states each) under each option setting,
+/// explored once per test binary (every family on its own thread).
+fn small_spaces(family: &Entry) -> &'static Explored {
+    static SPACES: OnceLock<Vec<(u32, Explored)>> = OnceLock::new();
+    let all = SPACES.get_or_init(|| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = registry::families()
+                .iter()
+                .map(|family| {
+                    scope.spawn(move || {
+                        let puzzles = small_puzzles(family, 40);
+                        let explored: Explored = option_settings(family)
+                            .into_iter()
+                            .map(|options| {
+                                let spaces: Vec<Space> =
+                                    puzzles.iter().filter_map(|desc| space::explore(desc, &options, 4000)).collect();
+                                assert!(spaces.len() >= 20, "{}: most small spaces exceed 4,000 states", family.name);
+                                (options, spaces)
+                            })
+                            .collect();
+                        (family.id, explored)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    });
+    &all.iter().find(|(id, _)| *id == family.id).unwrap().1
+}
+
+/// States of `space` to start searches and hints from: the start and a spread of the others.
+fn sample(space: &Space, count: usize) -> impl Iterator<Item = usize> + '_ {
+    let step = (space.states.len() / count).max(1);
+    (0..space.states.len()).step_by(step)
+}
+
+#[test]
+fn declared_admissible_heuristics_never_exceed_the_breadth_first_distance() {
+    every_family(|family| {
+        let mut checked = 0;
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces {
+                if !space.admissible {
+                    continue;
+                }
+                for (id, desc) in space.states.iter().enumerate() {
+                    if let Some(d) = space.to_goal[id] {
+                        let h = space.heuristic[id];
+                        assert!(h <= d, "{desc} {options:?}: heuristic {h} but {d} moves to the goal");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 0, "{}: no admissible heuristic checked", family.name);
+    });
+}
+
+/// The algorithms of the lab, with a node cap each.
+const ALGORITHMS: &[&str] = &["bfs", "ucs", "astar", "ida", "exact", "best-first", "wastar:2", "beam:50", "hill"];
+
+#[test]
+fn every_search_that_claims_optimality_matches_the_breadth_first_distance() {
+    every_family(|family| {
+        let mut proven = 0;
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces.iter().take(20) {
+                for id in sample(space, 6) {
+                    let desc = &space.states[id];
+                    let truth = space.to_goal[id];
+                    for name in ALGORITHMS {
+                        let algorithm = Algorithm::parse(name).unwrap();
+                        let start = space::session(desc, options);
+                        let mut solver = start.solver(algorithm, 100_000).unwrap();
+                        solver.set_node_limit(200_000);
+                        let status = loop {
+                            match solver.step(10_000).status {
+                                Status::InProgress => continue,
+                                other => break other,
+                            }
+                        };
+                        let what = format!("{desc} {options:?} {name}");
+                        match status {
+                            Status::Found => {
+                                let moves = solver.moves().to_vec();
+                                let mut game = space::session(desc, options);
+                                for code in &moves {
+                                    game.apply(code).unwrap_or_else(|e| panic!("{what}: illegal move: {e}"));
+                                }
+                                assert!(game.is_solved(), "{what}: the path does not reach the goal");
+                                let d = truth.unwrap_or_else(|| panic!("{what}: a path where none exists"));
+                                assert!(moves.len() as u32 >= d, "{what}: {} moves, shorter than {d}", moves.len());
+                                if solver.solution_is_optimal() {
+                                    assert_eq!(moves.len() as u32, d, "{what}: called optimal");
+                                    proven += 1;
+                                }
+                            }
+                            Status::Unsolvable => assert_eq!(truth, None, "{what}: called unsolvable"),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        assert!(proven > 0, "{}: no search proved anything", family.name);
+    });
+}
+
+#[test]
+fn hints_agree_with_the_breadth_first_distance_from_every_sampled_state() {
+    every_family(|family| {
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces {
+                hints_from_samples(space, options);
+            }
+        }
+    });
+}
+
+/// Hints from states of `space` (under `options`) against its distances: an optimal hint is the
+/// distance and brings the goal one move closer; any hint is legal and no shorter than the distance.
+fn hints_from_samples(space: &Space, options: &[(&str, &str)]) {
+    for id in sample(space, 12) {
+        let desc = &space.states[id];
+        let truth = space.to_goal[id];
+        let mut game = space::session(desc, options);
+        let hint = loop {
+            match game.next_hint(1000) {
+                Err(Status::InProgress) => continue,
+                other => break other,
+            }
+        };
+        match hint {
+            Err(Status::AlreadySolved) => assert_eq!(truth, Some(0), "{desc}: called solved"),
+            Err(Status::Unsolvable) => assert_eq!(truth, None, "{desc}: called unsolvable"),
+            Ok(hint) => {
+                let d = truth.unwrap_or_else(|| panic!("{desc}: a hint where no solution exists"));
+                assert!(hint.moves_left >= d, "{desc}: {} moves left, shorter than {d}", hint.moves_left);
+                game.apply(&hint.mv).unwrap_or_else(|e| panic!("{desc}: the hint is illegal: {e}"));
+                let after = game.describe();
+                let next = space.distance_of(&after).unwrap_or_else(|| {
+                    space::explore(&after, options, 100_000).expect("the space after a hint").to_goal[0]
+                });
+                if hint.optimal {
+                    assert_eq!(hint.moves_left, d, "{desc}: optimal hint");
+                    assert_eq!(next, Some(d - 1), "{desc}: the optimal hint does not bring the goal closer");
+                }
+            }
+            Err(other) => panic!("{desc}: {}", other.name()),
+        }
+    }
 }

@@ -166,6 +166,15 @@ fn the_studio_plays_generates_exports_compares_and_plots_in_chromium() {
     // The beam search finds a solution, never a shorter one.
     assert!(compare["beam search"].as_str().unwrap().parse::<u32>().unwrap() >= 20, "{out}");
     assert!(results["solved"].as_str().unwrap().contains("20 moves played"), "Solve animates the 20 moves: {out}");
+    // "Optimal" only where proven: the exact algorithms say so, the others and the 24-puzzle's beam do not.
+    let proven = &results["proven"];
+    for algorithm in ["breadth-first", "A*", "IDA*", "exact"] {
+        assert_eq!(proven[algorithm], "proven", "{algorithm}: {out}");
+    }
+    assert_eq!(proven["beam search"], "not proven", "{out}");
+    assert_eq!(results["solveSentence"], "An optimal solution: 20 moves.", "{out}");
+    let beam = results["solveSentence24"].as_str().unwrap();
+    assert!(beam.starts_with("A solution of ") && beam.ends_with("(not proven shortest)."), "{out}");
     assert_eq!(results["plots"], 4, "{out}");
     assert_eq!(results["exports"], 2, "a figure exported as SVG and as PNG: {out}");
     // The exported pack is the batch (5 + 5), imported back, and `lp pack verify` accepts it.

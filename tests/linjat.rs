@@ -283,3 +283,64 @@ fn random_small_grids_agree_with_an_independent_brute_force() {
     assert!(unique > 100 && none > 100 && several > 100, "{unique} unique, {none} none, {several} several");
     assert!(solved_by_rules > 20, "{solved_by_rules} solved by the rules");
 }
+
+#[test]
+fn hints_and_lengths_lead_to_the_nearest_solution_on_grids_with_several() {
+    // Random small grids (any number of solutions) and positions all over their state spaces, against
+    // the registry-level brute force: the exact solver's length and every optimal hint's distance are
+    // the breadth-first distance to the nearest solution, and no sentence claims what was not shown.
+    let mut rng = common::rng(77);
+    let (mut checked, mut several, mut take_offs) = (0, 0, 0);
+    while checked < 1500 {
+        let (w, h) = (rng.random_range(3..=5), rng.random_range(2..=4));
+        let rows: Vec<String> = (0..h)
+            .map(|_| {
+                (0..w)
+                    .map(|_| match rng.random_range(0..10) {
+                        0..=1 => char::from(b'0' + rng.random_range(1..=3u8)),
+                        2 => 'o',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let desc = format!("linjat:{w}x{h}:{}", rows.join("/"));
+        let Ok(puzzle) = text::parse(&desc) else { continue };
+        let (count, ..) = exact::count(&puzzle, &Drawn::NONE, 10);
+        if count < 2 {
+            continue;
+        }
+        several += 1;
+        let Some(space) = common::space::explore(&puzzle.describe(), &[], 3000) else { continue };
+        for id in (0..space.states.len()).step_by((space.states.len() / 8).max(1)) {
+            let here = &space.states[id];
+            let truth = space.to_goal[id];
+            let outcome = {
+                let position = text::parse(here).unwrap();
+                let mut solver = position.recommended_solver().unwrap();
+                solve_with(&mut solver, &position, position.start()).moves.len()
+            };
+            if let Some(d) = truth {
+                assert_eq!(outcome as u32, d, "{here}: the exact solver's length");
+            }
+            let mut game = common::space::session(here, &[]);
+            let hint = loop {
+                match game.next_hint(500) {
+                    Err(Status::InProgress) => continue,
+                    other => break other,
+                }
+            };
+            let Ok(hint) = hint else { continue };
+            let text = game.hint_text().unwrap();
+            assert!(!text.contains("no solution"), "{here}: {text}");
+            let d = truth.unwrap_or_else(|| panic!("{here}: a hint where no solution exists"));
+            assert!(hint.optimal, "{here}: the plan is proven nearest on a small grid");
+            assert_eq!(hint.moves_left, d, "{here}: {text}");
+            take_offs += (hint.mv.from == -1) as u32;
+            game.apply(&hint.mv).unwrap();
+            assert_eq!(space.distance_of(&game.describe()), Some(Some(d - 1)), "{here}: {text}");
+            checked += 1;
+        }
+    }
+    assert!(several > 50 && take_offs > 50, "{several} grids with several solutions, {take_offs} take-offs");
+}

@@ -195,6 +195,9 @@ export interface SolverStats {
   bytesReserved: number;
   solutionLength: number;
   solutionCost: number;
+  /** Whether the solution is proven shortest (an exact algorithm and, for A* and IDA*, a heuristic the
+   * family declares admissible). */
+  optimal: boolean;
 }
 
 /** A stepped search. */

@@ -49,7 +49,7 @@ export const ParamKind = Object.freeze({ INT: 0, BOOL: 1, CHOICE: 2, SIZE: 3, RA
 export const BlocksCount = Object.freeze({ STEP: 0, LINE: 1, FREE: 2 });
 
 /** The ABI version these bindings were written against (`LP_ABI_VERSION`). */
-export const ABI_VERSION = 2;
+export const ABI_VERSION = 3;
 
 const STATUS_NAMES = Object.fromEntries(Object.entries(Status).map(([name, code]) => [code, "LP_" + name]));
 
@@ -860,7 +860,8 @@ export class Solver extends Handle {
   }
 
   /** Counters of the run (one object, reused): expanded, generated, peakStored, bytesReserved,
-   * solutionLength and solutionCost (-1 without a solution). */
+   * solutionLength and solutionCost (-1 without a solution), and optimal (whether the solution is proven
+   * shortest). */
   stats() {
     const lib = this.lib;
     const p = lib.statsPtr;
@@ -872,6 +873,7 @@ export class Solver extends Handle {
     s.bytesReserved = lib.u64(p + 24);
     s.solutionLength = lib.i64(p + 32);
     s.solutionCost = lib.i64(p + 40);
+    s.optimal = lib.u32(p + 48) !== 0;
     return s;
   }
 }

@@ -8,7 +8,7 @@ use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The ABI version [`lp_version`] returns; it changes when a signature or a struct layout changes.
-pub const LP_ABI_VERSION: u32 = 2;
+pub const LP_ABI_VERSION: u32 = 3;
 
 /// The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
 /// from [`lp_last_error`].

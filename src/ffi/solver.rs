@@ -30,13 +30,13 @@ pub enum LpAlgorithm {
     LP_ALGO_HILL_CLIMBING = 1,
     /// Greedy best-first search (a baseline; not optimal).
     LP_ALGO_BEST_FIRST = 2,
-    /// A* (optimal).
+    /// A* (optimal with a heuristic the family declares admissible; `LpStats::optimal` tells).
     LP_ALGO_ASTAR = 3,
     /// Weighted A* with weight 2 (at most twice the optimal length).
     LP_ALGO_WEIGHTED_ASTAR = 4,
     /// Uniform-cost search (optimal, ignores the heuristic).
     LP_ALGO_UNIFORM_COST = 5,
-    /// IDA* (optimal, little memory).
+    /// IDA* (optimal with a heuristic the family declares admissible, little memory).
     LP_ALGO_IDA_STAR = 6,
     /// The family's own exact solver (the one hints use), such as linear algebra for flip panels.
     LP_ALGO_EXACT = 7,
@@ -58,6 +58,9 @@ pub struct LpStats {
     pub solution_length: i64,
     /// Cost of the solution, or -1 when none was found.
     pub solution_cost: i64,
+    /// 1 when the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
+    /// heuristic the family declares admissible), 0 otherwise ("not proven optimal").
+    pub optimal: u32,
 }
 
 fn algorithm_from(value: u32) -> Result<Algorithm, Failure> {
@@ -234,6 +237,7 @@ pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut Lp
             bytes_reserved: s.bytes_reserved as u64,
             solution_length: s.solution_length.map_or(-1, i64::from),
             solution_cost: s.solution_cost.map_or(-1, i64::from),
+            optimal: (s.solution_length.is_some() && solver.solver.solution_is_optimal()) as u32,
         };
         stats.write(value);
         Ok(LpStatus::LP_OK)

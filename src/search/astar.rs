@@ -41,7 +41,7 @@ impl Priority {
         (f.min(u32::MAX as u64) << 32) | tie as u64
     }
 
-    /// Whether the first solution popped is guaranteed optimal (given an admissible heuristic).
+    /// Whether the first solution popped is optimal (for A\*, given an admissible heuristic).
     pub fn is_optimal(self) -> bool {
         matches!(self, Priority::AStar | Priority::Uniform)
     }
@@ -60,6 +60,8 @@ pub struct AStar<P: Puzzle> {
     status: Status,
     goal: u32,
     stats: Stats,
+    /// Whether the puzzle of the current run declares its heuristic admissible.
+    admissible: bool,
 }
 
 impl<P: Puzzle> AStar<P> {
@@ -79,6 +81,7 @@ impl<P: Puzzle> AStar<P> {
             status: Status::Unsolvable,
             goal: NONE,
             stats: Stats::default(),
+            admissible: false,
         })
     }
 
@@ -124,6 +127,7 @@ impl<P: Puzzle> Search<P> for AStar<P> {
         self.priority = self.first;
         self.used = 0;
         self.start = Some(start);
+        self.admissible = puzzle.heuristic_is_admissible();
         self.stats =
             Stats { bytes_reserved: self.arena.bytes_reserved() + self.open.bytes_reserved(), ..Stats::default() };
         self.begin(puzzle, start);
@@ -154,6 +158,16 @@ impl<P: Puzzle> Search<P> for AStar<P> {
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         // `goal` is NONE (an empty path) unless the search found one.
         self.arena.write_path(self.goal, out);
+    }
+
+    /// Uniform cost always; A\* when the puzzle declares its heuristic admissible (and no fallback to a
+    /// weighted ordering was taken); the other orderings never.
+    fn proven_optimal(&self) -> bool {
+        match self.priority {
+            Priority::Uniform => true,
+            Priority::AStar => self.admissible,
+            Priority::Weighted { .. } | Priority::Greedy => false,
+        }
     }
 }
 

@@ -20,6 +20,8 @@ pub struct Bfs<P: Puzzle> {
     goal: u32,
     status: Status,
     stats: Stats,
+    /// Whether every move seen in this run cost 1 (fewest moves is then cheapest).
+    unit_costs: bool,
 }
 
 impl<P: Puzzle> Bfs<P> {
@@ -37,6 +39,7 @@ impl<P: Puzzle> Bfs<P> {
             goal: NONE,
             status: Status::Unsolvable,
             stats: Stats::default(),
+            unit_costs: true,
         })
     }
 
@@ -122,6 +125,7 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
         self.cursor = 0;
         self.cut_by_limit = false;
         self.goal = NONE;
+        self.unit_costs = true;
         self.stats = Stats { bytes_reserved: self.arena.bytes_reserved(), ..Stats::default() };
         self.status = Status::InProgress;
         if !self.explore_all && puzzle.provably_unsolvable(&start) {
@@ -155,6 +159,11 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         // `goal` is NONE (an empty path) unless the search found one.
         self.arena.write_path(self.goal, out);
+    }
+
+    /// The fewest moves are the cheapest when every move costs 1.
+    fn proven_optimal(&self) -> bool {
+        self.unit_costs
     }
 }
 
@@ -195,9 +204,10 @@ impl<P: Puzzle> Bfs<P> {
             }
             self.stats.expanded += 1;
             let (arena, stats, explore_all) = (&mut self.arena, &mut self.stats, self.explore_all);
-            let (mut outcome, mut goal_made) = ((NONE, false), false);
-            puzzle.successors(&node.state, |mv, child, _| {
+            let (mut outcome, mut goal_made, unit_costs) = ((NONE, false), false, &mut self.unit_costs);
+            puzzle.successors(&node.state, |mv, child, cost| {
                 stats.generated += 1;
+                *unit_costs &= cost == 1;
                 goal_made |= !explore_all && puzzle.is_goal(&child);
                 let child = Child { mv, state: child, parent: id, g: node.g + 1 };
                 if let Err(overflow) = children.push(child) {

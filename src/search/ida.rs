@@ -41,6 +41,8 @@ pub struct IdaStar<P: Puzzle> {
     iterations: u32,
     status: Status,
     stats: Stats,
+    /// Whether the puzzle of the current run declares its heuristic admissible.
+    admissible: bool,
 }
 
 impl<P: Puzzle> IdaStar<P> {
@@ -59,6 +61,7 @@ impl<P: Puzzle> IdaStar<P> {
             iterations: 0,
             status: Status::Unsolvable,
             stats: Stats::default(),
+            admissible: false,
         })
     }
 
@@ -177,6 +180,7 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         self.iterations = 0;
         self.status = Status::InProgress;
         self.root = None;
+        self.admissible = puzzle.heuristic_is_admissible();
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
             return;
@@ -209,6 +213,12 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         out.clear();
         out.extend(self.path());
+    }
+
+    /// Only with a heuristic the puzzle declares admissible: the first solution within a threshold is
+    /// then the cheapest.
+    fn proven_optimal(&self) -> bool {
+        self.admissible
     }
 }
 

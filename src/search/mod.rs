@@ -41,8 +41,17 @@ pub trait Puzzle {
     /// Whether `state` is solved.
     fn is_goal(&self, state: &Self::State) -> bool;
 
-    /// A lower bound on the cost from `state` to a goal (admissible unless an algorithm says otherwise).
+    /// An estimate of the cost from `state` to a goal: a lower bound when
+    /// [`Puzzle::heuristic_is_admissible`] says so.
     fn heuristic(&self, state: &Self::State) -> u32;
+
+    /// Whether [`Puzzle::heuristic`] never exceeds the cheapest cost from a state to a goal. Only then do
+    /// the searches it guides (A\*, IDA\*) prove their solutions shortest; otherwise they say "not
+    /// proven optimal". The family declares it, per heuristic option, and the conformance tests check
+    /// the declaration against breadth-first distances. False unless declared.
+    fn heuristic_is_admissible(&self) -> bool {
+        false
+    }
 
     /// The heuristic of `child`, reached from `parent` (whose heuristic is `parent_h`) by `mv`.
     ///
@@ -130,8 +139,9 @@ pub trait Search<P: Puzzle> {
     /// After [`Status::Found`]: clears `out` and fills it with the solution as `(move, state after it)`.
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>);
 
-    /// False when this run's solution is not proven shortest although the search usually finds shortest
-    /// ones (a family's exact search that fell back on a heuristic plan). True by default.
+    /// Whether this run's solution is proven shortest: false for a search guided by a heuristic the
+    /// puzzle does not declare admissible, for one that fell back on a heuristic plan, and for searches
+    /// that are never exact (beam). True by default, for searches exact by construction.
     fn proven_optimal(&self) -> bool {
         true
     }

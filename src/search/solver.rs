@@ -23,7 +23,7 @@ pub enum Algorithm {
     HillClimbing,
     /// Greedy best-first search with OPEN/CLOSED lists (a baseline, not optimal).
     BestFirst,
-    /// A\* (optimal with an admissible heuristic).
+    /// A\* (optimal with a heuristic the puzzle declares admissible).
     AStar,
     /// Weighted A\* with weight `num / den` (bounded suboptimal).
     WeightedAStar {
@@ -39,7 +39,7 @@ pub enum Algorithm {
     },
     /// Uniform-cost search (Dijkstra): optimal, ignores the heuristic.
     UniformCost,
-    /// IDA\* (optimal with an admissible heuristic, memory linear in the depth).
+    /// IDA\* (optimal with a heuristic the puzzle declares admissible, memory linear in the depth).
     IdaStar,
     /// A family's own exact method (such as linear algebra for flip panels), reached through
     /// `Family::recommended_solver`; `Solver::new` runs IDA\* for it, the only generic exact search
@@ -92,7 +92,9 @@ impl Algorithm {
         Some(algorithm)
     }
 
-    /// Whether the solution it finds is optimal (given an admissible heuristic and unit costs for BFS).
+    /// Whether the solution it finds is optimal: given a heuristic the puzzle declares admissible for
+    /// A\* and IDA\*, unit move costs for breadth-first search ([`Solver::solution_is_optimal`] tells
+    /// for a run).
     pub fn is_optimal(self) -> bool {
         matches!(
             self,
@@ -198,9 +200,23 @@ impl<P: Puzzle> Solver<P> {
         self.algorithm
     }
 
-    /// Whether the solution found is the shortest: the algorithm is optimal and the run proved it.
+    /// Whether the solution found is the shortest: the algorithm is optimal and the run proved it (for
+    /// A\* and IDA\*, with a heuristic the puzzle declares admissible).
     pub fn solution_is_optimal(&self) -> bool {
         self.algorithm.is_optimal() && self.search().proven_optimal()
+    }
+
+    /// Whether the solutions this solver finds for `puzzle` are shortest, as far as can be told before
+    /// it runs: the algorithm is exact and, where `puzzle`'s heuristic guides it, the puzzle declares that
+    /// heuristic admissible. A run may still prove less ([`Solver::solution_is_optimal`] says after it).
+    pub fn is_exact_for(&self, puzzle: &P) -> bool {
+        let guided = match self.algorithm {
+            Algorithm::AStar | Algorithm::IdaStar => true,
+            // A family's own exact search vouches for itself; without one, `Exact` runs IDA*.
+            Algorithm::Exact => !matches!(self.engine, Engine::Custom(_)),
+            _ => false,
+        };
+        self.algorithm.is_optimal() && (!guided || puzzle.heuristic_is_admissible())
     }
 
     fn search(&self) -> &dyn Search<P> {

@@ -717,6 +717,7 @@ static void test_solvers(void) {
         LpStats stats;
         CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
         CHECK(stats.solution_length == 31 && stats.expanded > 0 && stats.bytes_reserved > 0);
+        CHECK(stats.optimal == 1);
         CHECK_STATUS(lp_solver_stats(s, NULL), LP_ERR_NULL_ARGUMENT, "stats is NULL");
         /* The moves solve a fresh copy of the puzzle. */
         LpPuzzle *copy = NULL;
@@ -739,7 +740,25 @@ static void test_solvers(void) {
     lp_solver_free(s);
     CHECK_STATUS(lp_solver_create_named(p, "wastar:3/2", 200000, &s), LP_OK, NULL);
     CHECK_STATUS(lp_solver_step(s, 1000000), LP_OK, NULL);
+    LpStats stats;
+    CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+    CHECK(stats.solution_length >= 31 && stats.optimal == 0); /* weighted: never called optimal */
     lp_solver_free(s);
+    lp_puzzle_free(p);
+
+    /* Flip's mismatched-cells heuristic is not a lower bound (a press flips up to five cells): IDA* with
+       it proves nothing; with heuristic=presses it does (the optimum here is 4 presses). */
+    CHECK_STATUS(lp_puzzle_parse("flip:3x3:.#./#.#/.#.", &p), LP_OK, NULL);
+    const char *heuristics[2] = {"mismatched", "presses"};
+    for (int h = 0; h < 2; h++) {
+        CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", heuristics[h]), LP_OK, NULL);
+        CHECK_STATUS(lp_solver_create(p, LP_ALGO_IDA_STAR, 1000, &s), LP_OK, NULL);
+        while (lp_solver_step(s, 100000) == LP_IN_PROGRESS) {
+        }
+        CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+        CHECK(stats.optimal == (uint32_t)h && (h == 0 || stats.solution_length == 4));
+        lp_solver_free(s);
+    }
     lp_puzzle_free(p);
 
     CHECK_STATUS(lp_puzzle_parse("tiles:3x3:2,1,3,4,5,6,7,8,0", &p), LP_OK, NULL);

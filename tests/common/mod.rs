@@ -4,6 +4,7 @@
 pub mod counting;
 pub mod native;
 pub mod oracle;
+pub mod space;
 
 use lphint::families::tiles::{Board, Tiles};
 use lphint::family::Family;

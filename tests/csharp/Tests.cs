@@ -113,6 +113,13 @@ static class Tests
             foreach (Move m in moves) puzzle.Apply(m);
             Check(puzzle.IsSolved, "the solver's moves solve it");
             Check(solver.Expanded > 0, "stats");
+            Check(solver.IsOptimal, "IDA* with an admissible heuristic proves its length");
+        }
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        using (Solver solver = puzzle.CreateSolver(Algorithm.BestFirst, 200000))
+        {
+            while (solver.Step(1000) == Status.InProgress) { }
+            Check(!solver.IsOptimal, "best-first proves nothing");
         }
     }
 

@@ -27,7 +27,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync"],
 });
-const results = { played: {}, generated: {}, exported: null, imported: 0, compare: {}, solved: "", plots: 0, rules: 0 };
+const results = { played: {}, generated: {}, exported: null, imported: 0, compare: {}, proven: {}, solved: "", plots: 0, rules: 0 };
 let failure = null;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -105,7 +105,9 @@ try {
   await page.click("#cmp-run");
   await page.waitForSelector("#cmp-table tbody tr");
   for (const row of await page.locator("#cmp-table tbody tr").all()) {
-    results.compare[await row.getAttribute("data-algorithm")] = await row.locator("td.length").textContent();
+    const algorithm = await row.getAttribute("data-algorithm");
+    results.compare[algorithm] = await row.locator("td.length").textContent();
+    results.proven[algorithm] = await row.locator("td.optimal").textContent();
   }
   await page.screenshot({ path: join(artifacts, "studio-compare.png"), fullPage: true });
 
@@ -114,6 +116,13 @@ try {
   await page.click("#solve");
   await page.waitForSelector("#status[data-solved=true]", { timeout: 60000 });
   results.solved = await page.textContent("#status");
+  results.solveSentence = await page.textContent("#sentence");
+  // Solve on a 24-puzzle: the beam search's solution, not called optimal.
+  await page.fill("#play-desc", "tiles:5x5:2,8,3,5,10,11,1,23,12,9,0,17,20,7,4,6,21,13,15,14,22,16,18,19,24");
+  await page.click("#play-load");
+  await page.click("#solve");
+  await page.waitForFunction(() => /solution/.test(document.getElementById("sentence").textContent), null, { timeout: 60000 });
+  results.solveSentence24 = await page.textContent("#sentence");
 
   // Plots.
   await page.click("nav button[data-tab=plots]");

@@ -47,7 +47,7 @@ test("the registry lists the six families with their parameters, presets and rea
   const linjat = families.find((f) => f.name === "linjat");
   assert.equal(linjat.frameBudget, 300);
   assert.deepEqual(linjat.params.find((p) => p.name === "rules").choices, ["basic", "square", "all"]);
-  assert.equal(lp.version, 2);
+  assert.equal(lp.version, 3);
 });
 
 for (const [family, [desc, optimal]] of Object.entries(GAMES)) {
@@ -153,8 +153,20 @@ test("a solver finds the optimal length with every optimal algorithm", () => {
     assert.equal(solver.run(5000), Status.OK, String(algorithm));
     const stats = solver.stats();
     assert.equal(stats.solutionLength, 20, String(algorithm));
+    assert.equal(stats.optimal, true, String(algorithm));
     assert.equal(solver.moves().length, 20);
     assert.ok(stats.expanded > 0 && stats.bytesReserved > 0);
+  }
+  // Best-first search and flip's mismatched-cells heuristic prove nothing.
+  const greedy = puzzle.solver(Algorithm.BEST_FIRST, 200000);
+  assert.equal(greedy.run(5000), Status.OK);
+  assert.equal(greedy.stats().optimal, false);
+  const flip = lp.Puzzle.parse("flip:3x3:.#./#.#/.#.");
+  for (const [heuristic, proven] of [["mismatched", false], ["presses", true]]) {
+    flip.setOption("heuristic", heuristic);
+    const ida = flip.solver(Algorithm.IDA_STAR, 1000);
+    assert.equal(ida.run(5000), Status.OK, heuristic);
+    assert.equal(ida.stats().optimal, proven, heuristic);
   }
 });
 

@@ -663,6 +663,13 @@ namespace LpHint
             get { LpStats stats; Native.Check(NativeMethods.lp_solver_stats(Raw, &stats)); return stats.expanded; }
         }
 
+        /// <summary>Whether the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
+        /// heuristic the family declares admissible); false before a solution and for "not proven optimal".</summary>
+        public bool IsOptimal
+        {
+            get { LpStats stats; Native.Check(NativeMethods.lp_solver_stats(Raw, &stats)); return stats.optimal != 0; }
+        }
+
         public void Dispose()
         {
             handle.Dispose();

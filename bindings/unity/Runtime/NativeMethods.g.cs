@@ -1057,6 +1057,11 @@ namespace LpHint
         ///  Cost of the solution, or -1 when none was found.
         /// </summary>
         public long solution_cost;
+        /// <summary>
+        ///  1 when the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
+        ///  heuristic the family declares admissible), 0 otherwise ("not proven optimal").
+        /// </summary>
+        public uint optimal;
     }
 
     /// <summary>

@@ -24,6 +24,7 @@ pub fn families(args: FamiliesArgs) -> Done {
                 "id": e.id, "name": e.name, "summary": e.summary, "rating_unit": e.rating_unit,
                 "params": e.params.iter().map(spec_json).collect::<Vec<_>>(),
                 "presets": e.presets.iter().map(|p| json!({"name": p.name, "params": p.params})).collect::<Vec<_>>(),
+                "small": e.small,
                 "options": e.options.iter().map(spec_json).collect::<Vec<_>>(),
                 "reasons": e.reasons.iter().map(|r| json!({"code": r.code, "name": r.name, "doc": r.doc})).collect::<Vec<_>>(),
                 "tables": e.tables.iter().map(|k| json!({"kind": k.name, "doc": k.doc,
@@ -41,6 +42,7 @@ pub fn families(args: FamiliesArgs) -> Done {
         for p in e.presets {
             println!("    {:<12} {}", p.name, p.params);
         }
+        println!("  small puzzles (tutorials; the brute-force checks): {}", e.small);
         for s in e.options {
             println!(
                 "  option {} (--option {}=VALUE): {} (default {}): {}",

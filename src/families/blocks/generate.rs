@@ -311,6 +311,8 @@ impl Generate for Blocks {
         Preset { name: "expert", params: "size=4x5,min=61,max=200" },
     ];
 
+    const SMALL: &'static str = "size=4x3,goal=2x1,method=fill,piece=3,min=1,max=30";
+
     type Params = BlocksParams;
 
     fn params(values: &Values) -> Result<BlocksParams, String> {

@@ -662,6 +662,11 @@ impl Puzzle for Blocks {
             .sum()
     }
 
+    /// Each move moves one block, by at most what the count allows.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
     fn apply(&self, state: &Layout, mv: &Slide) -> Option<Layout> {
         let block = mv.block as usize;
         if block >= self.board.blocks() || state.0[block] != mv.from {

@@ -58,6 +58,8 @@ impl Generate for Flip {
         Preset { name: "expert", params: "size=5x5,min=9,max=15" },
     ];
 
+    const SMALL: &'static str = "size=3x3,min=1,max=9";
+
     type Params = FlipParams;
 
     fn params(values: &Values) -> Result<FlipParams, String> {

@@ -13,7 +13,9 @@
 //! target is all light. Example: `flip:3x3:#.#/.#./#.#`.
 //!
 //! The earlier systems' A\* with "mismatched cells" as its heuristic stays available as a baseline
-//! (`Algorithm::AStar` on this puzzle): that heuristic is not admissible (a press flips up to five cells).
+//! (`Algorithm::AStar` on this puzzle): that heuristic is not admissible (a press flips up to five cells),
+//! so such a search never calls its solution optimal. The option `heuristic=presses` divides it by the
+//! most cells a press flips, a lower bound.
 
 #[cfg(feature = "std")]
 mod abi;
@@ -23,6 +25,7 @@ pub use generate::{FlipContext, FlipParams};
 
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
+use crate::params::{Kind, Spec};
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::{fields, Field, ParseError};
 use alloc::boxed::Box;
@@ -95,6 +98,18 @@ struct Elimination {
     rank: usize,
 }
 
+/// The estimate the generic searches use (option `heuristic`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Mismatched cells (the earlier systems'): not a lower bound.
+    Mismatched,
+    /// Mismatched cells over the most cells one press flips, rounded up: a lower bound.
+    Presses,
+}
+
+/// The names of [`Heuristic`]'s values, in order.
+const HEURISTICS: &[&str] = &["mismatched", "presses"];
+
 /// A flip-panels puzzle.
 #[derive(Clone, Debug)]
 pub struct Flip {
@@ -104,7 +119,10 @@ pub struct Flip {
     target: Panels,
     /// Cells each press flips.
     presses: Arc<Vec<Bits>>,
+    /// The most cells one press flips.
+    largest_press: u32,
     elimination: Arc<Elimination>,
+    heuristic: Heuristic,
 }
 
 impl PartialEq for Flip {
@@ -158,9 +176,16 @@ impl Flip {
             height,
             start: pack(start),
             target: pack(target),
+            largest_press: presses.iter().map(ones).max().unwrap_or(1),
             presses: Arc::new(presses),
             elimination: Arc::new(elimination),
+            heuristic: Heuristic::Mismatched,
         })
+    }
+
+    /// The estimate the generic searches use.
+    pub fn heuristic_kind(&self) -> Heuristic {
+        self.heuristic
     }
 
     fn cells(&self) -> usize {
@@ -256,9 +281,20 @@ impl Puzzle for Flip {
         *s == self.target
     }
 
-    /// Mismatched cells: the earlier systems' heuristic, kept for the A\* baseline. Not admissible.
+    /// Mismatched cells (the earlier systems' heuristic, kept for the A\* baseline), or with
+    /// `heuristic=presses` those over the most cells a press flips.
     fn heuristic(&self, s: &Panels) -> u32 {
-        s.0.iter().zip(&self.target.0).map(|(a, b)| (a ^ b).count_ones()).sum()
+        let mismatched: u32 = s.0.iter().zip(&self.target.0).map(|(a, b)| (a ^ b).count_ones()).sum();
+        match self.heuristic {
+            Heuristic::Mismatched => mismatched,
+            Heuristic::Presses => mismatched.div_ceil(self.largest_press),
+        }
+    }
+
+    /// Only `presses`: a press changes at most that many cells. Mismatched cells overcount (one press
+    /// fixes up to five).
+    fn heuristic_is_admissible(&self) -> bool {
+        self.heuristic == Heuristic::Presses
     }
 
     /// Decided by the rows of the elimination past the rank, with no search.
@@ -358,6 +394,11 @@ impl Search<Flip> for Gf2Search {
         self.stats
     }
 
+    /// Proven minimal when the whole null space was enumerated.
+    fn proven_optimal(&self) -> bool {
+        self.puzzle.nullity() <= MAX_NULLITY
+    }
+
     fn write_path(&self, out: &mut Vec<(Press, Panels)>) {
         out.clear();
         if self.status != Status::Found {
@@ -393,6 +434,16 @@ impl Family for Flip {
         "\"Stomp on it!\" flip panels: a press flips a panel and its neighbours; match the target";
     const REASONS: &'static [Reason] =
         &[Reason { code: PRESS, name: "press", doc: "press a panel that a solution of fewest presses presses" }];
+    const OPTIONS: &'static [Spec] = &[Spec {
+        name: "heuristic",
+        kind: Kind::Choice(HEURISTICS),
+        min: 0,
+        max: 1,
+        default: "mismatched",
+        doc: "the estimate of A*, IDA* and the baselines: mismatched cells (the earlier systems', not a lower \
+              bound, so those searches prove nothing) or presses (mismatched cells over the most one press \
+              flips: a lower bound)",
+    }];
 
     fn parse(desc: &str) -> Result<Flip, ParseError> {
         let f = fields(desc, Self::NAME, 2, 3)?;
@@ -454,6 +505,18 @@ impl Family for Flip {
     /// The GF(2) minimum-press solver (optimal; a budget unit is one null-space combination).
     fn recommended_solver(&self) -> Result<Solver<Flip>, OutOfMemory> {
         Ok(Solver::custom(Algorithm::Exact, Box::new(Gf2Search::new(self))))
+    }
+
+    /// `heuristic=mismatched` or `presses`.
+    fn with_option(&self, key: &str, value: &str) -> Result<Flip, String> {
+        let index = HEURISTICS.iter().position(|&h| h == value);
+        match (key, index) {
+            ("heuristic", Some(i)) => {
+                Ok(Flip { heuristic: [Heuristic::Mismatched, Heuristic::Presses][i], ..self.clone() })
+            }
+            ("heuristic", None) => Err(format!("heuristic must be one of {}, not '{value}'", HEURISTICS.join(", "))),
+            _ => Err(format!("flip puzzles take no option '{key}'")),
+        }
     }
 
     /// The same level turned or mirrored has the same fingerprint: the smallest image of start and

@@ -156,6 +156,8 @@ impl Generate for Hargram {
         Preset { name: "expert", params: "size=8x5,pieces=8,piece_size=4..6" },
     ];
 
+    const SMALL: &'static str = "size=4x3,pieces=3,piece_size=2..5,unique=false";
+
     type Params = HargramParams;
 
     fn params(values: &Values) -> Result<HargramParams, String> {

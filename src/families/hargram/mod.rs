@@ -405,19 +405,25 @@ impl Puzzle for Hargram {
     type Move = HargramMove;
 
     /// Placements of off-board pieces covering the first empty cell in scan order (every solution covers
-    /// it, so this loses nothing and avoids exploring the same cover in every order).
+    /// it, so this loses nothing and avoids exploring the same cover in every order), then taking each
+    /// placed piece off. Any shortest way to a solution takes off the pieces it moves first and then
+    /// places pieces in any order, the first-empty-cell order among them: distances are the player's.
     fn successors(&self, s: &Layout, mut f: impl FnMut(HargramMove, Layout, u32)) {
         let occupied = self.occupied(s);
-        let Some(first) = self.open.minus(occupied).first() else {
-            return;
-        };
-        let left = self.left_by_kind(s);
-        for p in self.placements.at_cell(first) {
-            if left[p.kind as usize] > 0 && !p.mask.overlaps(&occupied) {
-                if let Some((mv, next)) = self.place(s, p) {
-                    f(mv, next, 1);
+        if let Some(first) = self.open.minus(occupied).first() {
+            let left = self.left_by_kind(s);
+            for p in self.placements.at_cell(first) {
+                if left[p.kind as usize] > 0 && !p.mask.overlaps(&occupied) {
+                    if let Some((mv, next)) = self.place(s, p) {
+                        f(mv, next, 1);
+                    }
                 }
             }
+        }
+        for piece in (0..self.pieces.len()).filter(|&p| s.placement(p).is_some()) {
+            let mut next = *s;
+            next.set(piece, None);
+            f(HargramMove::Remove { piece: piece as u8 }, next, 1);
         }
     }
 
@@ -430,9 +436,15 @@ impl Puzzle for Hargram {
         (0..self.pieces.len()).filter(|&p| s.placement(p).is_none()).count() as u32
     }
 
-    /// The checkerboard colouring ([`Hargram::colouring_allows`]).
-    fn provably_unsolvable(&self, s: &Layout) -> bool {
-        !self.colouring_allows(s)
+    /// Each move places at most one piece.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
+    /// The checkerboard colouring of the empty board ([`Hargram::colouring_allows`]): placed pieces can
+    /// always be taken off, so only the board and the pieces decide.
+    fn provably_unsolvable(&self, _: &Layout) -> bool {
+        !self.colouring_allows(&Layout::EMPTY)
     }
 
     /// Any placement of an off-board piece on free open cells, or taking a placed piece off.

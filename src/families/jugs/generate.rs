@@ -54,6 +54,8 @@ impl Generate for Jugs {
         Preset { name: "expert", params: "min=20,max=24,capacities=10..30" },
     ];
 
+    const SMALL: &'static str = "jugs=3,capacities=2..5,tap=true,min=1,max=30";
+
     type Params = JugsParams;
 
     fn params(values: &Values) -> Result<JugsParams, String> {

@@ -177,6 +177,11 @@ impl Puzzle for Jugs {
         wrong.div_ceil(2)
     }
 
+    /// A move changes at most two amounts.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
     /// Every move keeps every amount a multiple of the greatest common divisor of the capacities and the
     /// current amounts (a pour moves the smaller of an amount and a room, both multiples; the tap fills to
     /// a capacity): a goal amount that is not one is out of reach. Without tap the water is also

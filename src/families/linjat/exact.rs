@@ -2,6 +2,10 @@
 //! node it branches on the most constrained item — a number without a segment (its segments that fit) or
 //! a dot not covered (the segments that could cover it) — and backtracks when some item has no choice
 //! left. Fixed memory (one frame per number), stepped by nodes.
+//!
+//! The same search finds the solution nearest a position (branch and bound): the one that redraws the
+//! fewest of the position's segments, each number's drawn orientation tried first, a branch cut when it
+//! already redraws as many as the best solution found (counting the drawn segments that no longer fit).
 
 use super::{and_not, cells, disjoint, has, or, Drawn, Linjat, Mask, EMPTY_MASK, MAX_NUMBERS, MAX_ORIENTATIONS};
 use crate::search::{Status, Step};
@@ -37,6 +41,11 @@ pub struct ExactSearch {
     first: Option<Drawn>,
     nodes: u64,
     status: Status,
+    /// In a search for the nearest solution: the position's segments, the number of them the current
+    /// branch redraws, and the best solution so far with its count.
+    nearest: Option<Drawn>,
+    redrawn: u32,
+    best: Option<(u32, Drawn)>,
     /// The (number, orientation) pairs covering each cell: those of cell `c` are
     /// `covering[covering_from[c]..covering_from[c + 1]]` (made at each restart, the memory kept).
     covering: Vec<(u8, u8)>,
@@ -55,6 +64,9 @@ impl Default for ExactSearch {
             first: None,
             nodes: 0,
             status: Status::Unsolvable,
+            nearest: None,
+            redrawn: 0,
+            best: None,
             covering: Vec::new(),
             covering_from: Vec::new(),
         }
@@ -85,6 +97,23 @@ impl ExactSearch {
             ..Self::default()
         };
         self.status = if puzzle.is_legal(fixed) { Status::InProgress } else { Status::Unsolvable };
+    }
+
+    /// Starts a search for the solution nearest `position` (which must be legal): the one keeping the
+    /// most of its segments, that is redrawing the fewest (each redrawn segment costs a move to take off
+    /// and one to draw, each number without a segment one). [`ExactSearch::nearest`] gives it.
+    pub fn restart_nearest(&mut self, puzzle: &Linjat, position: &Drawn) {
+        self.restart(puzzle, &Drawn::NONE, u64::MAX);
+        self.nearest = Some(*position);
+        if !puzzle.is_legal(position) {
+            self.status = Status::Unsolvable;
+        }
+    }
+
+    /// In a search for the nearest solution: the best found so far and how many of the position's
+    /// segments it redraws (the fewest of any solution once the search is complete).
+    pub fn nearest(&self) -> Option<(u32, Drawn)> {
+        self.best
     }
 
     /// Solutions found so far.
@@ -123,7 +152,10 @@ impl ExactSearch {
                     Choice::Solved => {
                         self.solutions += 1;
                         self.first.get_or_insert(self.drawn);
-                        if self.solutions >= self.limit {
+                        if self.nearest.is_some() && self.best.is_none_or(|(b, _)| self.redrawn < b) {
+                            self.best = Some((self.redrawn, self.drawn));
+                        }
+                        if self.solutions >= self.limit || self.best.is_some_and(|(b, _)| b == 0) {
                             self.status = Status::Found;
                         }
                     }
@@ -157,12 +189,32 @@ impl ExactSearch {
     fn place(&mut self, puzzle: &Linjat, p: usize, o: usize) {
         self.drawn.0[p] = o as u8 + 1;
         self.occupied = or(&self.occupied, &puzzle.board().segment(p, o).mask);
+        self.redrawn += self.redraws(p, o) as u32;
     }
 
     fn unplace(&mut self, puzzle: &Linjat, p: usize) {
         if let Some(o) = self.drawn.get(p) {
             self.occupied = and_not(&self.occupied, &puzzle.board().segment(p, o as usize).mask);
             self.drawn.0[p] = 0;
+            self.redrawn -= self.redraws(p, o as usize) as u32;
+        }
+    }
+
+    /// Whether drawing orientation `o` of number `p` redraws one of the position's segments.
+    #[inline]
+    fn redraws(&self, p: usize, o: usize) -> bool {
+        self.nearest.and_then(|n| n.get(p)).is_some_and(|drawn| drawn as usize != o)
+    }
+
+    /// The orientation a number's `cursor` stands for: the position's first (in a search for the
+    /// nearest solution), then the others in order.
+    #[inline]
+    fn orientation_at(&self, p: usize, cursor: usize) -> usize {
+        match self.nearest.and_then(|n| n.get(p)).map(usize::from) {
+            None => cursor,
+            Some(drawn) if cursor == 0 => drawn,
+            Some(drawn) if cursor <= drawn => cursor - 1,
+            Some(_) => cursor,
         }
     }
 
@@ -173,8 +225,9 @@ impl ExactSearch {
             Item::Number(p) => {
                 let p = p as usize;
                 (cursor..MAX_ORIENTATIONS)
-                    .find(|&o| board.segment_if(p, o).is_some_and(|s| disjoint(&s.mask, &self.occupied)))
-                    .map(|o| (p, o, o + 1))
+                    .map(|i| (i, self.orientation_at(p, i)))
+                    .find(|&(_, o)| board.segment_if(p, o).is_some_and(|s| disjoint(&s.mask, &self.occupied)))
+                    .map(|(i, o)| (p, o, i + 1))
             }
             Item::Dot(d) => {
                 let options = self.covering_of(d as usize);
@@ -199,13 +252,19 @@ impl ExactSearch {
             && disjoint(&puzzle.board().segment(p as usize, o as usize).mask, &self.occupied)
     }
 
-    /// The most constrained item, or whether the position is solved or dead.
+    /// The most constrained item, or whether the position is solved or dead (or, in a search for the
+    /// nearest solution, cannot beat the best found).
     fn choose(&self, puzzle: &Linjat) -> Choice {
         let board = puzzle.board();
         let mut best: Option<(usize, Item)> = None;
+        // The position's segments this branch redraws, and those it must (they no longer fit).
+        let mut redrawn = self.redrawn;
         for p in 0..board.numbers.len() {
             if self.drawn.get(p).is_some() {
                 continue;
+            }
+            if let Some(o) = self.nearest.and_then(|n| n.get(p)) {
+                redrawn += !disjoint(&board.segment(p, o as usize).mask, &self.occupied) as u32;
             }
             let fitting = board.segments_of(p).filter(|(_, s)| disjoint(&s.mask, &self.occupied)).count();
             if fitting == 0 {
@@ -226,6 +285,9 @@ impl ExactSearch {
             if best.is_none_or(|(n, _)| options < n) {
                 best = Some((options, Item::Dot(d as u8)));
             }
+        }
+        if self.best.is_some_and(|(b, _)| redrawn >= b) {
+            return Choice::Dead;
         }
         match best {
             Some((_, item)) => Choice::Branch(item),

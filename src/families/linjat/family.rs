@@ -19,9 +19,9 @@ pub fn reason_of(rule: Rule) -> u32 {
     rule as u32 + 1
 }
 
-/// A segment no single rule reaches from the position: the solution has it.
+/// A segment no single rule reaches from the position: the solution the hints lead to has it.
 pub const SOLUTION: u32 = 8;
-/// Take off a segment no solution has.
+/// Take off a segment the solution the hints lead to has elsewhere.
 pub const TAKE_OFF: u32 = 9;
 
 impl Linjat {
@@ -33,15 +33,20 @@ impl Linjat {
     }
 
     /// Runs the rules from `state` until number `p` has one orientation left: the rule of that step
-    /// and the cells of `p` that step fixed; `None` when the rules do not get there.
-    fn deduction(&self, state: &Drawn, p: usize) -> Option<(Rule, super::Mask)> {
+    /// and the cells of `p` that step fixed; `None` when the rules do not get there or leave `p` another
+    /// orientation than `orientation` (on a puzzle with several solutions, the rules that assume one
+    /// may).
+    fn deduction(&self, state: &Drawn, p: usize, orientation: u8) -> Option<(Rule, super::Mask)> {
         let board = self.board();
         let mut rules = RuleState::new(board, state, ALL_RULES);
         for _ in 0..MAX_STEPS {
             let before = rules.fixed;
             match rules.step(board) {
                 Progress::Rule(rule, _) => {
-                    if rules.known(p).is_some() {
+                    if let Some(known) = rules.known(p) {
+                        if known != orientation {
+                            return None;
+                        }
                         let mut fixed = super::EMPTY_MASK;
                         for c in (0..board.cells()).filter(|&c| before[c] == 0 && rules.fixed[c] == p as u8 + 1) {
                             super::set(&mut fixed, c);
@@ -92,8 +97,17 @@ impl Family for Linjat {
         },
         Reason { code: 6, name: "dependency", doc: "whoever covers one dot also covers another" },
         Reason { code: 7, name: "one_of", doc: "of two numbers reaching a cell only one covers it" },
-        Reason { code: SOLUTION, name: "solution", doc: "no single rule shows it from here: the solution has it" },
-        Reason { code: TAKE_OFF, name: "take_off", doc: "take off a segment no solution has" },
+        Reason {
+            code: SOLUTION,
+            name: "solution",
+            doc: "no single rule shows it from here: the solution the hints lead to has it",
+        },
+        Reason {
+            code: TAKE_OFF,
+            name: "take_off",
+            doc: "take off a segment the solution the hints lead to has elsewhere (the nearest solution, when the \
+                  hint is optimal)",
+        },
     ];
 
     fn parse(desc: &str) -> Result<Linjat, ParseError> {
@@ -244,7 +258,7 @@ impl Family for Linjat {
         if mv.orientation == ERASE {
             return TAKE_OFF;
         }
-        match self.deduction(state, p) {
+        match self.deduction(state, p, mv.orientation) {
             Some((rule, _)) => reason_of(rule),
             None => SOLUTION,
         }
@@ -255,12 +269,12 @@ impl Family for Linjat {
         let p = mv.piece as usize;
         let who = self.number_words(p);
         if reason == TAKE_OFF {
-            return format!("take off {who}: no solution has it there");
+            return format!("take off {who}: the solution these hints lead to has it elsewhere");
         }
         let w = self.board().width;
         let s = self.board().segment(p, mv.orientation as usize);
         let draw = format!("draw it from {} to {}", cell_words(w, s.first as usize), cell_words(w, s.last as usize));
-        let why = match self.deduction(state, p) {
+        let why = match self.deduction(state, p, mv.orientation) {
             Some((Rule::Cover, fixed)) => {
                 match cells(&fixed).find(|&c| has(&self.board().dots, c)) {
                     Some(dot) => format!("only {who} can reach the dot at {}", cell_words(w, dot)),
@@ -286,7 +300,9 @@ impl Family for Linjat {
             Some((Rule::OneOf, _)) => {
                 format!("of two numbers reaching one cell only one covers it, which leaves {who} one way to fit")
             }
-            None => format!("{who} lies here in the solution (no single rule shows it from this position)"),
+            None => format!(
+                "{who} lies here in the solution these hints lead to (no single rule shows it from this position)"
+            ),
         };
         let mut text = format!("{why}: {draw}");
         if let Some(first) = text.get_mut(0..1) {
@@ -338,26 +354,35 @@ impl Family for Linjat {
     }
 }
 
+/// Choices the search for the nearest solution may take once it has one: past them it settles for the
+/// best found, and the plan is not proven shortest.
+const NEAREST_NODES: u64 = 1_000_000;
+
 /// Where the plan search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
     /// Looking for a solution that keeps the position.
     Keeping,
-    /// None does: looking for any solution (the segments it lacks are taken off).
-    Any,
+    /// None does: looking for the solution that redraws the fewest of its segments (those it lacks are
+    /// taken off).
+    Nearest,
     /// Ordering the draws by the rules' deductions from the position (after taking off).
     Ordering,
     /// Finished.
     Done,
 }
 
-/// The hint plan as a stepped search: a solution (keeping the player's segments when one does), the
-/// segments to take off, then the draws in the order the rules deduce them — so that each hint is the
-/// next deduction. Units: exact-search choices and rule steps.
+/// The hint plan as a stepped search: the solution nearest the player's position (keeping all the
+/// player's segments when one does, else redrawing the fewest), the segments to take off, then the draws
+/// in the order the rules deduce them — so that each hint is the next deduction and the plan is a
+/// shortest way to a solution (a segment redrawn costs two moves, a number without one a move). Units:
+/// exact-search choices and rule steps.
 #[derive(Clone, Debug)]
 pub struct Plan {
     exact: ExactSearch,
     phase: Phase,
+    /// Whether the solution is proven nearest (false when the search settled for the best it found).
+    nearest: bool,
     position: Drawn,
     solution: Drawn,
     rules: Option<RuleState>,
@@ -371,6 +396,7 @@ impl Default for Plan {
         Plan {
             exact: ExactSearch::default(),
             phase: Phase::Done,
+            nearest: true,
             position: Drawn::NONE,
             solution: Drawn::NONE,
             rules: None,
@@ -466,19 +492,31 @@ impl Search<Linjat> for Plan {
         while spent < budget.max(1) {
             match self.phase {
                 Phase::Done => break,
-                Phase::Keeping | Phase::Any => {
+                Phase::Keeping | Phase::Nearest => {
                     let step = self.exact.step(puzzle, budget.max(1) - spent);
                     spent += step.work.max(1);
                     self.stats.expanded += step.work as u64;
+                    let settle = self.phase == Phase::Nearest
+                        && self.exact.nodes() >= NEAREST_NODES
+                        && self.exact.nearest().is_some();
                     match (step.status, self.phase) {
+                        (Status::InProgress, _) if settle => {
+                            self.nearest = false;
+                            let solution = self.exact.nearest().map_or(Drawn::NONE, |(_, s)| s);
+                            self.begin_ordering(puzzle, solution);
+                        }
                         (Status::InProgress, _) => {}
-                        (Status::Found, _) => {
+                        (Status::Found, Phase::Keeping) => {
                             let solution = self.exact.first().unwrap_or(Drawn::NONE);
                             self.begin_ordering(puzzle, solution);
                         }
+                        (Status::Found, _) => {
+                            let solution = self.exact.nearest().map_or(Drawn::NONE, |(_, s)| s);
+                            self.begin_ordering(puzzle, solution);
+                        }
                         (_, Phase::Keeping) => {
-                            self.phase = Phase::Any;
-                            self.exact.restart(puzzle, &Drawn::NONE, 1);
+                            self.phase = Phase::Nearest;
+                            self.exact.restart_nearest(puzzle, &self.position);
                         }
                         _ => {
                             self.finish(Status::Unsolvable);
@@ -508,5 +546,10 @@ impl Search<Linjat> for Plan {
         if self.status == Status::Found {
             out.extend_from_slice(&self.path);
         }
+    }
+
+    /// Unless the search for the nearest solution settled for the best it found within its choices.
+    fn proven_optimal(&self) -> bool {
+        self.nearest
     }
 }

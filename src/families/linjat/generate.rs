@@ -134,6 +134,8 @@ impl Generate for Linjat {
         },
     ];
 
+    const SMALL: &'static str = "size=5x4,numbers=3..4,iterations=0";
+
     type Params = LinjatParams;
 
     fn params(values: &Values) -> Result<LinjatParams, String> {

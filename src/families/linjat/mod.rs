@@ -539,6 +539,11 @@ impl Puzzle for Linjat {
         (0..self.board.numbers.len()).filter(|&p| state.get(p).is_none()).count() as u32
     }
 
+    /// Each move draws at most one segment.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
     fn apply(&self, state: &Drawn, mv: &Stroke) -> Option<Drawn> {
         let p = mv.piece as usize;
         if p >= self.board.numbers.len() {

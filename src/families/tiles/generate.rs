@@ -56,6 +56,8 @@ impl Generate for Tiles {
         Preset { name: "expert", params: "size=4x4,min=36,max=60" },
     ];
 
+    const SMALL: &'static str = "size=2x3,min=1,max=21";
+
     type Params = TilesParams;
 
     fn params(values: &Values) -> Result<TilesParams, String> {

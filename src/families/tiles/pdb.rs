@@ -918,6 +918,11 @@ impl crate::search::Puzzle for PdbTiles {
         self.estimate(s)
     }
 
+    /// Additive pattern databases over disjoint tile sets (each counting only its own tiles' moves).
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn heuristic_after(&self, _: &PackedState, _: u32, _: &super::TileMove, child: &PackedState) -> u32 {
         self.estimate(child)

@@ -527,6 +527,11 @@ impl crate::search::Puzzle for Pdb24Tiles {
         sum(direct).max(sum(mirrored))
     }
 
+    /// Additive pattern databases over disjoint tile sets, direct or mirrored: each sum is a lower bound.
+    fn heuristic_is_admissible(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn heuristic_after(&self, _: &Packed24, _: u32, _: &TileMove, child: &Packed24) -> u32 {
         self.heuristic(child)

@@ -1,0 +1,100 @@
+//! An independent brute force over any family, through the registry's interface only: the whole state
+//! space reachable from a position, explored breadth-first with each state's description as its key,
+//! and every state's distance to the nearest solved state (breadth-first from the solved states over the
+//! reversed moves). It knows nothing of a family's heuristic or solvers, which it is there to check.
+
+use lphint::family::MoveCode;
+use lphint::registry;
+use lphint::session::AnySession;
+use std::collections::{HashMap, VecDeque};
+
+/// A state space explored from one position.
+pub struct Space {
+    /// Each state's description (the first is the position explored from).
+    pub states: Vec<String>,
+    /// The moves from each state: the move and the state it leads to.
+    pub moves: Vec<Vec<(MoveCode, usize)>>,
+    /// Each state's distance in moves to the nearest solved state (`None`: no solved state reachable).
+    pub to_goal: Vec<Option<u32>>,
+    /// Each state's heuristic value and whether the family declares it admissible.
+    pub heuristic: Vec<u32>,
+    /// Whether the family declares the heuristic admissible (under the options given).
+    pub admissible: bool,
+}
+
+/// A session for `desc` with `options` set.
+pub fn session(desc: &str, options: &[(&str, &str)]) -> Box<dyn AnySession> {
+    let mut session = registry::parse(desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
+    for (key, value) in options {
+        session.set_option(key, value).unwrap_or_else(|e| panic!("{desc}: {key}={value}: {e}"));
+    }
+    session
+}
+
+/// The space reachable from `desc` under `options`, or `None` when it holds more than `cap` states.
+pub fn explore(desc: &str, options: &[(&str, &str)], cap: usize) -> Option<Space> {
+    let first = session(desc, options);
+    let admissible = first.heuristic_is_admissible();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut space =
+        Space { states: Vec::new(), moves: Vec::new(), to_goal: Vec::new(), heuristic: Vec::new(), admissible };
+    let mut solved = Vec::new();
+    index.insert(first.describe(), 0);
+    space.states.push(first.describe());
+    let mut at = 0;
+    while at < space.states.len() {
+        let here = session(&space.states[at], options);
+        space.heuristic.push(here.heuristic());
+        solved.push(here.is_solved());
+        let mut moves = Vec::new();
+        for code in here.legal_moves() {
+            let mut next = session(&space.states[at], options);
+            next.apply(&code).unwrap_or_else(|e| panic!("{}: a listed move is illegal: {e}", space.states[at]));
+            let desc = next.describe();
+            let id = match index.get(&desc) {
+                Some(&id) => id,
+                None => {
+                    if space.states.len() >= cap {
+                        return None;
+                    }
+                    index.insert(desc.clone(), space.states.len());
+                    space.states.push(desc);
+                    space.states.len() - 1
+                }
+            };
+            moves.push((code, id));
+        }
+        space.moves.push(moves);
+        at += 1;
+    }
+    // Distances to the goal: breadth-first from every solved state over the reversed moves.
+    let mut back: Vec<Vec<usize>> = vec![Vec::new(); space.states.len()];
+    for (from, moves) in space.moves.iter().enumerate() {
+        for &(_, to) in moves {
+            back[to].push(from);
+        }
+    }
+    space.to_goal = vec![None; space.states.len()];
+    let mut queue = VecDeque::new();
+    for (id, _) in solved.iter().enumerate().filter(|(_, &s)| s) {
+        space.to_goal[id] = Some(0);
+        queue.push_back(id);
+    }
+    while let Some(id) = queue.pop_front() {
+        let d = space.to_goal[id].unwrap() + 1;
+        for &from in &back[id] {
+            if space.to_goal[from].is_none() {
+                space.to_goal[from] = Some(d);
+                queue.push_back(from);
+            }
+        }
+    }
+    Some(space)
+}
+
+impl Space {
+    /// The distance to the goal of the state `desc` describes, if it is in the space.
+    pub fn distance_of(&self, desc: &str) -> Option<Option<u32>> {
+        self.states.iter().position(|s| s == desc).map(|i| self.to_goal[i])
+    }
+}
