@@ -444,7 +444,7 @@ enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
                            uint64_t seed,
                            struct LpGa **out);
 
-// Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
+// Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
 // until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
 // Allocates nothing.
 //
@@ -483,7 +483,8 @@ enum LpStatus lp_generator_create_text(const char *family,
                                        uint64_t seed,
                                        struct LpGenerator **out);
 
-// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
+// Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
+// least each): `LP_IN_PROGRESS` until a puzzle in the
 // band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
 // hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
 // hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
@@ -709,8 +710,8 @@ enum LpStatus lp_puzzle_apply(struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a live handle; `solved` NULL or writable.
 enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
 
-// The next hint from the current position, expanding at most `budget` nodes in this call: call it once
-// per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
+// The next hint from the current position, expanding at most `budget` nodes in this call (a budget of 0
+// counts as 1): call it once per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
 // `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
 // follows the hints, answers come from the stored plan without searching; when the player deviates, a
 // new search starts from where the player is. The first call reserves the hinter's memory; later calls
@@ -722,11 +723,14 @@ enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
                            uint32_t budget,
                            struct LpHint *hint);
 
-// [`lp_next_hint`] bounded by time instead of nodes: works in slices of a quarter of the family's
-// recommended budget (`lp_family_frame_budget`) until the hint is ready or `max_microseconds` have passed
-// (then `LP_IN_PROGRESS`: call again next frame). The node budget stays the deterministic way to step a
-// search; this one is for games that think in milliseconds. The first call also reserves the hinter's
-// memory, which the time bound does not cover. Not in the WebAssembly build (it has no clock).
+// [`lp_next_hint`] bounded by time instead of nodes: works in slices until the hint is ready or
+// `max_microseconds` have passed (then `LP_IN_PROGRESS`: call again next frame). Each slice is at most
+// half the time left at the rate measured so far (and at most the family's recommended budget,
+// `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
+// (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
+// which also reserves the hinter's memory, included. The node budget stays the deterministic way to
+// step a search; this one is for games that think in milliseconds. Not in the WebAssembly build (it
+// has no clock).
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `hint` NULL or writable.
@@ -824,8 +828,9 @@ enum LpStatus lp_solver_bytes(const struct LpPuzzle *puzzle,
 enum LpStatus lp_solver_set_node_limit(struct LpSolver *solver,
                                        uint64_t limit);
 
-// Expands at most `budget` nodes. `LP_IN_PROGRESS`: call again; `LP_OK`: solved (read the moves);
-// `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a solution. Allocates nothing.
+// Expands at most `budget` nodes (a budget of 0 counts as 1). `LP_IN_PROGRESS`: call again; `LP_OK`:
+// solved (read the moves); `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a
+// solution. Allocates nothing.
 //
 // # Safety
 // `solver` must be NULL or a live handle.

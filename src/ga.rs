@@ -173,6 +173,8 @@ impl Ga {
 
     /// Runs at most `budget` fitness evaluations (breeding a generation costs none).
     pub fn step<G: Genome>(&mut self, genome: &G, budget: u32) -> GaReport {
+        // A budget of 0 counts as 1, as for every stepped call.
+        let budget = budget.max(1);
         let mut spent = 0;
         while spent < budget && self.status == Status::InProgress {
             let at = self.cursor * self.genes..(self.cursor + 1) * self.genes;

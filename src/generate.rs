@@ -66,6 +66,13 @@ pub trait Generate: Family {
         None
     }
 
+    /// The lowest rating any puzzle of `params` has (or a bound on it), when the family knows it: a band
+    /// below it is refused at once.
+    fn min_rating(params: &Self::Params, context: &Self::Context) -> Option<u32> {
+        let _ = (params, context);
+        None
+    }
+
     /// The number of distinct puzzles whose rating lies in the band, when the context knows it exactly:
     /// a run stops with `NotFound(NoMore)` once it has handed them all out.
     fn band_size(params: &Self::Params, context: &Self::Context) -> Option<u64> {
@@ -227,6 +234,14 @@ impl<F: Generate> Generator<F> {
                 F::RATING_UNIT
             ));
         }
+        if let Some(lowest) = F::min_rating(&params, &context).filter(|&l| l > band.1) {
+            return Err(format!(
+                "no such {} puzzle is rated {} {} or less: the lowest rating is {lowest}",
+                F::NAME,
+                band.1,
+                F::RATING_UNIT
+            ));
+        }
         let band_size = F::band_size(&params, &context);
         let drawing = F::drawing(&params, &context).map_err(|e| format!("{e}"))?;
         if band_size == Some(0) {
@@ -381,7 +396,8 @@ impl<F: Generate> Generator<F> {
     /// the band holds no more distinct puzzles ([`Generator::handed_out`] of them), `Err(NotFound(Misses))`
     /// or `Err(OutOfNodes)` when a [`Limits`] bound was reached, `Err(OutOfMemory)`.
     pub fn step(&mut self, budget: u32) -> Result<Generated<F>, Status> {
-        let mut left = budget;
+        // A budget of 0 counts as 1, as for every stepped call.
+        let mut left = budget.max(1);
         loop {
             if self.band_size.is_some_and(|n| self.seen.len() as u64 >= n) {
                 return Err(Status::NotFound(Shortfall::NoMore));

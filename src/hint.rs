@@ -115,3 +115,43 @@ impl<P: Puzzle> Hinter<P> {
         }
     }
 }
+
+/// Budget of the first slice of a call bounded by time, before any rate is measured.
+const FIRST_SLICE: u32 = 16;
+
+/// Calls `step` with slices of budget (see [`next_slice`], at most `max_slice` units) until it answers
+/// (anything but `Err(InProgress)`) or `limit_ns` nanoseconds have passed by `clock` (nanoseconds since
+/// the call began; the core has no clock of its own): what `step` answered, or `Err(InProgress)` when
+/// the time ran out first. `lp_next_hint_timed` is this around a puzzle's `next_hint`.
+pub fn within_time<T>(
+    limit_ns: u64,
+    max_slice: u32,
+    mut clock: impl FnMut() -> u64,
+    mut step: impl FnMut(u32) -> Result<T, Status>,
+) -> Result<T, Status> {
+    let (mut units, mut spent) = (0u64, 0u64);
+    loop {
+        let slice = next_slice(units, spent, limit_ns.saturating_sub(spent), max_slice);
+        match step(slice) {
+            Err(Status::InProgress) => {}
+            answer => return answer,
+        }
+        units += u64::from(slice);
+        spent = clock();
+        if spent >= limit_ns {
+            return Err(Status::InProgress);
+        }
+    }
+}
+
+/// The node budget of the next slice of a call bounded by time (such as `lp_next_hint_timed`): half
+/// the time left (`left_ns`) at the rate measured so far (`units` done in `spent_ns`), between 1 and
+/// `max` units. So a call ends within about its time plus one slice's overrun, which is at most half the
+/// time left unless one unit costs more than the ones before it.
+pub fn next_slice(units: u64, spent_ns: u64, left_ns: u64, max: u32) -> u32 {
+    if units == 0 || spent_ns == 0 {
+        return FIRST_SLICE.clamp(1, max.max(1));
+    }
+    let per_unit = spent_ns.div_ceil(units).max(1);
+    (left_ns / 2 / per_unit).clamp(1, max.max(1) as u64) as u32
+}

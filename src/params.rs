@@ -108,7 +108,7 @@ impl Spec {
     pub fn allowed(&self) -> String {
         match self.kind {
             Kind::Int => format!("a whole number {}..{}", self.min, self.max),
-            Kind::Bool => String::from("true or false"),
+            Kind::Bool => String::from("true or false (yes/no, on/off, 1/0, any case)"),
             Kind::Choice(words) => format!("one of {}", words.join(", ")),
             Kind::Size => format!("WxH with sides {}..{}", self.min, self.max),
             Kind::Range => format!("LO..HI within {}..{}", self.min, self.max),
@@ -129,11 +129,16 @@ impl Spec {
         };
         match self.kind {
             Kind::Int => number(text).map(Value::Int),
-            Kind::Bool => match text {
-                "true" | "yes" | "1" => Ok(Value::Bool(true)),
-                "false" | "no" | "0" => Ok(Value::Bool(false)),
-                _ => Err(bad()),
-            },
+            Kind::Bool => {
+                let is = |words: &[&str]| words.iter().any(|w| w.eq_ignore_ascii_case(text));
+                if is(&["true", "yes", "on", "1"]) {
+                    Ok(Value::Bool(true))
+                } else if is(&["false", "no", "off", "0"]) {
+                    Ok(Value::Bool(false))
+                } else {
+                    Err(bad())
+                }
+            }
             Kind::Choice(words) => words.iter().position(|w| *w == text).map(Value::Choice).ok_or_else(bad),
             Kind::Size => {
                 let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
@@ -181,14 +186,19 @@ impl Values {
     }
 
     /// Parses `text` (`key=value,…`, spaces allowed around separators, empty for all defaults) over the
-    /// defaults; `preset=NAME` first applies that preset of `presets`, wherever it appears.
+    /// defaults; `preset=NAME` first applies that preset of `presets`, wherever it appears. A key given
+    /// twice is refused (which of the two was meant?).
     pub fn parse(specs: &'static [Spec], presets: &[Preset], text: &str) -> Result<Values, ParamError> {
         let mut out = Values::defaults(specs);
         let mut pairs = Vec::new();
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (key, value) =
                 item.split_once('=').ok_or_else(|| error("", format!("expected key=value, found '{item}'")))?;
-            pairs.push((key.trim(), value.trim()));
+            let key = key.trim();
+            if pairs.iter().any(|&(k, _)| k == key) {
+                return Err(error(key, "given twice: give each parameter once"));
+            }
+            pairs.push((key, value.trim()));
         }
         if let Some(&(_, name)) = pairs.iter().find(|(k, _)| *k == "preset") {
             let preset = presets.iter().find(|p| p.name == name).ok_or_else(|| {
@@ -240,6 +250,12 @@ impl Values {
         }
     }
 
+    /// The text form of the value of `key`.
+    pub fn text(&self, key: &str) -> String {
+        let i = self.index(key).unwrap_or_else(|e| unreachable!("{e}"));
+        self.specs[i].print(&self.values[i])
+    }
+
     /// A yes or no.
     pub fn bool(&self, key: &str) -> bool {
         matches!(self.get(key), Value::Bool(true))
@@ -283,6 +299,12 @@ mod tests {
         assert_eq!(Values::parse(SPECS, PRESETS, "").unwrap(), Values::defaults(SPECS));
         assert_eq!(values.pair("size"), (4, 4));
         assert_eq!(Values::parse(SPECS, PRESETS, "rule=step").unwrap().int("rule"), 0);
+        for yes in ["TRUE", "Yes", "on", "1"] {
+            assert!(Values::parse(SPECS, PRESETS, &format!("tap={yes}")).unwrap().bool("tap"), "{yes}");
+        }
+        for no in ["FALSE", "No", "off", "0"] {
+            assert!(!Values::parse(SPECS, PRESETS, &format!("tap={no}")).unwrap().bool("tap"), "{no}");
+        }
     }
 
     #[test]
@@ -291,7 +313,9 @@ mod tests {
             ("size=9x3", "size: 9 is out of range: WxH with sides 2..5"),
             ("min=x", "min: expected a whole number 0..100, found 'x'"),
             ("colour=red", "colour: unknown parameter (known: size, min, tap, caps, rule)"),
-            ("tap=maybe", "tap: expected true or false, found 'maybe'"),
+            ("tap=maybe", "tap: expected true or false (yes/no, on/off, 1/0, any case), found 'maybe'"),
+            ("min=5,min=6", "min: given twice: give each parameter once"),
+            ("preset=hard,preset=hard", "preset: given twice: give each parameter once"),
             ("caps=9..3", "caps: 9..3 is backwards: the low end first"),
             ("rule=free", "rule: expected one of step, line, found 'free'"),
             ("preset=easy", "preset: unknown preset 'easy' (known: hard)"),

@@ -599,3 +599,118 @@ fn output_into_a_closed_pipe_ends_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `lp studio` serving a folder of its own (a page and a stand-in module) with `args`, run by `bash`
+/// after `prelude` (a `ulimit`, say); its process and address. Killed when the guard drops.
+#[cfg(unix)]
+fn studio_server(name: &str, prelude: &str, args: &str) -> (StudioProcess, String) {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("lphint-studio-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("lphint")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>studio</title>").unwrap();
+    std::fs::write(dir.join("lphint/lphint.wasm"), b"\0asm").unwrap();
+    let command =
+        format!("{prelude} exec '{}' studio --port 0 --dir '{}' {args}", env!("CARGO_BIN_EXE_lp"), dir.display());
+    let mut child = Command::new("bash")
+        .args(["-c", &command])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line:?}"));
+    let address = url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    (StudioProcess(child, dir), address)
+}
+
+/// A running server and its folder, both gone when dropped.
+#[cfg(unix)]
+struct StudioProcess(std::process::Child, std::path::PathBuf);
+
+#[cfg(unix)]
+impl Drop for StudioProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+        let _ = std::fs::remove_dir_all(&self.1);
+    }
+}
+
+/// The status code the server answers to `request` (sent whole), or 0 when it closes without one.
+#[cfg(unix)]
+fn answer_to(address: &str, request: &[u8]) -> u16 {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let _ = stream.write_all(request);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[cfg(unix)]
+#[test]
+fn the_studio_server_bounds_request_heads_and_connections() {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+    let (_server, address) = studio_server("bounds", "", "--max-connections 3 --head-timeout 1");
+    assert_eq!(answer_to(&address, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 200);
+    // A request line over 4 KiB: 414; a head over 8 KiB: 431.
+    let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(5000));
+    assert_eq!(answer_to(&address, long.as_bytes()), 414);
+    let headers = format!("GET / HTTP/1.1\r\n{}\r\n", "X-Pad: 0123456789abcdef\r\n".repeat(400));
+    assert_eq!(answer_to(&address, headers.as_bytes()), 431);
+    // A client that sends a header line every 200 ms, forever: the whole head is bounded in time (one
+    // second here), so the server answers 408 and closes while the client is still sending.
+    let mut slow = std::net::TcpStream::connect(&address).unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
+    let mut answer = Vec::new();
+    for _ in 0..100 {
+        let _ = slow.write_all(b"X-Slow: 1\r\n");
+        let mut buf = [0u8; 512];
+        match slow.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buf[..n]),
+            Err(_) => {}
+        }
+    }
+    assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 408 "), "{:?}", String::from_utf8_lossy(&answer));
+    // Three idle connections take every place: a fourth is answered 503 at once, without waiting for them.
+    let idle: Vec<_> = (0..3).map(|_| std::net::TcpStream::connect(&address).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(answer_to(&address, b"GET / HTTP/1.1\r\n\r\n"), 503);
+    // Their head time runs out; then requests are served again.
+    let since = Instant::now();
+    while answer_to(&address, b"GET / HTTP/1.1\r\n\r\n") != 200 {
+        assert!(since.elapsed() < Duration::from_secs(30), "the idle connections were never dropped");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    drop(idle);
+}
+
+/// CPU time (user and system) a process has used, in clock ticks, from `/proc`.
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_studio_server_waits_instead_of_spinning_when_out_of_file_descriptors() {
+    use std::time::Duration;
+    // 24 descriptors: a handful of connections use up the rest, and accepting fails.
+    let (server, address) = studio_server("descriptors", "ulimit -n 24;", "--head-timeout 30");
+    let pid = server.0.id();
+    let held: Vec<_> = (0..40).filter_map(|_| std::net::TcpStream::connect(&address).ok()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(2));
+    let used = cpu_ticks(pid) - before;
+    // Spinning on accept would use all of the 2 s (about 200 ticks); waiting uses next to none.
+    assert!(used < 40, "the server used {used} ticks of CPU in 2 s while out of file descriptors");
+    drop(held);
+}

@@ -153,6 +153,32 @@ fn every_preset_generates_distinct_puzzles_in_its_band_rated_exactly() {
 }
 
 #[test]
+fn every_family_generates_from_its_defaults_within_a_bound() {
+    // The defaults (no parameter given) and every preset hand out puzzles within 20 million units of
+    // work each (well under a second on a desktop core for every family, `lp bench frames` measures).
+    every_family(|family| {
+        for params in std::iter::once(String::new()).chain(family.presets.iter().map(|p| format!("preset={}", p.name)))
+        {
+            // Linjat's optimizer runs 10,000 iterations a puzzle by default: a few are enough here.
+            let params = match family.params.iter().any(|p| p.name == "iterations") {
+                true if params.is_empty() => String::from("iterations=20"),
+                true => format!("{params},iterations=20"),
+                false => params,
+            };
+            let mut generator =
+                family.generator(&params, 11).unwrap_or_else(|e| panic!("{} '{params}': {e}", family.name));
+            generator.set_limits(Limits { max_nodes: 20_000_000, ..Limits::default() });
+            for tables in tables_of(family) {
+                let _ = generator.set_tables(tables);
+            }
+            if let Err(status) = generator.next(u32::MAX) {
+                panic!("{} '{params}': {}", family.name, generator.reason(status));
+            }
+        }
+    });
+}
+
+#[test]
 fn descriptions_and_move_codes_round_trip() {
     every_family(|family| {
         for (_, session, _) in generated(family) {

@@ -5,9 +5,11 @@
 mod common;
 
 use common::oracle;
+use lphint::families::blocks::Blocks;
 use lphint::families::flip::Flip;
 use lphint::families::hargram::Hargram;
 use lphint::families::jugs::Jugs;
+use lphint::families::linjat::Linjat;
 use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
@@ -159,6 +161,28 @@ fn bands_known_to_be_empty_are_refused_at_once() {
     assert_eq!(refused::<Tiles>("size=9x3"), "size: 9 is out of range: WxH with sides 2..5");
     assert_eq!(refused::<Jugs>("min=9,max=3"), "min 9 is above max 3");
     assert_eq!(refused::<Jugs>("taps=yes"), "taps: unknown parameter (known: min, max, jugs, capacities, tap)");
+    // A 3x3 box with a 2x2 goal: 4 goal positions, 5 cells for the other blocks, 2 of them empty with
+    // the cluster method (240 layouts), 1 at least with the fill method (480): no solution is longer.
+    let why = refused::<Blocks>("size=3x3,method=cluster,min=1000,max=1000");
+    assert!(why.contains("the highest rating is 239"), "{why}");
+    let why = refused::<Blocks>("size=3x3,min=1000,max=1000");
+    assert!(why.contains("the highest rating is 479"), "{why}");
+    // Every Linjat puzzle takes a deduction step at least.
+    let why = refused::<Linjat>("min=0,max=0");
+    assert!(why.contains("the lowest rating is 1"), "{why}");
+}
+
+#[test]
+fn contradictory_parameters_are_refused_naming_both() {
+    for (require, rules) in [("advanced", "basic"), ("square", "basic")] {
+        let why = refused::<Linjat>(&format!("rules={rules},require={require},iterations=0"));
+        assert!(why.contains(&format!("require={require}")) && why.contains(&format!("rules={rules}")), "{why}");
+    }
+    // A rule the set allows is fine.
+    made::<Linjat>("rules=square,require=square,iterations=0", 1);
+    assert_eq!(refused::<Jugs>("min=5,min=6"), "min: given twice: give each parameter once");
+    assert_eq!(refused::<Jugs>("preset=easy,preset=hard"), "preset: given twice: give each parameter once");
+    assert!(made::<Jugs>("tap=TRUE", 1).params().tap);
 }
 
 /// The number of 3x3 flip boards (all-light target) needing `presses` presses, up to the board's eight

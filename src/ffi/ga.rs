@@ -81,7 +81,7 @@ pub unsafe extern "C" fn lp_ga_create(
     })
 }
 
-/// Runs at most `budget` fitness evaluations and writes the progress to `*report`: `LP_IN_PROGRESS`
+/// Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
 /// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
 /// Allocates nothing.
 ///

@@ -48,7 +48,8 @@ pub unsafe extern "C" fn lp_generator_create_text(
     })
 }
 
-/// Spends at most `budget` node expansions rating candidates: `LP_IN_PROGRESS` until a puzzle in the
+/// Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
+/// least each): `LP_IN_PROGRESS` until a puzzle in the
 /// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
 /// hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
 /// hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle

@@ -12,7 +12,9 @@
 //! - handles are created by `lp_*_create` / `lp_*_parse` / `lp_*_load` and released by `lp_*_free`
 //!   (NULL-safe); one handle is used by one thread at a time, distinct handles are independent;
 //! - the per-frame calls ([`lp_next_hint`], [`lp_solver_step`], [`lp_generator_step`], [`lp_ga_step`])
-//!   take a budget and allocate nothing after the first call.
+//!   take a budget and allocate nothing after the first call. The budget counts units of bounded work
+//!   (a node expansion of at most 16 successors, or a part of one; a fitness evaluation); a budget of 0
+//!   counts as 1, so that every call makes progress.
 
 mod deduction;
 mod families;

@@ -222,8 +222,8 @@ pub unsafe extern "C" fn lp_puzzle_is_solved(puzzle: *const LpPuzzle, solved: *m
     })
 }
 
-/// The next hint from the current position, expanding at most `budget` nodes in this call: call it once
-/// per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
+/// The next hint from the current position, expanding at most `budget` nodes in this call (a budget of 0
+/// counts as 1): call it once per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
 /// `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
 /// follows the hints, answers come from the stored plan without searching; when the player deviates, a
 /// new search starts from where the player is. The first call reserves the hinter's memory; later calls
@@ -246,11 +246,14 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
     })
 }
 
-/// [`lp_next_hint`] bounded by time instead of nodes: works in slices of a quarter of the family's
-/// recommended budget (`lp_family_frame_budget`) until the hint is ready or `max_microseconds` have passed
-/// (then `LP_IN_PROGRESS`: call again next frame). The node budget stays the deterministic way to step a
-/// search; this one is for games that think in milliseconds. The first call also reserves the hinter's
-/// memory, which the time bound does not cover. Not in the WebAssembly build (it has no clock).
+/// [`lp_next_hint`] bounded by time instead of nodes: works in slices until the hint is ready or
+/// `max_microseconds` have passed (then `LP_IN_PROGRESS`: call again next frame). Each slice is at most
+/// half the time left at the rate measured so far (and at most the family's recommended budget,
+/// `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
+/// (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
+/// which also reserves the hinter's memory, included. The node budget stays the deterministic way to
+/// step a search; this one is for games that think in milliseconds. Not in the WebAssembly build (it
+/// has no clock).
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
@@ -265,18 +268,15 @@ pub unsafe extern "C" fn lp_next_hint_timed(
         // SAFETY: forwarded caller guarantees.
         let (out, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
         let family = registry::named(puzzle.session.family()).map_err(Failure::invalid)?;
-        let slice = (family.frame_budget / 4).max(16);
-        let clock = std::time::Instant::now();
-        let limit = std::time::Duration::from_micros(u64::from(max_microseconds));
-        loop {
-            match puzzle.session.next_hint(slice) {
-                Ok(h) => {
-                    out.write(h.into());
-                    return Ok(LpStatus::LP_OK);
-                }
-                Err(crate::search::Status::InProgress) if clock.elapsed() < limit => continue,
-                Err(status) => return status_outcome(status, "no hint"),
+        let started = std::time::Instant::now();
+        let clock = || started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
+        let limit = u64::from(max_microseconds) * 1000;
+        match crate::hint::within_time(limit, family.frame_budget, clock, |slice| puzzle.session.next_hint(slice)) {
+            Ok(h) => {
+                out.write(h.into());
+                Ok(LpStatus::LP_OK)
             }
+            Err(status) => status_outcome(status, "no hint"),
         }
     })
 }

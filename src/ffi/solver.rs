@@ -179,8 +179,9 @@ pub unsafe extern "C" fn lp_solver_set_node_limit(solver: *mut LpSolver, limit: 
     })
 }
 
-/// Expands at most `budget` nodes. `LP_IN_PROGRESS`: call again; `LP_OK`: solved (read the moves);
-/// `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a solution. Allocates nothing.
+/// Expands at most `budget` nodes (a budget of 0 counts as 1). `LP_IN_PROGRESS`: call again; `LP_OK`:
+/// solved (read the moves); `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a
+/// solution. Allocates nothing.
 ///
 /// # Safety
 /// `solver` must be NULL or a live handle.

@@ -5,7 +5,7 @@
 //! admissible heuristic even when it is not consistent.
 
 use super::arena::{Arena, Node, OpenList, Slot, NONE};
-use super::{Puzzle, Search, Stats, Status, Step};
+use super::{units_for, Puzzle, Search, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
@@ -62,6 +62,8 @@ pub struct AStar<P: Puzzle> {
     stats: Stats,
     /// Whether the puzzle of the current run declares its heuristic admissible.
     admissible: bool,
+    /// The node being expanded, its next successor part and its number of parts.
+    expanding: Option<(u32, u32, u32)>,
 }
 
 impl<P: Puzzle> AStar<P> {
@@ -82,6 +84,7 @@ impl<P: Puzzle> AStar<P> {
             goal: NONE,
             stats: Stats::default(),
             admissible: false,
+            expanding: None,
         })
     }
 
@@ -134,9 +137,7 @@ impl<P: Puzzle> Search<P> for AStar<P> {
     }
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
-        let before = self.stats.expanded;
-        let (status, grown) = self.step_attempt(puzzle, budget);
-        let work = (self.stats.expanded - before) as u32 + grown;
+        let (status, work) = self.step_attempt(puzzle, budget);
         match (status, self.start, self.fallbacks.get(self.used).copied().flatten()) {
             (Status::OutOfNodes, Some(start), Some(next)) => {
                 self.used += 1;
@@ -176,6 +177,7 @@ impl<P: Puzzle> AStar<P> {
     fn begin(&mut self, puzzle: &P, start: P::State) {
         self.arena.clear();
         self.goal = NONE;
+        self.expanding = None;
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
@@ -191,39 +193,49 @@ impl<P: Puzzle> AStar<P> {
         }
     }
 
-    /// Steps the current attempt: its status, and the units spent growing the index.
+    /// Steps the current attempt: its status, and the units spent.
     fn step_attempt(&mut self, puzzle: &P, budget: u32) -> (Status, u32) {
-        let mut grown = 0;
-        let status = self.expand(puzzle, budget, &mut grown);
-        (status, grown)
+        let mut units = 0;
+        let status = self.expand(puzzle, budget, &mut units);
+        (status, units)
     }
 
-    /// Expands at most `budget` nodes, less the units spent growing the index (added to `grown`).
-    fn expand(&mut self, puzzle: &P, budget: u32, grown: &mut u32) -> Status {
+    /// Works for at most `budget` units — a part of a node's successors ([`Puzzle::successors_in`]; most
+    /// puzzles have one) or a slice of the index's growth — counted in `units`.
+    fn expand(&mut self, puzzle: &P, budget: u32, units: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         let priority = self.priority;
-        for _ in 0..budget {
+        while *units < budget {
             if self.arena.growing() {
-                *grown += self.arena.grow(1);
+                *units += self.arena.grow(1);
                 continue;
             }
-            let Some(id) = self.open.pop() else {
-                return self.finish(Status::Unsolvable);
+            let (id, part, parts) = match self.expanding {
+                Some(expanding) => expanding,
+                None => {
+                    let Some(id) = self.open.pop() else {
+                        return self.finish(Status::Unsolvable);
+                    };
+                    let state = self.arena.node(id).state;
+                    if puzzle.is_goal(&state) {
+                        self.goal = id;
+                        return self.finish(Status::Found);
+                    }
+                    self.stats.expanded += 1;
+                    (id, 0, puzzle.successor_parts(&state).max(1))
+                }
             };
+            self.expanding = (part + 1 < parts).then_some((id, part + 1, parts));
+            let generated_before = self.stats.generated;
             let node = *self.arena.node(id);
-            if puzzle.is_goal(&node.state) {
-                self.goal = id;
-                return self.finish(Status::Found);
-            }
-            self.stats.expanded += 1;
             // The move back to the parent can never improve it (costs are not negative): skip it
             // without a lookup.
             let parent = (node.parent != NONE).then(|| self.arena.node(node.parent).state);
             let (arena, open, stats) = (&mut self.arena, &mut self.open, &mut self.stats);
             let mut full = false;
-            puzzle.successors(&node.state, |mv, child, cost| {
+            puzzle.successors_in(&node.state, part, |mv, child, cost| {
                 stats.generated += 1;
                 if parent == Some(child) {
                     return;
@@ -249,6 +261,7 @@ impl<P: Puzzle> AStar<P> {
                     }
                 }
             });
+            *units += units_for(self.stats.generated - generated_before);
             if full {
                 return self.finish(Status::OutOfNodes);
             }

@@ -10,12 +10,14 @@
 //! where weighted A\* (weight 2, 200,000 nodes) gave 1.38.
 //!
 //! Memory is reserved at creation for `node_cap` kept nodes: the deepest layer a run reaches is
-//! `node_cap / width`. A run that fails — past that depth, or every child a repeat — starts again with
+//! `node_cap / width`. A budget unit is a node expansion (a part of one, or 16 successors) or 16 children
+//! sorted out by a layer's selection; a selection is done at once, so a call may spend up to
+//! `width / 4` units more than its budget (500 for the 2,000-wide 5×5 hint beam, about 0.1 ms). A run that fails — past that depth, or every child a repeat — starts again with
 //! half the width (twice as deep in the same memory), twice at most, before it ends `NotFound`. Children
 //! of a layer go to a buffer of four times the width; when a puzzle has more the buffer is cut down to
 //! the best `width` (which the layer would keep anyway) and filling goes on.
 
-use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
+use super::{units_for, Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::{with_capacity, OutOfMemory};
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
@@ -160,8 +162,11 @@ pub struct Beam<P: Puzzle> {
     layers: [Layer<P::State, P::Move>; 3],
     /// Which of `layers` is being expanded.
     current: usize,
-    /// Next node of the current layer to expand.
+    /// Next node of the current layer to expand, and its next successor part (0: not started) out of
+    /// `parts`.
     cursor: usize,
+    part: u32,
+    parts: u32,
     /// Depth of the layer being expanded.
     depth: usize,
     start: Option<P::State>,
@@ -190,6 +195,8 @@ impl<P: Puzzle> Beam<P> {
             layers: [layer()?, layer()?, layer()?],
             current: 0,
             cursor: 0,
+            part: 0,
+            parts: 1,
             depth: 0,
             start: None,
             path: with_capacity(Self::path_capacity(depth))?,
@@ -240,7 +247,7 @@ impl<P: Puzzle> Beam<P> {
         self.trail.push(Link { parent: ROOT, mv: None });
         self.layers[0].children.push(Child { state: start, h, g: 0, link: Link { parent: ROOT, mv: None } });
         self.layers[0].keep_best(self.width, &self.hasher);
-        (self.current, self.cursor, self.layer_start, self.depth) = (0, 0, 0, 0);
+        (self.current, self.cursor, self.part, self.layer_start, self.depth) = (0, 0, 0, 0, 0);
     }
 
     /// After a failed attempt: another at half the width, or the end of the run with `status`.
@@ -285,9 +292,10 @@ impl<P: Puzzle> Beam<P> {
         self.finish(Status::Found)
     }
 
-    /// Expands the next node of the current layer: its children that repeat no state of their layer or
-    /// of the layer kept two moves before go to the next layer's buffer.
-    fn expand(&mut self, puzzle: &P) -> Option<(Link<P::Move>, u32)> {
+    /// Expands part `part` of the next node of the current layer: its children that repeat no state of
+    /// their layer or of the layer kept two moves before go to the next layer's buffer (cut down to the
+    /// best `width` when full: `*cut` counts the children those cuts sorted out).
+    fn expand(&mut self, puzzle: &P, part: u32, cut: &mut usize) -> Option<(Link<P::Move>, u32)> {
         let [a, b, c] = &mut self.layers;
         let (current, next, before) = match self.current {
             0 => (&*a, b, &*c),
@@ -298,7 +306,7 @@ impl<P: Puzzle> Beam<P> {
         let parent = (self.layer_start + self.cursor) as u32;
         let mut goal = None;
         let (hasher, width, generated) = (&self.hasher, self.width, &mut self.stats.generated);
-        puzzle.successors(&node.state, |mv, state, cost| {
+        puzzle.successors_in(&node.state, part, |mv, state, cost| {
             *generated += 1;
             if goal.is_some() {
                 return;
@@ -313,6 +321,7 @@ impl<P: Puzzle> Beam<P> {
                 return;
             }
             if next.children.len() == next.children.capacity() {
+                *cut += next.children.len();
                 next.keep_best(width, hasher);
             }
             let h = puzzle.heuristic_after(&node.state, node.h, &mv, &state);
@@ -335,6 +344,7 @@ impl<P: Puzzle> Beam<P> {
         // The layer two moves back is no longer needed: it receives the children of the new layer.
         self.current = next_index;
         self.cursor = 0;
+        self.part = 0;
         self.depth += 1;
         self.layers[(next_index + 1) % 3].clear();
         (made / SELECTED_PER_UNIT) as u32
@@ -387,10 +397,20 @@ impl<P: Puzzle> Search<P> for Beam<P> {
                 work = work.saturating_add(self.close_layer());
                 continue;
             }
-            work += 1;
-            self.stats.expanded += 1;
-            let found = self.expand(puzzle);
-            self.cursor += 1;
+            if self.part == 0 {
+                self.stats.expanded += 1;
+                let state = self.layers[self.current].children[self.cursor].state;
+                self.parts = puzzle.successor_parts(&state).max(1);
+            }
+            let (generated_before, mut cut) = (self.stats.generated, 0);
+            let found = self.expand(puzzle, self.part, &mut cut);
+            let selection = (cut / SELECTED_PER_UNIT) as u32;
+            work = work.saturating_add(units_for(self.stats.generated - generated_before)).saturating_add(selection);
+            self.part += 1;
+            if self.part == self.parts {
+                self.part = 0;
+                self.cursor += 1;
+            }
             if let Some((link, cost)) = found {
                 return Step::new(self.record_solution(puzzle, link, cost), work);
             }

@@ -5,7 +5,7 @@
 //! Breadth-first search counts moves, not costs: use [`super::astar::Priority::Uniform`] for weighted moves.
 
 use super::arena::{Arena, Node, Slot, NONE};
-use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
+use super::{units_for, Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 use heapless::Vec as FixedVec;
@@ -13,7 +13,10 @@ use heapless::Vec as FixedVec;
 /// A stepped breadth-first search.
 pub struct Bfs<P: Puzzle> {
     arena: Arena<P::State, P::Move>,
+    /// The next node to expand, and the next of its successor parts (0: not started) out of `parts`.
     cursor: usize,
+    part: u32,
+    parts: u32,
     depth_limit: u32,
     explore_all: bool,
     cut_by_limit: bool,
@@ -33,6 +36,8 @@ impl<P: Puzzle> Bfs<P> {
         Ok(Bfs {
             arena: Arena::new(node_cap)?,
             cursor: 0,
+            part: 0,
+            parts: 1,
             depth_limit,
             explore_all: false,
             cut_by_limit: false,
@@ -123,6 +128,7 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
     fn restart(&mut self, puzzle: &P, start: P::State) {
         self.arena.clear();
         self.cursor = 0;
+        self.part = 0;
         self.cut_by_limit = false;
         self.goal = NONE;
         self.unit_costs = true;
@@ -142,10 +148,9 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
     }
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
-        let before = self.stats.expanded;
-        let mut grown = 0;
-        let status = self.expand(puzzle, budget, &mut grown);
-        Step::new(status, (self.stats.expanded - before) as u32 + grown)
+        let mut units = 0;
+        let status = self.expand(puzzle, budget, &mut units);
+        Step::new(status, units)
     }
 
     fn status(&self) -> Status {
@@ -168,44 +173,60 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
 }
 
 impl<P: Puzzle> Bfs<P> {
-    /// Expands at most `budget` nodes, less the units spent growing the index (added to `grown`). The
-    /// children of several nodes are looked up as one batch (in the order they were made, so the arena
-    /// is the same as one node at a time), so that their cache misses overlap.
-    fn expand(&mut self, puzzle: &P, budget: u32, grown: &mut u32) -> Status {
+    /// Works for at most `budget` units — a part of a node's successors ([`Puzzle::successors_in`]; most
+    /// puzzles have one) or a slice of the index's growth — counted in `units`. The children of several
+    /// nodes are looked up as one batch (in the order they were made, so the arena is the same as one
+    /// node at a time), so that their cache misses overlap.
+    fn expand(&mut self, puzzle: &P, budget: u32, units: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         let mut children = Children::new();
-        for _ in 0..budget {
+        while *units < budget {
             if self.arena.growing() {
                 // The batch goes in first: lookups stay right until the growth starts.
                 if let Some(status) = self.insert(puzzle, &mut children) {
                     return status;
                 }
-                *grown += self.arena.grow(1);
+                *units += self.arena.grow(1);
                 continue;
             }
-            if self.cursor >= self.arena.len() {
-                if let Some(status) = self.insert(puzzle, &mut children) {
-                    return status;
-                }
+            if self.part == 0 {
                 if self.cursor >= self.arena.len() {
-                    let status =
-                        if self.cut_by_limit { Status::NotFound(Shortfall::DepthLimit) } else { Status::Unsolvable };
-                    return self.finish(status);
+                    if let Some(status) = self.insert(puzzle, &mut children) {
+                        return status;
+                    }
+                    if self.cursor >= self.arena.len() {
+                        let status = if self.cut_by_limit {
+                            Status::NotFound(Shortfall::DepthLimit)
+                        } else {
+                            Status::Unsolvable
+                        };
+                        return self.finish(status);
+                    }
                 }
+                let node = self.arena.node(self.cursor as u32);
+                if node.g >= self.depth_limit {
+                    self.cut_by_limit = true;
+                    self.cursor += 1;
+                    *units += 1;
+                    continue;
+                }
+                self.stats.expanded += 1;
+                self.parts = puzzle.successor_parts(&node.state).max(1);
             }
             let id = self.cursor as u32;
-            self.cursor += 1;
             let node = *self.arena.node(id);
-            if node.g >= self.depth_limit {
-                self.cut_by_limit = true;
-                continue;
+            let generated_before = self.stats.generated;
+            let part = self.part;
+            self.part += 1;
+            if self.part == self.parts {
+                self.part = 0;
+                self.cursor += 1;
             }
-            self.stats.expanded += 1;
             let (arena, stats, explore_all) = (&mut self.arena, &mut self.stats, self.explore_all);
             let (mut outcome, mut goal_made, unit_costs) = ((NONE, false), false, &mut self.unit_costs);
-            puzzle.successors(&node.state, |mv, child, cost| {
+            puzzle.successors_in(&node.state, part, |mv, child, cost| {
                 stats.generated += 1;
                 *unit_costs &= cost == 1;
                 goal_made |= !explore_all && puzzle.is_goal(&child);
@@ -217,10 +238,12 @@ impl<P: Puzzle> Bfs<P> {
                     let _ = children.push(overflow);
                 }
             });
+            *units += units_for(self.stats.generated - generated_before);
             if let Some(status) = self.conclude(outcome) {
                 return status;
             }
-            // A goal child ends the search after this node, as one node at a time would.
+            // A goal child ends the search after this part, as one node at a time would (the first goal
+            // made is the one found).
             if goal_made || children.len() >= BATCH / 2 {
                 if let Some(status) = self.insert(puzzle, &mut children) {
                     return status;

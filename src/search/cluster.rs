@@ -7,7 +7,7 @@
 //! keeps its memory between runs; [`analyze`] runs one to the end.
 
 use super::bfs::{Bfs, Child, Children};
-use super::{Puzzle, Search, Status, Step};
+use super::{units_for, Puzzle, Search, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
 
@@ -81,6 +81,10 @@ pub struct ClusterSearch<P: Puzzle> {
     /// Indices not reached yet (some may have been reached since the list was last compacted).
     unreached: Vec<u32>,
     layer: Layer,
+    /// The next successor part of the state at the layer's cursor (0: not started), and whether the
+    /// parts seen so far reached the layer (bottom-up).
+    part: u32,
+    reached: bool,
     goal_states: usize,
     farthest: u32,
     /// Where the farthest layer starts in `queue`.
@@ -100,6 +104,8 @@ impl<P: Puzzle> ClusterSearch<P> {
             queue: list()?,
             unreached: list()?,
             layer: Layer::default(),
+            part: 0,
+            reached: false,
             goal_states: 0,
             farthest: 0,
             farthest_from: 0,
@@ -169,7 +175,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                     }
                 }
                 Phase::Measuring => {
-                    left -= self.measure(measure, left);
+                    left = left.saturating_sub(self.measure(measure, left));
                     if self.layer.cursor == self.layer.end {
                         if self.layer.bottom_up {
                             self.unreached.truncate(self.layer.kept);
@@ -196,31 +202,40 @@ impl<P: Puzzle> ClusterSearch<P> {
         let cursor = if bottom_up { 0 } else { start };
         let last = if bottom_up { self.unreached.len() } else { end };
         self.layer = Layer { depth, cursor, end: last, kept: 0, bottom_up, next: end };
+        (self.part, self.reached) = (0, false);
         if start < self.queue.len() {
             self.farthest = depth;
             self.farthest_from = start;
         }
     }
 
-    /// Works on the current layer for at most `budget` units (a state expanded, or one found reached
-    /// already and dropped from `unreached`); returns the units spent.
+    /// Works on the current layer for at most `budget` units (a part of a state's successors, or a
+    /// state found reached already and dropped from `unreached`); returns the units spent.
     fn measure(&mut self, measure: &P, budget: u32) -> u32 {
         let Layer { depth, bottom_up, .. } = self.layer;
         let (mut spent, mut expanded) = (0, 0);
         while spent < budget && self.layer.cursor < self.layer.end {
             let at = if bottom_up { self.unreached[self.layer.cursor] } else { self.queue[self.layer.cursor] } as usize;
-            self.layer.cursor += 1;
-            spent += 1;
-            if bottom_up && self.distance[at] != UNREACHED {
-                continue;
+            if self.part == 0 {
+                if bottom_up && self.distance[at] != UNREACHED {
+                    self.layer.cursor += 1;
+                    spent += 1;
+                    continue;
+                }
+                expanded += 1;
+                self.reached = false;
             }
-            expanded += 1;
+            let part = self.part;
+            let last = part + 1 >= measure.successor_parts(self.explorer.state_at(at));
+            self.part = if last { 0 } else { part + 1 };
             let (explorer, distance, queue) = (&self.explorer, &mut self.distance, &mut self.queue);
             let mut children = Children::<P>::new();
+            let mut made = 0;
             if bottom_up {
                 // Reached when a neighbour lies in the layer (a solved neighbour, for the first layer).
-                let mut reached = false;
-                measure.successors(explorer.state_at(at), |mv, child, _| {
+                let mut reached = self.reached;
+                measure.successors_in(explorer.state_at(at), part, |mv, child, _| {
+                    made += 1;
                     if reached {
                         return;
                     }
@@ -239,6 +254,14 @@ impl<P: Puzzle> ClusterSearch<P> {
                 if !reached {
                     explorer.indices_of(&children, |j| reached |= j.is_some_and(|j| distance[j] == depth));
                 }
+                spent += units_for(made);
+                self.reached = reached;
+                if !reached && !last {
+                    continue;
+                }
+                // Done with this state: reached, or every part seen.
+                self.part = 0;
+                self.layer.cursor += 1;
                 if reached {
                     distance[at] = depth + 1;
                     queue.push(at as u32);
@@ -256,7 +279,11 @@ impl<P: Puzzle> ClusterSearch<P> {
                     }
                 })
             };
-            measure.successors(explorer.state_at(at), |mv, child, _| {
+            if last {
+                self.layer.cursor += 1;
+            }
+            measure.successors_in(explorer.state_at(at), part, |mv, child, _| {
+                made += 1;
                 // A solved child is a source already: no need to look it up.
                 if measure.is_goal(&child) {
                     return;
@@ -268,6 +295,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                 }
             });
             reach(&children);
+            spent += units_for(made);
         }
         self.expanded += expanded;
         spent

@@ -1,11 +1,11 @@
 //! IDA\* with an explicit stack (no recursion), stepped with the same budget meaning as A\*: one unit per
-//! node expansion. Memory is a frame stack and a stack of pending children, both reserved once; a search
+//! node expansion (per successor part, for puzzles that split their successors). Memory is a frame stack and a stack of pending children, both reserved once; a search
 //! that needs more reports [`Status::OutOfNodes`].
 //!
 //! Moves that return to the grandparent state are pruned, which removes the trivial two-cycles of
 //! reversible puzzles without any family knowledge.
 
-use super::{Puzzle, Search, Stats, Status, Step};
+use super::{units_for, Puzzle, Search, Stats, Status, Step};
 use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -15,10 +15,22 @@ struct Frame<S, M> {
     state: S,
     mv: Option<M>,
     g: u32,
+    h: u32,
     /// Children of this frame live in `children[first_child..end_child]`; `next_child` is the cursor.
     first_child: u32,
     next_child: u32,
     end_child: u32,
+    /// The next successor part to generate ([`Puzzle::successors_in`]) and how many there are: the
+    /// children are visited once every part is in.
+    part: u32,
+    parts: u32,
+}
+
+impl<S, M> Frame<S, M> {
+    /// A frame whose children are all made (none, for a goal reached).
+    fn leaf(state: S, mv: Option<M>, g: u32) -> Self {
+        Frame { state, mv, g, h: 0, first_child: 0, next_child: 0, end_child: 0, part: 0, parts: 0 }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -110,20 +122,42 @@ impl<P: Puzzle> IdaStar<P> {
         status
     }
 
-    /// Pushes a frame for `state` and generates its children: the move back to the parent is skipped,
+    /// Pushes a frame for `state` and generates the first part of its children (see
+    /// [`IdaStar::expand_part`]): the units it cost, or `None` when memory ran out.
+    fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u32, h: u32) -> Option<u32> {
+        if self.frames.len() >= self.cap {
+            return None;
+        }
+        let first = self.children.len() as u32;
+        let parts = puzzle.successor_parts(&state).max(1);
+        self.frames.push(Frame {
+            state,
+            mv,
+            g,
+            h,
+            first_child: first,
+            next_child: first,
+            end_child: first,
+            part: 0,
+            parts,
+        });
+        self.stats.expanded += 1;
+        self.expand_part(puzzle)
+    }
+
+    /// Generates the next part of the top frame's children: the move back to the parent is skipped,
     /// every child's table reads are started (prefetch) before any is evaluated, children whose `f`
     /// exceeds the threshold are dropped at once (feeding the next threshold), and the rest are ordered
-    /// most promising first. Returns false when memory ran out.
-    fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u32, h: u32) -> bool {
-        if self.frames.len() >= self.cap {
-            return false;
-        }
-        let parent = self.frames.last().map(|f| f.state);
+    /// most promising first (within the part). Returns the units it cost, or `None` when memory ran out.
+    fn expand_part(&mut self, puzzle: &P) -> Option<u32> {
+        let depth = self.frames.len();
+        let Frame { state, g, h, part, .. } = self.frames[depth - 1];
+        let parent = depth.checked_sub(2).map(|below| self.frames[below].state);
         let first = self.children.len();
         let (children, cap) = (&mut self.children, self.cap);
         let mut fits = true;
         let mut generated = 0;
-        puzzle.successors(&state, |mv, child, cost| {
+        puzzle.successors_in(&state, part, |mv, child, cost| {
             generated += 1;
             if parent == Some(child) {
                 return;
@@ -150,21 +184,15 @@ impl<P: Puzzle> IdaStar<P> {
         }
         self.children.truncate(kept);
         self.children[first..].sort_unstable_by_key(|c| c.h);
-        self.frames.push(Frame {
-            state,
-            mv,
-            g,
-            first_child: first as u32,
-            next_child: first as u32,
-            end_child: kept as u32,
-        });
-        self.stats.expanded += 1;
+        let top = &mut self.frames[depth - 1];
+        top.end_child = kept as u32;
+        top.part += 1;
         self.stats.generated += generated;
         self.stats.peak_stored = self.stats.peak_stored.max(self.frames.len() + self.children.len());
-        fits
+        fits.then(|| units_for(generated))
     }
 
-    fn start_iteration(&mut self, puzzle: &P, (root, root_h): (P::State, u32)) -> bool {
+    fn start_iteration(&mut self, puzzle: &P, (root, root_h): (P::State, u32)) -> Option<u32> {
         self.iterations += 1;
         self.next_threshold = u32::MAX;
         self.children.clear();
@@ -189,7 +217,7 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         self.threshold = h;
         self.next_threshold = u32::MAX;
         if puzzle.is_goal(&start) {
-            self.frames.push(Frame { state: start, mv: None, g: 0, first_child: 0, next_child: 0, end_child: 0 });
+            self.frames.push(Frame::leaf(start, None, 0));
             self.finish(Status::Found);
         } else {
             self.root = Some((start, h));
@@ -197,9 +225,9 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
     }
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
-        let before = self.stats.expanded;
-        let status = self.expand(puzzle, budget);
-        Step::new(status, (self.stats.expanded - before) as u32)
+        let mut spent = 0;
+        let status = self.expand(puzzle, budget, &mut spent);
+        Step::new(status, spent)
     }
 
     fn status(&self) -> Status {
@@ -223,24 +251,31 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
 }
 
 impl<P: Puzzle> IdaStar<P> {
-    /// Expands at most `budget` nodes.
-    fn expand(&mut self, puzzle: &P, budget: u32) -> Status {
+    /// Works for at most `budget` units (node expansions, or parts of them), counted in `spent`.
+    fn expand(&mut self, puzzle: &P, budget: u32, spent: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
         let Some(root) = self.root else {
             return self.finish(Status::Unsolvable);
         };
-        let mut spent = 0;
-        while spent < budget {
+        while *spent < budget {
             let Some(top) = self.frames.last_mut() else {
                 // A new iteration begins at the root.
-                spent += 1;
-                if !self.start_iteration(puzzle, root) {
-                    return self.finish(Status::OutOfNodes);
+                match self.start_iteration(puzzle, root) {
+                    Some(units) => *spent += units,
+                    None => return self.finish(Status::OutOfNodes),
                 }
                 continue;
             };
+            if top.part < top.parts {
+                // The rest of the top frame's children, a part at a time.
+                match self.expand_part(puzzle) {
+                    Some(units) => *spent += units,
+                    None => return self.finish(Status::OutOfNodes),
+                }
+                continue;
+            }
             if top.next_child == top.end_child {
                 // Every child of the top frame is done: backtrack.
                 let first_child = top.first_child as usize;
@@ -260,13 +295,12 @@ impl<P: Puzzle> IdaStar<P> {
                 if self.frames.len() >= self.cap {
                     return self.finish(Status::OutOfNodes);
                 }
-                let (state, mv, g) = (child.state, Some(child.mv), child.g);
-                self.frames.push(Frame { state, mv, g, first_child: 0, next_child: 0, end_child: 0 });
+                self.frames.push(Frame::leaf(child.state, Some(child.mv), child.g));
                 return self.finish(Status::Found);
             }
-            spent += 1;
-            if !self.push_and_expand(puzzle, child.state, Some(child.mv), child.g, child.h) {
-                return self.finish(Status::OutOfNodes);
+            match self.push_and_expand(puzzle, child.state, Some(child.mv), child.g, child.h) {
+                Some(units) => *spent += units,
+                None => return self.finish(Status::OutOfNodes),
             }
         }
         Status::InProgress

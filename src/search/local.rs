@@ -5,7 +5,7 @@
 //! when no neighbour is strictly better, the search ends `NotFound(Stuck)` at a local optimum — the
 //! method's known failure, reported as such.
 
-use super::{Puzzle, Search, Shortfall, Stats, Status, Step};
+use super::{units_for, Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::{self, OutOfMemory};
 use alloc::vec::Vec;
 use core::mem::size_of;
@@ -14,6 +14,10 @@ use core::mem::size_of;
 pub struct HillClimbing<P: Puzzle> {
     path: Vec<(P::Move, P::State)>,
     current: Option<(P::State, u32)>,
+    /// The best neighbour of `current` so far (move, state, heuristic, cost), and the next successor
+    /// part to look at (0: none yet).
+    best: Option<(P::Move, P::State, u32, u32)>,
+    part: u32,
     status: Status,
     stats: Stats,
 }
@@ -25,6 +29,8 @@ impl<P: Puzzle> HillClimbing<P> {
         Ok(HillClimbing {
             path: memory::with_capacity(max_moves.max(1))?,
             current: None,
+            best: None,
+            part: 0,
             status: Status::Unsolvable,
             stats: Stats::default(),
         })
@@ -56,6 +62,7 @@ impl<P: Puzzle> Search<P> for HillClimbing<P> {
         self.stats =
             Stats { bytes_reserved: self.path.capacity() * size_of::<(P::Move, P::State)>(), ..Stats::default() };
         self.current = Some((start, puzzle.heuristic(&start)));
+        (self.best, self.part) = (None, 0);
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
@@ -66,9 +73,9 @@ impl<P: Puzzle> Search<P> for HillClimbing<P> {
     }
 
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
-        let before = self.stats.expanded;
-        let status = self.climb(puzzle, budget);
-        Step::new(status, (self.stats.expanded - before) as u32)
+        let mut units = 0;
+        let status = self.climb(puzzle, budget, &mut units);
+        Step::new(status, units)
     }
 
     fn status(&self) -> Status {
@@ -92,8 +99,8 @@ impl<P: Puzzle> Search<P> for HillClimbing<P> {
 }
 
 impl<P: Puzzle> HillClimbing<P> {
-    /// Takes at most `budget` steps.
-    fn climb(&mut self, puzzle: &P, budget: u32) -> Status {
+    /// Works for at most `budget` units (a step, or a part of a state's successors), counted in `units`.
+    fn climb(&mut self, puzzle: &P, budget: u32, units: &mut u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -101,17 +108,26 @@ impl<P: Puzzle> HillClimbing<P> {
             return self.finish(Status::Unsolvable);
         };
         let mut cost = self.stats.solution_cost.unwrap_or(0);
-        for _ in 0..budget {
-            self.stats.expanded += 1;
-            let mut best: Option<(P::Move, P::State, u32, u32)> = None;
-            let generated = &mut self.stats.generated;
-            puzzle.successors(&state, |mv, next, c| {
+        while *units < budget {
+            if self.part == 0 {
+                self.stats.expanded += 1;
+            }
+            let generated_before = self.stats.generated;
+            let (generated, best) = (&mut self.stats.generated, &mut self.best);
+            puzzle.successors_in(&state, self.part, |mv, next, c| {
                 *generated += 1;
                 let nh = puzzle.heuristic_after(&state, h, &mv, &next);
                 if best.is_none_or(|(_, _, bh, _)| nh < bh) {
-                    best = Some((mv, next, nh, c));
+                    *best = Some((mv, next, nh, c));
                 }
             });
+            *units += units_for(self.stats.generated - generated_before);
+            self.part += 1;
+            if self.part < puzzle.successor_parts(&state) {
+                continue;
+            }
+            self.part = 0;
+            let best = self.best.take();
             let Some((mv, next, nh, c)) = best.filter(|b| b.2 < h || puzzle.is_goal(&b.1)) else {
                 return self.finish(Status::NotFound(Shortfall::Stuck));
             };

@@ -1,7 +1,10 @@
 //! Generic, family-blind search over the [`Puzzle`] trait.
 //!
 //! Every algorithm is a value that owns its memory (reserved once, at creation, for a node cap the caller
-//! chooses) and is driven by `step(puzzle, budget)`, where the budget counts node expansions. The puzzle is
+//! chooses) and is driven by `step(puzzle, budget)`, where the budget counts node expansions — an
+//! expansion that makes many successors counting one unit per [`SUCCESSORS_PER_UNIT`], and puzzles with
+//! very many successors generating them in parts ([`Puzzle::successors_in`]), so that a unit is bounded
+//! work whatever the branching factor. The puzzle is
 //! passed to every call rather than stored, so a search value holds no borrow and can live in a game
 //! object or behind an FFI handle next to its puzzle.
 //!
@@ -28,6 +31,19 @@ pub use solver::{Algorithm, Solver};
 use alloc::vec::Vec;
 use core::hash::Hash;
 
+/// Successors one budget unit pays for: a node expansion (or a part of one, see
+/// [`Puzzle::successors_in`]) that makes more costs a unit per this many, so that a unit is about the
+/// same work whatever the branching factor (a sliding tile has at most 4 moves, a block on a large board
+/// hundreds).
+pub const SUCCESSORS_PER_UNIT: u64 = 16;
+
+/// The budget units an expansion (or a part of one) that made `successors` successors costs: one per
+/// [`SUCCESSORS_PER_UNIT`], at least one.
+#[inline]
+pub fn units_for(successors: u64) -> u32 {
+    (1 + successors.saturating_sub(1) / SUCCESSORS_PER_UNIT).min(u32::MAX as u64) as u32
+}
+
 /// A puzzle as a state space: what the search core knows of a family.
 pub trait Puzzle {
     /// A position. Fixed capacity (arrays, bit boards): copying it never allocates.
@@ -37,6 +53,23 @@ pub trait Puzzle {
 
     /// Calls `f(move, next_state, cost)` for every legal move from `state`.
     fn successors(&self, state: &Self::State, f: impl FnMut(Self::Move, Self::State, u32));
+
+    /// How many parts the successors of `state` come in ([`Puzzle::successors_in`]). A puzzle whose
+    /// states can have very many successors (sliding blocks: thousands on a large board) splits them
+    /// into parts of bounded size, and every search spends a budget unit on each part, so that a unit is
+    /// bounded work whatever the branching factor. One by default.
+    fn successor_parts(&self, state: &Self::State) -> u32 {
+        let _ = state;
+        1
+    }
+
+    /// Calls `f` for the successors in part `part` (`0..successor_parts(state)`) of `state`: the parts in
+    /// turn give what [`Puzzle::successors`] gives, in the same order. By default part 0 is all of them.
+    fn successors_in(&self, state: &Self::State, part: u32, f: impl FnMut(Self::Move, Self::State, u32)) {
+        if part == 0 {
+            self.successors(state, f);
+        }
+    }
 
     /// Whether `state` is solved.
     fn is_goal(&self, state: &Self::State) -> bool;

@@ -248,7 +248,9 @@ impl<P: Puzzle> Search<P> for Solver<P> {
         self.search_mut().restart(puzzle, start)
     }
 
+    /// A budget of 0 counts as 1, as for every stepped call: each call makes progress.
     fn step(&mut self, puzzle: &P, budget: u32) -> Step {
+        let budget = budget.max(1);
         let left = self.expansion_limit.saturating_sub(self.search().stats().expanded);
         if self.limited || left == 0 && self.search().status() == Status::InProgress {
             self.limited = true;

@@ -1,14 +1,18 @@
 //! `lp studio`: serves the designer studio (the static files of `studio/`, the engine running in the page
 //! as WebAssembly) on 127.0.0.1 only. A small HTTP/1.1 file server: GET and HEAD, nothing outside the
 //! studio's folder (`..` segments, encoded or not, and symbolic links out of it are refused), one thread
-//! a connection, stopped by Ctrl-C.
+//! a connection up to a cap (503 past it), the whole request head read within a time limit (408 past
+//! it; 414 for a request line over 4 KiB, 431 for a head over 8 KiB), accept errors (out of file
+//! descriptors) answered by waiting longer each time, stopped by Ctrl-C.
 
 use crate::Done;
 use clap::Args;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct StudioArgs {
@@ -18,10 +22,20 @@ pub struct StudioArgs {
     /// The studio's folder (default: studio/ of this repository).
     #[arg(long)]
     dir: Option<PathBuf>,
+    /// Connections served at once; more are answered 503 at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    max_connections: u32,
+    /// Seconds a client has to send its whole request head (408 after).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=600))]
+    head_timeout: u32,
 }
 
-/// The longest request head read.
+/// The longest request line (414 past it) and request head (431 past it).
+const MAX_LINE: usize = 4096;
 const MAX_HEAD: usize = 8192;
+/// The waits after failed accepts (out of file descriptors, say): doubling from the first to the last.
+const FIRST_BACKOFF: Duration = Duration::from_millis(10);
+const LAST_BACKOFF: Duration = Duration::from_secs(1);
 
 pub fn studio(args: StudioArgs) -> Done {
     let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -42,11 +56,43 @@ pub fn studio(args: StudioArgs) -> Done {
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", args.port))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     println!("lphint studio: http://{address}/ (serving {}; Ctrl-C stops)", root.display());
-    for stream in listener.incoming().flatten() {
-        let root = root.clone();
-        std::thread::spawn(move || serve(stream, &root));
+    let active = Arc::new(AtomicUsize::new(0));
+    let (cap, head_time) = (args.max_connections as usize, Duration::from_secs(args.head_timeout.into()));
+    let mut backoff = Duration::ZERO;
+    loop {
+        let stream = match listener.accept() {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: retrying at once would spin; wait longer each time.
+                backoff = (backoff * 2).clamp(FIRST_BACKOFF, LAST_BACKOFF);
+                if backoff == FIRST_BACKOFF {
+                    eprintln!("lp studio: cannot accept a connection ({e}); waiting");
+                }
+                std::thread::sleep(backoff);
+                continue;
+            }
+        };
+        backoff = Duration::ZERO;
+        if active.fetch_add(1, Ordering::SeqCst) >= cap {
+            active.fetch_sub(1, Ordering::SeqCst);
+            busy(stream);
+            continue;
+        }
+        let (root, done) = (root.clone(), Arc::clone(&active));
+        let spawned = std::thread::Builder::new().spawn(move || {
+            serve(stream, &root, head_time);
+            done.fetch_sub(1, Ordering::SeqCst);
+        });
+        if spawned.is_err() {
+            active.fetch_sub(1, Ordering::SeqCst);
+        }
     }
-    Ok(())
+}
+
+/// Answers a connection past the cap with 503, without a thread and without reading its request.
+fn busy(mut stream: TcpStream) {
+    let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));
+    respond(&mut stream, 503, "text/plain", b"busy: too many connections", true);
 }
 
 /// Runs `scripts/build-wasm.sh` when the studio's copy of the engine is missing or older than a source
@@ -84,15 +130,16 @@ fn newest_in(dir: &Path) -> Option<std::time::SystemTime> {
         .max()
 }
 
-/// Answers one request on `stream`.
-fn serve(mut stream: TcpStream, root: &Path) {
+/// Answers one request on `stream`, whose head must arrive within `head_time`.
+fn serve(mut stream: TcpStream, root: &Path, head_time: Duration) {
     // Bound to the loopback address, so only local peers can reach us; refuse any other all the same.
     if !stream.peer_addr().is_ok_and(|peer: SocketAddr| peer.ip().is_loopback()) {
         return;
     }
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-    let Some((method, target)) = request_line(&stream) else {
-        return respond(&mut stream, 400, "text/plain", b"bad request", true);
+    let _ = stream.set_write_timeout(Some(head_time));
+    let (method, target) = match request_line(&mut stream, Instant::now() + head_time) {
+        Ok(request) => request,
+        Err(status) => return respond(&mut stream, status, "text/plain", reason(status).as_bytes(), true),
     };
     if method != "GET" && method != "HEAD" {
         return respond(&mut stream, 405, "text/plain", b"only GET and HEAD", true);
@@ -106,24 +153,50 @@ fn serve(mut stream: TcpStream, root: &Path) {
     }
 }
 
-/// The method and target of the request line, reading at most [`MAX_HEAD`] bytes of the head.
-fn request_line(stream: &TcpStream) -> Option<(String, String)> {
-    let mut reader = BufReader::new(stream.take(MAX_HEAD as u64));
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let (method, target) = (parts.next()?.to_string(), parts.next()?.to_string());
-    // Drain the headers (bounded), so that the client sees a clean close.
-    let mut read = line.len();
-    loop {
-        let mut header = String::new();
-        let n = reader.read_line(&mut header).ok()?;
-        read += n;
-        if n == 0 || header == "\r\n" || header == "\n" || read > MAX_HEAD {
-            break;
+/// The method and target of the request line, once the whole head (up to its blank line) has arrived
+/// by `deadline`: 408 when it has not, 414 for a request line over [`MAX_LINE`] bytes, 431 for a head
+/// over [`MAX_HEAD`], 400 for one that is not a request.
+fn request_line(stream: &mut TcpStream, deadline: Instant) -> Result<(String, String), u16> {
+    let mut head = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 1024];
+    let line_end = loop {
+        if let Some(at) = head.iter().position(|&b| b == b'\n') {
+            if at > MAX_LINE {
+                return Err(414);
+            }
+            if ends_head(&head) {
+                break at;
+            }
+            if head.len() > MAX_HEAD {
+                return Err(431);
+            }
+        } else if head.len() > MAX_LINE {
+            return Err(414);
         }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+            return Err(408);
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) => return Err(400),
+            Ok(n) => head.extend_from_slice(&chunk[..n]),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                return Err(408)
+            }
+            Err(_) => return Err(400),
+        }
+    };
+    let line = std::str::from_utf8(&head[..line_end]).map_err(|_| 400u16)?;
+    let mut parts = line.split_whitespace();
+    match (parts.next(), parts.next()) {
+        (Some(method), Some(target)) => Ok((method.to_string(), target.to_string())),
+        _ => Err(400),
     }
-    Some((method, target))
+}
+
+/// Whether `head` holds a whole request head: it ends with an empty line.
+fn ends_head(head: &[u8]) -> bool {
+    head.windows(4).any(|w| w == b"\r\n\r\n") || head.windows(2).any(|w| w == b"\n\n")
 }
 
 /// The file a request target names under `root`: percent-decoded, the query dropped, `/` serving
@@ -181,14 +254,23 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn respond(stream: &mut TcpStream, status: u16, kind: &str, body: &[u8], with_body: bool) {
-    let reason = match status {
+/// The reason phrase of `status`.
+fn reason(status: u16) -> &'static str {
+    match status {
         200 => "OK",
         400 => "Bad Request",
         403 => "Forbidden",
         404 => "Not Found",
-        _ => "Method Not Allowed",
-    };
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        414 => "URI Too Long",
+        431 => "Request Header Fields Too Large",
+        _ => "Service Unavailable",
+    }
+}
+
+fn respond(stream: &mut TcpStream, status: u16, kind: &str, body: &[u8], with_body: bool) {
+    let reason = reason(status);
     let head = format!(
         "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",

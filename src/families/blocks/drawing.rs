@@ -116,11 +116,9 @@ impl BlocksDrawing {
                 self.singles.clear();
                 self.singles.extend(1..next);
                 self.singles.shuffle(rng);
-                // Delete one at least, and as many as a state needs.
+                // Delete one at least, and as many as a state needs (the goal block and the singles).
                 delete(&mut self.sketch, &mut self.singles);
-                while !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.trial)
-                    && !self.singles.is_empty()
-                {
+                while self.singles.len() + 1 > MAX_BLOCKS && !self.singles.is_empty() {
                     delete(&mut self.sketch, &mut self.singles);
                 }
                 if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.trial) {

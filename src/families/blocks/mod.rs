@@ -574,6 +574,15 @@ impl Blocks {
         }
     }
 
+    /// Calls `f` for every move of `block` in `state` (`occupied` its cells).
+    #[inline]
+    fn moves_of(&self, state: &Layout, occupied: &Mask, block: usize, f: &mut impl FnMut(Slide, Layout, u32)) {
+        let from = state.0[block];
+        self.destinations(state, occupied, block, |to| {
+            f(Slide { block: block as u8, from, to: to as u8 }, self.moved(state, block, to as u8), 1);
+        });
+    }
+
     /// The cells the path of a free move passes through, from its start to `to`, in order (for a step
     /// or line move, the straight cells between). Writes anchors into `out`; returns how many.
     pub fn path(&self, layout: &Layout, mv: &Slide, out: &mut [u8; MAX_CELLS]) -> usize {
@@ -630,10 +639,20 @@ impl Puzzle for Blocks {
     fn successors(&self, state: &Layout, mut f: impl FnMut(Slide, Layout, u32)) {
         let occupied = self.board.occupied(state);
         for block in 0..self.board.blocks() {
-            let from = state.0[block];
-            self.destinations(state, &occupied, block, |to| {
-                f(Slide { block: block as u8, from, to: to as u8 }, self.moved(state, block, to as u8), 1);
-            });
+            self.moves_of(state, &occupied, block, &mut f);
+        }
+    }
+
+    /// One part a block: on a large board one state can have thousands of moves (31 single cells on
+    /// 16×16 under the free count: about 7,000), one block at most a move per cell.
+    fn successor_parts(&self, _: &Layout) -> u32 {
+        self.board.blocks() as u32
+    }
+
+    #[inline]
+    fn successors_in(&self, state: &Layout, part: u32, mut f: impl FnMut(Slide, Layout, u32)) {
+        if (part as usize) < self.board.blocks() {
+            self.moves_of(state, &self.board.occupied(state), part as usize, &mut f);
         }
     }
 

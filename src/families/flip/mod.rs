@@ -265,16 +265,36 @@ fn eliminate(presses: &[Bits]) -> Elimination {
     Elimination { operations, pivots, rank }
 }
 
+/// Presses that make one part of a state's successors ([`Puzzle::successors_in`]).
+const PRESSES_PER_PART: usize = 64;
+
+impl Flip {
+    /// Calls `f` for the presses of the cells `cells` from `s`.
+    fn presses_of(&self, s: &Panels, cells: core::ops::Range<usize>, mut f: impl FnMut(Press, Panels, u32)) {
+        for p in cells {
+            let mut next = *s;
+            xor(&mut next.0, &self.presses[p]);
+            f(Press(p as u16), next, 1);
+        }
+    }
+}
+
 impl Puzzle for Flip {
     type State = Panels;
     type Move = Press;
 
-    fn successors(&self, s: &Panels, mut f: impl FnMut(Press, Panels, u32)) {
-        for (p, flips) in self.presses.iter().enumerate() {
-            let mut next = *s;
-            xor(&mut next.0, flips);
-            f(Press(p as u16), next, 1);
-        }
+    fn successors(&self, s: &Panels, f: impl FnMut(Press, Panels, u32)) {
+        self.presses_of(s, 0..self.cells(), f);
+    }
+
+    /// A part for every [`PRESSES_PER_PART`] cells (a 32×32 board has 1,024 presses).
+    fn successor_parts(&self, _: &Panels) -> u32 {
+        self.cells().div_ceil(PRESSES_PER_PART) as u32
+    }
+
+    fn successors_in(&self, s: &Panels, part: u32, f: impl FnMut(Press, Panels, u32)) {
+        let first = (part as usize * PRESSES_PER_PART).min(self.cells());
+        self.presses_of(s, first..(first + PRESSES_PER_PART).min(self.cells()), f);
     }
 
     fn is_goal(&self, s: &Panels) -> bool {

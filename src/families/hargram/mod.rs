@@ -400,6 +400,36 @@ impl Hargram {
     }
 }
 
+/// Placements that make one part of a layout's successors ([`Puzzle::successors_in`]).
+const PLACEMENTS_PER_PART: usize = 64;
+
+impl Hargram {
+    /// Calls `f` for the placements `range` of those listed at the first empty cell of `s` (by
+    /// position in the list), for the pieces still off the board, that fit.
+    fn placements_of(&self, s: &Layout, range: core::ops::Range<usize>, f: &mut impl FnMut(HargramMove, Layout, u32)) {
+        let occupied = self.occupied(s);
+        let Some(first) = self.open.minus(occupied).first() else { return };
+        let listed = self.placements.at_cell(first);
+        let left = self.left_by_kind(s);
+        for p in &listed[range.start.min(listed.len())..range.end.min(listed.len())] {
+            if left[p.kind as usize] > 0 && !p.mask.overlaps(&occupied) {
+                if let Some((mv, next)) = self.place(s, p) {
+                    f(mv, next, 1);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` for taking each placed piece of `s` off.
+    fn take_offs(&self, s: &Layout, f: &mut impl FnMut(HargramMove, Layout, u32)) {
+        for piece in (0..self.pieces.len()).filter(|&p| s.placement(p).is_some()) {
+            let mut next = *s;
+            next.set(piece, None);
+            f(HargramMove::Remove { piece: piece as u8 }, next, 1);
+        }
+    }
+}
+
 impl Puzzle for Hargram {
     type State = Layout;
     type Move = HargramMove;
@@ -409,21 +439,23 @@ impl Puzzle for Hargram {
     /// placed piece off. Any shortest way to a solution takes off the pieces it moves first and then
     /// places pieces in any order, the first-empty-cell order among them: distances are the player's.
     fn successors(&self, s: &Layout, mut f: impl FnMut(HargramMove, Layout, u32)) {
-        let occupied = self.occupied(s);
-        if let Some(first) = self.open.minus(occupied).first() {
-            let left = self.left_by_kind(s);
-            for p in self.placements.at_cell(first) {
-                if left[p.kind as usize] > 0 && !p.mask.overlaps(&occupied) {
-                    if let Some((mv, next)) = self.place(s, p) {
-                        f(mv, next, 1);
-                    }
-                }
-            }
-        }
-        for piece in (0..self.pieces.len()).filter(|&p| s.placement(p).is_some()) {
-            let mut next = *s;
-            next.set(piece, None);
-            f(HargramMove::Remove { piece: piece as u8 }, next, 1);
+        self.placements_of(s, 0..usize::MAX, &mut f);
+        self.take_offs(s, &mut f);
+    }
+
+    /// A part for every [`PLACEMENTS_PER_PART`] placements covering the first empty cell, then one for
+    /// the take-offs.
+    fn successor_parts(&self, s: &Layout) -> u32 {
+        let placements = self.open.minus(self.occupied(s)).first().map_or(0, |c| self.placements.at_cell(c).len());
+        placements.div_ceil(PLACEMENTS_PER_PART) as u32 + 1
+    }
+
+    fn successors_in(&self, s: &Layout, part: u32, mut f: impl FnMut(HargramMove, Layout, u32)) {
+        if part + 1 == self.successor_parts(s) {
+            self.take_offs(s, &mut f);
+        } else {
+            let first = part as usize * PLACEMENTS_PER_PART;
+            self.placements_of(s, first..first + PLACEMENTS_PER_PART, &mut f);
         }
     }
 

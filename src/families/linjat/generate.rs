@@ -144,12 +144,21 @@ impl Generate for Linjat {
         if hi > w * h / 2 {
             return Err(alloc::format!("{hi} numbers do not fit a {w}x{h} grid (at most half its cells)"));
         }
+        let (rules, require) = (values.int("rules") as usize, values.int("require") as usize);
+        let (allowed, required) = (RULE_SETS[rules.min(2)], REQUIREMENTS[require.min(2)]);
+        if required != 0 && required & allowed == 0 {
+            return Err(alloc::format!(
+                "require={} asks for a rule that rules={} leaves out: no puzzle can be accepted",
+                values.text("require"),
+                values.text("rules")
+            ));
+        }
         Ok(LinjatParams {
             band: (values.int("min") as u32, values.int("max") as u32),
             size: (w as u8, h as u8),
             numbers: (lo as u8, hi as u8),
-            allowed: RULE_SETS[(values.int("rules") as usize).min(2)],
-            required: REQUIREMENTS[(values.int("require") as usize).min(2)],
+            allowed,
+            required,
             iterations: values.int("iterations") as u32,
             weights: Weights {
                 rule: [
@@ -164,6 +173,11 @@ impl Generate for Linjat {
                 max_width: values.int("w_max_width") as i32,
             },
         })
+    }
+
+    /// A puzzle has a number, which takes a deduction step.
+    fn min_rating(_: &LinjatParams, _: &Self::Context) -> Option<u32> {
+        Some(1)
     }
 
     fn band(params: &LinjatParams) -> (u32, u32) {

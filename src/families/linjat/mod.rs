@@ -504,15 +504,15 @@ fn line(first: usize, len: usize, step: usize) -> Mask {
     mask
 }
 
-impl Puzzle for Linjat {
-    type State = Drawn;
-    type Move = Stroke;
+/// Numbers whose moves make one part of a state's successors ([`Puzzle::successors_in`]).
+const NUMBERS_PER_PART: usize = 8;
 
-    /// Drawing any valid segment of a number that has none where it overlaps no drawn segment, or
-    /// erasing a drawn one.
-    fn successors(&self, state: &Drawn, mut f: impl FnMut(Stroke, Drawn, u32)) {
+impl Linjat {
+    /// Calls `f` for the moves of the numbers `numbers` from `state`: drawing a number that has no
+    /// segment where it overlaps none, erasing one that has.
+    fn moves_of(&self, state: &Drawn, numbers: core::ops::Range<usize>, f: &mut impl FnMut(Stroke, Drawn, u32)) {
         let covered = self.covered(state);
-        for p in 0..self.board.numbers.len() {
+        for p in numbers {
             let mut next = *state;
             if state.get(p).is_some() {
                 next.0[p] = 0;
@@ -526,6 +526,28 @@ impl Puzzle for Linjat {
                 }
             }
         }
+    }
+}
+
+impl Puzzle for Linjat {
+    type State = Drawn;
+    type Move = Stroke;
+
+    /// Drawing any valid segment of a number that has none where it overlaps no drawn segment, or
+    /// erasing a drawn one.
+    fn successors(&self, state: &Drawn, mut f: impl FnMut(Stroke, Drawn, u32)) {
+        self.moves_of(state, 0..self.board.numbers.len(), &mut f);
+    }
+
+    /// A part for every [`NUMBERS_PER_PART`] numbers (a number has up to 18 segments).
+    fn successor_parts(&self, _: &Drawn) -> u32 {
+        self.board.numbers.len().div_ceil(NUMBERS_PER_PART).max(1) as u32
+    }
+
+    fn successors_in(&self, state: &Drawn, part: u32, mut f: impl FnMut(Stroke, Drawn, u32)) {
+        let first = part as usize * NUMBERS_PER_PART;
+        let numbers = first.min(self.board.numbers.len())..(first + NUMBERS_PER_PART).min(self.board.numbers.len());
+        self.moves_of(state, numbers, &mut f);
     }
 
     /// Every number drawn and every dot covered (drawn segments never overlap).

@@ -6,6 +6,11 @@
 //! of the hint searches ("-" when every search ended within its first call);
 //! and the generator's steps at the same budget, timed the same way. The first call of each puzzle and
 //! generator reserves its memory; it is reported on its own (`first`), not in the distribution.
+//!
+//! Then every family's largest puzzle (`data/largest.txt`: the largest boards, most pieces and most
+//! moves a state): up to [`LARGEST_HINTS`] hints at the node budget, each call timed, and the same
+//! hints bounded by time (`lp_next_hint_timed`'s loop, [`LARGEST_TIME`] a call), the slowest call
+//! against the time asked.
 
 use crate::{Done, Failure};
 use lphint::registry::{self, Entry};
@@ -197,6 +202,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
             after - before
         );
     }
+    largest(budget)?;
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     for (family, preset, kind, at, wall, got) in &slow {
         println!(
@@ -234,4 +240,72 @@ fn generated(
         }
     }
     Ok(out)
+}
+
+/// Hints asked on each largest puzzle.
+const LARGEST_HINTS: usize = 20;
+/// Calls at most on each largest puzzle (a search that explores to its node cap takes many).
+const LARGEST_CALLS: usize = 20_000;
+/// The time a call bounded by time is given on the largest puzzles.
+const LARGEST_TIME: Duration = Duration::from_micros(1000);
+
+/// Hints on every family's largest puzzle, by nodes and by time.
+fn largest(budget: Option<u32>) -> Done {
+    println!(
+        "\nlargest puzzles (data/largest.txt): {LARGEST_HINTS} hints at most, every call timed; then the same bounded by {} µs",
+        LARGEST_TIME.as_micros()
+    );
+    println!(
+        "{:<8} {:>7} | {:>8} {:>8} {:>8} {:>8} {:>6} | {:>8} {:>8} {:>6} | ended",
+        "family", "budget", "hint µs", "p99", "max", "first", "calls", "timed", "max", "calls"
+    );
+    for desc in include_str!("../../../../data/largest.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let family = registry::named(lphint::text::family_of(desc))?;
+        let budget = budget.unwrap_or(family.frame_budget);
+        let (mut nodes, ended) = play(desc, |session| session.next_hint(budget))?;
+        let (timed, _) = play(desc, |session| {
+            let started = Instant::now();
+            let clock = || started.elapsed().as_nanos() as u64;
+            lphint::hint::within_time(LARGEST_TIME.as_nanos() as u64, family.frame_budget, clock, |slice| {
+                session.next_hint(slice)
+            })
+        })?;
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        println!(
+            "{:<8} {:>7} | {} {:>8.1} {:>6} | {:>8.1} {:>8.1} {:>6} | {ended}",
+            family.name,
+            budget,
+            nodes.summary(),
+            us(nodes.first),
+            nodes.times.len() + 1,
+            us(timed.first),
+            us(timed.max()),
+            timed.times.len() + 1,
+        );
+    }
+    Ok(())
+}
+
+/// Up to [`LARGEST_HINTS`] hints on `desc` by `ask`, every call timed (the first on its own): the
+/// calls, and how the play ended.
+fn play(
+    desc: &str,
+    mut ask: impl FnMut(&mut Box<dyn lphint::session::AnySession>) -> Result<lphint::session::SessionHint, Status>,
+) -> Result<(Calls, String), Failure> {
+    let mut session = registry::parse(desc).map_err(|e| e.to_string())?;
+    let (mut calls, mut hints) = (Calls::default(), 0);
+    for call in 0..LARGEST_CALLS {
+        match calls.time(call == 0, || ask(&mut session)) {
+            Err(Status::InProgress) => {}
+            Ok(hint) => {
+                hints += 1;
+                session.apply(&hint.mv).map_err(|e| format!("{desc}: a hint was illegal: {e}"))?;
+                if hints == LARGEST_HINTS {
+                    return Ok((calls, format!("{hints} hints")));
+                }
+            }
+            Err(status) => return Ok((calls, format!("{hints} hints, then {}", status.name()))),
+        }
+    }
+    Ok((calls, format!("{hints} hints in {LARGEST_CALLS} calls")))
 }

@@ -1,0 +1,133 @@
+//! The per-frame bounds, on every family's largest puzzle (`data/largest.txt`): every stepped search
+//! spends at most its budget plus one part of a state's successors in a call, whatever the branching
+//! factor (31 blocks on 16×16 make about 7,000 moves a state), and pays a unit per 16 successors; a
+//! budget of 0 counts as 1 in every stepped call. (The time these calls take is measured by
+//! `lp bench frames`, not asserted here.)
+
+use lphint::registry;
+use lphint::search::{units_for, Algorithm, Status, SUCCESSORS_PER_UNIT};
+use std::collections::HashSet;
+
+/// The largest puzzles, one a family.
+fn largest() -> Vec<&'static str> {
+    include_str!("../data/largest.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect()
+}
+
+/// The most units one part of a state's successors costs: no family makes more than 256 successors in
+/// a part (a block's destinations on 16×16, 64 presses, 8 Linjat numbers, 64 Hargram placements).
+const PART_UNITS: u32 = 16;
+
+#[test]
+fn every_family_has_one_largest_puzzle() {
+    let families: Vec<&str> = largest().iter().map(|d| registry::parse(d).unwrap().family()).collect();
+    let distinct: HashSet<&str> = families.iter().copied().collect();
+    assert_eq!(distinct.len(), families.len(), "one line a family: {families:?}");
+    for family in registry::families() {
+        assert!(distinct.contains(family.name), "data/largest.txt has no {} puzzle", family.name);
+    }
+    assert_eq!(units_for(1), 1);
+    assert_eq!(units_for(SUCCESSORS_PER_UNIT), 1);
+    assert_eq!(units_for(256), PART_UNITS);
+}
+
+#[test]
+fn every_search_spends_its_budget_and_at_most_one_part_more_per_call() {
+    for desc in largest() {
+        for name in ["bfs", "ucs", "astar", "ida", "best-first", "wastar:2", "beam:100", "hill", "exact"] {
+            let session = registry::parse(desc).unwrap();
+            let mut solver = session.solver(Algorithm::parse(name).unwrap(), 100_000).unwrap();
+            let generic = name != "exact";
+            let (mut calls, mut work) = (0, 0u64);
+            for call in 0..90 {
+                let budget = [1, 7, 50][call % 3];
+                let before = solver.stats().generated;
+                let step = solver.step(budget);
+                let made = solver.stats().generated - before;
+                // A beam's layer selection is done at once: 16 children sorted out a unit.
+                let selection = match solver.algorithm() {
+                    Algorithm::Beam { width } => 4 * width / 16,
+                    _ => 0,
+                };
+                let most = budget + PART_UNITS + selection;
+                assert!(step.work <= most, "{desc} {name}: {} units at budget {budget}", step.work);
+                if generic {
+                    assert!(
+                        made <= SUCCESSORS_PER_UNIT * step.work.max(1) as u64,
+                        "{desc} {name}: {made} successors for {} units",
+                        step.work
+                    );
+                }
+                (calls, work) = (calls + 1, work + step.work as u64);
+                if step.status != Status::InProgress {
+                    break;
+                }
+            }
+            assert!(work > 0 && calls > 0, "{desc} {name}: no work");
+        }
+    }
+}
+
+/// The first puzzle of `family`'s small parameters.
+fn small(family: &registry::Entry) -> String {
+    let mut generator = family.generator(family.small, 1).unwrap();
+    generator.next(u32::MAX).unwrap_or_else(|s| panic!("{}: {}", family.name, s.name())).session.describe()
+}
+
+#[test]
+fn a_budget_of_zero_counts_as_one() {
+    for family in registry::families() {
+        let desc = small(family);
+        // Hints: the same calls and the same hints as with a budget of 1.
+        let play = |budget: u32| {
+            let mut game = registry::parse(&desc).unwrap();
+            let mut calls = Vec::new();
+            for _ in 0..100_000 {
+                match game.next_hint(budget) {
+                    Err(Status::InProgress) => calls.push(None),
+                    Ok(hint) => {
+                        calls.push(Some(hint.mv));
+                        game.apply(&hint.mv).unwrap();
+                    }
+                    Err(Status::AlreadySolved) => return calls,
+                    Err(other) => panic!("{desc}: {}", other.name()),
+                }
+            }
+            panic!("{desc}: hints at budget {budget} do not end");
+        };
+        assert_eq!(play(0), play(1), "{desc}: hints");
+        // Solvers: every call at 0 works one unit, as at 1.
+        for name in ["bfs", "astar", "exact"] {
+            let solve = |budget: u32| {
+                let mut solver =
+                    registry::parse(&desc).unwrap().solver(Algorithm::parse(name).unwrap(), 100_000).unwrap();
+                let mut steps = Vec::new();
+                loop {
+                    let step = solver.step(budget);
+                    steps.push(step);
+                    if step.status != Status::InProgress || steps.len() > 100_000 {
+                        return (steps, solver.moves().to_vec());
+                    }
+                }
+            };
+            let (at_zero, at_one) = (solve(0), solve(1));
+            assert_eq!(at_zero, at_one, "{desc} {name}");
+            assert!(at_zero.0.iter().all(|s| s.work >= 1 || s.status != Status::InProgress), "{desc} {name}");
+        }
+        // Generators: the same puzzles after the same calls.
+        let generate = |budget: u32| {
+            let mut generator = family.generator(family.small, 3).unwrap();
+            let mut out = Vec::new();
+            let mut calls = 0;
+            while out.len() < 3 && calls < 1_000_000 {
+                calls += 1;
+                match generator.step(budget) {
+                    Ok(g) => out.push((calls, g.session.describe())),
+                    Err(Status::InProgress) => {}
+                    Err(other) => panic!("{}: {}", family.name, other.name()),
+                }
+            }
+            out
+        };
+        assert_eq!(generate(0), generate(1), "{}: generated", family.name);
+    }
+}
