@@ -80,7 +80,7 @@ int main() {
         }
         std::printf("blocks: the classic in %u moves\n", slides);
         // A generated layout: the hardest start of its cluster, with the cluster's facts.
-        lphint::Generator blocks("blocks", "size=4x4,min=20,max=60", 3);
+        lphint::Generator blocks("blocks", "size=4x4,method=cluster,min=20,max=60", 3);
         std::optional<lphint::Puzzle> hardest;
         std::uint32_t hardest_moves = 0;
         while (blocks.step(10000, hardest, hardest_moves) == lphint::Status::InProgress) {

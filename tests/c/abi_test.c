@@ -199,7 +199,7 @@ static void test_blocks(void) {
     lp_puzzle_free(p);
     /* A generated layout carries its cluster's facts: the hardest start of its cluster. */
     uint32_t rating = 0;
-    CHECK_STATUS(lp_generate("blocks", "size=4x4,min=10,max=60", 3, &p, &rating), LP_OK, NULL);
+    CHECK_STATUS(lp_generate("blocks", "size=4x4,method=cluster,min=10,max=60", 3, &p, &rating), LP_OK, NULL);
     int64_t states = 0, farthest = 0;
     CHECK_STATUS(lp_puzzle_fact(p, "cluster_states", &states), LP_OK, NULL);
     CHECK_STATUS(lp_puzzle_fact(p, "farthest", &farthest), LP_OK, NULL);

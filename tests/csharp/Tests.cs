@@ -322,7 +322,7 @@ static class Tests
         split[19] = 2;
         Throws(Status.InvalidArgument, "connected", () => Puzzle.Blocks(4, 5, split, new[] { new BlocksGoal(1, 3, 1) }));
         Throws(Status.InvalidArgument, "cells", () => Puzzle.Blocks(4, 4, cells, new[] { new BlocksGoal(1, 3, 1) }));
-        using (Generator generator = new Generator("blocks", "size=4x4,min=10,max=60", 3))
+        using (Generator generator = new Generator("blocks", "size=4x4,method=cluster,min=10,max=60", 3))
         {
             Puzzle puzzle;
             uint rating;
