@@ -505,29 +505,65 @@ pub fn verify<F: Generate>(entry: &PackEntry, tables: Option<&Tables>) -> Result
     if let Some(with_tables) = tables.and_then(|t| puzzle.with_tables(t).ok()) {
         puzzle = with_tables;
     }
+    // Every problem of the entry is reported, not only the first.
+    let mut problems: Vec<String> = Vec::new();
     let stored = match &entry.solution {
-        Some(moves) => Some(replay(&puzzle, &moves.0)?.len()),
+        Some(moves) => match replay(&puzzle, &moves.0) {
+            Ok(path) => Some(path.len()),
+            Err(why) => {
+                problems.push(why);
+                None
+            }
+        },
         None => None,
     };
     let mut rater = puzzle.rater(None).map_err(|e| format!("{e}"))?;
     let outcome = solve_with(&mut rater, &puzzle, puzzle.start());
-    if outcome.status != Status::Found {
-        return Err(format!("the exact rater finds no solution ({})", outcome.status.name()));
-    }
-    if !rater.solution_is_optimal() {
-        return Err(String::from("the rater could not prove its rating exact"));
-    }
-    let rating = rating_of(&outcome.stats).ok_or("the exact rater gives no rating")?;
-    if rating != entry.rating {
-        return Err(format!("rating {} stored, but the exact rating is {rating} {}", entry.rating, F::RATING_UNIT));
-    }
-    match stored {
-        Some(len) if F::RATED_BY_LENGTH && len as u32 != rating => {
-            Err(format!("the stored solution has {len} moves, but the optimum is {rating}: it is not optimal"))
+    let rating = match outcome.status {
+        Status::Found if rater.solution_is_optimal() => rating_of(&outcome.stats),
+        Status::Found => {
+            problems.push(String::from("the rater could not prove its rating exact"));
+            None
         }
-        Some(len) => Ok(format!("rating {rating} {}, stored solution of {len} moves", F::RATING_UNIT)),
-        None => Ok(format!("rating {rating} {}, no stored solution", F::RATING_UNIT)),
+        other => {
+            problems.push(format!("the exact rater finds no solution ({})", other.name()));
+            None
+        }
+    };
+    if let Some(rating) = rating.filter(|&r| r != entry.rating) {
+        problems.push(format!(
+            "rating {} stored, but the exact rating is {}",
+            entry.rating,
+            counted(rating, F::RATING_UNIT)
+        ));
     }
+    if let (Some(len), Some(rating)) = (stored, rating) {
+        if F::RATED_BY_LENGTH && len as u32 != rating {
+            problems.push(format!(
+                "the stored solution has {}, but the optimum is {rating}: it is not optimal",
+                counted(len as u32, "moves")
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    let rating = counted(rating.unwrap_or(entry.rating), F::RATING_UNIT);
+    match stored {
+        Some(len) => Ok(format!("rating {rating}, stored solution of {}", counted(len as u32, "moves"))),
+        None => Ok(format!("rating {rating}, no stored solution")),
+    }
+}
+
+/// `n` and the unit `units` (a plural: `moves`, `presses`, `steps`), singular for one.
+pub fn counted(n: u32, units: &str) -> String {
+    if n != 1 {
+        return format!("{n} {units}");
+    }
+    let one = units
+        .strip_suffix("sses")
+        .map_or_else(|| units.strip_suffix('s').unwrap_or(units).into(), |s| format!("{s}ss"));
+    format!("1 {one}")
 }
 
 /// A path as `(move, state after it)` pairs.

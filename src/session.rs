@@ -157,6 +157,8 @@ pub trait AnySession: Send {
     /// The analysis of the current position's cluster, the farthest states as descriptions, for families
     /// that offer one (see [`Family::cluster`]).
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>>;
+    /// The bytes [`AnySession::cluster`] reserves for `node_cap` states.
+    fn cluster_bytes(&self, node_cap: usize) -> usize;
     /// The rule solver's deduction from the current position, for families that have one.
     fn deduce(&self) -> Option<Deduction>;
     /// A genetic-algorithm run from the current position, for families that have one.
@@ -303,6 +305,10 @@ impl<F: Family> AnySession for Session<F> {
         self.puzzle.with_start(self.state).deduce()
     }
 
+    fn cluster_bytes(&self, node_cap: usize) -> usize {
+        crate::search::cluster::ClusterSearch::<F>::bytes_for(node_cap)
+    }
+
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>> {
         let puzzle = self.puzzle.with_start(self.state);
         let described = |c: Cluster<F::State>| Cluster {
@@ -433,8 +439,8 @@ pub fn load<F: Generate>(desc: &str, solution: Stored<'_>) -> Loaded {
     Ok(Box::new(match solution {
         Some((moves, rating)) if F::RATED_BY_LENGTH && (moves.len() as u64) < rating as u64 => {
             return Err(LoadError::Solution(format!(
-                "the stored solution has {} moves but the rating says no solution is shorter than {rating}",
-                moves.len()
+                "the stored solution has {} but the rating says no solution is shorter than {rating}",
+                crate::generate::counted(moves.len() as u32, "moves")
             )))
         }
         Some((moves, _)) => Session::with_solution(puzzle, moves, false).map_err(LoadError::Solution)?,

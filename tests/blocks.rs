@@ -253,6 +253,8 @@ fn malformed_descriptions_say_where_and_why() {
         ("blocks:3x2:AA./...:A@1,2", 12, "target of block A"),
         ("blocks:3x2:AA./B..:", 20, "expected a goal"),
         ("blocks:3x2:AA./...:A@1,0:free:.#./...", 32, "floor"),
+        // A block that is no goal block on a cell only goal blocks may enter: said as such.
+        ("blocks:3x3:AB./.../...:A@2,2:free:.+./.../...", 12, "block B stands on a '+' cell, which only goal blocks"),
     ];
     for (desc, column, reason) in cases {
         let error = text::parse(desc).unwrap_err();

@@ -102,7 +102,7 @@ fn bad_input_fails_with_a_message() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("stuck"));
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--algo", "astar", "--cap", "100"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution within the limits (100 nodes stored"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution within the node cap (100 nodes stored at most"));
     let korf1 = "tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
     let out = lp(&["solve", korf1, "--max-nodes", "1000"]);
     assert!(!out.status.success());
@@ -346,6 +346,18 @@ fn packs_build_show_and_verify_through_the_cli() {
     let verify = lp(&["pack", "verify", doubled.to_str().unwrap()]);
     assert!(!verify.status.success());
     assert!(String::from_utf8_lossy(&verify.stdout).contains("#2 FAILED: the same level as #1"));
+    // A repeated level with a wrong rating too: both problems said.
+    let twice = lphint::pack::PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,7,0,8".into(), rating: 1, ..Default::default() };
+    let wrong = lphint::pack::PackEntry { rating: 3, ..twice.clone() };
+    std::fs::write(&doubled, lphint::pack::Pack { entries: vec![twice, wrong] }.to_bytes()).unwrap();
+    let report = String::from_utf8_lossy(&lp(&["pack", "verify", doubled.to_str().unwrap()]).stdout).into_owned();
+    assert!(
+        report.contains("#2 FAILED: the same level as #1; rating 3 stored, but the exact rating is 1 move\n"),
+        "{report}"
+    );
+    let show = String::from_utf8_lossy(&lp(&["pack", "show", doubled.to_str().unwrap()]).stdout).into_owned();
+    assert!(show.contains("rating 1, no stored solution"), "{show}");
+    assert!(report.contains("#1 ok: rating 1 move, no stored solution"), "{report}");
     let mut bytes = std::fs::read(&file).unwrap();
     bytes[10] ^= 1;
     std::fs::write(&file, bytes).unwrap();
@@ -413,10 +425,127 @@ fn help_says_what_every_command_does() {
     let out = lp(&["--help"]);
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("hint") && help.contains("The next move from the position"), "{help}");
-    assert!(help.contains("Benchmarks: `korf100`"), "{help}");
     assert!(help.contains("Exit status: 0 answered"), "{help}");
     let solve = String::from_utf8_lossy(&lp(&["solve", "--help"]).stdout).into_owned();
     assert!(!solve.contains("18446744073709551615"), "{solve}");
+    // Every benchmark (as `lp bench` lists them when asked for an unknown one) in both helps.
+    let unknown = stderr(&lp(&["bench", "no-such-bench"]));
+    let known = unknown.split("known: ").nth(1).unwrap().trim().trim_end_matches(')');
+    let bench = String::from_utf8_lossy(&lp(&["bench", "--help"]).stdout).into_owned();
+    for name in known.split(", ") {
+        assert!(help.contains(name) && bench.contains(name), "{name} missing from the helps:\n{help}\n{bench}");
+    }
+    // Every table kind of the registry where tables are named.
+    let tables = String::from_utf8_lossy(&lp(&["tables", "build", "--help"]).stdout).into_owned();
+    for (_, kind) in lphint::registry::table_kinds() {
+        for (what, text) in
+            [("lp --help", help.as_ref()), ("lp tables build --help", &tables), ("lp solve --help", &solve)]
+        {
+            assert!(text.contains(kind.name), "{what} does not name the tables {}:\n{text}", kind.name);
+        }
+    }
+    // --all and --cluster name every family that has them (and only those).
+    let option_help = |flag: &str| -> String {
+        let at = solve.find(&format!("      {flag}")).unwrap();
+        let rest = &solve[at + flag.len() + 6..];
+        rest[..rest.find("\n      -").unwrap_or(rest.len())].to_string()
+    };
+    let (all, cluster) = (option_help("--all"), option_help("--cluster"));
+    for family in lphint::registry::families() {
+        let mut generator = family.generator(family.small, 1).unwrap();
+        let session = generator.next(u32::MAX).unwrap().session;
+        let counts = session.count_solutions(1).is_some();
+        let clusters = session.cluster(100_000, 1).is_some();
+        assert_eq!(all.contains(family.name), counts, "--all and {}: {all}", family.name);
+        assert_eq!(cluster.contains(family.name), clusters, "--cluster and {}: {cluster}", family.name);
+    }
+}
+
+/// The help of `lp` with the subcommand path `words`, or `None` when there is no such command.
+fn help_of(words: &[&str]) -> Option<String> {
+    let mut args: Vec<&str> = words.to_vec();
+    args.push("--help");
+    let out = lp(&args);
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Checks that every `lp …` command in backticks in `text` exists and takes the flags it names, and
+/// that every other `--flag` of `text` is one of `default_command`'s.
+fn names_only_real_commands_and_flags(text: &str, default_command: &[&str], whence: &str) {
+    let mut quoted: Vec<&str> = text.split('`').skip(1).step_by(2).filter(|q| q.starts_with("lp ")).collect();
+    quoted.dedup();
+    for command in &quoted {
+        let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+        // The longest prefix of words (no flags, no values) that is a command.
+        let path: Vec<&str> = words.iter().take_while(|w| !w.starts_with('-')).copied().collect();
+        let (help, used) = (1..=path.len().min(2))
+            .rev()
+            .find_map(|n| help_of(&path[..n]).map(|h| (h, n)))
+            .unwrap_or_else(|| panic!("{whence}: `{command}` is no lp command"));
+        assert!(used > 0);
+        for flag in words.iter().filter(|w| w.starts_with("--")) {
+            let flag = flag.split('=').next().unwrap();
+            assert!(help.contains(flag), "{whence}: `{command}`: {flag} is no flag of lp {}", path[..used].join(" "));
+        }
+    }
+    let outside: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let help = help_of(default_command).unwrap();
+    for word in outside.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        if word.starts_with("--") && word.len() > 2 {
+            assert!(help.contains(word), "{whence}: {word} is no flag of lp {}", default_command.join(" "));
+        }
+    }
+}
+
+#[test]
+fn messages_name_only_commands_and_flags_that_exist() {
+    // Every message of the sources that names an `lp` command in backticks.
+    let mut files = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut checked = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in source.lines().enumerate() {
+            // Code, not comments (a comment's backticks are documentation): the commands in backticks.
+            let code = line.trim_start();
+            if code.starts_with("//") || !code.contains("`lp ") {
+                continue;
+            }
+            let commands: Vec<&str> = code.split('`').skip(1).step_by(2).filter(|q| q.starts_with("lp ")).collect();
+            let whence = format!("{}:{}", path.display(), i + 1);
+            names_only_real_commands_and_flags(&format!("`{}`", commands.join("` `")), &[], &whence);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} messages naming lp commands found");
+    // The messages of failures that advise a flag.
+    let jugs = "jugs:255,253,251,247,241,239,233,229:0,0,0,0,0,0,0,0:1,2,3,4,5,6,7,8:tap";
+    let blocks = "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1";
+    let korf = "tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let failures: Vec<Vec<&str>> = vec![
+        vec!["solve", jugs],
+        vec!["solve", jugs, "--algo", "bfs", "--cap", "1000"],
+        vec!["solve", jugs, "--algo", "ida", "--max-nodes", "100"],
+        vec!["solve", korf, "--algo", "ida", "--cap", "100"],
+        vec!["solve", blocks, "--cluster", "--cap", "1000"],
+        vec!["solve", blocks, "--cluster", "--cap", "100000000000"],
+        vec!["solve", jugs, "--cluster"],
+        vec!["solve", blocks, "--rules"],
+        vec!["solve", blocks, "--all"],
+        vec!["solve", korf, "--limit", "3"],
+        vec!["hint", korf, "--max-nodes", "100"],
+    ];
+    for args in failures {
+        let out = lp(&args);
+        assert!(!out.status.success() || !stderr(&out).is_empty(), "{args:?} succeeded");
+        names_only_real_commands_and_flags(&stderr(&out), &args[..1], &format!("lp {args:?}"));
+    }
 }
 
 #[test]
@@ -514,8 +643,13 @@ fn blocks_solve_hint_and_cluster() {
     assert!(hint["text"].as_str().unwrap().starts_with("move block "), "{hint}");
     let out = lp(&["solve", classic, "--cluster", "--cap", "100"]);
     assert_eq!(out.status.code(), Some(2), "a cluster past the cap is not answered");
-    let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--cluster"]);
+    // Tiles' moves can all be undone too: the 8-puzzle's cluster is half the arrangements.
+    let v = json(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--cluster", "--json"]);
+    assert_eq!((v["states"].as_u64(), v["start_distance"].as_u64()), (Some(181_440), Some(31)), "{v}");
+    // A pour cannot be undone: jugs have no cluster analysis.
+    let out = lp(&["solve", "jugs:8,5,3:8,0,0:4,4,0", "--cluster"]);
     assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("jugs puzzles have no cluster analysis"), "{}", stderr(&out));
 }
 
 #[test]

@@ -411,6 +411,32 @@ fn declared_admissible_heuristics_never_exceed_the_breadth_first_distance() {
     });
 }
 
+#[test]
+fn cluster_analyses_agree_with_the_breadth_first_distances() {
+    // For the families whose moves can all be undone: the states, the distances to the nearest solved
+    // state and the farthest of them, as the brute force finds them.
+    let mut analysed = 0;
+    every_family(|family| {
+        let (options, spaces) = &small_spaces(family)[0];
+        for space in spaces {
+            let Some(cluster) = space::session(&space.states[0], options).cluster(1 << 20, 1) else { return };
+            let cluster = cluster.unwrap_or_else(|s| panic!("{}: {}", space.states[0], s.name()));
+            assert_eq!(cluster.states, space.states.len(), "{}", space.states[0]);
+            assert_eq!(cluster.start_distance, space.to_goal[0], "{}", space.states[0]);
+            let mut histogram = vec![0u64; 0];
+            for d in space.to_goal.iter().flatten() {
+                if histogram.len() <= *d as usize {
+                    histogram.resize(*d as usize + 1, 0);
+                }
+                histogram[*d as usize] += 1;
+            }
+            assert_eq!(cluster.histogram, histogram, "{}", space.states[0]);
+            analysed += 1;
+        }
+    });
+    assert!(analysed >= 80, "{analysed} clusters analysed");
+}
+
 /// The algorithms of the lab, with a node cap each.
 const ALGORITHMS: &[&str] = &["bfs", "ucs", "astar", "ida", "exact", "best-first", "wastar:2", "beam:50", "hill"];
 

@@ -114,6 +114,11 @@ impl<P: Puzzle> ClusterSearch<P> {
         })
     }
 
+    /// Bytes [`ClusterSearch::new`] reserves for `node_cap` states.
+    pub fn bytes_for(node_cap: usize) -> usize {
+        Bfs::<P>::bytes_for(node_cap).saturating_add(node_cap.saturating_mul(3 * core::mem::size_of::<u32>()))
+    }
+
     /// Starts analysing the cluster of `start` (enumerated with the moves of `enumerate`).
     pub fn restart(&mut self, enumerate: &P, start: P::State) {
         self.explorer.restart(enumerate, start);

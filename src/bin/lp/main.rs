@@ -54,10 +54,11 @@ enum Command {
         action: pack::PackAction,
     },
     /// Precomputed tables: `lp tables build --kind KIND -o FILE` (pdb: the 4x4 pattern databases; eight:
-    /// the complete 3x3 distance table).
+    /// the complete 3x3 distance table; pdb24: the 5x5 pattern databases of the hint mode).
     Tables(tables::TablesArgs),
-    /// Benchmarks: `korf100` (Korf's 100 15-puzzles, lengths checked), `tiles5` (the 5x5 hint mode
-    /// against a lower bound), `hargram` (the exact solver against the GA).
+    /// Benchmarks: korf100 and fifteen-hard (15-puzzles, lengths checked), korf24 and tiles5 (the 5x5 hint
+    /// mode), hargram (the exact solver against the GA), blocks, linjat (the generator against the
+    /// original's), frames (the time of per-frame calls).
     Bench(bench::BenchArgs),
     /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, hint, generate, compare, plot).
     Studio(studio::StudioArgs),

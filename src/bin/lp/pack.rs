@@ -98,7 +98,7 @@ fn show(file: &str) -> Done {
         let solution = entry
             .solution
             .as_ref()
-            .map_or("no solution".into(), |s| format!("{} stored", count(s.0.len() as u64, "move")));
+            .map_or("no stored solution".into(), |s| format!("{} stored", count(s.0.len() as u64, "move")));
         println!(
             "#{} {} [{}] rating {}, {solution}\n{}",
             i + 1,
@@ -120,9 +120,13 @@ fn verify(file: &str, tables: Option<&str>) -> Done {
     let mut seen: HashMap<u64, usize> = HashMap::new();
     for (i, entry) in pack.entries.iter().enumerate() {
         let fingerprint = registry::load(entry)?.fingerprint();
-        let verdict = match seen.insert(fingerprint, i + 1) {
-            Some(first) => Err(format!("the same level as #{first}")),
-            None => registry::verify(entry, tables.as_ref()),
+        // Every problem of the entry: a repeated level and whatever else is wrong with it.
+        let repeated = seen.get(&fingerprint).map(|first| format!("the same level as #{first}"));
+        seen.entry(fingerprint).or_insert(i + 1);
+        let verdict = match (repeated, registry::verify(entry, tables.as_ref())) {
+            (None, verdict) => verdict,
+            (Some(repeated), Ok(_)) => Err(repeated),
+            (Some(repeated), Err(why)) => Err(format!("{repeated}; {why}")),
         };
         match verdict {
             Ok(note) => println!("#{} ok: {note}", i + 1),

@@ -13,7 +13,8 @@ use std::time::Instant;
 pub struct PuzzleArgs {
     /// The puzzle's one-line text description.
     pub desc: String,
-    /// Tables from `lp tables build` (4x4 pattern databases, the 3x3 distance table).
+    /// Tables from `lp tables build` (pdb: 4x4 pattern databases, eight: the 3x3 distance table, pdb24:
+    /// 5x5 pattern databases).
     #[arg(long)]
     pub tables: Option<String>,
     /// A play option of the family, as KEY=VALUE (repeatable; `lp families` lists them).
@@ -61,15 +62,16 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Count every solution (and the solutions up to symmetry) instead of solving, for families that
-    /// count them (hargram).
+    /// count them (hargram, linjat).
     #[arg(long)]
     all: bool,
     /// With --all: stop counting after this many solutions.
     #[arg(long)]
     limit: Option<u64>,
-    /// Analyse the whole cluster instead of solving (for families whose moves can be undone: blocks):
-    /// every reachable state, the solved ones, the histogram of distances to the nearest solved state
-    /// and the farthest states. --cap bounds the states stored (default 2^22).
+    /// Analyse the whole cluster instead of solving (for families whose moves can all be undone: blocks,
+    /// tiles, flip, linjat): every reachable state, the solved ones, the histogram of distances to the
+    /// nearest solved state and the farthest states. --cap bounds the states stored (default 2^22; the
+    /// memory is reserved up front, and a cap the machine cannot hold is refused with its size).
     #[arg(long)]
     cluster: bool,
     /// Show the human-like rule solver's deduction step by step instead of solving (for families that
@@ -143,7 +145,7 @@ pub fn solve(args: SolveArgs) -> Done {
         )
         .into());
     }
-    let cap = args.cap.unwrap_or(4_000_000);
+    let (cap, requested) = (args.cap.unwrap_or(4_000_000), algorithm);
     let mut solver = session.solver(algorithm, cap).map_err(|e| format!("{e} for --cap {cap}: lower --cap"))?;
     if let Some(limit) = args.max_nodes {
         solver.set_node_limit(limit);
@@ -189,10 +191,7 @@ pub fn solve(args: SolveArgs) -> Done {
     }
     match status {
         Status::Found | Status::Unsolvable => Ok(()),
-        Status::OutOfNodes => Err(Failure::Unanswered(format!(
-            "no solution within the limits ({cap} nodes stored, {} expanded): raise --cap or --max-nodes, or try another --algo",
-            stats.expanded
-        ))),
+        Status::OutOfNodes => Err(Failure::Unanswered(out_of_nodes(requested, cap, stats.expanded, args.max_nodes))),
         Status::NotFound(Shortfall::DepthLimit) => Err(Failure::Unanswered(format!(
             "no solution within the depth limit of {algorithm}: unknown whether one exists deeper"
         ))),
@@ -262,6 +261,26 @@ pub fn hint(args: HintArgs) -> Done {
         Status::Found | Status::AlreadySolved | Status::Unsolvable => Ok(()),
         Status::OutOfMemory => Err(Failure::Error("no hint: the hinter's memory could not be reserved".into())),
         _ => Err(Failure::Unanswered(format!("no hint: {name} after {}", count(frames, "frame")))),
+    }
+}
+
+/// Why a search ended `out_of_nodes`, and what to raise: the node pool of the algorithms that have one
+/// (`--cap`), the limit on expansions (`--max-nodes`) where it was given, or another algorithm.
+fn out_of_nodes(algorithm: Algorithm, cap: usize, expanded: u64, limit: Option<u64>) -> String {
+    let pooled = !matches!(algorithm, Algorithm::Exact | Algorithm::IdaStar);
+    match limit {
+        Some(limit) if expanded >= limit => {
+            format!("no solution within --max-nodes {limit} ({expanded} expanded): raise --max-nodes")
+        }
+        _ if pooled => format!(
+            "no solution within the node cap ({cap} nodes stored at most, {expanded} expanded): raise --cap, or try \
+             another --algo"
+        ),
+        _ => {
+            let which =
+                if algorithm == Algorithm::Exact { "the family's own solver".into() } else { algorithm.to_string() };
+            format!("no solution within the memory of {which} ({expanded} expanded): try another --algo with a larger --cap")
+        }
     }
 }
 
@@ -339,9 +358,9 @@ fn rules_command(session: &dyn AnySession, json: bool) -> Done {
         let rules: Vec<String> = deduction.rules.iter().map(|(n, d)| format!("{n} {d}")).collect();
         let scores: Vec<String> = deduction.scores.iter().map(|(n, v)| format!("{n} {v}")).collect();
         println!(
-            "{}: {} steps, widest {}; {}; {}",
+            "{}: {}, widest {}; {}; {}",
             if deduction.solved { "solved" } else { "stuck" },
-            deduction.depth,
+            count(deduction.depth, "step"),
             deduction.max_width,
             rules.join(", "),
             scores.join(", ")
@@ -350,16 +369,45 @@ fn rules_command(session: &dyn AnySession, json: bool) -> Done {
     Ok(())
 }
 
+/// Bytes of memory this machine has available (`MemAvailable` in `/proc/meminfo`), where it says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+}
+
 /// `lp solve DESC --cluster`: the whole-cluster analysis.
 fn cluster_command(session: &dyn AnySession, cap: usize, json: bool) -> Done {
+    let bytes = session.cluster_bytes(cap);
+    let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+    if let Some(available) = available_memory().filter(|&a| bytes as u64 > a) {
+        return Err(format!(
+            "--cap {cap} reserves {:.2} GiB for the cluster, more than the {:.2} GiB this machine has available: \
+             lower --cap",
+            gib(bytes as u64),
+            gib(available)
+        )
+        .into());
+    }
     let clock = Instant::now();
     let analysed = session.cluster(cap, 3).ok_or_else(|| {
-        format!("--cluster analyses families whose moves can all be undone; {} cannot", session.family())
+        format!(
+            "{} puzzles have no cluster analysis: their moves, as the searches make them, cannot all be undone",
+            session.family()
+        )
     })?;
     let cluster = match analysed {
         Ok(cluster) => cluster,
         Err(Status::OutOfNodes) => {
             return Err(Failure::Unanswered(format!("the cluster holds more than {cap} states: raise --cap")))
+        }
+        Err(Status::OutOfMemory) => {
+            return Err(format!(
+                "out of memory: the {} bytes ({:.2} GiB) of --cap {cap} could not be reserved: lower --cap",
+                bytes,
+                gib(bytes as u64)
+            )
+            .into())
         }
         Err(other) => return Err(format!("the analysis stopped: {}", other.name()).into()),
     };

@@ -12,12 +12,13 @@ pub struct TablesArgs {
     /// Output file.
     #[arg(short, long)]
     output: String,
-    /// The kind (`lp families` lists them): pdb (4x4 pattern databases) or eight (3x3 distance table).
+    /// The kind (`lp families` lists them): pdb (4x4 pattern databases), eight (3x3 distance table) or
+    /// pdb24 (5x5 pattern databases for the hint mode).
     #[arg(long, default_value = "pdb")]
     kind: String,
-    /// A parameter of the kind as KEY=VALUE (repeatable). pdb and eight take `blank`, the goal cell of the
+    /// A parameter of the kind as KEY=VALUE (repeatable). Every kind takes `blank`, the goal cell of the
     /// blank: by default the last cell, the default goal of descriptions and of `lp generate`; Korf's
-    /// instances put it on cell 0.
+    /// instances put it on cell 0. pdb also takes `layouts` (1 or 2).
     #[arg(long = "param", value_name = "KEY=VALUE")]
     params: Vec<String>,
 }

@@ -231,6 +231,25 @@ impl Board {
         }
     }
 
+    /// Why `block` cannot stand at its anchor on this `width`×`height` board: off the board, on a wall,
+    /// or (not being a goal block) on a cell only goal blocks may enter.
+    fn why_not_placed(&self, block: &BlockSpec, width: usize, height: usize) -> String {
+        let (r, c) = (block.anchor / width, block.anchor % width);
+        let terrain = block.shape.cells.iter().map(|&(dr, dc)| {
+            let (r, c) = (r + dr as usize, c + dc as usize);
+            (r < height && c < width).then(|| self.terrain[r * width + c])
+        });
+        let terrain: Vec<Option<Terrain>> = terrain.collect();
+        let name = block.name;
+        if terrain.iter().any(Option::is_none) {
+            format!("block {name} lies off the board")
+        } else if terrain.contains(&Some(Terrain::Wall)) {
+            format!("block {name} stands on a wall")
+        } else {
+            format!("block {name} stands on a '+' cell, which only goal blocks may enter")
+        }
+    }
+
     fn fill_placements(&mut self) {
         self.placements.clear();
         self.placements.resize(self.groups.len() * MAX_CELLS, EMPTY_MASK);
@@ -380,7 +399,7 @@ impl Blocks {
         let mut covered = EMPTY_MASK;
         for (i, block) in blocks.iter().enumerate() {
             if block.anchor >= width * height || is_empty(board.placement(i, block.anchor)) {
-                return Err(format!("block {} stands on a wall or off the board", block.name));
+                return Err(board.why_not_placed(block, width, height));
             }
             let cells = board.placement(i, block.anchor);
             if !disjoint(&covered, cells) {

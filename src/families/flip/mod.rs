@@ -527,6 +527,15 @@ impl Family for Flip {
         Ok(Solver::custom(Algorithm::Exact, Box::new(Gf2Search::new(self))))
     }
 
+    /// A press undoes itself: the cluster is every pattern the presses reach (2^(cells − nullity)).
+    fn cluster(
+        &self,
+        node_cap: usize,
+        farthest: usize,
+    ) -> Option<Result<crate::search::cluster::Cluster<Panels>, Status>> {
+        Some(crate::search::cluster::analyze(self, self, self.start, node_cap, farthest))
+    }
+
     /// `heuristic=mismatched` or `presses`.
     fn with_option(&self, key: &str, value: &str) -> Result<Flip, String> {
         let index = HEURISTICS.iter().position(|&h| h == value);

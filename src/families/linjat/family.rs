@@ -347,6 +347,16 @@ impl Family for Linjat {
         })
     }
 
+    /// Drawing and taking off undo each other: the cluster is every position of non-overlapping
+    /// segments reachable from this one, the solutions its solved states.
+    fn cluster(
+        &self,
+        node_cap: usize,
+        farthest: usize,
+    ) -> Option<Result<crate::search::cluster::Cluster<Drawn>, Status>> {
+        Some(crate::search::cluster::analyze(self, self, self.drawn(), node_cap, farthest))
+    }
+
     /// Every solution is counted once (the board has no symmetry a level shares with its images).
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let (all, _, nodes, complete) = super::exact::count(self, &self.drawn(), limit);

@@ -32,7 +32,8 @@ pub use heuristic::Heuristic;
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
-use crate::search::{Algorithm, Puzzle, Solver};
+use crate::search::cluster::{analyze, Cluster};
+use crate::search::{Algorithm, Puzzle, Solver, Status};
 use crate::tables::{TableKind, Tables};
 use crate::text::{fields, ParseError};
 use alloc::boxed::Box;
@@ -207,7 +208,7 @@ impl Tiles {
         if !db.fits(&self) {
             return Err(format!(
                 "these pattern databases serve goals with the blank on cell {}; this goal has it on cell {} \
-                 (tables for it: `lp tables build --blank {}`)",
+                 (tables for it: `lp tables build --kind pdb --param blank={}`)",
                 db.blank_cell(),
                 self.goal.blank(),
                 self.goal.blank()
@@ -513,6 +514,11 @@ impl Family for Tiles {
     /// solutions close to the shortest (Korf and Felner's 50: 1.12 times the optimum with the tables,
     /// 1.15 without; `lp bench korf24`), not proven optimal ones (optimal solving of those boards is out of
     /// reach for per-frame use).
+    /// Every slide can be undone: the cluster is the start's half of the arrangements (181,440 on 3×3).
+    fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<Board>, Status>> {
+        Some(analyze(self, self, self.start, node_cap, farthest))
+    }
+
     fn recommended_solver(&self) -> Result<Solver<Tiles>, OutOfMemory> {
         if let Some(table) = &self.distances {
             return Ok(Solver::custom(Algorithm::Exact, Box::new(TableWalk::new(self, table.0.clone()))));
