@@ -65,8 +65,8 @@ cargo test --all-features
 # has no std at all, so checking the library for it proves the core no_std; where that target cannot be
 # added, the library is built without default features on the host instead.
 if rustup target add thumbv7em-none-eabihf >/dev/null 2>&1; then
-    step "no_std check (thumbv7em-none-eabihf): cargo check --lib --no-default-features"
-    cargo check --lib --no-default-features --target thumbv7em-none-eabihf
+    step "no_std check (thumbv7em-none-eabihf): cargo rustc --lib --profile check --crate-type rlib"
+    cargo rustc --lib --profile check --crate-type rlib --no-default-features --target thumbv7em-none-eabihf
     no_std="checked for thumbv7em-none-eabihf"
 else
     step "no_std build (host; thumbv7em-none-eabihf could not be added): cargo rustc --lib --crate-type rlib"

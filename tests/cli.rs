@@ -135,6 +135,13 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     ] {
         assert!(text.contains(name), "{name} missing");
     }
+    // Which lengths are proven shortest.
+    let row = |name: &str| text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {text}"));
+    for name in ["breadth-first", "A*, Manhattan", "IDA*, linear conflict"] {
+        assert!(row(name).contains(" proven ") && !row(name).contains("not proven"), "{}", row(name));
+    }
+    assert!(row("best-first").contains("not proven"), "{}", row("best-first"));
+    assert!(text.contains("optimal solve (ida, linear conflict): 31 moves"), "{text}");
 }
 
 #[test]

@@ -25,14 +25,20 @@ const PER_PRESET: usize = 3;
 fn tables_of(family: &Entry) -> Vec<Tables> {
     static BUILT: OnceLock<Vec<(u32, Tables)>> = OnceLock::new();
     let built = BUILT.get_or_init(|| {
-        registry::families()
-            .iter()
-            .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
-            .map(|(id, kind)| {
-                let bytes = (kind.build)(&Values::defaults(kind.params)).unwrap();
-                (id, registry::load_tables(&bytes).unwrap())
-            })
-            .collect()
+        // Each kind on its own thread: the pattern databases take seconds each.
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = registry::families()
+                .iter()
+                .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
+                .map(|(id, kind)| {
+                    scope.spawn(move || {
+                        let bytes = (kind.build)(&Values::defaults(kind.params)).unwrap();
+                        (id, registry::load_tables(&bytes).unwrap())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
     });
     built.iter().filter(|(id, _)| *id == family.id).map(|(_, t)| t.clone()).collect()
 }
@@ -44,8 +50,32 @@ fn with_tables(family: &Entry, session: &mut dyn AnySession) {
     }
 }
 
-/// Generated puzzles of every preset of `family`: (preset, session, rating).
+/// A generated puzzle as the tests keep it: preset, description, rating and the rater's solution.
+type Made = (&'static str, String, u32, Vec<lphint::family::MoveCode>);
+
+/// Generated puzzles of every preset of `family` (made once per test binary, every family on its own
+/// thread), as sessions that know the rater's solution: (preset, session, rating).
 fn generated(family: &Entry) -> Vec<(&'static str, Box<dyn AnySession>, u32)> {
+    static MADE: OnceLock<Vec<(u32, Vec<Made>)>> = OnceLock::new();
+    let all = MADE.get_or_init(|| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                registry::families().iter().map(|family| scope.spawn(move || (family.id, made(family)))).collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    });
+    let made = &all.iter().find(|(id, _)| *id == family.id).unwrap().1;
+    made.iter()
+        .map(|(preset, desc, rating, solution)| {
+            let solution = Some(Bounded(solution.clone()));
+            let entry = PackEntry { desc: desc.clone(), rating: *rating, solution, ..PackEntry::default() };
+            (*preset, registry::load(&entry).unwrap_or_else(|e| panic!("{desc}: {e}")), *rating)
+        })
+        .collect()
+}
+
+/// [`PER_PRESET`] distinct puzzles of every preset of `family`.
+fn made(family: &Entry) -> Vec<Made> {
     let mut out = Vec::new();
     for preset in family.presets {
         let mut generator = family.generator(&format!("preset={}", preset.name), 7).unwrap();
@@ -62,7 +92,7 @@ fn generated(family: &Entry) -> Vec<(&'static str, Box<dyn AnySession>, u32)> {
                         family.name,
                         session.describe()
                     );
-                    out.push((preset.name, session, rating));
+                    out.push((preset.name, session.describe(), rating, session.stored_solution()));
                 }
                 Err(Status::InProgress) => continue,
                 Err(status) => panic!("{} {}: {}", family.name, preset.name, generator.reason(status)),

@@ -38,6 +38,8 @@ struct Run {
     stats: lphint::search::Stats,
     time: std::time::Duration,
     algorithm: Algorithm,
+    /// Whether the solution is proven shortest.
+    optimal: bool,
 }
 
 /// Runs `algorithm` on `session`'s position to the end, or `None` when its memory cannot be reserved.
@@ -51,7 +53,15 @@ fn solve(session: &dyn AnySession, algorithm: Algorithm, cap: usize) -> Option<R
         }
     };
     let time = clock.elapsed();
-    Some(Run { status, moves: solver.move_tokens(), stats: solver.stats(), time, algorithm: solver.algorithm() })
+    let optimal = status == Status::Found && solver.solution_is_optimal();
+    Some(Run {
+        status,
+        moves: solver.move_tokens(),
+        stats: solver.stats(),
+        time,
+        algorithm: solver.algorithm(),
+        optimal,
+    })
 }
 
 /// Plays hints from the start to the goal, `budget` nodes per frame, drawing the boards and saying each
@@ -97,7 +107,8 @@ fn demo_puzzle(title: &str, desc: &str, budget: u32, per_row: usize) {
     println!("== {title} {}\n", session.describe());
     if let Some(run) = solve(session.as_ref(), Algorithm::Exact, 0) {
         println!(
-            "optimal solve ({}, linear conflict): {}, {}, {}\n",
+            "{} solve ({}, linear conflict): {}, {}, {}\n",
+            if run.optimal { "optimal" } else { "a (not proven shortest)" },
             run.algorithm,
             count(run.moves.len() as u64, "move"),
             count(run.stats.expanded, "node"),
@@ -248,8 +259,8 @@ fn compare_algorithms(desc: &str) {
         ("IDA*, linear conflict", Algorithm::IdaStar, "linear-conflict"),
     ];
     println!(
-        "{:<32} {:>12} {:>7} {:>9} {:>10} {:>8} {:>11} {:>10}",
-        "algorithm", "status", "length", "expanded", "generated", "peak", "reserved", "time"
+        "{:<32} {:>12} {:>7} {:>10} {:>9} {:>10} {:>8} {:>11} {:>10}",
+        "algorithm", "status", "length", "optimal?", "expanded", "generated", "peak", "reserved", "time"
     );
     for (name, algorithm, heuristic) in runs {
         let mut session = open(desc);
@@ -266,9 +277,14 @@ fn compare_algorithms(desc: &str) {
             continue;
         };
         let length = if run.status == Status::Found { run.moves.len().to_string() } else { "-".into() };
+        let proven = match (run.status, run.optimal) {
+            (Status::Found, true) => "proven",
+            (Status::Found, false) => "not proven",
+            _ => "-",
+        };
         let s = run.stats;
         println!(
-            "{name:<32} {:>12} {length:>7} {:>9} {:>10} {:>8} {:>8} kB {:>10}",
+            "{name:<32} {:>12} {length:>7} {proven:>10} {:>9} {:>10} {:>8} {:>8} kB {:>10}",
             run.status.name(),
             s.expanded,
             s.generated,

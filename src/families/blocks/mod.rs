@@ -27,6 +27,8 @@ pub mod text;
 pub use family::{HINT_NODES, MAKE_WAY, MOVE_GOAL};
 pub use generate::{BlocksParams, Method};
 
+use alloc::format;
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
