@@ -6,21 +6,26 @@ cd "$(dirname "$0")/.."
 
 # Each step's wall-clock and CPU time (user and system of the processes it ran), for the summary.
 step_names=() step_times=()
-step_started=$SECONDS step_cpu=0
-cpu_seconds() {
-    # The children's user and system time, from the shell's `times` (its second line).
-    times | tail -n 1 | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d", t }'
+step_started=$SECONDS step_cpu=0 cpu=0
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+read_cpu() {
+    # Sets `cpu` to the user and system seconds of every process this shell has waited for: `times` run
+    # in this shell (in a subshell it would count only the subshell's children), its second line.
+    times > "$times_file"
+    cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d", t }' "$times_file")
 }
 end_step() {
     if [ ${#step_names[@]} -gt ${#step_times[@]} ]; then
-        local cpu; cpu=$(cpu_seconds)
+        read_cpu
         step_times+=("$((SECONDS - step_started)) s wall, $((cpu - step_cpu)) s CPU")
     fi
 }
 step() {
     end_step
     printf '\n== %s\n' "$*"
-    step_names+=("$*") step_started=$SECONDS step_cpu=$(cpu_seconds)
+    read_cpu
+    step_names+=("$*") step_started=$SECONDS step_cpu=$cpu
 }
 
 # The C# tests need Mono's compiler and runtime (Debian packages mono-mcs and mono-runtime).
@@ -83,5 +88,5 @@ echo "time of each step:"
 for i in "${!step_names[@]}"; do
     printf '  %-70s %s\n' "${step_names[$i]}" "${step_times[$i]}"
 done
-total_cpu=$(cpu_seconds)
-echo "  all: $SECONDS s wall, $total_cpu s CPU ($((total_cpu / 60)) CPU-minutes)"
+read_cpu
+echo "  all: $SECONDS s wall, $cpu s CPU ($((cpu / 60)) CPU-minutes)"
