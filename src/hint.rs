@@ -116,8 +116,9 @@ impl<P: Puzzle> Hinter<P> {
     }
 }
 
-/// Budget of the first slice of a call bounded by time, before any rate is measured.
-const FIRST_SLICE: u32 = 16;
+/// Budget of the first slice of a call bounded by time, before any rate is measured: one unit, so that
+/// even a call given a few microseconds ends near them.
+const FIRST_SLICE: u32 = 1;
 
 /// Calls `step` with slices of budget (see [`next_slice`], at most `max_slice` units) until it answers
 /// (anything but `Err(InProgress)`) or `limit_ns` nanoseconds have passed by `clock` (nanoseconds since
@@ -146,8 +147,9 @@ pub fn within_time<T>(
 
 /// The node budget of the next slice of a call bounded by time (such as `lp_next_hint_timed`): half
 /// the time left (`left_ns`) at the rate measured so far (`units` done in `spent_ns`), between 1 and
-/// `max` units. So a call ends within about its time plus one slice's overrun, which is at most half the
-/// time left unless one unit costs more than the ones before it.
+/// `max` units. The slices halve what is left, so a call ends within its time plus the last slice's
+/// overrun: one unit (and the rest of a part of a node's successors, at most 16 units) when units cost
+/// about the same, more only when a unit costs more than the ones before it.
 pub fn next_slice(units: u64, spent_ns: u64, left_ns: u64, max: u32) -> u32 {
     if units == 0 || spent_ns == 0 {
         return FIRST_SLICE.clamp(1, max.max(1));

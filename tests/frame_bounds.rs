@@ -131,3 +131,33 @@ fn a_budget_of_zero_counts_as_one() {
         assert_eq!(generate(0), generate(1), "{}: generated", family.name);
     }
 }
+
+#[test]
+fn a_call_bounded_by_time_ends_within_its_time_and_one_unit() {
+    use std::cell::Cell;
+    // A clock that advances by the cost of the units each slice spends: the slices halve the time left,
+    // so the call overruns by one unit at most (whatever the cost of a unit and the time asked).
+    for cost in [50u64, 900, 3_000, 40_000] {
+        for limit in [1_000u64, 10_000, 300_000, 1_000_000, 2_000_000] {
+            let now = Cell::new(0u64);
+            let mut slices = 0;
+            let answer: Result<(), Status> = lphint::hint::within_time(
+                limit,
+                300,
+                || now.get(),
+                |slice| {
+                    slices += 1;
+                    now.set(now.get() + slice as u64 * cost);
+                    Err(Status::InProgress)
+                },
+            );
+            assert_eq!(answer, Err(Status::InProgress));
+            assert!(now.get() <= limit + cost, "{cost} ns a unit, {limit} ns asked: {} ns taken", now.get());
+            // Full slices of 300 units while the time left is long, then halving: few clock reads.
+            assert!(slices as u64 <= limit / (300 * cost) + 40, "{cost} ns a unit, {limit} ns asked: {slices} slices");
+        }
+    }
+    // An answer ends the call at once.
+    let answer = lphint::hint::within_time(1_000_000, 300, || 0, |slice| Ok::<u32, Status>(slice));
+    assert_eq!(answer, Ok(1));
+}
