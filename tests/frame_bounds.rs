@@ -158,6 +158,6 @@ fn a_call_bounded_by_time_ends_within_its_time_and_one_unit() {
         }
     }
     // An answer ends the call at once.
-    let answer = lphint::hint::within_time(1_000_000, 300, || 0, |slice| Ok::<u32, Status>(slice));
+    let answer = lphint::hint::within_time(1_000_000, 300, || 0, Ok::<u32, Status>);
     assert_eq!(answer, Ok(1));
 }
