@@ -44,6 +44,9 @@ apt_packages=()
 command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 [ -x /usr/bin/chromium ] || apt_packages+=(chromium)
+# The CMake package and lphint.pc are tested by building the examples with them (tests/c_abi.rs).
+command -v cmake >/dev/null 2>&1 || apt_packages+=(cmake)
+command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
 if [ ${#apt_packages[@]} -gt 0 ]; then
     step "installing ${apt_packages[*]}"
     if [ "$(id -u)" -eq 0 ]; then

@@ -65,3 +65,93 @@ fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
     assert!(out.contains("pack: 1 level"), "{out}");
     assert!(out.contains("timed hints: 31 moves"), "{out}");
 }
+
+/// `scripts/dist.sh stage` of this platform from the library built for the tests: an install tree
+/// (made once per test binary).
+fn staged() -> &'static std::path::Path {
+    static STAGED: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    STAGED.get_or_init(|| {
+        let out = library_dir().join("dist-linux-x86_64");
+        let status = Command::new("bash")
+            .arg(root().join("scripts/dist.sh"))
+            .args(["stage", "linux-x86_64"])
+            .arg(library_dir())
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(status.success(), "scripts/dist.sh stage failed");
+        out
+    })
+}
+
+#[test]
+fn the_cmake_package_builds_the_cpp_example_statically_and_shared() {
+    let prefix = staged();
+    // The SONAME carries the ABI version, and the package finds the library by it.
+    let readelf = Command::new("readelf").arg("-d").arg(prefix.join("lib/liblphint.so.3")).output().unwrap();
+    assert!(String::from_utf8_lossy(&readelf.stdout).contains("Library soname: [liblphint.so.3]"));
+    let build = library_dir().join("cmake-example");
+    let _ = std::fs::remove_dir_all(&build);
+    let configure = Command::new("cmake")
+        .arg("-S")
+        .arg(root().join("examples/cmake"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+        .output()
+        .unwrap_or_else(|e| panic!("cmake is needed for the package test (scripts/test.sh installs it): {e}"));
+    assert!(configure.status.success(), "{}", String::from_utf8_lossy(&configure.stderr));
+    let compile = Command::new("cmake").arg("--build").arg(&build).output().unwrap();
+    assert!(compile.status.success(), "{}", String::from_utf8_lossy(&compile.stdout));
+    for program in ["game", "game_shared"] {
+        let run = Command::new(build.join(program)).output().unwrap();
+        let out = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success() && out.contains("solved in 46 moves"), "{program}: {out}");
+    }
+    // A version the package is not: its version file refuses it.
+    let project = library_dir().join("cmake-version");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(
+        project.join("CMakeLists.txt"),
+        "cmake_minimum_required(VERSION 3.16)\nproject(v NONE)\nfind_package(lphint 9.0 CONFIG)\n\
+         if(lphint_FOUND)\n  message(FATAL_ERROR \"lphint 9.0 found\")\nendif()\n",
+    )
+    .unwrap();
+    let check = Command::new("cmake")
+        .arg("-S")
+        .arg(&project)
+        .arg("-B")
+        .arg(project.join("build"))
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&check.stderr);
+    assert!(check.status.success() && said.contains("version: 0.1.0"), "{said}");
+}
+
+#[test]
+fn pkg_config_gives_the_flags_that_build_the_c_example() {
+    let prefix = staged();
+    let flags = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "--static", "lphint"])
+        .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
+        .output()
+        .unwrap_or_else(|e| panic!("pkg-config is needed (scripts/test.sh installs it): {e}"));
+    assert!(flags.status.success(), "{}", String::from_utf8_lossy(&flags.stderr));
+    let flags = String::from_utf8_lossy(&flags.stdout).into_owned();
+    let exe = library_dir().join("game_pkg_config");
+    // Static linking: the archive named in full, so that the shared library beside it is not chosen.
+    let compile = Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
+        .arg(root().join("examples/c/game.c"))
+        .args(flags.split_whitespace().filter(|f| *f != "-llphint"))
+        .arg(prefix.join("lib/liblphint.a"))
+        .args(flags.split_whitespace().filter(|f| f.starts_with("-l") && *f != "-llphint"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(compile.status.success(), "{flags}: {}", String::from_utf8_lossy(&compile.stderr));
+    let run = Command::new(&exe).output().unwrap();
+    assert!(String::from_utf8_lossy(&run.stdout).contains("solved in 46 moves"));
+}
