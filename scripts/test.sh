@@ -47,6 +47,9 @@ command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 # The CMake package and lphint.pc are tested by building the examples with them (tests/c_abi.rs).
 command -v cmake >/dev/null 2>&1 || apt_packages+=(cmake)
 command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
+# The Windows build is compiled with mingw-w64 and its tests run under Wine (tests/windows.rs).
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_packages+=(mingw-w64)
+command -v wine >/dev/null 2>&1 || apt_packages+=(wine wine64)
 if [ ${#apt_packages[@]} -gt 0 ]; then
     step "installing ${apt_packages[*]}"
     if [ "$(id -u)" -eq 0 ]; then
@@ -55,8 +58,8 @@ if [ ${#apt_packages[@]} -gt 0 ]; then
         sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
     fi
 fi
-step "rustup target add wasm32-unknown-unknown; npm ci in tests/js"
-rustup target add wasm32-unknown-unknown >/dev/null
+step "rustup target add wasm32-unknown-unknown x86_64-pc-windows-gnu; npm ci in tests/js"
+rustup target add wasm32-unknown-unknown x86_64-pc-windows-gnu >/dev/null
 npm ci --prefix tests/js --no-audit --no-fund --loglevel=error
 
 step "cargo fmt --check"
@@ -85,7 +88,7 @@ end_step
 
 printf '\n== summary\n'
 echo "installed: ${apt_packages[*]:-nothing from apt}; wasm32 target and tests/js npm packages: ran"
-echo "fmt: ran; clippy: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium): ran"
+echo "fmt: ran; clippy: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config): ran"
 echo "no_std: $no_std"
 echo "time of each step:"
 for i in "${!step_names[@]}"; do

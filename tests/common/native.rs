@@ -56,3 +56,38 @@ pub fn wasm_module() -> &'static Path {
         module
     })
 }
+
+/// The directory holding `lphint.dll`, its import library `liblphint.dll.a` and `liblphint.a`, built
+/// for `x86_64-pc-windows-gnu` (a debug build, in its own target directory), once per test binary.
+pub fn windows_library_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let target = root().join("target/windows");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--lib", "--quiet", "--target", "x86_64-pc-windows-gnu", "--manifest-path"])
+            .arg(root().join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .expect("cargo runs");
+        assert!(
+            status.success(),
+            "building the Windows library failed (rustup target add x86_64-pc-windows-gnu; mingw-w64 installed?)"
+        );
+        target.join("x86_64-pc-windows-gnu/debug")
+    })
+}
+
+/// The functions `include/lphint.h` declares, sorted.
+pub fn header_functions() -> Vec<String> {
+    let header = std::fs::read_to_string(root().join("include/lphint.h")).unwrap();
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//") && !l.trim_start().starts_with('*'))
+        .flat_map(|l| l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '(')))
+        .filter(|w| w.starts_with("lp_") && w.contains('('))
+        .map(|w| w[..w.find('(').unwrap()].to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
