@@ -48,7 +48,7 @@ fn generate_raw() -> String {
     let builder = ffi_sources().iter().fold(csbindgen::Builder::default(), |b, f| b.input_extern_file(f));
     builder
         .csharp_dll_name("lphint")
-        .csharp_dll_name_if("UNITY_IOS && !UNITY_EDITOR", "__Internal")
+        .csharp_dll_name_if(STATIC_PLATFORMS, "__Internal")
         .csharp_namespace("LpHint")
         .csharp_class_name("NativeMethods")
         .csharp_use_function_pointer(false)
@@ -64,6 +64,11 @@ fn generate_raw() -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// Where the native library is linked into the player statically (Unity's `__Internal`): iOS, WebGL and
+/// Android (the package ships Android's static libraries, for IL2CPP; a project that builds the shared
+/// library with `cargo ndk` for Mono defines `LPHINT_ANDROID_SHARED`). Everywhere else: `lphint`.
+const STATIC_PLATFORMS: &str = "(UNITY_IOS || UNITY_WEBGL || (UNITY_ANDROID && !LPHINT_ANDROID_SHARED)) && !UNITY_EDITOR";
 
 #[test]
 fn the_generated_raw_layer_is_fresh() {

@@ -252,12 +252,12 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
 /// `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
 /// (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
 /// which also reserves the hinter's memory, included. The node budget stays the deterministic way to
-/// step a search; this one is for games that think in milliseconds. Not in the WebAssembly build (it
-/// has no clock).
+/// step a search; this one is for games that think in milliseconds. Not in the `wasm32-unknown-unknown`
+/// build of the JavaScript package (it has no clock); emscripten's (Unity WebGL) has it.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
-#[cfg(not(target_family = "wasm"))]
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 #[no_mangle]
 pub unsafe extern "C" fn lp_next_hint_timed(
     puzzle: *mut LpPuzzle,

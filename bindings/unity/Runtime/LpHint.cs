@@ -541,9 +541,9 @@ namespace LpHint
             return (Status)status;
         }
 
-        /// <summary>Per frame: the next hint, working at most `microseconds` (in slices of the family's
-        /// FrameBudget) instead of a node budget. InProgress until it is ready. Allocates nothing; not in
-        /// WebAssembly builds.</summary>
+        /// <summary>Per frame: the next hint, working at most `microseconds` instead of a node budget
+        /// (slices of at most half the time left, so a call ends within about that time). InProgress until
+        /// it is ready. Allocates nothing; available on every platform Unity builds, WebGL included.</summary>
         public Status NextHintTimed(uint microseconds, out Hint hint)
         {
             LpHint raw;

@@ -10,7 +10,7 @@ namespace LpHint
 {
     internal static unsafe partial class NativeMethods
     {
-#if UNITY_IOS && !UNITY_EDITOR
+#if (UNITY_IOS || UNITY_WEBGL || (UNITY_ANDROID && !LPHINT_ANDROID_SHARED)) && !UNITY_EDITOR
         const string __DllName = "__Internal";
 #else
         const string __DllName = "lphint";
@@ -531,8 +531,8 @@ namespace LpHint
         ///  `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
         ///  (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
         ///  which also reserves the hinter's memory, included. The node budget stays the deterministic way to
-        ///  step a search; this one is for games that think in milliseconds. Not in the WebAssembly build (it
-        ///  has no clock).
+        ///  step a search; this one is for games that think in milliseconds. Not in the `wasm32-unknown-unknown`
+        ///  build of the JavaScript package (it has no clock); emscripten's (Unity WebGL) has it.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `hint` NULL or writable.
