@@ -68,7 +68,8 @@ fn generate_raw() -> String {
 /// Where the native library is linked into the player statically (Unity's `__Internal`): iOS, WebGL and
 /// Android (the package ships Android's static libraries, for IL2CPP; a project that builds the shared
 /// library with `cargo ndk` for Mono defines `LPHINT_ANDROID_SHARED`). Everywhere else: `lphint`.
-const STATIC_PLATFORMS: &str = "(UNITY_IOS || UNITY_WEBGL || (UNITY_ANDROID && !LPHINT_ANDROID_SHARED)) && !UNITY_EDITOR";
+const STATIC_PLATFORMS: &str =
+    "(UNITY_IOS || UNITY_WEBGL || (UNITY_ANDROID && !LPHINT_ANDROID_SHARED)) && !UNITY_EDITOR";
 
 #[test]
 fn the_generated_raw_layer_is_fresh() {
