@@ -261,5 +261,213 @@ case "${1:-}" in
         exit 0 ;;
 esac
 
-echo "scripts/dist.sh: building the platforms is not written yet; 'stage' is" >&2
-exit 1
+# ---- building every platform ----
+
+all_platforms=(linux-x86_64 windows-x86_64 macos-universal ios-arm64 android-arm64-v8a android-armeabi-v7a
+    android-x86_64 webgl)
+out_dir="$root/dist"
+build_dir="$root/target/dist"
+llvm_bin="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
+
+# fat OUT ARM64 X86_64: a universal Mach-O file (a dylib or an archive) of the two architectures' files,
+# as lipo -create makes it: the fat header, then each file at a 16 KiB boundary.
+fat() {
+    python3 - "$@" <<'PY'
+import struct, sys
+out, parts = sys.argv[1], [(0x0100000C, 0, sys.argv[2]), (0x01000007, 3, sys.argv[3])]
+datas = [open(path, "rb").read() for _, _, path in parts]
+align = 14
+offset, entries = 1 << align, []
+for (cputype, subtype, _), data in zip(parts, datas):
+    entries.append((cputype, subtype, offset, len(data), align))
+    offset = (offset + len(data) + (1 << align) - 1) // (1 << align) * (1 << align)
+with open(out, "wb") as f:
+    f.write(struct.pack(">II", 0xCAFEBABE, len(parts)))
+    for entry in entries:
+        f.write(struct.pack(">iiIII", *entry))
+    for (_, _, start, size, _), data in zip(entries, datas):
+        f.write(b"\0" * (start - f.tell()))
+        f.write(data)
+PY
+}
+results=()
+
+# The Rust target of a platform.
+target_of() {
+    case "$1" in
+        linux-x86_64) echo x86_64-unknown-linux-gnu ;;
+        windows-x86_64) echo x86_64-pc-windows-gnu ;;
+        macos-universal) echo universal2-apple-darwin ;;
+        ios-arm64) echo aarch64-apple-ios ;;
+        android-arm64-v8a) echo aarch64-linux-android ;;
+        android-armeabi-v7a) echo armv7-linux-androideabi ;;
+        android-x86_64) echo x86_64-linux-android ;;
+        webgl) echo wasm32-unknown-emscripten ;;
+    esac
+}
+
+# What a platform's build needs that this machine may lack: a message, or nothing.
+missing_tools() {
+    local target=$1 need=()
+    local targets=("$target")
+    [ "$target" = universal2-apple-darwin ] && targets=(aarch64-apple-darwin x86_64-apple-darwin)
+    for t in "${targets[@]}"; do
+        rustup target list --installed | grep -qx "$t" || need+=("rustup target add $t")
+    done
+    case "$1" in
+        x86_64-pc-windows-gnu) command -v x86_64-w64-mingw32-gcc >/dev/null || need+=("apt-get install mingw-w64") ;;
+        universal2-apple-darwin)
+            command -v cargo-zigbuild >/dev/null || need+=("cargo install cargo-zigbuild")
+            python3 -m ziglang version >/dev/null 2>&1 || command -v zig >/dev/null || need+=("pip install ziglang") ;;
+        wasm32-unknown-emscripten) command -v emcc >/dev/null || need+=("apt-get install emscripten") ;;
+    esac
+    [ -x "$llvm_bin/llvm-nm" ] || need+=("rustup component add llvm-tools")
+    (IFS=';'; echo "${need[*]}")
+}
+
+# The functions the header declares, one a line, sorted.
+header_functions() {
+    grep -v '^ *//' "$root/include/lphint.h" | grep -o 'lp_[a-z0-9_]*(' | tr -d '(' | sort -u
+}
+
+# Compares the functions `symbols` (one a line) defines with the header's: "ok" or what differs.
+against_header() {
+    local symbols=$1 diff
+    diff=$(comm -3 <(header_functions) <(sort -u <<< "$symbols") | tr -d '\t' | tr '\n' ' ')
+    if [ -z "$diff" ]; then echo ok; else echo "differ: $diff"; fi
+}
+
+size_of() { du -k "$1" | cut -f1 | awk '{ printf "%.1f MB", $1 / 1024 }'; }
+
+# build PLATFORM: builds, checks and stages one platform; appends its line to `results`.
+build() {
+    local platform=$1 target libs checks=() ran=() files=()
+    target=$(target_of "$platform")
+    local need
+    need=$(missing_tools "$target")
+    if [ -n "$need" ]; then
+        results+=("$platform|not built|-|needs: $need|-")
+        return
+    fi
+    local lib="$build_dir/$platform"
+    rm -rf "$lib"
+    mkdir -p "$lib"
+    local cargo_env=(CARGO_TARGET_DIR="$build_dir/cargo" CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=true
+        CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1)
+    local release="$build_dir/cargo/$target/release"
+    echo "== $platform ($target)" >&2
+    case "$platform" in
+        linux-x86_64 | windows-x86_64)
+            env "${cargo_env[@]}" cargo build --release --lib --target "$target" >&2
+            cp "$release/liblphint.a" "$lib/" ;;&
+        linux-x86_64)
+            cp "$release/liblphint.so" "$lib/"
+            strip --strip-unneeded "$lib/liblphint.so"
+            strip --strip-debug "$lib/liblphint.a" 2>/dev/null || true
+            checks+=("exports $(against_header "$(nm -D --defined-only "$lib/liblphint.so" | awk '$2 == "T" && $3 ~ /^lp_/ { print $3 }')")")
+            local others
+            others=$(nm -D --defined-only "$lib/liblphint.so" | awk '$3 !~ /^lp_/' | wc -l)
+            checks+=("$others other symbols exported")
+            checks+=("SONAME $(readelf -d "$lib/liblphint.so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')")
+            gcc -std=c11 -O2 -I"$root/include" "$root/examples/c/game.c" "$lib/liblphint.a" $(native_libs linux-x86_64) -o "$lib/game"
+            ran+=("C example: $("$lib/game" | grep "solved in")") ;;
+        windows-x86_64)
+            cp "$release/lphint.dll" "$release/liblphint.dll.a" "$lib/"
+            x86_64-w64-mingw32-strip --strip-unneeded "$lib/lphint.dll"
+            x86_64-w64-mingw32-strip --strip-debug "$lib/liblphint.a" 2>/dev/null || true
+            local exports
+            exports=$(x86_64-w64-mingw32-objdump -p "$lib/lphint.dll" | sed -n '/\[Ordinal\/Name Pointer\] Table/,/^$/p' | grep -o 'lp_[a-z0-9_]*')
+            checks+=("exports $(against_header "$exports")")
+            { echo "LIBRARY lphint.dll"; echo "EXPORTS"; echo "$exports"; } > "$lib/lphint.def"
+            x86_64-w64-mingw32-dlltool -m i386:x86-64 -d "$lib/lphint.def" -l "$lib/lphint.lib" -D lphint.dll
+            checks+=("MSVC import library lphint.lib from lphint.def")
+            if command -v wine >/dev/null; then
+                x86_64-w64-mingw32-gcc -std=c11 -O2 -static -I"$root/include" "$root/examples/c/game.c" "$lib/liblphint.dll.a" -o "$lib/game.exe"
+                x86_64-w64-mingw32-gcc -shared -O2 -o "$lib/bcryptprimitives.dll" "$root/tests/c/wine/bcryptprimitives.c" -lbcrypt
+                ran+=("C example with the DLL under Wine: $(cd "$lib" && WINEPREFIX="$build_dir/wine" WINEDEBUG=-all wine game.exe 2>/dev/null | grep "solved in" | tr -d '\r')")
+                rm -f "$lib/game.exe" "$lib/bcryptprimitives.dll"
+            fi ;;
+        macos-universal)
+            # Each architecture on its own, the dylib alone (so that only the C ABI is exported, not the
+            # Rust symbols a combined build keeps), install name @rpath (not the build path), macOS 11 at
+            # least; joined in universal files.
+            local arch fat=()
+            for arch in aarch64 x86_64; do
+                local upper=${arch^^}
+                env "${cargo_env[@]}" MACOSX_DEPLOYMENT_TARGET=11.0 \
+                    "CARGO_TARGET_${upper}_APPLE_DARWIN_RUSTFLAGS=-C link-arg=-Wl,-install_name,@rpath/liblphint.dylib" \
+                    cargo-zigbuild rustc --release --lib --target "$arch-apple-darwin" --crate-type cdylib >&2
+                env "${cargo_env[@]}" MACOSX_DEPLOYMENT_TARGET=11.0 \
+                    cargo rustc --release --lib --target "$arch-apple-darwin" --crate-type staticlib >&2
+                fat+=("$build_dir/cargo/$arch-apple-darwin/release")
+            done
+            fat "$lib/liblphint.dylib" "${fat[0]}/liblphint.dylib" "${fat[1]}/liblphint.dylib"
+            fat "$lib/liblphint.a" "${fat[0]}/liblphint.a" "${fat[1]}/liblphint.a"
+            "$llvm_bin/llvm-strip" -x "$lib/liblphint.dylib"
+            local archs id minos absolute others
+            archs=$("$llvm_bin/llvm-objdump" --macho --universal-headers "$lib/liblphint.dylib" | sed -n 's/^ *cputype CPU_TYPE_\(.*\)/\1/p' | tr '\n' ' ')
+            checks+=("architectures: $archs")
+            for arch in arm64 x86_64; do
+                checks+=("$arch exports $(against_header "$("$llvm_bin/llvm-nm" --arch="$arch" -gU "$lib/liblphint.dylib" | awk '{ print $3 }' | sed -n 's/^_\(lp_.*\)/\1/p')")")
+                others=$("$llvm_bin/llvm-nm" --arch="$arch" -gU "$lib/liblphint.dylib" | awk '$3 !~ /^_lp_/' | wc -l)
+                checks+=("$others other symbols exported")
+                checks+=("$arch archive defines $(against_header "$("$llvm_bin/llvm-nm" --arch="$arch" --defined-only "$lib/liblphint.a" 2>/dev/null | awk '$2 == "T" { print $3 }' | sed -n 's/^_\(lp_.*\)/\1/p')")")
+            done
+            id=$("$llvm_bin/llvm-objdump" --macho --dylib-id --arch=arm64 "$lib/liblphint.dylib" | tail -n 1)
+            checks+=("install name $id")
+            minos=$("$llvm_bin/llvm-objdump" --macho --private-headers --arch=arm64 "$lib/liblphint.dylib" | awk '$1 == "minos" { print $2; exit }' || true)
+            checks+=("minimum macOS $minos")
+            absolute=$("$llvm_bin/llvm-objdump" --macho --dylibs-used --arch=arm64 "$lib/liblphint.dylib" | tail -n +2 | grep -v -c -e '^\s*/usr/lib/' -e '^\s*/System/' -e '@rpath' || true)
+            checks+=("$absolute libraries outside /usr/lib and /System") ;;
+        ios-arm64 | android-* | webgl)
+            local extra=()
+            [ "$platform" = ios-arm64 ] && extra=(IPHONEOS_DEPLOYMENT_TARGET=13.0)
+            env "${cargo_env[@]}" "${extra[@]}" cargo rustc --release --lib --target "$target" --crate-type staticlib >&2
+            cp "$release/liblphint.a" "$lib/"
+            "$llvm_bin/llvm-strip" --strip-debug "$lib/liblphint.a" 2>/dev/null || true
+            local defined undefined
+            defined=$("$llvm_bin/llvm-nm" --defined-only "$lib/liblphint.a" 2>/dev/null | awk '$2 == "T" { print $3 }' | sed -e 's/^_lp_/lp_/' | grep '^lp_')
+            checks+=("defines $(against_header "$defined")")
+            if [ "$platform" = ios-arm64 ]; then
+                undefined=$("$llvm_bin/llvm-nm" -u "$lib/liblphint.a" 2>/dev/null | awk 'NF { print $NF }' | sort -u || true)
+                local foreign
+                foreign=$(comm -23 <(echo "$undefined") <("$llvm_bin/llvm-nm" --defined-only "$lib/liblphint.a" 2>/dev/null | awk '{ print $NF }' | sort -u) | wc -l)
+                checks+=("$foreign symbols from the system (libSystem)")
+                minos=$("$llvm_bin/llvm-objdump" --macho --private-headers "$lib/liblphint.a" 2>/dev/null | awk '$1 == "minos" { print $2; exit }' || true)
+                checks+=("minimum iOS ${minos:-?}")
+            fi
+            if [ "$platform" = webgl ]; then
+                # Debian's emscripten finds its Node modules (acorn) under /usr/share/nodejs; one file
+                # (the module inlined) because its loader fetches a path, which Node 18+'s fetch refuses.
+                NODE_PATH=/usr/share/nodejs emcc -O2 -fwasm-exceptions -sSINGLE_FILE=1 -sENVIRONMENT=node \
+                    -I"$root/include" "$root/tests/c/webgl_hint.c" "$lib/liblphint.a" -o "$lib/webgl_hint.js" >&2
+                ran+=("emcc $(emcc --version | head -n 1 | grep -o '[0-9][0-9.]*' | head -n 1) -fwasm-exceptions, under Node: $(node "$lib/webgl_hint.js" 2>&1 | tail -n 1)")
+                rm -f "$lib/webgl_hint.js"
+            fi ;;
+    esac
+    rm -f "$lib/game"
+    local tree="$out_dir/lphint-$version-$platform"
+    stage "$platform" "$lib" "$tree"
+    tar --sort=name --owner=0 --group=0 --numeric-owner -czf "$tree.tar.gz" -C "$out_dir" "lphint-$version-$platform"
+    for f in "$lib"/*; do case "$f" in *.a | *.so | *.dll | *.dylib | *.lib) files+=("$(basename "$f") $(size_of "$f")") ;; esac; done
+    local IFS=';'
+    results+=("$platform|${files[*]}|$(size_of "$tree.tar.gz")|${checks[*]:-}|${ran[*]:-static checks only}")
+}
+
+platforms=("$@")
+[ ${#platforms[@]} -gt 0 ] || platforms=("${all_platforms[@]}")
+mkdir -p "$out_dir"
+for platform in "${platforms[@]}"; do
+    [ -n "$(target_of "$platform")" ] || { echo "unknown platform $platform (known: ${all_platforms[*]})" >&2; exit 1; }
+    build "$platform"
+done
+held=$(unity "$out_dir" "$out_dir/com.lphint.engine-$version.tgz")
+echo
+echo "| platform | libraries | archive | checked | ran |"
+echo "|---|---|---|---|---|"
+for line in "${results[@]}"; do
+    IFS='|' read -r platform files archive checks ran <<< "$line"
+    echo "| $platform | ${files//;/, } | $archive | ${checks//;/; } | ${ran//;/; } |"
+done
+echo
+echo "Unity package: dist/com.lphint.engine-$version.tgz ($(size_of "$out_dir/com.lphint.engine-$version.tgz")), libraries of: $held"

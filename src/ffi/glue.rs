@@ -160,7 +160,7 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
 
 /// Makes a panic record its message for [`lp_last_error`] before the default report. Where panics abort
 /// (WebAssembly) that is the only trace a caller gets; elsewhere [`guard`] records it too.
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
 pub(crate) fn install_panic_hook() {
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| {

@@ -25,7 +25,7 @@ mod pack;
 mod puzzle;
 mod solver;
 mod tables;
-#[cfg(target_family = "wasm")]
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
 mod wasm;
 
 /// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
