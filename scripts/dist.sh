@@ -25,7 +25,7 @@ abi=$(sed -n 's/^pub const LP_ABI_VERSION: u32 = \([0-9]*\);/\1/p' "$root/src/ff
 native_libs() {
     case "$1" in
         linux-*) echo "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;;
-        windows-*) echo "-lkernel32 -ladvapi32 -lntdll -luserenv -lws2_32 -lbcrypt -ldbghelp" ;;
+        windows-*) echo "-lkernel32 -lntdll -luserenv -lws2_32 -ldbghelp" ;;
         macos-* | ios-*) echo "-lSystem -lc -lm" ;;
         android-*) echo "-ldl -llog -lunwind -lm -lc" ;;
         webgl) echo "" ;;
