@@ -49,7 +49,8 @@ fn compile(compiler: &str, flags: &[&str], source: &str, libraries: &[&str], out
 }
 
 /// The system libraries a static lphint needs on Windows (what `--print native-static-libs` says).
-const SYSTEM: &[&str] = &["-lws2_32", "-luserenv", "-lbcrypt", "-lntdll", "-ladvapi32", "-lkernel32", "-lpthread"];
+/// `-lpthread` is the test program's own (abi_test.c starts threads).
+const SYSTEM: &[&str] = &["-lkernel32", "-lntdll", "-luserenv", "-lws2_32", "-ldbghelp", "-lpthread"];
 
 /// Compiles `source` against the static library (`static_link`) or the DLL's import library, runs it
 /// under Wine and returns what it printed.
