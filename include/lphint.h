@@ -605,7 +605,8 @@ enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
 // a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
 // from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
 // (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
-// longer than 1,024 bytes); on any failure the pack is unchanged.
+// longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
+// family's symmetries, as [`lp_puzzle_fingerprint`] tells); on any failure the pack is unchanged.
 //
 // # Safety
 // `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
@@ -774,6 +775,16 @@ enum LpStatus lp_puzzle_set_node_limit(struct LpPuzzle *puzzle,
 // # Safety
 // `puzzle` must be NULL or a live handle; `key` and `value` NULL or NUL-terminated strings.
 enum LpStatus lp_puzzle_set_option(struct LpPuzzle *puzzle, const char *key, const char *value);
+
+// The level's fingerprint from the current position into `*value`: two puzzles have the same one when
+// they are the same level up to the family's symmetries (a board turned or mirrored, identical jugs or
+// blocks swapped) — what generators and packs count as one level (`lp_pack_writer_add` refuses a
+// second). Stable across builds and platforms.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `value` NULL or writable.
+enum LpStatus lp_puzzle_fingerprint(const struct LpPuzzle *puzzle,
+                                    uint64_t *value);
 
 // A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
 // `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and

@@ -20,6 +20,14 @@ fn parse(desc: &str) -> *mut LpPuzzle {
     puzzle
 }
 
+/// The calling thread's last error message.
+fn last_error() -> String {
+    let (mut buf, mut written) = (vec![0u8; 1024], 0);
+    // SAFETY: a writable buffer of its length and an out-parameter.
+    assert_eq!(unsafe { lp_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut written) }, LpStatus::LP_OK);
+    String::from_utf8_lossy(&buf[..written]).trim_end_matches('\0').to_string()
+}
+
 /// Plays a whole game through the ABI and through `Hinter` side by side, comparing every answer; every
 /// fourth move the player plays a random move instead of the hint.
 fn compare_game(puzzle: &Tiles, budget: u32, seed: u64) -> usize {
@@ -156,6 +164,12 @@ fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
     let (tiles, rating) = made[0];
     let refused = unsafe { lp_pack_writer_add(writer, tiles, rating + 6, std::ptr::null(), std::ptr::null()) };
     assert_eq!(refused, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    // The same level again — here the second tiles puzzle, and the first flip board mirrored — is refused.
+    assert_eq!(
+        unsafe { lp_pack_writer_add(writer, made[1].0, made[1].1, std::ptr::null(), std::ptr::null()) },
+        LpStatus::LP_ERR_INVALID_ARGUMENT
+    );
+    assert!(last_error().contains("same level as entry #2"), "{}", last_error());
     let mut needed = 0;
     let short = unsafe { lp_pack_writer_bytes(writer, std::ptr::null_mut(), 0, &mut needed) };
     assert_eq!(short, LpStatus::LP_ERR_BUFFER_TOO_SMALL);
@@ -173,6 +187,31 @@ fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
         unsafe { lp_puzzle_free(puzzle) };
     }
     unsafe { lp_pack_writer_free(writer) };
+}
+
+/// The fingerprint of the puzzle described by `desc`.
+fn fingerprint(desc: &str) -> u64 {
+    let puzzle = parse(desc);
+    let mut value = 0;
+    assert_eq!(unsafe { lp_puzzle_fingerprint(puzzle, &mut value) }, LpStatus::LP_OK);
+    unsafe { lp_puzzle_free(puzzle) };
+    value
+}
+
+#[test]
+fn a_fingerprint_is_the_level_up_to_the_familys_symmetries() {
+    // Mirrored and turned flip boards, jugs listed in another order: the same level.
+    assert_eq!(fingerprint("flip:3x2:##./..."), fingerprint("flip:3x2:.##/..."));
+    assert_eq!(fingerprint("flip:3x3:##./.../..."), fingerprint("flip:3x3:#../#../..."));
+    assert_eq!(fingerprint("jugs:8,5,3:8,0,0:4,4,0"), fingerprint("jugs:5,8,3:0,8,0:4,4,0"));
+    // Another start or goal is another level.
+    assert_ne!(fingerprint("flip:3x2:##./..."), fingerprint("flip:3x2:#../..."));
+    assert_ne!(fingerprint("jugs:8,5,3:8,0,0:4,4,0"), fingerprint("jugs:8,5,3:8,0,0:6,2,0"));
+    let mut value = 0;
+    assert_eq!(unsafe { lp_puzzle_fingerprint(std::ptr::null(), &mut value) }, LpStatus::LP_ERR_NULL_ARGUMENT);
+    let tiles = parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+    assert_eq!(unsafe { lp_puzzle_fingerprint(tiles, std::ptr::null_mut()) }, LpStatus::LP_ERR_NULL_ARGUMENT);
+    unsafe { lp_puzzle_free(tiles) };
 }
 
 #[test]

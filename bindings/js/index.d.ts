@@ -163,6 +163,8 @@ export declare class Puzzle implements Disposable {
   setOption(key: string, value: string | number | boolean): void;
   setNodeLimit(limit: number | bigint): void;
   fact(name: string): number | undefined;
+  /** The level's fingerprint (16 hex digits): equal for the same level up to the family's symmetries. */
+  fingerprint(): string;
   setTables(tables: Tables): void;
   solver(algorithm?: AlgorithmCode | string, nodeCap?: number): Solver;
   solverBytes(algorithm: AlgorithmCode, nodeCap: number): number;

@@ -769,6 +769,18 @@ export class Puzzle extends Handle {
     });
   }
 
+  /** The level's fingerprint (16 hex digits): equal for the same level up to the family's symmetries, as
+   * generators and packs count levels (a `PackWriter` refuses a second). */
+  fingerprint() {
+    const lib = this.lib;
+    return lib.with([8], (out) => {
+      lib.check(lib.call(lib.x.lp_puzzle_fingerprint, this.live, out));
+      const v = lib.refresh();
+      const hex = (n) => n.toString(16).padStart(8, "0");
+      return hex(v.getUint32(out + 4, true)) + hex(v.getUint32(out, true));
+    });
+  }
+
   /** Uses `tables` (a `Tables`) for hints and solvers from now on. */
   setTables(tables) {
     const lib = this.lib;

@@ -121,6 +121,8 @@ pub unsafe extern "C" fn lp_puzzle_save(
 /// A pack being written: puzzles added one by one, then the bytes. Opaque.
 pub struct LpPackWriter {
     pack: Pack,
+    /// Each entry's level fingerprint, so that a pack holds distinct levels (as `lp pack verify` asks).
+    fingerprints: Vec<u64>,
 }
 
 impl Handle for LpPackWriter {
@@ -136,7 +138,7 @@ pub unsafe extern "C" fn lp_pack_writer_create(out: *mut *mut LpPackWriter) -> L
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out, "out") }?;
-        Ok(hand_out(LpPackWriter { pack: Pack::default() }, out))
+        Ok(hand_out(LpPackWriter { pack: Pack::default(), fingerprints: Vec::new() }, out))
     })
 }
 
@@ -158,7 +160,8 @@ unsafe fn label(ptr: *const c_char, name: &'static str) -> Result<Option<String>
 /// a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
 /// from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
 /// (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
-/// longer than 1,024 bytes); on any failure the pack is unchanged.
+/// longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
+/// family's symmetries, as [`lp_puzzle_fingerprint`] tells); on any failure the pack is unchanged.
 ///
 /// # Safety
 /// `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
@@ -184,9 +187,17 @@ pub unsafe extern "C" fn lp_pack_writer_add(
         if entry.solution.as_ref().is_some_and(|s| s.too_long()) {
             return Err(Failure::invalid("the puzzle's solution is longer than a pack stores"));
         }
-        registry::load(&entry).map_err(Failure::invalid)?;
+        let fingerprint = registry::load(&entry).map_err(Failure::invalid)?.fingerprint();
+        if let Some(first) = writer.fingerprints.iter().position(|&f| f == fingerprint) {
+            return Err(Failure::invalid(format!(
+                "the puzzle is the same level as entry #{} (up to the family's symmetries); a pack holds distinct levels",
+                first + 1
+            )));
+        }
         writer.pack.entries.try_reserve(1).map_err(|_| crate::memory::OutOfMemory { bytes: size_of::<PackEntry>() })?;
+        writer.fingerprints.try_reserve(1).map_err(|_| crate::memory::OutOfMemory { bytes: size_of::<u64>() })?;
         writer.pack.entries.push(entry);
+        writer.fingerprints.push(fingerprint);
         Ok(LpStatus::LP_OK)
     })
 }

@@ -358,6 +358,23 @@ pub unsafe extern "C" fn lp_puzzle_set_option(
     })
 }
 
+/// The level's fingerprint from the current position into `*value`: two puzzles have the same one when
+/// they are the same level up to the family's symmetries (a board turned or mirrored, identical jugs or
+/// blocks swapped) — what generators and packs count as one level (`lp_pack_writer_add` refuses a
+/// second). Stable across builds and platforms.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `value` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_fingerprint(puzzle: *const LpPuzzle, value: *mut u64) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (value, puzzle) = unsafe { (Out::new(value, "value")?, handle(puzzle)?) };
+        value.write(puzzle.session.fingerprint());
+        Ok(LpStatus::LP_OK)
+    })
+}
+
 /// A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
 /// `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
 /// `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not

@@ -194,6 +194,11 @@ static class Tests
             writer.Add(first, firstRating, "level 1", "medium");
             writer.Add(second, secondRating);
             Throws(Status.InvalidArgument, "rating", () => writer.Add(first, firstRating + 8));
+            Throws(Status.InvalidArgument, "same level as entry #2", () => writer.Add(second, secondRating));
+            using (Puzzle again = Puzzle.Parse(second.Describe()))
+            {
+                Check(again.Fingerprint == second.Fingerprint && again.Fingerprint != first.Fingerprint, "fingerprints tell levels apart");
+            }
             bytes = writer.ToBytes();
         }
         using (Pack pack = Pack.Load(bytes))

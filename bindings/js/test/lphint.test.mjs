@@ -274,6 +274,13 @@ test("a pack written from generated puzzles loads back with their ratings; Linja
   const made = [1, 2, 3].map((seed) => lp.generate("tiles", "preset=easy", seed));
   made.forEach(({ puzzle, rating }, i) => writer.add(puzzle, rating, `level ${i + 1}`, i ? null : "easy"));
   throwsLp(() => writer.add(made[0].puzzle, made[0].rating + 10), Status.ERR_INVALID_ARGUMENT, "rating");
+  // The same level twice is refused (a pack holds distinct levels), found by its fingerprint.
+  throwsLp(() => writer.add(made[1].puzzle, made[1].rating), Status.ERR_INVALID_ARGUMENT, "same level as entry #2");
+  const again = lp.Puzzle.parse(made[2].puzzle.describe());
+  assert.match(again.fingerprint(), /^[0-9a-f]{16}$/);
+  assert.equal(again.fingerprint(), made[2].puzzle.fingerprint());
+  assert.notEqual(again.fingerprint(), made[1].puzzle.fingerprint());
+  again.free();
   const pack = lp.Pack.load(writer.bytes());
   assert.equal(pack.length, 3);
   made.forEach(({ puzzle, rating }, i) => {

@@ -441,6 +441,18 @@ namespace LpHint
             return true;
         }
 
+        /// <summary>The level's fingerprint: equal for the same level up to the family's symmetries (a board
+        /// turned or mirrored, identical jugs or blocks swapped), as generators and packs count levels.</summary>
+        public ulong Fingerprint
+        {
+            get
+            {
+                ulong v = 0;
+                Native.Check(NativeMethods.lp_puzzle_fingerprint(Raw, &v));
+                return v;
+            }
+        }
+
         /// <summary>The id of the puzzle's family (FamilyInfo.Id).</summary>
         public uint FamilyId
         {

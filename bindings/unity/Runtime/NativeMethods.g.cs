@@ -389,7 +389,8 @@ namespace LpHint
         ///  a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
         ///  from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
         ///  (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
-        ///  longer than 1,024 bytes); on any failure the pack is unchanged.
+        ///  longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
+        ///  family's symmetries, as [`lp_puzzle_fingerprint`] tells); on any failure the pack is unchanged.
         ///
         ///  # Safety
         ///  `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
@@ -581,6 +582,18 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_set_option", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_set_option(LpPuzzle* puzzle, byte* key, byte* value);
+
+        /// <summary>
+        ///  The level's fingerprint from the current position into `*value`: two puzzles have the same one when
+        ///  they are the same level up to the family's symmetries (a board turned or mirrored, identical jugs or
+        ///  blocks swapped) — what generators and packs count as one level (`lp_pack_writer_add` refuses a
+        ///  second). Stable across builds and platforms.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `value` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_fingerprint", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_fingerprint(LpPuzzle* puzzle, ulong* value);
 
         /// <summary>
         ///  A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
