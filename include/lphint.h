@@ -125,6 +125,34 @@ typedef struct LpHargramPiece {
   uint32_t no_mirror;
 } LpHargramPiece;
 
+// How many solutions a position has (see [`lp_puzzle_count_solutions`]).
+typedef struct LpSolutionCount {
+  // Every solution counted (solutions that only swap identical pieces count once).
+  uint64_t all;
+  // Those up to the board's symmetries.
+  uint64_t up_to_symmetry;
+  // Search nodes spent.
+  uint64_t nodes;
+  // Whether counting stopped at the limit (then `all` is a lower bound).
+  bool capped;
+} LpSolutionCount;
+
+// The current position's cluster: every state reachable from it (see [`lp_puzzle_cluster`]).
+typedef struct LpClusterSummary {
+  // States reachable from the position (itself included).
+  uint64_t states;
+  // Those that are solved.
+  uint64_t solved_states;
+  // The position's distance to the nearest solved state, -1 when the cluster has none.
+  int64_t start_distance;
+  // The largest distance of any state of the cluster to its nearest solved state, -1 when none.
+  int64_t farthest_distance;
+  // Node expansions spent.
+  uint64_t expanded;
+  // Bytes the analysis reserved.
+  uint64_t bytes;
+} LpClusterSummary;
+
 // One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
 // its width (how much it deduced) and how many cells it fixed.
 typedef struct LpDeductionStep {
@@ -357,6 +385,26 @@ enum LpStatus lp_tiles_create(uint32_t width,
                               const uint8_t *goal,
                               size_t goal_len,
                               struct LpPuzzle **out);
+
+// Counts the solutions from the current position, stopping after `limit` of them (0 counts as 1; 2
+// answers "unique?"), into `*count`. `LP_ERR_INVALID_ARGUMENT` for a family that does not count
+// solutions (those that have one shortest answer per move count: ask a solver instead).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `count` NULL or writable.
+enum LpStatus lp_puzzle_count_solutions(const struct LpPuzzle *puzzle,
+                                        uint64_t limit,
+                                        struct LpSolutionCount *count);
+
+// Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
+// `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
+// reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `summary` NULL or writable.
+enum LpStatus lp_puzzle_cluster(const struct LpPuzzle *puzzle,
+                                size_t node_cap,
+                                struct LpClusterSummary *summary);
 
 // The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
 // their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,

@@ -215,6 +215,47 @@ fn a_fingerprint_is_the_level_up_to_the_familys_symmetries() {
 }
 
 #[test]
+fn solutions_are_counted_and_clusters_analysed_through_the_abi() {
+    use lphint::family::Family;
+    // Hargram: the count equals the exact-cover counter's; a Linjat puzzle of the data is unique.
+    let hargram = "hargram:5x4:...../...../...../.....:###/##.;#/#/#;#./##;.#./###/..#;#./##/.#";
+    let direct = lphint::families::hargram::Hargram::parse(hargram).unwrap().count_solutions(u64::MAX).unwrap();
+    for (desc, limit, all) in [
+        (hargram, u64::MAX, direct.all),
+        (hargram, 1, 1),
+        ("linjat:6x9:....52/....../....../....o./....o3/.....4/..4..o/.....o/2o.3o2", 2, 1),
+    ] {
+        let puzzle = parse(desc);
+        let mut count = LpSolutionCount::default();
+        assert_eq!(unsafe { lp_puzzle_count_solutions(puzzle, limit, &mut count) }, LpStatus::LP_OK);
+        assert_eq!(count.all, all, "{desc}");
+        assert_eq!(count.capped, limit == 1 && direct.all > 1, "{desc}");
+        unsafe { lp_puzzle_free(puzzle) };
+    }
+    assert!(direct.all > 1 && direct.up_to_symmetry <= direct.all);
+    // The classic Huarong Dao layout's cluster: 25,955 states, 964 solved; a 3x3 flip board reaches all
+    // 512 patterns (no press combination is null), this one 9 presses from the goal (its minimum), and 100
+    // states are not enough for it.
+    let classic = parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1");
+    let mut summary = LpClusterSummary::default();
+    assert_eq!(unsafe { lp_puzzle_cluster(classic, 1 << 16, &mut summary) }, LpStatus::LP_OK);
+    assert_eq!((summary.states, summary.solved_states), (25_955, 964));
+    assert!(summary.start_distance > 0 && summary.farthest_distance >= summary.start_distance);
+    unsafe { lp_puzzle_free(classic) };
+    let flip = parse("flip:3x3:#.#/.#./#.#");
+    assert_eq!(unsafe { lp_puzzle_cluster(flip, 1000, &mut summary) }, LpStatus::LP_OK);
+    assert_eq!((summary.states, summary.solved_states, summary.start_distance), (512, 1, 9));
+    assert_eq!(unsafe { lp_puzzle_cluster(flip, 100, &mut summary) }, LpStatus::LP_OUT_OF_NODES);
+    unsafe { lp_puzzle_free(flip) };
+    // Families without the analysis say so.
+    let jugs = parse("jugs:8,5,3:8,0,0:4,4,0");
+    let mut count = LpSolutionCount::default();
+    assert_eq!(unsafe { lp_puzzle_count_solutions(jugs, 2, &mut count) }, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    assert!(last_error().contains("do not count"), "{}", last_error());
+    unsafe { lp_puzzle_free(jugs) };
+}
+
+#[test]
 fn the_deduction_of_a_linjat_puzzle_is_its_rating_in_steps_and_other_families_have_none() {
     let (puzzle, rating) = generated("linjat", "preset=medium,iterations=30", 4);
     let (mut steps, mut written, mut solved) = (vec![LpDeductionStep::default(); 256], 0, false);

@@ -165,6 +165,17 @@ export declare class Puzzle implements Disposable {
   fact(name: string): number | undefined;
   /** The level's fingerprint (16 hex digits): equal for the same level up to the family's symmetries. */
   fingerprint(): string;
+  /** Counts the solutions from here up to `limit` (Hargram, Linjat); runs to its end in this call. */
+  countSolutions(limit?: number): { all: number; upToSymmetry: number; nodes: number; capped: boolean };
+  /** Every state reachable from here (families whose moves can be undone); runs to its end in this call. */
+  cluster(nodeCap?: number): {
+    states: number;
+    solvedStates: number;
+    startDistance: number;
+    farthestDistance: number;
+    expanded: number;
+    bytes: number;
+  } | null;
   setTables(tables: Tables): void;
   solver(algorithm?: AlgorithmCode | string, nodeCap?: number): Solver;
   solverBytes(algorithm: AlgorithmCode, nodeCap: number): number;

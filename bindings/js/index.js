@@ -781,6 +781,35 @@ export class Puzzle extends Handle {
     });
   }
 
+  /** Counts the solutions from here, stopping after `limit` (2 answers "unique?"), for families that
+   * count them (Hargram, Linjat): `{ all, upToSymmetry, nodes, capped }`. Runs to its end in this call. */
+  countSolutions(limit = 2) {
+    const lib = this.lib;
+    return lib.with([32], (p) => {
+      lib.check(lib.call(lib.x.lp_puzzle_count_solutions, this.live, BigInt(limit), p));
+      return { all: lib.u64(p), upToSymmetry: lib.u64(p + 8), nodes: lib.u64(p + 16), capped: (lib.u32(p + 24) & 0xff) !== 0 };
+    });
+  }
+
+  /** Every state reachable from here, storing at most `nodeCap` (else `OUT_OF_NODES`), for families whose
+   * moves can be undone: `{ states, solvedStates, startDistance, farthestDistance, expanded, bytes }`
+   * (a distance is -1 when no state is solved), or null when the cluster holds more than `nodeCap` states.
+   * Runs to its end in this call. */
+  cluster(nodeCap = 1 << 20) {
+    const lib = this.lib;
+    return lib.with([48], (p) => {
+      if (lib.check(lib.call(lib.x.lp_puzzle_cluster, this.live, nodeCap >>> 0, p)) !== Status.OK) return null;
+      return {
+        states: lib.u64(p),
+        solvedStates: lib.u64(p + 8),
+        startDistance: lib.i64(p + 16),
+        farthestDistance: lib.i64(p + 24),
+        expanded: lib.u64(p + 32),
+        bytes: lib.u64(p + 40),
+      };
+    });
+  }
+
   /** Uses `tables` (a `Tables`) for hints and solvers from now on. */
   setTables(tables) {
     const lib = this.lib;

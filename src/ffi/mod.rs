@@ -16,6 +16,7 @@
 //!   (a node expansion of at most 16 successors, or a part of one; a fitness evaluation); a budget of 0
 //!   counts as 1, so that every call makes progress.
 
+mod analysis;
 mod deduction;
 mod families;
 mod ga;
@@ -30,6 +31,7 @@ mod wasm;
 
 /// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
 pub use crate::moves::MoveCode as LpMove;
+pub use analysis::*;
 pub use deduction::*;
 pub use families::*;
 pub use ga::*;

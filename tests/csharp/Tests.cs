@@ -199,6 +199,17 @@ static class Tests
             {
                 Check(again.Fingerprint == second.Fingerprint && again.Fingerprint != first.Fingerprint, "fingerprints tell levels apart");
             }
+            using (Puzzle classic = Puzzle.Parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1"))
+            {
+                ClusterSummary cluster;
+                Check(classic.Cluster(1 << 16, out cluster) == Status.Ok && cluster.States == 25955 && cluster.SolvedStates == 964, "the classic's cluster");
+                Check(classic.Cluster(1000, out cluster) == Status.OutOfNodes, "a cluster larger than the cap");
+            }
+            using (Puzzle hargram = Puzzle.Parse("hargram:4x3:..../..../....:###/#..;#../###;####"))
+            {
+                SolutionCount count = hargram.CountSolutions(100);
+                Check(count.All == 4 && count.UpToSymmetry == 1 && !count.Capped && hargram.CountSolutions(1).All == 1, "Hargram solutions counted: " + count.All);
+            }
             bytes = writer.ToBytes();
         }
         using (Pack pack = Pack.Load(bytes))

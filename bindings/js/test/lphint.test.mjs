@@ -281,6 +281,16 @@ test("a pack written from generated puzzles loads back with their ratings; Linja
   assert.equal(again.fingerprint(), made[2].puzzle.fingerprint());
   assert.notEqual(again.fingerprint(), made[1].puzzle.fingerprint());
   again.free();
+  // Solutions counted, clusters analysed (the classic Huarong Dao: 25,955 states, 964 solved).
+  const linjat = lp.Puzzle.parse(GAMES.linjat[0]);
+  assert.deepEqual({ ...linjat.countSolutions(2), nodes: 0 }, { all: 1, upToSymmetry: 1, nodes: 0, capped: false });
+  linjat.free();
+  const classic = lp.Puzzle.parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1");
+  const cluster = classic.cluster(1 << 16);
+  assert.equal(cluster.states, 25955);
+  assert.equal(cluster.solvedStates, 964);
+  assert.equal(classic.cluster(1000), null, "more states than the cap");
+  classic.free();
   const pack = lp.Pack.load(writer.bytes());
   assert.equal(pack.length, 3);
   made.forEach(({ puzzle, rating }, i) => {

@@ -213,6 +213,34 @@ namespace LpHint
         }
     }
 
+    /// <summary>How many solutions a position has (Puzzle.CountSolutions).</summary>
+    public struct SolutionCount
+    {
+        /// <summary>Every solution counted (solutions that only swap identical pieces count once).</summary>
+        public ulong All;
+        /// <summary>Those up to the board's symmetries.</summary>
+        public ulong UpToSymmetry;
+        /// <summary>Search nodes spent.</summary>
+        public ulong Nodes;
+        /// <summary>Whether counting stopped at the limit (All is then a lower bound).</summary>
+        public bool Capped;
+    }
+
+    /// <summary>A position's cluster: every state reachable from it (Puzzle.Cluster).</summary>
+    public struct ClusterSummary
+    {
+        /// <summary>States reachable (the position included).</summary>
+        public ulong States;
+        /// <summary>Those that are solved.</summary>
+        public ulong SolvedStates;
+        /// <summary>The position's distance to the nearest solved state, -1 when none is.</summary>
+        public long StartDistance;
+        /// <summary>The largest distance of a state to its nearest solved state, -1 when none is.</summary>
+        public long FarthestDistance;
+        /// <summary>Node expansions spent.</summary>
+        public ulong Expanded;
+    }
+
     /// <summary>Progress of a genetic-algorithm run.</summary>
     public struct GaReport
     {
@@ -451,6 +479,34 @@ namespace LpHint
                 Native.Check(NativeMethods.lp_puzzle_fingerprint(Raw, &v));
                 return v;
             }
+        }
+
+        /// <summary>Counts the solutions from the current position, stopping after <paramref name="limit"/>
+        /// (2 answers "unique?"), for families that count them (Hargram, Linjat); runs to its end in this
+        /// call (a worker thread's or a tool's call, not a frame's).</summary>
+        public SolutionCount CountSolutions(ulong limit)
+        {
+            LpSolutionCount c;
+            Native.Check(NativeMethods.lp_puzzle_count_solutions(Raw, limit, &c));
+            return new SolutionCount { All = c.all, UpToSymmetry = c.up_to_symmetry, Nodes = c.nodes, Capped = c.capped };
+        }
+
+        /// <summary>Every state reachable from the current position, storing at most
+        /// <paramref name="nodeCap"/>: <c>Status.OutOfNodes</c> when the cluster holds more. For families
+        /// whose moves can be undone; runs to its end in this call.</summary>
+        public Status Cluster(ulong nodeCap, out ClusterSummary summary)
+        {
+            LpClusterSummary c;
+            Status status = Native.Check(NativeMethods.lp_puzzle_cluster(Raw, (UIntPtr)nodeCap, &c));
+            summary = new ClusterSummary
+            {
+                States = c.states,
+                SolvedStates = c.solved_states,
+                StartDistance = c.start_distance,
+                FarthestDistance = c.farthest_distance,
+                Expanded = c.expanded,
+            };
+            return status;
         }
 
         /// <summary>The id of the puzzle's family (FamilyInfo.Id).</summary>

@@ -95,6 +95,28 @@ namespace LpHint
         internal static extern LpStatus lp_tiles_create(uint width, uint height, byte* start, System.UIntPtr start_len, byte* goal, System.UIntPtr goal_len, LpPuzzle** @out);
 
         /// <summary>
+        ///  Counts the solutions from the current position, stopping after `limit` of them (0 counts as 1; 2
+        ///  answers "unique?"), into `*count`. `LP_ERR_INVALID_ARGUMENT` for a family that does not count
+        ///  solutions (those that have one shortest answer per move count: ask a solver instead).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `count` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_count_solutions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_count_solutions(LpPuzzle* puzzle, ulong limit, LpSolutionCount* count);
+
+        /// <summary>
+        ///  Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
+        ///  `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
+        ///  reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `summary` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_cluster", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_cluster(LpPuzzle* puzzle, System.UIntPtr node_cap, LpClusterSummary* summary);
+
+        /// <summary>
         ///  The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
         ///  their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
         ///  come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
@@ -780,6 +802,62 @@ namespace LpHint
         ///  Non-zero to forbid mirror images of the piece (rotations are always allowed).
         /// </summary>
         public uint no_mirror;
+    }
+
+    /// <summary>
+    ///  How many solutions a position has (see [`lp_puzzle_count_solutions`]).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpSolutionCount
+    {
+        /// <summary>
+        ///  Every solution counted (solutions that only swap identical pieces count once).
+        /// </summary>
+        public ulong all;
+        /// <summary>
+        ///  Those up to the board's symmetries.
+        /// </summary>
+        public ulong up_to_symmetry;
+        /// <summary>
+        ///  Search nodes spent.
+        /// </summary>
+        public ulong nodes;
+        /// <summary>
+        ///  Whether counting stopped at the limit (then `all` is a lower bound).
+        /// </summary>
+        [MarshalAs(UnmanagedType.U1)] public bool capped;
+    }
+
+    /// <summary>
+    ///  The current position's cluster: every state reachable from it (see [`lp_puzzle_cluster`]).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpClusterSummary
+    {
+        /// <summary>
+        ///  States reachable from the position (itself included).
+        /// </summary>
+        public ulong states;
+        /// <summary>
+        ///  Those that are solved.
+        /// </summary>
+        public ulong solved_states;
+        /// <summary>
+        ///  The position's distance to the nearest solved state, -1 when the cluster has none.
+        /// </summary>
+        public long start_distance;
+        /// <summary>
+        ///  The largest distance of any state of the cluster to its nearest solved state, -1 when none.
+        /// </summary>
+        public long farthest_distance;
+        /// <summary>
+        ///  Node expansions spent.
+        /// </summary>
+        public ulong expanded;
+        /// <summary>
+        ///  Bytes the analysis reserved.
+        /// </summary>
+        public ulong bytes;
     }
 
     /// <summary>
