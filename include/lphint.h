@@ -627,6 +627,20 @@ enum LpStatus lp_pack_rating(const struct LpPack *pack,
                              size_t index,
                              uint32_t *rating);
 
+// A label of entry `index` — `key` is `"name"` or `"tier"` — as text (`(buf, cap, *written)`, see
+// [`lp_puzzle_describe`](super::lp_puzzle_describe)); `LP_NOT_FOUND` when the entry has none, so that a
+// tool can read a pack's levels back with their names and tiers.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+// writable bytes; `written` NULL or writable.
+enum LpStatus lp_pack_label(const struct LpPack *pack,
+                            size_t index,
+                            const char *key,
+                            char *buf,
+                            size_t cap,
+                            size_t *written);
+
 // Releases a pack. NULL is ignored.
 //
 // # Safety

@@ -175,6 +175,19 @@ fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
     assert_eq!(short, LpStatus::LP_ERR_BUFFER_TOO_SMALL);
     let mut bytes = vec![0u8; needed];
     assert_eq!(unsafe { lp_pack_writer_bytes(writer, bytes.as_mut_ptr(), needed, &mut needed) }, LpStatus::LP_OK);
+    // Labels read back through a loaded pack: the name given, no tier; an unknown key is refused.
+    let mut loaded = std::ptr::null_mut();
+    assert_eq!(unsafe { lp_pack_load(bytes.as_ptr(), bytes.len(), &mut loaded) }, LpStatus::LP_OK);
+    let label = |key: &str| {
+        let (key, mut buf, mut written) = (CString::new(key).unwrap(), [0u8; 64], 0);
+        let status =
+            unsafe { lp_pack_label(loaded, 0, key.as_ptr(), buf.as_mut_ptr().cast(), buf.len(), &mut written) };
+        (status, String::from_utf8_lossy(&buf[..written.saturating_sub(1)]).into_owned())
+    };
+    assert_eq!(label("name"), (LpStatus::LP_OK, "level".to_string()));
+    assert_eq!(label("tier").0, LpStatus::LP_NOT_FOUND);
+    assert_eq!(label("colour").0, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    unsafe { lp_pack_free(loaded) };
     let pack = lphint::registry::load_pack(&bytes).expect("the pack loads");
     assert_eq!(pack.entries.len(), made.len());
     for (entry, &(_, rating)) in pack.entries.iter().zip(&made) {

@@ -276,6 +276,8 @@ export declare class Pack implements Disposable {
   readonly length: number;
   open(index: number): Puzzle;
   rating(index: number): number;
+  /** A label of entry `index` (`"name"` or `"tier"`), or null when it has none. */
+  label(index: number, key: "name" | "tier"): string | null;
   free(): void;
   [Symbol.dispose](): void;
 }

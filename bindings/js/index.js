@@ -1035,6 +1035,12 @@ export class Pack extends Handle {
     lib.check(lib.call(lib.x.lp_pack_rating, this.live, index, lib.out));
     return lib.u32(lib.out);
   }
+
+  /** A label of entry `index` (`"name"` or `"tier"`), or null when it has none. */
+  label(index, key) {
+    const lib = this.lib;
+    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_pack_label, this.live, index, k, buf, cap, written)));
+  }
 }
 
 /** Precomputed tables (`lp tables build`), shared by the puzzles and generators given them. */

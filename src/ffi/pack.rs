@@ -1,7 +1,8 @@
 //! Pack handles: levels with their answers, loaded from bytes; puzzles saved to bytes.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, in_range, release, slice, text, write_items, Failure, Handle, LpStatus, Out,
+    guard, hand_out, handle, handle_mut, in_range, release, slice, text, write_items, write_text, Failure, Handle,
+    LpStatus, Out,
 };
 use super::puzzle::LpPuzzle;
 use crate::pack::{Bounded, Pack, PackEntry, MAX_ENTRIES, MAX_LABEL};
@@ -83,6 +84,39 @@ pub unsafe extern "C" fn lp_pack_rating(pack: *const LpPack, index: usize, ratin
         let (rating, pack) = unsafe { (Out::new(rating, "rating")?, handle(pack)?) };
         rating.write(entry(pack, index)?.rating);
         Ok(LpStatus::LP_OK)
+    })
+}
+
+/// A label of entry `index` — `key` is `"name"` or `"tier"` — as text (`(buf, cap, *written)`, see
+/// [`lp_puzzle_describe`](super::lp_puzzle_describe)); `LP_NOT_FOUND` when the entry has none, so that a
+/// tool can read a pack's levels back with their names and tiers.
+///
+/// # Safety
+/// `pack` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+/// writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_label(
+    pack: *const LpPack,
+    index: usize,
+    key: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (pack, key) = unsafe { (handle(pack)?, text(key, "key")?) };
+        let entry = entry(pack, index)?;
+        let label = match key {
+            "name" => &entry.name,
+            "tier" => &entry.tier,
+            _ => return Err(Failure::invalid(format!("a pack entry's labels are name and tier, not '{key}'"))),
+        };
+        match label {
+            // SAFETY: forwarded caller guarantees.
+            Some(label) => unsafe { write_text(label, buf, cap, written) },
+            None => Ok(LpStatus::LP_NOT_FOUND),
+        }
     })
 }
 

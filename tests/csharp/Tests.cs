@@ -215,6 +215,7 @@ static class Tests
         using (Pack pack = Pack.Load(bytes))
         {
             Check(pack.Count == 2 && pack.Rating(0) == firstRating && pack.Rating(1) == secondRating, "the written pack");
+            Check(pack.Label(0, "name") == "level 1" && pack.Label(0, "tier") == "medium" && pack.Label(1, "name") == null, "labels read back");
             using (Puzzle level = pack.Open(1))
             {
                 Hint hint;

@@ -293,6 +293,8 @@ test("a pack written from generated puzzles loads back with their ratings; Linja
   classic.free();
   const pack = lp.Pack.load(writer.bytes());
   assert.equal(pack.length, 3);
+  assert.deepEqual([0, 1].map((i) => [pack.label(i, "name"), pack.label(i, "tier")]), [["level 1", "easy"], ["level 2", null]]);
+  throwsLp(() => pack.label(0, "colour"), Status.ERR_INVALID_ARGUMENT, "name and tier");
   made.forEach(({ puzzle, rating }, i) => {
     assert.equal(pack.rating(i), rating);
     const opened = pack.open(i);

@@ -911,6 +911,26 @@ namespace LpHint
             return rating;
         }
 
+        /// <summary>A label of entry <paramref name="index"/> ("name" or "tier"), or null when it has none.</summary>
+        public string Label(int index, string key)
+        {
+            if (index < 0) throw new ArgumentOutOfRangeException("index");
+            byte[] k = Native.Utf8(key);
+            UIntPtr needed;
+            fixed (byte* pk = k)
+            {
+                LpStatus status = NativeMethods.lp_pack_label(Raw, (UIntPtr)index, pk, null, UIntPtr.Zero, &needed);
+                if (status == LpStatus.LP_NOT_FOUND) return null;
+                if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+                byte[] text = new byte[(int)needed.ToUInt64()];
+                fixed (byte* p = text)
+                {
+                    Native.Check(NativeMethods.lp_pack_label(Raw, (UIntPtr)index, pk, p, (UIntPtr)text.Length, &needed));
+                }
+                return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+            }
+        }
+
         public void Dispose()
         {
             handle.Dispose();

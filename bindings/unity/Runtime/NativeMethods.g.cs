@@ -379,6 +379,18 @@ namespace LpHint
         internal static extern LpStatus lp_pack_rating(LpPack* pack, System.UIntPtr index, uint* rating);
 
         /// <summary>
+        ///  A label of entry `index` — `key` is `"name"` or `"tier"` — as text (`(buf, cap, *written)`, see
+        ///  [`lp_puzzle_describe`](super::lp_puzzle_describe)); `LP_NOT_FOUND` when the entry has none, so that a
+        ///  tool can read a pack's levels back with their names and tiers.
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+        ///  writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_label", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_label(LpPack* pack, System.UIntPtr index, byte* key, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Releases a pack. NULL is ignored.
         ///
         ///  # Safety
