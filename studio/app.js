@@ -1,7 +1,10 @@
 // The studio: the engine (lphint compiled to WebAssembly, ./lphint/) loaded in the page, the registry's
-// families, and the four tabs. `window.studio` is what the browser tests drive.
+// families, and the five tabs. The tab and the Play tab's position live in the URL (a link to share) and,
+// with the packs being curated, in the browser's local storage: reopening the page restores them.
+// `window.studio` is what the browser tests drive.
 import { load } from "./lphint/index.js";
 import { Play } from "./play.js";
+import { Edit } from "./edit.js";
 import { Generate } from "./generate.js";
 import { Compare } from "./compare.js";
 import { Plots } from "./plots.js";
@@ -9,50 +12,110 @@ import { exportButtons } from "./charts.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
 const families = lp.families();
+const STORAGE_KEY = "lphint-studio";
+const TABS = [...document.querySelectorAll("[role=tab]")];
+
+/** What local storage holds (nothing when it is unavailable or damaged). */
+function stored() {
+  try {
+    return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
 
 const studio = {
   lp,
   families,
   current: "",
+  tab: "play",
   family: (name) => families.find((f) => f.name === name),
   familyById: (id) => families.find((f) => f.id === id),
   familyOf: (desc) => desc.split(":")[0],
   /** Whether the family deduces like a player (it has rule reasons beyond the search ones). */
   deduces: (family) => family.reasons.some((r) => r.name === "cover"),
+  /** A hint reason's name as words (`cant_fit` → "cant fit"); its doc is the longer explanation. */
+  reasonName: (family, code) => (family.reasons.find((r) => r.code === code)?.name ?? `reason ${code}`).replace(/_/g, " "),
+  reasonDoc: (family, code) => family.reasons.find((r) => r.code === code)?.doc ?? "",
   fillFamilies(select, changed) {
     select.replaceChildren(...families.map((f) => new Option(`${f.name} — ${f.summary.split(/[.:(]/)[0]}`, f.name)));
     select.onchange = changed;
   },
-  /** A worker of the studio, its messages to `handle`. */
-  worker(handle) {
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => handle(data);
-    worker.onerror = (e) => handle({ type: "error", message: e.message });
-    return worker;
-  },
-  /** Opens a one-puzzle pack's puzzle in Play (keeping its stored solution). */
-  playPack(bytes) {
-    const pack = lp.Pack.load(bytes);
-    studio.show("play");
-    studio.play.open(pack.open(0), "opened from the list");
-    pack.free();
-  },
+  /** The Play tab's position changed: Compare works on it, the URL and the storage keep it. */
   currentChanged(desc) {
     studio.current = desc;
     document.getElementById("cmp-desc").textContent = desc;
+    studio.remember();
   },
+  /** The link that reopens the current tab and position. */
+  link() {
+    const params = new URLSearchParams({ tab: studio.tab, desc: studio.current });
+    return `${location.origin}${location.pathname}#${params}`;
+  },
+  /** Keeps the tab and position in the URL and the storage, with the packs. */
+  remember() {
+    history.replaceState(null, "", studio.link());
+    studio.save({ tab: studio.tab, desc: studio.current });
+  },
+  /** Merges `fields` into the stored state. */
+  save(fields) {
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...stored(), ...fields }));
+    } catch (e) {
+      document.getElementById("engine").textContent = `could not keep the work in this browser: ${e.message}`;
+    }
+  },
+  stored,
   show(tab) {
-    for (const b of document.querySelectorAll("nav button")) b.classList.toggle("active", b.dataset.tab === tab);
-    for (const s of document.querySelectorAll(".tab")) s.classList.toggle("active", s.id === tab);
+    studio.tab = tab;
+    for (const t of TABS) {
+      const on = t.dataset.tab === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      document.getElementById(t.dataset.tab).hidden = !on;
+    }
+    if (studio.current) studio.remember();
+    studio[tab]?.shown?.();
   },
 };
 
-for (const b of document.querySelectorAll("nav button")) b.onclick = () => studio.show(b.dataset.tab);
+// Tabs as the ARIA pattern has them: click or arrow keys (Home, End) move between them.
+TABS.forEach((tab, i) => {
+  tab.onclick = () => studio.show(tab.dataset.tab);
+  tab.onkeydown = (e) => {
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (to === undefined) return;
+    const next = TABS[(to + TABS.length) % TABS.length];
+    studio.show(next.dataset.tab);
+    next.focus();
+    e.preventDefault();
+  };
+});
+
 studio.play = new Play(studio);
+studio.edit = new Edit(studio);
 studio.generate = new Generate(studio);
 studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
+document.getElementById("share").onclick = async () => {
+  const link = studio.link();
+  try {
+    await navigator.clipboard.writeText(link);
+    studio.play.say("Link copied: it opens this position.");
+  } catch {
+    studio.play.say(`The link: ${link}`);
+  }
+};
+
+// Restore: the link's position first, then the browser's, else a fresh puzzle.
+const fromLink = new URLSearchParams(location.hash.slice(1));
+const kept = stored();
+const desc = fromLink.get("desc") || kept.desc;
+const opened = desc && studio.play.tryLoad(desc, fromLink.get("desc") ? "opened from the link" : "restored from the last visit");
+if (!opened) studio.play.generateOne();
+const tab = fromLink.get("tab") || kept.tab;
+studio.show(TABS.some((t) => t.dataset.tab === tab) ? tab : "play");
 document.getElementById("engine").textContent = `engine: lphint ABI ${lp.version}, ${families.length} families (WebAssembly)`;
 window.studio = studio;
 document.body.dataset.ready = "true";

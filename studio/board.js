@@ -1,50 +1,93 @@
-// Drawing and mouse input of every family's board, from the engine's generic view of a position: the
-// cell grid of `puzzle.cells()` (what a value means is each family's, documented in include/lphint.h),
-// the description (jug capacities, the blocks' goal), the legal moves with their sentences, and the
-// hint's cells. One entry per family, as Tatham's collection has one drawing routine per game.
+// Drawing, mouse and keyboard input of every family's board, from the engine's generic view of a position:
+// the cell grid of `puzzle.cells()` (what a value means is each family's, documented in include/lphint.h),
+// the description (jug capacities and goals, blocks' letters and goals, flip's target, Hargram's pieces),
+// the legal moves with their sentences, and the hint's cells. One entry per family, as Tatham's collection
+// has one drawing routine per game. Every board has a keyboard cursor: arrows move it (tiles: arrows slide
+// the tile beside the blank; blocks: arrows slide the selected block), Enter or Space acts as a click on
+// it, Escape drops a selection.
 
-const HIGHLIGHT = "#f5b942";
+/** The hint's colour: 7.6:1 against white and 6.6:1 against the empty cells (WCAG asks 4.5:1). */
+export const HIGHLIGHT = "#8f1d6b";
+/** The keyboard cursor and selections. */
+export const CURSOR = "#0b3d91";
+const EMPTY = "#e9edf7";
+const INK = "#1d2330";
+const CELLS_SHARE = 0.64; // of a Hargram canvas's height: the board; the tray of pieces below
 
-/** A colour per piece, block or number: spread hues. */
-export function colour(index, light = 55) {
-  return `hsl(${(index * 137.508) % 360}, 60%, ${light}%)`;
+/** A colour per piece, block or number: spread hues, light enough for dark text. */
+export function colour(index, light = 72) {
+  return `hsl(${(index * 137.508) % 360}, 65%, ${light}%)`;
 }
 
-/** The grid geometry of the canvas: square cells fitting the board. */
-function grid(canvas, width, height) {
-  const size = Math.floor(Math.min(canvas.width / width, canvas.height / height));
-  return { size, x0: Math.floor((canvas.width - size * width) / 2), y0: Math.floor((canvas.height - size * height) / 2) };
+/** The grid geometry of a `width`×`height` board inside the canvas area `area` ([x, y, w, h]). */
+function grid(canvas, width, height, area = [0, 0, canvas.width, canvas.height]) {
+  const [ax, ay, aw, ah] = area;
+  const size = Math.floor(Math.min(aw / width, ah / height));
+  return { size, width, x0: ax + Math.floor((aw - size * width) / 2), y0: ay + Math.floor((ah - size * height) / 2) };
 }
 
-function rect(ctx, g, cell, width, fill, inset = 2) {
-  const [x, y] = [g.x0 + (cell % width) * g.size, g.y0 + Math.floor(cell / width) * g.size];
+function origin(g, cell) {
+  return [g.x0 + (cell % g.width) * g.size, g.y0 + Math.floor(cell / g.width) * g.size];
+}
+
+function rect(ctx, g, cell, fill, inset = 2) {
+  const [x, y] = origin(g, cell);
   ctx.fillStyle = fill;
   ctx.fillRect(x + inset, y + inset, g.size - 2 * inset, g.size - 2 * inset);
   return [x, y];
 }
 
-function label(ctx, g, x, y, text, fill = "white", scale = 0.45) {
+function label(ctx, g, x, y, text, fill = INK, scale = 0.45) {
   ctx.fillStyle = fill;
-  ctx.font = `${Math.floor(g.size * scale)}px system-ui`;
+  ctx.font = `600 ${Math.floor(g.size * scale)}px system-ui`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x + g.size / 2, y + g.size / 2);
 }
 
-function outline(ctx, g, cell, width, stroke = HIGHLIGHT) {
-  const [x, y] = [g.x0 + (cell % width) * g.size, g.y0 + Math.floor(cell / width) * g.size];
+/** An outline visible on light and dark cells: a coloured band with a white line inside. */
+function outline(ctx, g, cell, stroke = HIGHLIGHT, dash = []) {
+  const [x, y] = origin(g, cell);
+  ctx.setLineDash(dash);
   ctx.strokeStyle = stroke;
-  ctx.lineWidth = 4;
-  ctx.strokeRect(x + 3, y + 3, g.size - 6, g.size - 6);
+  ctx.lineWidth = 5;
+  ctx.strokeRect(x + 3.5, y + 3.5, g.size - 7, g.size - 7);
+  ctx.strokeStyle = "white";
+  ctx.lineWidth = 1.5;
+  ctx.strokeRect(x + 7, y + 7, g.size - 14, g.size - 14);
+  ctx.setLineDash([]);
 }
 
-/** The cell under a mouse event, or -1. */
-function cellOf(canvas, view, event) {
-  const g = grid(canvas, view.width, view.height);
-  const scale = canvas.width / canvas.getBoundingClientRect().width;
-  const [x, y] = [event.offsetX * scale - g.x0, event.offsetY * scale - g.y0];
-  const [col, row] = [Math.floor(x / g.size), Math.floor(y / g.size)];
-  return col < 0 || row < 0 || col >= view.width || row >= view.height ? -1 : row * view.width + col;
+/** The outline of a set of cells (edges not shared with another cell of the set). */
+function areaOutline(ctx, g, cells, stroke, width = 4, dash = []) {
+  const set = new Set(cells);
+  ctx.strokeStyle = stroke;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  for (const cell of cells) {
+    const [x, y] = origin(g, cell);
+    const [col, s] = [cell % g.width, g.size];
+    const edges = [
+      [cell - g.width, x, y, x + s, y],
+      [cell + g.width, x, y + s, x + s, y + s],
+      [col > 0 ? cell - 1 : -1, x, y, x, y + s],
+      [col < g.width - 1 ? cell + 1 : -1, x + s, y, x + s, y + s],
+    ];
+    for (const [next, x1, y1, x2, y2] of edges) {
+      if (set.has(next)) continue;
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+    }
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** The cell of a grid `g` under canvas point (x, y), or -1. */
+function cellAt(g, height, x, y) {
+  const [col, row] = [Math.floor((x - g.x0) / g.size), Math.floor((y - g.y0) / g.size)];
+  return col < 0 || row < 0 || col >= g.width || row >= height ? -1 : row * g.width + col;
 }
 
 /** Whether cell `c` lies on the straight segment from `a` to `b` of a `width`-wide grid. */
@@ -54,14 +97,33 @@ function onSegment(a, b, c, width) {
     (ca === cb && cc === ca && rc >= Math.min(ra, rb) && rc <= Math.max(ra, rb));
 }
 
+/** A drawing's rows (`#.#/.#.`) as a row-major array of characters. */
+function rows(text) {
+  return text.split("/").flatMap((row) => [...row]);
+}
+
+/** Moves the cursor of a grid board by an arrow key; false for other keys. */
+function moveCursor(view, key, targets = view.width * view.height) {
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -view.width, ArrowDown: view.width }[key];
+  if (step === undefined) return false;
+  const cursor = view.cursor ?? 0;
+  const col = cursor % view.width;
+  if ((key === "ArrowLeft" && col === 0) || (key === "ArrowRight" && col === view.width - 1)) return true;
+  if (cursor + step >= 0 && cursor + step < targets) view.cursor = cursor + step;
+  return true;
+}
+
 const tiles = {
+  noun: ["move", "moves"],
   draw(ctx, canvas, view) {
     const g = grid(canvas, view.width, view.height);
     view.cells.forEach((tile, cell) => {
       if (tile === 0) return;
-      const [x, y] = rect(ctx, g, cell, view.width, view.highlight.has(cell) ? HIGHLIGHT : "#4a7bd0");
-      label(ctx, g, x, y, String(tile));
+      const hinted = view.highlight.has(cell);
+      const [x, y] = rect(ctx, g, cell, hinted ? HIGHLIGHT : "#2f5fb3");
+      label(ctx, g, x, y, String(tile), "white");
     });
+    return g;
   },
   // A tile moves into the blank: its move names it.
   click(view, cell) {
@@ -71,150 +133,376 @@ const tiles = {
   key(view, key) {
     const blank = view.cells.indexOf(0);
     const offsets = { ArrowLeft: 1, ArrowRight: -1, ArrowUp: view.width, ArrowDown: -view.width };
-    const from = blank + (offsets[key] ?? NaN);
-    return view.moves.find((m) => m.from === from && m.to === blank) ?? null;
-  },
-};
-
-const jugs = {
-  capacities(view) {
-    return view.desc.split(":")[1].split(",").map(Number);
-  },
-  draw(ctx, canvas, view) {
-    const capacities = this.capacities(view);
-    const most = Math.max(...capacities);
-    const slot = canvas.width / capacities.length;
-    const scale = (canvas.height - 80) / most;
-    capacities.forEach((capacity, jug) => {
-      const [x, w] = [jug * slot + slot * 0.2, slot * 0.6];
-      const bottom = canvas.height - 40;
-      ctx.fillStyle = "#5fa8e8";
-      ctx.fillRect(x, bottom - view.cells[jug] * scale, w, view.cells[jug] * scale);
-      ctx.strokeStyle = view.selected === jug ? "#d33" : view.highlight.has(jug) ? HIGHLIGHT : "#333";
-      ctx.lineWidth = view.highlight.has(jug) || view.selected === jug ? 5 : 2;
-      ctx.strokeRect(x, bottom - capacity * scale, w, capacity * scale);
-      ctx.fillStyle = "#1d2330";
-      ctx.font = "16px system-ui";
-      ctx.textAlign = "center";
-      ctx.fillText(`${view.cells[jug]} / ${capacity}`, x + w / 2, bottom + 22);
-    });
-  },
-  cellOf(canvas, view, event) {
-    const scale = canvas.width / canvas.getBoundingClientRect().width;
-    return Math.floor((event.offsetX * scale) / (canvas.width / view.width));
-  },
-  // A jug, then another: pour the first into the second (the moves list has filling and emptying).
-  click(view, jug) {
-    if (view.selected === null || view.selected === jug) {
-      view.selected = view.selected === jug ? null : jug;
-      return null;
-    }
-    const move = view.moves.find((m) => m.from === view.selected && m.to === jug) ?? null;
-    view.selected = null;
+    if (offsets[key] === undefined) return undefined;
+    const from = blank + offsets[key];
+    const move = view.moves.find((m) => m.from === from && m.to === blank) ?? null;
+    if (move) view.cursor = blank;
     return move;
   },
 };
 
-const flip = {
+/** Jugs: the jugs in a row, the tap above on the left, the sink below on the right (when the puzzle
+ * allows them). Targets: jug j is j, the tap `count`, the sink `count + 1`. */
+const jugs = {
+  noun: ["move", "moves"],
+  parse(view) {
+    const [, caps, , goal, tap] = view.desc.split(":");
+    const capacities = caps.split(",").map(Number);
+    return { capacities, goals: goal.split(","), tap: tap === "tap" };
+  },
+  layout(canvas, view) {
+    const { capacities, tap } = this.parse(view);
+    const slot = canvas.width / capacities.length;
+    const top = tap ? 90 : 40;
+    const bottom = canvas.height - (tap ? 110 : 60);
+    return { slot, top, bottom, scale: (bottom - top) / Math.max(...capacities), tapBox: tap ? [12, 8, 120, 56] : null, sinkBox: tap ? [canvas.width - 132, canvas.height - 64, 120, 56] : null };
+  },
   draw(ctx, canvas, view) {
-    const g = grid(canvas, view.width, view.height);
-    view.cells.forEach((dark, cell) => {
-      rect(ctx, g, cell, view.width, dark ? "#2a2f45" : "#e9edf7");
-      if (view.highlight.has(cell)) outline(ctx, g, cell, view.width);
+    const { capacities, goals, tap } = this.parse(view);
+    const at = this.layout(canvas, view);
+    const count = capacities.length;
+    capacities.forEach((capacity, jug) => {
+      const [x, w] = [jug * at.slot + at.slot * 0.22, at.slot * 0.56];
+      const hinted = view.highlight.has(jug);
+      ctx.fillStyle = "#3f87d6";
+      ctx.fillRect(x, at.bottom - view.cells[jug] * at.scale, w, view.cells[jug] * at.scale);
+      ctx.strokeStyle = view.selected === jug ? CURSOR : hinted ? HIGHLIGHT : INK;
+      ctx.lineWidth = hinted || view.selected === jug ? 6 : 2;
+      ctx.strokeRect(x, at.bottom - capacity * at.scale, w, capacity * at.scale);
+      if (goals[jug] !== "*") {
+        const level = at.bottom - Number(goals[jug]) * at.scale;
+        ctx.strokeStyle = "#0b5d1e";
+        ctx.lineWidth = 3;
+        ctx.setLineDash([8, 5]);
+        ctx.beginPath();
+        ctx.moveTo(x - 8, level);
+        ctx.lineTo(x + w + 8, level);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      ctx.fillStyle = INK;
+      ctx.font = "600 15px system-ui";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "alphabetic";
+      ctx.fillText(`jug ${jug + 1}`, x + w / 2, at.top - 10);
+      ctx.fillText(`${view.cells[jug]} of ${capacity}`, x + w / 2, at.bottom + 20);
+      ctx.fillStyle = "#0b5d1e";
+      ctx.fillText(goals[jug] === "*" ? "goal: any" : `goal: ${goals[jug]}`, x + w / 2, at.bottom + 40);
+      if (view.cursor === jug) this.cursorBox(ctx, [x - 10, at.top - 30, w + 20, at.bottom - at.top + 78]);
     });
+    if (tap) {
+      this.box(ctx, at.tapBox, "tap (fill)", view.selected === count);
+      this.box(ctx, at.sinkBox, "sink (empty)", false);
+      if (view.cursor === count) this.cursorBox(ctx, at.tapBox);
+      if (view.cursor === count + 1) this.cursorBox(ctx, at.sinkBox);
+    }
+    return null;
+  },
+  box(ctx, [x, y, w, h], text, selected) {
+    ctx.fillStyle = "#dfe6f3";
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeStyle = selected ? CURSOR : INK;
+    ctx.lineWidth = selected ? 5 : 2;
+    ctx.strokeRect(x, y, w, h);
+    ctx.fillStyle = INK;
+    ctx.font = "600 15px system-ui";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(text, x + w / 2, y + h / 2);
+  },
+  cursorBox(ctx, [x, y, w, h]) {
+    ctx.strokeStyle = CURSOR;
+    ctx.lineWidth = 3;
+    ctx.setLineDash([6, 4]);
+    ctx.strokeRect(x, y, w, h);
+    ctx.setLineDash([]);
+  },
+  targetAt(canvas, view, x, y) {
+    const at = this.layout(canvas, view);
+    const inside = (box) => box && x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3];
+    if (inside(at.tapBox)) return view.width;
+    if (inside(at.sinkBox)) return view.width + 1;
+    return Math.floor(x / at.slot);
+  },
+  // A jug then another pours; the tap then a jug fills it; a jug then the sink empties it.
+  click(view, target) {
+    const [count, selected] = [view.width, view.selected];
+    if (selected === null || selected === undefined || selected === target) {
+      view.selected = selected === target || target === count + 1 ? null : target;
+      return null;
+    }
+    const [from, to] = [selected === count ? -1 : selected, target === count + 1 ? -1 : target];
+    view.selected = null;
+    return view.moves.find((m) => m.from === from && m.to === to) ?? null;
+  },
+  key(view, key) {
+    const targets = this.parse(view).tap ? view.width + 2 : view.width;
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[key];
+    if (step === undefined) return undefined;
+    view.cursor = ((view.cursor ?? 0) + step + targets) % targets;
+    return null;
+  },
+};
+
+/** Flip: the board, with the target pattern drawn small beside it; the hint's press marked apart from
+ * the panels it flips. */
+const flip = {
+  noun: ["press", "presses"],
+  target(view) {
+    const field = view.desc.split(":")[3];
+    return field ? rows(field).map((c) => c === "#") : view.cells.map(() => false);
+  },
+  boardGrid(canvas, view) {
+    return grid(canvas, view.width, view.height, [0, 0, canvas.width - Math.floor(canvas.width * 0.26) - 12, canvas.height]);
+  },
+  targetAt(canvas, view, x, y) {
+    return cellAt(this.boardGrid(canvas, view), view.height, x, y);
+  },
+  draw(ctx, canvas, view) {
+    const side = Math.floor(canvas.width * 0.26);
+    const g = this.boardGrid(canvas, view);
+    const target = this.target(view);
+    view.cells.forEach((dark, cell) => {
+      rect(ctx, g, cell, dark ? "#2a2f45" : EMPTY);
+      if (Boolean(dark) !== target[cell]) {
+        const [x, y] = origin(g, cell);
+        ctx.fillStyle = dark ? "#e9edf7" : "#2a2f45";
+        ctx.fillRect(x + g.size - 12, y + 4, 8, 8);
+      }
+      if (cell === view.hintMove?.from) {
+        outline(ctx, g, cell);
+        const [x, y] = origin(g, cell);
+        ctx.fillStyle = HIGHLIGHT;
+        ctx.beginPath();
+        ctx.arc(x + g.size / 2, y + g.size / 2, g.size * 0.18, 0, 2 * Math.PI);
+        ctx.fill();
+      } else if (view.highlight.has(cell)) outline(ctx, g, cell, HIGHLIGHT, [6, 4]);
+    });
+    const t = grid(canvas, view.width, view.height, [canvas.width - side, canvas.height / 2 - side / 2, side, side]);
+    target.forEach((dark, cell) => rect(ctx, t, cell, dark ? "#2a2f45" : EMPTY, 1));
+    ctx.fillStyle = INK;
+    ctx.font = "600 14px system-ui";
+    ctx.textAlign = "center";
+    ctx.fillText("target", canvas.width - side / 2, t.y0 - 10);
+    return g;
   },
   click(view, cell) {
     return view.moves.find((m) => m.from === cell) ?? null;
   },
 };
 
+/** Hargram: the board above, the pieces not yet placed in a tray below (click one to pick it, then a
+ * cell for its box's top-left corner; clicking the same cell again turns it to its next placement); a
+ * placed piece is taken off by clicking it. */
 const hargram = {
-  draw(ctx, canvas, view) {
-    const g = grid(canvas, view.width, view.height);
-    view.cells.forEach((value, cell) => {
-      rect(ctx, g, cell, view.width, value < 0 ? "#1d2330" : value === 0 ? "#e9edf7" : colour(value - 1));
-      if (view.highlight.has(cell)) outline(ctx, g, cell, view.width);
+  noun: ["move", "moves"],
+  pieces(view) {
+    const [, , , pieces, placed = ""] = view.desc.split(":");
+    const shapes = pieces.split(";").map((text) => {
+      const lines = text.replace(/!$/, "").split("/");
+      return { width: Math.max(...lines.map((l) => l.length)), cells: lines.flatMap((l, r) => [...l].map((ch, c) => (ch === "#" ? [r, c] : null)).filter(Boolean)) };
     });
+    const onBoard = new Set(placed.split(";").filter(Boolean).map((p) => Number(p.split("@")[0])));
+    return shapes.map((shape, i) => ({ ...shape, index: i, placed: onBoard.has(i) }));
   },
-  // A covered cell takes its piece off; an empty one places, in turn, each placement anchored there.
-  click(view, cell) {
-    const value = view.cells[cell];
-    if (value > 0) return view.moves.find((m) => m.piece === value - 1 && m.to === -1) ?? null;
-    const here = view.moves.filter((m) => m.to === cell);
+  boardGrid(canvas, view) {
+    return grid(canvas, view.width, view.height, [0, 0, canvas.width, canvas.height * CELLS_SHARE]);
+  },
+  /** The tray's slots: one per piece not on the board. */
+  tray(canvas, view) {
+    const waiting = this.pieces(view).filter((p) => !p.placed);
+    const top = canvas.height * CELLS_SHARE + 24;
+    const slot = canvas.width / Math.max(1, waiting.length);
+    return waiting.map((piece, i) => ({ piece, box: [i * slot, top, slot, canvas.height - top] }));
+  },
+  draw(ctx, canvas, view) {
+    const g = this.boardGrid(canvas, view);
+    view.cells.forEach((value, cell) => {
+      const [x, y] = rect(ctx, g, cell, value < 0 ? INK : value === 0 ? EMPTY : colour(value - 1));
+      if (value > 0) label(ctx, g, x, y, view.names?.[value - 1]?.letter ?? "", INK, 0.35);
+      if (view.highlight.has(cell)) outline(ctx, g, cell);
+    });
+    ctx.fillStyle = INK;
+    ctx.font = "600 14px system-ui";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "alphabetic";
+    const tray = this.tray(canvas, view);
+    ctx.fillText(tray.length ? "to place (click a piece, then a cell):" : "every piece is placed", 8, canvas.height * CELLS_SHARE + 16);
+    tray.forEach(({ piece, box: [x, y, w, h] }, i) => {
+      const rowsOf = Math.max(...piece.cells.map(([r]) => r)) + 1;
+      const size = Math.floor(Math.min((w - 16) / piece.width, (h - 30) / rowsOf, 22));
+      const [px, py] = [x + (w - size * piece.width) / 2, y + 4];
+      ctx.fillStyle = colour(piece.index);
+      piece.cells.forEach(([r, c]) => ctx.fillRect(px + c * size + 1, py + r * size + 1, size - 2, size - 2));
+      ctx.fillStyle = INK;
+      ctx.textAlign = "center";
+      ctx.fillText(view.names?.[piece.index]?.letter ?? String(piece.index + 1), x + w / 2, py + rowsOf * size + 16);
+      const chosen = view.selected === piece.index;
+      if (chosen || view.cursor === view.width * view.height + i) {
+        ctx.strokeStyle = CURSOR;
+        ctx.lineWidth = chosen ? 4 : 2;
+        ctx.setLineDash(chosen ? [] : [6, 4]);
+        ctx.strokeRect(x + 3, y, w - 6, h - 6);
+        ctx.setLineDash([]);
+      }
+    });
+    return g;
+  },
+  targetAt(canvas, view, x, y) {
+    const cell = cellAt(this.boardGrid(canvas, view), view.height, x, y);
+    if (cell >= 0) return cell;
+    const slot = this.tray(canvas, view).findIndex(({ box: [bx, by, bw, bh] }) => x >= bx && x < bx + bw && y >= by && y < by + bh);
+    return slot < 0 ? -1 : view.width * view.height + slot;
+  },
+  click(view, target, canvas) {
+    const cells = view.width * view.height;
+    if (target >= cells) {
+      const piece = this.tray(canvas, view)[target - cells]?.piece.index;
+      view.selected = view.selected === piece ? null : piece;
+      return null;
+    }
+    const value = view.cells[target];
+    const last = view.lastPlaced;
+    if (value > 0 && last && last.cell === target && last.piece === value - 1) {
+      // Again on the cell just used: the piece's next placement anchored there.
+      const takeOff = view.moves.find((m) => m.piece === value - 1 && m.to === -1);
+      return { moves: [takeOff], then: (next) => this.place(next, value - 1, target, last.turn + 1) };
+    }
+    if (value > 0) {
+      view.lastPlaced = null;
+      return view.moves.find((m) => m.piece === value - 1 && m.to === -1) ?? null;
+    }
+    if (value < 0) return null;
+    return this.place(view, view.selected, target, 0);
+  },
+  /** The `turn`-th placement anchored at `cell` (of `piece`, or of any piece when none is picked). */
+  place(view, piece, cell, turn) {
+    const here = view.moves.filter((m) => m.to === cell && (piece === null || piece === undefined || m.piece === piece));
     if (here.length === 0) return null;
-    view.turn = (view.turn + 1) % here.length;
-    return here[view.turn];
+    const move = here[turn % here.length];
+    view.lastPlaced = { cell, piece: move.piece, turn: turn % here.length };
+    view.selected = null;
+    return move;
+  },
+  key(view, key) {
+    const cells = view.width * view.height;
+    const tray = view.trayLength ?? 0;
+    if (key === "ArrowDown" && (view.cursor ?? 0) + view.width >= cells && tray) {
+      view.cursor = cells;
+      return null;
+    }
+    if ((view.cursor ?? 0) >= cells) {
+      const slot = view.cursor - cells;
+      if (key === "ArrowLeft") view.cursor = cells + Math.max(0, slot - 1);
+      else if (key === "ArrowRight") view.cursor = cells + Math.min(tray - 1, slot + 1);
+      else if (key === "ArrowUp") view.cursor = cells - view.width;
+      else return undefined;
+      return null;
+    }
+    return moveCursor(view, key) ? null : undefined;
   },
 };
 
+/** Sliding blocks: each block labelled with its letter of the description (the hint's names), the goal
+ * block's target area outlined. */
 const blocks = {
+  noun: ["move", "moves"],
+  letters(view) {
+    return rows(view.desc.split(":")[2]);
+  },
+  /** Each goal's target cells: the goal block's shape with its box's corner at the goal. */
+  goals(view) {
+    const letters = this.letters(view);
+    const goals = view.desc.split(":")[3] ?? "";
+    return goals.split(";").filter(Boolean).map((goal) => {
+      const [name, at] = goal.split("@");
+      const [row, col] = at.split(",").map(Number);
+      const own = letters.flatMap((ch, i) => (ch === name ? [[Math.floor(i / view.width), i % view.width]] : []));
+      const [r0, c0] = [Math.min(...own.map(([r]) => r)), Math.min(...own.map(([, c]) => c))];
+      return { name, cells: own.map(([r, c]) => (row + r - r0) * view.width + col + c - c0) };
+    });
+  },
   draw(ctx, canvas, view) {
     const g = grid(canvas, view.width, view.height);
+    const letters = this.letters(view);
     view.cells.forEach((value, cell) => {
-      const fill = value === -1 ? "#1d2330" : value === -2 ? "#f3e3b5" : value === 0 ? "#e9edf7" : colour(value - 1);
-      const [x, y] = rect(ctx, g, cell, view.width, fill, value > 0 ? 1 : 2);
-      if (value > 0 && value - 1 === view.selected) outline(ctx, g, cell, view.width, "#d33");
-      else if (view.highlight.has(cell)) outline(ctx, g, cell, view.width);
-      if (value > 0) label(ctx, g, x, y, String.fromCharCode(64 + value), "rgba(255,255,255,0.8)", 0.3);
+      const fill = value === -1 ? INK : value === -2 ? "#f3e3b5" : value === 0 ? EMPTY : colour(value - 1);
+      const [x, y] = rect(ctx, g, cell, fill, value > 0 ? 1 : 2);
+      if (value > 0) label(ctx, g, x, y, letters[cell], INK, 0.32);
     });
-    // The goal: the target cell of the goal block's corner, from the description (`A@row,col`).
-    const goal = /:([A-Za-z])@(\d+),(\d+)/.exec(view.desc);
-    if (goal) {
-      ctx.strokeStyle = "#1a7f37";
-      ctx.setLineDash([6, 4]);
-      ctx.lineWidth = 3;
-      ctx.strokeRect(g.x0 + Number(goal[3]) * g.size + 1, g.y0 + Number(goal[2]) * g.size + 1, g.size - 2, g.size - 2);
-      ctx.setLineDash([]);
+    for (const goal of this.goals(view)) {
+      areaOutline(ctx, g, goal.cells, "white", 9);
+      areaOutline(ctx, g, goal.cells, "#0b5d1e", 5, [10, 6]);
+      const [x, y] = origin(g, Math.min(...goal.cells));
+      ctx.fillStyle = "#0b5d1e";
+      ctx.font = "700 13px system-ui";
+      ctx.textAlign = "left";
+      ctx.textBaseline = "top";
+      ctx.fillText(`goal of ${goal.name}`, x + 6, y + 6);
     }
+    view.cells.forEach((value, cell) => {
+      if (value > 0 && value - 1 === view.selected) outline(ctx, g, cell, CURSOR);
+      else if (view.highlight.has(cell)) outline(ctx, g, cell);
+    });
+    return g;
   },
   // A block, then a cell: the move of that block whose anchor lands there, or that shifts it by the
   // click's offset from its anchor.
   click(view, cell) {
     const value = view.cells[cell];
-    if (value > 0 && (view.selected === null || view.selected !== value - 1)) {
+    if (value > 0 && view.selected !== value - 1) {
       view.selected = value - 1;
       return null;
     }
-    if (view.selected === null) return null;
+    if (value > 0) {
+      view.selected = null;
+      return null;
+    }
+    if (view.selected === null || view.selected === undefined) return null;
     const own = view.moves.filter((m) => m.piece === view.selected);
     const anchor = own[0]?.from;
     const move = own.find((m) => m.to === cell) ?? own.find((m) => anchor !== undefined && value === 0 && m.to - m.from === cell - anchor);
     if (move) view.selected = null;
     return move ?? null;
   },
+  // Arrows slide the selected block one cell (the cursor goes with it); without one they move the cursor.
   key(view, key) {
-    if (view.selected === null) return null;
+    if (view.selected === null || view.selected === undefined) return moveCursor(view, key) ? null : undefined;
     const offsets = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -view.width, ArrowDown: view.width };
-    const move = view.moves.find((m) => m.piece === view.selected && m.to - m.from === offsets[key]);
-    return move ?? null;
+    if (offsets[key] === undefined) return undefined;
+    const move = view.moves.find((m) => m.piece === view.selected && m.to - m.from === offsets[key]) ?? null;
+    if (move) view.cursor = (view.cursor ?? 0) + offsets[key];
+    return move;
   },
 };
 
 const linjat = {
+  noun: ["segment", "segments"],
   draw(ctx, canvas, view) {
     const g = grid(canvas, view.width, view.height);
     view.cells.forEach((value, cell) => {
-      const [x, y] = rect(ctx, g, cell, view.width, "#e9edf7", 1);
+      const [x, y] = rect(ctx, g, cell, EMPTY, 1);
       if (value >= 10) {
         const p = value >= 100 ? value - 100 : value - 10;
-        rect(ctx, g, cell, view.width, colour(p, 75), 8);
+        rect(ctx, g, cell, colour(p, 70), 8);
       }
-      if (view.marks?.has(cell)) rect(ctx, g, cell, view.width, view.marks.get(cell), 14);
+      if (view.marks?.has(cell)) rect(ctx, g, cell, view.marks.get(cell), 14);
       if (value === -1 || value >= 100) {
-        ctx.fillStyle = "#1d2330";
+        ctx.fillStyle = INK;
         ctx.beginPath();
         ctx.arc(x + g.size / 2, y + g.size / 2, g.size * 0.12, 0, 2 * Math.PI);
         ctx.fill();
       }
       if (value >= 1 && value <= 9) {
-        ctx.fillStyle = view.selected === cell ? "#d33" : "#1d2b4f";
+        ctx.fillStyle = view.selected === cell ? CURSOR : "#1d2b4f";
         ctx.beginPath();
         ctx.arc(x + g.size / 2, y + g.size / 2, g.size * 0.38, 0, 2 * Math.PI);
         ctx.fill();
-        label(ctx, g, x, y, String(value));
+        label(ctx, g, x, y, String(value), "white");
       }
-      if (view.highlight.has(cell)) outline(ctx, g, cell, view.width);
+      if (view.highlight.has(cell)) outline(ctx, g, cell);
     });
+    return g;
   },
   // A number, then a cell: the number's segment through that cell (the first drawn if several); a
   // number already drawn is erased by clicking it.
@@ -227,7 +515,7 @@ const linjat = {
       view.selected = view.selected === cell ? null : cell;
       return null;
     }
-    if (view.selected === null) return null;
+    if (view.selected === null || view.selected === undefined) return null;
     const p = index(view.selected);
     const move = view.moves.find((m) => m.piece === p && m.from >= 0 && onSegment(m.from, m.to, cell, view.width));
     if (move) view.selected = null;
@@ -238,21 +526,77 @@ const linjat = {
 /** The renderers, by family name. */
 export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat };
 
-/** Draws `view` (family, width, height, cells, desc, highlight, selected, marks). */
+/** The family's word for a move, singular or plural by `count`. */
+export function noun(family, count) {
+  const [one, many] = BOARDS[family]?.noun ?? ["move", "moves"];
+  return count === 1 ? one : many;
+}
+
+/** Draws `view` (family, width, height, cells, desc, moves, highlight, selected, cursor, marks). */
 export function draw(canvas, view) {
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  BOARDS[view.family]?.draw(ctx, canvas, view);
+  const board = BOARDS[view.family];
+  if (!board) return;
+  if (view.family === "hargram") view.trayLength = hargram.tray(canvas, view).length;
+  const g = board.draw(ctx, canvas, view);
+  // The keyboard cursor (boards with a grid; jugs and the tray draw their own).
+  if (view.showCursor && g && view.cursor !== undefined && view.cursor < view.width * view.height && view.family !== "tiles") {
+    const [x, y] = origin(g, view.cursor);
+    ctx.strokeStyle = CURSOR;
+    ctx.lineWidth = 3;
+    ctx.setLineDash([6, 4]);
+    ctx.strokeRect(x + 1.5, y + 1.5, g.size - 3, g.size - 3);
+    ctx.setLineDash([]);
+  }
 }
 
-/** The move a click makes on `view` (the board may only select something), or null. */
+/** The target at canvas point (x, y) of `view` (a cell, a jug, the tap, a tray slot), or -1. */
+function targetAtPoint(canvas, view, x, y) {
+  const board = BOARDS[view.family];
+  if (board.targetAt) return board.targetAt(canvas, view, x, y);
+  return cellAt(grid(canvas, view.width, view.height), view.height, x, y);
+}
+
+function targetOf(canvas, view, event) {
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  return targetAtPoint(canvas, view, event.offsetX * scale, event.offsetY * scale);
+}
+
+/** The centre of `target` in canvas coordinates (sampled, for any family's layout), or null: where a
+ * test or a tutorial overlay points at. */
+export function pointOf(canvas, view, target) {
+  let [sx, sy, n] = [0, 0, 0];
+  for (let y = 1; y < canvas.height; y += 4) {
+    for (let x = 1; x < canvas.width; x += 4) {
+      if (targetAtPoint(canvas, view, x, y) === target) [sx, sy, n] = [sx + x, sy + y, n + 1];
+    }
+  }
+  return n ? [sx / n, sy / n] : null;
+}
+
+/** What a click makes on `view`: a move, `{ moves, then }` (moves, then a move chosen after them), or
+ * null (the board may only select something). */
 export function click(canvas, view, event) {
   const board = BOARDS[view.family];
-  const cell = board?.cellOf ? board.cellOf(canvas, view, event) : cellOf(canvas, view, event);
-  return cell < 0 || !board ? null : board.click(view, cell);
+  if (!board) return null;
+  const target = targetOf(canvas, view, event);
+  if (target < 0) return null;
+  view.cursor = target;
+  return board.click(view, target, canvas);
 }
 
-/** The move a key makes on `view`, or null. */
-export function key(view, name) {
-  return BOARDS[view.family]?.key?.(view, name) ?? null;
+/** What a key makes on `view`: a move (or a click's result), null when the key only moved the cursor or a
+ * selection, undefined when the board does not use the key. */
+export function key(canvas, view, name) {
+  const board = BOARDS[view.family];
+  if (!board) return undefined;
+  if (name === "Enter" || name === " ") return board.click(view, view.cursor ?? 0, canvas);
+  if (name === "Escape") {
+    view.selected = null;
+    return null;
+  }
+  const own = board.key?.(view, name);
+  if (own !== undefined) return own;
+  return moveCursor(view, name) ? null : undefined;
 }

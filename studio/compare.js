@@ -1,16 +1,21 @@
 // The Compare tab (the algorithm lab): every search on the Play tab's puzzle with one node cap — breadth-
 // first, hill climbing under each of the family's heuristics, best-first, A*, IDA*, beam search and the
-// family's exact solver — a table of their counters and time, a bar chart, and each path replayable on the board.
-import { Status, statusName } from "./lphint/index.js";
-import { bars } from "./charts.js";
+// family's exact solver — run in the worker (progress, cancel), each row shown as it ends; rows whose
+// answer differs from the exact solver's are flagged; a bar chart of nodes expanded (log scale when they
+// span decades, failures in red); every path replayable on the Play tab's scrubber.
+import { barsX, FAILED, PALETTE } from "./charts.js";
+import { Job } from "./jobs.js";
+import { noun } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
 export class Compare {
   constructor(studio) {
     this.studio = studio;
-    this.lp = studio.lp;
+    this.job = new Job();
+    this.rows = [];
     $("cmp-run").onclick = () => this.run();
+    $("cmp-cancel").onclick = () => this.job.cancel();
   }
 
   /** The runs: an algorithm name of the ABI and, for hill climbing, each heuristic the family offers. The
@@ -19,64 +24,90 @@ export class Compare {
     const heuristics = family.options.find((o) => o.name === "heuristic")?.choices ?? [];
     const hill = heuristics.length ? heuristics.map((h) => [`hill climbing (${h})`, "hill", h]) : [["hill climbing", "hill", null]];
     const beam = `beam:${Math.max(1, Math.floor(cap / 100))}`;
-    return [["breadth-first", "bfs", null], ...hill, ["best-first", "best-first", null], ["A*", "astar", null], ["IDA*", "ida", null], ["beam search", beam, null], ["exact", 7, null]];
+    const all = [["breadth-first", "bfs", null], ...hill, ["best-first", "best-first", null], ["A*", "astar", null], ["IDA*", "ida", null], ["beam search", beam, null], ["exact", 7, null]];
+    return all.map(([name, algorithm, heuristic]) => ({ name, algorithm, heuristic }));
   }
 
-  run() {
+  async run() {
     const desc = this.studio.current;
     const family = this.studio.family(this.studio.familyOf(desc));
     const cap = Number($("cmp-cap").value);
-    const rows = [];
-    for (const [name, algorithm, heuristic] of this.runs(family, cap)) {
-      const puzzle = this.lp.Puzzle.parse(desc);
-      let row = { name, status: "-", length: "-", optimal: "-", expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
-      try {
-        if (heuristic) puzzle.setOption("heuristic", heuristic);
-        const solver = puzzle.solver(algorithm, cap);
-        solver.setNodeLimit(cap * 20);
-        const started = performance.now();
-        const status = solver.run(1 << 16);
-        const ms = performance.now() - started;
-        const s = solver.stats();
-        row = {
-          name,
-          status: statusName(status).replace("LP_", "").toLowerCase(),
-          length: status === Status.OK ? s.solutionLength : "-",
-          // "proven" only for an exact algorithm with a heuristic the family declares admissible.
-          optimal: status === Status.OK ? (s.optimal ? "proven" : "not proven") : "-",
-          expanded: s.expanded,
-          generated: s.generated,
-          peak: s.peakStored,
-          bytes: s.bytesReserved,
-          ms,
-          moves: status === Status.OK ? solver.moves() : null,
-        };
-        solver.free();
-      } catch (e) {
-        row.status = e.message;
-      }
-      puzzle.free();
-      rows.push(row);
-    }
-    this.show(desc, rows);
+    const runs = this.runs(family, cap);
+    this.rows = [];
+    this.show(desc, family);
+    $("cmp-run").disabled = true;
+    $("cmp-cancel").disabled = false;
+    $("cmp-state").dataset.done = "false";
+    $("cmp-state").textContent = `running ${runs.length} algorithms, each stopped at ${cap.toLocaleString("en")} nodes…`;
+    const end = await this.job.run({ type: "compare", desc, runs, cap }, (m) => {
+      if (m.type === "row") {
+        this.rows[m.index] = m.row;
+        this.show(desc, family);
+        $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done`;
+      } else if (m.type === "progress") $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done; ${m.what}: ${m.expanded.toLocaleString("en")} nodes`;
+    });
+    $("cmp-run").disabled = false;
+    $("cmp-cancel").disabled = true;
+    $("cmp-state").textContent = { done: "every algorithm ran", cancelled: "cancelled", error: `error: ${end.message}` }[end.type];
+    $("cmp-state").dataset.done = "true";
   }
 
-  show(desc, rows) {
-    const body = rows.map((r) => {
+  /** Why a row disagrees with the exact solver (proven answers only), or null. */
+  disagreement(row, exact) {
+    if (!exact || !exact.optimal || row === exact || row.length === null) return null;
+    if (row.optimal && row.length !== exact.length) return `claims ${row.length} as optimal; the exact solver proved ${exact.length}`;
+    if (row.length < exact.length) return `shorter than the proven optimum ${exact.length}`;
+    return null;
+  }
+
+  show(desc, family) {
+    const exact = this.rows.find((r) => r && r.name === "exact");
+    const body = this.rows.filter(Boolean).map((r) => {
       const tr = document.createElement("tr");
       tr.dataset.algorithm = r.name;
-      const cells = [r.name, r.status, r.length, r.optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms.toFixed(2)];
-      tr.innerHTML = cells.map((c) => `<td>${c}</td>`).join("") + "<td></td>";
+      const optimal = r.length === null ? "-" : r.optimal ? "proven" : "not proven";
+      const cells = [r.name, r.status.replace(/_/g, " "), r.length ?? "-", optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms.toFixed(2)];
+      cells.forEach((value, i) => {
+        const td = document.createElement("td");
+        td.textContent = typeof value === "number" ? value.toLocaleString("en") : value;
+        if (i >= 4) td.className = "num";
+        tr.append(td);
+      });
       tr.children[2].className = "length";
       tr.children[3].className = "optimal";
+      const why = this.disagreement(r, exact);
+      if (why) {
+        tr.dataset.flag = "true";
+        tr.title = why;
+        tr.children[3].textContent += ` (${why})`;
+      }
+      const action = document.createElement("td");
       if (r.moves) {
         const replay = Object.assign(document.createElement("button"), { textContent: "replay" });
-        replay.onclick = () => this.studio.play.openDesc(desc, r.moves);
-        tr.lastChild.append(replay);
+        replay.setAttribute("aria-label", `replay the path of ${r.name}`);
+        const what = `${r.name}: ${r.moves.length} ${noun(family.name, r.moves.length)}${r.optimal ? " (optimal)" : ""}.`;
+        replay.onclick = () => this.studio.play.openDesc(desc, r.moves, what);
+        action.append(replay);
       }
+      tr.append(action);
       return tr;
     });
     $("cmp-table").tBodies[0].replaceChildren(...body);
-    bars("cmp-chart", rows.map((r) => r.name), rows.map((r) => r.expanded), { horizontalBars: true, reverseData: true, height: "300px", axisY: { offset: 150 } });
+    const rows = this.rows.filter(Boolean);
+    if (rows.length === 0) return $("cmp-chart").replaceChildren();
+    barsX("cmp-chart", {
+      title: "Nodes expanded per algorithm",
+      xLabel: "nodes expanded",
+      bars: rows.map((r) => ({
+        label: r.name,
+        value: r.expanded,
+        colour: r.length === null ? FAILED : PALETTE[0],
+        text: `${r.expanded.toLocaleString("en")}${r.length === null ? ` (${r.status.replace(/_/g, " ")})` : ""}`,
+      })),
+      legend: [
+        { name: "found a path", colour: PALETTE[0] },
+        { name: "no path (cap, stuck or failed)", colour: FAILED },
+      ],
+    });
   }
 }

@@ -1,24 +1,40 @@
 // The Generate tab: a form built from the family's parameter specs (never written per family), batches
-// generated in the worker with a progress bar and a cancel button, the results with their ratings and
-// times, histograms of both, and packs: the chosen puzzles exported as a `.lpk` file (`lp pack verify`
-// accepts it), packs imported into the list.
-import { histogram, download } from "./charts.js";
+// generated in the worker (progress that moves while a puzzle is being made, cancel), and pack curation:
+// one list per family, kept in the browser; a level already in the list (same fingerprint: the same level
+// up to the family's symmetries) is not added twice, so an export always verifies; remove, sort by rating,
+// reorder by dragging (or ↑ ↓), a name and a tier per level, the difficulty curve of the pack in its order,
+// histograms of ratings and times, and the export named after the pack.
+import { histogram, lines, download } from "./charts.js";
+import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
+const PARAM_BOOL = 1;
+
+const toBase64 = (bytes) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export class Generate {
   constructor(studio) {
     this.studio = studio;
     this.lp = studio.lp;
-    this.results = [];
-    this.worker = null;
+    this.job = new Job();
+    this.packs = this.restore();
+    this.dragged = null;
     studio.fillFamilies($("gen-family"), () => this.pickFamily());
     $("gen-preset").onchange = () => this.fillParams();
     $("gen-run").onclick = () => this.run();
-    $("gen-cancel").onclick = () => this.cancel("cancelled");
+    $("gen-cancel").onclick = () => this.job.cancel();
     $("gen-all").onclick = () => this.selectAll();
+    $("gen-sort").onclick = () => this.sortByRating();
+    $("gen-remove").onclick = () => this.removeSelected();
+    $("gen-clear").onclick = () => this.clear();
     $("gen-export").onclick = () => this.exportPack();
     $("gen-import").onchange = (e) => this.importPack(e.target.files[0]);
+    $("pack-name").oninput = () => {
+      this.pack.name = $("pack-name").value;
+      this.save();
+    };
     this.pickFamily();
   }
 
@@ -26,10 +42,40 @@ export class Generate {
     return this.studio.family($("gen-family").value);
   }
 
+  /** The pack being curated for the family shown. */
+  get pack() {
+    const name = this.family.name;
+    this.packs[name] ??= { name: `${name} levels`, levels: [] };
+    return this.packs[name];
+  }
+
+  /** The packs kept in the browser (their levels as one-puzzle packs, base64). */
+  restore() {
+    const kept = this.studio.stored().packs ?? {};
+    const packs = {};
+    for (const [family, pack] of Object.entries(kept)) {
+      try {
+        packs[family] = { name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: fromBase64(l.pack) })) };
+      } catch {
+        // A damaged entry is dropped; the others are kept.
+      }
+    }
+    return packs;
+  }
+
+  save() {
+    const packs = Object.fromEntries(
+      Object.entries(this.packs).map(([family, pack]) => [family, { name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: toBase64(l.pack) })) }]),
+    );
+    this.studio.save({ packs });
+  }
+
   pickFamily() {
     $("gen-preset").replaceChildren(new Option("(none)", ""), ...this.family.presets.map((p) => new Option(p.name, p.name)));
     $("gen-preset").value = this.family.presets[0]?.name ?? "";
+    $("pack-name").value = this.pack.name;
     this.fillParams();
+    this.draw();
   }
 
   /** One input per parameter spec: a choice is a select, a flag a checkbox, the rest text with the
@@ -41,117 +87,251 @@ export class Generate {
       const label = document.createElement("label");
       label.title = spec.doc;
       let input;
-      if (spec.choices.length) {
+      if (spec.kind === PARAM_BOOL) {
+        input = Object.assign(document.createElement("input"), { type: "checkbox" });
+        input.checked = (fromPreset[spec.name] ?? spec.default) === "true";
+        input.dataset.initial = String(input.checked);
+      } else if (spec.choices.length) {
         input = document.createElement("select");
-        input.append(new Option("", ""), ...spec.choices.map((c) => new Option(c, c)));
+        input.append(new Option(`(${fromPreset[spec.name] ?? spec.default})`, ""), ...spec.choices.map((c) => new Option(c, c)));
       } else {
         input = document.createElement("input");
         input.placeholder = fromPreset[spec.name] ?? spec.default;
       }
       input.dataset.param = spec.name;
-      label.append(`${spec.name}`, input);
+      label.append(spec.name, input);
       return label;
     });
     $("gen-params").replaceChildren(...fields);
   }
 
-  /** The parameter text: the preset, then every field given. */
+  /** The parameter text: the preset, then every field given (a checkbox when changed from its start). */
   paramText() {
     const parts = $("gen-preset").value ? [`preset=${$("gen-preset").value}`] : [];
     for (const input of $("gen-params").querySelectorAll("[data-param]")) {
-      if (input.value.trim()) parts.push(`${input.dataset.param}=${input.value.trim()}`);
+      if (input.type === "checkbox") {
+        if (String(input.checked) !== input.dataset.initial) parts.push(`${input.dataset.param}=${input.checked}`);
+      } else if (input.value.trim()) parts.push(`${input.dataset.param}=${input.value.trim()}`);
     }
     return parts.join(",");
   }
 
-  /** Starts a batch in a fresh worker. */
-  run() {
-    this.cancel(null);
+  /** A batch in the worker, each puzzle added as it comes. */
+  async run() {
     const count = Number($("gen-count").value);
-    const batch = { type: "generate", family: this.family.name, params: this.paramText(), count, seed: Number($("gen-seed").value) };
+    const family = this.family.name;
+    const batch = { type: "generate", family, params: this.paramText(), count, seed: Number($("gen-seed").value) };
     const tier = $("gen-preset").value || null;
+    const pack = this.pack;
     $("gen-progress").max = count;
     $("gen-progress").value = 0;
     $("gen-state").textContent = "starting…";
+    $("gen-state").dataset.done = "false";
     $("gen-run").disabled = true;
     $("gen-cancel").disabled = false;
     const started = performance.now();
-    this.worker = this.studio.worker((message) => {
-      if (message.type === "ready") this.worker.postMessage(batch);
-      else if (message.type === "puzzle") {
-        this.add({ desc: message.desc, rating: message.rating, ms: message.ms, pack: message.pack, tier, source: "generated" });
-        $("gen-progress").value = message.index + 1;
-        $("gen-state").textContent = `${message.index + 1} of ${count} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
-      } else if (message.type === "end") $("gen-state").textContent = `ended after ${message.made}: status ${message.status}`;
-      else if (message.type === "done") this.finish(`${message.made} puzzles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      else if (message.type === "error") this.finish(`error: ${message.message}`);
+    let [made, skipped] = [0, 0];
+    const end = await this.job.run(batch, (m) => {
+      if (m.type === "puzzle") {
+        made++;
+        if (!this.add(pack, { desc: m.desc, rating: m.rating, ms: m.ms, pack: m.pack, tier, name: "" })) skipped++;
+        $("gen-progress").value = made;
+        $("gen-state").textContent = `${made} of ${count} made (${seconds(performance.now() - started)})`;
+      } else if (m.type === "working") {
+        $("gen-state").textContent = `${m.made} of ${count} made; the next one: ${seconds(m.ms)}, ${(m.nodes / 1e6).toFixed(1)} M nodes`;
+      }
     });
-  }
-
-  finish(state) {
-    this.worker?.terminate();
-    this.worker = null;
-    $("gen-state").textContent = state;
+    const already = skipped ? `; ${skipped} already in the pack, not added again` : "";
+    const how = {
+      done: end.status === 0 ? `${made} puzzles in ${seconds(performance.now() - started)}${already}` : `ended after ${made}: ${end.message}${already}`,
+      cancelled: `cancelled after ${made}${already}`,
+      error: `error: ${end.message}`,
+    };
+    $("gen-state").textContent = how[end.type];
     $("gen-state").dataset.done = "true";
     $("gen-run").disabled = false;
     $("gen-cancel").disabled = true;
   }
 
-  cancel(state) {
-    if (this.worker) this.finish(state ?? "");
-    $("gen-state").dataset.done = "false";
+  /** The fingerprint of a level kept as a one-puzzle pack. */
+  fingerprint(bytes) {
+    const pack = this.lp.Pack.load(bytes);
+    const puzzle = pack.open(0);
+    const print = puzzle.fingerprint();
+    puzzle.free();
+    pack.free();
+    return print;
   }
 
-  add(result) {
-    this.results.push({ ...result, selected: true });
-    this.draw();
+  /** Adds a level to `pack` unless the same level is there already; whether it was added. */
+  add(pack, level) {
+    const fingerprint = this.fingerprint(level.pack);
+    if (pack.levels.some((l) => l.fingerprint === fingerprint)) return false;
+    pack.levels.push({ ...level, fingerprint, selected: true });
+    if (pack === this.pack) this.draw();
+    this.save();
+    return true;
+  }
+
+  /** A table row of level `i`: pick, position, name, tier, rating, time, description, actions. */
+  row(level, i, count) {
+    const row = document.createElement("tr");
+    row.draggable = true;
+    row.dataset.index = String(i);
+    const cell = (content, className) => {
+      const td = document.createElement("td");
+      if (className) td.className = className;
+      td.append(content);
+      row.append(td);
+      return td;
+    };
+    const pick = Object.assign(document.createElement("input"), { type: "checkbox", checked: level.selected });
+    pick.setAttribute("aria-label", `pick level ${i + 1}`);
+    pick.onchange = () => {
+      level.selected = pick.checked;
+      this.countSelected();
+      this.save();
+    };
+    cell(pick);
+    cell(String(i + 1), "num");
+    for (const field of ["name", "tier"]) {
+      const input = Object.assign(document.createElement("input"), { value: level[field] ?? "", placeholder: field === "name" ? `${this.pack.name} ${i + 1}` : "" });
+      input.setAttribute("aria-label", `${field} of level ${i + 1}`);
+      input.dataset.field = field;
+      input.oninput = () => {
+        level[field] = input.value;
+        this.save();
+      };
+      cell(input);
+    }
+    cell(String(level.rating), "rating num");
+    cell(level.ms === null ? "-" : level.ms.toFixed(1), "num");
+    const desc = cell(level.desc, "desc");
+    desc.title = level.desc;
+    const actions = document.createElement("span");
+    const button = (text, label, act, disabled = false) => {
+      const b = Object.assign(document.createElement("button"), { textContent: text, disabled });
+      b.setAttribute("aria-label", label);
+      b.onclick = act;
+      actions.append(b);
+    };
+    button("play", `play level ${i + 1}`, () => {
+      this.studio.show("play");
+      this.studio.play.openPackBytes(level.pack, `level ${i + 1} of ${this.pack.name}`);
+    });
+    button("↑", `move level ${i + 1} up`, () => this.move(i, i - 1), i === 0);
+    button("↓", `move level ${i + 1} down`, () => this.move(i, i + 1), i === count - 1);
+    button("✕", `remove level ${i + 1}`, () => this.remove([i]));
+    cell(actions);
+    row.ondragstart = (e) => {
+      this.dragged = i;
+      row.classList.add("dragging");
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", String(i));
+    };
+    row.ondragend = () => row.classList.remove("dragging");
+    row.ondragover = (e) => {
+      e.preventDefault();
+      row.classList.add("drop-before");
+    };
+    row.ondragleave = () => row.classList.remove("drop-before");
+    row.ondrop = (e) => {
+      e.preventDefault();
+      const from = this.dragged ?? Number(e.dataTransfer.getData("text/plain"));
+      this.dragged = null;
+      this.move(from, i);
+    };
+    return row;
   }
 
   draw() {
-    const rows = this.results.map((r, i) => {
-      const row = document.createElement("tr");
-      row.innerHTML = `<td><input type="checkbox" ${r.selected ? "checked" : ""}></td><td>${i + 1}</td><td class="rating">${r.rating}</td><td>${r.ms === null ? "-" : r.ms.toFixed(1)}</td><td class="desc"></td><td><button>play</button></td>`;
-      row.querySelector(".desc").textContent = r.desc;
-      row.querySelector(".desc").title = r.desc;
-      row.querySelector("input").onchange = (e) => {
-        r.selected = e.target.checked;
-        this.countSelected();
-      };
-      row.querySelector("button").onclick = () => this.studio.playPack(r.pack);
-      return row;
-    });
-    $("gen-results").tBodies[0].replaceChildren(...rows);
-    histogram("gen-rating-chart", this.results.map((r) => r.rating));
-    histogram("gen-time-chart", this.results.filter((r) => r.ms !== null).map((r) => r.ms), 10, 1);
+    const levels = this.pack.levels;
+    $("gen-results").tBodies[0].replaceChildren(...levels.map((level, i) => this.row(level, i, levels.length)));
+    const unit = this.family.ratingUnit;
+    const name = this.pack.name;
+    if (levels.length) {
+      lines("gen-curve", {
+        title: `Difficulty curve of ${name}`,
+        xLabel: "level (in the pack's order)",
+        yLabel: `rating (${unit})`,
+        series: [{ name: "rating", points: levels.map((l, i) => ({ x: i + 1, y: l.rating, capped: false })) }],
+        height: 200,
+      });
+    } else $("gen-curve").replaceChildren();
+    histogram("gen-rating-chart", { title: `Ratings of ${name}`, xLabel: `rating (${unit})`, values: levels.map((l) => l.rating) });
+    histogram("gen-time-chart", { title: `Time to generate a level of ${name}`, xLabel: "time (ms)", values: levels.filter((l) => l.ms !== null).map((l) => l.ms) });
     this.countSelected();
   }
 
   countSelected() {
-    $("gen-selected").textContent = `${this.results.filter((r) => r.selected).length} of ${this.results.length} selected`;
+    const levels = this.pack.levels;
+    $("gen-selected").textContent = `${levels.filter((l) => l.selected).length} of ${levels.length} picked`;
+  }
+
+  changed() {
+    this.draw();
+    this.save();
+  }
+
+  move(from, to) {
+    const levels = this.pack.levels;
+    if (from === to || to < 0 || to >= levels.length) return;
+    const [level] = levels.splice(from, 1);
+    levels.splice(to, 0, level);
+    this.changed();
+  }
+
+  remove(indices) {
+    const drop = new Set(indices);
+    this.pack.levels = this.pack.levels.filter((_, i) => !drop.has(i));
+    this.changed();
+  }
+
+  removeSelected() {
+    this.remove(this.pack.levels.flatMap((l, i) => (l.selected ? [i] : [])));
+  }
+
+  clear() {
+    this.pack.levels = [];
+    this.changed();
+  }
+
+  sortByRating() {
+    this.pack.levels.sort((a, b) => a.rating - b.rating);
+    this.changed();
   }
 
   selectAll() {
-    const all = !this.results.every((r) => r.selected);
-    this.results.forEach((r) => (r.selected = all));
-    this.draw();
+    const levels = this.pack.levels;
+    const all = !levels.every((l) => l.selected);
+    levels.forEach((l) => (l.selected = all));
+    this.changed();
   }
 
-  /** The chosen puzzles as one pack, with their solutions and ratings, downloaded as a `.lpk` file. */
+  /** The file name of the pack: its name, made safe. */
+  fileName() {
+    return `${this.pack.name.trim().replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "") || this.family.name}.lpk`;
+  }
+
+  /** The picked levels, in the list's order, as one pack with their solutions, ratings, names and tiers,
+   * downloaded as `NAME.lpk`. */
   exportPack() {
     const writer = new this.lp.PackWriter();
+    const picked = this.pack.levels.filter((l) => l.selected);
     try {
-      this.results
-        .filter((r) => r.selected)
-        .forEach((r, i) => {
-          const pack = this.lp.Pack.load(r.pack);
-          const puzzle = pack.open(0);
-          writer.add(puzzle, r.rating, `${this.studio.familyOf(r.desc)} ${i + 1}`, r.tier);
+      picked.forEach((level, i) => {
+        const pack = this.lp.Pack.load(level.pack);
+        const puzzle = pack.open(0);
+        try {
+          writer.add(puzzle, level.rating, level.name || `${this.pack.name} ${i + 1}`, level.tier || null);
+        } finally {
           puzzle.free();
           pack.free();
-        });
+        }
+      });
       const bytes = writer.bytes();
-      download(new Blob([bytes], { type: "application/octet-stream" }), `${this.family.name}.lpk`);
-      $("gen-state").textContent = `exported ${this.results.filter((r) => r.selected).length} puzzles (${bytes.length} bytes)`;
+      download(new Blob([bytes], { type: "application/octet-stream" }), this.fileName());
+      $("gen-state").textContent = `exported ${picked.length} levels as ${this.fileName()} (${bytes.length} bytes)`;
     } catch (e) {
       $("gen-state").textContent = e.message;
     } finally {
@@ -159,21 +339,28 @@ export class Generate {
     }
   }
 
-  /** A pack's puzzles added to the list (each kept as a one-puzzle pack with its solution). */
+  /** A pack's levels added to this family's list with their names and tiers (levels already there are
+   * not added twice). */
   async importPack(file) {
     if (!file) return;
     try {
       const pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
+      let added = 0;
       for (let i = 0; i < pack.length; i++) {
         const puzzle = pack.open(i);
+        const family = this.studio.familyById(puzzle.familyId).name;
         const writer = new this.lp.PackWriter();
         writer.add(puzzle, pack.rating(i));
-        this.add({ desc: puzzle.describe(), rating: pack.rating(i), ms: null, pack: writer.bytes(), tier: null, source: file.name });
+        const level = { desc: puzzle.describe(), rating: pack.rating(i), ms: null, pack: writer.bytes(), tier: pack.label(i, "tier") ?? "", name: pack.label(i, "name") ?? "" };
         writer.free();
         puzzle.free();
+        this.packs[family] ??= { name: `${family} levels`, levels: [] };
+        if (this.add(this.packs[family], level)) added++;
       }
-      $("gen-state").textContent = `imported ${pack.length} puzzles from ${file.name}`;
+      const skipped = pack.length - added;
+      $("gen-state").textContent = `imported ${added} levels from ${file.name}${skipped ? ` (${skipped} already in the pack)` : ""}`;
       pack.free();
+      $("gen-import").value = "";
     } catch (e) {
       $("gen-state").textContent = e.message;
     }

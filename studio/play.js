@@ -1,11 +1,15 @@
 // The Play tab: any family's puzzle from a description, a preset, a pack or a generated batch, played by
-// mouse and keyboard with undo and redo; the explained hint, the optimal solution animated, and (Linjat)
-// the rule solver's deduction layer by layer.
-import { Status, Algorithm } from "./lphint/index.js";
-import { draw, click, key, colour } from "./board.js";
+// mouse and keyboard (when the board has focus) with undo and redo; the explained hint; the exact
+// solution (found in the worker, with progress and cancel) and any replay on a scrubber; and (Linjat) the
+// rule solver's deduction layer by layer.
+import { Status } from "./lphint/index.js";
+import { draw, click, key, colour, noun, pointOf } from "./board.js";
+import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
 const HINT_BUDGET = 2000; // node expansions per animation frame
+const SOLVE_NODES = 50_000_000;
+const REPLAY_MS = 300;
 
 export class Play {
   constructor(studio) {
@@ -17,12 +21,22 @@ export class Play {
     this.view = null;
     this.hint = null;
     this.animation = null;
+    this.replay = null;
     this.pack = null;
+    this.presetOf = {};
+    this.job = new Job();
     this.canvas = $("board");
     studio.fillFamilies($("play-family"), () => this.pickFamily());
+    $("play-preset").onchange = () => (this.presetOf[this.family.name] = $("play-preset").value);
     $("play-load").onclick = () => this.tryLoad($("play-desc").value.trim());
-    $("play-desc").onkeydown = (e) => e.key === "Enter" && this.tryLoad($("play-desc").value.trim());
+    $("play-desc").onkeydown = (e) => {
+      if (e.key === "Enter") this.tryLoad($("play-desc").value.trim());
+    };
     $("play-generate").onclick = () => this.generateOne();
+    $("play-cancel").onclick = () => {
+      this.say(`Cancelled (${$("play-work").textContent.replace(/…$/, "")}).`);
+      this.job.cancel();
+    };
     $("play-pack").onchange = (e) => this.openPackFile(e.target.files[0]);
     $("play-pack-entry").onchange = (e) => this.openPackEntry(Number(e.target.value));
     $("undo").onclick = () => this.undo();
@@ -31,35 +45,69 @@ export class Play {
     $("play-hint").onclick = () => this.askHint(true);
     $("solve").onclick = () => this.solve();
     $("rules").onclick = () => this.showRules();
+    $("play-edit").onclick = () => this.studio.edit.open(this.puzzle.describe());
     $("rules-step").oninput = () => this.drawRules();
+    $("replay-step").oninput = () => this.seek(Number($("replay-step").value));
+    $("replay-back").onclick = () => this.seek(this.replay.at - 1);
+    $("replay-forward").onclick = () => this.seek(this.replay.at + 1);
+    $("replay-play").onclick = () => this.toggleReplay();
     this.canvas.onclick = (e) => this.canvasClick(e);
-    document.addEventListener("keydown", (e) => this.keyDown(e));
-    this.pickFamily();
+    this.canvas.onkeydown = (e) => this.keyDown(e);
+    this.canvas.onfocus = () => this.redraw();
+    this.canvas.onblur = () => this.redraw();
+    this.fillPresets(this.family);
   }
 
   get family() {
     return this.studio.family($("play-family").value);
   }
 
-  /** A family picked: its presets listed, and its first preset's puzzle loaded. */
+  /** The family's presets in the dropdown, the one last chosen for it selected. */
+  fillPresets(family) {
+    $("play-preset").replaceChildren(...family.presets.map((p) => new Option(p.name, p.name)));
+    if (this.presetOf[family.name]) $("play-preset").value = this.presetOf[family.name];
+    $("rules").hidden = !this.studio.deduces(family);
+  }
+
+  /** A family picked: its presets listed, and a puzzle of the chosen preset generated. */
   pickFamily() {
-    const presets = $("play-preset");
-    presets.replaceChildren(...this.family.presets.map((p) => new Option(p.name, p.name)));
-    $("rules").hidden = !this.studio.deduces(this.family);
+    this.fillPresets(this.family);
     this.generateOne();
   }
 
-  generateOne() {
-    const params = `preset=${$("play-preset").value}` + (this.family.name === "linjat" ? ",iterations=200" : "");
-    const made = this.lp.generate(this.family.name, params, Math.floor(Math.random() * 1e9));
-    if (made) this.open(made.puzzle, `generated, rated ${made.rating} ${this.family.ratingUnit}`);
+  /** One puzzle of the preset, generated in the worker (Cancel stops it). */
+  async generateOne() {
+    const family = this.family;
+    const params = `preset=${$("play-preset").value}` + (family.name === "linjat" ? ",iterations=200" : "");
+    this.busy(`generating a ${family.name} puzzle (${$("play-preset").value})…`);
+    const seed = Math.floor(Math.random() * 1e9);
+    let made = null;
+    const end = await this.job.run({ type: "generate", family: family.name, params, count: 1, seed }, (m) => {
+      if (m.type === "puzzle") made = m;
+      else if (m.type === "working") this.busy(`generating a ${family.name} puzzle: ${(m.ms / 1000).toFixed(1)} s, ${(m.nodes / 1e6).toFixed(1)} M nodes`);
+    });
+    if (!this.job.busy) this.busy(null); // not when another task took the worker over
+    // Cancelled by Cancel (which says so) or by another puzzle opened meanwhile: that one stays.
+    if (end.type === "cancelled") return;
+    if (made) this.openPackBytes(made.pack, `generated, rated ${made.rating} ${family.ratingUnit}`);
+    else this.say(end.message || `No puzzle generated (status ${end.status}).`);
   }
 
-  tryLoad(desc) {
+  /** Shows that a worker task runs (Cancel enabled), or that none does. */
+  busy(text) {
+    $("play-cancel").hidden = text === null;
+    $("play-work").textContent = text ?? "";
+  }
+
+  /** Opens a description; false (and the reason said) when it is not a puzzle. */
+  tryLoad(desc, how = "loaded") {
     try {
-      this.open(this.lp.Puzzle.parse(desc), "loaded");
+      this.open(this.lp.Puzzle.parse(desc), how);
+      $("play-desc").value = this.view.desc;
+      return true;
     } catch (e) {
       this.say(e.message);
+      return false;
     }
   }
 
@@ -70,7 +118,7 @@ export class Play {
       this.pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
       const entries = $("play-pack-entry");
       entries.replaceChildren(...Array.from({ length: this.pack.length }, (_, i) => new Option(`level ${i + 1} (rating ${this.pack.rating(i)})`, i)));
-      entries.hidden = false;
+      $("play-pack-entry-label").hidden = false;
       this.openPackEntry(0);
     } catch (e) {
       this.say(e.message);
@@ -81,31 +129,40 @@ export class Play {
     this.open(this.pack.open(index), `level ${index + 1} of the pack`);
   }
 
+  /** Opens a one-puzzle pack's puzzle (keeping its stored solution for the hints). */
+  openPackBytes(bytes, how) {
+    const pack = this.lp.Pack.load(bytes);
+    this.open(pack.open(0), how);
+    pack.free();
+  }
+
   /** Plays `puzzle` from now on (the Play tab owns it). */
   open(puzzle, how) {
+    this.job.cancel(); // a generation or solve still running is for the position being left
     this.stop();
+    this.endReplay();
     this.puzzle?.free();
     this.puzzle = puzzle;
     const family = this.studio.familyById(puzzle.familyId);
     if ($("play-family").value !== family.name) {
       $("play-family").value = family.name;
-      $("play-preset").replaceChildren(...family.presets.map((p) => new Option(p.name, p.name)));
-      $("rules").hidden = !this.studio.deduces(family);
+      this.fillPresets(family);
     }
     this.history = [];
     this.future = [];
-    this.selected = null;
     this.hint = null;
-    $("rules-panel").hidden = true;
+    this.view = null;
+    this.names = null;
+    this.hideRules();
     this.render();
     this.say(how);
   }
 
-  /** Opens a description (from Compare or Generate), optionally replaying `moves` on it. */
-  openDesc(desc, moves = null) {
+  /** Opens a description (from Compare or Generate), optionally to replay `moves` on it. */
+  openDesc(desc, moves = null, what = "A solution.") {
     this.studio.show("play");
-    this.open(this.lp.Puzzle.parse(desc), "opened");
-    if (moves) this.animate(moves);
+    this.open(this.lp.Puzzle.parse(desc), what);
+    if (moves) this.startReplay(desc, moves, what);
   }
 
   describe() {
@@ -116,7 +173,7 @@ export class Play {
     const puzzle = this.puzzle;
     const [width, height] = puzzle.size();
     const family = this.studio.familyById(puzzle.familyId).name;
-    const keep = this.view && this.view.family === family ? this.view : { selected: null, turn: -1 };
+    const keep = this.view && this.view.family === family ? this.view : { selected: null, cursor: 0 };
     this.view = {
       family,
       width,
@@ -125,38 +182,89 @@ export class Play {
       desc: puzzle.describe(),
       moves: puzzle.moves(),
       highlight: new Set(this.hint ? this.hint.cells : []),
+      hintMove: this.hint?.move ?? null,
       selected: keep.selected,
-      turn: keep.turn,
-      marks: this.view?.marks && $("rules-panel").hidden === false ? this.view.marks : null,
+      cursor: Math.min(keep.cursor ?? 0, width * height - 1),
+      lastPlaced: keep.lastPlaced ?? null,
+      names: (this.names ??= this.pieceNames(family, puzzle)),
+      marks: $("rules-panel").hidden ? null : this.view?.marks,
     };
-    draw(this.canvas, this.view);
-    $("play-desc").value = this.view.desc;
+    this.redraw();
+    // Not while the designer is typing a description: their text stays until they load it.
+    if (document.activeElement !== $("play-desc")) $("play-desc").value = this.view.desc;
     const solved = puzzle.isSolved;
+    const played = this.history.length;
     $("status").dataset.solved = String(solved);
-    $("status").textContent = `${solved ? "Solved! " : ""}${this.history.length} moves played`;
-    $("undo").disabled = this.history.length === 0;
+    $("status").textContent = `${solved ? "Solved! " : ""}${played} ${noun(family, played)} played`;
+    $("undo").disabled = played === 0;
     $("redo").disabled = this.future.length === 0;
     this.listMoves();
-    this.studio.currentChanged(this.view.desc);
+    this.studio.currentChanged(this.view.desc, family);
+  }
+
+  /** Canvas points of a cell and of a tray slot (Hargram's pieces after the cells). */
+  cellPoint(cell) {
+    return pointOf(this.canvas, this.view, cell);
+  }
+
+  trayPoint(slot) {
+    return pointOf(this.canvas, this.view, this.view.width * this.view.height + slot);
+  }
+
+  redraw() {
+    if (!this.view) return;
+    this.view.showCursor = document.activeElement === this.canvas;
+    draw(this.canvas, this.view);
+  }
+
+  /** Hargram's pieces by name, as the engine names them in its move sentences: for each piece, a scratch
+   * board whose first open cells are that piece's shape (the rest of the area below), so that placing it
+   * there is a legal move whose sentence names it. */
+  pieceNames(family, puzzle) {
+    if (family !== "hargram") return null;
+    const [name, , , pieces] = puzzle.describe().split(":");
+    const shapes = pieces.split(";").map((p) => p.replace("!", "").split("/"));
+    const area = shapes.reduce((sum, rows) => sum + rows.join("").split("#").length - 1, 0);
+    const WIDTH = 16;
+    return shapes.map((rows, piece) => {
+      const own = rows.join("").split("#").length - 1;
+      const top = rows.map((row) => [...row].map((c) => (c === "#" ? "." : "#")).join("").padEnd(WIDTH, "#"));
+      const rest = Array.from({ length: Math.ceil((area - own) / WIDTH) }, (_, r) => ".".repeat(Math.min(WIDTH, area - own - r * WIDTH)).padEnd(WIDTH, "#"));
+      let text = null;
+      try {
+        const scratch = this.lp.Puzzle.parse(`${name}:${WIDTH}x${top.length + rest.length}:${[...top, ...rest].join("/")}:${pieces}`);
+        const move = scratch.moves().find((m) => m.piece === piece && m.to >= 0);
+        text = move ? /^place (.+?) with/.exec(scratch.moveText(move))?.[1] : null;
+        scratch.free();
+      } catch {
+        // A board the scratch cannot hold (too many rows): the piece keeps its number.
+      }
+      const fallback = `piece ${piece + 1}`;
+      return { name: text ?? fallback, letter: /\b([A-Z0-9])\b/.exec(text ?? "")?.[1] ?? String(piece + 1) };
+    });
   }
 
   listMoves() {
-    const buttons = this.view.moves.slice(0, 300).map((move) => {
+    const moves = this.view.moves;
+    const buttons = moves.slice(0, 300).map((move) => {
       const button = document.createElement("button");
       button.textContent = this.puzzle.moveText(move);
       button.onclick = () => this.play(move);
       return button;
     });
     $("moves").replaceChildren(...buttons);
+    $("moves-count").textContent = moves.length > 300 ? `(the first 300 of ${moves.length})` : `(${moves.length})`;
   }
 
   /** Plays `move` (recorded for undo). */
-  play(move) {
+  play(move, fromReplay = false) {
     const before = this.puzzle.describe();
     if (!this.puzzle.tryApply(move)) return false;
+    if (!fromReplay) this.endReplay();
     this.history.push(before);
     this.future = [];
     this.hint = null;
+    this.hideRules();
     this.render();
     return true;
   }
@@ -167,39 +275,51 @@ export class Play {
     this.puzzle.free();
     this.puzzle = next;
     this.hint = null;
+    this.hideRules();
     this.render();
   }
 
   undo() {
     if (this.history.length === 0) return;
     this.stop();
+    this.endReplay();
     this.future.push(this.puzzle.describe());
     this.restore(this.history.pop());
   }
 
   redo() {
     if (this.future.length === 0) return;
+    this.endReplay();
     this.history.push(this.puzzle.describe());
     this.restore(this.future.pop());
   }
 
-  canvasClick(event) {
-    this.canvas.focus();
-    const move = click(this.canvas, this.view, event);
-    if (!move || !this.play(move)) draw(this.canvas, this.view);
+  /** A click's or key's result: a move, or moves then a move chosen on the position after them. */
+  act(result) {
+    if (!result) return false;
+    if (!result.moves) return this.play(result);
+    if (!result.moves.every((m) => m && this.play(m))) return false;
+    const next = result.then(this.view);
+    return next ? this.play(next) : true;
   }
 
+  canvasClick(event) {
+    this.canvas.focus();
+    if (!this.act(click(this.canvas, this.view, event))) this.redraw();
+  }
+
+  /** The board's keys (only while it has focus, so that dropdowns and fields keep theirs). */
   keyDown(event) {
-    if (!$("play").classList.contains("active") || event.target.tagName === "INPUT") return;
     const ctrl = event.ctrlKey || event.metaKey;
     if (ctrl && event.key === "z") this.undo();
     else if (ctrl && (event.key === "y" || event.key === "Z")) this.redo();
+    else if (ctrl || event.altKey) return;
     else if (event.key === "h") this.askHint(false);
     else if (event.key === "p") this.askHint(true);
     else {
-      const move = key(this.view, event.key);
-      if (!move) return;
-      this.play(move);
+      const result = key(this.canvas, this.view, event.key);
+      if (result === undefined) return;
+      if (!this.act(result)) this.redraw();
     }
     event.preventDefault();
   }
@@ -222,8 +342,10 @@ export class Play {
         this.say({ [Status.ALREADY_SOLVED]: "Already solved.", [Status.UNSOLVABLE]: "No solution from here." }[hint.status] ?? `No hint (status ${hint.status}).`);
         return;
       }
-      const reason = this.family.reasons.find((r) => r.code === hint.reason)?.name ?? hint.reason;
-      const text = `${hint.text} [${reason}; ${hint.movesLeft} move${hint.movesLeft === 1 ? "" : "s"} to go${hint.optimal ? ", optimal" : ", not proven shortest"}]`;
+      const family = this.family;
+      const reason = this.studio.reasonName(family, hint.reason);
+      const left = `${hint.movesLeft} ${noun(family.name, hint.movesLeft)} to go`;
+      const text = `${hint.text} [${reason}; ${left}${hint.optimal ? ", optimal" : ", not proven shortest"}]`;
       this.hint = { cells: Array.from(hint.cells), move: { ...hint.move } };
       if (andPlay) this.play(this.hint.move);
       else this.render();
@@ -232,41 +354,106 @@ export class Play {
     this.animation = { frame: requestAnimationFrame(frame) };
   }
 
-  /** The exact solver's solution from here, played one move every quarter second. */
-  solve() {
+  /** The exact solver's solution from here, found in the worker, then replayed on the scrubber. */
+  async solve() {
     this.stop();
-    try {
-      const solver = this.puzzle.solver(Algorithm.EXACT, 1 << 20);
-      solver.setNodeLimit(50_000_000);
-      const status = solver.run(1 << 18);
-      const moves = status === Status.OK ? solver.moves() : null;
-      const optimal = status === Status.OK && solver.stats().optimal;
-      solver.free();
-      if (!moves) return this.say(status === Status.UNSOLVABLE ? "No solution from here." : `The solver stopped (status ${status}).`);
-      const count = `${moves.length} move${moves.length === 1 ? "" : "s"}`;
-      this.say(optimal ? `An optimal solution: ${count}.` : `A solution of ${count} (not proven shortest).`);
-      this.animate(moves);
-    } catch (e) {
-      this.say(e.message);
+    const desc = this.puzzle.describe();
+    this.busy("solving…");
+    const end = await this.job.run({ type: "solve", desc, nodeLimit: SOLVE_NODES }, (m) => {
+      if (m.type === "progress") this.busy(`solving: ${m.expanded.toLocaleString("en")} nodes expanded`);
+    });
+    if (!this.job.busy) this.busy(null); // not when another task took the worker over
+    if (end.type === "cancelled") return;
+    if (end.type === "error") return this.say(end.message);
+    if (end.status !== Status.OK) {
+      const why = { [Status.UNSOLVABLE]: "No solution from here.", [Status.ALREADY_SOLVED]: "Already solved.", [Status.OUT_OF_NODES]: `The solver stopped after ${SOLVE_NODES.toLocaleString("en")} nodes without a solution.` };
+      return this.say(why[end.status] ?? `The solver stopped (status ${end.status}).`);
     }
+    if (this.puzzle.describe() !== desc) return this.say("The position changed while solving; ask again.");
+    const family = this.family.name;
+    const count = `${end.moves.length} ${noun(family, end.moves.length)}`;
+    const what = end.optimal ? `An optimal solution: ${count}.` : `A solution of ${count} (not proven shortest).`;
+    this.say(what);
+    this.startReplay(desc, end.moves, what, true);
   }
 
-  animate(moves) {
-    let i = 0;
-    const step = () => {
-      if (i >= moves.length || !this.play(moves[i++])) {
-        this.animation = null;
-        return;
-      }
-      this.animation = { timer: setTimeout(step, 250) };
-    };
-    this.animation = { timer: setTimeout(step, 250) };
+  /** The replay scrubber over `moves` from the position `desc`: slider, step, play and pause. */
+  startReplay(desc, moves, what, autoplay = true) {
+    this.endReplay();
+    this.replay = { desc, moves, what, at: 0, timer: null };
+    $("replay").hidden = false;
+    $("replay-step").max = moves.length;
+    $("replay-step").value = 0;
+    this.showReplay();
+    if (autoplay) this.toggleReplay();
+  }
+
+  showReplay() {
+    const r = this.replay;
+    $("replay-step").value = r.at;
+    $("replay-label").textContent = `${r.what} Move ${r.at} of ${r.moves.length}.`;
+    $("replay-play").textContent = r.timer ? "Pause" : "Play";
+    $("replay-back").disabled = r.at === 0;
+    $("replay-forward").disabled = r.at === r.moves.length;
+  }
+
+  /** The replay's position after `at` of its moves. */
+  seek(at) {
+    const r = this.replay;
+    if (!r) return;
+    r.at = Math.max(0, Math.min(r.moves.length, at));
+    const puzzle = this.lp.Puzzle.parse(r.desc);
+    this.history = r.moves.slice(0, r.at).map((move) => {
+      const before = puzzle.describe();
+      puzzle.apply(move);
+      return before;
+    });
+    this.puzzle.free();
+    this.puzzle = puzzle;
+    this.future = [];
+    this.hint = null;
+    this.hideRules();
+    this.render();
+    this.showReplay();
+  }
+
+  toggleReplay() {
+    const r = this.replay;
+    if (r.timer) {
+      clearTimeout(r.timer);
+      r.timer = null;
+      this.say(`Replay paused at move ${r.at} of ${r.moves.length}.`);
+    } else {
+      if (r.at === r.moves.length) this.seek(0);
+      const step = () => {
+        this.seek(r.at + 1);
+        r.timer = r.at < r.moves.length ? setTimeout(step, REPLAY_MS) : null;
+        this.showReplay();
+      };
+      r.timer = setTimeout(step, REPLAY_MS);
+    }
+    this.showReplay();
+  }
+
+  /** Ends the replay (a move of the player's own, another puzzle); says where it stopped. */
+  endReplay() {
+    const r = this.replay;
+    if (!r) return;
+    if (r.timer) clearTimeout(r.timer);
+    this.replay = null;
+    $("replay").hidden = true;
+    $("replay-label").textContent = "";
+    if (r.at < r.moves.length) this.say(`Replay stopped at move ${r.at} of ${r.moves.length}.`);
   }
 
   stop() {
-    if (this.animation?.timer !== undefined) clearTimeout(this.animation.timer);
     if (this.animation?.frame !== undefined) cancelAnimationFrame(this.animation.frame);
     this.animation = null;
+  }
+
+  hideRules() {
+    $("rules-panel").hidden = true;
+    if (this.view) this.view.marks = null;
   }
 
   /** Linjat: the deduction from the current position, layer by layer (the slider steps through it). */
@@ -277,16 +464,18 @@ export class Play {
       return this.say(e.message);
     }
     const steps = this.deduction.steps;
-    const names = (code) => this.family.reasons.find((r) => r.code === code)?.name ?? code;
     $("rules-list").replaceChildren(
       ...steps.map((s, i) => {
         const item = document.createElement("li");
-        item.textContent = `${names(s.reason)} (width ${s.width}): ${s.cells.length} cells`;
-        item.style.borderLeft = `8px solid ${colour(s.reason, 60)}`;
-        item.onclick = () => {
+        const button = document.createElement("button");
+        button.textContent = `${this.studio.reasonName(this.family, s.reason)} (width ${s.width}): ${s.cells.length} cells`;
+        button.title = this.family.reasons.find((r) => r.code === s.reason)?.doc ?? "";
+        button.style.borderLeft = `10px solid ${colour(s.reason, 45)}`;
+        button.onclick = () => {
           $("rules-step").value = i + 1;
           this.drawRules();
         };
+        item.append(button);
         return item;
       }),
     );
@@ -299,12 +488,12 @@ export class Play {
   drawRules() {
     const upTo = Number($("rules-step").value);
     const marks = new Map();
-    this.deduction.steps.slice(0, upTo).forEach((s) => s.cells.forEach((c) => marks.set(c, colour(s.reason, 60))));
+    this.deduction.steps.slice(0, upTo).forEach((s) => s.cells.forEach((c) => marks.set(c, colour(s.reason, 45))));
     this.view.marks = marks;
-    draw(this.canvas, this.view);
+    this.redraw();
     const last = this.deduction.steps[upTo - 1];
-    const name = last ? this.family.reasons.find((r) => r.code === last.reason)?.name : "start";
+    const name = last ? this.studio.reasonName(this.family, last.reason) : "start";
     $("rules-label").textContent = `layer ${upTo} of ${this.deduction.steps.length}: ${name}${this.deduction.solved ? "" : " (the rules get stuck)"}`;
-    [...$("rules-list").children].forEach((li, i) => (li.style.fontWeight = i === upTo - 1 ? "bold" : "normal"));
+    [...$("rules-list").children].forEach((li, i) => (li.dataset.current = String(i === upTo - 1)));
   }
 }

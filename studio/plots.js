@@ -1,46 +1,77 @@
-// The Plots tab: the earlier assistant's figures, computed in the worker — generation time per
-// difficulty and solving time against optimal length per algorithm for the chosen family, and the
-// genetic algorithm's best fitness and time against generations — each exportable as SVG or PNG. The
-// same figures come out of `lp report -o DIR`.
-import { bars, lines } from "./charts.js";
+// The Plots tab: the earlier assistant's figures, measured in the worker for the chosen family —
+// generation time per difficulty, solving time against optimal length per algorithm (numeric axes, log
+// time when it spans decades, runs that hit the node cap marked), and for Hargram the genetic algorithm's
+// best fitness and time against generations — each exported as SVG or PNG with its title, legend and
+// axis titles. The same figures come out of `lp report -o DIR`.
+import { barsY, lines } from "./charts.js";
+import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
+const ALGORITHMS = ["bfs", "astar", "ida", "best-first"];
+const NAMES = { bfs: "breadth-first", astar: "A*", ida: "IDA*", "best-first": "best-first" };
+const CAP = 200_000;
 
 export class Plots {
   constructor(studio) {
     this.studio = studio;
+    this.job = new Job();
     studio.fillFamilies($("plot-family"), () => {});
     $("plot-run").onclick = () => this.run();
+    $("plot-cancel").onclick = () => this.job.cancel();
   }
 
-  run() {
+  async run() {
     const family = this.studio.family($("plot-family").value);
     const count = Number($("plot-count").value);
     const extra = family.name === "linjat" ? ",iterations=300" : "";
+    const hasGa = family.name === "hargram";
+    const presets = family.presets.map((p) => p.name);
+    for (const id of ["plot-gen", "plot-solve", "plot-ga-fitness", "plot-ga-time"]) $(id).replaceChildren();
+    if (!hasGa) {
+      for (const id of ["plot-ga-fitness", "plot-ga-time"]) {
+        $(id).append(Object.assign(document.createElement("p"), { className: "hint-text", textContent: `The genetic algorithm packs Hargram boards; ${family.name} has none. Pick hargram for these figures.` }));
+      }
+    }
     $("plot-state").textContent = "running…";
     $("plot-state").dataset.done = "false";
-    let pending = 3;
-    const worker = this.studio.worker((m) => {
-      if (m.type === "ready") {
-        worker.postMessage({ type: "generationTimes", family: family.name, presets: family.presets.map((p) => p.name), count, extra });
-        const presets = family.presets.map((p) => p.name);
-        worker.postMessage({ type: "solvingTimes", family: family.name, presets, algorithms: ["bfs", "astar", "ida", "best-first"], count, extra });
-        worker.postMessage({ type: "gaRun", params: "preset=medium", population: 300, generations: 40 });
-      } else if (m.type === "progress") $("plot-state").textContent = m.what;
-      else if (m.type === "generation-times") bars("plot-gen", m.presets, m.means.map((v) => +v.toFixed(2)));
-      else if (m.type === "solving-times") lines("plot-solve", m.lengths, m.series.map((s) => s.map((v) => (v === null ? null : +v.toFixed(3)))), m.algorithms);
-      else if (m.type === "ga") {
-        const generations = m.fitness.map((_, i) => i + 1);
-        const every = Math.max(1, Math.floor(generations.length / 20));
-        const label = generations.map((g) => (g % every === 0 ? g : ""));
-        lines("plot-ga-fitness", label, [m.fitness, m.fitness.map(() => m.perfect)], ["best fitness", "a full cover"]);
-        lines("plot-ga-time", label, [m.times.map((t) => +t.toFixed(1))], ["elapsed ms"]);
-      } else if (m.type === "error") $("plot-state").textContent = `error: ${m.message}`;
-      if (["generation-times", "solving-times", "ga"].includes(m.type) && --pending === 0) {
-        worker.terminate();
-        $("plot-state").textContent = "done";
-        $("plot-state").dataset.done = "true";
+    $("plot-run").disabled = true;
+    $("plot-cancel").disabled = false;
+    const task = { type: "plots", family: family.name, presets, algorithms: ALGORITHMS, count, extra, cap: CAP, ga: hasGa ? { params: "preset=medium", population: 300, generations: 40 } : null };
+    const end = await this.job.run(task, (m) => {
+      if (m.type === "progress") $("plot-state").textContent = m.what;
+      else if (m.type === "generation-times") {
+        barsY("plot-gen", {
+          title: `Generation time per difficulty: ${family.name}`,
+          xLabel: "preset",
+          yLabel: "mean time per puzzle (ms)",
+          bars: m.presets.map((p, i) => ({ label: p, value: m.means[i] === null ? 0 : +m.means[i].toFixed(2) })),
+        });
+      } else if (m.type === "solving-times") {
+        lines("plot-solve", {
+          title: `Solving time against optimal length: ${family.name} (node cap ${CAP.toLocaleString("en")})`,
+          xLabel: `optimal length (${family.ratingUnit})`,
+          yLabel: "mean time (ms)",
+          series: m.series.map((s) => ({ name: NAMES[s.name] ?? s.name, points: s.points })),
+        });
+      } else if (m.type === "ga") {
+        const perfect = m.fitness.map((_, i) => ({ x: i + 1, y: m.perfect, capped: false }));
+        lines("plot-ga-fitness", {
+          title: "Genetic algorithm on Hargram: best fitness per generation",
+          xLabel: "generation",
+          yLabel: "best fitness",
+          series: [{ name: "best fitness", points: m.fitness.map((y, i) => ({ x: i + 1, y, capped: false })) }, { name: "a full cover", points: perfect }],
+        });
+        lines("plot-ga-time", {
+          title: "Genetic algorithm on Hargram: time against generations",
+          xLabel: "generation",
+          yLabel: "elapsed time (ms)",
+          series: [{ name: "elapsed", points: m.times.map((y, i) => ({ x: i + 1, y: +y.toFixed(1), capped: false })) }],
+        });
       }
     });
+    $("plot-state").textContent = { done: "done", cancelled: "cancelled", error: `error: ${end.message}` }[end.type];
+    $("plot-state").dataset.done = "true";
+    $("plot-run").disabled = false;
+    $("plot-cancel").disabled = true;
   }
 }

@@ -1,34 +1,120 @@
-// The studio's Web Worker: generates batches (and the Plots tab's timings) off the page's thread, so that
-// the page stays responsive; the page cancels a batch by terminating the worker. Each generated puzzle is
-// sent as a one-puzzle pack (with its solution and rating), which the page keeps for export.
-import { load, Status, Algorithm } from "./lphint/index.js";
+// The studio's Web Worker (driven by jobs.js): every search, batch and measurement runs here, stepped, so
+// that the page stays responsive and reports progress; the page cancels a task by terminating the worker.
+// A task posts `progress` and partial results, and ends with `done` (or `error`). Generated puzzles come
+// back as one-puzzle packs (with their solution and rating), which the page keeps for export.
+import { load, Status, Algorithm, statusName } from "./lphint/index.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
 const BUDGET = 20000;
+const HEARTBEAT_MS = 200;
 
+/** Calls `report()` at most every HEARTBEAT_MS. */
+function heartbeat(report) {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last >= HEARTBEAT_MS) {
+      last = now;
+      report();
+    }
+  };
+}
+
+/** Runs `solver` to its end in steps, posting its expansions as progress. */
+function runSolver(solver, what) {
+  const beat = heartbeat(() => postMessage({ type: "progress", what, expanded: solver.stats().expanded }));
+  let status;
+  do {
+    status = solver.step(BUDGET);
+    beat();
+  } while (status === Status.IN_PROGRESS);
+  return status;
+}
+
+/** The exact solver's solution from a position, within `nodeLimit` expansions. */
+function solve({ desc, nodeLimit }) {
+  const puzzle = lp.Puzzle.parse(desc);
+  const solver = puzzle.solver(Algorithm.EXACT, 1 << 20);
+  solver.setNodeLimit(nodeLimit);
+  const status = runSolver(solver, "solving");
+  const stats = solver.stats();
+  const done = { type: "done", status, expanded: stats.expanded, optimal: status === Status.OK && stats.optimal };
+  if (status === Status.OK) done.moves = solver.moves();
+  solver.free();
+  puzzle.free();
+  postMessage(done);
+}
+
+/** One row of Compare: `algorithm` (under `heuristic`) on `desc`, stopped after `cap` expansions. */
+function compareRun(desc, { name, algorithm, heuristic }, cap) {
+  const puzzle = lp.Puzzle.parse(desc);
+  const row = { name, status: "-", length: null, optimal: false, expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
+  try {
+    if (heuristic) puzzle.setOption("heuristic", heuristic);
+    const solver = puzzle.solver(algorithm, cap);
+    solver.setNodeLimit(cap);
+    const started = performance.now();
+    const status = runSolver(solver, name);
+    row.ms = performance.now() - started;
+    const s = solver.stats();
+    Object.assign(row, {
+      status: statusName(status).replace("LP_", "").toLowerCase(),
+      length: status === Status.OK ? s.solutionLength : null,
+      optimal: status === Status.OK && s.optimal,
+      expanded: s.expanded,
+      generated: s.generated,
+      peak: s.peakStored,
+      bytes: s.bytesReserved,
+      moves: status === Status.OK ? solver.moves() : null,
+    });
+    solver.free();
+  } catch (e) {
+    row.status = e.message;
+  }
+  puzzle.free();
+  return row;
+}
+
+/** Every run of Compare, each row posted as it ends. */
+function compare({ desc, runs, cap }) {
+  runs.forEach((run, index) => postMessage({ type: "row", index, row: compareRun(desc, run, cap) }));
+  postMessage({ type: "done" });
+}
+
+/** The puzzle as a one-puzzle pack: its description, rating and pack bytes. */
+function packed(puzzle, rating) {
+  const writer = new lp.PackWriter();
+  writer.add(puzzle, rating);
+  const result = { desc: puzzle.describe(), rating, pack: writer.bytes(), objective: puzzle.fact("objective") };
+  writer.free();
+  return result;
+}
+
+/** A batch of `count` puzzles, each posted when made; `working` says how far the next one is. */
 function generate({ family, params, count, seed }) {
   const generator = new lp.Generator(family, params, seed);
   let started = performance.now();
   let made = 0;
+  let nodes = 0;
+  const beat = heartbeat(() => postMessage({ type: "working", made, nodes, ms: performance.now() - started }));
   while (made < count) {
     const step = generator.step(BUDGET);
+    nodes += BUDGET;
+    beat();
     if (step.status === Status.IN_PROGRESS) continue;
     if (step.status !== Status.OK) {
-      postMessage({ type: "end", status: step.status, made });
-      break;
+      postMessage({ type: "done", made, status: step.status, message: lp.lastError() });
+      generator.free();
+      return;
     }
-    const ms = performance.now() - started;
-    const writer = new lp.PackWriter();
-    writer.add(step.puzzle, step.rating);
-    const objective = step.puzzle.fact("objective");
-    postMessage({ type: "puzzle", index: made, desc: step.puzzle.describe(), rating: step.rating, ms, pack: writer.bytes(), objective });
-    writer.free();
+    postMessage({ type: "puzzle", index: made, ms: performance.now() - started, ...packed(step.puzzle, step.rating) });
     step.puzzle.free();
     made++;
+    nodes = 0;
     started = performance.now();
   }
   generator.free();
-  postMessage({ type: "done", made });
+  postMessage({ type: "done", made, status: Status.OK });
 }
 
 /** Mean generation time of `count` puzzles for each preset of `family`. */
@@ -40,50 +126,53 @@ function generationTimes({ family, presets, count, extra }) {
     for (let tries = 0; made < count && tries < count; tries++) if (generator.next(BUDGET)) made++;
     generator.free();
     postMessage({ type: "progress", what: `generation: ${preset}` });
-    return made ? (performance.now() - started) / made : 0;
+    return made ? (performance.now() - started) / made : null;
   });
-  postMessage({ type: "generation-times", presets, means });
+  return { presets, means };
 }
 
-/** Solving time against optimal length, per algorithm, on `count` puzzles of each preset of `family`
- * (the exact solver gives the length; a search stopped by its node cap gives no point). */
-function solvingTimes({ family, presets, algorithms, count, extra }) {
+/** Solving time against optimal length, per algorithm, on `count` puzzles of each preset of `family`: the
+ * exact solver gives the length; a search stopped by its node cap gives a capped point (its time then). */
+function solvingTimes({ family, presets, algorithms, count, extra, cap }) {
   const byLength = algorithms.map(() => new Map());
   presets.forEach((preset, i) => {
     const generator = new lp.Generator(family, `preset=${preset}${extra}`, 11 + i);
     for (let n = 0; n < count; n++) {
       const next = generator.next(BUDGET);
       if (!next) break;
-      const exact = next.puzzle.solver(7, 1 << 16);
+      const exact = next.puzzle.solver(Algorithm.EXACT, 1 << 16);
       exact.setNodeLimit(5_000_000);
       const length = exact.run(1 << 16) === Status.OK ? exact.stats().solutionLength : null;
       exact.free();
       algorithms.forEach((algorithm, a) => {
         if (length === null) return;
-        const solver = next.puzzle.solver(algorithm, 200000);
-        solver.setNodeLimit(4_000_000);
+        const solver = next.puzzle.solver(algorithm, cap);
+        solver.setNodeLimit(cap);
         const started = performance.now();
         const status = solver.run(1 << 16);
         const ms = performance.now() - started;
         solver.free();
-        if (status !== Status.OK) return;
-        const times = byLength[a].get(length) ?? [];
-        byLength[a].set(length, [...times, ms]);
+        const point = byLength[a].get(length) ?? { times: [], capped: false };
+        point.times.push(ms);
+        point.capped ||= status !== Status.OK;
+        byLength[a].set(length, point);
       });
       next.puzzle.free();
     }
     generator.free();
     postMessage({ type: "progress", what: `solving: ${preset}` });
   });
-  const lengths = [...new Set(byLength.flatMap((m) => [...m.keys()]))].sort((x, y) => x - y);
-  const mean = (v) => (v ? v.reduce((s, x) => s + x, 0) / v.length : null);
-  const series = byLength.map((m) => lengths.map((l) => mean(m.get(l))));
-  postMessage({ type: "solving-times", lengths, algorithms, series });
+  const mean = (v) => v.reduce((s, x) => s + x, 0) / v.length;
+  const series = byLength.map((m, a) => ({
+    name: algorithms[a],
+    points: [...m.entries()].sort(([x], [y]) => x - y).map(([x, p]) => ({ x, y: mean(p.times), capped: p.capped })),
+  }));
+  return { series };
 }
 
-/** The genetic algorithm on a Hargram board: best fitness and elapsed time after each generation. */
-function gaRun({ params, population, generations }) {
-  const { puzzle } = lp.generate("hargram", params, 5);
+/** The genetic algorithm on `family`'s board (Hargram): best fitness and elapsed time per generation. */
+function gaRun({ family, params, population, generations }) {
+  const { puzzle } = lp.generate(family, params, 5);
   const ga = new lp.Ga(puzzle, { population, generations, tournament: 3, crossover: 0.9, mutation: 0.15 }, 3);
   const [fitness, times] = [[], []];
   const started = performance.now();
@@ -95,13 +184,55 @@ function gaRun({ params, population, generations }) {
   } while (report.status === Status.IN_PROGRESS);
   ga.free();
   puzzle.free();
-  postMessage({ type: "ga", fitness, times, perfect: report.perfect, found: report.found });
+  return { fitness, times, perfect: report.perfect, found: report.found };
 }
 
-const HANDLERS = { generate, generationTimes, solvingTimes, gaRun };
+/** The Plots tab's figures for one family, each posted when measured. */
+function plots({ family, presets, algorithms, count, extra, cap, ga }) {
+  postMessage({ type: "generation-times", ...generationTimes({ family, presets, count, extra }) });
+  postMessage({ type: "solving-times", ...solvingTimes({ family, presets, algorithms, count, extra, cap }) });
+  if (ga) postMessage({ type: "ga", ...gaRun({ family, ...ga }) });
+  postMessage({ type: "done" });
+}
+
+/** What the editor shows about a description, each fact posted as soon as it is known: whether it is a
+ * puzzle, solvable and in how many moves, how many solutions, the rules' profile, the cluster. */
+function analyse({ desc, nodeLimit, clusterCap }) {
+  let puzzle;
+  try {
+    puzzle = lp.Puzzle.parse(desc);
+  } catch (e) {
+    postMessage({ type: "invalid", message: e.detail ?? e.message });
+    postMessage({ type: "done" });
+    return;
+  }
+  postMessage({ type: "valid", solved: puzzle.isSolved });
+  if (!puzzle.isSolved) {
+    const solver = puzzle.solver(Algorithm.EXACT, 1 << 20);
+    solver.setNodeLimit(nodeLimit);
+    const status = runSolver(solver, "solving");
+    const s = solver.stats();
+    postMessage({ type: "solution", status, length: s.solutionLength, optimal: status === Status.OK && s.optimal, expanded: s.expanded });
+    solver.free();
+  }
+  const optional = (body) => {
+    try {
+      body();
+    } catch (e) {
+      if (e.status !== Status.ERR_INVALID_ARGUMENT) postMessage({ type: "note", message: e.message });
+    }
+  };
+  optional(() => postMessage({ type: "count", ...puzzle.countSolutions(2) }));
+  optional(() => postMessage({ type: "rules", ...puzzle.deduction() }));
+  optional(() => postMessage({ type: "cluster", cap: clusterCap, summary: puzzle.cluster(clusterCap) }));
+  puzzle.free();
+  postMessage({ type: "done" });
+}
+
+const TASKS = { solve, compare, generate, plots, analyse };
 onmessage = ({ data }) => {
   try {
-    HANDLERS[data.type](data);
+    TASKS[data.type](data);
   } catch (e) {
     postMessage({ type: "error", message: String(e.message ?? e) });
   }
