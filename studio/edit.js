@@ -1,6 +1,6 @@
 // The Edit tab: a board editor for every family (editors.js), drawn as panes of cells and edited by
-// clicking or by keyboard (arrows move a cursor on the first pane, Enter or Space applies the tool, Linjat
-// takes typed numbers). After every edit the engine judges the description in the worker — is it a puzzle,
+// clicking or by keyboard (arrows move a cursor on the board — flip: the pane the tool names —, Enter or
+// Space applies the tool, Linjat takes typed numbers). After every edit the engine judges the description in the worker — is it a puzzle,
 // is it solvable and in how many moves, is it unique, what do the rules need, how big is its cluster — and
 // the next edit cancels a judgement still running.
 import { EDITORS } from "./editors.js";
@@ -192,7 +192,7 @@ export class Edit {
           ctx.strokeRect(x + 4, y + 4, pane.size - 8, pane.size - 8);
           ctx.setLineDash([]);
         }
-        if (look.ring || (focused && p === 0 && cell === this.cursor)) {
+        if (look.ring || (focused && p === this.keyPane && cell === this.cursor)) {
           ctx.setLineDash(look.ring ? [] : [6, 4]);
           ctx.strokeStyle = CURSOR;
           ctx.lineWidth = 3;
@@ -223,13 +223,18 @@ export class Edit {
     this.layout().forEach((pane, p) => {
       const [col, row] = [Math.floor((x - pane.x0) / pane.size), Math.floor((y - pane.y0) / pane.size)];
       if (col < 0 || row < 0 || col >= pane.width || row >= pane.height) return;
-      if (p === 0) this.cursor = row * pane.width + col;
+      if (p === this.keyPane) this.cursor = row * pane.width + col;
       this.apply(p, row * pane.width + col);
     });
   }
 
+  /** The pane the keyboard cursor edits (the board, or the one the tool names). */
+  get keyPane() {
+    return this.editor.keyPane?.(this.tool) ?? 0;
+  }
+
   key(event) {
-    const pane = this.layout()[0];
+    const pane = this.layout()[this.keyPane];
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -pane.width, ArrowDown: pane.width }[event.key];
     const typedTool = this.editor.typed?.(event.key);
     if (step !== undefined) {
@@ -238,11 +243,11 @@ export class Edit {
       const next = this.cursor + step;
       if (!blocked && next >= 0 && next < pane.width * pane.height) this.cursor = next;
       this.draw();
-    } else if (event.key === "Enter" || event.key === " ") this.apply(0, this.cursor);
+    } else if (event.key === "Enter" || event.key === " ") this.apply(this.keyPane, this.cursor);
     else if (typedTool) {
       const before = this.tool;
       this.tool = typedTool;
-      this.apply(0, this.cursor);
+      this.apply(this.keyPane, this.cursor);
       this.tool = before;
     } else return;
     event.preventDefault();

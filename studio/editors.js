@@ -47,7 +47,8 @@ const tiles = {
 const flip = {
   sizes: { min: 1, max: 12 },
   tools: [{ name: "start", label: "Start panels" }, { name: "target", label: "Target panels" }],
-  help: "Click a panel of the start (left) or of the target (right) to turn it dark or light; either tool edits the pane it names, a click in a pane edits that pane.",
+  help: "Click a panel of the start (left) or of the target (right) to turn it dark or light. By keyboard, the tool picks the pane the cursor edits.",
+  keyPane: (tool) => (tool === "target" ? 1 : 0),
   blank: (width, height) => ({ width, height, start: Array(width * height).fill("."), target: Array(width * height).fill(".") }),
   read(desc) {
     const [, size, start, target] = desc.split(":");

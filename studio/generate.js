@@ -138,7 +138,7 @@ export class Generate {
         $("gen-progress").value = made;
         $("gen-state").textContent = `${made} of ${count} made (${seconds(performance.now() - started)})`;
       } else if (m.type === "working") {
-        $("gen-state").textContent = `${m.made} of ${count} made; the next one: ${seconds(m.ms)}, ${(m.nodes / 1e6).toFixed(1)} M nodes`;
+        $("gen-state").textContent = `${m.made} of ${count} made; the next one: ${seconds(m.ms)}, ${(m.nodes / 1e6).toFixed(1)} M work units`;
       }
     });
     const already = skipped ? `; ${skipped} already in the pack, not added again` : "";

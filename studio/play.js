@@ -84,7 +84,7 @@ export class Play {
     let made = null;
     const end = await this.job.run({ type: "generate", family: family.name, params, count: 1, seed }, (m) => {
       if (m.type === "puzzle") made = m;
-      else if (m.type === "working") this.busy(`generating a ${family.name} puzzle: ${(m.ms / 1000).toFixed(1)} s, ${(m.nodes / 1e6).toFixed(1)} M nodes`);
+      else if (m.type === "working") this.busy(`generating a ${family.name} puzzle: ${(m.ms / 1000).toFixed(1)} s, ${(m.nodes / 1e6).toFixed(1)} M work units`);
     });
     if (!this.job.busy) this.busy(null); // not when another task took the worker over
     // Cancelled by Cancel (which says so) or by another puzzle opened meanwhile: that one stays.

@@ -59,6 +59,7 @@ fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
     assert!(out.contains("solved in 46 moves"), "{out}");
     assert!(out.contains("solver: 31 moves"), "{out}");
     assert!(out.contains("blocks: the classic in 81 moves"), "{out}");
+    assert!(out.contains("blocks: the classic's cluster holds 25955 states, 964 solved"), "{out}");
     assert!(out.contains("blocks: generated blocks:4x4:"), "{out}");
     assert!(out.contains("linjat: Only the 3 at row 3, column 2 can reach the dot at row 3, column 1"), "{out}");
     assert!(out.contains("parse error as expected: LP_ERR_PARSE: column 11"), "{out}");

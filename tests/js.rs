@@ -158,6 +158,11 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
         assert!(text(&format!("/keyboard/{family}")).starts_with("1 "), "{family} by keyboard: {out}");
     }
+    // A hint moves nothing on the page; each family keeps its preset.
+    for (family, shift) in results["layoutShift"].as_object().unwrap() {
+        assert!(shift.as_f64().unwrap() < 1.0, "{family}: the page moved by {shift} px");
+    }
+    assert_eq!(text("/presetKept"), "hard", "{out}");
     // Play keys only on the board: H and an arrow on a dropdown did nothing.
     assert_eq!(text("/keysOffBoard/status"), "0 moves played", "{out}");
     assert!(!text("/keysOffBoard/sentence").contains('['), "no hint asked: {out}");
@@ -208,6 +213,10 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["generated"]["jugs"]["count"], 5, "the jugs have their own list: {out}");
     assert_eq!(results["generated"]["tiles again"]["count"], 5, "{out}");
     assert!(text("/generated/tiles again/state").contains("5 already in the pack"), "{out}");
+    // Flags are checkboxes; progress moves during a long puzzle, and Cancel stops it.
+    assert_eq!(results["tapIsCheckbox"], true, "{out}");
+    assert!(text("/heartbeat").starts_with("0 of 1 made; the next one: "), "{out}");
+    assert_eq!(text("/cancelled"), "cancelled after 0", "{out}");
     // Curation: sorted by rating, dragged, one removed, exported under the pack's name, imported back
     // without duplicates, cleared; the jugs list untouched.
     let sorted: Vec<u64> =
@@ -228,6 +237,10 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert!(compare["beam search"].as_str().unwrap().parse::<u32>().unwrap() >= 20, "{out}");
     assert_eq!(results["flagged"], 0, "no algorithm contradicts the exact solver: {out}");
     assert!(results["longestTask"].as_f64().unwrap() < 200.0, "the page stayed responsive: {out}");
+    // The node cap holds for every algorithm.
+    for row in results["capped"].as_array().unwrap() {
+        assert!(row["expanded"].as_u64().unwrap() <= 2000, "{row}");
+    }
     // "Optimal" only where proven: the exact algorithms say so, the others and the 24-puzzle's beam do not.
     let proven = &results["proven"];
     for algorithm in ["breadth-first", "A*", "IDA*", "exact"] {

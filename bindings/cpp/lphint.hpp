@@ -238,6 +238,31 @@ public:
         return value;
     }
 
+    /// The level's fingerprint: equal for the same level up to the family's symmetries.
+    std::uint64_t fingerprint() const {
+        std::uint64_t value = 0;
+        detail::check(lp_puzzle_fingerprint(handle_, &value));
+        return value;
+    }
+
+    /// Counts the solutions from here up to `limit` (Hargram, Linjat; 2 answers "unique?"). Runs to its
+    /// end in this call: a tool's or a worker thread's call, not a frame's.
+    LpSolutionCount count_solutions(std::uint64_t limit) const {
+        LpSolutionCount count{};
+        detail::check(lp_puzzle_count_solutions(handle_, limit, &count));
+        return count;
+    }
+
+    /// Every state reachable from here, storing at most `node_cap`; nothing when the cluster holds more.
+    /// For families whose moves can be undone; runs to its end in this call.
+    std::optional<LpClusterSummary> cluster(std::size_t node_cap) const {
+        LpClusterSummary summary{};
+        LpStatus status = lp_puzzle_cluster(handle_, node_cap, &summary);
+        if (status == LP_OUT_OF_NODES) return std::nullopt;
+        detail::check(status);
+        return summary;
+    }
+
     /// Per frame: the next hint within `budget` node expansions. Status::Ok fills `hint`; InProgress asks
     /// again next frame; AlreadySolved, Unsolvable, OutOfNodes, NotFound and OutOfMemory end the search.
     /// No exceptions, no allocation.

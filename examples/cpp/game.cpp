@@ -79,6 +79,11 @@ int main() {
             }
         }
         std::printf("blocks: the classic in %u moves\n", slides);
+        // A designer's check of a layout: its whole cluster (every position reachable from it).
+        if (auto cluster = lphint::Puzzle::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").cluster(1 << 16)) {
+            std::printf("blocks: the classic's cluster holds %llu states, %llu solved\n",
+                        static_cast<unsigned long long>(cluster->states), static_cast<unsigned long long>(cluster->solved_states));
+        }
         // A generated layout: the hardest start of its cluster, with the cluster's facts.
         lphint::Generator blocks("blocks", "size=4x4,method=cluster,min=20,max=60", 3);
         std::optional<lphint::Puzzle> hardest;

@@ -51,6 +51,33 @@ static unsigned generate(const char *family, const char *params, uint64_t seed, 
 static uint32_t family_id(const char *name);
 static LpPuzzle *const SENTINEL = (LpPuzzle *)(uintptr_t)0x1;
 
+/* Tool calls: fingerprints, solution counts and clusters, with their refusals. */
+static void test_analysis(void) {
+    LpPuzzle *a = NULL, *b = NULL;
+    CHECK_STATUS(lp_puzzle_parse("jugs:8,5,3:8,0,0:4,4,0", &a), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_parse("jugs:3,8,5:0,8,0:0,4,4", &b), LP_OK, NULL);
+    uint64_t fa = 0, fb = 1;
+    CHECK_STATUS(lp_puzzle_fingerprint(a, &fa), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_fingerprint(b, &fb), LP_OK, NULL);
+    CHECK(fa == fb); /* the same jugs listed in another order */
+    CHECK_STATUS(lp_puzzle_fingerprint(a, NULL), LP_ERR_NULL_ARGUMENT, "value is NULL");
+    LpSolutionCount count;
+    CHECK_STATUS(lp_puzzle_count_solutions(a, 2, &count), LP_ERR_INVALID_ARGUMENT, "do not count");
+    LpClusterSummary summary;
+    CHECK_STATUS(lp_puzzle_cluster(a, 1000, &summary), LP_ERR_INVALID_ARGUMENT, "no cluster analysis");
+    lp_puzzle_free(a);
+    lp_puzzle_free(b);
+    CHECK_STATUS(lp_puzzle_parse("linjat:4x4:..../..../o..4/....", &a), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_count_solutions(a, 2, &count), LP_OK, NULL);
+    CHECK(count.all == 1 && !count.capped);
+    CHECK_STATUS(lp_puzzle_count_solutions(a, 2, NULL), LP_ERR_NULL_ARGUMENT, "count is NULL");
+    CHECK_STATUS(lp_puzzle_cluster(a, 1000, &summary), LP_OK, NULL);
+    CHECK(summary.states == 3 && summary.solved_states == 1 && summary.start_distance == 1);
+    CHECK_STATUS(lp_puzzle_cluster(a, 2, &summary), LP_OUT_OF_NODES, NULL);
+    CHECK_STATUS(lp_puzzle_cluster(NULL, 2, &summary), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    lp_puzzle_free(a);
+}
+
 static void test_statuses(void) {
     CHECK(lp_version() == LP_ABI_VERSION);
     CHECK(strcmp(lp_status_str(LP_OK), "LP_OK") == 0);
@@ -474,6 +501,12 @@ static void test_packs(void) {
     CHECK_STATUS(lp_pack_puzzle(NULL, 0, &none), LP_ERR_NULL_ARGUMENT, "pack is NULL");
     CHECK_STATUS(lp_pack_len(pack, NULL), LP_ERR_NULL_ARGUMENT, "len is NULL");
     CHECK(none == SENTINEL);
+    /* A saved puzzle has no labels; the label keys are name and tier. */
+    char label[16];
+    CHECK_STATUS(lp_pack_label(pack, 0, "name", label, sizeof label, &written), LP_NOT_FOUND, NULL);
+    CHECK_STATUS(lp_pack_label(pack, 0, "colour", label, sizeof label, &written), LP_ERR_INVALID_ARGUMENT, "name and tier");
+    CHECK_STATUS(lp_pack_label(pack, 0, NULL, label, sizeof label, &written), LP_ERR_NULL_ARGUMENT, "key is NULL");
+    CHECK_STATUS(lp_pack_label(pack, 3, "name", label, sizeof label, &written), LP_ERR_INVALID_ARGUMENT, "past the end");
     lp_pack_free(pack);
     lp_pack_free(NULL);
 
@@ -917,6 +950,7 @@ int main(void) {
     test_hargram();
     test_hostile_lengths();
     test_packs();
+    test_analysis();
     test_solvers();
     test_threads();
     printf("%d passed, %d failed\n", checks - failures, failures);

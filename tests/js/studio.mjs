@@ -41,7 +41,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync"],
 });
-const results = { played: {}, keyboard: {}, generated: {}, compare: {}, proven: {}, axe: {}, edit: {} };
+const results = { played: {}, keyboard: {}, layoutShift: {}, generated: {}, compare: {}, proven: {}, axe: {}, edit: {} };
 let failure = null;
 const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 const text = (page, selector) => page.locator(selector).textContent();
@@ -77,6 +77,13 @@ try {
     for (const key of KEYS[family]) await page.keyboard.press(key);
     results.keyboard[family] = await played();
     await page.keyboard.press("Control+z");
+    // A hint moves nothing on the page: the board and the move list stay where they were.
+    const boxes = () => Promise.all(["#board", "#moves", "#undo"].map((s) => page.locator(s).boundingBox()));
+    const before = await boxes();
+    await page.keyboard.press("h");
+    await page.waitForFunction(() => document.getElementById("sentence").textContent.includes("["));
+    const after = await boxes();
+    results.layoutShift[family] = Math.max(...before.flatMap((b, i) => [Math.abs(b.x - after[i].x), Math.abs(b.y - after[i].y)]));
     let moves = 0;
     while ((await page.getAttribute("#status", "data-solved")) !== "true") {
       if (++moves > 120) throw new Error(`${family}: not solved after 120 hints`);
@@ -99,6 +106,13 @@ try {
   await page.keyboard.press("h");
   await page.keyboard.press("ArrowLeft");
   results.keysOffBoard = { status: await played(), sentence: await text(page, "#sentence") };
+
+  // Each family keeps the preset last chosen for it.
+  await page.selectOption("#play-family", "jugs");
+  await page.selectOption("#play-preset", "hard");
+  await page.selectOption("#play-family", "tiles");
+  await page.selectOption("#play-family", "jugs");
+  results.presetKept = await page.inputValue("#play-preset");
 
   // Hargram by mouse: a piece picked in the tray, then a cell; the placed piece clicked comes off.
   await load(PUZZLES.hargram);
@@ -192,6 +206,20 @@ try {
     const key = results.generated[family] ? `${family} again` : family;
     results.generated[key] = { count: ratings.length, band, state: await text(page, "#gen-state") };
   }
+  // Flags are checkboxes; a long puzzle's progress moves while it is made, and Cancel stops it.
+  await page.selectOption("#gen-family", "jugs");
+  results.tapIsCheckbox = (await page.locator("#gen-params input[data-param=tap][type=checkbox]").count()) === 1;
+  await page.selectOption("#gen-family", "linjat");
+  await page.selectOption("#gen-preset", "expert");
+  await page.click("#gen-count", { clickCount: 3 });
+  await page.keyboard.type("1");
+  await page.click("#gen-run");
+  await page.waitForFunction(() => /the next one: \d/.test(document.getElementById("gen-state").textContent), null, { timeout: 60000 });
+  results.heartbeat = await text(page, "#gen-state");
+  await page.click("#gen-cancel");
+  await page.waitForSelector("#gen-state[data-done=true]");
+  results.cancelled = await text(page, "#gen-state");
+  await page.selectOption("#gen-family", "tiles");
   // Curate the tiles pack: its name, a level's name and tier typed in, sorted, the last dragged first,
   // one removed; then exported.
   await page.click("#pack-name", { clickCount: 3 });
@@ -240,6 +268,20 @@ try {
   }
   results.flagged = await page.locator("#cmp-table tbody tr[data-flag=true]").count();
   await shot(page, "studio-compare");
+  // The node cap holds for every algorithm (Korf's first 15-puzzle, far beyond 2,000 nodes).
+  await load("tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+  await page.click("[role=tab][data-tab=compare]");
+  await page.click("#cmp-cap", { clickCount: 3 });
+  await page.keyboard.type("2000");
+  await page.click("#cmp-run");
+  await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 120000 });
+  results.capped = await page.evaluate(() => window.studio.compare.rows.map((r) => ({ name: r.name, expanded: r.expanded, status: r.status })));
+  await page.click("#cmp-cap", { clickCount: 3 });
+  await page.keyboard.type("200000");
+  await load("tiles:3x3:7,2,4,5,0,6,8,3,1");
+  await page.click("[role=tab][data-tab=compare]");
+  await page.click("#cmp-run");
+  await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 120000 });
   // A path replayed on the scrubber: stepped back and forward by its buttons.
   await page.click("#cmp-table tbody tr[data-algorithm='A*'] button");
   await page.click("#replay-play"); // pause the autoplay
