@@ -237,7 +237,19 @@ const hargram = {
       m.pieces.pop();
       changed();
     };
-    return [add, remove];
+    // A piece may be placed mirrored unless forbidden (a trailing `!` in the description).
+    const mirrors = m.pieces.map((piece, i) => {
+      const box = Object.assign(document.createElement("input"), { type: "checkbox", checked: piece.mirror });
+      box.dataset.piece = String(i);
+      box.onchange = () => {
+        piece.mirror = box.checked;
+        changed();
+      };
+      const label = document.createElement("label");
+      label.append(box, `piece ${i + 1} may be mirrored`);
+      return label;
+    });
+    return [add, remove, ...mirrors];
   },
 };
 

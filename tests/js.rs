@@ -169,6 +169,9 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Hargram by mouse: a tray piece placed; the same cell again takes it off and places the next way.
     assert_eq!(text("/hargramMouse/placed"), "1 move played", "{out}");
     assert_eq!(text("/hargramMouse/again"), "3 moves played", "{out}");
+    // Jugs by mouse: the tap fills jug 2, jug 1 goes down the sink.
+    assert_eq!(text("/tapFill"), "jugs:8,5,3:8,5,0:4,4,0:tap", "{out}");
+    assert_eq!(text("/sinkEmpty"), "jugs:8,5,3:0,5,0:4,4,0:tap", "{out}");
     // Linjat's rules, named in words, and gone after a move.
     assert!(results["rules"].as_u64().unwrap() > 0, "{out}");
     assert!(results["ruleNames"].as_array().unwrap().iter().all(|n| !n.as_str().unwrap().contains('_')), "{out}");

@@ -132,6 +132,18 @@ try {
   results.hargramMouse.again = await played();
   await shot(page, "studio-hargram-tray");
 
+  // Jugs by mouse: the tap then a jug fills it, a jug then the sink empties it.
+  await load("jugs:8,5,3:8,0,0:4,4,0:tap");
+  const jugsBox = await page.locator("#board").boundingBox();
+  const clickTarget = async (target) => {
+    const [x, y] = await page.evaluate((t) => window.studio.play.cellPoint(t), target);
+    await page.mouse.click(jugsBox.x + x * (jugsBox.width / 520), jugsBox.y + y * (jugsBox.height / 520));
+  };
+  for (const target of [3, 1]) await clickTarget(target); // tap, jug 2
+  results.tapFill = await page.evaluate(() => window.studio.current);
+  for (const target of [0, 4]) await clickTarget(target); // jug 1, sink
+  results.sinkEmpty = await page.evaluate(() => window.studio.current);
+
   // Linjat's rules, layer by layer, from the start; the overlay goes with the next move.
   await load(PUZZLES.linjat);
   await page.click("#rules");
