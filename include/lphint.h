@@ -43,6 +43,10 @@ typedef enum LpStatus {
   // Memory could not be reserved (a node cap or population too large for this machine); the message
   // gives the bytes asked for. Nothing was changed.
   LP_ERR_OUT_OF_MEMORY = 108,
+  // A game's callback (a custom puzzle, `lp_custom_create`) failed or broke its contract (a nonzero
+  // return, more successors than declared, a NULL state, a cost of 0); the message says which. The
+  // failure sticks to the puzzle and its solvers: answers computed from it cannot be trusted.
+  LP_ERR_CALLBACK = 109,
 } LpStatus;
 
 // What values a parameter takes.
@@ -153,6 +157,50 @@ typedef struct LpClusterSummary {
   uint64_t bytes;
 } LpClusterSummary;
 
+// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
+// without knowing family types. Each family documents what the fields mean for it; fields it does not use
+// are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
+typedef struct LpMove {
+  // The thing that moves: a tile number, a jug, a block or piece index.
+  uint32_t piece;
+  // Where it moves from (a cell index, or a jug).
+  int32_t from;
+  // Where it moves to (a cell index, or a jug).
+  int32_t to;
+  // A family-specific extra (an orientation), or zero.
+  int32_t arg;
+} LpMove;
+
+// What the engine passes to the successors callback: call it once per successor with the move, the
+// next state (`state_size` bytes, copied at once) and its cost (at least 1). It returns 0, or nonzero
+// when it refused the successor (the callback should then stop and return).
+typedef int32_t (*LpEmit)(void *sink, struct LpMove mv, const uint8_t *next, uint32_t cost);
+
+// A game's puzzle as callbacks. Every callback gets the `user` context given at creation and returns 0
+// on success, anything else on failure (the engine then reports `LP_ERR_CALLBACK` with the callback's
+// name and the code). The callbacks must not call the engine on the puzzle (or a solver of it) that
+// called them.
+typedef struct LpCustomVtable {
+  // `LP_ABI_VERSION` of the header the game was built against.
+  uint32_t abi_version;
+  // Bytes of a state (1 to 256).
+  uint32_t state_size;
+  // Most successors any state has (1 to 4096): `emit` refuses more.
+  uint32_t max_successors;
+  // Whether `estimate` never exceeds the cheapest cost to a goal (then optimal searches say so). A
+  // puzzle without `estimate` is admissible: its estimate is 0.
+  bool admissible;
+  // Required: calls `emit(sink, move, next_state, cost)` for every legal move from `state`.
+  int32_t (*successors)(void *user, const uint8_t *state, LpEmit emit, void *sink);
+  // Required: writes whether `state` is solved.
+  int32_t (*is_goal)(void *user, const uint8_t *state, bool *goal);
+  // Optional: writes an estimate of the cost from `state` to a goal.
+  int32_t (*estimate)(void *user, const uint8_t *state, uint32_t *estimate);
+  // Optional: writes a name for the move (UTF-8, at most `cap` bytes; `*written` its length) for hint
+  // sentences and move lists.
+  int32_t (*move_name)(void *user, struct LpMove mv, char *buf, size_t cap, size_t *written);
+} LpCustomVtable;
+
 // One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
 // its width (how much it deduced) and how many cells it fixed.
 typedef struct LpDeductionStep {
@@ -247,20 +295,6 @@ typedef struct LpGaReport {
   // Evaluations so far.
   uint64_t evaluations;
 } LpGaReport;
-
-// A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
-// without knowing family types. Each family documents what the fields mean for it; fields it does not use
-// are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
-typedef struct LpMove {
-  // The thing that moves: a tile number, a jug, a block or piece index.
-  uint32_t piece;
-  // Where it moves from (a cell index, or a jug).
-  int32_t from;
-  // Where it moves to (a cell index, or a jug).
-  int32_t to;
-  // A family-specific extra (an orientation), or zero.
-  int32_t arg;
-} LpMove;
 
 // A hint: the move to play, how many moves remain from the current position (this one included), and
 // why (a reason code of the puzzle's family: see `lp_family_reason`). The cells it concerns and its
@@ -405,6 +439,23 @@ enum LpStatus lp_puzzle_count_solutions(const struct LpPuzzle *puzzle,
 enum LpStatus lp_puzzle_cluster(const struct LpPuzzle *puzzle,
                                 size_t node_cap,
                                 struct LpClusterSummary *summary);
+
+// A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
+// back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`
+// (`vtable->state_size` bytes). `LP_ERR_VERSION` when the vtable was built against another
+// `LP_ABI_VERSION`; `LP_ERR_INVALID_ARGUMENT` for sizes out of range, a missing required callback or a
+// start of the wrong length. Calls no callback. `lp_puzzle_family` says 0 for a custom puzzle; its
+// description is `custom:` and the state in hexadecimal (not parseable: a custom puzzle needs its
+// callbacks).
+//
+// # Safety
+// `vtable` must be NULL or point to an `LpCustomVtable` whose callbacks keep the contract documented
+// there; `start` NULL or `len` readable bytes; `out` NULL or writable.
+enum LpStatus lp_custom_create(const struct LpCustomVtable *vtable,
+                               void *user,
+                               const uint8_t *start,
+                               size_t len,
+                               struct LpPuzzle **out);
 
 // The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
 // their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,

@@ -179,6 +179,13 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         None
     }
 
+    /// Why the puzzle's own definition failed while the engine used it, if it did: a game's callbacks
+    /// ([`crate::custom`]) can; the built-in families never do. Answers computed after a failure are not
+    /// to be trusted, so the C ABI reports it instead of them.
+    fn failure(&self) -> Option<String> {
+        None
+    }
+
     /// A genetic-algorithm run from the start (the earlier systems' solver), for families that have one.
     fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
         let _ = (params, seed);

@@ -167,6 +167,10 @@ pub trait AnySession: Send {
     fn stored_solution(&self) -> Vec<MoveCode>;
     /// Whether the position is the puzzle's start (no move played, or every one undone).
     fn at_start(&self) -> bool;
+    /// Why the puzzle's definition failed, if it did ([`Family::failure`]).
+    fn failure(&self) -> Option<String>;
+    /// The family's recommended node budget per frame ([`Family::FRAME_BUDGET`]).
+    fn frame_budget(&self) -> u32;
 }
 
 impl<F: Family> AnySession for Session<F> {
@@ -334,6 +338,14 @@ impl<F: Family> AnySession for Session<F> {
     fn at_start(&self) -> bool {
         self.state == self.puzzle.start()
     }
+
+    fn failure(&self) -> Option<String> {
+        self.puzzle.failure()
+    }
+
+    fn frame_budget(&self) -> u32 {
+        F::FRAME_BUDGET
+    }
 }
 
 /// A stepped solver of any family, owning its copy of the puzzle.
@@ -354,6 +366,8 @@ pub trait AnySolver: Send {
     fn move_tokens(&mut self) -> Vec<String>;
     /// Ends a run with `OutOfNodes` once it has expanded `limit` nodes in all.
     fn set_node_limit(&mut self, limit: u64);
+    /// Why the puzzle's definition failed during the run, if it did ([`Family::failure`]).
+    fn failure(&self) -> Option<String>;
 }
 
 struct SessionSolver<F: Family> {
@@ -407,6 +421,10 @@ impl<F: Family> AnySolver for SessionSolver<F> {
 
     fn set_node_limit(&mut self, limit: u64) {
         self.solver.set_expansion_limit(limit);
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.puzzle.failure()
     }
 }
 

@@ -346,9 +346,11 @@ export class Generate {
     try {
       const pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
       let added = 0;
+      let first = null;
       for (let i = 0; i < pack.length; i++) {
         const puzzle = pack.open(i);
         const family = this.studio.familyById(puzzle.familyId).name;
+        first ??= family;
         const writer = new this.lp.PackWriter();
         writer.add(puzzle, pack.rating(i));
         const level = { desc: puzzle.describe(), rating: pack.rating(i), ms: null, pack: writer.bytes(), tier: pack.label(i, "tier") ?? "", name: pack.label(i, "name") ?? "" };
@@ -357,6 +359,11 @@ export class Generate {
         this.packs[family] ??= { name: `${family} levels`, levels: [] };
         if (this.add(this.packs[family], level)) added++;
       }
+      // Show the list the levels went to (a pack holds one family's levels as a rule).
+      if (first && first !== this.family.name) {
+        $("gen-family").value = first;
+        this.pickFamily();
+      } else this.draw();
       const skipped = pack.length - added;
       $("gen-state").textContent = `imported ${added} levels from ${file.name}${skipped ? ` (${skipped} already in the pack)` : ""}`;
       pack.free();

@@ -48,6 +48,21 @@ fn c_abi_tests_pass_under_sanitizers() {
 }
 
 #[test]
+fn custom_puzzles_defined_in_c_equal_the_built_in_families() {
+    let out = build_and_run("gcc", &["-std=c11"], "tests/c/custom_test.c", "custom_test");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+    assert!(out.contains("custom 8-puzzle: 300 of 300 boards hinted to the goal in the built-in optimum"), "{out}");
+    assert!(out.contains("custom Lights Out: 100 of 100 boards in flip's minimum presses"), "{out}");
+}
+
+#[test]
+fn custom_puzzle_tests_pass_under_sanitizers() {
+    let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
+    let out = build_and_run("gcc", &flags, "tests/c/custom_test.c", "custom_test_sanitized");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+#[test]
 fn c_example_plays_the_fifteen_puzzle_to_the_end() {
     let out = build_and_run("gcc", &["-std=c11"], "examples/c/game.c", "game_c");
     assert!(out.contains("solved in 46 moves"), "{out}");

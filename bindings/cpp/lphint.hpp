@@ -35,6 +35,7 @@ enum class Status : int {
     Version = LP_ERR_VERSION,
     Panic = LP_ERR_PANIC,
     OutOfMemory = LP_ERR_OUT_OF_MEMORY,
+    Callback = LP_ERR_CALLBACK,
 };
 
 /// The algorithms a Solver can run.

@@ -17,6 +17,7 @@ export declare const Status: {
   readonly ERR_VERSION: 106;
   readonly ERR_PANIC: 107;
   readonly ERR_OUT_OF_MEMORY: 108;
+  readonly ERR_CALLBACK: 109;
 };
 /** A status value. */
 export type StatusCode = (typeof Status)[keyof typeof Status];

@@ -28,6 +28,7 @@ export const Status = Object.freeze({
   ERR_VERSION: 106,
   ERR_PANIC: 107,
   ERR_OUT_OF_MEMORY: 108,
+  ERR_CALLBACK: 109,
 });
 
 /** Search algorithms for `Puzzle.solver` (the C ABI's `LpAlgorithm`). */

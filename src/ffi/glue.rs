@@ -47,10 +47,14 @@ pub enum LpStatus {
     /// Memory could not be reserved (a node cap or population too large for this machine); the message
     /// gives the bytes asked for. Nothing was changed.
     LP_ERR_OUT_OF_MEMORY = 108,
+    /// A game's callback (a custom puzzle, `lp_custom_create`) failed or broke its contract (a nonzero
+    /// return, more successors than declared, a NULL state, a cost of 0); the message says which. The
+    /// failure sticks to the puzzle and its solvers: answers computed from it cannot be trusted.
+    LP_ERR_CALLBACK = 109,
 }
 
 impl LpStatus {
-    const ALL: [LpStatus; 15] = [
+    const ALL: [LpStatus; 16] = [
         LpStatus::LP_OK,
         LpStatus::LP_IN_PROGRESS,
         LpStatus::LP_ALREADY_SOLVED,
@@ -66,6 +70,7 @@ impl LpStatus {
         LpStatus::LP_ERR_VERSION,
         LpStatus::LP_ERR_PANIC,
         LpStatus::LP_ERR_OUT_OF_MEMORY,
+        LpStatus::LP_ERR_CALLBACK,
     ];
 
     /// The name as a NUL-terminated C string.
@@ -86,6 +91,7 @@ impl LpStatus {
             LpStatus::LP_ERR_VERSION => c"LP_ERR_VERSION",
             LpStatus::LP_ERR_PANIC => c"LP_ERR_PANIC",
             LpStatus::LP_ERR_OUT_OF_MEMORY => c"LP_ERR_OUT_OF_MEMORY",
+            LpStatus::LP_ERR_CALLBACK => c"LP_ERR_CALLBACK",
         }
     }
 }

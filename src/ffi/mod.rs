@@ -17,6 +17,7 @@
 //!   counts as 1, so that every call makes progress.
 
 mod analysis;
+mod custom;
 mod deduction;
 mod families;
 mod ga;
@@ -32,6 +33,7 @@ mod wasm;
 /// The C ABI's name for [`MoveCode`](crate::moves::MoveCode).
 pub use crate::moves::MoveCode as LpMove;
 pub use analysis::*;
+pub use custom::*;
 pub use deduction::*;
 pub use families::*;
 pub use ga::*;

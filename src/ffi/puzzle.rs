@@ -2,7 +2,7 @@
 
 use super::glue::{
     guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, write_text, Failure, Handle,
-    LpStatus, Out,
+    LpStatus, Out, Outcome,
 };
 use crate::family::{Family, MoveCode};
 use crate::generate::Fact;
@@ -25,6 +25,15 @@ impl LpPuzzle {
     /// A handle on `session`.
     pub(crate) fn of(session: Box<dyn AnySession>) -> LpPuzzle {
         LpPuzzle { session, facts: Vec::new() }
+    }
+
+    /// `outcome`, unless the puzzle's definition failed (a game's callback, [`crate::custom`]): then
+    /// `LP_ERR_CALLBACK` with the reason, since answers computed from a failed callback cannot be trusted.
+    pub(crate) fn checked(&self, outcome: Outcome) -> Outcome {
+        match self.session.failure() {
+            Some(why) => Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why)),
+            None => outcome,
+        }
     }
 
     /// A handle on a generated puzzle, keeping its facts.
@@ -109,8 +118,8 @@ pub unsafe extern "C" fn lp_puzzle_family(puzzle: *const LpPuzzle, family: *mut 
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (family, puzzle) = unsafe { (Out::new(family, "family")?, handle(puzzle)?) };
-        let entry = registry::named(puzzle.session.family()).map_err(Failure::invalid)?;
-        family.write(entry.id);
+        // A custom puzzle is not in the registry: its family is 0.
+        family.write(registry::find(puzzle.session.family()).map_or(crate::custom::FAMILY_ID, |e| e.id));
         Ok(LpStatus::LP_OK)
     })
 }
@@ -166,8 +175,14 @@ pub unsafe extern "C" fn lp_puzzle_moves(
     cap: usize,
     written: *mut usize,
 ) -> LpStatus {
-    // SAFETY: forwarded caller guarantees.
-    guard(|| unsafe { write_items(&handle(puzzle)?.session.legal_moves(), buf, cap, written) })
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle(puzzle) }?;
+        let moves = puzzle.session.legal_moves();
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(&moves, buf, cap, written) }
+    })
 }
 
 /// The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
@@ -186,7 +201,9 @@ pub unsafe extern "C" fn lp_puzzle_move_text(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle(puzzle) }?;
-        let sentence = puzzle.session.move_text(&mv).ok_or_else(|| {
+        let sentence = puzzle.session.move_text(&mv);
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        let sentence = sentence.ok_or_else(|| {
             Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, format!("illegal move {mv:?} from this position"))
         })?;
         // SAFETY: forwarded caller guarantees.
@@ -203,7 +220,9 @@ pub unsafe extern "C" fn lp_puzzle_apply(puzzle: *mut LpPuzzle, mv: MoveCode) ->
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle_mut(puzzle) }?;
-        puzzle.session.apply(&mv).map_err(|e| Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, e))?;
+        let applied = puzzle.session.apply(&mv);
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        applied.map_err(|e| Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, e))?;
         Ok(LpStatus::LP_OK)
     })
 }
@@ -217,7 +236,9 @@ pub unsafe extern "C" fn lp_puzzle_is_solved(puzzle: *const LpPuzzle, solved: *m
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (solved, puzzle) = unsafe { (Out::new(solved, "solved")?, handle(puzzle)?) };
-        solved.write(puzzle.session.is_solved());
+        let is_solved = puzzle.session.is_solved();
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        solved.write(is_solved);
         Ok(LpStatus::LP_OK)
     })
 }
@@ -236,7 +257,9 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
-        match puzzle.session.next_hint(budget) {
+        let answer = puzzle.session.next_hint(budget);
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        match answer {
             Ok(h) => {
                 hint.write(h.into());
                 Ok(LpStatus::LP_OK)
@@ -267,11 +290,13 @@ pub unsafe extern "C" fn lp_next_hint_timed(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (out, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
-        let family = registry::named(puzzle.session.family()).map_err(Failure::invalid)?;
+        let frame_budget = puzzle.session.frame_budget();
         let started = std::time::Instant::now();
         let clock = || started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
         let limit = u64::from(max_microseconds) * 1000;
-        match crate::hint::within_time(limit, family.frame_budget, clock, |slice| puzzle.session.next_hint(slice)) {
+        let answer = crate::hint::within_time(limit, frame_budget, clock, |slice| puzzle.session.next_hint(slice));
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        match answer {
             Ok(h) => {
                 out.write(h.into());
                 Ok(LpStatus::LP_OK)

@@ -190,7 +190,12 @@ pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> L
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let solver = unsafe { handle_mut(solver) }?;
-        status_outcome(solver.solver.step(budget).status, "no solution")
+        let status = solver.solver.step(budget).status;
+        // A game's callback that failed during the step makes its result untrustworthy.
+        if let Some(why) = solver.solver.failure() {
+            return Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why));
+        }
+        status_outcome(status, "no solution")
     })
 }
 

@@ -31,6 +31,8 @@ namespace LpHint
         Version = 106,
         Panic = 107,
         OutOfMemory = 108,
+        /// <summary>A game's callback (a custom puzzle) failed or broke its contract.</summary>
+        Callback = 109,
     }
 
     /// <summary>Search algorithms for Puzzle.CreateSolver (LpAlgorithm).</summary>

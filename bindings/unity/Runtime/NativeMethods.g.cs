@@ -117,6 +117,22 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_cluster(LpPuzzle* puzzle, System.UIntPtr node_cap, LpClusterSummary* summary);
 
         /// <summary>
+        ///  A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
+        ///  back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`
+        ///  (`vtable-&gt;state_size` bytes). `LP_ERR_VERSION` when the vtable was built against another
+        ///  `LP_ABI_VERSION`; `LP_ERR_INVALID_ARGUMENT` for sizes out of range, a missing required callback or a
+        ///  start of the wrong length. Calls no callback. `lp_puzzle_family` says 0 for a custom puzzle; its
+        ///  description is `custom:` and the state in hexadecimal (not parseable: a custom puzzle needs its
+        ///  callbacks).
+        ///
+        ///  # Safety
+        ///  `vtable` must be NULL or point to an `LpCustomVtable` whose callbacks keep the contract documented
+        ///  there; `start` NULL or `len` readable bytes; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_custom_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_custom_create(LpCustomVtable* vtable, void* user, byte* start, System.UIntPtr len, LpPuzzle** @out);
+
+        /// <summary>
         ///  The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
         ///  their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
         ///  come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
@@ -771,6 +787,51 @@ namespace LpHint
     }
 
     /// <summary>
+    ///  A game's puzzle as callbacks. Every callback gets the `user` context given at creation and returns 0
+    ///  on success, anything else on failure (the engine then reports `LP_ERR_CALLBACK` with the callback's
+    ///  name and the code). The callbacks must not call the engine on the puzzle (or a solver of it) that
+    ///  called them.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpCustomVtable
+    {
+        /// <summary>
+        ///  `LP_ABI_VERSION` of the header the game was built against.
+        /// </summary>
+        public uint abi_version;
+        /// <summary>
+        ///  Bytes of a state (1 to 256).
+        /// </summary>
+        public uint state_size;
+        /// <summary>
+        ///  Most successors any state has (1 to 4096): `emit` refuses more.
+        /// </summary>
+        public uint max_successors;
+        /// <summary>
+        ///  Whether `estimate` never exceeds the cheapest cost to a goal (then optimal searches say so). A
+        ///  puzzle without `estimate` is admissible: its estimate is 0.
+        /// </summary>
+        [MarshalAs(UnmanagedType.U1)] public bool admissible;
+        /// <summary>
+        ///  Required: calls `emit(sink, move, next_state, cost)` for every legal move from `state`.
+        /// </summary>
+        public void* successors;
+        /// <summary>
+        ///  Required: writes whether `state` is solved.
+        /// </summary>
+        public void* is_goal;
+        /// <summary>
+        ///  Optional: writes an estimate of the cost from `state` to a goal.
+        /// </summary>
+        public void* estimate;
+        /// <summary>
+        ///  Optional: writes a name for the move (UTF-8, at most `cap` bytes; `*written` its length) for hint
+        ///  sentences and move lists.
+        /// </summary>
+        public void* move_name;
+    }
+
+    /// <summary>
     ///  A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
     ///  stands at (`row`, `col`), counted from 0.
     /// </summary>
@@ -1302,6 +1363,12 @@ namespace LpHint
         ///  gives the bytes asked for. Nothing was changed.
         /// </summary>
         LP_ERR_OUT_OF_MEMORY = 108,
+        /// <summary>
+        ///  A game's callback (a custom puzzle, `lp_custom_create`) failed or broke its contract (a nonzero
+        ///  return, more successors than declared, a NULL state, a cost of 0); the message says which. The
+        ///  failure sticks to the puzzle and its solvers: answers computed from it cannot be trusted.
+        /// </summary>
+        LP_ERR_CALLBACK = 109,
     }
 
 

@@ -1,0 +1,53 @@
+//! A game's own puzzle through callbacks ([`crate::custom`]): the C ABI's creator. The puzzle it makes is
+//! an ordinary `LpPuzzle`: hints, moves, solvers of every algorithm and their statistics work on it.
+
+use super::glue::{guard, hand_out, slice, Failure, LpStatus, Out};
+use super::puzzle::LpPuzzle;
+use crate::custom::{self, LpCustomVtable};
+use core::ffi::c_void;
+
+/// A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
+/// back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`
+/// (`vtable->state_size` bytes). `LP_ERR_VERSION` when the vtable was built against another
+/// `LP_ABI_VERSION`; `LP_ERR_INVALID_ARGUMENT` for sizes out of range, a missing required callback or a
+/// start of the wrong length. Calls no callback. `lp_puzzle_family` says 0 for a custom puzzle; its
+/// description is `custom:` and the state in hexadecimal (not parseable: a custom puzzle needs its
+/// callbacks).
+///
+/// # Safety
+/// `vtable` must be NULL or point to an `LpCustomVtable` whose callbacks keep the contract documented
+/// there; `start` NULL or `len` readable bytes; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_custom_create(
+    vtable: *const LpCustomVtable,
+    user: *mut c_void,
+    start: *const u8,
+    len: usize,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out, "out") }?;
+        if vtable.is_null() {
+            return Err(Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, "vtable is NULL"));
+        }
+        // SAFETY: non-NULL, and the caller guarantees it points to a vtable.
+        let vtable = unsafe { &*vtable };
+        if vtable.abi_version != super::LP_ABI_VERSION {
+            return Err(Failure::new(
+                LpStatus::LP_ERR_VERSION,
+                format!("the vtable says ABI {}; this library is ABI {}", vtable.abi_version, super::LP_ABI_VERSION),
+            ));
+        }
+        if len > custom::MAX_STATE_BYTES {
+            return Err(Failure::invalid(format!(
+                "len is {len}: a state has at most {} bytes",
+                custom::MAX_STATE_BYTES
+            )));
+        }
+        // SAFETY: forwarded caller guarantee (`len` checked against its limit first).
+        let start = unsafe { slice(start, len, "start") }?;
+        let session = custom::session(vtable, user, start).map_err(Failure::invalid)?;
+        Ok(hand_out(LpPuzzle::of(session), out))
+    })
+}

@@ -1,0 +1,387 @@
+/* A game's own puzzles through lp_custom_create: an 8-puzzle defined here gives the hints and optimal
+ * lengths of the built-in tiles family on hundreds of random boards, with every solver algorithm; a Lights
+ * Out defined here gives flip's minimum presses; a lying (inadmissible) estimate is labelled not optimal;
+ * hostile callbacks (errors, too many successors, NULL states, zero costs, bad tables) get statuses.
+ * Built by tests/c_abi.rs with gcc -std=c11 -Wall -Wextra -Werror, plainly and under ASan and UBSan. */
+#include "lphint.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t next_random(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+/* ---- The 8-puzzle as a game would write it: 9 bytes, the tile on each cell, 0 the blank. ---- */
+
+typedef struct Eight {
+    int lying; /* multiply the estimate by 3 (and say it is not admissible) */
+    unsigned calls;
+} Eight;
+
+static int blank_of(const uint8_t *s) {
+    for (int i = 0; i < 9; i++)
+        if (s[i] == 0) return i;
+    return -1;
+}
+
+static int32_t eight_successors(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    ((Eight *)user)->calls++;
+    int blank = blank_of(state);
+    if (blank < 0) return 42;
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    for (int d = 0; d < 4; d++) {
+        int r = blank / 3 + dr[d], c = blank % 3 + dc[d];
+        if (r < 0 || r > 2 || c < 0 || c > 2) continue;
+        int from = r * 3 + c;
+        uint8_t next[9];
+        memcpy(next, state, 9);
+        next[blank] = next[from];
+        next[from] = 0;
+        /* The built-in family's move code: the tile, its cell, the blank's cell. */
+        LpMove mv = {(uint32_t)state[from], from, blank, 0};
+        if (emit(sink, mv, next, 1) != 0) return 1;
+    }
+    return 0;
+}
+
+static int32_t eight_is_goal(void *user, const uint8_t *state, bool *goal) {
+    (void)user;
+    static const uint8_t solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+    *goal = memcmp(state, solved, 9) == 0;
+    return 0;
+}
+
+static int abs_diff(int a, int b) { return a > b ? a - b : b - a; }
+
+static int32_t eight_estimate(void *user, const uint8_t *state, uint32_t *estimate) {
+    uint32_t sum = 0;
+    for (int i = 0; i < 9; i++) {
+        if (state[i] == 0) continue;
+        int goal = state[i] - 1;
+        sum += (uint32_t)(abs_diff(i / 3, goal / 3) + abs_diff(i % 3, goal % 3));
+    }
+    *estimate = ((Eight *)user)->lying ? 3 * sum : sum;
+    return 0;
+}
+
+static int32_t eight_move_name(void *user, LpMove mv, char *buf, size_t cap, size_t *written) {
+    (void)user;
+    int n = snprintf(buf, cap, "slide %u", mv.piece);
+    if (n < 0 || (size_t)n > cap) return 1;
+    *written = (size_t)n;
+    return 0;
+}
+
+static LpCustomVtable eight_vtable(int lying) {
+    LpCustomVtable v = {LP_ABI_VERSION, 9, 4, !lying, eight_successors, eight_is_goal, eight_estimate, eight_move_name};
+    return v;
+}
+
+/* A solvable board: a random walk of `steps` slides from the goal. */
+static void random_board(uint8_t *s, int steps) {
+    static const uint8_t solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+    memcpy(s, solved, 9);
+    int blank = 8;
+    for (int k = 0; k < steps; k++) {
+        int options[4], count = 0;
+        if (blank >= 3) options[count++] = blank - 3;
+        if (blank < 6) options[count++] = blank + 3;
+        if (blank % 3) options[count++] = blank - 1;
+        if (blank % 3 != 2) options[count++] = blank + 1;
+        int to = options[next_random() % (uint32_t)count];
+        s[blank] = s[to];
+        s[to] = 0;
+        blank = to;
+    }
+}
+
+static LpPuzzle *builtin_tiles(const uint8_t *s) {
+    char desc[64];
+    snprintf(desc, sizeof desc, "tiles:3x3:%d,%d,%d,%d,%d,%d,%d,%d,%d", s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
+    LpPuzzle *p = NULL;
+    CHECK(lp_puzzle_parse(desc, &p) == LP_OK);
+    return p;
+}
+
+/* Solves with `algorithm` to the end: the length (or -1) and whether it is proven optimal. */
+static int solve(const LpPuzzle *p, uint32_t algorithm, bool *optimal) {
+    LpSolver *solver = NULL;
+    if (lp_solver_create(p, algorithm, 1u << 18, &solver) != LP_OK) return -2;
+    LpStatus status;
+    while ((status = lp_solver_step(solver, 5000)) == LP_IN_PROGRESS) {
+    }
+    LpStats stats;
+    CHECK(lp_solver_stats(solver, &stats) == LP_OK);
+    *optimal = stats.optimal;
+    int length = status == LP_OK ? (int)stats.solution_length : -1;
+    lp_solver_free(solver);
+    return length;
+}
+
+/* Plays hints to the goal: the moves played, each hint checked to lower the distance by one. */
+static int play_hints(LpPuzzle *p, uint32_t budget, bool *all_optimal) {
+    int moves = 0;
+    uint32_t left = 0;
+    *all_optimal = true;
+    for (;;) {
+        LpHint hint;
+        LpStatus status;
+        while ((status = lp_next_hint(p, budget, &hint)) == LP_IN_PROGRESS) {
+        }
+        if (status == LP_ALREADY_SOLVED) return moves;
+        if (status != LP_OK) return -1;
+        if (moves > 0 && hint.moves_left != left - 1) return -2;
+        left = hint.moves_left;
+        *all_optimal = *all_optimal && hint.optimal;
+        if (lp_puzzle_apply(p, hint.mv) != LP_OK) return -3;
+        moves++;
+    }
+}
+
+static void test_eight_equals_tiles(void) {
+    Eight eight = {0, 0};
+    LpCustomVtable vtable = eight_vtable(0);
+    int boards = 0, agree = 0;
+    for (int b = 0; b < 300; b++) {
+        uint8_t s[9];
+        random_board(s, 20 + (int)(next_random() % 60));
+        LpPuzzle *custom = NULL;
+        CHECK(lp_custom_create(&vtable, &eight, s, 9, &custom) == LP_OK);
+        LpPuzzle *tiles = builtin_tiles(s);
+        bool proven = false, hints_optimal = false;
+        int optimum = solve(tiles, LP_ALGO_EXACT, &proven);
+        int played = play_hints(custom, 500, &hints_optimal);
+        boards++;
+        agree += played == optimum && proven && hints_optimal;
+        lp_puzzle_free(custom);
+        lp_puzzle_free(tiles);
+    }
+    CHECK(boards == 300 && agree == 300);
+    printf("custom 8-puzzle: %d of %d boards hinted to the goal in the built-in optimum\n", agree, boards);
+
+    /* Every algorithm on the custom puzzle agrees with the same algorithm on the built-in one. */
+    static const uint32_t algorithms[] = {LP_ALGO_BFS, LP_ALGO_ASTAR, LP_ALGO_IDA_STAR, LP_ALGO_BEST_FIRST,
+                                          LP_ALGO_UNIFORM_COST};
+    int same = 0, runs = 0;
+    for (int b = 0; b < 20; b++) {
+        uint8_t s[9];
+        random_board(s, 40);
+        LpPuzzle *custom = NULL;
+        CHECK(lp_custom_create(&vtable, &eight, s, 9, &custom) == LP_OK);
+        LpPuzzle *tiles = builtin_tiles(s);
+        CHECK(lp_puzzle_set_option(tiles, "heuristic", "manhattan") == LP_OK);
+        for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++) {
+            bool o1 = false, o2 = false;
+            int l1 = solve(custom, algorithms[a], &o1), l2 = solve(tiles, algorithms[a], &o2);
+            runs++;
+            same += l1 == l2 && o1 == o2 && l1 >= 0;
+        }
+        lp_puzzle_free(custom);
+        lp_puzzle_free(tiles);
+    }
+    CHECK(same == runs);
+    printf("custom 8-puzzle: %d of %d solver runs equal the built-in family's\n", same, runs);
+
+    /* Move names and moves through the callbacks; the family is 0 and the description the bytes. */
+    uint8_t s[9] = {1, 2, 3, 4, 5, 6, 7, 0, 8};
+    LpPuzzle *custom = NULL;
+    CHECK(lp_custom_create(&vtable, &eight, s, 9, &custom) == LP_OK);
+    LpMove moves[8];
+    size_t written = 0;
+    CHECK(lp_puzzle_moves(custom, moves, 8, &written) == LP_OK && written == 3);
+    char text[64];
+    LpMove eight_left = {8, 8, 7, 0};
+    CHECK(lp_puzzle_move_text(custom, eight_left, text, sizeof text, &written) == LP_OK && strcmp(text, "slide 8") == 0);
+    uint32_t family = 99;
+    CHECK(lp_puzzle_family(custom, &family) == LP_OK && family == 0);
+    CHECK(lp_puzzle_describe(custom, text, sizeof text, &written) == LP_OK && strcmp(text, "custom:010203040506070008") == 0);
+    LpMove illegal = {5, 0, 1, 0};
+    CHECK(lp_puzzle_apply(custom, illegal) == LP_ERR_ILLEGAL_MOVE);
+    lp_puzzle_free(custom);
+}
+
+static void test_lying_estimate_is_labelled(void) {
+    Eight eight = {1, 0};
+    LpCustomVtable vtable = eight_vtable(1);
+    int labelled = 0;
+    for (int b = 0; b < 20; b++) {
+        uint8_t s[9];
+        random_board(s, 60);
+        LpPuzzle *custom = NULL;
+        CHECK(lp_custom_create(&vtable, &eight, s, 9, &custom) == LP_OK);
+        bool optimal = true;
+        int length = solve(custom, LP_ALGO_ASTAR, &optimal);
+        LpHint hint;
+        LpStatus status;
+        while ((status = lp_next_hint(custom, 1000, &hint)) == LP_IN_PROGRESS) {
+        }
+        labelled += length >= 0 && !optimal && (status == LP_ALREADY_SOLVED || (status == LP_OK && !hint.optimal));
+        lp_puzzle_free(custom);
+    }
+    CHECK(labelled == 20);
+    printf("lying estimate: %d of 20 solutions and hints labelled not proven\n", labelled);
+}
+
+/* ---- Lights Out 3x3 as a game would write it: 9 bytes, 1 a lit panel; a press flips it and its
+ * neighbours; the goal is every panel dark. ---- */
+
+static int32_t lights_successors(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user;
+    for (int i = 0; i < 9; i++) {
+        uint8_t next[9];
+        memcpy(next, state, 9);
+        next[i] ^= 1;
+        if (i >= 3) next[i - 3] ^= 1;
+        if (i < 6) next[i + 3] ^= 1;
+        if (i % 3) next[i - 1] ^= 1;
+        if (i % 3 != 2) next[i + 1] ^= 1;
+        LpMove mv = {0, i, i, 0};
+        if (emit(sink, mv, next, 1) != 0) return 1;
+    }
+    return 0;
+}
+
+static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
+    (void)user;
+    *goal = true;
+    for (int i = 0; i < 9; i++) *goal = *goal && state[i] == 0;
+    return 0;
+}
+
+static void test_lights_out_equals_flip(void) {
+    LpCustomVtable vtable = {LP_ABI_VERSION, 9, 9, true, lights_successors, lights_is_goal, NULL, NULL};
+    int agree = 0;
+    for (int b = 0; b < 100; b++) {
+        uint8_t s[9];
+        char desc[32] = "flip:3x3:";
+        size_t at = strlen(desc);
+        for (int i = 0; i < 9; i++) {
+            s[i] = (uint8_t)(next_random() & 1);
+            desc[at++] = s[i] ? '#' : '.';
+            if (i % 3 == 2 && i < 8) desc[at++] = '/';
+        }
+        desc[at] = 0;
+        LpPuzzle *custom = NULL, *flip = NULL;
+        CHECK(lp_custom_create(&vtable, NULL, s, 9, &custom) == LP_OK);
+        CHECK(lp_puzzle_parse(desc, &flip) == LP_OK);
+        bool o1 = false, o2 = false;
+        int presses = solve(custom, LP_ALGO_ASTAR, &o1), minimum = solve(flip, LP_ALGO_EXACT, &o2);
+        agree += presses == minimum && o1 && o2;
+        lp_puzzle_free(custom);
+        lp_puzzle_free(flip);
+    }
+    CHECK(agree == 100);
+    printf("custom Lights Out: %d of 100 boards in flip's minimum presses\n", agree);
+}
+
+/* ---- Hostile callbacks. ---- */
+
+static int32_t fails(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user, (void)state, (void)emit, (void)sink;
+    return 7;
+}
+static int32_t too_many(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user;
+    int refused = 0;
+    LpMove mv = {0, 0, 0, 0};
+    for (int i = 0; i < 10 && !refused; i++) refused = emit(sink, mv, state, 1);
+    return refused ? 0 : 1; /* keeps going as if nothing happened: the engine noticed anyway */
+}
+static int32_t null_state(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user, (void)state;
+    LpMove mv = {0, 0, 0, 0};
+    emit(sink, mv, NULL, 1);
+    return 0;
+}
+static int32_t zero_cost(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user;
+    LpMove mv = {0, 0, 0, 0};
+    emit(sink, mv, state, 0);
+    return 0;
+}
+static int32_t never_goal(void *user, const uint8_t *state, bool *goal) {
+    (void)user, (void)state;
+    *goal = false;
+    return 0;
+}
+static int32_t goal_fails(void *user, const uint8_t *state, bool *goal) {
+    (void)user, (void)state, (void)goal;
+    return -3;
+}
+
+static void expect_callback_failure(LpCustomVtable vtable, const char *fragment) {
+    uint8_t s[4] = {0};
+    LpPuzzle *p = NULL;
+    CHECK(lp_custom_create(&vtable, NULL, s, 4, &p) == LP_OK);
+    LpHint hint = {0};
+    LpStatus status;
+    while ((status = lp_next_hint(p, 100, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_ERR_CALLBACK);
+    CHECK(strstr(last_error(), fragment) != NULL);
+    if (strstr(last_error(), fragment) == NULL) fprintf(stderr, "  got: %s\n", last_error());
+    /* The failure sticks: the next call says it again; a solver of the puzzle reports it too. */
+    CHECK(lp_next_hint(p, 100, &hint) == LP_ERR_CALLBACK);
+    LpSolver *solver = NULL;
+    CHECK(lp_solver_create(p, LP_ALGO_BFS, 1000, &solver) == LP_OK);
+    CHECK(lp_solver_step(solver, 100) == LP_ERR_CALLBACK);
+    lp_solver_free(solver);
+    lp_puzzle_free(p);
+}
+
+static void test_hostile_callbacks(void) {
+    LpCustomVtable base = {LP_ABI_VERSION, 4, 2, true, fails, never_goal, NULL, NULL};
+    expect_callback_failure(base, "the successors callback failed with code 7");
+    base.successors = too_many;
+    expect_callback_failure(base, "more than its max_successors (2)");
+    base.successors = null_state;
+    expect_callback_failure(base, "a NULL state");
+    base.successors = zero_cost;
+    expect_callback_failure(base, "a cost of 0");
+    base.successors = lights_successors;
+    base.is_goal = goal_fails;
+    expect_callback_failure(base, "the is_goal callback failed with code -3");
+
+    /* Bad tables and starts are refused at creation, and nothing is written. */
+    uint8_t s[4] = {0};
+    LpPuzzle *const sentinel = (LpPuzzle *)(uintptr_t)0x1;
+    LpPuzzle *p = sentinel;
+    LpCustomVtable v = {LP_ABI_VERSION, 4, 2, true, fails, never_goal, NULL, NULL};
+    CHECK(lp_custom_create(NULL, NULL, s, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);
+    CHECK(lp_custom_create(&v, NULL, s, 4, NULL) == LP_ERR_NULL_ARGUMENT);
+    CHECK(lp_custom_create(&v, NULL, NULL, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);
+    CHECK(lp_custom_create(&v, NULL, s, 3, &p) == LP_ERR_INVALID_ARGUMENT && strstr(last_error(), "3 bytes") && p == sentinel);
+    CHECK(lp_custom_create(&v, NULL, s, (size_t)-1, &p) == LP_ERR_INVALID_ARGUMENT && p == sentinel);
+    v.abi_version = LP_ABI_VERSION + 1;
+    CHECK(lp_custom_create(&v, NULL, s, 4, &p) == LP_ERR_VERSION && p == sentinel);
+    v.abi_version = LP_ABI_VERSION;
+    v.state_size = 0;
+    CHECK(lp_custom_create(&v, NULL, s, 0, &p) == LP_ERR_INVALID_ARGUMENT && strstr(last_error(), "state_size"));
+    v.state_size = 300;
+    CHECK(lp_custom_create(&v, NULL, s, 4, &p) == LP_ERR_INVALID_ARGUMENT);
+    v.state_size = 4;
+    v.max_successors = 0;
+    CHECK(lp_custom_create(&v, NULL, s, 4, &p) == LP_ERR_INVALID_ARGUMENT && strstr(last_error(), "max_successors"));
+    v.max_successors = 100000;
+    CHECK(lp_custom_create(&v, NULL, s, 4, &p) == LP_ERR_INVALID_ARGUMENT);
+    v.max_successors = 2;
+    v.is_goal = NULL;
+    CHECK(lp_custom_create(&v, NULL, s, 4, &p) == LP_ERR_INVALID_ARGUMENT && strstr(last_error(), "required"));
+    CHECK(p == sentinel);
+}
+
+int main(void) {
+    test_eight_equals_tiles();
+    test_lying_estimate_is_labelled();
+    test_lights_out_equals_flip();
+    test_hostile_callbacks();
+    printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
+    return failures ? 1 : 0;
+}
