@@ -178,9 +178,36 @@ pub(crate) fn install_panic_hook() {
     });
 }
 
-/// Runs the body of an exported function: catches panics, records failures for [`lp_last_error`].
+/// Most handles one thread's calls can hold at once (calls nest when a game's callback calls the engine).
+const MAX_NESTED_HANDLES: usize = 32;
+
+thread_local! {
+    /// The handles the exported calls running on this thread are using: a call nested in a game's
+    /// callback that names one of them is refused (it would alias the outer call's `&mut`).
+    static IN_USE: RefCell<heapless::Vec<usize, MAX_NESTED_HANDLES>> = const { RefCell::new(heapless::Vec::new()) };
+}
+
+/// Marks the handle at `addr` in use for the running call, or refuses a handle already in use.
+fn enter(addr: usize, name: &'static str) -> Result<(), Failure> {
+    IN_USE.with(|in_use| {
+        let mut in_use = in_use.borrow_mut();
+        if in_use.contains(&addr) {
+            return Err(Failure::new(
+                LpStatus::LP_ERR_CALLBACK,
+                format!("the {name} is in use by the call that ran this callback: a callback must not call the engine on it"),
+            ));
+        }
+        in_use.push(addr).map_err(|_| Failure::new(LpStatus::LP_ERR_CALLBACK, "callbacks nested too deep"))
+    })
+}
+
+/// Runs the body of an exported function: catches panics, records failures for [`lp_last_error`], and
+/// releases the handles the body used.
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    let depth = IN_USE.with(|in_use| in_use.borrow().len());
+    let result = catch_unwind(AssertUnwindSafe(body));
+    IN_USE.with(|in_use| in_use.borrow_mut().truncate(depth));
+    match result {
         Ok(Ok(status)) => status,
         Ok(Err(failure)) => {
             set_last_error(failure.context, &failure.message);
@@ -204,7 +231,11 @@ pub(crate) trait Handle: Sized {
 /// # Safety
 /// `ptr` must be NULL or a live handle of this type that no one else uses during the call.
 pub(crate) unsafe fn handle_mut<'a, T: Handle>(ptr: *mut T) -> Result<&'a mut T, Failure> {
-    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live, unaliased `T`.
+    if !ptr.is_null() {
+        enter(ptr as usize, T::NAME)?;
+    }
+    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live `T`, and no call running on this
+    // thread uses it (checked above).
     unsafe { ptr.as_mut() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{} is NULL", T::NAME)))
 }
 
@@ -213,7 +244,11 @@ pub(crate) unsafe fn handle_mut<'a, T: Handle>(ptr: *mut T) -> Result<&'a mut T,
 /// # Safety
 /// `ptr` must be NULL or a live handle of this type.
 pub(crate) unsafe fn handle<'a, T: Handle>(ptr: *const T) -> Result<&'a T, Failure> {
-    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live `T`.
+    if !ptr.is_null() {
+        enter(ptr as usize, T::NAME)?;
+    }
+    // SAFETY: the caller guarantees that a non-NULL `ptr` is a live `T`, not in use by a call running on
+    // this thread (checked above).
     unsafe { ptr.as_ref() }.ok_or_else(|| Failure::new(LpStatus::LP_ERR_NULL_ARGUMENT, format!("{} is NULL", T::NAME)))
 }
 
@@ -222,6 +257,13 @@ pub(crate) unsafe fn handle<'a, T: Handle>(ptr: *const T) -> Result<&'a T, Failu
 /// # Safety
 /// `ptr` must be NULL or a handle from [`hand_out`] not yet freed.
 pub(crate) unsafe fn release<T: Handle>(ptr: *mut T) {
+    // A handle in use by a running call (freed from its own callback) is kept: freeing it would leave
+    // the running call on freed memory.
+    let in_use = IN_USE.with(|in_use| in_use.borrow().contains(&(ptr as usize)));
+    if in_use {
+        set_last_error(T::NAME, "not freed: a callback freed it while the engine was using it");
+        return;
+    }
     if !ptr.is_null() {
         // SAFETY: the caller hands back ownership of a handle made by `Box::into_raw`.
         let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));

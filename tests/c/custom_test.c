@@ -336,6 +336,45 @@ static void expect_callback_failure(LpCustomVtable vtable, const char *fragment)
     lp_puzzle_free(p);
 }
 
+/* A callback that calls the engine back: on the puzzle that called it (refused), on another (fine), and
+ * frees the calling puzzle (kept: the running call still uses it). */
+typedef struct Reentrant {
+    LpPuzzle *self;
+    LpPuzzle *other;
+    LpStatus on_self, on_other;
+    char message[256];
+} Reentrant;
+
+static int32_t reentrant_successors(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    Reentrant *r = (Reentrant *)user;
+    LpHint hint;
+    bool solved = false;
+    r->on_self = lp_next_hint(r->self, 10, &hint);
+    snprintf(r->message, sizeof r->message, "%s", last_error());
+    r->on_other = lp_puzzle_is_solved(r->other, &solved);
+    lp_puzzle_free(r->self);
+    return lights_successors(NULL, state, emit, sink);
+}
+
+static void test_reentrance(void) {
+    LpCustomVtable vtable = {LP_ABI_VERSION, 9, 9, true, reentrant_successors, lights_is_goal, NULL, NULL};
+    uint8_t lit[9] = {1, 1, 0, 1, 0, 0, 0, 0, 0};
+    Reentrant r = {NULL, NULL, LP_OK, LP_OK, ""};
+    CHECK(lp_custom_create(&vtable, &r, lit, 9, &r.self) == LP_OK);
+    CHECK(lp_puzzle_parse("tiles:3x3:1,2,3,4,5,6,7,8,0", &r.other) == LP_OK);
+    LpHint hint;
+    LpStatus status;
+    while ((status = lp_next_hint(r.self, 1000, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK && hint.moves_left == 1); /* pressing the corner clears it */
+    CHECK(r.on_self == LP_ERR_CALLBACK && strstr(r.message, "must not call the engine on it") != NULL);
+    CHECK(r.on_other == LP_OK);
+    bool solved = true;
+    CHECK(lp_puzzle_is_solved(r.self, &solved) == LP_OK && !solved); /* still alive */
+    lp_puzzle_free(r.self);
+    lp_puzzle_free(r.other);
+}
+
 static void test_hostile_callbacks(void) {
     LpCustomVtable base = {LP_ABI_VERSION, 4, 2, true, fails, never_goal, NULL, NULL};
     expect_callback_failure(base, "the successors callback failed with code 7");
@@ -382,6 +421,7 @@ int main(void) {
     test_lying_estimate_is_labelled();
     test_lights_out_equals_flip();
     test_hostile_callbacks();
+    test_reentrance();
     printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
     return failures ? 1 : 0;
 }
