@@ -82,6 +82,19 @@ fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
     assert!(out.contains("timed hints: 31 moves"), "{out}");
 }
 
+#[test]
+fn cpp_custom_puzzle_example_opens_the_lock_by_hints_in_the_optimal_number_of_turns() {
+    let out = build_and_run("g++", &["-std=c++17"], "examples/cpp/custom.cpp", "custom_cpp");
+    let turns = |prefix: &str| -> u32 {
+        let at = out.find(prefix).unwrap_or_else(|| panic!("{prefix}: {out}")) + prefix.len();
+        out[at..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (astar, bfs, hinted) = (turns("lock: A* "), turns("breadth-first "), turns("opened in "));
+    assert!(out.contains("(optimal,"), "{out}");
+    assert_eq!((astar, hinted), (bfs, bfs), "{out}");
+    assert!(out.contains("first hint: turn wheel "), "{out}");
+}
+
 /// `scripts/dist.sh stage` of this platform from the library built for the tests: an install tree
 /// (made once per test binary).
 fn staged() -> &'static std::path::Path {

@@ -10,9 +10,11 @@
 #include "lphint.h"
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -121,6 +123,88 @@ inline std::vector<FamilyInfo> families() {
 
 class Solver;
 
+namespace detail {
+
+template <class Game, class = void>
+struct has_move_name : std::false_type {};
+template <class Game>
+struct has_move_name<Game, std::void_t<decltype(std::declval<const Game&>().move_name(std::declval<const LpMove&>()))>>
+    : std::true_type {};
+
+/// The C callbacks of a game's own puzzle, made from the game's class at compile time: each trampoline
+/// copies the state bytes into `Game::State`, calls the game, and turns an exception into a failure code
+/// (the engine then reports LP_ERR_CALLBACK), so no exception crosses into the engine.
+template <class Game>
+struct Custom {
+    using State = typename Game::State;
+    static_assert(std::is_trivially_copyable_v<State>, "a custom puzzle's State is copied as bytes");
+    static_assert(sizeof(State) >= 1 && sizeof(State) <= 256, "a custom puzzle's State has 1 to 256 bytes");
+
+    static State read(const std::uint8_t* bytes) noexcept {
+        State state;
+        std::memcpy(&state, bytes, sizeof state);
+        return state;
+    }
+
+    static std::int32_t successors(void* user, const std::uint8_t* bytes, LpEmit emit, void* sink) noexcept {
+        try {
+            bool refused = false;
+            static_cast<const Game*>(user)->moves(read(bytes), [&](const LpMove& mv, const State& next, std::uint32_t cost = 1) {
+                if (!refused) refused = emit(sink, mv, reinterpret_cast<const std::uint8_t*>(&next), cost) != 0;
+                return !refused;
+            });
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t is_goal(void* user, const std::uint8_t* bytes, bool* goal) noexcept {
+        try {
+            *goal = static_cast<const Game*>(user)->is_goal(read(bytes));
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t estimate(void* user, const std::uint8_t* bytes, std::uint32_t* value) noexcept {
+        try {
+            *value = static_cast<const Game*>(user)->estimate(read(bytes));
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t move_name(void* user, LpMove mv, char* buf, std::size_t cap, std::size_t* written) noexcept {
+        try {
+            std::string name = static_cast<const Game*>(user)->move_name(mv);
+            std::size_t n = name.size() < cap ? name.size() : cap;
+            std::memcpy(buf, name.data(), n);
+            *written = n;
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static LpCustomVtable vtable() noexcept {
+        LpCustomVtable v{};
+        v.abi_version = LP_ABI_VERSION;
+        v.state_size = static_cast<std::uint32_t>(sizeof(State));
+        v.max_successors = Game::max_successors;
+        v.admissible = Game::admissible;
+        v.successors = &successors;
+        v.is_goal = &is_goal;
+        v.estimate = &estimate;
+        if constexpr (has_move_name<Game>::value) v.move_name = &move_name;
+        return v;
+    }
+};
+
+}  // namespace detail
+
 /// A puzzle being played: the puzzle, the current position and its hinter. Move-only.
 class Puzzle {
 public:
@@ -154,6 +238,27 @@ public:
     static Puzzle linjat(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells) {
         LpPuzzle* handle = nullptr;
         detail::check(lp_linjat_create(width, height, cells.data(), cells.size(), &handle));
+        return Puzzle(handle);
+    }
+
+    /// A game's own puzzle from `game` (kept by reference: it must outlive the puzzle and its solvers),
+    /// starting at `start`. `Game` provides, as plain members (templates, not virtuals: the callbacks are
+    /// made at compile time, so a node costs one C call into the game and nothing more, and a wrong State
+    /// is a compile error):
+    ///   using State = ...;                          // trivially copyable, 1 to 256 bytes
+    ///   static constexpr std::uint32_t max_successors = ...;
+    ///   static constexpr bool admissible = ...;     // estimate never overestimates
+    ///   template <class Emit> void moves(const State&, Emit&& emit) const;  // emit(move, next[, cost])
+    ///   bool is_goal(const State&) const;
+    ///   std::uint32_t estimate(const State&) const;
+    ///   std::string move_name(const LpMove&) const; // optional, for hint sentences
+    /// `emit` returns false when the engine refused the successor (more than max_successors): stop then.
+    template <class Game>
+    static Puzzle custom(const Game& game, const typename Game::State& start) {
+        LpCustomVtable vtable = detail::Custom<Game>::vtable();
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_custom_create(&vtable, const_cast<Game*>(&game), reinterpret_cast<const std::uint8_t*>(&start),
+                                       sizeof start, &handle));
         return Puzzle(handle);
     }
 
