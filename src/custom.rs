@@ -192,16 +192,22 @@ pub struct Custom<const N: usize> {
 }
 
 /// What `emit` writes through: the search's callback and the room left.
-struct Sink<'a, const N: usize> {
+struct Sink<'a, F> {
     def: &'a Definition,
     left: u32,
-    each: &'a mut dyn FnMut(MoveCode, Bytes<N>, u32),
+    each: &'a mut F,
 }
 
-/// The engine's `emit` for states of `N` bytes.
-unsafe extern "C" fn emit<const N: usize>(sink: *mut c_void, mv: MoveCode, next: *const u8, cost: u32) -> i32 {
-    // SAFETY: `sink` is the `Sink<N>` that `successors` passed with this function, alive for the call.
-    let sink = unsafe { &mut *sink.cast::<Sink<'_, N>>() };
+/// The engine's `emit` for states of `N` bytes, made for each search's callback `F` (so that passing a
+/// successor on is a direct call).
+unsafe extern "C" fn emit<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(
+    sink: *mut c_void,
+    mv: MoveCode,
+    next: *const u8,
+    cost: u32,
+) -> i32 {
+    // SAFETY: `sink` is the `Sink<F>` that `successors` passed with this function, alive for the call.
+    let sink = unsafe { &mut *sink.cast::<Sink<'_, F>>() };
     let refused = if sink.left == 0 {
         EMIT_TOO_MANY
     } else if next.is_null() {
@@ -222,6 +228,11 @@ unsafe extern "C" fn emit<const N: usize>(sink: *mut c_void, mv: MoveCode, next:
     0
 }
 
+/// The `emit` of the search callback `f`'s type.
+fn emit_for<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(_: &F) -> LpEmit {
+    emit::<N, F>
+}
+
 impl<const N: usize> Puzzle for Custom<N> {
     type State = Bytes<N>;
     type Move = MoveCode;
@@ -232,10 +243,11 @@ impl<const N: usize> Puzzle for Custom<N> {
         if def.failed() {
             return;
         }
+        let emit = emit_for::<N, _>(&f);
         let mut sink = Sink { def, left: def.vtable.max_successors, each: &mut f };
         // SAFETY: the game's callback with its context, a state of `state_size` bytes, and our `emit`
         // with the sink it expects.
-        let code = unsafe { call(def.user, state.0.as_ptr(), emit::<N>, (&mut sink as *mut Sink<'_, N>).cast()) };
+        let code = unsafe { call(def.user, state.0.as_ptr(), emit, (&mut sink as *mut Sink<'_, _>).cast()) };
         if code != 0 {
             def.fail(Callback::Successors, code);
         }

@@ -153,6 +153,21 @@ fn korf_bench_checks_lengths() {
 }
 
 #[test]
+fn the_custom_bench_compares_a_callback_8_puzzle_with_the_built_in_one() {
+    let out = lp(&["bench", "custom", "--count", "30"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for algorithm in ["A*", "IDA*"] {
+        let row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{algorithm} ")))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(row.matches("M nodes/s").count(), 2, "{row}");
+    }
+    assert!(text.contains("every length equal"), "{text}");
+}
+
+#[test]
 fn the_24_puzzle_bench_reports_lengths_against_the_known_optima() {
     // Korf and Felner's #49 (optimum 100) and #4 (98): the hint mode's solution can be no shorter.
     let out = lp(&["bench", "korf24", "--ids", "4,49"]);

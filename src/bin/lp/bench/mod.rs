@@ -1,6 +1,7 @@
-//! `lp bench korf100|tiles5|hargram|blocks`.
+//! `lp bench korf100|tiles5|hargram|blocks|linjat|frames|custom`.
 
 mod blocks;
+mod custom;
 mod frames;
 mod linjat;
 
@@ -56,9 +57,10 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames, custom.
     name: String,
-    /// tiles5, hargram, blocks, linjat: how many puzzles (hargram, blocks, linjat: generated per preset).
+    /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
+    /// preset).
     #[arg(long, default_value_t = 20)]
     count: usize,
     /// tiles5, hargram, blocks, linjat: random seed.
@@ -102,8 +104,9 @@ pub fn bench(args: BenchArgs) -> Done {
         "blocks" => blocks::blocks(args.count, args.seed),
         "linjat" => linjat::linjat(args.count, args.seed),
         "frames" => frames::frames(args.count, args.seed, args.budget),
+        "custom" => custom::custom(args.count, args.seed),
         other => {
-            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames";
+            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames, custom";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
