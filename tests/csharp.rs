@@ -14,6 +14,7 @@ use std::process::Command;
 
 const RAW: &str = "bindings/unity/Runtime/NativeMethods.g.cs";
 const IDIOMATIC: &str = "bindings/unity/Runtime/LpHint.cs";
+const CUSTOM: &str = "bindings/unity/Runtime/CustomPuzzle.cs";
 const UNITY_RUNTIME: &str = "bindings/unity/Runtime";
 
 /// Files of `src/` holding what the C ABI exports (its functions and `#[repr(C)]` types), found by
@@ -92,6 +93,7 @@ fn compile(sources: &[&str], name: &str) -> PathBuf {
         .arg(format!("-out:{}", exe.display()))
         .arg(root().join(RAW))
         .arg(root().join(IDIOMATIC))
+        .arg(root().join(CUSTOM))
         .args(sources.iter().map(|s| root().join(s)))
         .output()
         .unwrap_or_else(|e| panic!("mcs (Debian package mono-mcs) is needed for the C# tests: {e}"));
@@ -164,9 +166,14 @@ fn the_unity_package_sample_compiles_and_the_package_allows_unsafe_code() {
         package.contains("\"name\": \"com.lphint.engine\"") && package.contains("Samples~/HintEveryFrame"),
         "{package}"
     );
-    for file in
-        ["Runtime/LpHint.cs", "Runtime/NativeMethods.g.cs", "Runtime/LpHint.Runtime.asmdef", "Runtime", "package.json"]
-    {
+    for file in [
+        "Runtime/LpHint.cs",
+        "Runtime/CustomPuzzle.cs",
+        "Runtime/NativeMethods.g.cs",
+        "Runtime/LpHint.Runtime.asmdef",
+        "Runtime",
+        "package.json",
+    ] {
         assert!(root().join("bindings/unity").join(format!("{file}.meta")).exists(), "{file} needs a .meta file");
     }
 }

@@ -384,6 +384,168 @@ static class Tests
         }
     }
 
+    /// The 8-puzzle as a game would write it in C#: 9 bytes, the tile on each cell, 0 the blank.
+    sealed unsafe class Eight : CustomPuzzle
+    {
+        public bool Throw;
+        public override int StateSize { get { return 9; } }
+        public override int MaxSuccessors { get { return 4; } }
+
+        public override void Successors(byte* state, Successors successors)
+        {
+            if (Throw) throw new InvalidOperationException("the game's own bug");
+            int blank = 0;
+            while (state[blank] != 0) blank++;
+            byte* next = stackalloc byte[9];
+            for (int d = 0; d < 4; d++)
+            {
+                int from = d == 0 ? blank - 3 : d == 1 ? blank + 3 : d == 2 ? (blank % 3 > 0 ? blank - 1 : -1) : (blank % 3 < 2 ? blank + 1 : -1);
+                if (from < 0 || from > 8) continue;
+                for (int i = 0; i < 9; i++) next[i] = state[i];
+                next[blank] = next[from];
+                next[from] = 0;
+                if (!successors.Emit(new Move(state[from], from, blank, 0), next)) return;
+            }
+        }
+
+        public override bool IsGoal(byte* state)
+        {
+            for (int i = 0; i < 8; i++) if (state[i] != i + 1) return false;
+            return state[8] == 0;
+        }
+
+        public override uint Estimate(byte* state)
+        {
+            uint sum = 0;
+            for (int i = 0; i < 9; i++)
+            {
+                if (state[i] == 0) continue;
+                int goal = state[i] - 1;
+                sum += (uint)(Math.Abs(i / 3 - goal / 3) + Math.Abs(i % 3 - goal % 3));
+            }
+            return sum;
+        }
+
+        public override string MoveName(Move move)
+        {
+            return "slide " + move.Piece;
+        }
+    }
+
+    /// A solvable 8-puzzle: a random walk from the goal.
+    static byte[] RandomBoard(Random random, int steps)
+    {
+        byte[] s = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+        int blank = 8;
+        for (int k = 0; k < steps; k++)
+        {
+            int[] options = { blank - 3, blank + 3, blank % 3 > 0 ? blank - 1 : -1, blank % 3 < 2 ? blank + 1 : -1 };
+            int to = options[random.Next(4)];
+            if (to < 0 || to > 8) continue;
+            s[blank] = s[to];
+            s[to] = 0;
+            blank = to;
+        }
+        return s;
+    }
+
+    static void CustomPuzzles()
+    {
+        Check(NativeMethods.lp_version() == Callbacks.AbiVersion, "the bindings' ABI version is the library's");
+        Eight game = new Eight();
+        Random random = new Random(7);
+        int agree = 0;
+        for (int b = 0; b < 100; b++)
+        {
+            byte[] board = RandomBoard(random, 60);
+            int optimum;
+            using (Puzzle tiles = Puzzle.Parse("tiles:3x3:" + string.Join(",", Array.ConvertAll(board, t => t.ToString()))))
+            using (Solver solver = tiles.CreateSolver(Algorithm.Exact, 1 << 16))
+            {
+                while (solver.Step(100000) == Status.InProgress) { }
+                optimum = solver.Moves().Length;
+            }
+            using (Puzzle custom = Puzzle.Custom(game, board))
+            {
+                int moves = 0;
+                bool optimal = true;
+                Hint hint;
+                Status status;
+                while ((status = custom.NextHint(200, out hint)) != Status.AlreadySolved)
+                {
+                    if (status == Status.InProgress) continue;
+                    if (status != Status.Ok) break;
+                    optimal &= hint.Optimal;
+                    custom.Apply(hint.Move);
+                    moves++;
+                }
+                if (moves == optimum && optimal && custom.IsSolved) agree++;
+            }
+        }
+        Check(agree == 100, "a C# 8-puzzle hinted to the goal in the built-in optimum on " + agree + " of 100 boards");
+        using (Puzzle custom = Puzzle.Custom(game, new byte[] { 1, 2, 3, 4, 5, 6, 7, 0, 8 }))
+        {
+            Check(custom.MoveText(new Move(8, 8, 7, 0)) == "slide 8", "move names from the game");
+            Check(custom.Describe() == "custom:010203040506070008", "the description is the state's bytes");
+            // A solver outlives the puzzle it came from: the game object stays reachable for it.
+            Solver solver = custom.CreateSolver(Algorithm.IdaStar, 1 << 10);
+            custom.Dispose();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            while (solver.Step(1000) == Status.InProgress) { }
+            Check(solver.Moves().Length == 1 && solver.IsOptimal, "a solver after its puzzle was disposed");
+            solver.Dispose();
+        }
+        // The game's exception becomes Status.Callback, not a crash.
+        Eight broken = new Eight { Throw = true };
+        using (Puzzle custom = Puzzle.Custom(broken, RandomBoard(random, 20)))
+        {
+            Hint hint;
+            Check(custom.NextHint(100, out hint) == Status.Callback && Native.LastError().Contains("successors callback failed"),
+                "the game's exception as Status.Callback: " + Native.LastError());
+        }
+        Throws(Status.InvalidArgument, "3 bytes", () => Puzzle.Custom(game, new byte[3]));
+    }
+
+    /// 10,000 frames of hints on a C# puzzle allocate no managed memory (the callbacks included).
+    static void NoGarbagePerFrameCustom()
+    {
+        Eight game = new Eight();
+        Random random = new Random(3);
+        using (Puzzle puzzle = Puzzle.Custom(game, RandomBoard(random, 80)))
+        {
+            Hint hint;
+            Move[] scramble = { new Move(0, -1, -1, 0) };
+            // Warm up over a whole game and one new position (the hinter's memory, the emitters seen).
+            for (int frame = 0; frame < 2000 && !puzzle.IsSolved; frame++)
+            {
+                if (puzzle.TryNextHint(20, out hint)) puzzle.TryApply(hint.Move);
+            }
+            puzzle.TryApply(new Move(8, 7, 8, 0));
+            for (int frame = 0; frame < 50; frame++) puzzle.TryNextHint(20, out hint);
+            long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
+            int hinted = 0, rescrambled = 0;
+            for (int frame = 0; frame < 10000; frame++)
+            {
+                if (puzzle.TryNextHint(20, out hint))
+                {
+                    puzzle.TryApply(hint.Move);
+                    hinted++;
+                }
+                else if (puzzle.IsSolved)
+                {
+                    // Slide the 8 back into the corner: a new position to hint from.
+                    scramble[0] = new Move(8, 7, 8, 0);
+                    puzzle.TryApply(scramble[0]);
+                    rescrambled++;
+                }
+            }
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            Check(hinted > 20 && rescrambled > 0, "hints arrived over the frames: " + hinted);
+            Check(allocated == 0, "10,000 frames of a C# puzzle allocated " + allocated + " managed bytes");
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
@@ -399,6 +561,8 @@ static class Tests
         Blocks();
         Linjat();
         NoGarbagePerFrame();
+        CustomPuzzles();
+        NoGarbagePerFrameCustom();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

@@ -384,10 +384,42 @@ namespace LpHint
     public sealed unsafe class Puzzle : IDisposable
     {
         private readonly NativeHandle handle;
+        /// <summary>A custom puzzle's game object, kept alive for it and its solvers (null otherwise).</summary>
+        private readonly CustomContext custom;
 
-        internal Puzzle(LpPuzzle* raw)
+        internal Puzzle(LpPuzzle* raw, CustomContext custom = null)
         {
-            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_puzzle_free((LpPuzzle*)p));
+            this.custom = custom;
+            if (custom != null) custom.Enter();
+            handle = new NativeHandle((IntPtr)raw, p =>
+            {
+                NativeMethods.lp_puzzle_free((LpPuzzle*)p);
+                if (custom != null) custom.Leave();
+            });
+        }
+
+        /// <summary>A game's own puzzle (see CustomPuzzle) starting at `start` (StateSize bytes): hints and
+        /// every solver work on it. Throws LpException for a bad size or a start of the wrong length.</summary>
+        public static Puzzle Custom(CustomPuzzle game, byte[] start)
+        {
+            if (game == null) throw new ArgumentNullException("game");
+            if (start == null) throw new ArgumentNullException("start");
+            CustomContext context = new CustomContext(game);
+            context.Enter();
+            try
+            {
+                LpCustomVtable vtable = Callbacks.Vtable(game);
+                LpPuzzle* raw;
+                fixed (byte* s = start)
+                {
+                    Native.Check(NativeMethods.lp_custom_create(&vtable, (void*)context.Pointer, s, (UIntPtr)start.Length, &raw));
+                }
+                return new Puzzle(raw, context);
+            }
+            finally
+            {
+                context.Leave();
+            }
         }
 
         internal LpPuzzle* Raw
@@ -562,6 +594,16 @@ namespace LpHint
             return Encoding.UTF8.GetString(text, 0, text.Length - 1);
         }
 
+        /// <summary>The sentence of `move` played from the current position ("slide 7 left"); throws
+        /// LpException (Status.IllegalMove) when it is not legal there.</summary>
+        public string MoveText(Move move)
+        {
+            LpPuzzle* raw = Raw;
+            LpMove mv = new LpMove { piece = move.Piece, from = move.From, to = move.To, arg = move.Arg };
+            byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_move_text(raw, mv, b, cap, w));
+            return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+        }
+
         public int Width
         {
             get { uint w, h; Native.Check(NativeMethods.lp_puzzle_size(Raw, &w, &h)); return (int)w; }
@@ -644,7 +686,7 @@ namespace LpHint
         {
             LpSolver* raw;
             Native.Check(NativeMethods.lp_solver_create(Raw, (uint)algorithm, nodeCap, &raw));
-            return new Solver(raw);
+            return new Solver(raw, custom);
         }
 
         /// <summary>Bounds the work of every hint search: NextHint returns OutOfNodes once a search has
@@ -686,9 +728,15 @@ namespace LpHint
     {
         private readonly NativeHandle handle;
 
-        internal Solver(LpSolver* raw)
+        internal Solver(LpSolver* raw, CustomContext custom = null)
         {
-            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_solver_free((LpSolver*)p));
+            // A custom puzzle's solver calls the game too: its context lives as long as the solver.
+            if (custom != null) custom.Enter();
+            handle = new NativeHandle((IntPtr)raw, p =>
+            {
+                NativeMethods.lp_solver_free((LpSolver*)p);
+                if (custom != null) custom.Leave();
+            });
         }
 
         private LpSolver* Raw
