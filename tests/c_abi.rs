@@ -63,6 +63,14 @@ fn custom_puzzle_tests_pass_under_sanitizers() {
 }
 
 #[test]
+fn c_custom_example_opens_the_lock_by_hints() {
+    let out = build_and_run("gcc", &["-std=c11"], "examples/c/custom.c", "custom_c");
+    // The C++ example proves 12 turns optimal (A* against breadth-first) from the same start.
+    assert!(out.contains("the lock opened in 12 turns"), "{out}");
+    assert!(out.contains("turn wheel 3 up (12 to go, optimal)"), "{out}");
+}
+
+#[test]
 fn c_example_plays_the_fifteen_puzzle_to_the_end() {
     let out = build_and_run("gcc", &["-std=c11"], "examples/c/game.c", "game_c");
     assert!(out.contains("solved in 46 moves"), "{out}");

@@ -154,6 +154,14 @@ fn csharp_example_plays_the_fifteen_puzzle_to_the_end() {
 }
 
 #[test]
+fn csharp_custom_puzzle_example_opens_the_lock() {
+    let exe = compile(&["examples/csharp/Custom.cs"], "lphint_custom.exe");
+    let out = run(&exe, &[]);
+    assert!(out.contains("first hint: turn wheel 3 up (12 to go)"), "{out}");
+    assert!(out.contains("the lock opened in 12 turns"), "{out}");
+}
+
+#[test]
 fn the_unity_package_sample_compiles_and_the_package_allows_unsafe_code() {
     compile(
         &["bindings/unity/Samples~/HintEveryFrame/HintEveryFrame.cs", "tests/csharp/UnityEngineStub.cs"],
