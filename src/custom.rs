@@ -5,8 +5,8 @@
 //! statistics.
 //!
 //! - A state is a fixed number of bytes chosen at creation (1 to [`MAX_STATE_BYTES`]); it is stored in
-//!   a fixed array of the smallest size class that holds it, so the searches' arenas hold states without
-//!   allocating per node.
+//!   a fixed array of the smallest size class (16, 64 or 256 bytes) that holds it, so the searches'
+//!   arenas hold states without allocating per node.
 //! - Successors are *emitted*: the engine passes its own `emit` function, which the game calls once per
 //!   successor with the move, a pointer to the next state and the cost. The game never writes into the
 //!   engine's memory, so it cannot overflow an engine buffer; `emit` copies the declared number of bytes
@@ -392,12 +392,11 @@ pub fn session(vtable: &LpCustomVtable, user: *mut c_void, start: &[u8]) -> Resu
     if start.len() != def.size {
         return Err(format!("the start has {} bytes; state_size says {}", start.len(), def.size));
     }
+    // Three classes: each is every search compiled once more (the WebAssembly module grows by about
+    // 130 KB a class), and a state at most four times its size costs little next to a node's overhead.
     Ok(match def.size {
-        0..=8 => session_of::<8>(def, start),
-        9..=16 => session_of::<16>(def, start),
-        17..=32 => session_of::<32>(def, start),
-        33..=64 => session_of::<64>(def, start),
-        65..=128 => session_of::<128>(def, start),
+        0..=16 => session_of::<16>(def, start),
+        17..=64 => session_of::<64>(def, start),
         _ => session_of::<256>(def, start),
     })
 }

@@ -68,6 +68,19 @@ export interface Move {
   arg: number;
 }
 
+/** A game's own puzzle: states of `stateSize` bytes, the engine's services over these functions. */
+export interface CustomPuzzle {
+  stateSize: number;
+  maxSuccessors: number;
+  /** Whether `estimate` never exceeds the cheapest cost to a goal (then optimal answers say so). */
+  admissible: boolean;
+  /** Calls `emit(move, next, cost)` for every legal move; `emit` returns false when refused. */
+  successors(state: Uint8Array, emit: (move: Move, next: ArrayLike<number>, cost?: number) => boolean): void;
+  isGoal(state: Uint8Array): boolean;
+  estimate?(state: Uint8Array): number;
+  moveName?(move: Move): string;
+}
+
 /** A move to give: `from`, `to` default to -1 (inferred where the family can), `arg` to 0. */
 export interface MoveInput {
   piece: number;
@@ -140,6 +153,8 @@ export interface BlocksGoal {
 /** A puzzle being played. */
 export declare class Puzzle implements Disposable {
   static parse(desc: string): Puzzle;
+  /** A game's own puzzle from JavaScript functions (see CustomPuzzle), starting at `start`. */
+  static custom(def: CustomPuzzle, start: ArrayLike<number>): Puzzle;
   static tiles(width: number, height: number, start: ArrayLike<number>, goal?: ArrayLike<number> | null): Puzzle;
   static jugs(capacities: ArrayLike<number>, start: ArrayLike<number>, goal: ArrayLike<number>, tap?: boolean): Puzzle;
   static flip(width: number, height: number, start: ArrayLike<number>, target?: ArrayLike<number> | null): Puzzle;

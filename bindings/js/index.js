@@ -79,8 +79,15 @@ const isNode = typeof process !== "undefined" && process.versions?.node !== unde
  */
 export async function load(source) {
   const module = await compile(source ?? new URL("./lphint.wasm", import.meta.url));
-  const instance = await WebAssembly.instantiate(module, {});
-  return new Lphint(instance);
+  // Custom puzzles' callbacks come in through these imports, to the library made below.
+  const hub = { lib: null };
+  const call = (name) => (user, ...args) => hub.lib.customCallback(name, user, args);
+  const imports = {
+    lphint_js: { successors: call("successors"), is_goal: call("isGoal"), estimate: call("estimate"), move_name: call("moveName") },
+  };
+  const instance = await WebAssembly.instantiate(module, imports);
+  hub.lib = new Lphint(instance);
+  return hub.lib;
 }
 
 async function compile(source) {
@@ -127,6 +134,9 @@ class Lphint {
     this.cellsCap = (SCRATCH_BYTES - 256) / 2;
     this.textCap = 256;
     this.textPtr = this.alloc(this.textCap);
+    /** Custom puzzles' games by key (the `user` the engine hands back), and each definition's key. */
+    this.games = new Map();
+    this.gameKeys = new Map();
     const lib = this;
     const handles = new FinalizationRegistry(({ free, ptr }) => lib.safe(() => free(ptr)));
     this.handles = handles;
@@ -149,6 +159,81 @@ class Lphint {
     this.version = this.x.lp_version();
     if (this.version !== ABI_VERSION) {
       throw new Error(`lphint.wasm has ABI version ${this.version}, these bindings ${ABI_VERSION}`);
+    }
+  }
+
+  // --- custom puzzles -----------------------------------------------------------------------------
+
+  /** The game of `def` (registered once per definition object, kept for the instance's life: puzzles and
+   * solvers made from it call it): its key, and the buffers its callbacks reuse. */
+  gameOf(def) {
+    let key = this.gameKeys.get(def);
+    if (key === undefined) {
+      const size = def.stateSize;
+      if (!(size >= 1 && size <= 256)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `stateSize is ${size}: 1 to 256`);
+      key = this.games.size + 1;
+      // `states[depth]`: calls nest (an estimate asked for a successor while `successors` runs), and each
+      // level keeps its own copy of its state.
+      const game = { def, size, states: [], depth: 0, scratch: this.alloc(size), emit: 0, sink: 0 };
+      // One emitter per game, reading the call's engine pointers: no closure per call.
+      game.emitter = (move, next, cost = 1) => {
+        this.refresh();
+        for (let i = 0; i < size; i++) this.bytes[game.scratch + i] = next[i];
+        const m = move ?? {};
+        return this.x.lp_js_emit(game.emit, game.sink, m.piece >>> 0, m.from | 0, m.to | 0, m.arg | 0, game.scratch, cost >>> 0) === 0;
+      };
+      this.games.set(key, game);
+      this.gameKeys.set(def, key);
+    }
+    return key;
+  }
+
+  /** A callback of a custom puzzle, from the module's imports: 0, or a failure code (the engine then
+   * reports `ERR_CALLBACK`). The game's exception is a failure, never a trap. */
+  customCallback(name, user, args) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      this.refresh();
+      const bytes = this.bytes;
+      if (name === "moveName") {
+        const [mvPtr, buf, cap, written] = args;
+        const view = this.view;
+        const move = { piece: view.getUint32(mvPtr, true), from: view.getInt32(mvPtr + 4, true), to: view.getInt32(mvPtr + 8, true), arg: view.getInt32(mvPtr + 12, true) };
+        const text = encoder.encode(String(game.def.moveName(move))).subarray(0, cap);
+        this.refresh();
+        this.bytes.set(text, buf);
+        this.view.setUint32(written, text.length, true);
+        return 0;
+      }
+      const statePtr = args[0];
+      const state = (game.states[game.depth] ??= new Uint8Array(game.size));
+      for (let i = 0; i < game.size; i++) state[i] = bytes[statePtr + i];
+      game.depth++;
+      try {
+        if (name === "successors") {
+          const [saved, savedSink] = [game.emit, game.sink];
+          [game.emit, game.sink] = [args[1], args[2]];
+          try {
+            game.def.successors(state, game.emitter);
+          } finally {
+            [game.emit, game.sink] = [saved, savedSink];
+          }
+        } else if (name === "isGoal") {
+          const goal = game.def.isGoal(state);
+          this.refresh();
+          this.bytes[args[1]] = goal ? 1 : 0;
+        } else {
+          const estimate = game.def.estimate(state);
+          this.refresh();
+          this.view.setUint32(args[1], estimate >>> 0, true);
+        }
+      } finally {
+        game.depth--;
+      }
+      return 0;
+    } catch {
+      return -1;
     }
   }
 
@@ -526,6 +611,22 @@ export class Puzzle extends Handle {
   static parse(desc) {
     const lib = this.lib;
     return new this(lib.with([desc], (d) => lib.handle(lib.call(lib.x.lp_puzzle_parse, d, lib.out))));
+  }
+
+  /** A game's own puzzle from JavaScript functions, starting at `start` (`stateSize` bytes): `def` has
+   * `stateSize`, `maxSuccessors`, `admissible` (whether `estimate` never overestimates), and the
+   * functions `successors(state, emit)` (calling `emit(move, nextState, cost = 1)` for each move; it
+   * returns false when the engine refuses more), `isGoal(state)`, and optionally `estimate(state)` and
+   * `moveName(move)`. `state` is a Uint8Array the engine refills for each call (copy it to keep it). A
+   * function that throws makes the puzzle answer `ERR_CALLBACK`. Hints and every solver work on it. */
+  static custom(def, start) {
+    const lib = this.lib;
+    const key = lib.gameOf(def);
+    const flags = (def.admissible ? 1 : 0) | (def.estimate ? 2 : 0) | (def.moveName ? 4 : 0);
+    const bytes = Uint8Array.from(start);
+    return new this(
+      lib.with([bytes], (s) => lib.handle(lib.call(lib.x.lp_js_custom_create, def.stateSize, def.maxSuccessors, flags, key, s, bytes.length, lib.out))),
+    );
   }
 
   /** A `width`×`height` sliding-tile puzzle from `start` (row-major, 0 the blank) to `goal` (default

@@ -33,3 +33,109 @@ pub unsafe extern "C" fn lp_wasm_free(ptr: *mut u8, len: usize) {
         unsafe { dealloc(ptr, layout) }
     }
 }
+
+/// A custom puzzle whose callbacks are JavaScript functions ([`crate::custom`]): the module imports one
+/// trampoline per callback (`lphint_js`), and the JavaScript layer dispatches each call to the game of
+/// the `user` key it registered. JavaScript cannot put its functions into the module's function table,
+/// hence imports rather than the vtable's pointers.
+mod js {
+    use crate::custom::LpEmit;
+    use crate::family::MoveCode;
+    use core::ffi::{c_char, c_void};
+
+    #[link(wasm_import_module = "lphint_js")]
+    extern "C" {
+        pub fn successors(user: *mut c_void, state: *const u8, emit: LpEmit, sink: *mut c_void) -> i32;
+        pub fn is_goal(user: *mut c_void, state: *const u8, goal: *mut bool) -> i32;
+        pub fn estimate(user: *mut c_void, state: *const u8, estimate: *mut u32) -> i32;
+        pub fn move_name(
+            user: *mut c_void,
+            mv: *const MoveCode,
+            buf: *mut c_char,
+            cap: usize,
+            written: *mut usize,
+        ) -> i32;
+    }
+
+    pub unsafe extern "C" fn successors_trampoline(
+        user: *mut c_void,
+        state: *const u8,
+        emit: LpEmit,
+        sink: *mut c_void,
+    ) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { successors(user, state, emit, sink) }
+    }
+
+    pub unsafe extern "C" fn is_goal_trampoline(user: *mut c_void, state: *const u8, goal: *mut bool) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { is_goal(user, state, goal) }
+    }
+
+    pub unsafe extern "C" fn estimate_trampoline(user: *mut c_void, state: *const u8, value: *mut u32) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { estimate(user, state, value) }
+    }
+
+    /// The move passes by pointer: JavaScript reads its four fields from memory.
+    pub unsafe extern "C" fn move_name_trampoline(
+        user: *mut c_void,
+        mv: MoveCode,
+        buf: *mut c_char,
+        cap: usize,
+        written: *mut usize,
+    ) -> i32 {
+        // SAFETY: forwarded engine arguments; `mv` lives for the call.
+        unsafe { move_name(user, &mv, buf, cap, written) }
+    }
+}
+
+/// [`lp_custom_create`](super::lp_custom_create) for a game written in JavaScript: the sizes and flags
+/// of an `LpCustomVtable` (`flags` bit 0: admissible, bit 1: it has an estimate, bit 2: move names), its
+/// callbacks the module's `lphint_js` imports, called with `user` (the JavaScript layer's key).
+///
+/// # Safety
+/// As for `lp_custom_create`: `start` NULL or `len` readable bytes, `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_js_custom_create(
+    state_size: u32,
+    max_successors: u32,
+    flags: u32,
+    user: usize,
+    start: *const u8,
+    len: usize,
+    out: *mut *mut super::LpPuzzle,
+) -> super::LpStatus {
+    let vtable = crate::custom::LpCustomVtable {
+        abi_version: super::LP_ABI_VERSION,
+        state_size,
+        max_successors,
+        admissible: flags & 1 != 0,
+        successors: Some(js::successors_trampoline),
+        is_goal: Some(js::is_goal_trampoline),
+        estimate: (flags & 2 != 0).then_some(js::estimate_trampoline as _),
+        move_name: (flags & 4 != 0).then_some(js::move_name_trampoline as _),
+    };
+    // SAFETY: a valid vtable; forwarded caller guarantees for the rest.
+    unsafe { super::lp_custom_create(&vtable, user as *mut core::ffi::c_void, start, len, out) }
+}
+
+/// Calls the engine's `emit` (a function of the module's table JavaScript cannot call with a struct
+/// argument) for a successor the JavaScript game wrote at `next`.
+///
+/// # Safety
+/// `emit` and `sink` as the engine passed them to the successors callback; `next` `state_size` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn lp_js_emit(
+    emit: crate::custom::LpEmit,
+    sink: *mut core::ffi::c_void,
+    piece: u32,
+    from: i32,
+    to: i32,
+    arg: i32,
+    next: *const u8,
+    cost: u32,
+) -> i32 {
+    // SAFETY: forwarded engine pointers and the game's state bytes.
+    unsafe { emit(sink, crate::family::MoveCode { piece, from, to, arg }, next, cost) }
+}

@@ -319,3 +319,83 @@ test("a pack written from generated puzzles loads back with their ratings; Linja
   throwsLp(() => tiles.deduction(), Status.ERR_INVALID_ARGUMENT, "rule solver");
   tiles.free();
 });
+
+/** The 8-puzzle as a JavaScript game: 9 bytes, the tile on each cell, 0 the blank; Manhattan distance. */
+function eightPuzzle({ lying = false, throws = false } = {}) {
+  const next = new Uint8Array(9);
+  return {
+    stateSize: 9,
+    maxSuccessors: 4,
+    admissible: !lying,
+    successors(state, emit) {
+      if (throws) throw new Error("the game's own bug");
+      const blank = state.indexOf(0);
+      for (const from of [blank - 3, blank + 3, blank % 3 ? blank - 1 : -1, blank % 3 < 2 ? blank + 1 : -1]) {
+        if (from < 0 || from > 8) continue;
+        next.set(state);
+        next[blank] = state[from];
+        next[from] = 0;
+        if (!emit({ piece: state[from], from, to: blank, arg: 0 }, next)) return;
+      }
+    },
+    isGoal: (state) => state.every((t, i) => t === (i + 1) % 9),
+    estimate(state) {
+      let sum = 0;
+      state.forEach((t, i) => {
+        if (t) sum += Math.abs(((i / 3) | 0) - (((t - 1) / 3) | 0)) + Math.abs((i % 3) - ((t - 1) % 3));
+      });
+      return lying ? 3 * sum : sum;
+    },
+    moveName: (move) => `slide ${move.piece}`,
+  };
+}
+
+test("a custom puzzle of JavaScript functions hints and solves as the built-in family does", () => {
+  const game = eightPuzzle();
+  const built = lp.Puzzle.parse("tiles:3x3:1,2,3,4,5,6,7,8,0");
+  let seed = 5;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let b = 0; b < 50; b++) {
+    // A random walk from the goal.
+    const board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    for (let k = 0; k < 50; k++) {
+      const blank = board.indexOf(0);
+      const options = [blank - 3, blank + 3, blank % 3 ? blank - 1 : -1, blank % 3 < 2 ? blank + 1 : -1].filter((c) => c >= 0 && c < 9);
+      const to = options[Math.floor(random() * options.length)];
+      [board[blank], board[to]] = [board[to], board[blank]];
+    }
+    const tiles = lp.Puzzle.parse(`tiles:3x3:${board.join(",")}`);
+    const exact = tiles.solver(Algorithm.EXACT);
+    exact.run();
+    const optimum = exact.stats().solutionLength;
+    const custom = lp.Puzzle.custom(game, board);
+    let moves = 0;
+    for (;;) {
+      const hint = custom.nextHint(300);
+      if (hint.status === Status.IN_PROGRESS) continue;
+      if (hint.status === Status.ALREADY_SOLVED) break;
+      assert.equal(hint.status, Status.OK);
+      assert.equal(hint.optimal, true);
+      custom.apply(hint.move);
+      moves++;
+    }
+    assert.equal(moves, optimum, board.join(","));
+    const astar = lp.Puzzle.custom(game, board).solver(Algorithm.ASTAR);
+    assert.equal(astar.run(), Status.OK);
+    assert.equal(astar.stats().solutionLength, optimum);
+    [exact, tiles, custom, astar].forEach((h) => h.free());
+  }
+  built.free();
+  const near = lp.Puzzle.custom(game, [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+  assert.equal(near.moveText({ piece: 8, from: 8, to: 7, arg: 0 }), "slide 8");
+  assert.equal(near.describe(), "custom:010203040506070008");
+  assert.equal(near.familyId, 0);
+  // A lying estimate: solutions not called optimal.
+  const lying = lp.Puzzle.custom(eightPuzzle({ lying: true }), [8, 6, 7, 2, 5, 4, 3, 0, 1]).solver(Algorithm.ASTAR);
+  assert.equal(lying.run(), Status.OK);
+  assert.equal(lying.stats().optimal, false);
+  // A game that throws: ERR_CALLBACK with the callback named, never a trap.
+  const broken = lp.Puzzle.custom(eightPuzzle({ throws: true }), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+  throwsLp(() => broken.nextHint(100), Status.ERR_CALLBACK, "successors callback failed");
+  throwsLp(() => lp.Puzzle.custom(game, [1, 2, 3]), Status.ERR_INVALID_ARGUMENT, "3 bytes");
+});
