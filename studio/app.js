@@ -9,6 +9,7 @@ import { Generate } from "./generate.js";
 import { Compare } from "./compare.js";
 import { Plots } from "./plots.js";
 import { exportButtons } from "./charts.js";
+import { loadModule, parser, CUSTOM_FAMILY } from "./custom.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
 const families = lp.families();
@@ -29,8 +30,23 @@ const studio = {
   families,
   current: "",
   tab: "play",
-  family: (name) => families.find((f) => f.name === name),
-  familyById: (id) => families.find((f) => f.id === id),
+  family: (name) => families.find((f) => f.name === name) ?? (name === "custom" ? CUSTOM_FAMILY : undefined),
+  familyById: (id) => families.find((f) => f.id === id) ?? (id === CUSTOM_FAMILY.id ? CUSTOM_FAMILY : undefined),
+  /** The custom puzzle module picked (its source, sent to the worker with every task), if any. */
+  customSource: null,
+  customModule: null,
+  parse: parser(lp, null),
+  /** Loads a custom puzzle module from its source: its puzzle, start and name. */
+  async loadCustom(source) {
+    const module = await loadModule(source);
+    if (!module.puzzle || !module.start) throw new Error("a custom puzzle module exports `puzzle` and `start`");
+    studio.customSource = source;
+    studio.customModule = module;
+    studio.parse = parser(lp, module);
+    return module;
+  },
+  /** A worker task, with the custom module when one is loaded. */
+  task: (fields) => (studio.customSource ? { ...fields, custom: studio.customSource } : fields),
   familyOf: (desc) => desc.split(":")[0],
   /** Whether the family deduces like a player (it has rule reasons beyond the search ones). */
   deduces: (family) => family.reasons.some((r) => r.name === "cover"),

@@ -524,11 +524,28 @@ const linjat = {
 };
 
 /** The renderers, by family name. */
+/** Any other family (a game's own puzzle): the engine's grid of cell values (a custom puzzle's state
+ * bytes), each cell its number; the hint's cells outlined. Played by the move buttons. */
+const generic = {
+  noun: ["move", "moves"],
+  draw(ctx, canvas, view) {
+    const g = grid(canvas, view.width, view.height);
+    view.cells.forEach((value, cell) => {
+      const [x, y] = rect(ctx, g, cell, colour(value, 80));
+      label(ctx, g, x, y, String(value));
+      if (view.highlight.has(cell)) outline(ctx, g, cell);
+    });
+    return g;
+  },
+  click: () => null,
+};
+
 export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat };
+const boardOf = (family) => BOARDS[family] ?? generic;
 
 /** The family's word for a move, singular or plural by `count`. */
 export function noun(family, count) {
-  const [one, many] = BOARDS[family]?.noun ?? ["move", "moves"];
+  const [one, many] = boardOf(family).noun;
   return count === 1 ? one : many;
 }
 
@@ -536,8 +553,7 @@ export function noun(family, count) {
 export function draw(canvas, view) {
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const board = BOARDS[view.family];
-  if (!board) return;
+  const board = boardOf(view.family);
   if (view.family === "hargram") view.trayLength = hargram.tray(canvas, view).length;
   const g = board.draw(ctx, canvas, view);
   // The keyboard cursor (boards with a grid; jugs and the tray draw their own).
@@ -553,7 +569,7 @@ export function draw(canvas, view) {
 
 /** The target at canvas point (x, y) of `view` (a cell, a jug, the tap, a tray slot), or -1. */
 function targetAtPoint(canvas, view, x, y) {
-  const board = BOARDS[view.family];
+  const board = boardOf(view.family);
   if (board.targetAt) return board.targetAt(canvas, view, x, y);
   return cellAt(grid(canvas, view.width, view.height), view.height, x, y);
 }
@@ -578,8 +594,7 @@ export function pointOf(canvas, view, target) {
 /** What a click makes on `view`: a move, `{ moves, then }` (moves, then a move chosen after them), or
  * null (the board may only select something). */
 export function click(canvas, view, event) {
-  const board = BOARDS[view.family];
-  if (!board) return null;
+  const board = boardOf(view.family);
   const target = targetOf(canvas, view, event);
   if (target < 0) return null;
   view.cursor = target;
@@ -589,8 +604,7 @@ export function click(canvas, view, event) {
 /** What a key makes on `view`: a move (or a click's result), null when the key only moved the cursor or a
  * selection, undefined when the board does not use the key. */
 export function key(canvas, view, name) {
-  const board = BOARDS[view.family];
-  if (!board) return undefined;
+  const board = boardOf(view.family);
   if (name === "Enter" || name === " ") return board.click(view, view.cursor ?? 0, canvas);
   if (name === "Escape") {
     view.selected = null;

@@ -39,7 +39,7 @@ export class Compare {
     $("cmp-cancel").disabled = false;
     $("cmp-state").dataset.done = "false";
     $("cmp-state").textContent = `running ${runs.length} algorithms, each stopped at ${cap.toLocaleString("en")} nodes…`;
-    const end = await this.job.run({ type: "compare", desc, runs, cap }, (m) => {
+    const end = await this.job.run(this.studio.task({ type: "compare", desc, runs, cap }), (m) => {
       if (m.type === "row") {
         this.rows[m.index] = m.row;
         this.show(desc, family);

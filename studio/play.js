@@ -38,6 +38,7 @@ export class Play {
       this.job.cancel();
     };
     $("play-pack").onchange = (e) => this.openPackFile(e.target.files[0]);
+    $("play-custom").onchange = (e) => this.openCustomFile(e.target.files[0]);
     $("play-pack-entry").onchange = (e) => this.openPackEntry(Number(e.target.value));
     $("undo").onclick = () => this.undo();
     $("redo").onclick = () => this.redo();
@@ -78,6 +79,12 @@ export class Play {
   /** One puzzle of the preset, generated in the worker (Cancel stops it). */
   async generateOne() {
     const family = this.family;
+    if (family.presets.length === 0) {
+      // A custom puzzle comes from its module: its start again.
+      const module = this.studio.customModule;
+      if (module) this.open(this.lp.Puzzle.custom(module.puzzle, module.start), `the start of ${module.name ?? "the custom puzzle"}`);
+      return;
+    }
     const params = `preset=${$("play-preset").value}` + (family.name === "linjat" ? ",iterations=200" : "");
     this.busy(`generating a ${family.name} puzzle (${$("play-preset").value})…`);
     const seed = Math.floor(Math.random() * 1e9);
@@ -102,7 +109,7 @@ export class Play {
   /** Opens a description; false (and the reason said) when it is not a puzzle. */
   tryLoad(desc, how = "loaded") {
     try {
-      this.open(this.lp.Puzzle.parse(desc), how);
+      this.open(this.studio.parse(desc), how);
       $("play-desc").value = this.view.desc;
       return true;
     } catch (e) {
@@ -120,6 +127,19 @@ export class Play {
       entries.replaceChildren(...Array.from({ length: this.pack.length }, (_, i) => new Option(`level ${i + 1} (rating ${this.pack.rating(i)})`, i)));
       $("play-pack-entry-label").hidden = false;
       this.openPackEntry(0);
+    } catch (e) {
+      this.say(e.message);
+    }
+  }
+
+  /** A custom puzzle module (a JavaScript file): its puzzle opened from its start. */
+  async openCustomFile(file) {
+    if (!file) return;
+    try {
+      const module = await this.studio.loadCustom(await file.text());
+      const select = $("play-family");
+      if (![...select.options].some((o) => o.value === "custom")) select.append(new Option("custom — a JavaScript module", "custom"));
+      this.open(this.lp.Puzzle.custom(module.puzzle, module.start), `opened ${module.name ?? file.name} (a custom puzzle)`);
     } catch (e) {
       this.say(e.message);
     }
@@ -161,7 +181,7 @@ export class Play {
   /** Opens a description (from Compare or Generate), optionally to replay `moves` on it. */
   openDesc(desc, moves = null, what = "A solution.") {
     this.studio.show("play");
-    this.open(this.lp.Puzzle.parse(desc), what);
+    this.open(this.studio.parse(desc), what);
     if (moves) this.startReplay(desc, moves, what);
   }
 
@@ -271,7 +291,7 @@ export class Play {
 
   /** Undo and redo restore descriptions: every family's position is its description. */
   restore(desc) {
-    const next = this.lp.Puzzle.parse(desc);
+    const next = this.studio.parse(desc);
     this.puzzle.free();
     this.puzzle = next;
     this.hint = null;
@@ -359,7 +379,7 @@ export class Play {
     this.stop();
     const desc = this.puzzle.describe();
     this.busy("solving…");
-    const end = await this.job.run({ type: "solve", desc, nodeLimit: SOLVE_NODES }, (m) => {
+    const end = await this.job.run(this.studio.task({ type: "solve", desc, nodeLimit: SOLVE_NODES }), (m) => {
       if (m.type === "progress") this.busy(`solving: ${m.expanded.toLocaleString("en")} nodes expanded`);
     });
     if (!this.job.busy) this.busy(null); // not when another task took the worker over
@@ -402,7 +422,7 @@ export class Play {
     const r = this.replay;
     if (!r) return;
     r.at = Math.max(0, Math.min(r.moves.length, at));
-    const puzzle = this.lp.Puzzle.parse(r.desc);
+    const puzzle = this.studio.parse(r.desc);
     this.history = r.moves.slice(0, r.at).map((move) => {
       const before = puzzle.describe();
       puzzle.apply(move);

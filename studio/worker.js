@@ -3,8 +3,11 @@
 // A task posts `progress` and partial results, and ends with `done` (or `error`). Generated puzzles come
 // back as one-puzzle packs (with their solution and rating), which the page keeps for export.
 import { load, Status, Algorithm, statusName } from "./lphint/index.js";
+import { loadModule, parser } from "./custom.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
+/** Descriptions to puzzles: the registry's, and custom ones once a task brings their module. */
+let parse = parser(lp, null);
 const BUDGET = 20000;
 const HEARTBEAT_MS = 200;
 
@@ -33,7 +36,7 @@ function runSolver(solver, what) {
 
 /** The exact solver's solution from a position, within `nodeLimit` expansions. */
 function solve({ desc, nodeLimit }) {
-  const puzzle = lp.Puzzle.parse(desc);
+  const puzzle = parse(desc);
   const solver = puzzle.solver(Algorithm.EXACT, 1 << 20);
   solver.setNodeLimit(nodeLimit);
   const status = runSolver(solver, "solving");
@@ -47,7 +50,7 @@ function solve({ desc, nodeLimit }) {
 
 /** One row of Compare: `algorithm` (under `heuristic`) on `desc`, stopped after `cap` expansions. */
 function compareRun(desc, { name, algorithm, heuristic }, cap) {
-  const puzzle = lp.Puzzle.parse(desc);
+  const puzzle = parse(desc);
   const row = { name, status: "-", length: null, optimal: false, expanded: 0, generated: 0, peak: 0, bytes: 0, ms: 0, moves: null };
   try {
     if (heuristic) puzzle.setOption("heuristic", heuristic);
@@ -200,7 +203,7 @@ function plots({ family, presets, algorithms, count, extra, cap, ga }) {
 function analyse({ desc, nodeLimit, clusterCap }) {
   let puzzle;
   try {
-    puzzle = lp.Puzzle.parse(desc);
+    puzzle = parse(desc);
   } catch (e) {
     postMessage({ type: "invalid", message: e.detail ?? e.message });
     postMessage({ type: "done" });
@@ -230,8 +233,9 @@ function analyse({ desc, nodeLimit, clusterCap }) {
 }
 
 const TASKS = { solve, compare, generate, plots, analyse };
-onmessage = ({ data }) => {
+onmessage = async ({ data }) => {
   try {
+    if (data.custom) parse = parser(lp, await loadModule(data.custom));
     TASKS[data.type](data);
   } catch (e) {
     postMessage({ type: "error", message: String(e.message ?? e) });

@@ -263,6 +263,16 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert!(text("/gaNote").contains("Hargram"), "{out}");
     assert_eq!(results["exports"], 2, "a figure exported as SVG and as PNG: {out}");
     assert_eq!(results["svgHasTitle"], true, "{out}");
+    // A custom puzzle from a JavaScript module: 12 turns, proven by A*, breadth-first and exact alike (IDA*,
+    // which revisits the lock's cycles, may hit the node cap: then it has no length), hinted to the goal
+    // in 12, and Solve from one turn before the end says 1.
+    for algorithm in ["A*", "breadth-first", "exact"] {
+        assert_eq!(results["customCompare"][algorithm], serde_json::json!([12, true]), "{algorithm}: {out}");
+    }
+    let ida = &results["customCompare"]["IDA*"];
+    assert!(ida == &serde_json::json!([12, true]) || ida[0].is_null(), "{out}");
+    assert_eq!(results["customPlayed"], 12, "{out}");
+    assert_eq!(text("/customSolve"), "An optimal solution: 1 move.", "{out}");
     // Accessibility: no serious or critical axe-core finding on any tab.
     for (tab, found) in results["axe"].as_object().unwrap() {
         assert!(found.as_array().unwrap().is_empty(), "{tab}: {found}");

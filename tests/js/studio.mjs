@@ -345,6 +345,30 @@ try {
   }
   await shot(page, "studio-plots");
 
+  // A game's own puzzle from a JavaScript module the designer picks: compared, hinted to the goal, solved.
+  await page.click("[role=tab][data-tab=play]");
+  await page.setInputFiles("#play-custom", join(fileURLToPath(new URL("../..", import.meta.url)), "examples/js/geared-lock.mjs"));
+  await page.waitForFunction(() => window.studio.current.startsWith("custom:"));
+  await page.click("[role=tab][data-tab=compare]");
+  await page.click("#cmp-run");
+  await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 60000 });
+  results.customCompare = await page.evaluate(() => Object.fromEntries(window.studio.compare.rows.map((r) => [r.name, [r.length, r.optimal]])));
+  await page.click("[role=tab][data-tab=play]");
+  await page.focus("#board");
+  let customMoves = 0;
+  while ((await page.getAttribute("#status", "data-solved")) !== "true" && customMoves < 40) {
+    const before = await played();
+    await page.keyboard.press("p");
+    await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+    customMoves++;
+  }
+  results.customPlayed = customMoves;
+  await page.keyboard.press("Control+z");
+  await page.click("#solve");
+  await page.waitForSelector("#status[data-solved=true]", { timeout: 30000 });
+  results.customSolve = await text(page, "#sentence");
+  await shot(page, "studio-custom");
+
   // Accessibility: axe-core on every tab (serious and critical findings listed).
   await page.addScriptTag({ content: axeSource });
   for (const tab of ["play", "edit", "generate", "compare", "plots"]) {
