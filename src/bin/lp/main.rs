@@ -58,9 +58,11 @@ enum Command {
     Tables(tables::TablesArgs),
     /// Benchmarks: korf100 and fifteen-hard (15-puzzles, lengths checked), korf24 and tiles5 (the 5x5 hint
     /// mode), hargram (the exact solver against the GA), blocks, linjat (the generator against the
-    /// original's), frames (the time of per-frame calls).
+    /// original's), frames (the time of per-frame calls), custom (a callback puzzle against the built-in
+    /// family).
     Bench(bench::BenchArgs),
-    /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, hint, generate, compare, plot).
+    /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, edit, hint, generate, compare,
+    /// plot).
     Studio(studio::StudioArgs),
     /// The studio's plots as SVG files and an index page: `lp report -o DIR`.
     Report(report::ReportArgs),
