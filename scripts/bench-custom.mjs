@@ -9,27 +9,46 @@ const lp = await load();
 const count = Number(process.argv[2] ?? 300);
 const ROUNDS = 5;
 
+// Manhattan distance of tile t on cell i, as a game would precompute it.
+const DISTANCE = new Uint8Array(81);
+for (let t = 1; t < 9; t++) {
+  for (let i = 0; i < 9; i++) DISTANCE[t * 9 + i] = Math.abs(((i / 3) | 0) - (((t - 1) / 3) | 0)) + Math.abs((i % 3) - ((t - 1) % 3));
+}
 const next = new Uint8Array(9);
+const move = { piece: 0, from: 0, to: 0, arg: 0 };
+const froms = new Int8Array(4);
 const game = {
   stateSize: 9,
   maxSuccessors: 4,
   admissible: true,
   successors(state, emit) {
+    // As a game would write its inner loop: no allocation per call (the engine copies what is emitted).
     const blank = state.indexOf(0);
-    for (const from of [blank - 3, blank + 3, blank % 3 ? blank - 1 : -1, blank % 3 < 2 ? blank + 1 : -1]) {
+    froms[0] = blank - 3;
+    froms[1] = blank + 3;
+    froms[2] = blank % 3 ? blank - 1 : -1;
+    froms[3] = blank % 3 < 2 ? blank + 1 : -1;
+    for (let d = 0; d < 4; d++) {
+      const from = froms[d];
       if (from < 0 || from > 8) continue;
       next.set(state);
       next[blank] = state[from];
       next[from] = 0;
-      if (!emit({ piece: state[from], from, to: blank, arg: 0 }, next)) return;
+      move.piece = state[from];
+      move.from = from;
+      move.to = blank;
+      if (!emit(move, next)) return;
     }
   },
-  isGoal: (state) => state.every((t, i) => t === (i + 1) % 9),
+  isGoal(state) {
+    for (let i = 0; i < 8; i++) if (state[i] !== i + 1) return false;
+    return state[8] === 0;
+  },
   estimate(state) {
     let sum = 0;
     for (let i = 0; i < 9; i++) {
       const t = state[i];
-      if (t) sum += Math.abs(((i / 3) | 0) - (((t - 1) / 3) | 0)) + Math.abs((i % 3) - ((t - 1) % 3));
+      if (t) sum += DISTANCE[t * 9 + i];
     }
     return sum;
   },

@@ -81,9 +81,13 @@ export async function load(source) {
   const module = await compile(source ?? new URL("./lphint.wasm", import.meta.url));
   // Custom puzzles' callbacks come in through these imports, to the library made below.
   const hub = { lib: null };
-  const call = (name) => (user, ...args) => hub.lib.customCallback(name, user, args);
   const imports = {
-    lphint_js: { successors: call("successors"), is_goal: call("isGoal"), estimate: call("estimate"), move_name: call("moveName") },
+    lphint_js: {
+      successors: (user, state, emit, sink) => hub.lib.customCallback(SUCCESSORS, user, state, emit, sink),
+      is_goal: (user, state, goal) => hub.lib.customCallback(IS_GOAL, user, state, goal, 0),
+      estimate: (user, state, out) => hub.lib.customCallback(ESTIMATE, user, state, out, 0),
+      move_name: (user, mv, buf, cap, written) => hub.lib.moveNameCallback(user, mv, buf, cap, written),
+    },
   };
   const instance = await WebAssembly.instantiate(module, imports);
   hub.lib = new Lphint(instance);
@@ -110,6 +114,10 @@ async function compile(source) {
 }
 
 const SCRATCH_BYTES = 4096; // out-parameters and the hint struct, reserved once
+// Which callback of a custom puzzle the module calls.
+const [SUCCESSORS, IS_GOAL, ESTIMATE] = [0, 1, 2];
+/** The successors callback's code when the game emitted more than `maxSuccessors` or a cost below 1. */
+const REFUSED = -2;
 const MOVE_BYTES = 16; // LpMove: piece u32, from i32, to i32, arg i32
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -172,15 +180,34 @@ class Lphint {
       const size = def.stateSize;
       if (!(size >= 1 && size <= 256)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `stateSize is ${size}: 1 to 256`);
       key = this.games.size + 1;
+      const max = def.maxSuccessors >>> 0;
+      if (!(max >= 1 && max <= 4096)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `maxSuccessors is ${def.maxSuccessors}: 1 to 4096`);
       // `states[depth]`: calls nest (an estimate asked for a successor while `successors` runs), and each
-      // level keeps its own copy of its state.
-      const game = { def, size, states: [], depth: 0, scratch: this.alloc(size), emit: 0, sink: 0 };
-      // One emitter per game, reading the call's engine pointers: no closure per call.
+      // level keeps its own copy of its state. Successors are gathered in the module's memory (moves,
+      // states, costs) and handed over in one call when `successors` returns.
+      const game = { def, size, max, states: [], depth: 0, emit: 0, sink: 0, count: 0, refused: false };
+      game.moves = this.alloc(16 * max);
+      game.next = this.alloc(size * max);
+      game.costs = this.alloc(4 * max);
+      // One emitter per game, writing where the call's gathering goes: no closure per call.
       game.emitter = (move, next, cost = 1) => {
-        this.refresh();
-        for (let i = 0; i < size; i++) this.bytes[game.scratch + i] = next[i];
+        if (game.count === max || !(cost >= 1)) {
+          game.refused = true; // the engine is told when the gathering is handed over
+          return false;
+        }
+        const view = this.refresh();
         const m = move ?? {};
-        return this.x.lp_js_emit(game.emit, game.sink, m.piece >>> 0, m.from | 0, m.to | 0, m.arg | 0, game.scratch, cost >>> 0) === 0;
+        const at = game.moves + 16 * game.count;
+        view.setUint32(at, m.piece >>> 0, true);
+        view.setInt32(at + 4, m.from | 0, true);
+        view.setInt32(at + 8, m.to | 0, true);
+        view.setInt32(at + 12, m.arg | 0, true);
+        const bytes = this.bytes;
+        const into = game.next + size * game.count;
+        for (let i = 0; i < size; i++) bytes[into + i] = next[i];
+        view.setUint32(game.costs + 4 * game.count, cost >>> 0, true);
+        game.count++;
+        return true;
       };
       this.games.set(key, game);
       this.gameKeys.set(def, key);
@@ -188,49 +215,57 @@ class Lphint {
     return key;
   }
 
-  /** A callback of a custom puzzle, from the module's imports: 0, or a failure code (the engine then
-   * reports `ERR_CALLBACK`). The game's exception is a failure, never a trap. */
-  customCallback(name, user, args) {
+  /** A callback of a custom puzzle, from the module's imports (`a`, `b` its pointers after the state):
+   * 0, or a failure code (the engine then reports `ERR_CALLBACK`). The game's exception is a failure,
+   * never a trap. */
+  customCallback(which, user, statePtr, a, b) {
     const game = this.games.get(user);
     if (!game) return 99;
     try {
       this.refresh();
       const bytes = this.bytes;
-      if (name === "moveName") {
-        const [mvPtr, buf, cap, written] = args;
-        const view = this.view;
-        const move = { piece: view.getUint32(mvPtr, true), from: view.getInt32(mvPtr + 4, true), to: view.getInt32(mvPtr + 8, true), arg: view.getInt32(mvPtr + 12, true) };
-        const text = encoder.encode(String(game.def.moveName(move))).subarray(0, cap);
-        this.refresh();
-        this.bytes.set(text, buf);
-        this.view.setUint32(written, text.length, true);
-        return 0;
-      }
-      const statePtr = args[0];
       const state = (game.states[game.depth] ??= new Uint8Array(game.size));
       for (let i = 0; i < game.size; i++) state[i] = bytes[statePtr + i];
       game.depth++;
       try {
-        if (name === "successors") {
-          const [saved, savedSink] = [game.emit, game.sink];
-          [game.emit, game.sink] = [args[1], args[2]];
-          try {
-            game.def.successors(state, game.emitter);
-          } finally {
-            [game.emit, game.sink] = [saved, savedSink];
-          }
-        } else if (name === "isGoal") {
+        if (which === SUCCESSORS) {
+          game.count = 0;
+          game.refused = false;
+          game.def.successors(state, game.emitter);
+          // Handed over while this call's state copy is still in use (estimates asked for the successors
+          // nest one level deeper).
+          const refusedByEngine = this.x.lp_js_emit_all(a, b, game.count, game.moves, game.next, game.size, game.costs);
+          if (refusedByEngine !== 0) return refusedByEngine;
+          return game.refused ? REFUSED : 0;
+        } else if (which === IS_GOAL) {
           const goal = game.def.isGoal(state);
           this.refresh();
-          this.bytes[args[1]] = goal ? 1 : 0;
+          this.bytes[a] = goal ? 1 : 0;
         } else {
           const estimate = game.def.estimate(state);
           this.refresh();
-          this.view.setUint32(args[1], estimate >>> 0, true);
+          this.view.setUint32(a, estimate >>> 0, true);
         }
       } finally {
         game.depth--;
       }
+      return 0;
+    } catch {
+      return -1;
+    }
+  }
+
+  /** The `move_name` callback: the game's name of the move at `mvPtr`, UTF-8 into `(buf, cap)`. */
+  moveNameCallback(user, mvPtr, buf, cap, written) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      const view = this.refresh();
+      const move = { piece: view.getUint32(mvPtr, true), from: view.getInt32(mvPtr + 4, true), to: view.getInt32(mvPtr + 8, true), arg: view.getInt32(mvPtr + 12, true) };
+      const text = encoder.encode(String(game.def.moveName(move))).subarray(0, cap);
+      this.refresh();
+      this.bytes.set(text, buf);
+      this.view.setUint32(written, text.length, true);
       return 0;
     } catch {
       return -1;
@@ -616,9 +651,10 @@ export class Puzzle extends Handle {
   /** A game's own puzzle from JavaScript functions, starting at `start` (`stateSize` bytes): `def` has
    * `stateSize`, `maxSuccessors`, `admissible` (whether `estimate` never overestimates), and the
    * functions `successors(state, emit)` (calling `emit(move, nextState, cost = 1)` for each move; it
-   * returns false when the engine refuses more), `isGoal(state)`, and optionally `estimate(state)` and
-   * `moveName(move)`. `state` is a Uint8Array the engine refills for each call (copy it to keep it). A
-   * function that throws makes the puzzle answer `ERR_CALLBACK`. Hints and every solver work on it. */
+   * returns false past `maxSuccessors`, and the puzzle then answers `ERR_CALLBACK`, "code -2", as for a
+   * cost below 1), `isGoal(state)`, and optionally `estimate(state)` and `moveName(move)`. `state` is a
+   * Uint8Array the engine refills for each call (copy it to keep it). A function that throws makes the
+   * puzzle answer `ERR_CALLBACK` (code -1). Hints and every solver work on it. */
   static custom(def, start) {
     const lib = this.lib;
     const key = lib.gameOf(def);

@@ -398,4 +398,7 @@ test("a custom puzzle of JavaScript functions hints and solves as the built-in f
   const broken = lp.Puzzle.custom(eightPuzzle({ throws: true }), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
   throwsLp(() => broken.nextHint(100), Status.ERR_CALLBACK, "successors callback failed");
   throwsLp(() => lp.Puzzle.custom(game, [1, 2, 3]), Status.ERR_INVALID_ARGUMENT, "3 bytes");
+  // More successors than declared: refused, and the puzzle says so.
+  const greedy = lp.Puzzle.custom({ ...eightPuzzle(), maxSuccessors: 2 }, [1, 2, 3, 4, 0, 5, 7, 8, 6]);
+  throwsLp(() => greedy.nextHint(100), Status.ERR_CALLBACK, "code -2");
 });
