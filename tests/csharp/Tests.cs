@@ -546,11 +546,62 @@ static class Tests
         }
     }
 
+    /// `bench-custom BOARDS`: the C# callback boundary, as `lp bench custom` measures the native one: the
+    /// C# 8-puzzle against the built-in tiles family (Manhattan in both) with A* and IDA*, five rounds
+    /// alternated, the median ratio of nodes per second. A measurement, printed, never asserted.
+    static int BenchCustom(int count)
+    {
+        Random random = new Random(1);
+        byte[][] boards = new byte[count][];
+        for (int b = 0; b < count; b++) boards[b] = RandomBoard(random, 200);
+        Eight game = new Eight();
+        Console.WriteLine(count + " random 8-puzzles, Manhattan distance in both, 5 rounds alternated (Mono):");
+        foreach (Algorithm algorithm in new[] { Algorithm.AStar, Algorithm.IdaStar })
+        {
+            double[] builtin = new double[5], custom = new double[5], ratios = new double[5];
+            for (int round = 0; round < 5; round++)
+            {
+                for (int side = 0; side < 2; side++)
+                {
+                    bool isCustom = (side == 0) == (round % 2 == 1);
+                    ulong nodes = 0;
+                    var clock = new System.Diagnostics.Stopwatch(); // the searches only, not the reservations
+                    foreach (byte[] board in boards)
+                    {
+                        Puzzle puzzle = isCustom ? Puzzle.Custom(game, board) : Puzzle.Parse("tiles:3x3:" + string.Join(",", Array.ConvertAll(board, t => t.ToString())));
+                        if (!isCustom) puzzle.SetOption("heuristic", "manhattan");
+                        using (puzzle)
+                        using (Solver solver = puzzle.CreateSolver(algorithm, 1 << 18))
+                        {
+                            clock.Start();
+                            while (solver.Step(1 << 16) == Status.InProgress) { }
+                            clock.Stop();
+                            nodes += solver.Expanded;
+                        }
+                    }
+                    double rate = nodes / clock.Elapsed.TotalSeconds / 1e6;
+                    if (isCustom) custom[round] = rate; else builtin[round] = rate;
+                }
+                ratios[round] = builtin[round] / custom[round];
+            }
+            double[] sorted = (double[])ratios.Clone();
+            Array.Sort(sorted);
+            int median = Array.IndexOf(ratios, sorted[2]);
+            Console.WriteLine(string.Format("{0,5}  built-in {1:F2} M nodes/s  custom (C#) {2:F2} M nodes/s  ratio {3:F2}x ({4:F2}-{5:F2})",
+                algorithm, builtin[median], custom[median], sorted[2], sorted[0], sorted[4]));
+        }
+        return 0;
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
         {
             return PlayHints(args[1], uint.Parse(args[2]));
+        }
+        if (args.Length == 2 && args[0] == "bench-custom")
+        {
+            return BenchCustom(int.Parse(args[1]));
         }
         BadInput();
         Solving();
