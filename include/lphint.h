@@ -457,6 +457,22 @@ enum LpStatus lp_custom_create(const struct LpCustomVtable *vtable,
                                size_t len,
                                struct LpPuzzle **out);
 
+// Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
+// code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
+// bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
+// on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+//
+// # Safety
+// `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
+// hold `count` entries (NULL only when `count` is 0).
+int32_t lp_custom_emit_all(LpEmit emit,
+                           void *sink,
+                           size_t count,
+                           const struct LpMove *moves,
+                           const uint8_t *states,
+                           size_t state_size,
+                           const uint32_t *costs);
+
 // The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
 // their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
 // come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.

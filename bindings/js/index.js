@@ -234,7 +234,7 @@ class Lphint {
           game.def.successors(state, game.emitter);
           // Handed over while this call's state copy is still in use (estimates asked for the successors
           // nest one level deeper).
-          const refusedByEngine = this.x.lp_js_emit_all(a, b, game.count, game.moves, game.next, game.size, game.costs);
+          const refusedByEngine = this.x.lp_custom_emit_all(a, b, game.count, game.moves, game.next, game.size, game.costs);
           if (refusedByEngine !== 0) return refusedByEngine;
           return game.refused ? REFUSED : 0;
         } else if (which === IS_GOAL) {

@@ -51,3 +51,31 @@ pub unsafe extern "C" fn lp_custom_create(
         Ok(hand_out(LpPuzzle::of(session), out))
     })
 }
+
+/// Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
+/// code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
+/// bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
+/// on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+///
+/// # Safety
+/// `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
+/// hold `count` entries (NULL only when `count` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn lp_custom_emit_all(
+    emit: custom::LpEmit,
+    sink: *mut c_void,
+    count: usize,
+    moves: *const crate::family::MoveCode,
+    states: *const u8,
+    state_size: usize,
+    costs: *const u32,
+) -> i32 {
+    for i in 0..count {
+        // SAFETY: the caller's buffers hold `count` entries of these sizes.
+        let refused = unsafe { emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i)) };
+        if refused != 0 {
+            return refused;
+        }
+    }
+    0
+}

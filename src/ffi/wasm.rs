@@ -119,32 +119,3 @@ pub unsafe extern "C" fn lp_js_custom_create(
     // SAFETY: a valid vtable; forwarded caller guarantees for the rest.
     unsafe { super::lp_custom_create(&vtable, user as *mut core::ffi::c_void, start, len, out) }
 }
-
-/// Calls the engine's `emit` (a function of the module's table JavaScript cannot call with a struct
-/// argument) for the `count` successors the JavaScript game wrote: moves at `moves` (16 bytes each),
-/// states at `states` (`state_size` bytes each), costs at `costs`. One call for all of a state's
-/// successors, since each crossing between JavaScript and the module costs more than the work. Returns
-/// the first refusal's code (the rest are not passed on), or 0.
-///
-/// # Safety
-/// `emit` and `sink` as the engine passed them to the successors callback; the buffers hold `count`
-/// entries.
-#[no_mangle]
-pub unsafe extern "C" fn lp_js_emit_all(
-    emit: crate::custom::LpEmit,
-    sink: *mut core::ffi::c_void,
-    count: usize,
-    moves: *const crate::family::MoveCode,
-    states: *const u8,
-    state_size: usize,
-    costs: *const u32,
-) -> i32 {
-    for i in 0..count {
-        // SAFETY: the caller's buffers hold `count` entries of these sizes.
-        let refused = unsafe { emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i)) };
-        if refused != 0 {
-            return refused;
-        }
-    }
-    0
-}

@@ -388,8 +388,9 @@ static class Tests
     sealed unsafe class Eight : CustomPuzzle
     {
         public bool Throw;
+        public int Max = 4;
         public override int StateSize { get { return 9; } }
-        public override int MaxSuccessors { get { return 4; } }
+        public override int MaxSuccessors { get { return Max; } }
 
         public override void Successors(byte* state, Successors successors)
         {
@@ -505,6 +506,14 @@ static class Tests
                 "the game's exception as Status.Callback: " + Native.LastError());
         }
         Throws(Status.InvalidArgument, "3 bytes", () => Puzzle.Custom(game, new byte[3]));
+        Throws(Status.InvalidArgument, "MaxSuccessors is 0", () => Puzzle.Custom(new Eight { Max = 0 }, new byte[9]));
+        // More successors than declared: refused, and the puzzle says so.
+        using (Puzzle greedy = Puzzle.Custom(new Eight { Max = 2 }, new byte[] { 1, 2, 3, 4, 0, 5, 7, 8, 6 }))
+        {
+            Hint hint;
+            Check(greedy.NextHint(100, out hint) == Status.Callback && Native.LastError().Contains("code -2"),
+                "more successors than MaxSuccessors: " + Native.LastError());
+        }
     }
 
     /// 10,000 frames of hints on a C# puzzle allocate no managed memory (the callbacks included).

@@ -2,13 +2,12 @@
 // (per-frame hints, every solver algorithm). The engine calls back through static methods marked
 // [MonoPInvokeCallback] (what IL2CPP needs: no closure or instance delegate crosses into native code),
 // with the game's object reached through a GCHandle passed as the context. Nothing is allocated per call:
-// states are pointers into the engine's memory, the emitter is a struct, and the engine's emit function
-// is wrapped in a delegate once per distinct pointer (a handful), then looked up.
+// states are pointers into the engine's memory, and a state's successors are gathered in unmanaged
+// buffers reserved once per game, then handed to the engine in one call (lp_custom_emit_all).
 
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
-using System.Threading;
 
 namespace LpHint
 {
@@ -63,22 +62,65 @@ namespace LpHint
         }
     }
 
-    /// <summary>Where CustomPuzzle.Successors sends each successor (the engine's emit and its sink).</summary>
+    /// <summary>Where CustomPuzzle.Successors sends each successor: gathered in unmanaged memory and
+    /// handed to the engine in one call when Successors returns (each call between managed and native code
+    /// costs more than the work).</summary>
     public unsafe struct Successors
     {
-        private readonly Callbacks.EmitFn emit;
-        private readonly IntPtr sink;
+        private readonly Gathering gathering;
 
-        internal Successors(Callbacks.EmitFn emit, IntPtr sink)
+        internal Successors(Gathering gathering)
         {
-            this.emit = emit;
-            this.sink = sink;
+            this.gathering = gathering;
         }
 
-        /// <summary>Hands one successor to the engine (it copies `next`); false when refused.</summary>
+        /// <summary>Hands one successor to the engine (`next` is copied now); false past MaxSuccessors or
+        /// for a cost below 1 (the puzzle then answers Status.Callback).</summary>
         public bool Emit(Move move, byte* next, uint cost = 1)
         {
-            return emit(sink, move, next, cost) == 0;
+            return gathering.Add(move, next, cost);
+        }
+    }
+
+    /// <summary>A game's successors of one state, in unmanaged buffers reserved once per game.</summary>
+    internal sealed unsafe class Gathering
+    {
+        internal readonly int Size, Max;
+        internal readonly Move* Moves;
+        internal readonly byte* States;
+        internal readonly uint* Costs;
+        internal int Count;
+        internal bool Refused;
+
+        internal Gathering(int size, int max)
+        {
+            Size = size;
+            Max = max;
+            Moves = (Move*)Marshal.AllocHGlobal(16 * max);
+            States = (byte*)Marshal.AllocHGlobal(size * max);
+            Costs = (uint*)Marshal.AllocHGlobal(4 * max);
+        }
+
+        internal bool Add(Move move, byte* next, uint cost)
+        {
+            if (Count == Max || cost == 0 || next == null)
+            {
+                Refused = true;
+                return false;
+            }
+            Moves[Count] = move;
+            byte* into = States + Size * Count;
+            for (int i = 0; i < Size; i++) into[i] = next[i];
+            Costs[Count] = cost;
+            Count++;
+            return true;
+        }
+
+        internal void Free()
+        {
+            Marshal.FreeHGlobal((IntPtr)Moves);
+            Marshal.FreeHGlobal((IntPtr)States);
+            Marshal.FreeHGlobal((IntPtr)Costs);
         }
     }
 
@@ -87,11 +129,19 @@ namespace LpHint
     {
         private GCHandle handle;
         private int users;
+        internal readonly Gathering Gathering;
 
         internal CustomContext(CustomPuzzle game)
         {
-            handle = GCHandle.Alloc(game);
+            int size = game.StateSize, max = game.MaxSuccessors;
+            if (size < 1 || size > 256) throw new LpException(Status.InvalidArgument, "StateSize is " + size + ": 1 to 256");
+            if (max < 1 || max > 4096) throw new LpException(Status.InvalidArgument, "MaxSuccessors is " + max + ": 1 to 4096");
+            Gathering = new Gathering(size, max);
+            handle = GCHandle.Alloc(this);
+            Game = game;
         }
+
+        internal readonly CustomPuzzle Game;
 
         internal IntPtr Pointer
         {
@@ -107,9 +157,22 @@ namespace LpHint
         {
             lock (this)
             {
-                if (--users == 0) handle.Free();
+                if (--users == 0)
+                {
+                    handle.Free();
+                    Gathering.Free();
+                }
             }
         }
+    }
+
+    internal static unsafe partial class NativeMethods
+    {
+        // lp_custom_emit_all with the engine's emit as a plain pointer (the generated import marshals a
+        // delegate, which would be made per call).
+        [DllImport(__DllName, EntryPoint = "lp_custom_emit_all", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int lp_custom_emit_all_raw(IntPtr emit, IntPtr sink, UIntPtr count, Move* moves, byte* states,
+            UIntPtr stateSize, uint* costs);
     }
 
     /// <summary>The static callbacks the engine calls, and the vtable that names them.</summary>
@@ -118,9 +181,6 @@ namespace LpHint
         /// <summary>LP_ABI_VERSION of include/lphint.h, which these bindings were made for (the tests check
         /// it against lp_version).</summary>
         internal const uint AbiVersion = 3;
-
-        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-        internal delegate int EmitFn(IntPtr sink, Move move, byte* next, uint cost);
 
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate int SuccessorsFn(IntPtr user, byte* state, IntPtr emit, IntPtr sink);
@@ -139,49 +199,33 @@ namespace LpHint
         private static readonly IsGoalFn isGoal = OnIsGoal;
         private static readonly EstimateFn estimate = OnEstimate;
         private static readonly MoveNameFn moveName = OnMoveName;
-        // The engine's emit functions seen so far (one per search kind and state size: a handful), read
-        // without a lock; added under one.
-        private const int MaxEmitters = 64;
-        private static readonly IntPtr[] emitKeys = new IntPtr[MaxEmitters];
-        private static readonly EmitFn[] emitFns = new EmitFn[MaxEmitters];
-        private static int emitCount;
-        private static readonly object emitLock = new object();
+        private static CustomContext Context(IntPtr user)
+        {
+            return (CustomContext)GCHandle.FromIntPtr(user).Target;
+        }
 
         private static CustomPuzzle Game(IntPtr user)
         {
-            return (CustomPuzzle)GCHandle.FromIntPtr(user).Target;
+            return Context(user).Game;
         }
 
-        /// <summary>The engine's emit as a delegate, made once per distinct pointer.</summary>
-        private static EmitFn Emitter(IntPtr emit)
-        {
-            int seen = Volatile.Read(ref emitCount);
-            for (int i = 0; i < seen; i++)
-            {
-                if (emitKeys[i] == emit) return emitFns[i];
-            }
-            lock (emitLock)
-            {
-                for (int i = 0; i < emitCount; i++)
-                {
-                    if (emitKeys[i] == emit) return emitFns[i];
-                }
-                EmitFn fn = (EmitFn)Marshal.GetDelegateForFunctionPointer(emit, typeof(EmitFn));
-                if (emitCount == MaxEmitters) return fn; // never in practice: more kinds than exist
-                emitKeys[emitCount] = emit;
-                emitFns[emitCount] = fn;
-                Volatile.Write(ref emitCount, emitCount + 1);
-                return fn;
-            }
-        }
+        /// <summary>The successors callback's code when the game emitted past MaxSuccessors or a cost of 0.</summary>
+        internal const int Refused = -2;
 
         [MonoPInvokeCallback(typeof(SuccessorsFn))]
         private static int OnSuccessors(IntPtr user, byte* state, IntPtr emit, IntPtr sink)
         {
             try
             {
-                Game(user).Successors(state, new Successors(Emitter(emit), sink));
-                return 0;
+                CustomContext context = Context(user);
+                Gathering gathering = context.Gathering;
+                gathering.Count = 0;
+                gathering.Refused = false;
+                context.Game.Successors(state, new Successors(gathering));
+                int refused = NativeMethods.lp_custom_emit_all_raw(emit, sink, (UIntPtr)gathering.Count, gathering.Moves,
+                    gathering.States, (UIntPtr)gathering.Size, gathering.Costs);
+                if (refused != 0) return refused;
+                return gathering.Refused ? Refused : 0;
             }
             catch (Exception)
             {

@@ -404,7 +404,7 @@ namespace LpHint
         {
             if (game == null) throw new ArgumentNullException("game");
             if (start == null) throw new ArgumentNullException("start");
-            CustomContext context = new CustomContext(game);
+            CustomContext context = new CustomContext(game); // checks the sizes
             context.Enter();
             try
             {

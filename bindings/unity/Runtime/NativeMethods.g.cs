@@ -19,6 +19,9 @@ namespace LpHint
 
 
 
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int lp_custom_emit_all_emit_delegate(void* sink, LpMove mv, byte* next, uint cost);
+
 
 
         /// <summary>
@@ -131,6 +134,19 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_custom_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_custom_create(LpCustomVtable* vtable, void* user, byte* start, System.UIntPtr len, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
+        ///  code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
+        ///  bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
+        ///  on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+        ///
+        ///  # Safety
+        ///  `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
+        ///  hold `count` entries (NULL only when `count` is 0).
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_custom_emit_all", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int lp_custom_emit_all(lp_custom_emit_all_emit_delegate emit, void* sink, System.UIntPtr count, LpMove* moves, byte* states, System.UIntPtr state_size, uint* costs);
 
         /// <summary>
         ///  The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
