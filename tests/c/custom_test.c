@@ -248,6 +248,26 @@ static int32_t lights_successors(void *user, const uint8_t *state, LpEmit emit, 
     return 0;
 }
 
+/* The same successors handed over in one call (what bindings with dear native calls do). */
+static int32_t lights_successors_batched(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user;
+    LpMove moves[9];
+    uint8_t states[9][9];
+    uint32_t costs[9];
+    for (int i = 0; i < 9; i++) {
+        memcpy(states[i], state, 9);
+        states[i][i] ^= 1;
+        if (i >= 3) states[i][i - 3] ^= 1;
+        if (i < 6) states[i][i + 3] ^= 1;
+        if (i % 3) states[i][i - 1] ^= 1;
+        if (i % 3 != 2) states[i][i + 1] ^= 1;
+        LpMove mv = {0, i, i, 0};
+        moves[i] = mv;
+        costs[i] = 1;
+    }
+    return lp_custom_emit_all(emit, sink, 9, moves, &states[0][0], 9, costs);
+}
+
 static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
     (void)user;
     *goal = true;
@@ -257,6 +277,7 @@ static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
 
 static void test_lights_out_equals_flip(void) {
     LpCustomVtable vtable = {LP_ABI_VERSION, 9, 9, true, lights_successors, lights_is_goal, NULL, NULL};
+    LpCustomVtable batched = {LP_ABI_VERSION, 9, 9, true, lights_successors_batched, lights_is_goal, NULL, NULL};
     int agree = 0;
     for (int b = 0; b < 100; b++) {
         uint8_t s[9];
@@ -268,13 +289,16 @@ static void test_lights_out_equals_flip(void) {
             if (i % 3 == 2 && i < 8) desc[at++] = '/';
         }
         desc[at] = 0;
-        LpPuzzle *custom = NULL, *flip = NULL;
+        LpPuzzle *custom = NULL, *flip = NULL, *custom_batched = NULL;
         CHECK(lp_custom_create(&vtable, NULL, s, 9, &custom) == LP_OK);
+        CHECK(lp_custom_create(b % 2 ? &batched : &vtable, NULL, s, 9, &custom_batched) == LP_OK);
         CHECK(lp_puzzle_parse(desc, &flip) == LP_OK);
-        bool o1 = false, o2 = false;
+        bool o1 = false, o2 = false, o3 = false;
         int presses = solve(custom, LP_ALGO_ASTAR, &o1), minimum = solve(flip, LP_ALGO_EXACT, &o2);
-        agree += presses == minimum && o1 && o2;
+        int batched_presses = solve(custom_batched, LP_ALGO_BFS, &o3);
+        agree += presses == minimum && batched_presses == minimum && o1 && o2 && o3;
         lp_puzzle_free(custom);
+        lp_puzzle_free(custom_batched);
         lp_puzzle_free(flip);
     }
     CHECK(agree == 100);
