@@ -16,6 +16,9 @@
 //!   by the puzzle and every solver made from it, and sticks: from then on the C ABI answers
 //!   `LP_ERR_CALLBACK` with the reason, because answers computed from a failed callback cannot be
 //!   trusted.
+//! - A per-frame budget counts one unit per state expanded, whatever the state's branching: the engine
+//!   cannot split one successors call, so a game bounds a frame's work by its `max_successors` and the
+//!   budget it passes (a built-in family's unit is at most 16 successors).
 //! - The heuristic is what the game declares it: an admissible one (or none: 0 is a lower bound) makes
 //!   A\* and IDA\* results optimal; otherwise they are labelled not proven, and so are hints.
 //!
