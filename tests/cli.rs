@@ -809,7 +809,9 @@ fn answer_to(address: &str, request: &[u8]) -> u16 {
 fn the_studio_server_bounds_request_heads_and_connections() {
     use std::io::{Read, Write};
     use std::time::{Duration, Instant};
-    let (_server, address) = studio_server("bounds", "", "--max-connections 3 --head-timeout 1");
+    // Three seconds for a head: long enough that the idle connections below still hold their places when
+    // the fourth arrives on a loaded machine (with one second, a stalled test thread once saw them dropped).
+    let (_server, address) = studio_server("bounds", "", "--max-connections 3 --head-timeout 3");
     assert_eq!(answer_to(&address, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 200);
     // A request line over 4 KiB: 414; a head over 8 KiB: 431.
     let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(5000));
@@ -817,7 +819,7 @@ fn the_studio_server_bounds_request_heads_and_connections() {
     let headers = format!("GET / HTTP/1.1\r\n{}\r\n", "X-Pad: 0123456789abcdef\r\n".repeat(400));
     assert_eq!(answer_to(&address, headers.as_bytes()), 431);
     // A client that sends a header line every 200 ms, forever: the whole head is bounded in time (one
-    // second here), so the server answers 408 and closes while the client is still sending.
+    // seconds here), so the server answers 408 and closes while the client is still sending.
     let mut slow = std::net::TcpStream::connect(&address).unwrap();
     slow.write_all(b"GET / HTTP/1.1\r\n").unwrap();
     slow.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
