@@ -818,7 +818,7 @@ fn the_studio_server_bounds_request_heads_and_connections() {
     assert_eq!(answer_to(&address, long.as_bytes()), 414);
     let headers = format!("GET / HTTP/1.1\r\n{}\r\n", "X-Pad: 0123456789abcdef\r\n".repeat(400));
     assert_eq!(answer_to(&address, headers.as_bytes()), 431);
-    // A client that sends a header line every 200 ms, forever: the whole head is bounded in time (one
+    // A client that sends a header line every 200 ms, forever: the whole head is bounded in time (three
     // seconds here), so the server answers 408 and closes while the client is still sending.
     let mut slow = std::net::TcpStream::connect(&address).unwrap();
     slow.write_all(b"GET / HTTP/1.1\r\n").unwrap();
