@@ -178,8 +178,8 @@ typedef int32_t (*LpEmit)(void *sink, struct LpMove mv, const uint8_t *next, uin
 
 // A game's puzzle as callbacks. Every callback gets the `user` context given at creation and returns 0
 // on success, anything else on failure (the engine then reports `LP_ERR_CALLBACK` with the callback's
-// name and the code). The callbacks must not call the engine on the puzzle (or a solver of it) that
-// called them.
+// name and the code). The callbacks must not call the engine on the puzzle (or a solver or generator
+// of it) that called them. Set what a game does not provide to NULL (0 for the board's sizes).
 typedef struct LpCustomVtable {
   // `LP_ABI_VERSION` of the header the game was built against.
   uint32_t abi_version;
@@ -199,6 +199,29 @@ typedef struct LpCustomVtable {
   // Optional: writes a name for the move (UTF-8, at most `cap` bytes; `*written` its length) for hint
   // sentences and move lists.
   int32_t (*move_name)(void *user, struct LpMove mv, char *buf, size_t cap, size_t *written);
+  // Width of the board the game draws (0: one row of the state's bytes). `lp_puzzle_cells` gives
+  // the state's byte `i` at cell `i`; hint cells index this board row-major.
+  uint32_t board_width;
+  // Height of that board (0: one row).
+  uint32_t board_height;
+  // Optional: writes the board cells the move `mv` from `state` concerns (at most `cap` indices into
+  // `cells`, row-major on the board; `*count` their number), for highlighting a hint.
+  int32_t (*move_cells)(void *user,
+                        const uint8_t *state,
+                        struct LpMove mv,
+                        uint16_t *cells,
+                        size_t cap,
+                        size_t *count);
+  // Optional: writes the text form of `state` (UTF-8 on one line, at most `cap` bytes; `*written` its
+  // length). Descriptions and packs then read `custom:` and this text instead of the bytes in hex.
+  int32_t (*describe)(void *user, const uint8_t *state, char *buf, size_t cap, size_t *written);
+  // Optional (with `describe`): reads a text form (`len` bytes, not NUL-terminated) into `state`
+  // (`state_size` bytes); nonzero when the text is not a state of the puzzle (a parse error, not a
+  // failure of the puzzle).
+  int32_t (*parse)(void *user, const char *text, size_t len, uint8_t *state);
+  // Optional: writes a random start drawn from `seed` into `state` (`state_size` bytes), for
+  // generation (`method=draw`). Without it a generator scrambles the puzzle's position by random moves.
+  int32_t (*draw)(void *user, uint64_t seed, uint8_t *state);
 } LpCustomVtable;
 
 // One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
@@ -598,6 +621,21 @@ enum LpStatus lp_generator_create_text(const char *family,
                                        uint64_t seed,
                                        struct LpGenerator **out);
 
+// Creates a generator of puzzles like `like`. For a built-in family it is [`lp_generator_create_text`]
+// of `like`'s family. For a custom puzzle the parameters are `min` and `max` (the band of the cheapest
+// solution's total cost, exact: rated by A\* when the game's estimate is admissible, by uniform-cost
+// search when not), `method` (`draw`: the game's draw callback; `scramble`: `steps` random moves from
+// `like`'s current position, typically its goal; `auto`: draw when the game has it) and `steps` (1 to
+// 10,000, default 100); the puzzles share `like`'s callbacks and are distinct by their state bytes.
+// `LP_ERR_CALLBACK` when a callback failed while the generator was made.
+//
+// # Safety
+// `like` must be NULL or a live handle; `params` NULL or a NUL-terminated string; `out` NULL or writable.
+enum LpStatus lp_generator_create_like(const struct LpPuzzle *like,
+                                       const char *params,
+                                       uint64_t seed,
+                                       struct LpGenerator **out);
+
 // Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
 // least each): `LP_IN_PROGRESS` until a puzzle in the
 // band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
@@ -669,6 +707,18 @@ enum LpStatus lp_last_error(char *buf,
 enum LpStatus lp_pack_load(const uint8_t *bytes,
                            size_t len,
                            struct LpPack **out);
+
+// Loads a pack of puzzles of the same kind as `like` (custom puzzles, whose entries only `like`'s
+// callbacks can read; the puzzles taken from the pack share them), checked as [`lp_pack_load`] checks
+// one; `LP_ERR_CALLBACK` when a callback failed while reading it.
+//
+// # Safety
+// `bytes` must be NULL or point to `len` readable bytes; `like` NULL or a live handle; `out` NULL or
+// writable.
+enum LpStatus lp_pack_load_like(const uint8_t *bytes,
+                                size_t len,
+                                const struct LpPuzzle *like,
+                                struct LpPack **out);
 
 // The number of puzzles in the pack.
 //
@@ -768,6 +818,17 @@ void lp_pack_writer_free(struct LpPackWriter *writer);
 // `desc` must be NULL or a NUL-terminated string; `out` must be NULL or writable.
 enum LpStatus lp_puzzle_parse(const char *desc,
                               struct LpPuzzle **out);
+
+// Parses a description of a puzzle of the same kind as `like` into a new puzzle at its start: for a
+// built-in family as [`lp_puzzle_parse`]; for a custom puzzle (`custom:` and its text form, or its bytes
+// in hexadecimal, as `lp_puzzle_describe` writes them) with `like`'s callbacks, which the new puzzle
+// shares. Bad text gives `LP_ERR_PARSE`.
+//
+// # Safety
+// `like` must be NULL or a live handle; `desc` NULL or a NUL-terminated string; `out` NULL or writable.
+enum LpStatus lp_puzzle_parse_like(const struct LpPuzzle *like,
+                                   const char *desc,
+                                   struct LpPuzzle **out);
 
 // Releases a puzzle. NULL is ignored.
 //

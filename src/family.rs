@@ -97,6 +97,12 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// Prints the one-line text description; `parse(describe())` gives the same puzzle back.
     fn describe(&self) -> String;
 
+    /// Parses a description of a puzzle of the same kind as this one: by default [`Family::parse`]; a
+    /// game's own puzzle ([`crate::custom`]) reads it with its callbacks.
+    fn parse_like(&self, desc: &str) -> Result<Self, ParseError> {
+        Self::parse(desc)
+    }
+
     /// The starting state.
     fn start(&self) -> Self::State;
 
@@ -183,6 +189,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// ([`crate::custom`]) can; the built-in families never do. Answers computed after a failure are not
     /// to be trusted, so the C ABI reports it instead of them.
     fn failure(&self) -> Option<String> {
+        None
+    }
+
+    /// A generator of puzzles like this one from `state`, for a puzzle whose kind the registry does not
+    /// hold ([`crate::custom`]: it draws or scrambles with the game's callbacks); `None` for a registered
+    /// family, whose generator the registry makes from its name.
+    fn generator_like(&self, state: &Self::State, params: &str, seed: u64) -> Option<crate::session::MadeGenerator> {
+        let _ = (state, params, seed);
         None
     }
 

@@ -144,9 +144,10 @@ pub trait Drawing<F: Family>: Send {
     fn take_into(&mut self, out: &mut Option<F>, facts: &mut Vec<Fact>) -> bool;
 }
 
-/// The rating a finished rater gives: the family's own, or else the solution's length.
+/// The rating a finished rater gives: the family's own, or else the solution's cost (its length when
+/// every move costs 1, as in every built-in family).
 pub fn rating_of(stats: &Stats) -> Option<u32> {
-    stats.rating.or(stats.solution_length)
+    stats.rating.or(stats.solution_cost).or(stats.solution_length)
 }
 
 /// Parses a parameter text (`preset=hard,size=4x4`) into the family's parameters.
@@ -336,6 +337,11 @@ impl<F: Generate> Generator<F> {
     /// Node expansions spent so far over the run.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Why the candidates' own definition failed, if it did ([`Family::failure`]: a game's callbacks).
+    pub fn failure(&self) -> Option<String> {
+        self.candidate.as_ref().and_then(Family::failure)
     }
 
     /// Puzzles handed out so far.

@@ -137,7 +137,22 @@ pub fn parse(desc: &str) -> Result<Box<dyn AnySession>, ParseError> {
 /// replay to the goal or contradicts the rating.
 pub fn load(entry: &PackEntry) -> Result<Box<dyn AnySession>, String> {
     let family = named(family_of(&entry.desc))?;
-    (family.load)(&entry.desc, entry.solution.as_ref().map(|s| (&s.0[..], entry.rating))).map_err(|e| match e {
+    loaded(entry, (family.load)(&entry.desc, stored_of(entry)))
+}
+
+/// A session for a pack entry of the same kind as `template` (which may be a kind the registry does not
+/// hold: a game's own puzzle reads its entries with its callbacks), checked as [`load`] checks one.
+pub fn load_like(entry: &PackEntry, template: &dyn AnySession) -> Result<Box<dyn AnySession>, String> {
+    let rated_by_length = find(template.family()).is_some_and(|e| e.rated_by_length);
+    loaded(entry, template.like(&entry.desc, stored_of(entry), rated_by_length))
+}
+
+fn stored_of(entry: &PackEntry) -> Stored<'_> {
+    entry.solution.as_ref().map(|s| (&s.0[..], entry.rating))
+}
+
+fn loaded(entry: &PackEntry, session: Loaded) -> Result<Box<dyn AnySession>, String> {
+    session.map_err(|e| match e {
         LoadError::Parse(e) => format!("cannot parse '{}': {e}", entry.desc),
         LoadError::Solution(why) => why,
     })
@@ -145,6 +160,18 @@ pub fn load(entry: &PackEntry) -> Result<Box<dyn AnySession>, String> {
 
 /// Decodes a pack and checks every entry ([`load`]), so that a pack that loads is sound.
 pub fn load_pack(bytes: &[u8]) -> Result<Pack, DataError> {
+    checked_pack(bytes, load)
+}
+
+/// Decodes a pack of puzzles of the same kind as `template` and checks every entry ([`load_like`]).
+pub fn load_pack_like(bytes: &[u8], template: &dyn AnySession) -> Result<Pack, DataError> {
+    checked_pack(bytes, |entry| load_like(entry, template))
+}
+
+fn checked_pack(
+    bytes: &[u8],
+    load: impl Fn(&PackEntry) -> Result<Box<dyn AnySession>, String>,
+) -> Result<Pack, DataError> {
     let pack = Pack::decode(bytes)?;
     for (i, entry) in pack.entries.iter().enumerate() {
         load(entry).map_err(|e| DataError::Corrupt(format!("entry {i}: {e}")))?;

@@ -171,6 +171,14 @@ pub trait AnySession: Send {
     fn failure(&self) -> Option<String>;
     /// The family's recommended node budget per frame ([`Family::FRAME_BUDGET`]).
     fn frame_budget(&self) -> u32;
+    /// A session for a pack entry of the same kind as this puzzle (`desc` read by
+    /// [`Family::parse_like`], the stored solution checked as [`load`] checks it).
+    fn like(&self, desc: &str, solution: Stored<'_>, rated_by_length: bool) -> Loaded;
+    /// The same puzzle at its start, as a new session.
+    fn fresh(&self) -> Box<dyn AnySession>;
+    /// A generator of puzzles like this one from its current position, for a kind the registry does
+    /// not hold ([`Family::generator_like`]).
+    fn generator_like(&self, params: &str, seed: u64) -> Option<MadeGenerator>;
 }
 
 impl<F: Family> AnySession for Session<F> {
@@ -346,6 +354,18 @@ impl<F: Family> AnySession for Session<F> {
     fn frame_budget(&self) -> u32 {
         F::FRAME_BUDGET
     }
+
+    fn like(&self, desc: &str, solution: Stored<'_>, rated_by_length: bool) -> Loaded {
+        stored(self.puzzle.parse_like(desc).map_err(LoadError::Parse)?, solution, rated_by_length)
+    }
+
+    fn fresh(&self) -> Box<dyn AnySession> {
+        Box::new(Session::new(self.puzzle.clone()))
+    }
+
+    fn generator_like(&self, params: &str, seed: u64) -> Option<MadeGenerator> {
+        self.puzzle.generator_like(&self.state, params, seed)
+    }
 }
 
 /// A stepped solver of any family, owning its copy of the puzzle.
@@ -453,9 +473,13 @@ pub enum LoadError {
 /// for that). Refused when the solution does not replay to the goal, or, for a family rated by optimal
 /// length, is shorter than the rating (one of the two is wrong).
 pub fn load<F: Generate>(desc: &str, solution: Stored<'_>) -> Loaded {
-    let puzzle = F::parse(desc).map_err(LoadError::Parse)?;
+    stored(F::parse(desc).map_err(LoadError::Parse)?, solution, F::RATED_BY_LENGTH)
+}
+
+/// A session of `puzzle` with its stored solution, checked as [`load`] says.
+fn stored<F: Family>(puzzle: F, solution: Stored<'_>, rated_by_length: bool) -> Loaded {
     Ok(Box::new(match solution {
-        Some((moves, rating)) if F::RATED_BY_LENGTH && (moves.len() as u64) < rating as u64 => {
+        Some((moves, rating)) if rated_by_length && (moves.len() as u64) < rating as u64 => {
             return Err(LoadError::Solution(format!(
                 "the stored solution has {} but the rating says no solution is shorter than {rating}",
                 crate::generate::counted(moves.len() as u32, "moves")
@@ -489,6 +513,8 @@ pub trait AnyGenerator: Send {
     fn set_tables(&mut self, tables: Tables) -> Result<(), String>;
     /// What the rating counts (`moves`, `presses`, `nodes`).
     fn rating_unit(&self) -> &'static str;
+    /// Why the puzzles' own definition failed during the run, if it did ([`Family::failure`]).
+    fn failure(&self) -> Option<String>;
 
     /// Steps by `budget` until a puzzle is ready or the run ends (blocking: tools, not frames).
     fn next(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
@@ -523,6 +549,10 @@ impl<F: Generate> AnyGenerator for Generator<F> {
 
     fn rating_unit(&self) -> &'static str {
         F::RATING_UNIT
+    }
+
+    fn failure(&self) -> Option<String> {
+        Generator::failure(self)
     }
 }
 

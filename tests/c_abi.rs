@@ -63,6 +63,27 @@ fn custom_puzzle_tests_pass_under_sanitizers() {
 }
 
 #[test]
+fn custom_puzzles_defined_in_c_generate_pack_and_hint_like_built_in_ones() {
+    for (flags, name) in [
+        (&["-std=c11"][..], "custom_generate_test"),
+        (
+            &["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"][..],
+            "custom_generate_test_sanitized",
+        ),
+    ] {
+        let out = build_and_run("gcc", flags, "tests/c/custom_generate_test.c", name);
+        assert!(out.contains(" passed, 0 failed"), "{out}");
+        assert!(out.contains("generated (min=20,max=24,method=draw): 20 boards rated as the built-in optimum, 20 in the band, 20 distinct"), "{out}");
+        assert!(
+            out.contains(
+                "custom pack: 20 of 20 levels read back with the game's callbacks, 20 hinted along their answers"
+            ),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn c_custom_example_opens_the_lock_by_hints() {
     let out = build_and_run("gcc", &["-std=c11"], "examples/c/custom.c", "custom_c");
     // The C++ example proves 12 turns optimal (A* against breadth-first) from the same start.

@@ -1,6 +1,6 @@
 //! Generator handles: puzzles by difficulty, for any family, from a parameter text; stepped per frame.
 
-use super::glue::{guard, hand_out, handle_mut, release, status_outcome, text, Failure, Handle, LpStatus, Out};
+use super::glue::{guard, hand_out, handle, handle_mut, release, status_outcome, text, Failure, Handle, LpStatus, Out};
 use super::puzzle::LpPuzzle;
 use crate::generate::Limits;
 use crate::registry;
@@ -48,6 +48,37 @@ pub unsafe extern "C" fn lp_generator_create_text(
     })
 }
 
+/// Creates a generator of puzzles like `like`. For a built-in family it is [`lp_generator_create_text`]
+/// of `like`'s family. For a custom puzzle the parameters are `min` and `max` (the band of the cheapest
+/// solution's total cost, exact: rated by A\* when the game's estimate is admissible, by uniform-cost
+/// search when not), `method` (`draw`: the game's draw callback; `scramble`: `steps` random moves from
+/// `like`'s current position, typically its goal; `auto`: draw when the game has it) and `steps` (1 to
+/// 10,000, default 100); the puzzles share `like`'s callbacks and are distinct by their state bytes.
+/// `LP_ERR_CALLBACK` when a callback failed while the generator was made.
+///
+/// # Safety
+/// `like` must be NULL or a live handle; `params` NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_generator_create_like(
+    like: *const LpPuzzle,
+    params: *const c_char,
+    seed: u64,
+    out: *mut *mut LpGenerator,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (out, like, params) = unsafe { (Out::new(out, "out")?, handle(like)?, text(params, "params")?) };
+        let made = like.session.generator_like(params, seed);
+        like.checked(Ok(LpStatus::LP_OK))?;
+        let generator = match made {
+            Some(made) => made,
+            None => registry::named(like.session.family()).and_then(|f| f.generator(params, seed)),
+        }
+        .map_err(Failure::invalid)?;
+        Ok(hand_out(LpGenerator { generator, limits: Limits::default() }, out))
+    })
+}
+
 /// Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
 /// least each): `LP_IN_PROGRESS` until a puzzle in the
 /// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
@@ -70,7 +101,12 @@ pub unsafe extern "C" fn lp_generator_step(
         // SAFETY: forwarded caller guarantees.
         let (puzzle, rating, generator) =
             unsafe { (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, handle_mut(generator)?) };
-        match generator.generator.step(budget) {
+        let step = generator.generator.step(budget);
+        // A game's callback that failed during the step makes its result untrustworthy.
+        if let Some(why) = generator.generator.failure() {
+            return Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why));
+        }
+        match step {
             Ok(generated) => {
                 rating.write(generated.rating);
                 Ok(hand_out(LpPuzzle::generated(generated), puzzle))

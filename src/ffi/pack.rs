@@ -7,11 +7,15 @@ use super::glue::{
 use super::puzzle::LpPuzzle;
 use crate::pack::{Bounded, Pack, PackEntry, MAX_ENTRIES, MAX_LABEL};
 use crate::registry;
+use crate::session::AnySession;
 use core::ffi::c_char;
 
 /// A loaded pack of puzzles. Opaque; puzzles taken from it are independent of it.
 pub struct LpPack {
     pack: Pack,
+    /// For a pack of a kind the registry does not hold (custom puzzles), a puzzle of that kind, which
+    /// reads the entries.
+    template: Option<Box<dyn AnySession>>,
 }
 
 impl Handle for LpPack {
@@ -32,7 +36,34 @@ pub unsafe extern "C" fn lp_pack_load(bytes: *const u8, len: usize, out: *mut *m
         in_range(len, 0..=crate::pack::MAX_BYTES, "len")?;
         // SAFETY: forwarded caller guarantees; `len` is within what any pack holds.
         let bytes = unsafe { slice(bytes, len, "bytes") }?;
-        Ok(hand_out(LpPack { pack: registry::load_pack(bytes)? }, out))
+        Ok(hand_out(LpPack { pack: registry::load_pack(bytes)?, template: None }, out))
+    })
+}
+
+/// Loads a pack of puzzles of the same kind as `like` (custom puzzles, whose entries only `like`'s
+/// callbacks can read; the puzzles taken from the pack share them), checked as [`lp_pack_load`] checks
+/// one; `LP_ERR_CALLBACK` when a callback failed while reading it.
+///
+/// # Safety
+/// `bytes` must be NULL or point to `len` readable bytes; `like` NULL or a live handle; `out` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_load_like(
+    bytes: *const u8,
+    len: usize,
+    like: *const LpPuzzle,
+    out: *mut *mut LpPack,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (out, like) = unsafe { (Out::new(out, "out")?, handle(like)?) };
+        in_range(len, 0..=crate::pack::MAX_BYTES, "len")?;
+        // SAFETY: forwarded caller guarantees; `len` is within what any pack holds.
+        let bytes = unsafe { slice(bytes, len, "bytes") }?;
+        let template = like.session.fresh();
+        let pack = registry::load_pack_like(bytes, &*template);
+        like.checked(Ok(LpStatus::LP_OK))?;
+        Ok(hand_out(LpPack { pack: pack?, template: Some(template) }, out))
     })
 }
 
@@ -66,8 +97,12 @@ pub unsafe extern "C" fn lp_pack_puzzle(pack: *const LpPack, index: usize, out: 
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (out, pack) = unsafe { (Out::new(out, "out")?, handle(pack)?) };
-        let session =
-            registry::load(entry(pack, index)?).map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
+        let entry = entry(pack, index)?;
+        let session = match &pack.template {
+            Some(template) => registry::load_like(entry, &**template),
+            None => registry::load(entry),
+        }
+        .map_err(|e| Failure::new(LpStatus::LP_ERR_CORRUPT_DATA, e))?;
         Ok(hand_out(LpPuzzle::of(session), out))
     })
 }
@@ -221,7 +256,8 @@ pub unsafe extern "C" fn lp_pack_writer_add(
         if entry.solution.as_ref().is_some_and(|s| s.too_long()) {
             return Err(Failure::invalid("the puzzle's solution is longer than a pack stores"));
         }
-        let fingerprint = registry::load(&entry).map_err(Failure::invalid)?.fingerprint();
+        let fingerprint = registry::load_like(&entry, &**session).map_err(Failure::invalid)?.fingerprint();
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
         if let Some(first) = writer.fingerprints.iter().position(|&f| f == fingerprint) {
             return Err(Failure::invalid(format!(
                 "the puzzle is the same level as entry #{} (up to the family's symmetries); a pack holds distinct levels",

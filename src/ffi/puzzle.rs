@@ -7,7 +7,7 @@ use super::glue::{
 use crate::family::{Family, MoveCode};
 use crate::generate::Fact;
 use crate::registry;
-use crate::session::{AnySession, GeneratedSession, Session};
+use crate::session::{AnySession, GeneratedSession, LoadError, Session};
 use std::ffi::c_char;
 
 /// A puzzle being played: the puzzle, the player's current position and its hinter. Opaque.
@@ -84,6 +84,31 @@ pub unsafe extern "C" fn lp_puzzle_parse(desc: *const c_char, out: *mut *mut LpP
     })
 }
 
+/// Parses a description of a puzzle of the same kind as `like` into a new puzzle at its start: for a
+/// built-in family as [`lp_puzzle_parse`]; for a custom puzzle (`custom:` and its text form, or its bytes
+/// in hexadecimal, as `lp_puzzle_describe` writes them) with `like`'s callbacks, which the new puzzle
+/// shares. Bad text gives `LP_ERR_PARSE`.
+///
+/// # Safety
+/// `like` must be NULL or a live handle; `desc` NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_parse_like(
+    like: *const LpPuzzle,
+    desc: *const c_char,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (out, like, desc) = unsafe { (Out::new(out, "out")?, handle(like)?, text(desc, "desc")?) };
+        let session = like.session.like(desc, None, false).map_err(|e| match e {
+            LoadError::Parse(e) => Failure::new(LpStatus::LP_ERR_PARSE, e.to_string()),
+            LoadError::Solution(why) => Failure::invalid(why),
+        })?;
+        like.checked(Ok(LpStatus::LP_OK))?;
+        Ok(hand_out(LpPuzzle::of(session), out))
+    })
+}
+
 /// Releases a puzzle. NULL is ignored.
 ///
 /// # Safety
@@ -105,8 +130,14 @@ pub unsafe extern "C" fn lp_puzzle_describe(
     cap: usize,
     written: *mut usize,
 ) -> LpStatus {
-    // SAFETY: forwarded caller guarantees.
-    guard(|| unsafe { write_text(&handle(puzzle)?.session.describe(), buf, cap, written) })
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle(puzzle) }?;
+        let desc = puzzle.session.describe();
+        // A custom puzzle's describe callback may have failed (its bytes in hexadecimal were written then).
+        // SAFETY: forwarded caller guarantees.
+        puzzle.checked(unsafe { write_text(&desc, buf, cap, written) })
+    })
 }
 
 /// The id of the puzzle's family (see `lp_family_info`).

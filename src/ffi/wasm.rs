@@ -115,6 +115,7 @@ pub unsafe extern "C" fn lp_js_custom_create(
         is_goal: Some(js::is_goal_trampoline),
         estimate: (flags & 2 != 0).then_some(js::estimate_trampoline as _),
         move_name: (flags & 4 != 0).then_some(js::move_name_trampoline as _),
+        ..crate::custom::LpCustomVtable::BLANK
     };
     // SAFETY: a valid vtable; forwarded caller guarantees for the rest.
     unsafe { super::lp_custom_create(&vtable, user as *mut core::ffi::c_void, start, len, out) }

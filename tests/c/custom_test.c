@@ -9,144 +9,10 @@
 #include <string.h>
 
 #include "check.h"
-
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint32_t next_random(void) {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 11);
-}
-
-/* ---- The 8-puzzle as a game would write it: 9 bytes, the tile on each cell, 0 the blank. ---- */
-
-typedef struct Eight {
-    int lying; /* multiply the estimate by 3 (and say it is not admissible) */
-    unsigned calls;
-} Eight;
-
-static int blank_of(const uint8_t *s) {
-    for (int i = 0; i < 9; i++)
-        if (s[i] == 0) return i;
-    return -1;
-}
-
-static int32_t eight_successors(void *user, const uint8_t *state, LpEmit emit, void *sink) {
-    ((Eight *)user)->calls++;
-    int blank = blank_of(state);
-    if (blank < 0) return 42;
-    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    for (int d = 0; d < 4; d++) {
-        int r = blank / 3 + dr[d], c = blank % 3 + dc[d];
-        if (r < 0 || r > 2 || c < 0 || c > 2) continue;
-        int from = r * 3 + c;
-        uint8_t next[9];
-        memcpy(next, state, 9);
-        next[blank] = next[from];
-        next[from] = 0;
-        /* The built-in family's move code: the tile, its cell, the blank's cell. */
-        LpMove mv = {(uint32_t)state[from], from, blank, 0};
-        if (emit(sink, mv, next, 1) != 0) return 1;
-    }
-    return 0;
-}
-
-static int32_t eight_is_goal(void *user, const uint8_t *state, bool *goal) {
-    (void)user;
-    static const uint8_t solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
-    *goal = memcmp(state, solved, 9) == 0;
-    return 0;
-}
-
-static int abs_diff(int a, int b) { return a > b ? a - b : b - a; }
-
-static int32_t eight_estimate(void *user, const uint8_t *state, uint32_t *estimate) {
-    uint32_t sum = 0;
-    for (int i = 0; i < 9; i++) {
-        if (state[i] == 0) continue;
-        int goal = state[i] - 1;
-        sum += (uint32_t)(abs_diff(i / 3, goal / 3) + abs_diff(i % 3, goal % 3));
-    }
-    *estimate = ((Eight *)user)->lying ? 3 * sum : sum;
-    return 0;
-}
-
-static int32_t eight_move_name(void *user, LpMove mv, char *buf, size_t cap, size_t *written) {
-    (void)user;
-    int n = snprintf(buf, cap, "slide %u", mv.piece);
-    if (n < 0 || (size_t)n > cap) return 1;
-    *written = (size_t)n;
-    return 0;
-}
-
-static LpCustomVtable eight_vtable(int lying) {
-    LpCustomVtable v = {LP_ABI_VERSION, 9, 4, !lying, eight_successors, eight_is_goal, eight_estimate, eight_move_name};
-    return v;
-}
-
-/* A solvable board: a random walk of `steps` slides from the goal. */
-static void random_board(uint8_t *s, int steps) {
-    static const uint8_t solved[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
-    memcpy(s, solved, 9);
-    int blank = 8;
-    for (int k = 0; k < steps; k++) {
-        int options[4], count = 0;
-        if (blank >= 3) options[count++] = blank - 3;
-        if (blank < 6) options[count++] = blank + 3;
-        if (blank % 3) options[count++] = blank - 1;
-        if (blank % 3 != 2) options[count++] = blank + 1;
-        int to = options[next_random() % (uint32_t)count];
-        s[blank] = s[to];
-        s[to] = 0;
-        blank = to;
-    }
-}
-
-static LpPuzzle *builtin_tiles(const uint8_t *s) {
-    char desc[64];
-    snprintf(desc, sizeof desc, "tiles:3x3:%d,%d,%d,%d,%d,%d,%d,%d,%d", s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
-    LpPuzzle *p = NULL;
-    CHECK(lp_puzzle_parse(desc, &p) == LP_OK);
-    return p;
-}
-
-/* Solves with `algorithm` to the end: the length (or -1) and whether it is proven optimal. */
-static int solve(const LpPuzzle *p, uint32_t algorithm, bool *optimal) {
-    LpSolver *solver = NULL;
-    if (lp_solver_create(p, algorithm, 1u << 18, &solver) != LP_OK) return -2;
-    LpStatus status;
-    while ((status = lp_solver_step(solver, 5000)) == LP_IN_PROGRESS) {
-    }
-    LpStats stats;
-    CHECK(lp_solver_stats(solver, &stats) == LP_OK);
-    *optimal = stats.optimal;
-    int length = status == LP_OK ? (int)stats.solution_length : -1;
-    lp_solver_free(solver);
-    return length;
-}
-
-/* Plays hints to the goal: the moves played, each hint checked to lower the distance by one. */
-static int play_hints(LpPuzzle *p, uint32_t budget, bool *all_optimal) {
-    int moves = 0;
-    uint32_t left = 0;
-    *all_optimal = true;
-    for (;;) {
-        LpHint hint;
-        LpStatus status;
-        while ((status = lp_next_hint(p, budget, &hint)) == LP_IN_PROGRESS) {
-        }
-        if (status == LP_ALREADY_SOLVED) return moves;
-        if (status != LP_OK) return -1;
-        if (moves > 0 && hint.moves_left != left - 1) return -2;
-        left = hint.moves_left;
-        *all_optimal = *all_optimal && hint.optimal;
-        if (lp_puzzle_apply(p, hint.mv) != LP_OK) return -3;
-        moves++;
-    }
-}
+#include "eight.h"
 
 static void test_eight_equals_tiles(void) {
-    Eight eight = {0, 0};
+    Eight eight = {0};
     LpCustomVtable vtable = eight_vtable(0);
     int boards = 0, agree = 0;
     for (int b = 0; b < 300; b++) {
@@ -201,14 +67,21 @@ static void test_eight_equals_tiles(void) {
     CHECK(lp_puzzle_move_text(custom, eight_left, text, sizeof text, &written) == LP_OK && strcmp(text, "slide 8") == 0);
     uint32_t family = 99;
     CHECK(lp_puzzle_family(custom, &family) == LP_OK && family == 0);
-    CHECK(lp_puzzle_describe(custom, text, sizeof text, &written) == LP_OK && strcmp(text, "custom:010203040506070008") == 0);
+    CHECK(lp_puzzle_describe(custom, text, sizeof text, &written) == LP_OK && strcmp(text, "custom:123456708") == 0);
     LpMove illegal = {5, 0, 1, 0};
     CHECK(lp_puzzle_apply(custom, illegal) == LP_ERR_ILLEGAL_MOVE);
+    lp_puzzle_free(custom);
+
+    /* Without a text form, the description is the state's bytes in hexadecimal. */
+    vtable.describe = NULL;
+    vtable.parse = NULL;
+    CHECK(lp_custom_create(&vtable, &eight, s, 9, &custom) == LP_OK);
+    CHECK(lp_puzzle_describe(custom, text, sizeof text, &written) == LP_OK && strcmp(text, "custom:010203040506070008") == 0);
     lp_puzzle_free(custom);
 }
 
 static void test_lying_estimate_is_labelled(void) {
-    Eight eight = {1, 0};
+    Eight eight = {.lying = 1};
     LpCustomVtable vtable = eight_vtable(1);
     int labelled = 0;
     for (int b = 0; b < 20; b++) {
@@ -276,8 +149,8 @@ static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
 }
 
 static void test_lights_out_equals_flip(void) {
-    LpCustomVtable vtable = {LP_ABI_VERSION, 9, 9, true, lights_successors, lights_is_goal, NULL, NULL};
-    LpCustomVtable batched = {LP_ABI_VERSION, 9, 9, true, lights_successors_batched, lights_is_goal, NULL, NULL};
+    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = lights_successors, .is_goal = lights_is_goal};
+    LpCustomVtable batched = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = lights_successors_batched, .is_goal = lights_is_goal};
     int agree = 0;
     for (int b = 0; b < 100; b++) {
         uint8_t s[9];
@@ -381,7 +254,7 @@ static int32_t reentrant_successors(void *user, const uint8_t *state, LpEmit emi
 }
 
 static void test_reentrance(void) {
-    LpCustomVtable vtable = {LP_ABI_VERSION, 9, 9, true, reentrant_successors, lights_is_goal, NULL, NULL};
+    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = reentrant_successors, .is_goal = lights_is_goal};
     uint8_t lit[9] = {1, 1, 0, 1, 0, 0, 0, 0, 0};
     Reentrant r = {NULL, NULL, LP_OK, LP_OK, ""};
     CHECK(lp_custom_create(&vtable, &r, lit, 9, &r.self) == LP_OK);
@@ -400,7 +273,7 @@ static void test_reentrance(void) {
 }
 
 static void test_hostile_callbacks(void) {
-    LpCustomVtable base = {LP_ABI_VERSION, 4, 2, true, fails, never_goal, NULL, NULL};
+    LpCustomVtable base = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true, .successors = fails, .is_goal = never_goal};
     expect_callback_failure(base, "the successors callback failed with code 7");
     base.successors = too_many;
     expect_callback_failure(base, "more than its max_successors (2)");
@@ -416,7 +289,7 @@ static void test_hostile_callbacks(void) {
     uint8_t s[4] = {0};
     LpPuzzle *const sentinel = (LpPuzzle *)(uintptr_t)0x1;
     LpPuzzle *p = sentinel;
-    LpCustomVtable v = {LP_ABI_VERSION, 4, 2, true, fails, never_goal, NULL, NULL};
+    LpCustomVtable v = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true, .successors = fails, .is_goal = never_goal};
     CHECK(lp_custom_create(NULL, NULL, s, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);
     CHECK(lp_custom_create(&v, NULL, s, 4, NULL) == LP_ERR_NULL_ARGUMENT);
     CHECK(lp_custom_create(&v, NULL, NULL, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);

@@ -300,6 +300,21 @@ namespace LpHint
         internal static extern LpStatus lp_generator_create_text(byte* family, byte* @params, ulong seed, LpGenerator** @out);
 
         /// <summary>
+        ///  Creates a generator of puzzles like `like`. For a built-in family it is [`lp_generator_create_text`]
+        ///  of `like`'s family. For a custom puzzle the parameters are `min` and `max` (the band of the cheapest
+        ///  solution's total cost, exact: rated by A\* when the game's estimate is admissible, by uniform-cost
+        ///  search when not), `method` (`draw`: the game's draw callback; `scramble`: `steps` random moves from
+        ///  `like`'s current position, typically its goal; `auto`: draw when the game has it) and `steps` (1 to
+        ///  10,000, default 100); the puzzles share `like`'s callbacks and are distinct by their state bytes.
+        ///  `LP_ERR_CALLBACK` when a callback failed while the generator was made.
+        ///
+        ///  # Safety
+        ///  `like` must be NULL or a live handle; `params` NULL or a NUL-terminated string; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_generator_create_like", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_generator_create_like(LpPuzzle* like, byte* @params, ulong seed, LpGenerator** @out);
+
+        /// <summary>
         ///  Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
         ///  least each): `LP_IN_PROGRESS` until a puzzle in the
         ///  band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
@@ -380,6 +395,18 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_pack_load", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_pack_load(byte* bytes, System.UIntPtr len, LpPack** @out);
+
+        /// <summary>
+        ///  Loads a pack of puzzles of the same kind as `like` (custom puzzles, whose entries only `like`'s
+        ///  callbacks can read; the puzzles taken from the pack share them), checked as [`lp_pack_load`] checks
+        ///  one; `LP_ERR_CALLBACK` when a callback failed while reading it.
+        ///
+        ///  # Safety
+        ///  `bytes` must be NULL or point to `len` readable bytes; `like` NULL or a live handle; `out` NULL or
+        ///  writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_load_like", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_load_like(byte* bytes, System.UIntPtr len, LpPuzzle* like, LpPack** @out);
 
         /// <summary>
         ///  The number of puzzles in the pack.
@@ -492,6 +519,18 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_puzzle_parse", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_puzzle_parse(byte* desc, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Parses a description of a puzzle of the same kind as `like` into a new puzzle at its start: for a
+        ///  built-in family as [`lp_puzzle_parse`]; for a custom puzzle (`custom:` and its text form, or its bytes
+        ///  in hexadecimal, as `lp_puzzle_describe` writes them) with `like`'s callbacks, which the new puzzle
+        ///  shares. Bad text gives `LP_ERR_PARSE`.
+        ///
+        ///  # Safety
+        ///  `like` must be NULL or a live handle; `desc` NULL or a NUL-terminated string; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_parse_like", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_parse_like(LpPuzzle* like, byte* desc, LpPuzzle** @out);
 
         /// <summary>
         ///  Releases a puzzle. NULL is ignored.
@@ -805,8 +844,8 @@ namespace LpHint
     /// <summary>
     ///  A game's puzzle as callbacks. Every callback gets the `user` context given at creation and returns 0
     ///  on success, anything else on failure (the engine then reports `LP_ERR_CALLBACK` with the callback's
-    ///  name and the code). The callbacks must not call the engine on the puzzle (or a solver of it) that
-    ///  called them.
+    ///  name and the code). The callbacks must not call the engine on the puzzle (or a solver or generator
+    ///  of it) that called them. Set what a game does not provide to NULL (0 for the board's sizes).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     internal unsafe partial struct LpCustomVtable
@@ -845,6 +884,36 @@ namespace LpHint
         ///  sentences and move lists.
         /// </summary>
         public void* move_name;
+        /// <summary>
+        ///  Width of the board the game draws (0: one row of the state's bytes). `lp_puzzle_cells` gives
+        ///  the state's byte `i` at cell `i`; hint cells index this board row-major.
+        /// </summary>
+        public uint board_width;
+        /// <summary>
+        ///  Height of that board (0: one row).
+        /// </summary>
+        public uint board_height;
+        /// <summary>
+        ///  Optional: writes the board cells the move `mv` from `state` concerns (at most `cap` indices into
+        ///  `cells`, row-major on the board; `*count` their number), for highlighting a hint.
+        /// </summary>
+        public void* move_cells;
+        /// <summary>
+        ///  Optional: writes the text form of `state` (UTF-8 on one line, at most `cap` bytes; `*written` its
+        ///  length). Descriptions and packs then read `custom:` and this text instead of the bytes in hex.
+        /// </summary>
+        public void* describe;
+        /// <summary>
+        ///  Optional (with `describe`): reads a text form (`len` bytes, not NUL-terminated) into `state`
+        ///  (`state_size` bytes); nonzero when the text is not a state of the puzzle (a parse error, not a
+        ///  failure of the puzzle).
+        /// </summary>
+        public void* parse;
+        /// <summary>
+        ///  Optional: writes a random start drawn from `seed` into `state` (`state_size` bytes), for
+        ///  generation (`method=draw`). Without it a generator scrambles the puzzle's position by random moves.
+        /// </summary>
+        public void* draw;
     }
 
     /// <summary>

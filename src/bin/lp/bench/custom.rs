@@ -74,7 +74,7 @@ const VTABLE: LpCustomVtable = LpCustomVtable {
     successors: Some(successors),
     is_goal: Some(is_goal),
     estimate: Some(estimate),
-    move_name: None,
+    ..LpCustomVtable::BLANK
 };
 
 /// Solves every session with `algorithm`: total expansions and search time, and each length.

@@ -1,0 +1,304 @@
+//! A custom puzzle as a [`Family`]: the game's callbacks behind the engine's search and play interface.
+
+use super::{Callback, Definition, LpEmit, EMIT_NULL_STATE, EMIT_TOO_MANY, EMIT_ZERO_COST};
+use crate::family::{Family, HintCells, MoveCode, Reason, MAX_HINT_CELLS};
+use crate::memory::OutOfMemory;
+use crate::search::{Algorithm, Puzzle, Solver};
+use crate::session::MadeGenerator;
+use crate::text::ParseError;
+use alloc::format;
+use alloc::string::String;
+use alloc::sync::Arc;
+use core::ffi::c_void;
+use core::fmt::Write;
+
+/// The A\* node cap of a custom puzzle's hints is what fits in this many bytes of states.
+const HINT_BYTES: usize = 64 << 20;
+
+/// A state of a custom puzzle: `N` bytes, of which the definition's `state_size` are the game's (the
+/// rest stay zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bytes<const N: usize>([u8; N]);
+
+impl<const N: usize> Bytes<N> {
+    /// The state whose first bytes are `bytes` (at most `N`).
+    pub(super) fn of(bytes: &[u8]) -> Self {
+        let mut out = [0u8; N];
+        out[..bytes.len()].copy_from_slice(bytes);
+        Bytes(out)
+    }
+}
+
+/// A custom puzzle whose states fit in `N` bytes.
+#[derive(Clone, Debug)]
+pub struct Custom<const N: usize> {
+    pub(super) def: Arc<Definition>,
+    start: Bytes<N>,
+}
+
+impl<const N: usize> Custom<N> {
+    /// The puzzle `def` from `start`.
+    pub(super) fn new(def: Arc<Definition>, start: Bytes<N>) -> Self {
+        Custom { def, start }
+    }
+
+    /// The game's bytes of `state`.
+    pub(super) fn bytes<'a>(&self, state: &'a Bytes<N>) -> &'a [u8] {
+        &state.0[..self.def.size]
+    }
+}
+
+/// What `emit` writes through: the search's callback and the room left.
+struct Sink<'a, F> {
+    def: &'a Definition,
+    left: u32,
+    each: &'a mut F,
+}
+
+/// The engine's `emit` for states of `N` bytes, made for each search's callback `F` (so that passing a
+/// successor on is a direct call).
+unsafe extern "C" fn emit<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(
+    sink: *mut c_void,
+    mv: MoveCode,
+    next: *const u8,
+    cost: u32,
+) -> i32 {
+    // SAFETY: `sink` is the `Sink<F>` that `successors` passed with this function, alive for the call.
+    let sink = unsafe { &mut *sink.cast::<Sink<'_, F>>() };
+    let refused = if sink.left == 0 {
+        EMIT_TOO_MANY
+    } else if next.is_null() {
+        EMIT_NULL_STATE
+    } else if cost == 0 {
+        EMIT_ZERO_COST
+    } else {
+        0
+    };
+    if refused != 0 {
+        sink.def.fail(Callback::Emit, refused);
+        return refused;
+    }
+    sink.left -= 1;
+    // SAFETY: the game passes `state_size` readable bytes (its contract with `emit`).
+    let bytes = unsafe { core::slice::from_raw_parts(next, sink.def.size) };
+    (sink.each)(mv, Bytes::of(bytes), cost);
+    0
+}
+
+/// The `emit` of the search callback `f`'s type.
+fn emit_for<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(_: &F) -> LpEmit {
+    emit::<N, F>
+}
+
+impl<const N: usize> Puzzle for Custom<N> {
+    type State = Bytes<N>;
+    type Move = MoveCode;
+
+    fn successors(&self, state: &Bytes<N>, mut f: impl FnMut(MoveCode, Bytes<N>, u32)) {
+        let def = &*self.def;
+        let Some(call) = def.vtable.successors else { return };
+        if def.failed() {
+            return;
+        }
+        let emit = emit_for::<N, _>(&f);
+        let mut sink = Sink { def, left: def.vtable.max_successors, each: &mut f };
+        // SAFETY: the game's callback with its context, a state of `state_size` bytes, and our `emit`
+        // with the sink it expects.
+        let code = unsafe { call(def.user, state.0.as_ptr(), emit, (&mut sink as *mut Sink<'_, _>).cast()) };
+        if code != 0 {
+            def.fail(Callback::Successors, code);
+        }
+    }
+
+    fn is_goal(&self, state: &Bytes<N>) -> bool {
+        let def = &*self.def;
+        let Some(call) = def.vtable.is_goal else { return false };
+        let mut goal = false;
+        // SAFETY: the game's callback with its context, a state and a writable flag.
+        let code = unsafe { call(def.user, state.0.as_ptr(), &mut goal) };
+        if code != 0 {
+            def.fail(Callback::IsGoal, code);
+            return false;
+        }
+        goal
+    }
+
+    fn heuristic(&self, state: &Bytes<N>) -> u32 {
+        let def = &*self.def;
+        let Some(call) = def.vtable.estimate else { return 0 };
+        let mut estimate = 0;
+        // SAFETY: the game's callback with its context, a state and a writable value.
+        let code = unsafe { call(def.user, state.0.as_ptr(), &mut estimate) };
+        if code != 0 {
+            def.fail(Callback::Estimate, code);
+            return 0;
+        }
+        estimate
+    }
+
+    fn heuristic_is_admissible(&self) -> bool {
+        self.def.vtable.admissible || self.def.vtable.estimate.is_none()
+    }
+}
+
+const REASONS: &[Reason] = &[Reason {
+    code: 1,
+    name: "plan_step",
+    doc: "the next move of the plan the engine found from here (a shortest one when the estimate is admissible)",
+}];
+
+impl<const N: usize> Family for Custom<N> {
+    const NAME: &'static str = "custom";
+    const SUMMARY: &'static str = "a game's own puzzle, defined by callbacks";
+    const REASONS: &'static [Reason] = REASONS;
+
+    fn parse(_: &str) -> Result<Self, ParseError> {
+        Err(ParseError { column: 0, reason: "a custom puzzle is made with its callbacks (lp_custom_create)".into() })
+    }
+
+    /// `custom:` and the game's text form of the start, or its bytes in hexadecimal.
+    fn describe(&self) -> String {
+        let mut out = String::from("custom:");
+        let def = &*self.def;
+        let text = def.vtable.describe.and_then(|call| {
+            // SAFETY: the game's callback with its context, a state, and a buffer of the capacity given.
+            def.text(Callback::Describe, |buf, cap, written| unsafe {
+                call(def.user, self.start.0.as_ptr(), buf, cap, written)
+            })
+        });
+        match text {
+            Some(text) => out.push_str(&text),
+            None => {
+                for byte in self.bytes(&self.start) {
+                    let _ = write!(out, "{byte:02x}");
+                }
+            }
+        }
+        out
+    }
+
+    /// A description [`Custom::describe`] wrote, read with this puzzle's callbacks.
+    fn parse_like(&self, desc: &str) -> Result<Self, ParseError> {
+        let text = desc
+            .strip_prefix("custom:")
+            .ok_or_else(|| ParseError::new(1, "a custom puzzle's description starts with 'custom:'"))?;
+        let def = &*self.def;
+        let mut state = [0u8; N];
+        match def.vtable.parse {
+            Some(call) => {
+                // SAFETY: the game's callback with its context, `text.len()` bytes and a state of `N`
+                // bytes (at least `state_size`).
+                let code = unsafe { call(def.user, text.as_ptr().cast(), text.len(), state.as_mut_ptr()) };
+                if code != 0 {
+                    return Err(ParseError::new(
+                        8,
+                        format!("the game's parse callback refused the text (code {code})"),
+                    ));
+                }
+                state[def.size..].fill(0);
+            }
+            None => {
+                if text.len() != 2 * def.size {
+                    return Err(ParseError::new(
+                        8,
+                        format!("{} hexadecimal digits, but a state has {} bytes", text.len(), def.size),
+                    ));
+                }
+                for (i, pair) in text.as_bytes().chunks(2).enumerate() {
+                    let digits = core::str::from_utf8(pair).ok().and_then(|d| u8::from_str_radix(d, 16).ok());
+                    state[i] = digits.ok_or_else(|| ParseError::new(8 + 2 * i, "not a hexadecimal byte"))?;
+                }
+            }
+        }
+        Ok(self.with_start(Bytes(state)))
+    }
+
+    fn start(&self) -> Bytes<N> {
+        self.start
+    }
+
+    fn with_start(&self, state: Bytes<N>) -> Self {
+        Custom { def: self.def.clone(), start: state }
+    }
+
+    fn render(&self, state: &Bytes<N>) -> String {
+        self.with_start(*state).describe()
+    }
+
+    fn move_token(&self, mv: &MoveCode) -> String {
+        format!("{},{},{},{}", mv.piece, mv.from, mv.to, mv.arg)
+    }
+
+    /// The game's name for the move, else its numbers.
+    fn move_text(&self, mv: &MoveCode) -> String {
+        let def = &*self.def;
+        let name = def.vtable.move_name.and_then(|call| {
+            // SAFETY: the game's callback with its context, the move, and a buffer of the capacity given.
+            def.text(Callback::MoveName, |buf, cap, written| unsafe { call(def.user, *mv, buf, cap, written) })
+        });
+        name.unwrap_or_else(|| format!("move {}", self.move_token(mv)))
+    }
+
+    /// A* within what [`HINT_BYTES`] of states hold: optimal when the estimate is admissible.
+    fn recommended_solver(&self) -> Result<Solver<Self>, OutOfMemory> {
+        Solver::new(Algorithm::AStar, HINT_BYTES / (N + 64))
+    }
+
+    /// The state's bytes: the same level when the same state.
+    fn fingerprint(&self) -> u64 {
+        crate::family::fingerprint_of(&self.start.0[..self.def.size])
+    }
+
+    fn encode_move(&self, mv: &MoveCode) -> MoveCode {
+        *mv
+    }
+
+    fn decode_move(&self, state: &Bytes<N>, code: &MoveCode) -> Option<MoveCode> {
+        let mut found = None;
+        self.successors(state, |mv, _, _| {
+            if found.is_none() && mv == *code {
+                found = Some(mv);
+            }
+        });
+        found
+    }
+
+    /// The game's board, or one row of the state's bytes; cell `i` shows byte `i`.
+    fn board_size(&self) -> (u32, u32) {
+        match (self.def.vtable.board_width, self.def.vtable.board_height) {
+            (0, _) | (_, 0) => (self.def.size as u32, 1),
+            board => board,
+        }
+    }
+
+    fn cell(&self, state: &Bytes<N>, index: usize) -> i32 {
+        self.bytes(state).get(index).map_or(0, |&b| i32::from(b))
+    }
+
+    /// The cells the game names for the move (none without `move_cells`); every hint is a step of the plan.
+    fn explain(&self, state: &Bytes<N>, mv: &MoveCode, _: bool, cells: &mut HintCells) -> u32 {
+        let def = &*self.def;
+        let Some(call) = def.vtable.move_cells else { return 1 };
+        let mut buf = [0u16; MAX_HINT_CELLS];
+        let mut count = 0usize;
+        // SAFETY: the game's callback with its context, a state, the move and a buffer of `buf.len()` cells.
+        let code = unsafe { call(def.user, state.0.as_ptr(), *mv, buf.as_mut_ptr(), buf.len(), &mut count) };
+        if def.failed_writing(Callback::MoveCells, code, count, buf.len()) {
+            return 1;
+        }
+        let (width, height) = self.board_size();
+        let on_board = (width * height) as usize;
+        cells.clear();
+        // Cells off the board are dropped rather than handed to a game that would index with them.
+        cells.extend(buf[..count].iter().copied().filter(|&c| (c as usize) < on_board));
+        1
+    }
+
+    fn generator_like(&self, state: &Bytes<N>, params: &str, seed: u64) -> Option<MadeGenerator> {
+        Some(super::generate::generator(&self.with_start(*state), params, seed))
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.def.failure()
+    }
+}
