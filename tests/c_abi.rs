@@ -10,6 +10,11 @@ use std::process::Command;
 
 /// Compiles `source` with `compiler` and `flags`, links the static library and runs the program.
 fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> String {
+    build_and_run_with(compiler, flags, source, name, &[])
+}
+
+/// [`build_and_run`], passing `args` to the program.
+fn build_and_run_with(compiler: &str, flags: &[&str], source: &str, name: &str, args: &[&str]) -> String {
     let lib = library_dir().join("liblphint.a");
     let exe = library_dir().join(name);
     let output = Command::new(compiler)
@@ -28,7 +33,7 @@ fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> St
     assert!(output.status.success(), "{compiler} {source} failed:\n{}", String::from_utf8_lossy(&output.stderr));
     // Under AddressSanitizer a failed allocation must return NULL as it does in a real build (the tests
     // ask for node caps no machine holds), not abort.
-    let run = Command::new(&exe).env("ASAN_OPTIONS", "allocator_may_return_null=1").output().unwrap();
+    let run = Command::new(&exe).args(args).env("ASAN_OPTIONS", "allocator_may_return_null=1").output().unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(run.status.success(), "{name} failed:\n{stdout}\n{}", String::from_utf8_lossy(&run.stderr));
     stdout
@@ -84,6 +89,14 @@ fn custom_puzzles_defined_in_c_generate_pack_and_hint_like_built_in_ones() {
 }
 
 #[test]
+fn the_c_callback_bench_runs_and_its_lengths_agree() {
+    // A smoke run: 20 boards, one round (scripts/bench-custom-c.sh measures 1,000 on the release library).
+    let out = build_and_run_with("gcc", &["-std=c11", "-O2"], "benches/c/custom_bench.c", "custom_bench", &["20", "1"]);
+    assert!(out.contains("every length equal"), "{out}");
+    assert!(out.contains("IDA*"), "{out}");
+}
+
+#[test]
 fn c_custom_example_opens_the_lock_by_hints() {
     let out = build_and_run("gcc", &["-std=c11"], "examples/c/custom.c", "custom_c");
     // The C++ example proves 12 turns optimal (A* against breadth-first) from the same start.
@@ -122,6 +135,7 @@ fn cpp_custom_puzzle_example_opens_the_lock_by_hints_in_the_optimal_number_of_tu
     assert!(out.contains("(optimal,"), "{out}");
     assert_eq!((astar, hinted), (bfs, bfs), "{out}");
     assert!(out.contains("first hint: turn wheel "), "{out}");
+    assert!(out.contains("new locks: 3 of 3 rated as breadth-first finds"), "{out}");
 }
 
 /// `scripts/dist.sh stage` of this platform from the library built for the tests: an install tree

@@ -9,11 +9,13 @@
 
 #include "lphint.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -131,6 +133,24 @@ template <class Game>
 struct has_move_name<Game, std::void_t<decltype(std::declval<const Game&>().move_name(std::declval<const LpMove&>()))>>
     : std::true_type {};
 
+template <class Game, class = void>
+struct has_draw : std::false_type {};
+template <class Game>
+struct has_draw<Game, std::void_t<decltype(std::declval<const Game&>().draw(std::uint64_t{}))>> : std::true_type {};
+
+template <class Game, class = void>
+struct has_text : std::false_type {};
+template <class Game>
+struct has_text<Game, std::void_t<decltype(std::declval<const Game&>().describe(std::declval<const typename Game::State&>())),
+                                  decltype(std::declval<const Game&>().parse(std::string_view{}))>> : std::true_type {};
+
+template <class Game, class = void>
+struct has_move_cells : std::false_type {};
+template <class Game>
+struct has_move_cells<Game, std::void_t<decltype(std::declval<const Game&>().move_cells(
+                                            std::declval<const typename Game::State&>(), std::declval<const LpMove&>())),
+                                        decltype(Game::board_width), decltype(Game::board_height)>> : std::true_type {};
+
 /// The C callbacks of a game's own puzzle, made from the game's class at compile time: each trampoline
 /// copies the state bytes into `Game::State`, calls the game, and turns an exception into a failure code
 /// (the engine then reports LP_ERR_CALLBACK), so no exception crosses into the engine.
@@ -177,12 +197,59 @@ struct Custom {
         }
     }
 
+    /// Copies `text` into the engine's buffer: more than `cap` bytes is a failure, not a cut.
+    static std::int32_t write(const std::string& text, char* buf, std::size_t cap, std::size_t* written) noexcept {
+        if (text.size() > cap) return -2;
+        std::memcpy(buf, text.data(), text.size());
+        *written = text.size();
+        return 0;
+    }
+
     static std::int32_t move_name(void* user, LpMove mv, char* buf, std::size_t cap, std::size_t* written) noexcept {
         try {
-            std::string name = static_cast<const Game*>(user)->move_name(mv);
-            std::size_t n = name.size() < cap ? name.size() : cap;
-            std::memcpy(buf, name.data(), n);
-            *written = n;
+            return write(static_cast<const Game*>(user)->move_name(mv), buf, cap, written);
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t describe(void* user, const std::uint8_t* bytes, char* buf, std::size_t cap,
+                                 std::size_t* written) noexcept {
+        try {
+            return write(static_cast<const Game*>(user)->describe(read(bytes)), buf, cap, written);
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t parse(void* user, const char* text, std::size_t len, std::uint8_t* bytes) noexcept {
+        try {
+            std::optional<State> state = static_cast<const Game*>(user)->parse(std::string_view(text, len));
+            if (!state) return 1;
+            std::memcpy(bytes, &*state, sizeof(State));
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t draw(void* user, std::uint64_t seed, std::uint8_t* bytes) noexcept {
+        try {
+            State state = static_cast<const Game*>(user)->draw(seed);
+            std::memcpy(bytes, &state, sizeof(State));
+            return 0;
+        } catch (...) {
+            return -1;
+        }
+    }
+
+    static std::int32_t move_cells(void* user, const std::uint8_t* bytes, LpMove mv, std::uint16_t* cells,
+                                   std::size_t cap, std::size_t* count) noexcept {
+        try {
+            std::vector<std::uint16_t> named = static_cast<const Game*>(user)->move_cells(read(bytes), mv);
+            if (named.size() > cap) return -2;
+            std::copy(named.begin(), named.end(), cells);
+            *count = named.size();
             return 0;
         } catch (...) {
             return -1;
@@ -199,6 +266,16 @@ struct Custom {
         v.is_goal = &is_goal;
         v.estimate = &estimate;
         if constexpr (has_move_name<Game>::value) v.move_name = &move_name;
+        if constexpr (has_draw<Game>::value) v.draw = &draw;
+        if constexpr (has_text<Game>::value) {
+            v.describe = &describe;
+            v.parse = &parse;
+        }
+        if constexpr (has_move_cells<Game>::value) {
+            v.board_width = Game::board_width;
+            v.board_height = Game::board_height;
+            v.move_cells = &move_cells;
+        }
         return v;
     }
 };
@@ -252,6 +329,11 @@ public:
     ///   bool is_goal(const State&) const;
     ///   std::uint32_t estimate(const State&) const;
     ///   std::string move_name(const LpMove&) const; // optional, for hint sentences
+    ///   State draw(std::uint64_t seed) const;       // optional, a random start for Generator(like, ...)
+    ///   std::string describe(const State&) const;   // optional with parse: the text form of descriptions
+    ///   std::optional<State> parse(std::string_view) const;
+    ///   static constexpr std::uint32_t board_width = ..., board_height = ...;  // optional with move_cells:
+    ///   std::vector<std::uint16_t> move_cells(const State&, const LpMove&) const;  // cells a hint lights
     /// `emit` returns false when the engine refused the successor (more than max_successors): stop then.
     template <class Game>
     static Puzzle custom(const Game& game, const typename Game::State& start) {
@@ -259,6 +341,14 @@ public:
         LpPuzzle* handle = nullptr;
         detail::check(lp_custom_create(&vtable, const_cast<Game*>(&game), reinterpret_cast<const std::uint8_t*>(&start),
                                        sizeof start, &handle));
+        return Puzzle(handle);
+    }
+
+    /// A description of a puzzle of the same kind as `like` (for a custom puzzle, read with its game's
+    /// callbacks). Throws Error (Status::Parse).
+    static Puzzle parse_like(const Puzzle& like, const std::string& desc) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_puzzle_parse_like(like.get(), desc.c_str(), &handle));
         return Puzzle(handle);
     }
 
@@ -410,6 +500,11 @@ public:
     /// Throws Error (Status::InvalidArgument) naming an unknown family or key, or a value out of range.
     Generator(const std::string& family, const std::string& params, std::uint64_t seed) : handle_(nullptr) {
         detail::check(lp_generator_create_text(family.c_str(), params.c_str(), seed, &handle_));
+    }
+    /// Puzzles like `like`: its family's, or for a custom puzzle drawn by its game's draw() (or scrambled
+    /// from its position) with "min=,max=" the band of the cheapest cost, rated exactly.
+    Generator(const Puzzle& like, const std::string& params, std::uint64_t seed) : handle_(nullptr) {
+        detail::check(lp_generator_create_like(like.get(), params.c_str(), seed, &handle_));
     }
     Generator(Generator&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
     Generator& operator=(Generator&& other) noexcept {

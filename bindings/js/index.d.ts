@@ -79,6 +79,8 @@ export interface CustomPuzzle {
   isGoal(state: Uint8Array): boolean;
   estimate?(state: Uint8Array): number;
   moveName?(move: Move): string;
+  /** A random start (`stateSize` bytes) for `Generator.like(puzzle, "method=draw")`. */
+  draw?(seed: bigint): ArrayLike<number>;
 }
 
 /** A move to give: `from`, `to` default to -1 (inferred where the family can), `arg` to 0. */
@@ -155,6 +157,8 @@ export declare class Puzzle implements Disposable {
   static parse(desc: string): Puzzle;
   /** A game's own puzzle from JavaScript functions (see CustomPuzzle), starting at `start`. */
   static custom(def: CustomPuzzle, start: ArrayLike<number>): Puzzle;
+  /** A description of a puzzle of the same kind as `like` (a custom one read with its game). */
+  static parseLike(like: Puzzle, desc: string): Puzzle;
   static tiles(width: number, height: number, start: ArrayLike<number>, goal?: ArrayLike<number> | null): Puzzle;
   static jugs(capacities: ArrayLike<number>, start: ArrayLike<number>, goal: ArrayLike<number>, tap?: boolean): Puzzle;
   static flip(width: number, height: number, start: ArrayLike<number>, target?: ArrayLike<number> | null): Puzzle;
@@ -250,6 +254,8 @@ export interface GeneratorStep {
 /** A stepped generator. */
 export declare class Generator implements Disposable {
   constructor(family: string, params?: string, seed?: number | bigint);
+  /** Puzzles like `like` (a custom puzzle's: `min=,max=,method=draw|scramble,steps=`). */
+  static like(like: Puzzle, params?: string, seed?: number | bigint): Generator;
   step(budget?: number): GeneratorStep;
   next(budget?: number): { puzzle: Puzzle; rating: number } | null;
   setLimits(maxMisses: number | bigint, maxNodes: number | bigint, candidateNodes: number | bigint): void;
@@ -289,6 +295,8 @@ export declare class Ga implements Disposable {
 /** A loaded pack. */
 export declare class Pack implements Disposable {
   static load(bytes: ArrayBuffer | Uint8Array): Pack;
+  /** A pack of puzzles of the same kind as `like` (custom puzzles, which only their game reads). */
+  static loadLike(bytes: ArrayBuffer | Uint8Array, like: Puzzle): Pack;
   readonly length: number;
   open(index: number): Puzzle;
   rating(index: number): number;

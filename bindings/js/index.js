@@ -87,6 +87,7 @@ export async function load(source) {
       is_goal: (user, state, goal) => hub.lib.customCallback(IS_GOAL, user, state, goal, 0),
       estimate: (user, state, out) => hub.lib.customCallback(ESTIMATE, user, state, out, 0),
       move_name: (user, mv, buf, cap, written) => hub.lib.moveNameCallback(user, mv, buf, cap, written),
+      draw: (user, seed, state) => hub.lib.drawCallback(user, seed, state),
     },
   };
   const instance = await WebAssembly.instantiate(module, imports);
@@ -249,6 +250,21 @@ class Lphint {
       } finally {
         game.depth--;
       }
+      return 0;
+    } catch {
+      return -1;
+    }
+  }
+
+  /** The `draw` callback: the game's random start for `seed` (a BigInt), `stateSize` bytes at `statePtr`. */
+  drawCallback(user, seed, statePtr) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      const state = game.def.draw(BigInt.asUintN(64, seed));
+      if (!state || state.length !== game.size) return -3;
+      this.refresh();
+      for (let i = 0; i < game.size; i++) this.bytes[statePtr + i] = state[i];
       return 0;
     } catch {
       return -1;
@@ -648,17 +664,24 @@ export class Puzzle extends Handle {
     return new this(lib.with([desc], (d) => lib.handle(lib.call(lib.x.lp_puzzle_parse, d, lib.out))));
   }
 
+  /** A description of a puzzle of the same kind as `like` (for a custom puzzle, read with its game). */
+  static parseLike(like, desc) {
+    const lib = this.lib;
+    return new this(lib.with([desc], (d) => lib.handle(lib.call(lib.x.lp_puzzle_parse_like, like.live, d, lib.out))));
+  }
+
   /** A game's own puzzle from JavaScript functions, starting at `start` (`stateSize` bytes): `def` has
    * `stateSize`, `maxSuccessors`, `admissible` (whether `estimate` never overestimates), and the
    * functions `successors(state, emit)` (calling `emit(move, nextState, cost = 1)` for each move; it
    * returns false past `maxSuccessors`, and the puzzle then answers `ERR_CALLBACK`, "code -2", as for a
-   * cost below 1), `isGoal(state)`, and optionally `estimate(state)` and `moveName(move)`. `state` is a
+   * cost below 1), `isGoal(state)`, and optionally `estimate(state)`, `moveName(move)` and `draw(seed)`
+   * (a random start of `stateSize` bytes for `Generator.like`, from a BigInt seed). `state` is a
    * Uint8Array the engine refills for each call (copy it to keep it). A function that throws makes the
    * puzzle answer `ERR_CALLBACK` (code -1). Hints and every solver work on it. */
   static custom(def, start) {
     const lib = this.lib;
     const key = lib.gameOf(def);
-    const flags = (def.admissible ? 1 : 0) | (def.estimate ? 2 : 0) | (def.moveName ? 4 : 0);
+    const flags = (def.admissible ? 1 : 0) | (def.estimate ? 2 : 0) | (def.moveName ? 4 : 0) | (def.draw ? 8 : 0);
     const bytes = Uint8Array.from(start);
     return new this(
       lib.with([bytes], (s) => lib.handle(lib.call(lib.x.lp_js_custom_create, def.stateSize, def.maxSuccessors, flags, key, s, bytes.length, lib.out))),
@@ -1059,15 +1082,23 @@ export class Solver extends Handle {
 
 /** A stepped generator of a family from a parameter text (`"preset=hard"`, `"size=4x4,min=20,max=30"`). */
 export class Generator extends Handle {
-  constructor(family, params = "", seed = 0) {
+  constructor(family, params = "", seed = 0, like = null) {
     const lib = new.target.lib;
+    const seed64 = BigInt.asUintN(64, BigInt(seed));
     super(
-      lib.with([family, params], (f, p) =>
-        lib.handle(lib.call(lib.x.lp_generator_create_text, f, p, BigInt.asUintN(64, BigInt(seed)), lib.out)),
-      ),
+      like
+        ? lib.with([params], (p) => lib.handle(lib.call(lib.x.lp_generator_create_like, like.live, p, seed64, lib.out)))
+        : lib.with([family, params], (f, p) => lib.handle(lib.call(lib.x.lp_generator_create_text, f, p, seed64, lib.out))),
       "lp_generator_free",
     );
     this.result = { status: Status.IN_PROGRESS, puzzle: null, rating: 0 };
+  }
+
+  /** Puzzles like `like`: its family's, or for a custom puzzle `min=,max=` (the band of the cheapest
+   * cost, rated exactly), `method=draw` (the game's `draw`) or `method=scramble,steps=N` (random moves
+   * from `like`'s position). */
+  static like(like, params = "", seed = 0) {
+    return new this(null, params, seed, like);
   }
 
   /** Spends at most `budget` nodes: the same result object every call, `status` `IN_PROGRESS` until a
@@ -1152,6 +1183,13 @@ export class Pack extends Handle {
     const lib = this.lib;
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     return new this(lib.with([data], (b) => lib.handle(lib.call(lib.x.lp_pack_load, b, data.length, lib.out))), "lp_pack_free");
+  }
+
+  /** Loads a pack of puzzles of the same kind as `like` (custom puzzles, which only their game reads). */
+  static loadLike(bytes, like) {
+    const lib = this.lib;
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    return new this(lib.with([data], (b) => lib.handle(lib.call(lib.x.lp_pack_load_like, b, data.length, like.live, lib.out))), "lp_pack_free");
   }
 
   /** The number of puzzles. */

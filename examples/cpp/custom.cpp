@@ -1,13 +1,16 @@
 // A game's own puzzle through the C++ adapter: a combination lock whose four wheels are geared together
 // (turning a wheel one step turns its right-hand neighbour too). The game writes a class with moves,
-// is_goal and estimate; lphint::Puzzle::custom gives it every engine service: per-frame hints that play it
-// open, and the solvers (A* proven optimal against breadth-first).
+// is_goal and estimate (and, optionally, draw and a text form); lphint::Puzzle::custom gives it every engine
+// service: per-frame hints that play it open, the solvers (A* proven optimal against breadth-first), and
+// new locks by difficulty, each rated exactly and checked here against breadth-first.
 //   g++ -std=c++17 -Iinclude -Ibindings/cpp examples/cpp/custom.cpp target/release/liblphint.a -lpthread -ldl -lm
 #include "lphint.hpp"
 
 #include <array>
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <string_view>
 
 struct GearedLock {
     using State = std::array<std::uint8_t, 4>;  // each wheel 0..9; open at 0000
@@ -39,7 +42,42 @@ struct GearedLock {
     std::string move_name(const LpMove& mv) const {
         return "turn wheel " + std::to_string(mv.piece + 1) + (mv.arg > 0 ? " up" : " down");
     }
+
+    // A random combination for the generator: any of the 10,000 opens (every turn can be undone).
+    State draw(std::uint64_t seed) const {
+        State s{};
+        for (auto& wheel : s) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            wheel = static_cast<std::uint8_t>((seed >> 33) % 10);
+        }
+        return s;
+    }
+
+    // The text form: the four digits ("3816").
+    std::string describe(const State& s) const {
+        std::string text;
+        for (std::uint8_t v : s) text += static_cast<char>('0' + v);
+        return text;
+    }
+
+    std::optional<State> parse(std::string_view text) const {
+        if (text.size() != 4) return std::nullopt;
+        State s{};
+        for (int i = 0; i < 4; i++) {
+            if (text[i] < '0' || text[i] > '9') return std::nullopt;
+            s[i] = static_cast<std::uint8_t>(text[i] - '0');
+        }
+        return s;
+    }
 };
+
+// The fewest turns by breadth-first search, to check the generator's ratings independently.
+static long long fewest_turns(const lphint::Puzzle& puzzle) {
+    lphint::Solver bfs = puzzle.solver(lphint::Algorithm::Bfs, 1 << 16);
+    while (bfs.step(1000) == lphint::Status::InProgress) {
+    }
+    return bfs.stats().solution_length;
+}
 
 int main() {
     try {
@@ -69,7 +107,24 @@ int main() {
             turns++;
         }
         std::printf("lock: opened in %u turns by hints over %u frames\n", turns, frames);
-        return turns == static_cast<unsigned>(b.solution_length) ? 0 : 1;
+        if (turns != static_cast<unsigned>(b.solution_length)) return 1;
+
+        // New locks of 10 to 12 turns from the game's draw(), stepped per frame like everything else.
+        lphint::Generator generator(puzzle, "min=10,max=12", 42);
+        unsigned checked = 0;
+        for (int made = 0; made < 3;) {
+            std::optional<lphint::Puzzle> lock_k;
+            std::uint32_t rating = 0;
+            lphint::Status status = generator.step(1000, lock_k, rating);
+            if (status == lphint::Status::InProgress) continue;
+            if (status != lphint::Status::Ok) return 1;
+            lphint::Puzzle again = lphint::Puzzle::parse_like(puzzle, lock_k->describe());
+            checked += fewest_turns(again) == rating;
+            std::printf("new lock %s: %u turns\n", lock_k->describe().c_str(), rating);
+            made++;
+        }
+        std::printf("new locks: %u of 3 rated as breadth-first finds\n", checked);
+        return checked == 3 ? 0 : 1;
     } catch (const lphint::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 1;

@@ -55,6 +55,12 @@ mod js {
             cap: usize,
             written: *mut usize,
         ) -> i32;
+        pub fn draw(user: *mut c_void, seed: u64, state: *mut u8) -> i32;
+    }
+
+    pub unsafe extern "C" fn draw_trampoline(user: *mut c_void, seed: u64, state: *mut u8) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { draw(user, seed, state) }
     }
 
     pub unsafe extern "C" fn successors_trampoline(
@@ -91,7 +97,8 @@ mod js {
 }
 
 /// [`lp_custom_create`](super::lp_custom_create) for a game written in JavaScript: the sizes and flags
-/// of an `LpCustomVtable` (`flags` bit 0: admissible, bit 1: it has an estimate, bit 2: move names), its
+/// of an `LpCustomVtable` (`flags` bit 0: admissible, bit 1: it has an estimate, bit 2: move names, bit 3:
+/// it draws random starts for generation), its
 /// callbacks the module's `lphint_js` imports, called with `user` (the JavaScript layer's key).
 ///
 /// # Safety
@@ -115,6 +122,7 @@ pub unsafe extern "C" fn lp_js_custom_create(
         is_goal: Some(js::is_goal_trampoline),
         estimate: (flags & 2 != 0).then_some(js::estimate_trampoline as _),
         move_name: (flags & 4 != 0).then_some(js::move_name_trampoline as _),
+        draw: (flags & 8 != 0).then_some(js::draw_trampoline as _),
         ..crate::custom::LpCustomVtable::BLANK
     };
     // SAFETY: a valid vtable; forwarded caller guarantees for the rest.

@@ -431,6 +431,30 @@ static class Tests
         {
             return "slide " + move.Piece;
         }
+
+        public override bool CanDraw { get { return true; } }
+
+        /// A random solvable board from the seed: a shuffle, two tiles swapped back when its parity is odd.
+        public override void Draw(ulong seed, byte* state)
+        {
+            ulong x = seed | 1;
+            for (int i = 0; i < 9; i++) state[i] = (byte)((i + 1) % 9);
+            for (int i = 8; i > 0; i--)
+            {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                int j = (int)(x % (ulong)(i + 1));
+                byte t = state[i]; state[i] = state[j]; state[j] = t;
+            }
+            int inversions = 0;
+            for (int i = 0; i < 9; i++)
+                for (int j = i + 1; j < 9; j++)
+                    if (state[i] != 0 && state[j] != 0 && state[i] > state[j]) inversions++;
+            if (inversions % 2 == 1)
+            {
+                int a = state[0] != 0 ? 0 : 2, b = state[1] != 0 ? 1 : 2;
+                byte t = state[a]; state[a] = state[b]; state[b] = t;
+            }
+        }
     }
 
     /// A solvable 8-puzzle: a random walk from the goal.
@@ -513,6 +537,79 @@ static class Tests
             Hint hint;
             Check(greedy.NextHint(100, out hint) == Status.Callback && Native.LastError().Contains("code -2"),
                 "more successors than MaxSuccessors: " + Native.LastError());
+        }
+    }
+
+    /// The built-in tiles family's proven optimum for a board.
+    static int TilesOptimum(byte[] board)
+    {
+        using (Puzzle tiles = Puzzle.Parse("tiles:3x3:" + string.Join(",", Array.ConvertAll(board, t => t.ToString()))))
+        using (Solver solver = tiles.CreateSolver(Algorithm.Exact, 1 << 16))
+        {
+            while (solver.Step(100000) == Status.InProgress) { }
+            return solver.IsOptimal ? solver.Moves().Length : -1;
+        }
+    }
+
+    /// Generated C# puzzles: rated as the built-in optimum, in the band, distinct; a pack of them read back
+    /// with the game and hinted along the stored answers.
+    static void CustomGeneration()
+    {
+        Eight game = new Eight();
+        byte[] solved = { 1, 2, 3, 4, 5, 6, 7, 8, 0 };
+        using (Puzzle like = Puzzle.Custom(game, solved))
+        using (Generator generator = Generator.Like(like, "min=20,max=24,method=draw", 5))
+        using (PackWriter writer = new PackWriter())
+        {
+            int exact = 0;
+            var seen = new System.Collections.Generic.HashSet<ulong>();
+            var ratings = new System.Collections.Generic.List<uint>();
+            while (ratings.Count < 10)
+            {
+                Puzzle level;
+                uint rating;
+                Status status = generator.Step(1000, out level, out rating);
+                if (status == Status.InProgress) continue;
+                Check(status == Status.Ok, "a custom generator step: " + status + " " + Native.LastError());
+                if (status != Status.Ok) return;
+                using (level)
+                {
+                    byte[] board = new byte[9];
+                    int[] cells = new int[9];
+                    level.ReadCells(cells);
+                    for (int i = 0; i < 9; i++) board[i] = (byte)cells[i];
+                    if (rating >= 20 && rating <= 24 && rating == TilesOptimum(board) && seen.Add(level.Fingerprint)) exact++;
+                    writer.Add(level, rating, "level " + ratings.Count);
+                    ratings.Add(rating);
+                }
+            }
+            Check(exact == 10, "C# custom generation: " + exact + " of 10 boards in the band, rated as the built-in optimum, distinct");
+            byte[] bytes = writer.ToBytes();
+            Throws(Status.CorruptData, "custom", () => Pack.Load(bytes));
+            int answered = 0;
+            using (Pack pack = Pack.LoadLike(bytes, like))
+            {
+                for (int k = 0; k < pack.Count; k++)
+                {
+                    using (Puzzle level = pack.Open(k))
+                    {
+                        int moves = 0;
+                        Hint hint;
+                        Status status;
+                        while ((status = level.NextHint(1, out hint)) == Status.Ok)
+                        {
+                            level.Apply(hint.Move);
+                            moves++;
+                        }
+                        if (status == Status.AlreadySolved && moves == ratings[k] && pack.Rating(k) == ratings[k]) answered++;
+                    }
+                }
+            }
+            Check(answered == 10, "a C# custom pack read back with the game: " + answered + " of 10 hinted along their answers");
+            using (Puzzle again = Puzzle.ParseLike(like, like.Describe()))
+            {
+                Check(again.IsSolved, "a custom description read back with the game");
+            }
         }
     }
 
@@ -622,6 +719,7 @@ static class Tests
         Linjat();
         NoGarbagePerFrame();
         CustomPuzzles();
+        CustomGeneration();
         NoGarbagePerFrameCustom();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

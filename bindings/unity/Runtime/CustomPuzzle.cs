@@ -60,6 +60,19 @@ namespace LpHint
         {
             return null;
         }
+
+        /// <summary>Whether Draw makes random starts, for Generator.Like with method=draw (without it a
+        /// generator scrambles the puzzle's position by random moves).</summary>
+        public virtual bool CanDraw
+        {
+            get { return false; }
+        }
+
+        /// <summary>Writes a random start drawn from `seed` into `state` (StateSize bytes).</summary>
+        public virtual void Draw(ulong seed, byte* state)
+        {
+            throw new NotSupportedException("this puzzle draws no starts");
+        }
     }
 
     /// <summary>Where CustomPuzzle.Successors sends each successor: gathered in unmanaged memory and
@@ -194,11 +207,15 @@ namespace LpHint
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate int MoveNameFn(IntPtr user, Move move, byte* buf, UIntPtr cap, UIntPtr* written);
 
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int DrawFn(IntPtr user, ulong seed, byte* state);
+
         // Kept in static fields: the delegates (and so the function pointers) live as long as the program.
         private static readonly SuccessorsFn successors = OnSuccessors;
         private static readonly IsGoalFn isGoal = OnIsGoal;
         private static readonly EstimateFn estimate = OnEstimate;
         private static readonly MoveNameFn moveName = OnMoveName;
+        private static readonly DrawFn draw = OnDraw;
         private static CustomContext Context(IntPtr user)
         {
             return (CustomContext)GCHandle.FromIntPtr(user).Target;
@@ -279,6 +296,20 @@ namespace LpHint
             }
         }
 
+        [MonoPInvokeCallback(typeof(DrawFn))]
+        private static int OnDraw(IntPtr user, ulong seed, byte* state)
+        {
+            try
+            {
+                Game(user).Draw(seed, state);
+                return 0;
+            }
+            catch (Exception)
+            {
+                return -1;
+            }
+        }
+
         internal static LpCustomVtable Vtable(CustomPuzzle game)
         {
             LpCustomVtable v = default(LpCustomVtable);
@@ -290,6 +321,7 @@ namespace LpHint
             v.is_goal = (void*)Marshal.GetFunctionPointerForDelegate(isGoal);
             v.estimate = (void*)Marshal.GetFunctionPointerForDelegate(estimate);
             v.move_name = (void*)Marshal.GetFunctionPointerForDelegate(moveName);
+            if (game.CanDraw) v.draw = (void*)Marshal.GetFunctionPointerForDelegate(draw);
             return v;
         }
     }

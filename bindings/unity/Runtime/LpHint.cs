@@ -443,6 +443,26 @@ namespace LpHint
             return new Puzzle(raw);
         }
 
+        /// <summary>Parses a description of a puzzle of the same kind as `like` (for a custom puzzle,
+        /// "custom:" and its state, read with the same game). Throws LpException (Status.Parse).</summary>
+        public static Puzzle ParseLike(Puzzle like, string desc)
+        {
+            if (like == null) throw new ArgumentNullException("like");
+            byte[] text = Native.Utf8(desc);
+            LpPuzzle* raw;
+            fixed (byte* p = text)
+            {
+                Native.Check(NativeMethods.lp_puzzle_parse_like(like.Raw, p, &raw));
+            }
+            return new Puzzle(raw, like.custom);
+        }
+
+        /// <summary>The game object of a custom puzzle (null for a built-in one).</summary>
+        internal CustomContext GameContext
+        {
+            get { return custom; }
+        }
+
         /// <summary>A width × height sliding-blocks puzzle ("Get the Ball Out!", Klotski). `cells` holds
         /// Width × Height values, row-major: 0 empty, -1 wall, -2 ball-only (only goal blocks may enter),
         /// k &gt; 0 a cell of block k (ids 1..62, each block's cells connected). Every goal names a block and
@@ -798,6 +818,8 @@ namespace LpHint
     public sealed unsafe class Generator : IDisposable
     {
         private readonly NativeHandle handle;
+        /// <summary>For custom puzzles, the game whose callbacks draw and rate them (null otherwise).</summary>
+        private readonly CustomContext custom;
 
         /// <summary>A generator for the family named `family` from a parameter text: "preset=hard",
         /// "size=4x4,min=20,max=30", or both (Registry.Families lists the parameters and presets). Throws
@@ -813,6 +835,32 @@ namespace LpHint
                 Native.Check(NativeMethods.lp_generator_create_text(pf, pp, seed, &raw));
             }
             handle = new NativeHandle((IntPtr)raw, q => NativeMethods.lp_generator_free((LpGenerator*)q));
+        }
+
+        private Generator(LpGenerator* raw, CustomContext custom)
+        {
+            this.custom = custom;
+            if (custom != null) custom.Enter();
+            handle = new NativeHandle((IntPtr)raw, q =>
+            {
+                NativeMethods.lp_generator_free((LpGenerator*)q);
+                if (custom != null) custom.Leave();
+            });
+        }
+
+        /// <summary>Puzzles like `like`: its family's (from `parameters` as for a family), or for a custom
+        /// puzzle "min=,max=" (the band of the cheapest cost, rated exactly), "method=draw" (the game's Draw)
+        /// or "method=scramble,steps=N" (random moves from `like`'s position). Throws LpException.</summary>
+        public static Generator Like(Puzzle like, string parameters, ulong seed)
+        {
+            if (like == null) throw new ArgumentNullException("like");
+            byte[] p = Native.Utf8(parameters);
+            LpGenerator* raw;
+            fixed (byte* pp = p)
+            {
+                Native.Check(NativeMethods.lp_generator_create_like(like.Raw, pp, seed, &raw));
+            }
+            return new Generator(raw, like.GameContext);
         }
 
         /// <summary>Sets the run's limits (0 keeps one as it is): misses in a row, node expansions in all,
@@ -832,7 +880,7 @@ namespace LpHint
             LpPuzzle* raw = null;
             uint value = 0;
             LpStatus status = NativeMethods.lp_generator_step((LpGenerator*)handle.DangerousGetHandle(), budget, &raw, &value);
-            puzzle = status == LpStatus.LP_OK ? new Puzzle(raw) : null;
+            puzzle = status == LpStatus.LP_OK ? new Puzzle(raw, custom) : null;
             rating = value;
             return Native.Check(status);
         }
@@ -911,10 +959,32 @@ namespace LpHint
     public sealed unsafe class Pack : IDisposable
     {
         private readonly NativeHandle handle;
+        /// <summary>For a pack of custom puzzles, the game that reads its levels (null otherwise).</summary>
+        private readonly CustomContext custom;
 
-        private Pack(LpPack* raw)
+        private Pack(LpPack* raw, CustomContext custom = null)
         {
-            handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_pack_free((LpPack*)p));
+            this.custom = custom;
+            if (custom != null) custom.Enter();
+            handle = new NativeHandle((IntPtr)raw, p =>
+            {
+                NativeMethods.lp_pack_free((LpPack*)p);
+                if (custom != null) custom.Leave();
+            });
+        }
+
+        /// <summary>Loads a pack of puzzles of the same kind as `like`: for custom puzzles, whose levels
+        /// only their game reads (the puzzles opened share it). Throws LpException as Load does.</summary>
+        public static Pack LoadLike(byte[] bytes, Puzzle like)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            if (like == null) throw new ArgumentNullException("like");
+            LpPack* raw;
+            fixed (byte* p = bytes)
+            {
+                Native.Check(NativeMethods.lp_pack_load_like(p, (UIntPtr)bytes.Length, like.Raw, &raw));
+            }
+            return new Pack(raw, like.GameContext);
         }
 
         /// <summary>Loads a pack. Throws LpException: CorruptData for damaged bytes, Version for another
@@ -950,7 +1020,7 @@ namespace LpHint
             if (index < 0) throw new ArgumentOutOfRangeException("index");
             LpPuzzle* raw;
             Native.Check(NativeMethods.lp_pack_puzzle(Raw, (UIntPtr)index, &raw));
-            return new Puzzle(raw);
+            return new Puzzle(raw, custom);
         }
 
         public uint Rating(int index)
