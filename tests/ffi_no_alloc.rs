@@ -5,6 +5,7 @@
 mod common;
 
 use common::counting::{allocations_during, largest_allocation_during, Counting};
+use lphint::custom::LpCustomVtable;
 use lphint::ffi::*;
 use std::ffi::CString;
 
@@ -42,6 +43,58 @@ unsafe fn played_without_allocating(
         }
         hints.push(hint);
     }
+}
+
+unsafe extern "C" fn counter_moves(
+    _: *mut std::ffi::c_void,
+    state: *const u8,
+    emit: lphint::custom::LpEmit,
+    sink: *mut std::ffi::c_void,
+) -> i32 {
+    // SAFETY: the engine passes `state_size` (2) bytes.
+    let state = unsafe { [*state, *state.add(1)] };
+    for (counter, step) in [(0usize, 1i32), (0, -1), (1, 1), (1, -1)] {
+        let mut next = state;
+        let Some(value) = state[counter].checked_add_signed(step as i8).filter(|&v| v <= 20) else { continue };
+        next[counter] = value;
+        let mv = LpMove { piece: counter as u32, from: i32::from(state[counter]), to: i32::from(value), arg: step };
+        // SAFETY: the engine's own emit with its sink, and 2 readable bytes.
+        if unsafe { emit(sink, mv, next.as_ptr(), 1) } != 0 {
+            return 1;
+        }
+    }
+    0
+}
+
+unsafe extern "C" fn counters_at_zero(_: *mut std::ffi::c_void, state: *const u8, goal: *mut bool) -> i32 {
+    // SAFETY: 2 readable bytes and a writable flag.
+    unsafe { *goal = *state == 0 && *state.add(1) == 0 };
+    0
+}
+
+unsafe extern "C" fn counters_sum(_: *mut std::ffi::c_void, state: *const u8, value: *mut u32) -> i32 {
+    // SAFETY: 2 readable bytes and a writable value.
+    unsafe { *value = u32::from(*state) + u32::from(*state.add(1)) };
+    0
+}
+
+unsafe extern "C" fn counter_cell(
+    _: *mut std::ffi::c_void,
+    _: *const u8,
+    mv: LpMove,
+    cells: *mut u16,
+    cap: usize,
+    count: *mut usize,
+) -> i32 {
+    if cap == 0 {
+        return 1;
+    }
+    // SAFETY: room for `cap` cells and a writable count.
+    unsafe {
+        *cells = mv.piece as u16;
+        *count = 1;
+    }
+    0
 }
 
 #[test]
@@ -154,6 +207,25 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
             }
         }
         lp_ga_free(ga);
+        lp_puzzle_free(p);
+
+        // A game's own puzzle (two counters to bring to zero, a step of one at a time), its moves, goal,
+        // estimate and hint cells through callbacks: hints allocate nothing either.
+        let counters = LpCustomVtable {
+            abi_version: LP_ABI_VERSION,
+            state_size: 2,
+            max_successors: 4,
+            admissible: true,
+            successors: Some(counter_moves),
+            is_goal: Some(counters_at_zero),
+            estimate: Some(counters_sum),
+            board_width: 2,
+            board_height: 1,
+            move_cells: Some(counter_cell),
+            ..LpCustomVtable::BLANK
+        };
+        assert_eq!(lp_custom_create(&counters, std::ptr::null_mut(), [9u8, 14].as_ptr(), 2, &mut p), LpStatus::LP_OK);
+        assert_eq!(hints_without_allocating(p, 3, "custom"), 23);
         lp_puzzle_free(p);
 
         // Hostile packs under a valid checksum: lengths that claim far more than the bytes hold make no
