@@ -44,7 +44,9 @@ static int32_t name(void *user, LpMove mv, char *buf, size_t cap, size_t *writte
 }
 
 int main(void) {
-    LpCustomVtable lock = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 8, .admissible = true, .successors = turns, .is_goal = is_open, .estimate = distance, .move_name = name};
+    LpCustomVtable lock = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 8,
+                           .admissible = true, .successors = turns, .is_goal = is_open,
+                           .estimate = distance, .move_name = name};
     uint8_t start[4] = {3, 8, 1, 6};
     LpPuzzle *puzzle = NULL;
     if (lp_custom_create(&lock, NULL, start, sizeof start, &puzzle) != LP_OK) return 1;

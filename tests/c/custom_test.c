@@ -149,8 +149,10 @@ static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
 }
 
 static void test_lights_out_equals_flip(void) {
-    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = lights_successors, .is_goal = lights_is_goal};
-    LpCustomVtable batched = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = lights_successors_batched, .is_goal = lights_is_goal};
+    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true,
+                             .successors = lights_successors, .is_goal = lights_is_goal};
+    LpCustomVtable batched = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9,
+                              .admissible = true, .successors = lights_successors_batched, .is_goal = lights_is_goal};
     int agree = 0;
     for (int b = 0; b < 100; b++) {
         uint8_t s[9];
@@ -254,7 +256,8 @@ static int32_t reentrant_successors(void *user, const uint8_t *state, LpEmit emi
 }
 
 static void test_reentrance(void) {
-    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true, .successors = reentrant_successors, .is_goal = lights_is_goal};
+    LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true,
+                             .successors = reentrant_successors, .is_goal = lights_is_goal};
     uint8_t lit[9] = {1, 1, 0, 1, 0, 0, 0, 0, 0};
     Reentrant r = {NULL, NULL, LP_OK, LP_OK, ""};
     CHECK(lp_custom_create(&vtable, &r, lit, 9, &r.self) == LP_OK);
@@ -273,7 +276,8 @@ static void test_reentrance(void) {
 }
 
 static void test_hostile_callbacks(void) {
-    LpCustomVtable base = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true, .successors = fails, .is_goal = never_goal};
+    LpCustomVtable base = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true,
+                           .successors = fails, .is_goal = never_goal};
     expect_callback_failure(base, "the successors callback failed with code 7");
     base.successors = too_many;
     expect_callback_failure(base, "more than its max_successors (2)");
@@ -289,7 +293,8 @@ static void test_hostile_callbacks(void) {
     uint8_t s[4] = {0};
     LpPuzzle *const sentinel = (LpPuzzle *)(uintptr_t)0x1;
     LpPuzzle *p = sentinel;
-    LpCustomVtable v = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true, .successors = fails, .is_goal = never_goal};
+    LpCustomVtable v = {.abi_version = LP_ABI_VERSION, .state_size = 4, .max_successors = 2, .admissible = true,
+                        .successors = fails, .is_goal = never_goal};
     CHECK(lp_custom_create(NULL, NULL, s, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);
     CHECK(lp_custom_create(&v, NULL, s, 4, NULL) == LP_ERR_NULL_ARGUMENT);
     CHECK(lp_custom_create(&v, NULL, NULL, 4, &p) == LP_ERR_NULL_ARGUMENT && p == sentinel);
