@@ -1093,8 +1093,6 @@ enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
 enum LpStatus lp_generator_set_tables(struct LpGenerator *generator,
                                       const struct LpTables *tables);
 
-extern int32_t draw(void *user, uint64_t seed, uint8_t *state);
-
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus
