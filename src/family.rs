@@ -84,6 +84,10 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// of sliding tiles.
     const OPTIONS: &'static [Spec] = &[];
 
+    /// Other first fields of descriptions the family reads, for notations of its own puzzles (Rush Hour's
+    /// `rush:` for sliding blocks): the registry finds the family by them too.
+    const NOTATIONS: &'static [&'static str] = &[];
+
     /// The kinds of precomputed tables the family loads ([`Family::with_tables`]).
     const TABLES: &'static [TableKind] = &[];
 

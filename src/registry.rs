@@ -22,6 +22,8 @@ pub struct Entry {
     pub id: u32,
     /// The name, the first field of its descriptions.
     pub name: &'static str,
+    /// Other first fields of descriptions it reads ([`crate::family::Family::NOTATIONS`]).
+    pub notations: &'static [&'static str],
     /// One line saying what the puzzle is.
     pub summary: &'static str,
     /// What its ratings count (`moves`, `presses`, `nodes`).
@@ -67,6 +69,7 @@ impl Entry {
         Entry {
             id,
             name: F::NAME,
+            notations: F::NOTATIONS,
             summary: F::SUMMARY,
             rating_unit: F::RATING_UNIT,
             rated_by_length: F::RATED_BY_LENGTH,
@@ -106,9 +109,9 @@ pub fn families() -> &'static [Entry] {
     crate::families::REGISTRY
 }
 
-/// The family named `name`.
+/// The family named `name`, or reading descriptions that start with it (its notations).
 pub fn find(name: &str) -> Option<&'static Entry> {
-    families().iter().find(|e| e.name == name)
+    families().iter().find(|e| e.name == name || e.notations.contains(&name))
 }
 
 /// The family with id `id`.

@@ -80,12 +80,19 @@ impl Family for Blocks {
         doc: "how moves are counted: one cell (step), one straight line (line) or any path (free)",
     }];
 
+    /// Rush Hour's notation (`rush:BOARD`) is a sliding-blocks puzzle with axis-locked blocks.
+    const NOTATIONS: &'static [&'static str] = &["rush"];
+
     fn parse(desc: &str) -> Result<Blocks, ParseError> {
-        text::parse(desc)
+        match crate::text::family_of(desc) {
+            "rush" => text::parse_rush(desc),
+            _ => text::parse(desc),
+        }
     }
 
+    /// In Rush Hour's notation when the puzzle is a Rush Hour board, else `blocks:`.
     fn describe(&self) -> String {
-        text::describe(self)
+        text::describe_rush(self).unwrap_or_else(|| text::describe(self))
     }
 
     fn start(&self) -> Layout {

@@ -18,7 +18,7 @@
 //! The goal block's target is the bottom middle of the board.
 
 use super::drawing::BlocksDrawing;
-use super::{BlockSpec, Blocks, Count, Shape, Terrain, MAX_BLOCKS, MAX_SIDE};
+use super::{Axis, BlockSpec, Blocks, Count, Shape, Terrain, MAX_BLOCKS, MAX_SIDE};
 use crate::generate::{Drawing, Generate};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
@@ -131,10 +131,10 @@ impl Sketch {
             };
             if blocks == specs.blocks.len() {
                 let shape = Shape { cells: Vec::new() };
-                specs.blocks.push(BlockSpec { name, shape, anchor: 0, target: None });
+                specs.blocks.push(BlockSpec { name, shape, anchor: 0, target: None, axis: Axis::Free });
             }
             let spec = &mut specs.blocks[blocks];
-            (spec.name, spec.anchor, spec.target) = (name, top[id] * w + left[id], target);
+            (spec.name, spec.anchor, spec.target, spec.axis) = (name, top[id] * w + left[id], target, Axis::Free);
             spec.shape.cells.clear();
             slot[id] = blocks;
             blocks += 1;
@@ -223,6 +223,7 @@ impl Specs {
                 shape: Shape { cells: Vec::with_capacity(MAX_SIDE * MAX_SIDE) },
                 anchor: 0,
                 target: None,
+                axis: Axis::Free,
             })
             .collect();
         let shapes =

@@ -94,7 +94,7 @@ impl Terrain {
 }
 
 /// How moves are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Count {
     /// One block moves one cell.
     Step,
@@ -120,6 +120,48 @@ impl Count {
     /// The count named `name`.
     pub fn named(name: &str) -> Option<Count> {
         Count::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// The directions a block may move in: Rush Hour's cars and trucks move only along their own axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Axis {
+    /// Up, down, left and right.
+    #[default]
+    Free,
+    /// Left and right only.
+    Horizontal,
+    /// Up and down only.
+    Vertical,
+}
+
+impl Axis {
+    /// Its mark after a block's name in descriptions: none, `-` or `|`.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Axis::Free => "",
+            Axis::Horizontal => "-",
+            Axis::Vertical => "|",
+        }
+    }
+
+    /// The axis a mark names.
+    pub fn of_mark(mark: char) -> Option<Axis> {
+        match mark {
+            '-' => Some(Axis::Horizontal),
+            '|' => Some(Axis::Vertical),
+            _ => None,
+        }
+    }
+
+    /// Whether direction `dir` (0 up, 1 down, 2 left, 3 right) is allowed.
+    #[inline]
+    fn allows(self, dir: usize) -> bool {
+        match self {
+            Axis::Free => true,
+            Axis::Horizontal => dir >= 2,
+            Axis::Vertical => dir < 2,
+        }
     }
 }
 
@@ -172,6 +214,8 @@ pub struct Group {
     pub len: usize,
     /// For a goal block, its target anchor.
     pub target: Option<u8>,
+    /// The directions its blocks may move in.
+    pub axis: Axis,
 }
 
 /// What does not change during play: the terrain, the shapes, the groups and their placements.
@@ -308,6 +352,8 @@ pub struct BlockSpec {
     pub anchor: usize,
     /// For a goal block, its target anchor.
     pub target: Option<usize>,
+    /// The directions it may move in.
+    pub axis: Axis,
 }
 
 impl Blocks {
@@ -352,11 +398,13 @@ impl Blocks {
         if blocks.iter().all(|b| b.target.is_none()) {
             return Err("no goal block: name one with CHAR@row,col".into());
         }
-        // Groups: goal blocks alone, the others by shape; ordered by (shape, goal) so that the order is
-        // canonical, blocks of a group by anchor (anchors differ: the order is total).
+        // Groups: goal blocks alone, the others by shape and axis; ordered by (shape, axis, goal) so that
+        // the order is canonical, blocks of a group by anchor (anchors differ: the order is total).
         blocks.sort_unstable_by(|a, b| {
             let key = |x: &BlockSpec| (x.target.is_none(), x.target.map_or('\0', |_| x.name), x.anchor);
-            (a.target.is_none(), &a.shape).cmp(&(b.target.is_none(), &b.shape)).then(key(a).cmp(&key(b)))
+            (a.target.is_none(), &a.shape, a.axis)
+                .cmp(&(b.target.is_none(), &b.shape, b.axis))
+                .then(key(a).cmp(&key(b)))
         });
         if Arc::get_mut(&mut self.board).is_none() {
             self.board = Arc::new(Board::empty());
@@ -381,12 +429,15 @@ impl Blocks {
                 }
             };
             let joins = block.target.is_none()
-                && board.groups.last().is_some_and(|g: &Group| g.target.is_none() && g.shape == shape);
+                && board
+                    .groups
+                    .last()
+                    .is_some_and(|g: &Group| g.target.is_none() && g.shape == shape && g.axis == block.axis);
             if let Some(group) = board.groups.last_mut().filter(|_| joins) {
                 group.len += 1;
             } else {
                 let target = block.target.map(|t| t as u8);
-                board.groups.push(Group { shape, first: i, len: 1, target });
+                board.groups.push(Group { shape, first: i, len: 1, target, axis: block.axis });
             }
             board.group_of.push(board.groups.len() - 1);
         }
@@ -480,6 +531,7 @@ impl Blocks {
                     shape: board.shapes[group.shape].clone(),
                     anchor: layout.0[b] as usize,
                     target: group.target.map(usize::from),
+                    axis: group.axis,
                 }
             })
             .collect()
@@ -492,12 +544,13 @@ impl Blocks {
         for b in 0..board.blocks() {
             let group = &board.groups[board.group_of[b]];
             let (name, anchor, target) = (board.names[b], layout.0[b] as usize, group.target.map(usize::from));
+            let axis = group.axis;
             match out.get_mut(b) {
                 Some(spec) => {
-                    (spec.name, spec.anchor, spec.target) = (name, anchor, target);
+                    (spec.name, spec.anchor, spec.target, spec.axis) = (name, anchor, target, axis);
                     spec.shape.cells.clone_from(&board.shapes[group.shape].cells);
                 }
-                None => out.push(BlockSpec { name, shape: board.shapes[group.shape].clone(), anchor, target }),
+                None => out.push(BlockSpec { name, shape: board.shapes[group.shape].clone(), anchor, target, axis }),
             }
         }
     }
@@ -556,16 +609,19 @@ impl Blocks {
             let cells = self.board.placement(block, a);
             !is_empty(cells) && disjoint(cells, &others)
         };
-        match self.count {
+        let axis = self.board.groups[self.board.group_of[block]].axis;
+        // Along a locked axis a free path is a straight line: the free count moves as the line count.
+        let count = if axis == Axis::Free { self.count } else { self.count.min(Count::Line) };
+        match count {
             Count::Step => {
-                for dir in 0..4 {
+                for dir in (0..4).filter(|&d| axis.allows(d)) {
                     if let Some(a) = self.neighbour(from, dir).filter(|&a| fits(a)) {
                         f(a);
                     }
                 }
             }
             Count::Line => {
-                for dir in 0..4 {
+                for dir in (0..4).filter(|&d| axis.allows(d)) {
                     let mut at = from;
                     while let Some(a) = self.neighbour(at, dir).filter(|&a| fits(a)) {
                         f(a);

@@ -1,0 +1,72 @@
+//! Rush Hour through the sliding-blocks family, against Michael Fogleman's database (`data/rush.txt`, 205
+//! puzzles of every move count 1–60): blocks locked to their long axis, `rush:` read and written, and for
+//! every line the fewest moves and the cluster size he lists.
+
+use lphint::families::blocks::{text, Axis, Blocks, Count};
+use lphint::family::Family;
+use lphint::search::bfs::Bfs;
+use lphint::search::{solve_with, Puzzle, Search, Status};
+
+/// Every line of the data file: (moves, board, cluster size).
+fn cases() -> Vec<(usize, String, usize)> {
+    include_str!("../data/rush.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].parse().unwrap(), f[1].to_string(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn every_listed_puzzle_takes_its_moves_and_reaches_its_cluster() {
+    let cases = cases();
+    assert_eq!(cases.len(), 205, "every line of the data file is read");
+    for (moves, board, cluster) in &cases {
+        let desc = format!("rush:{board}");
+        let puzzle = Blocks::parse(&desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
+        // Written back in Rush Hour's notation (identical cars named in board order, as for any blocks).
+        let printed = puzzle.describe();
+        assert!(printed.starts_with("rush:"), "{printed}");
+        assert_eq!(Blocks::parse(&printed).unwrap(), puzzle, "{desc}");
+        let mut bfs = Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap();
+        let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+        assert_eq!(outcome.status, Status::Found, "{desc}");
+        assert_eq!(outcome.moves.len(), *moves, "{desc}");
+        // Every move slides one car along its own axis.
+        let mut state = puzzle.start_layout();
+        for mv in &outcome.moves {
+            let w = puzzle.board().width;
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let axis = puzzle.board().groups[puzzle.board().group_of[mv.block as usize]].axis;
+            assert!(match axis {
+                Axis::Horizontal => from / w == to / w,
+                Axis::Vertical => from % w == to % w,
+                Axis::Free => false,
+            });
+            state = puzzle.apply(&state, mv).unwrap();
+        }
+        assert!(puzzle.is_goal(&state));
+        let mut explorer = Bfs::<Blocks>::explorer(2_000_000).unwrap();
+        explorer.restart(&puzzle.with_count(Count::Step), puzzle.start_layout());
+        assert_eq!(explorer.run(&puzzle.with_count(Count::Step)), Status::Unsolvable);
+        assert_eq!(explorer.len(), *cluster, "{desc}: the cluster");
+    }
+}
+
+#[test]
+fn axis_locks_read_and_write_in_blocks_descriptions() {
+    let desc = "blocks:4x4:AA.B/...B/CC../....:A@0,2-;B|;C-:line";
+    let puzzle = text::parse(desc).unwrap();
+    assert_eq!(text::describe(&puzzle), desc);
+    // Unlocked, the goal car could leave its row; locked, it cannot.
+    let free = text::parse("blocks:4x4:AA.B/...B/CC../....:A@0,2;B|;C-:line").unwrap();
+    let solve =
+        |p: &Blocks| solve_with(&mut Bfs::<Blocks>::new(10_000, u32::MAX).unwrap(), p, p.start_layout()).moves.len();
+    assert_eq!((solve(&puzzle), solve(&free)), (2, 2));
+    assert!(text::parse("blocks:4x4:AA.B/...B/CC../....:A@0,2-;A|:line").is_err(), "locked twice");
+    assert!(Blocks::parse("rush:AAooo").is_err(), "not square");
+    assert!(Blocks::parse("rush:ooooooooooooooooooooooooooooooooooBB").is_err(), "no red car");
+    assert!(Blocks::parse("rush:ooooooooooooAAAAoooooooooooooooooooo").is_ok(), "a long red car");
+}
