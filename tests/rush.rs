@@ -67,6 +67,10 @@ fn axis_locks_read_and_write_in_blocks_descriptions() {
     assert_eq!((solve(&puzzle), solve(&free)), (2, 2));
     assert!(text::parse("blocks:4x4:AA.B/...B/CC../....:A@0,2-;A|:line").is_err(), "locked twice");
     assert!(Blocks::parse("rush:AAooo").is_err(), "not square");
+    assert!(Blocks::parse("rush:A").is_err(), "too small for an exit row");
+    // A one-cell board locked along a row is a blocks puzzle, not Rush Hour's, and says so without failing.
+    let tiny = text::parse("blocks:1x1:A:A@0,0-:line").unwrap();
+    assert!(tiny.describe().starts_with("blocks:1x1:"));
     assert!(Blocks::parse("rush:ooooooooooooooooooooooooooooooooooBB").is_err(), "no red car");
     assert!(Blocks::parse("rush:ooooooooooooAAAAoooooooooooooooooooo").is_ok(), "a long red car");
 }

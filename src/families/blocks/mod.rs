@@ -94,7 +94,7 @@ impl Terrain {
 }
 
 /// How moves are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Count {
     /// One block moves one cell.
     Step,
@@ -611,7 +611,7 @@ impl Blocks {
         };
         let axis = self.board.groups[self.board.group_of[block]].axis;
         // Along a locked axis a free path is a straight line: the free count moves as the line count.
-        let count = if axis == Axis::Free { self.count } else { self.count.min(Count::Line) };
+        let count = if axis != Axis::Free && self.count == Count::Free { Count::Line } else { self.count };
         match count {
             Count::Step => {
                 for dir in (0..4).filter(|&d| axis.allows(d)) {

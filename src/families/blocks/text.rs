@@ -246,8 +246,9 @@ pub fn parse_rush(desc: &str) -> Result<Blocks, ParseError> {
     let f = fields(desc, "rush", 1, 1)?;
     let board = &f[0];
     let len = board.text.chars().count();
-    let n = (1..=MAX_SIDE).find(|&n| n * n == len).ok_or_else(|| {
-        board.error(format!("a Rush Hour board is N×N cells (36 for 6×6, at most {MAX_SIDE}×{MAX_SIDE}), found {len}"))
+    // At least 2×2: the exit row is N/2 − 1.
+    let n = (2..=MAX_SIDE).find(|&n| n * n == len).ok_or_else(|| {
+        board.error(format!("a Rush Hour board is N×N cells (36 for 6×6; 2×2 to {MAX_SIDE}×{MAX_SIDE}), found {len}"))
     })?;
     let mut names = Vec::with_capacity(len);
     let mut terrain = Vec::with_capacity(len);
@@ -298,7 +299,8 @@ pub fn parse_rush(desc: &str) -> Result<Blocks, ParseError> {
 pub fn describe_rush(puzzle: &Blocks) -> Option<String> {
     let board = puzzle.board();
     let n = board.width;
-    if board.height != n || puzzle.count() != Count::Line || board.terrain.contains(&Terrain::BallOnly) {
+    let square = board.height == n && n >= 2;
+    if !square || puzzle.count() != Count::Line || board.terrain.contains(&Terrain::BallOnly) {
         return None;
     }
     for g in &board.groups {
