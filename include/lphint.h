@@ -375,6 +375,24 @@ enum LpStatus lp_blocks_create(uint32_t width,
                                uint32_t count,
                                struct LpPuzzle **out);
 
+// [`lp_blocks_create`] with blocks locked to an axis, as Rush Hour's cars and trucks: `axes[k - 1]` is
+// the rule of block `k` — `0` free, `1` left and right only, `2` up and down only, `3` along its long
+// axis (a bar of one row or one column; Rush Hour's rule) — for the first `axes_len` ids (the others are
+// free; NULL with 0 for none). Under the free count a locked block slides any distance along its axis.
+//
+// # Safety
+// As for [`lp_blocks_create`]; `axes` NULL or `axes_len` readable bytes.
+enum LpStatus lp_blocks_create_locked(uint32_t width,
+                                      uint32_t height,
+                                      const int32_t *cells,
+                                      size_t cells_len,
+                                      const struct LpBlocksGoal *goals,
+                                      size_t goals_len,
+                                      const uint8_t *axes,
+                                      size_t axes_len,
+                                      uint32_t count,
+                                      struct LpPuzzle **out);
+
 // Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
 // cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
 //

@@ -74,3 +74,30 @@ fn axis_locks_read_and_write_in_blocks_descriptions() {
     assert!(Blocks::parse("rush:ooooooooooooooooooooooooooooooooooBB").is_err(), "no red car");
     assert!(Blocks::parse("rush:ooooooooooooAAAAoooooooooooooooooooo").is_ok(), "a long red car");
 }
+
+#[test]
+fn rush_hour_hints_speak_of_cars_and_trucks() {
+    let mut session = lphint::registry::parse("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
+    let mut texts = Vec::new();
+    while !session.is_solved() {
+        let hint = loop {
+            match session.next_hint(10_000) {
+                Ok(hint) => break hint,
+                Err(Status::InProgress) => continue,
+                Err(other) => panic!("{}", other.name()),
+            }
+        };
+        texts.push(session.hint_text().unwrap());
+        session.apply(&hint.mv).unwrap();
+    }
+    assert_eq!(texts.len(), 51);
+    assert!(texts.iter().all(|t| t.starts_with("slide the ")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with("slide the truck ") && t.ends_with("it clears the red car's row")));
+    assert!(texts.iter().any(|t| t.starts_with("slide the car ")));
+    // The last move takes the red car out to the right.
+    let last = texts.last().unwrap();
+    assert!(
+        last.starts_with("slide the red car right ") && last.ends_with("its next move on a shortest solution"),
+        "{last}"
+    );
+}

@@ -302,12 +302,14 @@ public:
     }
 
     /// A width x height sliding-blocks puzzle: cells row-major (0 empty, -1 wall, -2 ball-only, k > 0 a cell
-    /// of block k), goals as {block, row, col}, count 0 step / 1 line / 2 free.
+    /// of block k), goals as {block, row, col}, count 0 step / 1 line / 2 free; `axes[k - 1]` locks block k
+    /// (0 free, 1 horizontal, 2 vertical, 3 its long axis: Rush Hour's cars and trucks).
     static Puzzle blocks(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells,
-                         const std::vector<LpBlocksGoal>& goals, std::uint32_t count = 2) {
+                         const std::vector<LpBlocksGoal>& goals, std::uint32_t count = 2,
+                         const std::vector<std::uint8_t>& axes = {}) {
         LpPuzzle* handle = nullptr;
-        detail::check(lp_blocks_create(width, height, cells.data(), cells.size(), goals.data(), goals.size(), count,
-                                       &handle));
+        detail::check(lp_blocks_create_locked(width, height, cells.data(), cells.size(), goals.data(), goals.size(),
+                                              axes.empty() ? nullptr : axes.data(), axes.size(), count, &handle));
         return Puzzle(handle);
     }
 

@@ -388,10 +388,10 @@ class Lphint {
 
   /** Calls an export; a trap (a panic: the module aborts) poisons the instance and becomes
    * `LP_ERR_PANIC` with the panic's message. Fixed arity, so that a call allocates nothing. */
-  call(fn, a, b, c, d, e, f, g, h) {
+  call(fn, a, b, c, d, e, f, g, h, i, j) {
     if (this.poisoned) throw this.poisoned;
     try {
-      return fn(a, b, c, d, e, f, g, h);
+      return fn(a, b, c, d, e, f, g, h, i, j);
     } catch (err) {
       if (err instanceof WebAssembly.RuntimeError) {
         this.poisoned = new LpError(Status.ERR_PANIC, `${this.lastError() || err.message} (the module must be loaded again)`);
@@ -747,8 +747,9 @@ export class Puzzle extends Handle {
   }
 
   /** A sliding-blocks puzzle: `cells` row-major (0 empty, -1 wall, -2 goal-only, k a cell of block k),
-   * `goals` as `{ block, row, col }`, `count` a `BlocksCount`. */
-  static blocks(width, height, cells, goals, count = BlocksCount.FREE) {
+   * `goals` as `{ block, row, col }`, `count` a `BlocksCount`; `axes[k - 1]` locks block k (0 free,
+   * 1 horizontal, 2 vertical, 3 its long axis: Rush Hour's cars and trucks). */
+  static blocks(width, height, cells, goals, count = BlocksCount.FREE, axes = []) {
     const lib = this.lib;
     const table = new Uint8Array(goals.length * 12);
     const view = new DataView(table.buffer);
@@ -757,9 +758,12 @@ export class Puzzle extends Handle {
       view.setUint32(12 * i + 4, g.row, true);
       view.setUint32(12 * i + 8, g.col, true);
     });
+    const locks = Uint8Array.from(axes);
     return new this(
-      lib.with([lib.int32Block(cells), table], (c, g) =>
-        lib.handle(lib.call(lib.x.lp_blocks_create, width, height, c, cells.length, g, goals.length, count, lib.out)),
+      lib.with([lib.int32Block(cells), table, locks], (c, g, a) =>
+        lib.handle(
+          lib.call(lib.x.lp_blocks_create_locked, width, height, c, cells.length, g, goals.length, locks.length ? a : 0, locks.length, count, lib.out),
+        ),
       ),
     );
   }

@@ -199,6 +199,32 @@ static void test_blocks(void) {
     CHECK_STATUS(lp_puzzle_fact(p, NULL, &farthest), LP_ERR_NULL_ARGUMENT, "name is NULL");
     CHECK_STATUS(lp_puzzle_fact(p, "farthest", NULL), LP_ERR_NULL_ARGUMENT, "value is NULL");
     lp_puzzle_free(p);
+    /* Rush Hour through lp_blocks_create_locked: Fogleman's 51-move puzzle, every car and truck along its
+     * long axis (3), moves as slides (line); the red car A (id 1) leaves on the right of row 2. */
+    const char *rush = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+    int32_t cars[36];
+    for (int i = 0; i < 36; i++) cars[i] = rush[i] == 'o' ? 0 : rush[i] - 'A' + 1;
+    uint8_t long_axis[13];
+    memset(long_axis, 3, sizeof long_axis);
+    const LpBlocksGoal exit_goal = {1, 2, 4};
+    CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, long_axis, 13, 1, &p), LP_OK, NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 5000, &frames) == 51);
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, long_axis, 13, 1, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);
+    CHECK(strncmp(desc, "rush:", 5) == 0);
+    lp_puzzle_free(p);
+    /* Without the locks the same board is easier; bad rules are refused by name. */
+    CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, NULL, 0, 1, &p), LP_OK, NULL);
+    CHECK(play(p, 5000, &frames) < 51);
+    lp_puzzle_free(p);
+    p = SENTINEL;
+    uint8_t bad = 4;
+    CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, &bad, 1, 1, &p), LP_ERR_INVALID_ARGUMENT, "axes[0] is 4");
+    CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, NULL, 3, 1, &p), LP_ERR_NULL_ARGUMENT, "axes is NULL");
+    CHECK_STATUS(lp_blocks_create_locked(4, 5, classic, 20, &goal, 1, long_axis, 1, 1, &p), LP_ERR_INVALID_ARGUMENT, "long axis");
+    CHECK(p == SENTINEL);
 }
 
 static void test_linjat(void) {

@@ -335,6 +335,17 @@ static class Tests
             while (!puzzle.TryNextHint(100000, out hint)) { }
             Check(hint.MovesLeft == 116, "116 single steps, got " + hint.MovesLeft);
         }
+        // Rush Hour: every car and truck along its long axis, slides counted as moves (Fogleman's 51-move puzzle).
+        string rush = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+        int[] cars = Array.ConvertAll(rush.ToCharArray(), c => c == 'o' ? 0 : c - 'A' + 1);
+        BlocksAxis[] axes = new BlocksAxis[13];
+        for (int i = 0; i < axes.Length; i++) axes[i] = BlocksAxis.Long;
+        using (Puzzle puzzle = Puzzle.Blocks(6, 6, cars, new[] { new BlocksGoal(1, 2, 4) }, BlocksCount.Line, axes))
+        {
+            Hint hint;
+            while (!puzzle.TryNextHint(100000, out hint)) { }
+            Check(hint.MovesLeft == 51 && puzzle.Describe().StartsWith("rush:"), "Rush Hour's 51 moves, got " + hint.MovesLeft);
+        }
         int[] split = (int[])cells.Clone();
         split[19] = 2;
         Throws(Status.InvalidArgument, "connected", () => Puzzle.Blocks(4, 5, split, new[] { new BlocksGoal(1, 3, 1) }));

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "node:inspector";
-import { load, LpError, Status, Algorithm, statusName } from "../index.js";
+import { load, LpError, Status, Algorithm, BlocksCount, statusName } from "../index.js";
 
 const lp = await load();
 
@@ -195,6 +195,12 @@ test("a generated Linjat puzzle carries its facts; Linjat and blocks creators ta
   assert.deepEqual(Array.from(hint.cells).sort(), [1, 2]);
   const blocks = lp.Puzzle.blocks(3, 1, [1, 0, 0], [{ block: 1, row: 0, col: 2 }]);
   assert.equal(blocks.hintNow(100).movesLeft, 1);
+  // Rush Hour: every car and truck along its long axis (3), slides counted as moves; Fogleman's 51-move puzzle.
+  const rush = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+  const cars = [...rush].map((c) => (c === "o" ? 0 : c.charCodeAt(0) - 64));
+  const locked = lp.Puzzle.blocks(6, 6, cars, [{ block: 1, row: 2, col: 4 }], BlocksCount.LINE, new Array(13).fill(3));
+  assert.equal(locked.hintNow(100000).movesLeft, 51);
+  assert.ok(locked.describe().startsWith("rush:"));
   const tiles = lp.Puzzle.tiles(2, 2, [1, 2, 0, 3]);
   assert.equal(tiles.hintNow(100).movesLeft, 1);
   const jugs = lp.Puzzle.jugs([3, 5], [0, 0], [-1, 4]);

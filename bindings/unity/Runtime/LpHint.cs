@@ -353,6 +353,19 @@ namespace LpHint
         }
     }
 
+    /// <summary>The directions a sliding block may move in (the values are the C ABI's codes).</summary>
+    public enum BlocksAxis : byte
+    {
+        /// <summary>Up, down, left and right.</summary>
+        Free = 0,
+        /// <summary>Left and right only.</summary>
+        Horizontal = 1,
+        /// <summary>Up and down only.</summary>
+        Vertical = 2,
+        /// <summary>Along its long axis (a bar of one row or column): Rush Hour's cars and trucks.</summary>
+        Long = 3,
+    }
+
     /// <summary>How sliding-blocks moves are counted (the values are the C ABI's codes).</summary>
     public enum BlocksCount : uint
     {
@@ -467,8 +480,10 @@ namespace LpHint
         /// Width × Height values, row-major: 0 empty, -1 wall, -2 ball-only (only goal blocks may enter),
         /// k &gt; 0 a cell of block k (ids 1..62, each block's cells connected). Every goal names a block and
         /// the target of its bounding box's top-left corner. Throws LpException (InvalidArgument) saying
-        /// what is wrong: a length that is not Width × Height, a block split in two, a goal off the board.</summary>
-        public static Puzzle Blocks(int width, int height, int[] cells, BlocksGoal[] goals, BlocksCount count = BlocksCount.Free)
+        /// what is wrong: a length that is not Width × Height, a block split in two, a goal off the board.
+        /// `axes[k - 1]` locks block k to an axis (Rush Hour's cars and trucks: BlocksAxis.Long).</summary>
+        public static Puzzle Blocks(int width, int height, int[] cells, BlocksGoal[] goals, BlocksCount count = BlocksCount.Free,
+            BlocksAxis[] axes = null)
         {
             if (cells == null) throw new ArgumentNullException("cells");
             if (goals == null) throw new ArgumentNullException("goals");
@@ -479,12 +494,14 @@ namespace LpHint
                 if (goals[i].Row < 0 || goals[i].Column < 0) throw new ArgumentOutOfRangeException("goals", "rows and columns count from 0");
                 raw[i] = new LpBlocksGoal { block = goals[i].Block, row = (uint)goals[i].Row, col = (uint)goals[i].Column };
             }
+            byte[] locks = axes == null ? new byte[0] : Array.ConvertAll(axes, a => (byte)a);
             LpPuzzle* created;
             fixed (int* pc = cells)
             fixed (LpBlocksGoal* pg = raw)
+            fixed (byte* pa = locks)
             {
-                Native.Check(NativeMethods.lp_blocks_create((uint)width, (uint)height, pc, (UIntPtr)cells.Length,
-                    pg, (UIntPtr)raw.Length, (uint)count, &created));
+                Native.Check(NativeMethods.lp_blocks_create_locked((uint)width, (uint)height, pc, (UIntPtr)cells.Length,
+                    pg, (UIntPtr)raw.Length, locks.Length == 0 ? null : pa, (UIntPtr)locks.Length, (uint)count, &created));
             }
             return new Puzzle(created);
         }

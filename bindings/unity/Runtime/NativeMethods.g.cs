@@ -40,6 +40,18 @@ namespace LpHint
         internal static extern LpStatus lp_blocks_create(uint width, uint height, int* cells, System.UIntPtr cells_len, LpBlocksGoal* goals, System.UIntPtr goals_len, uint count, LpPuzzle** @out);
 
         /// <summary>
+        ///  [`lp_blocks_create`] with blocks locked to an axis, as Rush Hour's cars and trucks: `axes[k - 1]` is
+        ///  the rule of block `k` — `0` free, `1` left and right only, `2` up and down only, `3` along its long
+        ///  axis (a bar of one row or one column; Rush Hour's rule) — for the first `axes_len` ids (the others are
+        ///  free; NULL with 0 for none). Under the free count a locked block slides any distance along its axis.
+        ///
+        ///  # Safety
+        ///  As for [`lp_blocks_create`]; `axes` NULL or `axes_len` readable bytes.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_blocks_create_locked", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_blocks_create_locked(uint width, uint height, int* cells, System.UIntPtr cells_len, LpBlocksGoal* goals, System.UIntPtr goals_len, byte* axes, System.UIntPtr axes_len, uint count, LpPuzzle** @out);
+
+        /// <summary>
         ///  Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
         ///  cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
         ///

@@ -1,7 +1,7 @@
 //! The C creator of sliding-blocks puzzles.
 
 use super::text::block_specs;
-use super::{Blocks, Count, Terrain, MAX_SIDE};
+use super::{Axis, Blocks, Count, Terrain, MAX_SIDE};
 use crate::ffi::glue::{grid_cells, guard, in_range, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 use alloc::collections::BTreeMap;
@@ -42,6 +42,33 @@ pub unsafe extern "C" fn lp_blocks_create(
     cells_len: usize,
     goals: *const LpBlocksGoal,
     goals_len: usize,
+    count: u32,
+    out: *mut *mut LpPuzzle,
+) -> LpStatus {
+    // SAFETY: forwarded caller guarantees; no axes.
+    unsafe {
+        lp_blocks_create_locked(width, height, cells, cells_len, goals, goals_len, core::ptr::null(), 0, count, out)
+    }
+}
+
+/// [`lp_blocks_create`] with blocks locked to an axis, as Rush Hour's cars and trucks: `axes[k - 1]` is
+/// the rule of block `k` — `0` free, `1` left and right only, `2` up and down only, `3` along its long
+/// axis (a bar of one row or one column; Rush Hour's rule) — for the first `axes_len` ids (the others are
+/// free; NULL with 0 for none). Under the free count a locked block slides any distance along its axis.
+///
+/// # Safety
+/// As for [`lp_blocks_create`]; `axes` NULL or `axes_len` readable bytes.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn lp_blocks_create_locked(
+    width: u32,
+    height: u32,
+    cells: *const i32,
+    cells_len: usize,
+    goals: *const LpBlocksGoal,
+    goals_len: usize,
+    axes: *const u8,
+    axes_len: usize,
     count: u32,
     out: *mut *mut LpPuzzle,
 ) -> LpStatus {
@@ -89,7 +116,32 @@ pub unsafe extern "C" fn lp_blocks_create(
                 return Err(Failure::invalid(format!("block {} has two goals", goal.block)));
             }
         }
-        let blocks = block_specs(&names, w, &targets).map_err(|(_, reason)| Failure::invalid(reason))?;
+        in_range(axes_len, 0..=62, "axes_len")?;
+        // SAFETY: forwarded caller guarantee; the length is within the ids there are.
+        let axes = unsafe { slice(axes, axes_len, "axes") }?;
+        let mut blocks = block_specs(&names, w, &targets).map_err(|(_, reason)| Failure::invalid(reason))?;
+        for block in &mut blocks {
+            let id = NAMES.chars().position(|c| c == block.name).unwrap_or(usize::MAX);
+            let (rows, cols) = block.shape.size();
+            block.axis = match axes.get(id).copied().unwrap_or(0) {
+                0 => Axis::Free,
+                1 => Axis::Horizontal,
+                2 => Axis::Vertical,
+                3 if rows == 1 && cols > 1 => Axis::Horizontal,
+                3 if cols == 1 && rows > 1 => Axis::Vertical,
+                3 => {
+                    return Err(Failure::invalid(format!(
+                        "block {} is {rows}x{cols}: only a bar of one row or column has a long axis",
+                        id + 1
+                    )))
+                }
+                other => {
+                    return Err(Failure::invalid(format!(
+                        "axes[{id}] is {other}: 0 free, 1 horizontal, 2 vertical, 3 along its long axis"
+                    )))
+                }
+            };
+        }
         let puzzle = Blocks::new(w, h, terrain, blocks, count).map_err(Failure::invalid)?;
         Ok(LpPuzzle::hand_out(puzzle, out))
     })

@@ -53,6 +53,35 @@ impl Blocks {
         let words: alloc::vec::Vec<String> = legs.iter().map(|(d, n)| format!("{d} {n}")).collect();
         words.join(", ")
     }
+
+    /// A Rush Hour hint: the red car, a car (2 cells) or a truck (3 or more), its slide, and why — the red
+    /// car's own move, clearing its way to the exit (the block stood in the red car's row between the car
+    /// and the exit and no longer does), or making way for such a move.
+    fn rush_hint_text(&self, state: &Layout, mv: &Slide, reason: u32, name: char) -> String {
+        let board = self.board();
+        let block = mv.block as usize;
+        let slide = self.path_words(state, mv);
+        if reason == MOVE_GOAL {
+            return format!("slide the red car {slide}: its next move on a shortest solution");
+        }
+        let (rows, cols) = board.shapes[board.groups[board.group_of[block]].shape].size();
+        let kind = if rows.max(cols) >= 3 { "truck" } else { "car" };
+        // The cells from the red car's right end to the exit.
+        let goal = board.groups.iter().position(|g| g.target.is_some()).unwrap_or(0);
+        let red = board.groups[goal].first;
+        let (at, w) = (state.0[red] as usize, board.width);
+        let car_cols = board.shapes[board.groups[goal].shape].size().1;
+        let lane = |anchor: usize| {
+            let cells = board.placement(block, anchor);
+            (at % w + car_cols..w).any(|c| super::has(cells, at / w * w + c))
+        };
+        let why = if lane(mv.from as usize) && !lane(mv.to as usize) {
+            "it clears the red car's row"
+        } else {
+            "it makes way on a shortest solution"
+        };
+        format!("slide the {kind} {name} {slide}: {why}")
+    }
 }
 
 impl Family for Blocks {
@@ -246,9 +275,14 @@ impl Family for Blocks {
 
     /// "move block A down 1, right 1 (to row 3, column 1): the goal block's next step on a shortest
     /// solution".
+    ///
+    /// On a Rush Hour board, in its words: "slide the truck C left 3: it clears the red car's row".
     fn hint_text(&self, state: &Layout, mv: &Slide, reason: u32) -> String {
         let w = self.board().width;
         let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
+        if text::is_rush(self) {
+            return self.rush_hint_text(state, mv, reason, name);
+        }
         let why = if reason == MOVE_GOAL {
             "the goal block's next move on a shortest solution"
         } else {

@@ -297,11 +297,27 @@ pub fn parse_rush(desc: &str) -> Result<Blocks, ParseError> {
 /// every block a bar locked to its long axis and named by a capital letter, and the only goal the car
 /// `A` leaving on the right of row N/2 − 1.
 pub fn describe_rush(puzzle: &Blocks) -> Option<String> {
+    if !is_rush(puzzle) {
+        return None;
+    }
+    let board = puzzle.board();
+    let n = board.width;
+    let names = names_on_cells(puzzle, &puzzle.start_layout());
+    let cells = (0..n * n).map(|i| match (names[i], board.terrain[i]) {
+        (Some(c), _) => c,
+        (None, Terrain::Wall) => 'x',
+        _ => 'o',
+    });
+    Some(format!("rush:{}", cells.collect::<String>()))
+}
+
+/// Whether the puzzle is a Rush Hour board, which [`describe_rush`] writes as `rush:`.
+pub fn is_rush(puzzle: &Blocks) -> bool {
     let board = puzzle.board();
     let n = board.width;
     let square = board.height == n && n >= 2;
     if !square || puzzle.count() != Count::Line || board.terrain.contains(&Terrain::BallOnly) {
-        return None;
+        return false;
     }
     for g in &board.groups {
         let (rows, cols) = board.shapes[g.shape].size();
@@ -316,14 +332,8 @@ pub fn describe_rush(puzzle: &Blocks) -> Option<String> {
             None => !names.contains(&'A'),
         };
         if !bar || !goal_ok || !names.iter().all(char::is_ascii_uppercase) {
-            return None;
+            return false;
         }
     }
-    let names = names_on_cells(puzzle, &puzzle.start_layout());
-    let cells = (0..n * n).map(|i| match (names[i], board.terrain[i]) {
-        (Some(c), _) => c,
-        (None, Terrain::Wall) => 'x',
-        _ => 'o',
-    });
-    Some(format!("rush:{}", cells.collect::<String>()))
+    true
 }
