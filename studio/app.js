@@ -13,6 +13,8 @@ import { loadModule, parser, CUSTOM_FAMILY } from "./custom.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
 const families = lp.families();
+/** Family names by the notations the engine reads for them (`rush` → `blocks`). */
+const notations = new Map();
 const STORAGE_KEY = "lphint-studio";
 const TABS = [...document.querySelectorAll("[role=tab]")];
 
@@ -47,7 +49,25 @@ const studio = {
   },
   /** A worker task, with the custom module when one is loaded. */
   task: (fields) => (studio.customSource ? { ...fields, custom: studio.customSource } : fields),
-  familyOf: (desc) => desc.split(":")[0],
+  /** The family of a description: its first field, or the family that reads that notation (`rush:` is a
+   * sliding-blocks puzzle), learnt from the engine once per first field. */
+  familyOf(desc) {
+    const first = desc.split(":")[0];
+    if (families.some((f) => f.name === first)) return first;
+    if (!notations.has(first)) {
+      let family = first;
+      try {
+        const puzzle = lp.Puzzle.parse(desc);
+        family = families.find((f) => f.id === puzzle.familyId)?.name ?? first;
+        puzzle.free();
+      } catch {
+        // Not a description the engine reads: the first field stands (and the caller reports the error).
+        return first;
+      }
+      notations.set(first, family);
+    }
+    return notations.get(first);
+  },
   /** Whether the family deduces like a player (it has rule reasons beyond the search ones). */
   deduces: (family) => family.reasons.some((r) => r.name === "cover"),
   /** A hint reason's name as words (`cant_fit` → "cant fit"); its doc is the longer explanation. */

@@ -404,31 +404,85 @@ const hargram = {
 };
 
 /** Sliding blocks: each block labelled with its letter of the description (the hint's names), the goal
- * block's target area outlined. */
+ * block's target area outlined; a block locked to an axis (Rush Hour's cars and trucks, `rush:` boards or
+ * `-`/`|` marks) drawn with its track along that axis. */
 const blocks = {
   noun: ["move", "moves"],
+  /** The board's characters, row-major: a letter per block cell, '.' empty, '#' a wall, '+' goal-only. */
   letters(view) {
-    return rows(view.desc.split(":")[2]);
+    const [kind, board, cells] = view.desc.split(":");
+    if (kind === "rush") return [...board].map((c) => (c === "o" ? "." : c === "x" ? "#" : c));
+    return rows(cells);
+  },
+  /** The cells of each block, by letter. */
+  cellsOf(view) {
+    const out = new Map();
+    this.letters(view).forEach((ch, i) => /[A-Za-z0-9]/.test(ch) && out.set(ch, [...(out.get(ch) ?? []), i]));
+    return out;
+  },
+  /** The rules field (goals and axis marks), for a rush: board the red car's exit and every bar locked. */
+  rules(view) {
+    const [kind, , , rules] = view.desc.split(":");
+    if (kind !== "rush") return (rules ?? "").split(";").filter(Boolean);
+    const w = view.width;
+    return [...this.cellsOf(view)].map(([name, cells]) => {
+      const across = cells.every((c) => Math.floor(c / w) === Math.floor(cells[0] / w));
+      return name === "A" ? `A@${Math.floor(w / 2) - 1},${w - cells.length}-` : `${name}${across ? "-" : "|"}`;
+    });
   },
   /** Each goal's target cells: the goal block's shape with its box's corner at the goal. */
   goals(view) {
-    const letters = this.letters(view);
-    const goals = view.desc.split(":")[3] ?? "";
-    return goals.split(";").filter(Boolean).map((goal) => {
-      const [name, at] = goal.split("@");
+    const own = this.cellsOf(view);
+    return this.rules(view).filter((rule) => rule.includes("@")).map((rule) => {
+      const [name, at] = rule.replace(/[-|]$/, "").split("@");
       const [row, col] = at.split(",").map(Number);
-      const own = letters.flatMap((ch, i) => (ch === name ? [[Math.floor(i / view.width), i % view.width]] : []));
-      const [r0, c0] = [Math.min(...own.map(([r]) => r)), Math.min(...own.map(([, c]) => c))];
-      return { name, cells: own.map(([r, c]) => (row + r - r0) * view.width + col + c - c0) };
+      const cells = own.get(name) ?? [];
+      const r0 = Math.min(...cells.map((c) => Math.floor(c / view.width)));
+      const c0 = Math.min(...cells.map((c) => c % view.width));
+      const to = (c) => (row + Math.floor(c / view.width) - r0) * view.width + col + (c % view.width) - c0;
+      return { name, cells: cells.map(to) };
     });
+  },
+  /** The letters of the blocks locked to an axis, with it ('-' or '|'). */
+  axes(view) {
+    return new Map(this.rules(view).flatMap((rule) => (/[-|]$/.test(rule) ? [[rule[0], rule.at(-1)]] : [])));
   },
   draw(ctx, canvas, view) {
     const g = grid(canvas, view.width, view.height);
     const letters = this.letters(view);
     view.cells.forEach((value, cell) => {
       const fill = value === -1 ? INK : value === -2 ? "#f3e3b5" : value === 0 ? EMPTY : colour(value - 1);
-      const [x, y] = rect(ctx, g, cell, fill, value > 0 ? 1 : 2);
-      if (value > 0) label(ctx, g, x, y, letters[cell], INK, 0.32);
+      rect(ctx, g, cell, fill, value > 0 ? 1 : 2);
+    });
+    // A locked block's track: a bar through its cells along its axis, ending in arrowheads.
+    const axes = this.axes(view);
+    const placed = new Map();
+    view.cells.forEach((value, cell) => value > 0 && placed.set(letters[cell], [...(placed.get(letters[cell]) ?? []), cell]));
+    for (const [name, cells] of placed) {
+      if (!axes.has(name)) continue;
+      const centre = (c) => origin(g, c).map((v) => v + g.size / 2);
+      const [[x1, y1], [x2, y2]] = [centre(Math.min(...cells)), centre(Math.max(...cells))];
+      const [dx, dy] = axes.get(name) === "-" ? [g.size * 0.3, 0] : [0, g.size * 0.3];
+      ctx.strokeStyle = "rgba(255,255,255,0.85)";
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      ctx.moveTo(x1 - dx, y1 - dy);
+      ctx.lineTo(x2 + dx, y2 + dy);
+      ctx.stroke();
+      for (const [x, y, s] of [[x1 - dx, y1 - dy, -1], [x2 + dx, y2 + dy, 1]]) {
+        ctx.fillStyle = "rgba(255,255,255,0.85)";
+        ctx.beginPath();
+        ctx.moveTo(x + s * (dx ? 6 : 0), y + s * (dy ? 6 : 0));
+        ctx.lineTo(x - (dy ? 6 : 0), y - (dx ? 6 : 0));
+        ctx.lineTo(x + (dy ? 6 : 0), y + (dx ? 6 : 0));
+        ctx.fill();
+      }
+    }
+    view.cells.forEach((value, cell) => {
+      if (value > 0) {
+        const [x, y] = origin(g, cell);
+        label(ctx, g, x, y, letters[cell], INK, 0.32);
+      }
     });
     for (const goal of this.goals(view)) {
       areaOutline(ctx, g, goal.cells, "white", 9);
@@ -446,8 +500,8 @@ const blocks = {
     });
     return g;
   },
-  // A block, then a cell: the move of that block whose anchor lands there, or that shifts it by the
-  // click's offset from its anchor.
+  // A block, then a cell: the move of that block whose anchor lands there, that shifts it by the click's
+  // offset from its anchor, or the shortest that covers the cell.
   click(view, cell) {
     const value = view.cells[cell];
     if (value > 0 && view.selected !== value - 1) {
@@ -461,7 +515,15 @@ const blocks = {
     if (view.selected === null || view.selected === undefined) return null;
     const own = view.moves.filter((m) => m.piece === view.selected);
     const anchor = own[0]?.from;
-    const move = own.find((m) => m.to === cell) ?? own.find((m) => anchor !== undefined && value === 0 && m.to - m.from === cell - anchor);
+    // Or the shortest slide that brings the block over the cell clicked (a car driven up to a cell ahead).
+    const offsets = view.cells.flatMap((v, c) => (v === view.selected + 1 ? [c - anchor] : []));
+    const covering = own
+      .filter((m) => offsets.some((o) => m.to + o === cell))
+      .sort((a, b) => Math.abs(a.to - a.from) - Math.abs(b.to - b.from))[0];
+    const move =
+      own.find((m) => m.to === cell) ??
+      own.find((m) => anchor !== undefined && value === 0 && m.to - m.from === cell - anchor) ??
+      covering;
     if (move) view.selected = null;
     return move ?? null;
   },

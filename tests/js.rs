@@ -153,7 +153,7 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
     // Every family: one move by keyboard, then hinted to the goal (the P key) in its optimal number of moves.
-    let optimal = [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("linjat", 8)];
+    let optimal = [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("rush", 3), ("linjat", 8)];
     for (family, moves) in optimal {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
         assert!(text(&format!("/keyboard/{family}")).starts_with("1 "), "{family} by keyboard: {out}");
@@ -169,6 +169,9 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Hargram by mouse: a tray piece placed; the same cell again takes it off and places the next way.
     assert_eq!(text("/hargramMouse/placed"), "1 move played", "{out}");
     assert_eq!(text("/hargramMouse/again"), "3 moves played", "{out}");
+    // Rush Hour by mouse: the truck clicked, then the cell past its end: slid one cell right.
+    assert_eq!(text("/rushMouse/played"), "1 move played", "{out}");
+    assert_eq!(text("/rushMouse/desc"), "rush:oooCoooooCooAAoDoooooDooooBBBooooooo", "{out}");
     // Jugs by mouse: the tap fills jug 2, jug 1 goes down the sink.
     assert_eq!(text("/tapFill"), "jugs:8,5,3:8,5,0:4,4,0:tap", "{out}");
     assert_eq!(text("/sinkEmpty"), "jugs:8,5,3:0,5,0:4,4,0:tap", "{out}");

@@ -78,6 +78,9 @@ fn axis_locks_read_and_write_in_blocks_descriptions() {
 #[test]
 fn rush_hour_hints_speak_of_cars_and_trucks() {
     let mut session = lphint::registry::parse("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
+    let names: Vec<String> = session.legal_moves().iter().map(|m| session.move_text(m).unwrap()).collect();
+    assert!(names.iter().all(|n| n.starts_with("slide the ")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("slide the truck ") || n.starts_with("slide the car ")), "{names:?}");
     let mut texts = Vec::new();
     while !session.is_solved() {
         let hint = loop {

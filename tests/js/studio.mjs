@@ -24,6 +24,7 @@ const PUZZLES = {
   flip: "flip:3x3:#.#/.#./#.#",
   hargram: "hargram:5x4:...../...../...../.....:###/##.;#/#/#;#./##;.#./###/..#;#./##/.#",
   blocks: "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1",
+  rush: "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo",
   linjat: "linjat:6x9:....52/....../....../....o./....o3/.....4/..4..o/.....o/2o.3o2",
 };
 // One move by keyboard on the focused board: the keys, from the cursor at the top-left cell.
@@ -33,6 +34,7 @@ const KEYS = {
   flip: ["Enter"],
   hargram: ["Enter"],
   blocks: ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter", "ArrowRight"],
+  rush: ["ArrowDown", "ArrowDown", "Enter", "ArrowRight"],
   linjat: ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowDown", "Enter"],
 };
 
@@ -131,6 +133,18 @@ try {
   await page.mouse.click(box.x + cell[0] * scale, box.y + cell[1] * scale);
   results.hargramMouse.again = await played();
   await shot(page, "studio-hargram-tray");
+  // Rush Hour by mouse: the truck B, then the cell just past its right end: it slides one cell.
+  {
+    await load(PUZZLES.rush);
+    const board = await page.locator("#board").boundingBox();
+    const s = board.width / 520;
+    for (const at of [25, 28]) {
+      const point = await page.evaluate((c) => window.studio.play.cellPoint?.(c), at);
+      await page.mouse.click(board.x + point[0] * s, board.y + point[1] * s);
+    }
+    results.rushMouse = { played: await played(), desc: await page.evaluate(() => window.studio.play.describe()) };
+    await shot(page, "studio-rush");
+  }
 
   // Jugs by mouse: the tap then a jug fills it, a jug then the sink empties it.
   await load("jugs:8,5,3:8,0,0:4,4,0:tap");

@@ -64,8 +64,7 @@ impl Blocks {
         if reason == MOVE_GOAL {
             return format!("slide the red car {slide}: its next move on a shortest solution");
         }
-        let (rows, cols) = board.shapes[board.groups[board.group_of[block]].shape].size();
-        let kind = if rows.max(cols) >= 3 { "truck" } else { "car" };
+        let kind = self.rush_noun(block, name);
         // The cells from the red car's right end to the exit.
         let goal = board.groups.iter().position(|g| g.target.is_some()).unwrap_or(0);
         let red = board.groups[goal].first;
@@ -80,7 +79,17 @@ impl Blocks {
         } else {
             "it makes way on a shortest solution"
         };
-        format!("slide the {kind} {name} {slide}: {why}")
+        format!("slide the {kind} {slide}: {why}")
+    }
+
+    /// "red car", "car B" (2 cells) or "truck C" (3 or more) on a Rush Hour board.
+    fn rush_noun(&self, block: usize, name: char) -> String {
+        let board = self.board();
+        if self.is_goal_block(block) {
+            return String::from("red car");
+        }
+        let (rows, cols) = board.shapes[board.groups[board.group_of[block]].shape].size();
+        format!("{} {name}", if rows.max(cols) >= 3 { "truck" } else { "car" })
     }
 }
 
@@ -177,10 +186,15 @@ impl Family for Blocks {
         format!("{name}>{},{}", mv.to as usize / w, mv.to as usize % w)
     }
 
+    /// On a Rush Hour board, "slide the truck C left 3" (every move there is one straight slide).
     fn move_text(&self, mv: &Slide) -> String {
         let w = self.board().width;
         let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
         let (from, to) = (mv.from as usize, mv.to as usize);
+        if text::is_rush(self) && (mv.block as usize) < self.board().blocks() {
+            let cells = (to / w).abs_diff(from / w) + (to % w).abs_diff(from % w);
+            return format!("slide the {} {} {cells}", self.rush_noun(mv.block as usize, name), direction(from, to, w));
+        }
         // Sentences count rows and columns from 1, as a player does; descriptions and tokens from 0.
         format!(
             "move block {name} from row {}, column {} to row {}, column {}",
