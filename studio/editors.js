@@ -112,18 +112,40 @@ const blocks = {
   ],
   help: "New block starts a block at the cell clicked; Paint the block adds cells to the block chosen (click a block to choose it); Goal of the block puts the chosen block's target corner at the cell clicked (click again to remove it). Walls and goal-only cells (+) shape the board.",
   blank: (width, height) => ({ width, height, cells: Array(width * height).fill("."), goals: {}, count: "free", chosen: null }),
+  /** A `blocks:` description, or a `rush:` board (cars and trucks locked to their long axis, the red car
+   * A's exit on the right of row N/2 − 1, slides counted as moves), with each block's axis lock. */
   read(desc) {
-    const [, size, rows, goals = "", count = "free"] = desc.split(":");
+    const [kind, ...fields] = desc.split(":");
+    if (kind === "rush") {
+      const cells = [...fields[0]].map((c) => (c === "o" ? "." : c === "x" ? "#" : c));
+      const n = Math.round(Math.sqrt(cells.length));
+      const axes = {};
+      for (const letter of new Set(cells.filter((c) => /[A-Z]/.test(c)))) {
+        const own = cells.flatMap((c, i) => (c === letter ? [i] : []));
+        axes[letter] = own.every((i) => Math.floor(i / n) === Math.floor(own[0] / n)) ? "-" : "|";
+      }
+      const red = cells.filter((c) => c === "A").length;
+      return { width: n, height: n, cells, goals: { A: [Math.floor(n / 2) - 1, n - red] }, axes, count: "line", chosen: "A" };
+    }
+    const [size, rows, rules = "", count = "free"] = fields;
     const [width, height] = sizeOf(size);
-    const targets = Object.fromEntries(goals.split(";").filter(Boolean).map((g) => {
-      const [letter, at] = g.split("@");
-      return [letter, at.split(",").map(Number)];
-    }));
-    return { width, height, cells: cellsOf(rows), goals: targets, count, chosen: Object.keys(targets)[0] ?? null };
+    const targets = {};
+    const axes = {};
+    for (const rule of rules.split(";").filter(Boolean)) {
+      const mark = /[-|]$/.test(rule) ? rule.at(-1) : null;
+      const [letter, at] = (mark ? rule.slice(0, -1) : rule).split("@");
+      if (mark) axes[letter] = mark;
+      if (at) targets[letter] = at.split(",").map(Number);
+    }
+    return { width, height, cells: cellsOf(rows), goals: targets, axes, count, chosen: Object.keys(targets)[0] ?? null };
   },
   write(m) {
-    const goals = Object.entries(m.goals).filter(([l]) => m.cells.includes(l)).map(([l, [r, c]]) => `${l}@${r},${c}`).join(";");
-    return `blocks:${m.width}x${m.height}:${rowsOf(m.cells, m.width)}:${goals}${m.count === "free" ? "" : `:${m.count}`}`;
+    const axes = m.axes ?? {};
+    const on = (l) => m.cells.includes(l);
+    const goals = Object.entries(m.goals).filter(([l]) => on(l)).map(([l, [r, c]]) => `${l}@${r},${c}${axes[l] ?? ""}`);
+    const locks = Object.entries(axes).filter(([l]) => on(l) && !m.goals[l]).sort().map(([l, a]) => `${l}${a}`);
+    const rules = [...goals, ...locks].join(";");
+    return `blocks:${m.width}x${m.height}:${rowsOf(m.cells, m.width)}:${rules}${m.count === "free" ? "" : `:${m.count}`}`;
   },
   panes: (m) => [{ name: "board", width: m.width, height: m.height }],
   /** The cells the chosen block's goal covers: its shape moved to the target corner. */

@@ -169,6 +169,13 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Hargram by mouse: a tray piece placed; the same cell again takes it off and places the next way.
     assert_eq!(text("/hargramMouse/placed"), "1 move played", "{out}");
     assert_eq!(text("/hargramMouse/again"), "3 moves played", "{out}");
+    // A Rush Hour board in the editor keeps its locks and plays again as the same board.
+    assert_eq!(
+        text("/edit/rush/desc"),
+        "blocks:6x6:...C../...C../AA.D../...D../.BBB../......:A@2,4-;B-;C|;D|:line",
+        "{out}"
+    );
+    assert_eq!(text("/edit/rush/played"), "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo", "{out}");
     // Rush Hour by mouse: the truck clicked, then the cell past its end: slid one cell right.
     assert_eq!(text("/rushMouse/played"), "1 move played", "{out}");
     assert_eq!(text("/rushMouse/desc"), "rush:oooCoooooCooAAoDoooooDooooBBBooooooo", "{out}");
@@ -214,6 +221,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     );
     assert!(flip.iter().any(|f| f.starts_with("Cluster: 512 states, 1 solved")), "{out}");
     assert_eq!(text("/edit/played"), "flip:3x3:#../.#./..#", "{out}");
+    let rush = facts("rush");
+    assert!(rush.iter().any(|f| f == "Solvable: the optimum is 3 moves (proven)."), "{rush:?}: {out}");
     // Generation into per-family packs; the same seed again adds nothing.
     assert_eq!(results["generated"]["tiles"]["count"], 5, "{out}");
     assert_eq!(results["generated"]["jugs"]["count"], 5, "the jugs have their own list: {out}");

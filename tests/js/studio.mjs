@@ -210,6 +210,13 @@ try {
   await shot(page, "studio-edit-flip");
   await page.click("#edit-play");
   results.edit.played = await page.evaluate(() => window.studio.current);
+  // A Rush Hour board edited: its cars keep their axes, and it plays again as the same board.
+  await load(PUZZLES.rush);
+  await page.click("#play-edit");
+  await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 30000 });
+  results.edit.rush = { desc: await page.inputValue("#edit-desc"), facts: await page.locator("#edit-feedback li").allTextContents() };
+  await page.click("#edit-play");
+  results.edit.rush.played = await page.evaluate(() => window.studio.current);
 
   // Generate: batches of 5 from a preset into the family's pack, every rating in the preset's band; the
   // same seed again adds nothing (the levels are there already).
