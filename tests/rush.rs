@@ -60,11 +60,20 @@ fn axis_locks_read_and_write_in_blocks_descriptions() {
     let desc = "blocks:4x4:AA.B/...B/CC../....:A@0,2-;B|;C-:line";
     let puzzle = text::parse(desc).unwrap();
     assert_eq!(text::describe(&puzzle), desc);
-    // Unlocked, the goal car could leave its row; locked, it cannot.
+    // Locks change the answer: B free steps aside (2 moves); B locked to its row sends A around it (3);
+    // both locked, A cannot pass.
+    let bfs = |d: &str| {
+        let p = text::parse(d).unwrap();
+        let outcome = solve_with(&mut Bfs::<Blocks>::new(10_000, u32::MAX).unwrap(), &p, p.start_layout());
+        (outcome.status == Status::Found).then_some(outcome.moves.len())
+    };
+    assert_eq!(bfs("blocks:3x2:AB./...:A@0,2:line"), Some(2));
+    assert_eq!(bfs("blocks:3x2:AB./...:A@0,2;B-:line"), Some(3));
+    assert_eq!(bfs("blocks:3x2:AB./...:A@0,2-;B-:line"), None);
     let free = text::parse("blocks:4x4:AA.B/...B/CC../....:A@0,2;B|;C-:line").unwrap();
-    let solve =
-        |p: &Blocks| solve_with(&mut Bfs::<Blocks>::new(10_000, u32::MAX).unwrap(), p, p.start_layout()).moves.len();
-    assert_eq!((solve(&puzzle), solve(&free)), (2, 2));
+    // Locked and free blocks are different levels.
+    assert_ne!(puzzle.fingerprint(), free.fingerprint());
+    assert_eq!(puzzle.fingerprint(), text::parse(desc).unwrap().fingerprint());
     assert!(text::parse("blocks:4x4:AA.B/...B/CC../....:A@0,2-;A|:line").is_err(), "locked twice");
     assert!(Blocks::parse("rush:AAooo").is_err(), "not square");
     assert!(Blocks::parse("rush:A").is_err(), "too small for an exit row");

@@ -1,6 +1,6 @@
 //! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
 
-use super::{has, text, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
+use super::{has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
@@ -72,7 +72,7 @@ impl Blocks {
         let car_cols = board.shapes[board.groups[goal].shape].size().1;
         let lane = |anchor: usize| {
             let cells = board.placement(block, anchor);
-            (at % w + car_cols..w).any(|c| super::has(cells, at / w * w + c))
+            (at % w + car_cols..w).any(|c| has(cells, at / w * w + c))
         };
         let why = if lane(mv.from as usize) && !lane(mv.to as usize) {
             "it clears the red car's row"
@@ -149,6 +149,10 @@ impl Family for Blocks {
             let group = &board.groups[board.group_of[b]];
             fed = board.shapes[group.shape].cells.iter().fold(fed.byte(0xFE), |f, &(r, c)| f.bytes(&[r, c]));
             fed = fed.bytes(&[start.0[b], group.target.unwrap_or(u8::MAX), group.target.is_some() as u8]);
+            // A locked block makes another level (free blocks feed nothing more: their fingerprints stay).
+            if group.axis != Axis::Free {
+                fed = fed.byte(0xF0 | group.axis as u8);
+            }
         }
         fed.finish()
     }
