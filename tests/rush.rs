@@ -113,3 +113,28 @@ fn rush_hour_hints_speak_of_cars_and_trucks() {
         "{last}"
     );
 }
+
+#[test]
+fn generated_rush_hour_puzzles_are_the_hardest_of_their_clusters_rated_exactly() {
+    use lphint::generate::Generator;
+    let mut generator = Generator::<Blocks>::preset("rush-medium", 5).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..4 {
+        let made = generator.generate().unwrap();
+        let puzzle = &made.puzzle;
+        assert!(puzzle.describe().starts_with("rush:"), "{}", puzzle.describe());
+        assert!((11..=20).contains(&made.rating));
+        assert!(seen.insert(puzzle.fingerprint()), "distinct");
+        // The rating is the fewest slides, by an independent breadth-first search.
+        let outcome = solve_with(&mut Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap(), puzzle, puzzle.start_layout());
+        assert_eq!(outcome.moves.len() as u32, made.rating);
+        // The facts: the cluster's size by an independent exploration; the start is its farthest state.
+        let fact = |name: &str| made.facts.iter().find(|f| f.name == name).unwrap().value;
+        let steps = puzzle.with_count(Count::Step);
+        let mut explorer = Bfs::<Blocks>::explorer(2_000_000).unwrap();
+        explorer.restart(&steps, puzzle.start_layout());
+        explorer.run(&steps);
+        assert_eq!(fact("cluster_states"), explorer.len() as i64);
+        assert_eq!(fact("farthest"), made.rating as i64);
+    }
+}

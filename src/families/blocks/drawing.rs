@@ -93,7 +93,7 @@ impl BlocksDrawing {
     /// The first stage of a new candidate.
     fn begin(&mut self, rng: &mut Xoshiro256PlusPlus) -> Result<Stage, Status> {
         match self.params.method {
-            Method::Cluster => {
+            Method::Cluster | Method::Rush => {
                 self.packing.draw(&self.params, rng, &mut self.sketch);
                 if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.puzzle) {
                     return Err(FAILED);
