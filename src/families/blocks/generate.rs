@@ -199,11 +199,17 @@ impl Sketch {
             }
             next += 1;
         }
+        self.take_out(params.empty as usize, next, rng, kept);
+    }
+
+    /// Takes random pieces of `1..next` (never the goal block) out until `empty` cells are free and at
+    /// most [`MAX_BLOCKS`] blocks remain (`kept` is scratch space).
+    fn take_out(&mut self, empty: usize, next: u8, rng: &mut Xoshiro256PlusPlus, kept: &mut Vec<u8>) {
         kept.clear();
         kept.extend(1..next);
         kept.shuffle(rng);
-        let mut free = 0;
-        while free < params.empty as usize || kept.len() + 1 > MAX_BLOCKS {
+        let mut free = self.owner.iter().filter(|o| o.is_none()).count();
+        while free < empty || kept.len() + 1 > MAX_BLOCKS {
             let Some(b) = kept.pop() else { break };
             for owner in self.owner.iter_mut().filter(|o| **o == Some(b)) {
                 *owner = None;
@@ -211,9 +217,7 @@ impl Sketch {
             }
         }
     }
-}
 
-impl Sketch {
     /// Fills the sketch with random cars (2 cells, three in four) and trucks (3 cells), each lying in a
     /// row or a column at random and locked to it, then takes random ones out until `empty` cells are
     /// free and at most [`MAX_BLOCKS`] blocks remain (`order` and `kept` are scratch space).
@@ -243,17 +247,7 @@ impl Sketch {
             self.axes[next as usize] = if across { Axis::Horizontal } else { Axis::Vertical };
             next += 1;
         }
-        kept.clear();
-        kept.extend(1..next);
-        kept.shuffle(rng);
-        let mut free = self.owner.iter().filter(|o| o.is_none()).count();
-        while free < params.empty as usize || kept.len() + 1 > MAX_BLOCKS {
-            let Some(b) = kept.pop() else { break };
-            for owner in self.owner.iter_mut().filter(|o| **o == Some(b)) {
-                *owner = None;
-                free += 1;
-            }
-        }
+        self.take_out(params.empty as usize, next, rng, kept);
     }
 }
 
