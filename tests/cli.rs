@@ -872,3 +872,50 @@ fn the_studio_server_waits_instead_of_spinning_when_out_of_file_descriptors() {
     assert!(used < 40, "the server used {used} ticks of CPU in 2 s while out of file descriptors");
     drop(held);
 }
+
+#[test]
+fn enumerate_splits_resumes_and_merges_a_database() {
+    let dir = std::env::temp_dir().join(format!("lp-enumerate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (whole, a, b, merged) = (path("whole.txt"), path("a.txt"), path("b.txt"), path("merged.txt"));
+    let space = ["enumerate", "--size", "5", "--quiet"];
+    let run = |extra: &[&str]| {
+        let out = lp(&[&space[..], extra].concat());
+        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+        out
+    };
+    run(&["-o", &whole]);
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    let listed = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(String::from).collect::<Vec<_>>();
+    let last = |text: &str| text.lines().last().unwrap().to_string();
+    assert_eq!(
+        last(&whole_text),
+        "# through 274943 inputs=274943 lowest=130792 solvable=60531 minimal=952 states=7165576"
+    );
+    assert_eq!(listed(&whole_text).len(), 952);
+    // Two parts, the second cut in the middle of a batch and resumed, then merged: the same database.
+    run(&["--to", "100000", "-o", &a]);
+    run(&["--from", "100000", "-o", &b, "--jobs", "1"]);
+    let b_text = std::fs::read_to_string(&b).unwrap();
+    let checkpoints: Vec<usize> = b_text.match_indices("# through").map(|(i, _)| i).collect();
+    let cut = checkpoints[checkpoints.len() / 2] - 17; // inside the lines before a checkpoint
+    std::fs::write(&b, &b_text[..cut]).unwrap();
+    run(&["--from", "100000", "-o", &b, "--resume"]);
+    assert_eq!(std::fs::read_to_string(&b).unwrap(), b_text, "resumed from the last checkpoint");
+    run(&["--merge", &b, &a, "-o", &merged]);
+    let merged_text = std::fs::read_to_string(&merged).unwrap();
+    assert_eq!(listed(&merged_text), listed(&whole_text));
+    assert_eq!(last(&merged_text), last(&whole_text));
+    // Parts that do not meet, or a resume of another range, are refused.
+    let out = lp(&["enumerate", "--merge", &b, "-o", &merged, "--size", "5"]);
+    assert!(out.status.success(), "one part alone is a database of its range");
+    let gap = lp(&["enumerate", "--merge", &a, &path("missing.txt"), "-o", &merged]);
+    assert_eq!(gap.status.code(), Some(1));
+    let wrong = lp(&[&space[..], &["--from", "5", "-o", &b, "--resume"]].concat());
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("not a run of this space and range"), "{}", stderr(&wrong));
+    let count = lp(&["enumerate", "--size", "6", "--count"]);
+    assert!(String::from_utf8_lossy(&count.stdout).starts_with("243502786 stuck positions"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,6 +6,7 @@
 
 mod bench;
 mod demo;
+mod enumerate;
 mod families;
 mod files;
 mod ga;
@@ -56,6 +57,10 @@ enum Command {
     /// Precomputed tables: `lp tables build --kind KIND -o FILE` (pdb: the 4x4 pattern databases; eight:
     /// the complete 3x3 distance table; pdb24: the 5x5 pattern databases of the hint mode).
     Tables(tables::TablesArgs),
+    /// Every interesting Rush Hour puzzle of a board (Fogleman's database rebuilt): each cluster's hardest,
+    /// minimal puzzle with its moves, size and positions by distance, over a range of IDs on every core;
+    /// `--resume` goes on from a file's last checkpoint, `--merge` joins parts.
+    Enumerate(enumerate::EnumerateArgs),
     /// Benchmarks: korf100 and fifteen-hard (15-puzzles, lengths checked), korf24 and tiles5 (the 5x5 hint
     /// mode), hargram (the exact solver against the GA), blocks, linjat (the generator against the
     /// original's), frames (the time of per-frame calls), custom (a callback puzzle against the built-in
@@ -119,6 +124,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::generate(args),
         Command::Pack { action } => pack::pack(action),
         Command::Tables(args) => tables::tables(args),
+        Command::Enumerate(args) => enumerate::enumerate(args),
         Command::Bench(args) => bench::bench(args),
         Command::Studio(args) => studio::studio(args),
         Command::Report(args) => report::report(args),

@@ -22,6 +22,7 @@ pub mod data;
 mod drawing;
 mod family;
 mod generate;
+pub mod rush;
 pub mod text;
 
 pub use family::{HINT_NODES, MAKE_WAY, MOVE_GOAL};

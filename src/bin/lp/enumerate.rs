@@ -1,0 +1,409 @@
+//! `lp enumerate`: every interesting Rush Hour puzzle of a board (Fogleman's database rebuilt), over a
+//! range of IDs, on every core, resumable, and parts merged.
+//!
+//! The output file: a header line naming the space and the range, then one line per reported cluster
+//! (`lphint::families::blocks::rush::record`), in ID order, and after every batch a checkpoint
+//! `# through N ...` saying that every ID below N is done, with running totals. `--resume` truncates
+//! the file after its last checkpoint and goes on from there; `--merge` joins parts whose ranges meet.
+
+use crate::{fmt_time, Done, Failure};
+use lphint::families::blocks::rush::{record, Analyzer, Outcome, Position, Positions, RushSpace};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::ops::ControlFlow;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
+
+/// Positions handed to a worker at once: the unit of a checkpoint.
+const BATCH: usize = 4096;
+
+#[derive(clap::Args)]
+pub struct EnumerateArgs {
+    /// The board's side (3 to 6).
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    /// The most walls of a position (0 to 4).
+    #[arg(long, default_value_t = 0)]
+    walls: usize,
+    /// The red car's row (default side / 2 − 1, the `rush:` notation's; Fogleman's 4×4 and 5×5 figures
+    /// used row 2).
+    #[arg(long)]
+    exit_row: Option<usize>,
+    /// The first ID to do.
+    #[arg(long, default_value_t = 0)]
+    from: u64,
+    /// The ID after the last to do (default: to the end).
+    #[arg(long)]
+    to: Option<u64>,
+    /// Threads analysing clusters (default: every core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Give up on a cluster of more positions than this (exit status 2).
+    #[arg(long, default_value_t = 50_000_000)]
+    max_states: usize,
+    /// Write the database here (default: standard output).
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Go on with the --output file from its last checkpoint.
+    #[arg(long, requires = "output")]
+    resume: bool,
+    /// Only count the stuck positions of the space (its IDs).
+    #[arg(long)]
+    count: bool,
+    /// Join these parts (outputs of runs over ranges that meet) into --output, checking their headers
+    /// and ranges.
+    #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["resume", "count"])]
+    merge: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Running totals of a run: IDs taken in, clusters they were lowest of, solvable and minimal ones, and
+/// the positions of those clusters.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Totals {
+    inputs: u64,
+    lowest: u64,
+    solvable: u64,
+    minimal: u64,
+    states: u64,
+}
+
+impl Totals {
+    fn add(&mut self, other: &Totals) {
+        self.inputs += other.inputs;
+        self.lowest += other.lowest;
+        self.solvable += other.solvable;
+        self.minimal += other.minimal;
+        self.states += other.states;
+    }
+
+    fn checkpoint(&self, through: u64) -> String {
+        format!(
+            "# through {through} inputs={} lowest={} solvable={} minimal={} states={}",
+            self.inputs, self.lowest, self.solvable, self.minimal, self.states
+        )
+    }
+
+    /// Reads a checkpoint line: the ID it is through and the totals.
+    fn parse(line: &str) -> Option<(u64, Totals)> {
+        let mut words = line.strip_prefix("# through ")?.split(' ');
+        let through = words.next()?.parse().ok()?;
+        let mut field = |name: &str| words.next()?.strip_prefix(name)?.strip_prefix('=')?.parse().ok();
+        let totals = Totals {
+            inputs: field("inputs")?,
+            lowest: field("lowest")?,
+            solvable: field("solvable")?,
+            minimal: field("minimal")?,
+            states: field("states")?,
+        };
+        Some((through, totals))
+    }
+}
+
+fn header(space: &RushSpace, from: u64, to: Option<u64>) -> String {
+    let to = to.map_or("end".to_string(), |t| t.to_string());
+    format!(
+        "# lp enumerate size={} walls={} exit-row={} from={from} to={to}\n\
+         # moves pieces board id group states counts-by-distance\n",
+        space.side, space.max_walls, space.exit_row
+    )
+}
+
+pub fn enumerate(args: EnumerateArgs) -> Done {
+    let mut space = RushSpace::new(args.size, args.walls).map_err(|e| e.to_string())?;
+    if let Some(row) = args.exit_row {
+        space = space.with_exit_row(row).map_err(|e| e.to_string())?;
+    }
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.output.as_deref());
+    }
+    let positions = Positions::new(space);
+    if args.count {
+        let clock = Instant::now();
+        let n = positions.count();
+        println!(
+            "{n} stuck positions (IDs 0..{n}) on {0}x{0} with up to {1} walls, exit row {2}",
+            space.side, space.max_walls, space.exit_row
+        );
+        eprintln!("counted in {}", fmt_time(clock.elapsed()));
+        return Ok(());
+    }
+    if args.to.is_some_and(|to| to < args.from) {
+        return Err(format!("--to {} is before --from {}", args.to.unwrap_or(0), args.from).into());
+    }
+    let head = header(&space, args.from, args.to);
+    let (mut out, from, totals): (Box<dyn Write>, u64, Totals) = match (&args.output, args.resume) {
+        (Some(path), true) => {
+            let (from, totals) = resume_point(path, &head)?;
+            let file = OpenOptions::new().append(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+            (Box::new(BufWriter::new(file)), from, totals)
+        }
+        (Some(path), false) => {
+            let file = File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+            (Box::new(BufWriter::new(file)), args.from, Totals::default())
+        }
+        (None, _) => (Box::new(BufWriter::new(std::io::stdout().lock())), args.from, Totals::default()),
+    };
+    if !args.resume {
+        out.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    let to = args.to.unwrap_or(u64::MAX);
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let clock = Instant::now();
+    let (end, totals) = run(&positions, from, to, jobs, args.max_states, args.quiet, totals, &mut out)?;
+    out.flush().map_err(|e| e.to_string())?;
+    let seconds = clock.elapsed().as_secs_f64();
+    eprintln!(
+        "IDs {from}..{end} in {}: {} lowest, {} solvable, {} minimal (listed), {} positions in their clusters; \
+         {:.0} IDs/s, {:.0} positions/s on {jobs} threads",
+        fmt_time(clock.elapsed()),
+        totals.lowest,
+        totals.solvable,
+        totals.minimal,
+        totals.states,
+        (end - from) as f64 / seconds,
+        totals.states as f64 / seconds,
+    );
+    Ok(())
+}
+
+/// One batch's results: its place, the ID after its last, its lines and totals.
+struct BatchResult {
+    seq: u64,
+    end: u64,
+    lines: String,
+    totals: Totals,
+}
+
+/// Enumerates `from..to` on `jobs` threads, writing lines and checkpoints in ID order; the ID reached
+/// and the totals (including `before`, a resumed file's).
+#[allow(clippy::too_many_arguments)]
+fn run(
+    positions: &Positions,
+    from: u64,
+    to: u64,
+    jobs: usize,
+    max_states: usize,
+    quiet: bool,
+    before: Totals,
+    out: &mut dyn Write,
+) -> Result<(u64, Totals), Failure> {
+    let side = positions.space().side;
+    let progress =
+        if quiet || to == u64::MAX { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(to - from) };
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} IDs, {per_sec}, {elapsed} ({eta} left)")
+            .map_err(|e| e.to_string())?,
+    );
+    let (batches_tx, batches_rx) = mpsc::sync_channel::<(u64, Vec<Position>)>(jobs * 4);
+    let batches_rx = Arc::new(Mutex::new(batches_rx));
+    let (done_tx, done_rx) = mpsc::channel::<Result<BatchResult, String>>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut batch = Vec::with_capacity(BATCH);
+            let mut seq = 0;
+            positions.each(from, to, &mut |p| {
+                batch.push(*p);
+                if batch.len() == BATCH {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                    if batches_tx.send((seq, full)).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    seq += 1;
+                }
+                ControlFlow::Continue(())
+            });
+            let _ = batches_tx.send((seq, batch));
+        });
+        for _ in 0..jobs {
+            let (batches_rx, done_tx) = (Arc::clone(&batches_rx), done_tx.clone());
+            scope.spawn(move || {
+                let mut analyzer = Analyzer::new(side, max_states);
+                loop {
+                    let next = batches_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((seq, batch))) = next else { return };
+                    if done_tx.send(analyze(&mut analyzer, side, seq, &batch)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut waiting = BTreeMap::new();
+        let (mut next_seq, mut reached, mut totals) = (0, from, before);
+        let mut failure = None;
+        for done in done_rx.iter() {
+            let done = match done {
+                Ok(d) => d,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            };
+            waiting.insert(done.seq, done);
+            while let Some(done) = waiting.remove(&next_seq) {
+                totals.add(&done.totals);
+                reached = reached.max(done.end);
+                let written = out
+                    .write_all(done.lines.as_bytes())
+                    .and_then(|()| writeln!(out, "{}", totals.checkpoint(reached)))
+                    .and_then(|()| out.flush());
+                if let Err(e) = written {
+                    failure = Some(format!("cannot write: {e}"));
+                    break;
+                }
+                progress.set_position(reached - from);
+                next_seq += 1;
+            }
+            if failure.is_some() {
+                break;
+            }
+        }
+        progress.finish_and_clear();
+        // Dropping the receivers ends the producer and the workers.
+        drop(done_rx);
+        drop(batches_rx);
+        match failure {
+            Some(e) => Err(Failure::Unanswered(e)),
+            None => Ok((reached, totals)),
+        }
+    })
+}
+
+/// Analyses one batch: its database lines and totals.
+fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -> Result<BatchResult, String> {
+    let mut done =
+        BatchResult { seq, end: batch.last().map_or(0, |p| p.id + 1), lines: String::new(), totals: Totals::default() };
+    for p in batch {
+        done.totals.inputs += 1;
+        match analyzer.analyze(p, true).map_err(|e| format!("ID {}: {e}", p.id))? {
+            Outcome::NotLowest => {}
+            Outcome::Unsolvable { states, .. } => {
+                done.totals.lowest += 1;
+                done.totals.states += states as u64;
+            }
+            Outcome::Solvable(facts) => {
+                done.totals.lowest += 1;
+                done.totals.solvable += 1;
+                done.totals.states += facts.states as u64;
+                if facts.minimal {
+                    done.totals.minimal += 1;
+                    done.lines.push_str(&record(side, p, &facts, analyzer.counts()));
+                    done.lines.push('\n');
+                }
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// Where a run written to `path` stands: the ID after its last checkpoint and its totals; the file is
+/// cut after that checkpoint (a batch written after it, half or whole, is done again).
+fn resume_point(path: &str, head: &str) -> Result<(u64, Totals), String> {
+    let file = File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut reader = BufReader::new(file);
+    let mut first = String::new();
+    reader.read_line(&mut first).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let expected = head.lines().next().unwrap_or_default();
+    if first.trim_end() != expected {
+        return Err(format!(
+            "{path} is not a run of this space and range: it begins {:?}, not {expected:?}",
+            first.trim_end()
+        ));
+    }
+    let (mut offset, mut keep) = (first.len() as u64, None);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let n = reader.read_line(&mut line).map_err(|e| format!("cannot read {path}: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        offset += n as u64;
+        if line.ends_with('\n') {
+            if let Some(point) = Totals::parse(line.trim_end()) {
+                keep = Some((offset, point));
+            }
+        }
+    }
+    let Some((cut, (through, totals))) = keep else {
+        return Err(format!("{path} has no checkpoint to go on from: run it again without --resume"));
+    };
+    let file = OpenOptions::new().write(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+    file.set_len(cut).map_err(|e| format!("cannot cut {path}: {e}"))?;
+    let mut file = file;
+    file.seek(SeekFrom::End(0)).map_err(|e| e.to_string())?;
+    Ok((through, totals))
+}
+
+/// One part read for a merge.
+struct Part {
+    space: String,
+    from: u64,
+    through: u64,
+    totals: Totals,
+    lines: Vec<(u64, String)>,
+}
+
+fn read_part(path: &str) -> Result<Part, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let rest = first.strip_prefix("# lp enumerate ").ok_or(format!("{path} is not written by lp enumerate"))?;
+    let at = rest.find(" from=").ok_or(format!("{path}: its header names no range"))?;
+    let space = rest[..at].to_string();
+    let from = rest[at + 6..].split(' ').next().and_then(|f| f.parse().ok()).ok_or(format!("{path}: bad range"))?;
+    let mut part = Part { space, from, through: from, totals: Totals::default(), lines: Vec::new() };
+    let mut pending = Vec::new();
+    for line in lines {
+        if let Some((through, totals)) = Totals::parse(line) {
+            part.lines.append(&mut pending);
+            (part.through, part.totals) = (through, totals);
+        } else if !line.starts_with('#') {
+            let id = line.split(' ').nth(3).and_then(|f| f.parse().ok()).ok_or(format!("{path}: bad line {line:?}"))?;
+            pending.push((id, line.to_string()));
+        }
+    }
+    Ok(part)
+}
+
+/// Joins parts into one file: the same space, ranges that meet; lines in ID order.
+fn merge(paths: &[String], output: Option<&str>) -> Done {
+    let mut parts = paths.iter().map(|p| read_part(p).map(|part| (p, part))).collect::<Result<Vec<_>, _>>()?;
+    parts.sort_by_key(|(_, p)| p.from);
+    let (first_path, first) = &parts[0];
+    let mut totals = Totals::default();
+    let mut reached = first.from;
+    for (path, part) in &parts {
+        if part.space != first.space {
+            return Err(format!("{path} covers {}, {first_path} covers {}", part.space, first.space).into());
+        }
+        if part.from != reached {
+            return Err(format!("{path} begins at ID {} but the parts before it reach {reached}", part.from).into());
+        }
+        reached = part.through;
+        totals.add(&part.totals);
+    }
+    let mut out: Box<dyn Write> = match output {
+        Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+    };
+    let from = parts[0].1.from;
+    let mut write = || -> std::io::Result<()> {
+        writeln!(out, "# lp enumerate {} from={from} to={reached}", first.space)?;
+        writeln!(out, "# moves pieces board id group states counts-by-distance")?;
+        for (_, part) in &parts {
+            for (_, line) in &part.lines {
+                writeln!(out, "{line}")?;
+            }
+        }
+        writeln!(out, "{}", totals.checkpoint(reached))?;
+        out.flush()
+    };
+    write().map_err(|e| format!("cannot write: {e}"))?;
+    eprintln!("merged {} parts: IDs {from}..{reached}, {} puzzles", parts.len(), totals.minimal);
+    Ok(())
+}
