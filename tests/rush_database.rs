@@ -3,7 +3,8 @@
 //! piece numbers with a hash map, and Fogleman's definitions applied to it (a cluster is reported by its
 //! lowest position, its hardest puzzle is the farthest from a solved position, the lowest on a tie, and
 //! is listed when taking out any piece but the red car makes it easier). On 4×4 and 5×5 boards the whole
-//! list must be equal; on 6×6, a range of IDs; every line of `data/rush.txt` through the engine.
+//! list must be equal; on 6×6, a range of IDs; every line of `data/rush.txt` through the engine. The same
+//! model is the brute force the `blocks` family's axis-locked solver is checked against (300 layouts).
 
 use lphint::families::blocks::rush::{self, record, Analyzer, Outcome, Position, Positions, RushSpace};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -482,4 +483,75 @@ fn boards_and_spaces_that_cannot_be_are_refused() {
     assert_eq!(Analyzer::new(6, 1000).analyze(&big, false).unwrap_err(), RushError::TooManyStates(1000));
     let empty = Position::new(&[]).unwrap();
     assert_eq!(Analyzer::new(6, 1000).analyze(&empty, false).unwrap_err(), RushError::BadPosition);
+}
+
+/// `n` positions of a space drawn evenly (reservoir sampling with a fixed seed).
+fn sample(side: usize, exit: usize, walls: usize, n: usize, seed: u64) -> Vec<Board> {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut kept, mut seen) = (Vec::new(), 0u64);
+    all_positions(side, exit, walls, &mut |b| {
+        seen += 1;
+        if kept.len() < n {
+            kept.push(b);
+        } else if let Some(slot) = kept.get_mut((next() % seen) as usize) {
+            *slot = b;
+        }
+    });
+    kept
+}
+
+/// Every position reachable from `b` (the independent model), `b` included.
+fn cluster_size(b: &Board) -> usize {
+    let mut seen = FxHashSet::default();
+    let mut queue = vec![*b];
+    seen.insert(key(b));
+    while let Some(s) = queue.pop() {
+        for n in s.moves() {
+            if seen.insert(key(&n)) {
+                queue.push(n);
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn the_blocks_family_agrees_with_the_independent_model_on_300_random_layouts() {
+    use lphint::families::blocks::{Blocks, Count};
+    use lphint::family::Family;
+    use lphint::search::bfs::Bfs;
+    use lphint::search::{solve_with, Search, Status};
+    let mut boards = sample(4, 1, 2, 100, 7);
+    boards.extend(sample(5, 1, 0, 200, 11));
+    let (mut unsolvable, mut solved) = (0, 0);
+    for b in &boards {
+        let desc = format!("rush:{}", b.text());
+        let puzzle = Blocks::parse(&desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
+        let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
+        let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+        match fewest(b) {
+            Some(moves) => {
+                assert_eq!(outcome.status, Status::Found, "{desc}");
+                assert_eq!(outcome.moves.len(), moves, "{desc}: fewest moves");
+                solved += usize::from(moves == 0);
+            }
+            None => {
+                assert_eq!(outcome.status, Status::Unsolvable, "{desc}");
+                unsolvable += 1;
+            }
+        }
+        let step = puzzle.with_count(Count::Step);
+        let mut explorer = Bfs::<Blocks>::explorer(1 << 16).unwrap();
+        explorer.restart(&step, puzzle.start_layout());
+        assert_eq!(explorer.run(&step), Status::Unsolvable);
+        assert_eq!(explorer.len(), cluster_size(b), "{desc}: the cluster");
+    }
+    assert_eq!(boards.len(), 300);
+    assert!(unsolvable > 0 && unsolvable < 300, "{unsolvable} unsolvable, {solved} solved already");
 }

@@ -13,7 +13,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Positions handed to a worker at once: the unit of a checkpoint.
 const BATCH: usize = 4096;
@@ -39,6 +39,9 @@ pub struct EnumerateArgs {
     /// Threads analysing clusters (default: every core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Only every K-th ID (those divisible by K): a sample whose time, times K, estimates the whole run's.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    every: u64,
     /// Give up on a cluster of more positions than this (exit status 2).
     #[arg(long, default_value_t = 50_000_000)]
     max_states: usize,
@@ -103,10 +106,11 @@ impl Totals {
     }
 }
 
-fn header(space: &RushSpace, from: u64, to: Option<u64>) -> String {
+fn header(space: &RushSpace, from: u64, to: Option<u64>, every: u64) -> String {
     let to = to.map_or("end".to_string(), |t| t.to_string());
+    let every = if every > 1 { format!(" every={every}") } else { String::new() };
     format!(
-        "# lp enumerate size={} walls={} exit-row={} from={from} to={to}\n\
+        "# lp enumerate size={} walls={} exit-row={}{every} from={from} to={to}\n\
          # moves pieces board id group states counts-by-distance\n",
         space.side, space.max_walls, space.exit_row
     )
@@ -134,7 +138,10 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     if args.to.is_some_and(|to| to < args.from) {
         return Err(format!("--to {} is before --from {}", args.to.unwrap_or(0), args.from).into());
     }
-    let head = header(&space, args.from, args.to);
+    if args.every == 0 {
+        return Err("--every must be at least 1".into());
+    }
+    let head = header(&space, args.from, args.to, args.every);
     let (mut out, from, totals): (Box<dyn Write>, u64, Totals) = match (&args.output, args.resume) {
         (Some(path), true) => {
             let (from, totals) = resume_point(path, &head)?;
@@ -153,9 +160,26 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     let to = args.to.unwrap_or(u64::MAX);
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let clock = Instant::now();
-    let (end, totals) = run(&positions, from, to, jobs, args.max_states, args.quiet, totals, &mut out)?;
+    let before_inputs = totals.inputs;
+    let (end, totals, busy) =
+        run(&positions, from, to, args.every, jobs, args.max_states, args.quiet, totals, &mut out)?;
     out.flush().map_err(|e| e.to_string())?;
     let seconds = clock.elapsed().as_secs_f64();
+    let analysed = totals.inputs - before_inputs;
+    eprintln!(
+        "analysis: {:.1} s of thread time for {analysed} IDs ({:.2} µs an ID){}",
+        busy.as_secs_f64(),
+        busy.as_secs_f64() * 1e6 / analysed.max(1) as f64,
+        if args.every > 1 {
+            format!(
+                "; the whole range: about {:.0} thread-seconds of analysis (this sample's, times {})",
+                busy.as_secs_f64() * args.every as f64,
+                args.every
+            )
+        } else {
+            String::new()
+        }
+    );
     eprintln!(
         "IDs {from}..{end} in {}: {} lowest, {} solvable, {} minimal (listed), {} positions in their clusters; \
          {:.0} IDs/s, {:.0} positions/s on {jobs} threads",
@@ -176,6 +200,8 @@ struct BatchResult {
     end: u64,
     lines: String,
     totals: Totals,
+    /// The time its analysis took on its thread.
+    busy: Duration,
 }
 
 /// Enumerates `from..to` on `jobs` threads, writing lines and checkpoints in ID order; the ID reached
@@ -185,12 +211,13 @@ fn run(
     positions: &Positions,
     from: u64,
     to: u64,
+    every: u64,
     jobs: usize,
     max_states: usize,
     quiet: bool,
     before: Totals,
     out: &mut dyn Write,
-) -> Result<(u64, Totals), Failure> {
+) -> Result<(u64, Totals, Duration), Failure> {
     let side = positions.space().side;
     let progress =
         if quiet || to == u64::MAX { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(to - from) };
@@ -198,25 +225,29 @@ fn run(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} IDs, {per_sec}, {elapsed} ({eta} left)")
             .map_err(|e| e.to_string())?,
     );
-    let (batches_tx, batches_rx) = mpsc::sync_channel::<(u64, Vec<Position>)>(jobs * 4);
+    // A batch: its place, its positions, and for the last one the ID the enumeration ended at.
+    let (batches_tx, batches_rx) = mpsc::sync_channel::<(u64, Vec<Position>, Option<u64>)>(jobs * 4);
     let batches_rx = Arc::new(Mutex::new(batches_rx));
     let (done_tx, done_rx) = mpsc::channel::<Result<BatchResult, String>>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let mut batch = Vec::with_capacity(BATCH);
             let mut seq = 0;
-            positions.each(from, to, &mut |p| {
+            let end = positions.each(from, to, &mut |p| {
+                if p.id % every != 0 {
+                    return ControlFlow::Continue(());
+                }
                 batch.push(*p);
                 if batch.len() == BATCH {
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                    if batches_tx.send((seq, full)).is_err() {
+                    if batches_tx.send((seq, full, None)).is_err() {
                         return ControlFlow::Break(());
                     }
                     seq += 1;
                 }
                 ControlFlow::Continue(())
             });
-            let _ = batches_tx.send((seq, batch));
+            let _ = batches_tx.send((seq, batch, Some(end)));
         });
         for _ in 0..jobs {
             let (batches_rx, done_tx) = (Arc::clone(&batches_rx), done_tx.clone());
@@ -224,8 +255,12 @@ fn run(
                 let mut analyzer = Analyzer::new(side, max_states);
                 loop {
                     let next = batches_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, batch))) = next else { return };
-                    if done_tx.send(analyze(&mut analyzer, side, seq, &batch)).is_err() {
+                    let Ok(Ok((seq, batch, end))) = next else { return };
+                    let done = analyze(&mut analyzer, side, seq, &batch).map(|mut d| {
+                        d.end = d.end.max(end.unwrap_or(0));
+                        d
+                    });
+                    if done_tx.send(done).is_err() {
                         return;
                     }
                 }
@@ -233,7 +268,7 @@ fn run(
         }
         drop(done_tx);
         let mut waiting = BTreeMap::new();
-        let (mut next_seq, mut reached, mut totals) = (0, from, before);
+        let (mut next_seq, mut reached, mut totals, mut busy) = (0, from, before, Duration::ZERO);
         let mut failure = None;
         for done in done_rx.iter() {
             let done = match done {
@@ -246,6 +281,7 @@ fn run(
             waiting.insert(done.seq, done);
             while let Some(done) = waiting.remove(&next_seq) {
                 totals.add(&done.totals);
+                busy += done.busy;
                 reached = reached.max(done.end);
                 let written = out
                     .write_all(done.lines.as_bytes())
@@ -268,15 +304,16 @@ fn run(
         drop(batches_rx);
         match failure {
             Some(e) => Err(Failure::Unanswered(e)),
-            None => Ok((reached, totals)),
+            None => Ok((reached, totals, busy)),
         }
     })
 }
 
 /// Analyses one batch: its database lines and totals.
 fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -> Result<BatchResult, String> {
-    let mut done =
-        BatchResult { seq, end: batch.last().map_or(0, |p| p.id + 1), lines: String::new(), totals: Totals::default() };
+    let clock = Instant::now();
+    let end = batch.last().map_or(0, |p| p.id + 1);
+    let mut done = BatchResult { seq, end, lines: String::new(), totals: Totals::default(), busy: Duration::ZERO };
     for p in batch {
         done.totals.inputs += 1;
         match analyzer.analyze(p, true).map_err(|e| format!("ID {}: {e}", p.id))? {
@@ -297,6 +334,7 @@ fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -
             }
         }
     }
+    done.busy = clock.elapsed();
     Ok(done)
 }
 
