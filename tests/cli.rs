@@ -919,3 +919,12 @@ fn enumerate_splits_resumes_and_merges_a_database() {
     assert!(String::from_utf8_lossy(&count.stdout).starts_with("243502786 stuck positions"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_rush_bench_checks_the_sample_with_the_family_and_the_engine() {
+    let out = lp(&["bench", "rush"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("205 puzzles (1-60 moves), every moves and cluster size as listed"), "{text}");
+    assert_eq!(text.matches("positions/s").count(), 3, "{text}");
+}

@@ -215,6 +215,26 @@ static void test_blocks(void) {
     CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);
     CHECK(strncmp(desc, "rush:", 5) == 0);
     lp_puzzle_free(p);
+    /* A subset of Fogleman's sample (data/rush.txt) in his notation: each puzzle's moves and cluster size
+     * as he lists them, through lp_puzzle_parse and lp_puzzle_cluster. */
+    static const struct { int moves; const char *board; uint64_t cluster; } sample[] = {
+        {1, "ooooooooooooAAoooooooooooooooooooooo", 5},       {7, "HBBBooHooJCCHAAJoKDDEEoKIoooooIFFGGG", 872},
+        {10, "ooooooooIBBBAAIJKLHCCJKLHDDooxFFFoxo", 1910},   {14, "IBBooMIxDDoMoJKAAMoJKLooooxLFFoGGGHH", 3314},
+        {18, "BBBJoKoCCJoKAAoJooHDDEEoHoIFFFooIoox", 1005},   {21, "oHBBBMoHJKoMAAJKoNGIJCCNGIooLoxEEoLx", 1159},
+        {25, "BBJoooIoJoCCIAAoKLDDooKLEEFFFLxooHHH", 8834},   {28, "ooxoCCDDKxoNAAKLoNJFFLGGJoHHMOIIooMO", 2502},
+        {32, "HooBBBHCCxoLAAIoKLEEIJKMFFFJKMGGGooo", 2668},   {36, "BBBCCNooKDDNAAKLooJEELoxJGGLMoHHIIMo", 6224},
+        {46, "IBBLCCIooLMNoJAAMNoJDDMxFFKoooxoKHHo", 9583},
+    };
+    for (size_t i = 0; i < sizeof sample / sizeof sample[0]; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "rush:%s", sample[i].board);
+        CHECK_STATUS(lp_puzzle_parse(text, &p), LP_OK, NULL);
+        LpClusterSummary summary;
+        CHECK_STATUS(lp_puzzle_cluster(p, 1 << 20, &summary), LP_OK, NULL);
+        CHECK(summary.states == sample[i].cluster);
+        CHECK(summary.start_distance == sample[i].moves && summary.farthest_distance == sample[i].moves);
+        lp_puzzle_free(p);
+    }
     /* Without the locks the same board is easier; bad rules are refused by name. */
     CHECK_STATUS(lp_blocks_create_locked(6, 6, cars, 36, &exit_goal, 1, NULL, 0, 1, &p), LP_OK, NULL);
     CHECK(play(p, 5000, &frames) < 51);

@@ -468,3 +468,22 @@ test("a custom puzzle of JavaScript functions hints and solves as the built-in f
   const greedy = lp.Puzzle.custom({ ...eightPuzzle(), maxSuccessors: 2 }, [1, 2, 3, 4, 0, 5, 7, 8, 6]);
   throwsLp(() => greedy.nextHint(100), Status.ERR_CALLBACK, "code -2");
 });
+
+test("every 20th puzzle of Fogleman's Rush Hour sample takes his moves and has his cluster size", async () => {
+  const { readFileSync } = await import("node:fs");
+  const lines = readFileSync(new URL("../../../data/rush.txt", import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"));
+  assert.equal(lines.length, 205);
+  const subset = lines.filter((_, i) => i % 20 === 0);
+  for (const line of subset) {
+    const [moves, board, size] = line.trim().split(/\s+/);
+    const puzzle = lp.Puzzle.parse(`rush:${board}`);
+    const cluster = puzzle.cluster(1 << 20);
+    assert.equal(cluster.states, Number(size), line);
+    assert.equal(cluster.startDistance, Number(moves), line);
+    assert.equal(cluster.farthestDistance, Number(moves), line);
+    puzzle.free();
+  }
+  assert.equal(subset.length, 11);
+});

@@ -1,9 +1,10 @@
-//! `lp bench korf100|tiles5|hargram|blocks|linjat|frames|custom`.
+//! `lp bench korf100|tiles5|hargram|blocks|rush|linjat|frames|custom`.
 
 mod blocks;
 mod custom;
 mod frames;
 mod linjat;
+mod rush;
 
 use crate::files::read_tables;
 use crate::{fmt_time, Done, Failure};
@@ -57,7 +58,7 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames, custom.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, rush, linjat, frames, custom.
     name: String,
     /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
     /// preset).
@@ -102,11 +103,12 @@ pub fn bench(args: BenchArgs) -> Done {
         "tiles5" => tiles5(args.count, args.seed),
         "hargram" => hargram(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
+        "rush" => rush::rush(),
         "linjat" => linjat::linjat(args.count, args.seed),
         "frames" => frames::frames(args.count, args.seed, args.budget),
         "custom" => custom::custom(args.count, args.seed),
         other => {
-            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, linjat, frames, custom";
+            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, rush, linjat, frames, custom";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
