@@ -494,6 +494,27 @@ const blocks = {
       ctx.textBaseline = "top";
       ctx.fillText(`goal of ${goal.name}`, x + 6, y + 6);
     }
+    if (view.desc.startsWith("rush:")) {
+      // Rush Hour's exit: the gap in the right wall of the red car's row, an arrow pointing out of it.
+      const [x, y] = origin(g, (Math.floor(view.width / 2) - 1) * view.width + view.width - 1);
+      const edge = x + g.size;
+      ctx.strokeStyle = "#0b5d1e";
+      ctx.lineWidth = 6;
+      ctx.beginPath();
+      ctx.moveTo(edge - 3, y + 4);
+      ctx.lineTo(edge - 3, y + g.size - 4);
+      ctx.stroke();
+      ctx.fillStyle = "#0b5d1e";
+      ctx.beginPath();
+      ctx.moveTo(edge - 8, y + g.size / 2 - 9);
+      ctx.lineTo(edge - 8, y + g.size / 2 + 9);
+      ctx.lineTo(edge + 4, y + g.size / 2);
+      ctx.fill();
+      ctx.font = "700 12px system-ui";
+      ctx.textAlign = "right";
+      ctx.textBaseline = "bottom";
+      ctx.fillText("exit", edge - 12, y + g.size - 4);
+    }
     view.cells.forEach((value, cell) => {
       if (value > 0 && value - 1 === view.selected) outline(ctx, g, cell, CURSOR);
       else if (view.highlight.has(cell)) outline(ctx, g, cell);

@@ -62,9 +62,9 @@ struct Line {
     horizontal: bool,
     /// Cells covered at each offset.
     mask: [u64; 8],
-    /// The cell an offset adds when the piece arrives there from above it (its first cell).
+    /// The cell an offset adds when the piece arrives there from a higher offset (its first cell).
     lead: [u64; 8],
-    /// The cell an offset adds when the piece arrives there from below it (its last cell).
+    /// The cell an offset adds when the piece arrives there from a lower offset (its last cell).
     trail: [u64; 8],
 }
 
