@@ -80,8 +80,12 @@ pub fn studio(args: StudioArgs) -> Done {
         }
         let (root, done) = (root.clone(), Arc::clone(&active));
         let spawned = std::thread::Builder::new().spawn(move || {
-            serve(stream, &root, head_time);
+            let mut stream = stream;
+            serve(&mut stream, &root, head_time);
+            // The place is given back before the socket closes: a client that has read its whole answer
+            // (up to the close) and connects again must find it free.
             done.fetch_sub(1, Ordering::SeqCst);
+            drop(stream);
         });
         if spawned.is_err() {
             active.fetch_sub(1, Ordering::SeqCst);
@@ -131,25 +135,25 @@ fn newest_in(dir: &Path) -> Option<std::time::SystemTime> {
 }
 
 /// Answers one request on `stream`, whose head must arrive within `head_time`.
-fn serve(mut stream: TcpStream, root: &Path, head_time: Duration) {
+fn serve(stream: &mut TcpStream, root: &Path, head_time: Duration) {
     // Bound to the loopback address, so only local peers can reach us; refuse any other all the same.
     if !stream.peer_addr().is_ok_and(|peer: SocketAddr| peer.ip().is_loopback()) {
         return;
     }
     let _ = stream.set_write_timeout(Some(head_time));
-    let (method, target) = match request_line(&mut stream, Instant::now() + head_time) {
+    let (method, target) = match request_line(stream, Instant::now() + head_time) {
         Ok(request) => request,
-        Err(status) => return respond(&mut stream, status, "text/plain", reason(status).as_bytes(), true),
+        Err(status) => return respond(stream, status, "text/plain", reason(status).as_bytes(), true),
     };
     if method != "GET" && method != "HEAD" {
-        return respond(&mut stream, 405, "text/plain", b"only GET and HEAD", true);
+        return respond(stream, 405, "text/plain", b"only GET and HEAD", true);
     }
     match resolve(root, &target) {
         Ok(path) => match std::fs::read(&path) {
-            Ok(body) => respond(&mut stream, 200, content_type(&path), &body, method == "GET"),
-            Err(_) => respond(&mut stream, 404, "text/plain", b"not found", true),
+            Ok(body) => respond(stream, 200, content_type(&path), &body, method == "GET"),
+            Err(_) => respond(stream, 404, "text/plain", b"not found", true),
         },
-        Err(status) => respond(&mut stream, status, "text/plain", b"refused", true),
+        Err(status) => respond(stream, status, "text/plain", b"refused", true),
     }
 }
 
