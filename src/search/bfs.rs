@@ -48,6 +48,11 @@ impl<P: Puzzle> Bfs<P> {
         })
     }
 
+    /// Expands no state deeper than `depth_limit` moves from the next restart on (`u32::MAX` for none).
+    pub fn set_depth_limit(&mut self, depth_limit: u32) {
+        self.depth_limit = depth_limit;
+    }
+
     /// Bytes a search with `node_cap` nodes reserves.
     pub fn bytes_for(node_cap: usize) -> usize {
         Arena::<P::State, P::Move>::bytes_for(node_cap)

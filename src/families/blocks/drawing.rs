@@ -92,6 +92,7 @@ impl BlocksDrawing {
 
     /// The first stage of a new candidate.
     fn begin(&mut self, rng: &mut Xoshiro256PlusPlus) -> Result<Stage, Status> {
+        self.solver.set_depth_limit(self.params.band.1);
         match self.params.method {
             Method::Cluster | Method::Rush => {
                 self.packing.draw(&self.params, rng, &mut self.sketch);
@@ -202,6 +203,12 @@ impl BlocksDrawing {
                 }
                 let farthest = self.cluster.farthest_distance().ok_or(FAILED)?;
                 let start = match choose {
+                    // Rush Hour's start is the one his database lists: the lowest in his order.
+                    true if self.params.method == Method::Rush => *self
+                        .cluster
+                        .farthest_layer()
+                        .min_by_key(|s| self.puzzle.board().rush_order_key(s))
+                        .ok_or(FAILED)?,
                     true => *self.cluster.farthest_layer().min_by_key(|s| s.0).ok_or(FAILED)?,
                     false => self.puzzle.start(),
                 };
@@ -221,6 +228,7 @@ impl BlocksDrawing {
                     self.ready = true;
                     return Ok(Stage::Idle);
                 }
+                self.solver.set_depth_limit(self.params.band.1);
                 self.solver.restart(&self.puzzle, self.puzzle.start());
                 Ok(Stage::Solving)
             }
@@ -240,9 +248,18 @@ impl BlocksDrawing {
             }
             Stage::Minimal { length, next, trying: true } => match self.solve(left) {
                 Status::InProgress => Ok(Stage::Minimal { length, next, trying: true }),
-                Status::Found if self.solver.stats().solution_length == Some(length) => Err(FAILED),
+                // Solved in fewer moves without the block: it matters.
+                Status::Found => Ok(Stage::Minimal { length, next, trying: false }),
                 Status::OutOfMemory => Err(Status::OutOfMemory),
-                _ => Ok(Stage::Minimal { length, next, trying: false }),
+                // Not within `length - 1` moves: the block is there for nothing. Without it the layout
+                // is a candidate of its own, as hard at least (its cluster holds this start without the
+                // block), so its cluster is analysed in turn instead of drawing afresh.
+                Status::NotFound(Shortfall::DepthLimit) | Status::Unsolvable => {
+                    core::mem::swap(&mut self.puzzle, &mut self.trial);
+                    Ok(self.analyse(true))
+                }
+                // Not known within the state cap: not proven minimal.
+                _ => Err(FAILED),
             },
             Stage::Minimal { length, next, trying: false } => {
                 let Some(&block) = self.unmoved.get(next) else {
@@ -258,6 +275,8 @@ impl BlocksDrawing {
                 self.trial
                     .rebuild(board.width, board.height, &board.terrain, without, self.puzzle.count(), &mut specs.shapes)
                     .map_err(|_| FAILED)?;
+                // Taking a block off never lengthens the solution: only a shorter one tells that it matters.
+                self.solver.set_depth_limit(length.saturating_sub(1));
                 self.solver.restart(&self.trial, self.trial.start());
                 Ok(Stage::Minimal { length, next: next + 1, trying: true })
             }

@@ -258,6 +258,23 @@ impl Board {
         &self.placements[self.group_of[block] * MAX_CELLS + anchor]
     }
 
+    /// Michael Fogleman's order of Rush Hour positions (his tie-break among equally hard ones): the
+    /// cells of the blocks locked across, then those of the others, each read as a number whose bit `i`
+    /// is cell `i`; the words come most significant first, so that keys compare as his numbers do.
+    pub fn rush_order_key(&self, layout: &Layout) -> ([u64; 4], [u64; 4]) {
+        let (mut across, mut other) = (EMPTY_MASK, EMPTY_MASK);
+        for b in 0..self.blocks() {
+            let mask = self.placement(b, layout.0[b] as usize);
+            match self.groups[self.group_of[b]].axis {
+                Axis::Horizontal => across = or(&across, mask),
+                _ => other = or(&other, mask),
+            }
+        }
+        across.reverse();
+        other.reverse();
+        (across, other)
+    }
+
     /// Every cell the blocks of `layout` cover.
     #[inline]
     pub fn occupied(&self, layout: &Layout) -> Mask {
