@@ -252,11 +252,11 @@ impl BlocksDrawing {
                 Status::Found => Ok(Stage::Minimal { length, next, trying: false }),
                 Status::OutOfMemory => Err(Status::OutOfMemory),
                 // Not within `length - 1` moves: the block is there for nothing. Without it the layout
-                // is a candidate of its own, as hard at least (its cluster holds this start without the
-                // block), so its cluster is analysed in turn instead of drawing afresh.
+                // is a candidate of its own (its start as hard, and for the cluster methods a cluster
+                // whose hardest start is as hard at least), analysed in turn instead of drawing afresh.
                 Status::NotFound(Shortfall::DepthLimit) | Status::Unsolvable => {
                     core::mem::swap(&mut self.puzzle, &mut self.trial);
-                    Ok(self.analyse(true))
+                    Ok(self.analyse(self.params.method != Method::Fill))
                 }
                 // Not known within the state cap: not proven minimal.
                 _ => Err(FAILED),

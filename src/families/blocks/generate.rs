@@ -6,10 +6,10 @@
 //!   analysed and the puzzle starts from the first state (in canonical order) farthest from every solved
 //!   state — the hardest start the layout's blocks allow. The farthest distance must lie in the band.
 //! - **rush** (Rush Hour, as in Fogleman's database): the red car `A` (2×1) on row H/2 − 1, random cars (2
-//!   cells) and trucks (3) each in a row or a column and locked to it, packed densely, taken out until `empty` cells are
-//!   free; slides counted as moves (the line count); then the cluster method's hardest start, the
-//!   lowest of them in Fogleman's order (so that it is the puzzle his database lists for the cluster).
-//!   The target is the exit on the right of the red car's row.
+//!   cells) and trucks (3) each in a row or a column and locked to it, packed densely, taken out until
+//!   `empty` cells are free; slides counted as moves (the line count); then the cluster method's hardest
+//!   start, the lowest of them in Fogleman's order (so that it is the puzzle his database lists for the
+//!   cluster). The target is the exit on the right of the red car's row.
 //! - **fill** (Simon Tatham's method): the goal block at a random place and single cells everywhere else;
 //!   single cells deleted one by one until the goal can be reached within `max` moves; then, over the
 //!   cell edges in random order, the two blocks either side merged when neither is the goal block, the
@@ -221,8 +221,8 @@ impl Sketch {
 
     /// Fills the sketch with random cars (2 cells, three in four) and trucks (3 cells), each lying in a
     /// row or a column at random and locked to it, packed densely (a cell left empty is one no piece
-    /// fits from), then takes random ones out until `empty` cells are
-    /// free and at most [`MAX_BLOCKS`] blocks remain (`order` and `kept` are scratch space).
+    /// fits from), then takes random ones out until `empty` cells are free and at most [`MAX_BLOCKS`]
+    /// blocks remain (`order` and `kept` are scratch space).
     fn park(
         &mut self,
         params: &BlocksParams,
