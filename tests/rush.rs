@@ -116,44 +116,57 @@ fn rush_hour_hints_speak_of_cars_and_trucks() {
 
 #[test]
 fn generated_rush_hour_puzzles_are_the_hardest_minimal_puzzles_of_their_clusters_rated_exactly() {
-    use lphint::families::blocks::rush::{self, Analyzer, Outcome};
     use lphint::generate::Generator;
-    let mut analyzer = Analyzer::new(6, 1 << 22);
-    // The presets, and the 21-35 band (no preset yet: a puzzle now and then takes over 20 million units).
-    let hard = "preset=rush-medium,empty=6,min=21,max=35";
-    for (preset, band, count) in
-        [("preset=rush-easy", 5..=10, 3), ("preset=rush-medium", 11..=20, 3), (hard, 21..=35, 2)]
-    {
-        let params = lphint::generate::parse_params::<Blocks>(preset).unwrap();
-        let mut generator = Generator::<Blocks>::new(params, 5).unwrap();
+    use lphint::search::cluster;
+    // The presets (6x6, drawn by the Rush Hour engine) and boards the engine does not take (drawn by
+    // the general breadth-first searches): every fact checked by the family's own searches.
+    for (params, band, count) in [
+        ("preset=rush-easy", 5..=10, 3),
+        ("preset=rush-medium", 11..=20, 3),
+        ("preset=rush-hard", 21..=35, 3),
+        ("size=6x5,method=rush,empty=6,min=6,max=30,minimal=true", 6..=30, 2),
+        ("size=7x7,method=rush,empty=10,min=10,max=40,minimal=true,states=300000", 10..=40, 1),
+    ] {
+        let parsed = lphint::generate::parse_params::<Blocks>(params).unwrap();
+        let mut generator = Generator::<Blocks>::new(parsed, 5).unwrap();
         let mut seen = std::collections::HashSet::new();
         for _ in 0..count {
             let made = generator.generate().unwrap();
             let puzzle = &made.puzzle;
             let desc = puzzle.describe();
-            assert!(band.contains(&made.rating), "{preset}: {desc} rated {}", made.rating);
+            assert!(band.contains(&made.rating), "{params}: {desc} rated {}", made.rating);
             assert!(seen.insert(puzzle.fingerprint()), "distinct");
-            // The rating is the fewest slides, by an independent breadth-first search.
-            let outcome =
-                solve_with(&mut Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap(), puzzle, puzzle.start_layout());
-            assert_eq!(outcome.moves.len() as u32, made.rating);
-            // The facts: the cluster's size by an independent exploration; the start is its farthest state.
+            let square = puzzle.board().width == puzzle.board().height;
+            assert_eq!(desc.starts_with("rush:"), square, "{desc}: Rush Hour's notation on square boards");
+            // The rating is the fewest slides, by breadth-first search.
+            let fewest = |p: &Blocks| {
+                let outcome = solve_with(&mut Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap(), p, p.start_layout());
+                assert_eq!(outcome.status, Status::Found, "{}", p.describe());
+                outcome.moves.len() as u32
+            };
+            assert_eq!(fewest(puzzle), made.rating, "{desc}");
+            // The facts, by the family's whole-cluster analysis: its size, its solved states, its
+            // farthest distance, which the start is at.
             let fact = |name: &str| made.facts.iter().find(|f| f.name == name).unwrap().value;
             let steps = puzzle.with_count(Count::Step);
-            let mut explorer = Bfs::<Blocks>::explorer(2_000_000).unwrap();
-            explorer.restart(&steps, puzzle.start_layout());
-            explorer.run(&steps);
-            assert_eq!(fact("cluster_states"), explorer.len() as i64);
-            assert_eq!(fact("farthest"), made.rating as i64);
-            // Fogleman's definitions by the Rush Hour engine: the puzzle his database lists for the
-            // cluster (the lowest of its hardest positions), and minimal (any car or truck taken out
-            // makes it easier).
-            let board = desc.strip_prefix("rush:").unwrap_or_else(|| panic!("{desc}: Rush Hour's notation"));
-            let (_, position) = rush::parse_board(board).unwrap();
-            let Outcome::Solvable(facts) = analyzer.analyze(&position, false).unwrap() else { panic!("{desc}") };
-            assert_eq!((facts.moves, facts.states as i64), (made.rating, fact("cluster_states")), "{desc}");
-            assert_eq!(facts.hardest.order_key(6), position.order_key(6), "{desc}: his puzzle of the cluster");
-            assert!(facts.minimal, "{preset}: {desc} is not minimal");
+            let analysed = cluster::analyze(&steps, puzzle, puzzle.start_layout(), 2_000_000, usize::MAX).unwrap();
+            assert_eq!(fact("cluster_states"), analysed.states as i64, "{desc}");
+            assert_eq!(fact("cluster_solved"), analysed.goal_states as i64, "{desc}");
+            assert_eq!(fact("farthest"), made.rating as i64, "{desc}");
+            assert_eq!(analysed.farthest_distance(), Some(made.rating), "{desc}");
+            // Fogleman's puzzle of the cluster: the lowest of the farthest states in his order.
+            let board = puzzle.board();
+            let lowest = analysed.farthest.iter().min_by_key(|s| board.rush_order_key(s)).unwrap();
+            assert_eq!(*lowest, puzzle.start_layout(), "{desc}: his puzzle of the cluster");
+            // Minimal: taking out any car or truck makes it easier.
+            let specs = puzzle.specs(&puzzle.start_layout());
+            for (b, spec) in specs.iter().enumerate().filter(|(_, s)| s.target.is_none()) {
+                let mut without = specs.clone();
+                without.remove(b);
+                let terrain = board.terrain.clone();
+                let smaller = Blocks::new(board.width, board.height, terrain, without, Count::Line).unwrap();
+                assert!(fewest(&smaller) < made.rating, "{desc}: {} is there for nothing", spec.name);
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 //! list must be equal; on 6×6, a range of IDs; every line of `data/rush.txt` through the engine. The same
 //! model is the brute force the `blocks` family's axis-locked solver is checked against (300 layouts).
 
-use lphint::families::blocks::rush::{self, record, Analyzer, Outcome, Position, Positions, RushSpace};
+use lphint::families::blocks::rush::{self, record, Analyzer, ClusterFacts, Outcome, Position, Positions, RushSpace};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
@@ -364,7 +364,7 @@ fn engine_list(space: RushSpace) -> (Vec<Listed>, u64, u64) {
             }
             Outcome::Solvable(facts) => {
                 states += facts.states as u64;
-                if facts.minimal {
+                if facts.minimal == Some(true) {
                     list.push(fields(&record(space.side, p, &facts, analyzer.counts())));
                 }
             }
@@ -428,7 +428,7 @@ fn a_range_of_six_by_six_ids_equals_the_independent_analysis() {
         };
         assert!(board.stuck(), "ID {} is a stuck position", p.id);
         if let Outcome::Solvable(facts) = analyzer.analyze(p, true).unwrap() {
-            if facts.minimal {
+            if facts.minimal == Some(true) {
                 engine.insert(p.id, fields(&record(6, p, &facts, analyzer.counts())));
             }
         }
@@ -459,7 +459,7 @@ fn every_data_line_is_the_hardest_minimal_puzzle_of_its_cluster() {
         assert_eq!(facts.moves.to_string(), f[0].trim_start_matches('0'), "{line}");
         assert_eq!(facts.states.to_string(), f[2], "{line}");
         assert_eq!(facts.hardest.order_key(side), position.order_key(side), "{line}: the hardest of its cluster");
-        assert!(facts.minimal, "{line}");
+        assert_eq!(facts.minimal, Some(true), "{line}");
         assert_eq!(analyzer.counts().iter().sum::<u32>() as usize, facts.states);
         assert_eq!(analyzer.fewest_moves(&position, 100).unwrap(), Some(facts.moves), "{line}");
         lines += 1;
@@ -554,4 +554,114 @@ fn the_blocks_family_agrees_with_the_independent_model_on_300_random_layouts() {
     }
     assert_eq!(boards.len(), 300);
     assert!(unsolvable > 0 && unsolvable < 300, "{unsolvable} unsolvable, {solved} solved already");
+}
+
+#[test]
+fn a_barred_exit_is_unsolvable_and_a_frozen_line_is_seen() {
+    // Against the independent model: a position whose exit a column's pieces bar for good has no
+    // solution; some positions of every space are such.
+    let mut barred = 0;
+    for b in sample(5, 1, 0, 300, 3).iter().chain(&sample(4, 1, 2, 300, 5)).chain(&sample(5, 1, 1, 300, 9)) {
+        let (side, position) = rush::parse_board(&b.text()).unwrap();
+        if position.exit_barred(side) {
+            assert_eq!(fewest(b), None, "{}: barred, yet solvable", b.text());
+            barred += 1;
+        }
+        assert!(!position.frozen_line(side), "{}: the space has no frozen line", b.text());
+    }
+    assert!(barred > 10, "{barred} barred");
+    // A truck above a car in a column ahead of the red car: neither fits both sides of its row.
+    let (_, truck_over_car) = rush::parse_board("ooooBoooooBoAAooBoooooCoooooCooooooo").unwrap();
+    assert!(truck_over_car.exit_barred(6));
+    let (_, car_over_truck) = rush::parse_board("ooooBoooooBoAAooCoooooCoooooCooooooo").unwrap();
+    assert!(!car_over_truck.exit_barred(6));
+    // A column of two trucks, a row of three cars: frozen.
+    let (_, column) =
+        rush::parse_board(&["Booooo", "Booooo", "BAAooo", "Cooooo", "Cooooo", "Cooooo"].concat()).unwrap();
+    assert!(column.frozen_line(6));
+    let (_, row) = rush::parse_board(&["BBCCDD", "oooooo", "AAoooo", "oooooo", "oooooo", "oooooo"].concat()).unwrap();
+    assert!(row.frozen_line(6));
+    let (_, open) = rush::parse_board(&["BBCCoo", "oooooo", "AAoooo", "oooooo", "oooooo", "oooooo"].concat()).unwrap();
+    assert!(!open.frozen_line(6));
+}
+
+#[test]
+fn the_analyser_stepped_in_small_slices_finds_what_it_finds_in_one() {
+    use lphint::search::Status;
+    let mut whole = Analyzer::new(6, 1 << 24);
+    let mut sliced = Analyzer::reserved(6, 1 << 20).unwrap();
+    let lines: Vec<&str> = include_str!("../data/rush.txt").lines().filter(|l| !l.starts_with('#')).collect();
+    for (n, line) in lines.iter().enumerate().filter(|(n, _)| n % 9 == 0) {
+        let (_, position) = rush::parse_board(line.split_whitespace().nth(1).unwrap()).unwrap();
+        let Outcome::Solvable(expected) = whole.analyze(&position, false).unwrap() else { panic!("{line}") };
+        let budget = [1, 7, 300][n % 3];
+        let run = |analyzer: &mut Analyzer| {
+            let mut calls = 0;
+            loop {
+                let step = analyzer.step(budget);
+                calls += 1;
+                // A call ends within its budget, or past it by one expansion at most.
+                assert!(step.work >= 1 && step.work < budget + 8, "{line}: {} units of {budget}", step.work);
+                match step.status {
+                    Status::InProgress => {}
+                    Status::Found => return calls,
+                    other => panic!("{line}: {other:?}"),
+                }
+            }
+        };
+        sliced.begin_cluster(&position, false).unwrap();
+        let calls = run(&mut sliced);
+        let Some(Outcome::Solvable(facts)) = sliced.outcome() else { panic!("{line}") };
+        assert!(calls > expected.states / 1000 / budget as usize, "{line}: {calls} calls");
+        assert_eq!(facts, ClusterFacts { minimal: None, ..expected }, "{line}");
+        assert_eq!(sliced.counts(), whole.counts(), "{line}");
+        sliced.begin_minimality(&facts.hardest, facts.moves).unwrap();
+        run(&mut sliced);
+        assert_eq!(sliced.useless_piece(), Some(None), "{line}: minimal");
+        sliced.begin_fewest_moves(&position, 100).unwrap();
+        run(&mut sliced);
+        assert_eq!(sliced.fewest(), Some(Some(expected.moves)), "{line}");
+    }
+    // The minimality check names the first piece that can go without making the puzzle easier, as the
+    // independent model finds it, on small boards in one-unit slices.
+    // Each sampled board, and the hardest puzzle of its cluster (minimal more often).
+    let mut small = Analyzer::reserved(5, 1 << 16).unwrap();
+    let mut hardest = Analyzer::new(5, 1 << 16);
+    let (mut useless, mut minimal) = (0, 0);
+    let model = |p: &Position| {
+        let pieces: Vec<P> =
+            p.pieces().iter().map(|q| P { cell: q.cell, len: q.len, horizontal: q.horizontal }).collect();
+        fewest(&Board { side: 5, exit: 1, pieces: Pieces::of(&pieces) })
+    };
+    // And the first puzzles the database lists, every one minimal.
+    let mut listed = Vec::new();
+    Positions::new(RushSpace::new(5, 0).unwrap()).each(0, u64::MAX, &mut |p| {
+        if let Outcome::Solvable(facts) = hardest.analyze(p, true).unwrap() {
+            if facts.minimal == Some(true) {
+                listed.push(facts.hardest);
+            }
+        }
+        if listed.len() < 20 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    let sampled = sample(5, 1, 0, 100, 21).iter().map(|b| rush::parse_board(&b.text()).unwrap().1).collect::<Vec<_>>();
+    for position in sampled.into_iter().chain(listed) {
+        let Outcome::Solvable(facts) = hardest.analyze(&position, false).unwrap() else { continue };
+        for p in [position, facts.hardest] {
+            let moves = model(&p).unwrap();
+            let expected = (1..p.pieces().len()).find(|&i| model(&p.without(i)).unwrap() >= moves);
+            small.begin_minimality(&p, moves as u32).unwrap();
+            while small.step(1).status == Status::InProgress {}
+            assert_eq!(small.useless_piece(), Some(expected), "{}", rush::board_text(5, &p));
+            if expected.is_some() {
+                useless += 1
+            } else {
+                minimal += 1
+            }
+        }
+    }
+    assert!(useless > 10 && minimal > 10, "{useless} with a useless piece, {minimal} minimal");
 }

@@ -36,7 +36,7 @@ test("the registry lists the six families with their parameters, presets and rea
     assert.ok(f.summary.length > 10, f.name);
     assert.ok(f.params.some((p) => p.name === "min") && f.params.some((p) => p.name === "max"), f.name);
     // Every family has the four difficulty presets; sliding blocks has Rush Hour's beside them.
-    const extra = f.name === "blocks" ? ["rush-easy", "rush-medium"] : [];
+    const extra = f.name === "blocks" ? ["rush-easy", "rush-medium", "rush-hard"] : [];
     assert.deepEqual(
       f.presets.map((p) => p.name),
       ["easy", "medium", "hard", "expert", ...extra],

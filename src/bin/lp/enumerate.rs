@@ -326,7 +326,7 @@ fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -
                 done.totals.lowest += 1;
                 done.totals.solvable += 1;
                 done.totals.states += facts.states as u64;
-                if facts.minimal {
+                if facts.minimal == Some(true) {
                     done.totals.minimal += 1;
                     done.lines.push_str(&record(side, p, &facts, analyzer.counts()));
                     done.lines.push('\n');

@@ -15,9 +15,10 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Where the candidate under way stands; the sketches and puzzles it names live in the drawing.
-#[derive(Clone, Copy, Debug)]
-enum Stage {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Stage {
     /// None under way: the next step starts one.
+    #[default]
     Idle,
     /// Fill: `trial` (the sketch as it stands) is being solved; when it cannot be, the next of
     /// `singles` is deleted.
@@ -45,9 +46,10 @@ pub struct BlocksDrawing {
     /// The sketch under way, and a merge of it being tried.
     sketch: Sketch,
     merged: Sketch,
-    /// The puzzle being solved to judge a sketch or a block, and the candidate.
+    /// The puzzle being solved to judge a sketch or a block.
     trial: Blocks,
-    puzzle: Blocks,
+    /// The candidate, its facts, and whether it is finished.
+    handout: Handout,
     specs: Specs,
     packing: Packing,
     anchors: Vec<usize>,
@@ -55,11 +57,6 @@ pub struct BlocksDrawing {
     edges: Vec<(usize, usize)>,
     path: Vec<(Slide, Layout)>,
     unmoved: Vec<usize>,
-    facts: Vec<Fact>,
-    /// Whether `puzzle` is a finished candidate.
-    ready: bool,
-    /// Storage for the first candidate taken (later ones swap with the taker's).
-    first_swap: Option<Blocks>,
 }
 
 /// A candidate that failed (the driver counts a miss and draws another).
@@ -76,7 +73,7 @@ impl BlocksDrawing {
             params,
             stage: Stage::Idle,
             trial: Blocks::reserved(),
-            puzzle: Blocks::reserved(),
+            handout: Handout::new(),
             specs: Specs::reserved(),
             packing: Packing::default(),
             anchors: Vec::new(),
@@ -84,9 +81,6 @@ impl BlocksDrawing {
             edges: Vec::new(),
             path: Vec::new(),
             unmoved: Vec::new(),
-            facts: Vec::with_capacity(3),
-            ready: false,
-            first_swap: Some(Blocks::reserved()),
         })
     }
 
@@ -96,7 +90,7 @@ impl BlocksDrawing {
         match self.params.method {
             Method::Cluster | Method::Rush => {
                 self.packing.draw(&self.params, rng, &mut self.sketch);
-                if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.puzzle) {
+                if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.handout.puzzle) {
                     return Err(FAILED);
                 }
                 Ok(self.analyse(true))
@@ -133,8 +127,8 @@ impl BlocksDrawing {
 
     /// The stage analysing `puzzle`'s cluster.
     fn analyse(&mut self, choose: bool) -> Stage {
-        let steps = self.puzzle.with_count(Count::Step);
-        self.cluster.restart(&steps, self.puzzle.start());
+        let steps = self.handout.puzzle.with_count(Count::Step);
+        self.cluster.restart(&steps, self.handout.puzzle.start());
         Stage::Analysing { choose }
     }
 
@@ -186,14 +180,14 @@ impl BlocksDrawing {
                 if next < self.edges.len() {
                     return Ok(Stage::Merging { next, trying: false });
                 }
-                if !self.sketch.puzzle_into(count, &mut self.specs, &mut self.puzzle) {
+                if !self.sketch.puzzle_into(count, &mut self.specs, &mut self.handout.puzzle) {
                     return Err(FAILED);
                 }
                 Ok(self.analyse(false))
             }
             Stage::Analysing { choose } => {
-                let steps = self.puzzle.with_count(Count::Step);
-                let step = self.cluster.step(&steps, &self.puzzle, *left);
+                let steps = self.handout.puzzle.with_count(Count::Step);
+                let step = self.cluster.step(&steps, &self.handout.puzzle, *left);
                 drop(steps);
                 *left -= step.work.min(*left);
                 match step.status {
@@ -207,40 +201,40 @@ impl BlocksDrawing {
                     true if self.params.method == Method::Rush => *self
                         .cluster
                         .farthest_layer()
-                        .min_by_key(|s| self.puzzle.board().rush_order_key(s))
+                        .min_by_key(|s| self.handout.puzzle.board().rush_order_key(s))
                         .ok_or(FAILED)?,
                     true => *self.cluster.farthest_layer().min_by_key(|s| s.0).ok_or(FAILED)?,
-                    false => self.puzzle.start(),
+                    false => self.handout.puzzle.start(),
                 };
                 let (lo, hi) = self.params.band;
                 let distance = self.cluster.index_of(&start).and_then(|i| self.cluster.distance_at(i));
                 if !distance.is_some_and(|d| (lo..=hi).contains(&d)) {
                     return Err(FAILED);
                 }
-                self.facts.clear();
-                self.facts.extend([
+                self.handout.facts.clear();
+                self.handout.facts.extend([
                     Fact { name: "cluster_states", value: self.cluster.len() as i64 },
                     Fact { name: "cluster_solved", value: self.cluster.goal_states() as i64 },
                     Fact { name: "farthest", value: farthest as i64 },
                 ]);
-                self.puzzle.set_start(start);
+                self.handout.puzzle.set_start(start);
                 if !self.params.minimal {
-                    self.ready = true;
+                    self.handout.ready = true;
                     return Ok(Stage::Idle);
                 }
                 self.solver.set_depth_limit(self.params.band.1);
-                self.solver.restart(&self.puzzle, self.puzzle.start());
+                self.solver.restart(&self.handout.puzzle, self.handout.puzzle.start());
                 Ok(Stage::Solving)
             }
             Stage::Solving => {
-                let step = self.solver.step(&self.puzzle, *left);
+                let step = self.solver.step(&self.handout.puzzle, *left);
                 *left -= step.work.min(*left);
                 match step.status {
                     Status::InProgress => Ok(Stage::Solving),
                     Status::Found => {
                         self.solver.write_path(&mut self.path);
                         let length = self.path.len() as u32;
-                        unmoved(&self.puzzle, self.path.iter().map(|(m, _)| m), &mut self.unmoved);
+                        unmoved(&self.handout.puzzle, self.path.iter().map(|(m, _)| m), &mut self.unmoved);
                         Ok(Stage::Minimal { length, next: 0, trying: false })
                     }
                     other => Err(other),
@@ -255,7 +249,7 @@ impl BlocksDrawing {
                 // is a candidate of its own (its start as hard, and for the cluster methods a cluster
                 // whose hardest start is as hard at least), analysed in turn instead of drawing afresh.
                 Status::NotFound(Shortfall::DepthLimit) | Status::Unsolvable => {
-                    core::mem::swap(&mut self.puzzle, &mut self.trial);
+                    core::mem::swap(&mut self.handout.puzzle, &mut self.trial);
                     Ok(self.analyse(self.params.method != Method::Fill))
                 }
                 // Not known within the state cap: not proven minimal.
@@ -263,17 +257,24 @@ impl BlocksDrawing {
             },
             Stage::Minimal { length, next, trying: false } => {
                 let Some(&block) = self.unmoved.get(next) else {
-                    self.ready = true;
+                    self.handout.ready = true;
                     return Ok(Stage::Idle);
                 };
-                self.puzzle.specs_into(&self.puzzle.start(), &mut self.specs.blocks);
-                let blocks = self.puzzle.board().blocks();
+                self.handout.puzzle.specs_into(&self.handout.puzzle.start(), &mut self.specs.blocks);
+                let blocks = self.handout.puzzle.board().blocks();
                 self.specs.blocks[block..blocks].rotate_left(1);
-                let board = self.puzzle.board();
+                let board = self.handout.puzzle.board();
                 let specs = &mut self.specs;
                 let without = &mut specs.blocks[..blocks - 1];
                 self.trial
-                    .rebuild(board.width, board.height, &board.terrain, without, self.puzzle.count(), &mut specs.shapes)
+                    .rebuild(
+                        board.width,
+                        board.height,
+                        &board.terrain,
+                        without,
+                        self.handout.puzzle.count(),
+                        &mut specs.shapes,
+                    )
                     .map_err(|_| FAILED)?;
                 // Taking a block off never lengthens the solution: only a shorter one tells that it matters.
                 self.solver.set_depth_limit(length.saturating_sub(1));
@@ -291,34 +292,95 @@ impl BlocksDrawing {
     }
 }
 
-impl Drawing<Blocks> for BlocksDrawing {
+impl Staged for BlocksDrawing {
+    type Stage = Stage;
+
+    fn stage(&mut self) -> &mut Stage {
+        &mut self.stage
+    }
+
+    fn advance(&mut self, stage: Stage, rng: &mut Xoshiro256PlusPlus, left: &mut u32) -> Result<Stage, Status> {
+        BlocksDrawing::advance(self, stage, rng, left)
+    }
+
+    fn handout(&mut self) -> &mut Handout {
+        &mut self.handout
+    }
+}
+
+/// A drawing as a machine of stages, each worked on within what is left of a budget.
+pub(super) trait Staged: Send {
+    /// Where a candidate stands; the default is the stage with none under way.
+    type Stage: Default + PartialEq;
+    /// The stage under way.
+    fn stage(&mut self) -> &mut Self::Stage;
+    /// Works on `stage` for at most `*left` units: the next stage, or the status the candidate ended on.
+    fn advance(
+        &mut self,
+        stage: Self::Stage,
+        rng: &mut Xoshiro256PlusPlus,
+        left: &mut u32,
+    ) -> Result<Self::Stage, Status>;
+    /// The candidate and whether it is finished.
+    fn handout(&mut self) -> &mut Handout;
+}
+
+impl<D: Staged> Drawing<Blocks> for D {
+    /// Stage after stage within `budget`, until a candidate is finished or failed or the budget is spent.
+    /// Starting a candidate costs a unit, so that every call does something bounded.
     fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
-        let mut left = budget.max(1);
+        let budget = budget.max(1);
+        let mut left = budget;
         loop {
-            let stage = core::mem::replace(&mut self.stage, Stage::Idle);
-            let was_idle = matches!(stage, Stage::Idle);
+            let stage = core::mem::take(self.stage());
+            let was_idle = stage == D::Stage::default();
             match self.advance(stage, rng, &mut left) {
-                Ok(stage) => self.stage = stage,
-                Err(status) => return Step::new(status, budget.max(1) - left),
+                Ok(stage) => *self.stage() = stage,
+                Err(status) => return Step::new(status, budget - left),
             }
-            if self.ready {
-                return Step::new(Status::Found, budget.max(1) - left);
+            if self.handout().ready {
+                return Step::new(Status::Found, budget - left);
             }
-            // Starting a candidate costs a unit, so that every call does something bounded.
             if was_idle {
                 left = left.saturating_sub(1);
             }
             if left == 0 {
-                return Step::new(Status::InProgress, budget.max(1));
+                return Step::new(Status::InProgress, budget);
             }
         }
     }
 
     fn take_into(&mut self, out: &mut Option<Blocks>, facts: &mut Vec<Fact>) -> bool {
+        self.handout().take_into(out, facts)
+    }
+}
+
+/// The candidate of a drawing (the puzzle being built or finished), its facts, whether it is finished,
+/// and storage for the first one taken.
+pub(super) struct Handout {
+    pub puzzle: Blocks,
+    pub facts: Vec<Fact>,
+    pub ready: bool,
+    first_swap: Option<Blocks>,
+}
+
+impl Handout {
+    /// Storage for the largest board, so that building candidates allocates nothing.
+    pub fn new() -> Handout {
+        Handout {
+            puzzle: Blocks::reserved(),
+            facts: Vec::with_capacity(3),
+            ready: false,
+            first_swap: Some(Blocks::reserved()),
+        }
+    }
+
+    /// [`Drawing::take_into`]: the finished candidate's storage goes out, the puzzle it replaces is
+    /// rebuilt into next.
+    pub fn take_into(&mut self, out: &mut Option<Blocks>, facts: &mut Vec<Fact>) -> bool {
         if !core::mem::take(&mut self.ready) {
             return false;
         }
-        // The candidate's storage goes out; the puzzle it replaces is rebuilt into next.
         match out {
             Some(old) => core::mem::swap(old, &mut self.puzzle),
             None => {

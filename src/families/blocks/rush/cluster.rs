@@ -13,6 +13,7 @@ use alloc::vec::Vec;
 use super::positions::{Piece, Position};
 use super::{RushError, MAX_PIECES};
 use crate::memory::OutOfMemory;
+use crate::search::{units_for, Status, Step, SUCCESSORS_PER_UNIT};
 
 /// Bits of one piece's offset in a state.
 const OFFSET_BITS: u32 = 3;
@@ -45,8 +46,10 @@ pub struct ClusterFacts {
     pub moves: u32,
     /// The hardest position: the farthest from a solved one, the lowest of them in Fogleman's order.
     pub hardest: Position,
-    /// Whether taking out any piece but the red car (walls too) makes the hardest position easier.
-    pub minimal: bool,
+    /// Whether taking out any piece but the red car (walls too) makes the hardest position easier:
+    /// known after [`Analyzer::analyze`], not after a stepped cluster task ([`Analyzer::begin_minimality`]
+    /// checks it as a task of its own).
+    pub minimal: Option<bool>,
     /// Whether the given position is the cluster's lowest.
     pub lowest: bool,
 }
@@ -99,6 +102,10 @@ struct Graph {
     /// Slots of another stamp are empty: a new search, or a move to the other buffer, takes a new one.
     stamp: u32,
 }
+
+/// Moves a position has on average, at most, for [`Analyzer::reserved`]'s reservation (a 6×6 Rush Hour
+/// position has fewer than 12; more only grows the edge list).
+pub const RESERVED_EDGES: usize = 16;
 
 /// Slots of the table a search starts with.
 const FIRST_SLOTS: usize = 1 << 10;
@@ -242,15 +249,72 @@ fn neighbours(lines: &[Line], walls: u64, node: &Node, out: &mut [Node; MAX_MOVE
     count
 }
 
-/// A reusable cluster analyser for boards of one side.
+/// Where the task under way stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    /// A cluster task enumerating its positions: the next node to expand.
+    Explore { head: usize },
+    /// A cluster task marking the solved positions: the next node to look at.
+    Mark { next: usize },
+    /// A cluster task measuring distances from the solved positions: the next entry of the queue.
+    Measure { head: usize },
+    /// A minimality check: piece `piece` taken out, its breadth-first trial under way.
+    Minimal { piece: usize },
+    /// A fewest-moves task: its breadth-first search under way.
+    Fewest,
+    /// Finished, or nothing begun.
+    Done,
+}
+
+/// A breadth-first search for the fewest moves within a limit, level by level, without edges.
+#[derive(Clone, Copy, Debug, Default)]
+struct Trial {
+    head: usize,
+    level_end: usize,
+    depth: u32,
+    limit: u32,
+}
+
+/// What the last task found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Finding {
+    None,
+    Cluster(Outcome),
+    /// The first piece whose removal does not make the puzzle easier (`None`: minimal).
+    Useless(Option<usize>),
+    Fewest(Option<u32>),
+    Failed(RushError),
+}
+
+/// A reusable cluster analyser for boards of one side, sliced like every search: a task is begun
+/// ([`Analyzer::begin_cluster`], [`Analyzer::begin_minimality`], [`Analyzer::begin_fewest_moves`]),
+/// stepped within a budget of units ([`Analyzer::step`]: a unit is an expansion of up to
+/// [`crate::search::SUCCESSORS_PER_UNIT`] successors), and its finding read. [`Analyzer::analyze`] and
+/// [`Analyzer::fewest_moves`] run one to the end.
 pub struct Analyzer {
     side: usize,
     lines: heapless::Vec<Line, MAX_MOVABLE>,
     walls: u64,
     graph: Graph,
+    /// Every node's distance from a solved position (`u16::MAX`: not reached yet).
     distance: Vec<u16>,
+    /// The solved nodes, then the others in order of distance.
     queue: Vec<u32>,
     counts: Vec<u32>,
+    task: Task,
+    finding: Finding,
+    /// The position a cluster task began from, and the lowest of its cluster met so far.
+    input: Position,
+    stop_if_not_lowest: bool,
+    low: (u64, u64),
+    lowest: bool,
+    /// The farthest distance measured so far and its lowest node.
+    farthest: u16,
+    hardest: u32,
+    /// The puzzle a minimality check takes pieces out of, and its fewest moves.
+    subject: Position,
+    moves: u32,
+    trial: Trial,
 }
 
 impl Analyzer {
@@ -274,7 +338,46 @@ impl Analyzer {
             distance: Vec::new(),
             queue: Vec::new(),
             counts: Vec::new(),
+            task: Task::Done,
+            finding: Finding::None,
+            input: Position::default(),
+            stop_if_not_lowest: false,
+            low: (0, 0),
+            lowest: true,
+            farthest: 0,
+            hardest: 0,
+            subject: Position::default(),
+            moves: 0,
+            trial: Trial::default(),
         }
+    }
+
+    /// An analyser as [`Analyzer::new`] with its memory reserved now for clusters of up to `max_states`
+    /// positions of up to [`RESERVED_EDGES`] moves each on average, so that stepping it allocates nothing
+    /// (memory is reserved, not touched: what a cluster does not use costs no page).
+    pub fn reserved(side: usize, max_states: usize) -> Result<Analyzer, OutOfMemory> {
+        use crate::memory::with_capacity;
+        let mut analyzer = Analyzer::new(side, max_states);
+        let graph = &mut analyzer.graph;
+        let states = graph.max_states;
+        // The table doubles while it is at least half full: its largest size, twice (it moves between two
+        // buffers as it grows).
+        let slots = (2 * (states + MAX_MOVES)).next_power_of_two().max(FIRST_SLOTS);
+        graph.nodes = with_capacity(states)?;
+        graph.edges = with_capacity(states.saturating_mul(RESERVED_EDGES))?;
+        graph.edge_start = with_capacity(states + 1)?;
+        graph.table = with_capacity(slots)?;
+        graph.table.resize(FIRST_SLOTS, Slot::default());
+        graph.spare = with_capacity(slots)?;
+        analyzer.distance = with_capacity(states)?;
+        analyzer.queue = with_capacity(states)?;
+        analyzer.counts = with_capacity(u16::MAX as usize)?;
+        Ok(analyzer)
+    }
+
+    /// The board's side.
+    pub fn side(&self) -> usize {
+        self.side
     }
 
     /// The count of positions at each distance from a solved one (index 0: the solved positions), of the
@@ -283,26 +386,147 @@ impl Analyzer {
         &self.counts
     }
 
-    /// Analyses the cluster of `input`. With `stop_if_not_lowest`, the search ends as soon as it meets a
-    /// position lower than `input` (the database's way: that position reports the cluster).
+    /// Analyses the cluster of `input` to the end, its hardest puzzle's minimality included. With
+    /// `stop_if_not_lowest`, the search ends as soon as it meets a position lower than `input` (the
+    /// database's way: that position reports the cluster).
     pub fn analyze(&mut self, input: &Position, stop_if_not_lowest: bool) -> Result<Outcome, RushError> {
-        let start = self.load(input)?;
-        let Some(lowest) = self.explore(start, stop_if_not_lowest)? else {
-            return Ok(Outcome::NotLowest);
-        };
-        let states = self.graph.nodes.len();
-        let Some((moves, hardest)) = self.distances()? else {
-            return Ok(Outcome::Unsolvable { states, lowest });
-        };
-        let hardest = self.position_of(input, hardest);
-        let minimal = self.is_minimal(&hardest, moves)?;
-        Ok(Outcome::Solvable(ClusterFacts { states, moves, hardest, minimal, lowest }))
+        self.begin_cluster(input, stop_if_not_lowest)?;
+        let Finding::Cluster(outcome) = self.run()? else { unreachable!("a cluster task finds an outcome") };
+        let Outcome::Solvable(mut facts) = outcome else { return Ok(outcome) };
+        self.begin_minimality(&facts.hardest, facts.moves)?;
+        let Finding::Useless(useless) = self.run()? else { unreachable!("a minimality check finds a piece or none") };
+        facts.minimal = Some(useless.is_none());
+        Ok(Outcome::Solvable(facts))
     }
 
     /// The fewest moves that solve `input`, if at most `limit` do (breadth first from it).
     pub fn fewest_moves(&mut self, input: &Position, limit: u32) -> Result<Option<u32>, RushError> {
+        self.begin_fewest_moves(input, limit)?;
+        let Finding::Fewest(moves) = self.run()? else { unreachable!("a fewest-moves task finds moves") };
+        Ok(moves)
+    }
+
+    /// Steps the task begun to its end: its finding, or why it failed.
+    fn run(&mut self) -> Result<Finding, RushError> {
+        while self.step(u32::MAX).status == Status::InProgress {}
+        match self.finding {
+            Finding::Failed(e) => Err(e),
+            finding => Ok(finding),
+        }
+    }
+
+    /// Begins analysing the cluster of `input` ([`Analyzer::outcome`] once stepped to the end; the
+    /// hardest puzzle's `minimal` is left unknown: [`Analyzer::begin_minimality`] checks it). With
+    /// `stop_if_not_lowest`, the task ends as soon as it meets a position lower than `input`.
+    pub fn begin_cluster(&mut self, input: &Position, stop_if_not_lowest: bool) -> Result<(), RushError> {
+        self.finding = Finding::None;
+        self.task = Task::Done;
         let start = self.load(input)?;
-        self.solve_within(start, limit)
+        (self.input, self.stop_if_not_lowest) = (*input, stop_if_not_lowest);
+        (self.low, self.lowest) = ((start.horz, start.vert), true);
+        self.distance.clear();
+        self.queue.clear();
+        self.counts.clear();
+        let graph = &mut self.graph;
+        graph.begin()?;
+        graph.reserve(1)?;
+        graph.insert_at(start, hash(start.state, graph.slots - 1))?;
+        self.task = Task::Explore { head: 0 };
+        Ok(())
+    }
+
+    /// Begins checking whether `puzzle`, solved in `moves` and no fewer, is minimal: whether taking out
+    /// any one piece but the red car lets it be solved in fewer ([`Analyzer::useless_piece`] once
+    /// stepped to the end).
+    pub fn begin_minimality(&mut self, puzzle: &Position, moves: u32) -> Result<(), RushError> {
+        self.finding = Finding::None;
+        self.task = Task::Done;
+        (self.subject, self.moves) = (*puzzle, moves);
+        self.next_piece(1)
+    }
+
+    /// Begins a search for the fewest moves that solve `input`, if at most `limit` do
+    /// ([`Analyzer::fewest`] once stepped to the end).
+    pub fn begin_fewest_moves(&mut self, input: &Position, limit: u32) -> Result<(), RushError> {
+        self.finding = Finding::None;
+        self.task = Task::Done;
+        match self.begin_trial(input, limit)? {
+            Some(moves) => self.finding = Finding::Fewest(moves),
+            None => self.task = Task::Fewest,
+        }
+        Ok(())
+    }
+
+    /// The finding of a finished cluster task.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.finding {
+            Finding::Cluster(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// The finding of a finished minimality check: `Some(None)` when the puzzle is minimal,
+    /// `Some(Some(i))` when taking out piece `i` does not make it easier.
+    pub fn useless_piece(&self) -> Option<Option<usize>> {
+        match self.finding {
+            Finding::Useless(piece) => Some(piece),
+            _ => None,
+        }
+    }
+
+    /// The finding of a finished fewest-moves task.
+    pub fn fewest(&self) -> Option<Option<u32>> {
+        match self.finding {
+            Finding::Fewest(moves) => Some(moves),
+            _ => None,
+        }
+    }
+
+    /// Why the last task failed, if it did.
+    pub fn error(&self) -> Option<RushError> {
+        match self.finding {
+            Finding::Failed(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Works on the task begun for at most `budget` units (0 counts as 1): `Found` once it is finished
+    /// (its finding can be read), `InProgress` to step again, `OutOfNodes` on a cluster larger than the
+    /// analyser's limit, `OutOfMemory`.
+    pub fn step(&mut self, budget: u32) -> Step {
+        let budget = budget.max(1);
+        let mut spent = 0;
+        while spent < budget && self.task != Task::Done {
+            let left = budget - spent;
+            let went = match self.task {
+                Task::Done => Ok(0),
+                Task::Explore { head } => self.explore(head, left),
+                Task::Mark { next } => self.mark(next, left),
+                Task::Measure { head } => self.measure(head, left),
+                Task::Minimal { piece } => self.minimal(piece, left),
+                Task::Fewest => self.trial_step(left).map(|(units, found)| {
+                    if let Some(moves) = found {
+                        self.task = Task::Done;
+                        self.finding = Finding::Fewest(moves);
+                    }
+                    units
+                }),
+            };
+            match went {
+                Ok(units) => spent += units,
+                Err(e) => {
+                    self.task = Task::Done;
+                    self.finding = Finding::Failed(e);
+                }
+            }
+        }
+        let status = match (self.task, self.finding) {
+            (Task::Done, Finding::Failed(RushError::OutOfMemory(_))) => Status::OutOfMemory,
+            (Task::Done, Finding::Failed(_)) => Status::OutOfNodes,
+            (Task::Done, _) => Status::Found,
+            _ => Status::InProgress,
+        };
+        Step::new(status, spent.clamp(1, budget))
     }
 
     /// Takes in the pieces of `input` (its movable pieces become the state's lines); its node.
@@ -357,19 +581,22 @@ impl Analyzer {
         offset(node.state, 0) == self.lines[0].max as usize
     }
 
-    /// Breadth first over the cluster, recording edges. `None` when `stop_if_not_lowest` and a lower
-    /// position was met; else whether the start is the lowest.
-    fn explore(&mut self, start: Node, stop_if_not_lowest: bool) -> Result<Option<bool>, RushError> {
+    /// Breadth first over the cluster from node `head` on, recording edges, within `left` units: the
+    /// units spent. Ends the task when `stop_if_not_lowest` and a lower position is met.
+    fn explore(&mut self, mut head: usize, left: u32) -> Result<u32, RushError> {
         let (lines, walls, graph) = (&self.lines[..], self.walls, &mut self.graph);
-        graph.begin()?;
-        graph.reserve(1)?;
-        graph.insert_at(start, hash(start.state, graph.slots - 1))?;
-        let low = (start.horz, start.vert);
-        let mut lowest = true;
-        let mut batch = [start; MAX_MOVES];
-        let mut head = 0;
+        let (low, stop) = (self.low, self.stop_if_not_lowest);
+        let mut lowest = self.lowest;
+        let mut batch = [Node { state: 0, horz: 0, vert: 0 }; MAX_MOVES];
+        let mut spent = 0;
         while head < graph.nodes.len() {
+            if spent >= left {
+                self.lowest = lowest;
+                self.task = Task::Explore { head };
+                return Ok(spent);
+            }
             let count = neighbours(lines, walls, &graph.nodes[head], &mut batch);
+            spent += units_for(count as u64);
             push(&mut graph.edge_start, graph.edges.len() as u32)?;
             graph.edges.try_reserve(count).map_err(|_| OutOfMemory { bytes: count * 4 })?;
             let mut edges = core::mem::take(&mut graph.edges);
@@ -377,97 +604,197 @@ impl Analyzer {
                 edges.push(index);
                 if new && (next.horz, next.vert) < low {
                     lowest = false;
-                    return Ok(!stop_if_not_lowest);
+                    return Ok(!stop);
                 }
                 Ok(true)
             });
             graph.edges = edges;
             if !went_on? {
-                return Ok(None);
+                self.task = Task::Done;
+                self.finding = Finding::Cluster(Outcome::NotLowest);
+                return Ok(spent);
             }
             head += 1;
         }
         push(&mut graph.edge_start, graph.edges.len() as u32)?;
-        Ok(Some(lowest))
+        self.lowest = lowest;
+        // Every node gets a distance and enters the queue once: room for all now, so that marking and
+        // measuring reserve nothing.
+        let states = graph.nodes.len();
+        self.distance.try_reserve(states).map_err(|_| OutOfMemory { bytes: states * 2 })?;
+        self.queue.try_reserve(states).map_err(|_| OutOfMemory { bytes: states * 4 })?;
+        self.task = Task::Mark { next: 0 };
+        Ok(spent)
     }
 
-    /// Distances from the solved positions over the recorded edges: the farthest distance and the
-    /// lowest node at it, or `None` when nothing is solved. Fills `counts`.
-    fn distances(&mut self) -> Result<Option<(u32, u32)>, RushError> {
-        let n = self.graph.nodes.len();
-        self.distance.clear();
-        self.distance.try_reserve(n).map_err(|_| OutOfMemory { bytes: n * 2 })?;
-        self.distance.resize(n, u16::MAX);
-        self.queue.clear();
-        self.queue.try_reserve(n).map_err(|_| OutOfMemory { bytes: n * 4 })?;
-        for (i, node) in self.graph.nodes.iter().enumerate() {
-            if self.solved(node) {
-                self.distance[i] = 0;
-                self.queue.push(i as u32);
+    /// Marks the solved nodes from node `next` on (distance 0, queued), the others unreached, within
+    /// `left` units (a unit per [`crate::search::SUCCESSORS_PER_UNIT`] nodes): the units spent.
+    fn mark(&mut self, next: usize, left: u32) -> Result<u32, RushError> {
+        let states = self.graph.nodes.len();
+        let end = states.min(next.saturating_add(left as usize * SUCCESSORS_PER_UNIT as usize));
+        let target = self.lines[0].max as usize;
+        for (i, node) in self.graph.nodes[next..end].iter().enumerate() {
+            let solved = offset(node.state, 0) == target;
+            self.distance.push(if solved { 0 } else { u16::MAX });
+            if solved {
+                self.queue.push((next + i) as u32);
             }
         }
-        let Some(&first) = self.queue.first() else {
-            return Ok(None);
-        };
-        let (graph, distance) = (&self.graph, &mut self.distance[..]);
-        let key = |i: u32| (graph.nodes[i as usize].horz, graph.nodes[i as usize].vert);
-        let (mut farthest, mut hardest) = (0, first);
-        for &i in &self.queue[1..] {
-            hardest = if key(i) < key(hardest) { i } else { hardest };
+        let spent = units_for((end - next) as u64);
+        if end < states {
+            self.task = Task::Mark { next: end };
+        } else if let Some(&first) = self.queue.first() {
+            self.counts.clear();
+            push(&mut self.counts, self.queue.len() as u32)?;
+            (self.farthest, self.hardest) = (0, first);
+            self.task = Task::Measure { head: 0 };
+        } else {
+            self.task = Task::Done;
+            self.finding = Finding::Cluster(Outcome::Unsolvable { states, lowest: self.lowest });
         }
-        let mut head = 0;
-        while head < self.queue.len() {
-            let i = self.queue[head] as usize;
-            let d = distance[i] + 1;
-            let (from, to) = (graph.edge_start[i] as usize, graph.edge_start[i + 1] as usize);
+        Ok(spent)
+    }
+
+    /// Distances from the solved positions over the recorded edges, from queue entry `head` on, within
+    /// `left` units: the counts by distance, and the farthest distance with the lowest node at it.
+    fn measure(&mut self, mut head: usize, left: u32) -> Result<u32, RushError> {
+        let (graph, distance, queue, counts) = (&self.graph, &mut self.distance[..], &mut self.queue, &mut self.counts);
+        let key = |i: u32| (graph.nodes[i as usize].horz, graph.nodes[i as usize].vert);
+        let (mut farthest, mut hardest) = (self.farthest, self.hardest);
+        let mut spent = 0;
+        while head < queue.len() {
+            if spent >= left {
+                (self.farthest, self.hardest) = (farthest, hardest);
+                self.task = Task::Measure { head };
+                return Ok(spent);
+            }
+            let i = queue[head];
+            let here = distance[i as usize];
+            if here > farthest || (here == farthest && key(i) < key(hardest)) {
+                (farthest, hardest) = (here, i);
+            }
+            let d = here + 1;
+            let (from, to) = (graph.edge_start[i as usize] as usize, graph.edge_start[i as usize + 1] as usize);
+            spent += units_for((to - from) as u64);
             for &j in &graph.edges[from..to] {
                 if distance[j as usize] != u16::MAX {
                     continue;
                 }
                 distance[j as usize] = d;
-                self.queue.push(j);
-                if d > farthest || (d == farthest && key(j) < key(hardest)) {
-                    (farthest, hardest) = (d, j);
+                // Room for every node was reserved after exploring.
+                queue.push(j);
+                if counts.len() <= d as usize {
+                    push(counts, 0)?;
                 }
+                counts[d as usize] += 1;
             }
             head += 1;
         }
-        self.counts.clear();
-        self.counts.resize(farthest as usize + 1, 0);
-        distance.iter().for_each(|&d| self.counts[d as usize] += 1);
-        Ok(Some((farthest as u32, hardest)))
+        let hardest = self.position_of(&self.input, hardest);
+        let facts = ClusterFacts {
+            states: self.graph.nodes.len(),
+            moves: farthest as u32,
+            hardest,
+            minimal: None,
+            lowest: self.lowest,
+        };
+        self.task = Task::Done;
+        self.finding = Finding::Cluster(Outcome::Solvable(facts));
+        Ok(spent)
     }
 
-    /// The fewest moves from `start` to a solved position, if at most `limit`: breadth first, level by
-    /// level, without edges.
-    fn solve_within(&mut self, start: Node, limit: u32) -> Result<Option<u32>, RushError> {
-        if self.solved(&start) {
-            return Ok(Some(0));
+    /// Minimality, trying piece `piece` (its trial under way) and the ones after it, within `left` units:
+    /// the units spent.
+    fn minimal(&mut self, piece: usize, left: u32) -> Result<u32, RushError> {
+        let (spent, found) = self.trial_step(left)?;
+        match found {
+            None => {}
+            // Solved in fewer moves without it: it matters.
+            Some(Some(_)) => self.next_piece(piece + 1)?,
+            Some(None) => {
+                self.task = Task::Done;
+                self.finding = Finding::Useless(Some(piece));
+            }
         }
-        let (lines, walls, graph) = (&self.lines[..], self.walls, &mut self.graph);
-        let target = lines[0].max as usize;
+        Ok(spent)
+    }
+
+    /// Begins the minimality trial of piece `piece` (or of the first after it whose trial does not end
+    /// at once); finds the puzzle minimal when no piece is left.
+    fn next_piece(&mut self, mut piece: usize) -> Result<(), RushError> {
+        let (subject, moves) = (self.subject, self.moves);
+        while piece < subject.pieces().len() {
+            // With no move to save, no piece can make it easier.
+            if moves == 0 {
+                break;
+            }
+            match self.begin_trial(&subject.without(piece), moves - 1)? {
+                None => {
+                    self.task = Task::Minimal { piece };
+                    return Ok(());
+                }
+                Some(Some(_)) => piece += 1,
+                Some(None) => break,
+            }
+        }
+        self.task = Task::Done;
+        let useless = (piece < subject.pieces().len()).then_some(piece);
+        self.finding = Finding::Useless(useless);
+        Ok(())
+    }
+
+    /// Begins a breadth-first trial from `input` for a solution of at most `limit` moves: its finding at
+    /// once when there is nothing to search (`Some(Some(0))` for a solved start, `Some(None)` for a limit
+    /// of 0), else `None`.
+    fn begin_trial(&mut self, input: &Position, limit: u32) -> Result<Option<Option<u32>>, RushError> {
+        let start = self.load(input)?;
+        if self.solved(&start) {
+            return Ok(Some(Some(0)));
+        }
+        if limit == 0 {
+            return Ok(Some(None));
+        }
+        let graph = &mut self.graph;
         graph.begin()?;
         graph.reserve(1)?;
         graph.insert_at(start, hash(start.state, graph.slots - 1))?;
-        let mut batch = [start; MAX_MOVES];
-        let (mut head, mut level_end, mut depth) = (0, 1, 0);
-        while head < graph.nodes.len() {
+        self.trial = Trial { head: 0, level_end: 1, depth: 0, limit };
+        Ok(None)
+    }
+
+    /// Steps the trial begun within `left` units: the units spent, and its finding when it ended (the
+    /// fewest moves, `None` when more than the limit are needed).
+    fn trial_step(&mut self, left: u32) -> Result<(u32, Option<Option<u32>>), RushError> {
+        let (lines, walls, graph) = (&self.lines[..], self.walls, &mut self.graph);
+        let target = lines[0].max as usize;
+        let Trial { mut head, mut level_end, mut depth, limit } = self.trial;
+        let mut batch = [Node { state: 0, horz: 0, vert: 0 }; MAX_MOVES];
+        let mut spent = 0;
+        let found = loop {
+            if head >= graph.nodes.len() {
+                break None;
+            }
             if head == level_end {
                 depth += 1;
                 level_end = graph.nodes.len();
             }
             if depth >= limit {
-                return Ok(None);
+                break None;
+            }
+            if spent >= left {
+                self.trial = Trial { head, level_end, depth, limit };
+                return Ok((spent, None));
             }
             let count = neighbours(lines, walls, &graph.nodes[head], &mut batch);
+            spent += units_for(count as u64);
             let solved =
                 !graph.insert_batch(&batch[..count], |next, _, new| Ok(!(new && offset(next.state, 0) == target)))?;
             if solved {
-                return Ok(Some(depth + 1));
+                break Some(depth + 1);
             }
             head += 1;
-        }
-        Ok(None)
+        };
+        Ok((spent, Some(found)))
     }
 
     /// The position of node `index`: `input` with every movable piece at the node's offset.
@@ -478,20 +805,6 @@ impl Analyzer {
             out.set_cell(line.index as usize, line.base as usize + offset(state, k) * line.stride as usize);
         }
         out
-    }
-
-    /// Whether taking out any one piece but the red car lets `hardest` be solved in fewer than `moves`.
-    fn is_minimal(&mut self, hardest: &Position, moves: u32) -> Result<bool, RushError> {
-        let pieces = hardest.pieces().len();
-        if moves == 0 {
-            return Ok(pieces == 1);
-        }
-        for index in 1..pieces {
-            if self.fewest_moves(&hardest.without(index), moves - 1)?.is_none() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
     }
 }
 

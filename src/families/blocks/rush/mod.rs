@@ -7,6 +7,7 @@
 //! word): the puzzles it reports are `rush:` boards that the family solves, hints and packs as any other.
 
 pub mod cluster;
+pub(super) mod drawing;
 pub mod positions;
 
 use alloc::string::String;

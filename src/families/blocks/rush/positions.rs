@@ -53,13 +53,20 @@ pub struct Position {
     len: u8,
 }
 
+impl Default for Position {
+    /// No pieces.
+    fn default() -> Position {
+        Position { id: 0, group: 0, pieces: [Piece::default(); MAX_PIECES], len: 0 }
+    }
+}
+
 impl Position {
     /// A position of the given pieces, the red car first (horizontal, length 2).
     pub fn new(pieces: &[Piece]) -> Result<Position, RushError> {
         if pieces.len() > MAX_PIECES {
             return Err(RushError::TooManyPieces);
         }
-        let mut out = Position { id: 0, group: 0, pieces: [Piece::default(); MAX_PIECES], len: pieces.len() as u8 };
+        let mut out = Position { len: pieces.len() as u8, ..Position::default() };
         out.pieces[..pieces.len()].copy_from_slice(pieces);
         Ok(out)
     }
@@ -81,6 +88,44 @@ impl Position {
             }
         }
         key
+    }
+
+    /// Whether a row is filled by horizontal pieces or a column by vertical ones (walls in a row count as
+    /// its own): such pieces never move, and Fogleman's space leaves the position out.
+    pub fn frozen_line(&self, side: usize) -> bool {
+        let (mut rows, mut columns) = ([0usize; 8], [0usize; 8]);
+        for p in self.pieces() {
+            let line =
+                if p.horizontal { &mut rows[p.cell as usize / side] } else { &mut columns[p.cell as usize % side] };
+            *line += p.len as usize;
+        }
+        rows.iter().chain(&columns).any(|&cells| cells == side)
+    }
+
+    /// Whether the red car (the first piece) can never reach the exit on the right of its row because of
+    /// the vertical pieces of one column ahead of it alone: pieces of a column keep their order, so some
+    /// of them must fit above the red car's row and the rest below it, whatever else moves.
+    pub fn exit_barred(&self, side: usize) -> bool {
+        let Some(red) = self.pieces().first() else { return false };
+        let (row, front) = (red.cell as usize / side, red.cell as usize % side + red.len as usize);
+        (front..side).any(|column| {
+            // The column's pieces top to bottom (the position lists them in any order): their lengths.
+            let mut lens = [0usize; 8];
+            let mut count = 0;
+            for top in 0..side {
+                let cell = top * side + column;
+                if let Some(p) = self.pieces().iter().find(|p| !p.horizontal && p.cell as usize == cell) {
+                    lens[count] = p.len as usize;
+                    count += 1;
+                }
+            }
+            let total: usize = lens[..count].iter().sum();
+            // Split after the j-th piece: the first j above the row, the others below it.
+            !(0..=count).any(|j| {
+                let above: usize = lens[..j].iter().sum();
+                above <= row && total - above < side - row
+            })
+        })
     }
 
     /// The same position without piece `index`.
