@@ -81,6 +81,10 @@ typedef enum LpAlgorithm {
   LP_ALGO_IDA_STAR = 6,
   // The family's own exact solver (the one hints use), such as linear algebra for flip panels.
   LP_ALGO_EXACT = 7,
+  // Simulated annealing on the family's heuristic with the default schedule (20,000 steps a walk
+  // from temperature 2 to 0.05, 9 restarts, seed 1; `lp_solver_create_named` takes another: not
+  // optimal, may stop with `LP_NOT_FOUND`; `node_cap` bounds its loop-free path).
+  LP_ALGO_ANNEAL = 8,
 } LpAlgorithm;
 
 // A genetic-algorithm run. Opaque.
@@ -1018,8 +1022,9 @@ enum LpStatus lp_solver_create(const struct LpPuzzle *puzzle,
                                struct LpSolver **out);
 
 // Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
-// `best-first`, `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most
-// `node_cap / WIDTH` moves deep), `ucs`, `ida`.
+// `anneal` (or `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`,
+// `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most `node_cap / WIDTH` moves
+// deep), `ucs`, `ida`.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `out` NULL or writable.

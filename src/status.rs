@@ -29,6 +29,8 @@ pub enum Shortfall {
     DepthLimit,
     /// The genetic algorithm ran every generation without a perfect individual.
     Generations,
+    /// Simulated annealing cooled down on every walk without reaching the goal.
+    Cooled,
     /// A generator drew its limit of candidates in a row without a new one in the band.
     Misses,
     /// Every result has been handed out: the band holds no more distinct puzzles.
@@ -54,6 +56,7 @@ impl Status {
             Status::NotFound(Shortfall::Stuck) => "stuck",
             Status::NotFound(Shortfall::DepthLimit) => "depth_limit",
             Status::NotFound(Shortfall::Generations) => "generations",
+            Status::NotFound(Shortfall::Cooled) => "cooled",
             Status::NotFound(Shortfall::Misses) => "misses",
             Status::NotFound(Shortfall::NoMore) => "no_more",
             Status::NotFound(Shortfall::Rejected) => "rejected",

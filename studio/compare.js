@@ -1,5 +1,6 @@
 // The Compare tab (the algorithm lab): every search on the Play tab's puzzle with one node cap — breadth-
-// first, hill climbing under each of the family's heuristics, best-first, A*, IDA*, beam search and the
+// first, hill climbing and simulated annealing under each of the family's heuristics, best-first, A*,
+// IDA*, beam search and the
 // family's exact solver — run in the worker (progress, cancel), each row shown as it ends; rows whose
 // answer differs from the exact solver's are flagged; a bar chart of nodes expanded (log scale when they
 // span decades, failures in red); every path replayable on the Play tab's scrubber.
@@ -18,13 +19,23 @@ export class Compare {
     $("cmp-cancel").onclick = () => this.job.cancel();
   }
 
-  /** The runs: an algorithm name of the ABI and, for hill climbing, each heuristic the family offers. The
+  /** The runs: an algorithm name of the ABI and, for the local searches, each heuristic the family offers. The
    * beam keeps a hundredth of the node cap a depth, so that it can go 100 moves deep. */
   runs(family, cap) {
     const heuristics = family.options.find((o) => o.name === "heuristic")?.choices ?? [];
-    const hill = heuristics.length ? heuristics.map((h) => [`hill climbing (${h})`, "hill", h]) : [["hill climbing", "hill", null]];
+    const local = (label, algorithm) =>
+      heuristics.length ? heuristics.map((h) => [`${label} (${h})`, algorithm, h]) : [[label, algorithm, null]];
     const beam = `beam:${Math.max(1, Math.floor(cap / 100))}`;
-    const all = [["breadth-first", "bfs", null], ...hill, ["best-first", "best-first", null], ["A*", "astar", null], ["IDA*", "ida", null], ["beam search", beam, null], ["exact", 7, null]];
+    const all = [
+      ["breadth-first", "bfs", null],
+      ...local("hill climbing", "hill"),
+      ...local("simulated annealing", "anneal"),
+      ["best-first", "best-first", null],
+      ["A*", "astar", null],
+      ["IDA*", "ida", null],
+      ["beam search", beam, null],
+      ["exact", 7, null],
+    ];
     return all.map(([name, algorithm, heuristic]) => ({ name, algorithm, heuristic }));
   }
 

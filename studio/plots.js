@@ -7,8 +7,8 @@ import { barsY, lines } from "./charts.js";
 import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
-const ALGORITHMS = ["bfs", "astar", "ida", "best-first"];
-const NAMES = { bfs: "breadth-first", astar: "A*", ida: "IDA*", "best-first": "best-first" };
+const ALGORITHMS = ["bfs", "astar", "ida", "best-first", "anneal"];
+const NAMES = { bfs: "breadth-first", astar: "A*", ida: "IDA*", "best-first": "best-first", anneal: "simulated annealing" };
 const CAP = 200_000;
 
 export class Plots {

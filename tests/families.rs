@@ -468,7 +468,18 @@ fn cluster_analyses_agree_with_the_breadth_first_distances() {
 }
 
 /// The algorithms of the lab, with a node cap each.
-const ALGORITHMS: &[&str] = &["bfs", "ucs", "astar", "ida", "exact", "best-first", "wastar:2", "beam:50", "hill"];
+const ALGORITHMS: &[&str] = &[
+    "bfs",
+    "ucs",
+    "astar",
+    "ida",
+    "exact",
+    "best-first",
+    "wastar:2",
+    "beam:50",
+    "hill",
+    "anneal:iterations=2000,restarts=2",
+];
 
 #[test]
 fn every_search_that_claims_optimality_matches_the_breadth_first_distance() {

@@ -33,7 +33,7 @@ fn every_family_has_one_largest_puzzle() {
 #[test]
 fn every_search_spends_its_budget_and_at_most_one_part_more_per_call() {
     for desc in largest() {
-        for name in ["bfs", "ucs", "astar", "ida", "best-first", "wastar:2", "beam:100", "hill", "exact"] {
+        for name in ["bfs", "ucs", "astar", "ida", "best-first", "wastar:2", "beam:100", "hill", "anneal", "exact"] {
             let session = registry::parse(desc).unwrap();
             let mut solver = session.solver(Algorithm::parse(name).unwrap(), 100_000).unwrap();
             let generic = name != "exact";

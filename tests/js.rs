@@ -262,6 +262,12 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
         assert_eq!(proven[algorithm], "proven", "{algorithm}: {out}");
     }
     assert_eq!(proven["beam search"], "not proven", "{out}");
+    // Simulated annealing under each heuristic: a path, never called optimal, never shorter than A*'s.
+    for heuristic in ["misplaced", "manhattan"] {
+        let name = format!("simulated annealing ({heuristic})");
+        assert_eq!(proven[&name], "not proven", "{name}: {out}");
+        assert!(compare[&name].as_str().unwrap().parse::<u32>().unwrap() >= 20, "{name}: {out}");
+    }
     // The scrubber: forward twice, back once.
     assert_eq!(text("/scrubber/label"), "A*: 20 moves (optimal). Move 1 of 20.", "{out}");
     assert_eq!(text("/scrubber/status"), "1 move played", "{out}");

@@ -26,6 +26,7 @@ fn steps_and_hints_allocate_nothing() {
     let algorithms = [
         Algorithm::Bfs { depth_limit: u32::MAX },
         Algorithm::HillClimbing,
+        Algorithm::Anneal(Default::default()),
         Algorithm::BestFirst,
         Algorithm::AStar,
         Algorithm::WeightedAStar { num: 2, den: 1 },

@@ -51,6 +51,8 @@ enum class Algorithm : std::uint32_t {
     WeightedAStar = LP_ALGO_WEIGHTED_ASTAR,
     UniformCost = LP_ALGO_UNIFORM_COST,
     IdaStar = LP_ALGO_IDA_STAR,
+    Exact = LP_ALGO_EXACT,
+    Anneal = LP_ALGO_ANNEAL,
 };
 
 /// The name of a status ("LP_OK", ...).

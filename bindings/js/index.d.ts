@@ -34,6 +34,7 @@ export declare const Algorithm: {
   readonly UNIFORM_COST: 5;
   readonly IDA_STAR: 6;
   readonly EXACT: 7;
+  readonly ANNEAL: 8;
 };
 export type AlgorithmCode = (typeof Algorithm)[keyof typeof Algorithm];
 

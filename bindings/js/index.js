@@ -41,6 +41,7 @@ export const Algorithm = Object.freeze({
   UNIFORM_COST: 5,
   IDA_STAR: 6,
   EXACT: 7,
+  ANNEAL: 8,
 });
 
 /** What values a family parameter takes (the C ABI's `LpParamKind`). */

@@ -318,6 +318,7 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
                 Shortfall::Stuck => "hill climbing stopped at a local optimum",
                 Shortfall::DepthLimit => "no solution within the depth limit",
                 Shortfall::Generations => "every generation ran without a perfect individual",
+                Shortfall::Cooled => "simulated annealing cooled down on every walk without reaching the goal",
                 Shortfall::Misses => "too many candidates in a row missed the band",
                 Shortfall::NoMore => "every distinct puzzle of the band was handed out",
                 Shortfall::Rejected => "the result did not meet a requirement",

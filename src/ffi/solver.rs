@@ -40,6 +40,10 @@ pub enum LpAlgorithm {
     LP_ALGO_IDA_STAR = 6,
     /// The family's own exact solver (the one hints use), such as linear algebra for flip panels.
     LP_ALGO_EXACT = 7,
+    /// Simulated annealing on the family's heuristic with the default schedule (20,000 steps a walk
+    /// from temperature 2 to 0.05, 9 restarts, seed 1; `lp_solver_create_named` takes another: not
+    /// optimal, may stop with `LP_NOT_FOUND`; `node_cap` bounds its loop-free path).
+    LP_ALGO_ANNEAL = 8,
 }
 
 /// Counters of a solver run.
@@ -73,6 +77,7 @@ fn algorithm_from(value: u32) -> Result<Algorithm, Failure> {
         5 => Algorithm::UniformCost,
         6 => Algorithm::IdaStar,
         7 => Algorithm::Exact,
+        8 => Algorithm::Anneal(Default::default()),
         other => return Err(Failure::invalid(format!("{other} is not an LpAlgorithm"))),
     })
 }
@@ -117,8 +122,9 @@ pub unsafe extern "C" fn lp_solver_create(
 }
 
 /// Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
-/// `best-first`, `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most
-/// `node_cap / WIDTH` moves deep), `ucs`, `ida`.
+/// `anneal` (or `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`,
+/// `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most `node_cap / WIDTH` moves
+/// deep), `ucs`, `ida`.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `out` NULL or writable.

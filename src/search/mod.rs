@@ -16,6 +16,7 @@
 //! | breadth-first, full distance tables | [`bfs`] | unit costs | node cap |
 //! | steepest-ascent hill climbing (a baseline) | [`local`] | no, may get stuck | path cap |
 
+pub mod anneal;
 pub mod arena;
 pub mod astar;
 pub mod beam;

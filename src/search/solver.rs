@@ -1,5 +1,6 @@
 //! One value that runs any algorithm of the core, chosen at run time (by the CLI, the C ABI, hints).
 
+use super::anneal::{Annealing, Schedule};
 use super::astar::{AStar, Priority};
 use super::beam::Beam;
 use super::bfs::Bfs;
@@ -21,6 +22,9 @@ pub enum Algorithm {
     },
     /// Steepest-ascent hill climbing on the puzzle's heuristic (a baseline that may get stuck).
     HillClimbing,
+    /// Simulated annealing on the puzzle's heuristic (random moves, the Metropolis rule, a cooling
+    /// schedule with restarts; not optimal, may give up).
+    Anneal(Schedule),
     /// Greedy best-first search with OPEN/CLOSED lists (a baseline, not optimal).
     BestFirst,
     /// A\* (optimal with a heuristic the puzzle declares admissible).
@@ -57,7 +61,8 @@ impl Algorithm {
         Algorithm::IdaStar,
     ];
 
-    /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `best-first`, `astar`,
+    /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `anneal` (or
+    /// `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`, `astar`,
     /// `wastar:NUM/DEN` (or `wastar:W`), `beam:WIDTH` (or `beam`: width 1,000), `ucs`, `ida`.
     pub fn parse(text: &str) -> Option<Algorithm> {
         let text = text.trim();
@@ -69,6 +74,8 @@ impl Algorithm {
             ("bfs", None) => Algorithm::Bfs { depth_limit: u32::MAX },
             ("bfs", Some(depth)) => Algorithm::Bfs { depth_limit: depth.parse().ok()? },
             ("hill" | "hill-climbing", None) => Algorithm::HillClimbing,
+            ("anneal" | "annealing", None) => Algorithm::Anneal(Schedule::default()),
+            ("anneal" | "annealing", Some(schedule)) => Algorithm::Anneal(Schedule::parse(schedule)?),
             ("best-first" | "greedy", None) => Algorithm::BestFirst,
             ("astar" | "a*", None) => Algorithm::AStar,
             ("wastar", weight) => {
@@ -109,6 +116,8 @@ impl fmt::Display for Algorithm {
             Algorithm::Bfs { depth_limit: u32::MAX } => f.write_str("bfs"),
             Algorithm::Bfs { depth_limit } => write!(f, "bfs:{depth_limit}"),
             Algorithm::HillClimbing => f.write_str("hill"),
+            Algorithm::Anneal(schedule) if schedule == Schedule::default() => f.write_str("anneal"),
+            Algorithm::Anneal(schedule) => write!(f, "anneal:{schedule}"),
             Algorithm::BestFirst => f.write_str("best-first"),
             Algorithm::AStar => f.write_str("astar"),
             Algorithm::WeightedAStar { num, den } => write!(f, "wastar:{num}/{den}"),
@@ -123,6 +132,7 @@ impl fmt::Display for Algorithm {
 enum Engine<P: Puzzle> {
     Bfs(Bfs<P>),
     Hill(HillClimbing<P>),
+    Anneal(Annealing<P>),
     Best(Box<AStar<P>>),
     Ida(IdaStar<P>),
     Beam(Box<Beam<P>>),
@@ -131,7 +141,7 @@ enum Engine<P: Puzzle> {
 }
 
 /// Any algorithm of the core behind one stepped interface. Memory is reserved at creation for
-/// `node_cap` nodes (for IDA\*: stack entries; for hill climbing: path moves).
+/// `node_cap` nodes (for IDA\*: stack entries; for hill climbing and annealing: path moves).
 pub struct Solver<P: Puzzle> {
     algorithm: Algorithm,
     engine: Engine<P>,
@@ -148,6 +158,7 @@ impl<P: Puzzle> Solver<P> {
         let engine = match algorithm {
             Algorithm::Bfs { depth_limit } => Bfs::new(node_cap, depth_limit).map(Engine::Bfs),
             Algorithm::HillClimbing => HillClimbing::new(node_cap).map(Engine::Hill),
+            Algorithm::Anneal(schedule) => Annealing::new(schedule, node_cap).map(Engine::Anneal),
             Algorithm::BestFirst => best(Priority::Greedy),
             Algorithm::AStar => best(Priority::AStar),
             Algorithm::WeightedAStar { num, den } => best(Priority::Weighted { num, den }),
@@ -161,11 +172,12 @@ impl<P: Puzzle> Solver<P> {
     }
 
     /// Bytes [`Solver::new`] reserves for `algorithm` with `node_cap` (for IDA\*: stack entries; for
-    /// hill climbing: path moves), so that a game can size its cap.
+    /// hill climbing and annealing: path moves), so that a game can size its cap.
     pub fn bytes_for(algorithm: Algorithm, node_cap: usize) -> usize {
         match algorithm {
             Algorithm::Bfs { .. } => Bfs::<P>::bytes_for(node_cap),
             Algorithm::HillClimbing => HillClimbing::<P>::bytes_for(node_cap),
+            Algorithm::Anneal(_) => Annealing::<P>::bytes_for(node_cap),
             Algorithm::IdaStar | Algorithm::Exact => IdaStar::<P>::bytes_for(node_cap),
             Algorithm::Beam { width } => Beam::<P>::bytes_for(width as usize, node_cap),
             _ => AStar::<P>::bytes_for(node_cap),
@@ -223,6 +235,7 @@ impl<P: Puzzle> Solver<P> {
         match &self.engine {
             Engine::Bfs(s) => s,
             Engine::Hill(s) => s,
+            Engine::Anneal(s) => s,
             Engine::Best(s) => s.as_ref(),
             Engine::Ida(s) => s,
             Engine::Beam(s) => s.as_ref(),
@@ -234,6 +247,7 @@ impl<P: Puzzle> Solver<P> {
         match &mut self.engine {
             Engine::Bfs(s) => s,
             Engine::Hill(s) => s,
+            Engine::Anneal(s) => s,
             Engine::Best(s) => s.as_mut(),
             Engine::Ida(s) => s,
             Engine::Beam(s) => s.as_mut(),

@@ -788,6 +788,21 @@ static void test_solvers(void) {
     CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
     CHECK(stats.solution_length >= 31 && stats.optimal == 0); /* weighted: never called optimal */
     lp_solver_free(s);
+    /* Simulated annealing: a path, never called optimal; a schedule too short to reach the goal gives up. */
+    CHECK_STATUS(lp_solver_create(p, LP_ALGO_ANNEAL, 100000, &s), LP_OK, NULL);
+    LpStatus annealed;
+    while ((annealed = lp_solver_step(s, 5000)) == LP_IN_PROGRESS) {
+    }
+    CHECK(annealed == LP_OK);
+    CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+    CHECK(stats.solution_length >= 31 && stats.optimal == 0);
+    lp_solver_free(s);
+    CHECK_STATUS(lp_solver_create_named(p, "anneal:iterations=10,restarts=1", 100, &s), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(s, 1000), LP_NOT_FOUND, "cooled down");
+    CHECK_STATUS(lp_solver_stats(s, &stats), LP_OK, NULL);
+    CHECK(stats.expanded == 20 && stats.solution_length == -1);
+    lp_solver_free(s);
+    CHECK_STATUS(lp_solver_create_named(p, "anneal:t_start=0.1,t_end=1", 100, &s), LP_ERR_INVALID_ARGUMENT, "unknown algorithm");
     lp_puzzle_free(p);
 
     /* Flip's mismatched-cells heuristic is not a lower bound (a press flips up to five cells): IDA* with

@@ -46,6 +46,7 @@ namespace LpHint
         UniformCost = 5,
         IdaStar = 6,
         Exact = 7,
+        Anneal = 8,
     }
 
     /// <summary>A move as plain numbers (LpMove); each family documents the fields it uses.</summary>

@@ -252,6 +252,7 @@ fn compare_algorithms(desc: &str) {
         ("breadth-first", Algorithm::Bfs { depth_limit: u32::MAX }, "manhattan"),
         ("hill climbing, tiles in place", Algorithm::HillClimbing, "misplaced"),
         ("hill climbing, 36 - Manhattan", Algorithm::HillClimbing, "manhattan"),
+        ("simulated annealing, Manhattan", Algorithm::Anneal(Default::default()), "manhattan"),
         ("best-first (OPEN/CLOSED)", Algorithm::BestFirst, "manhattan"),
         ("A*, Manhattan", Algorithm::AStar, "manhattan"),
         ("A*, linear conflict", Algorithm::AStar, "linear-conflict"),
@@ -270,6 +271,7 @@ fn compare_algorithms(desc: &str) {
         let cap = match algorithm {
             Algorithm::IdaStar => 4096,
             Algorithm::HillClimbing => 1000,
+            Algorithm::Anneal(_) => 10_000,
             _ => 200_000,
         };
         let Some(run) = solve(session.as_ref(), algorithm, cap) else {
@@ -294,4 +296,7 @@ fn compare_algorithms(desc: &str) {
         );
     }
     println!("\nHill climbing stops at the first state with no better neighbour: its failure is the point of the comparison.");
+    println!(
+        "Simulated annealing takes worse moves too, ever more rarely as it cools: it gets there, by a long way round."
+    );
 }

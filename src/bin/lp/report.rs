@@ -27,7 +27,7 @@ pub struct ReportArgs {
 }
 
 /// The searches compared, as the CLI names them.
-const ALGORITHMS: [&str; 4] = ["bfs", "astar", "ida", "best-first"];
+const ALGORITHMS: [&str; 5] = ["bfs", "astar", "ida", "best-first", "anneal"];
 /// The node cap of each comparison search.
 const NODE_CAP: usize = 200_000;
 

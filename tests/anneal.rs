@@ -1,0 +1,111 @@
+//! Simulated annealing as a solver: on random 8-puzzles it reaches the goal on most boards within a
+//! stated budget, every path it returns is legal and ends solved, it never claims a path where none
+//! exists, and a seed gives the same walk.
+
+mod common;
+
+use lphint::families::blocks::Blocks;
+use lphint::families::tiles::Tiles;
+use lphint::family::Family;
+use lphint::search::anneal::{Annealing, Schedule};
+use lphint::search::{solve_with, Algorithm, Puzzle, Search, Shortfall, Status};
+
+#[test]
+fn annealing_solves_most_random_eight_puzzles_with_legal_paths() {
+    let (puzzle, table) = common::eight_puzzle();
+    let mut rng = common::rng(3);
+    // The budget: the default schedule (10 walks of 20,000 steps: at most 200,000 expansions a board).
+    let schedule = Schedule::default();
+    let (mut solved, mut cooled, mut expanded) = (0, 0, Vec::new());
+    let boards = 200;
+    for _ in 0..boards {
+        let start = common::random_eight_state(&mut rng);
+        let mut search = Annealing::<Tiles>::new(schedule, 10_000).unwrap();
+        let outcome = solve_with(&mut search, puzzle, start);
+        assert!(outcome.stats.expanded <= 200_000, "{} expansions", outcome.stats.expanded);
+        match outcome.status {
+            Status::Found => {
+                let mut state = start;
+                for mv in &outcome.moves {
+                    state = puzzle.apply(&state, mv).expect("a legal move");
+                }
+                assert!(puzzle.is_goal(&state), "the path ends solved");
+                let optimal = table.distance(&start).unwrap();
+                assert!(outcome.moves.len() as u32 >= optimal, "never shorter than the optimum");
+                assert_eq!(outcome.stats.solution_length, Some(outcome.moves.len() as u32));
+                solved += 1;
+                expanded.push(outcome.stats.expanded);
+            }
+            Status::NotFound(Shortfall::Cooled) => cooled += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    expanded.sort();
+    println!("annealing: {solved} of {boards} solved ({cooled} cooled), median {} expansions", expanded[solved / 2]);
+    assert!(solved * 10 >= boards * 9, "{solved} of {boards} solved within the default schedule");
+}
+
+#[test]
+fn annealing_never_claims_a_path_where_there_is_none() {
+    // A car in front of the red car in its row: it can never leave. Nothing proves it before the
+    // search, so the walk runs its whole schedule.
+    let rush = Blocks::parse("rush:ooooooooooooAAoBBooooooooooooooooooo").unwrap();
+    assert!(!rush.provably_unsolvable(&rush.start()));
+    let schedule = Schedule { iterations: 500, restarts: 3, ..Schedule::default() };
+    let mut search = Annealing::new(schedule, 1000).unwrap();
+    let outcome = solve_with(&mut search, &rush, rush.start());
+    assert_eq!(outcome.status, Status::NotFound(Shortfall::Cooled));
+    assert!(outcome.moves.is_empty());
+    assert_eq!(outcome.stats.expanded, 4 * 500, "every walk of the schedule ran");
+    assert_eq!(search.walks(), 4);
+    // An 8-puzzle of the wrong parity is proven unsolvable before any step.
+    let odd = Tiles::parse("tiles:3x3:2,1,3,4,5,6,7,8,0").unwrap();
+    let outcome = solve_with(&mut Annealing::new(schedule, 1000).unwrap(), &odd, odd.start());
+    assert_eq!((outcome.status, outcome.stats.expanded), (Status::Unsolvable, 0));
+}
+
+#[test]
+fn a_seed_gives_the_same_walk_whatever_the_budget_of_each_call() {
+    let puzzle = Tiles::parse("tiles:3x3:8,6,7,2,5,4,3,0,1").unwrap();
+    let run = |seed: u64, budget: u32| {
+        let schedule = Schedule { seed, ..Schedule::default() };
+        let mut search = Annealing::<Tiles>::new(schedule, 10_000).unwrap();
+        search.restart(&puzzle, puzzle.start());
+        while search.step(&puzzle, budget).status == Status::InProgress {}
+        let mut path = Vec::new();
+        search.write_path(&mut path);
+        (search.status(), path, search.stats().expanded)
+    };
+    let first = run(7, 1000);
+    assert_eq!(first.0, Status::Found);
+    assert_eq!(run(7, 1), first, "the same walk in one-unit slices");
+    assert_eq!(run(7, u32::MAX), first, "and in one call");
+    assert_ne!(run(8, 1000).1, first.1, "another seed, another walk");
+    // The walk's path is loop-free: no state twice.
+    let states: std::collections::HashSet<_> = first.1.iter().map(|(_, s)| *s).collect();
+    assert_eq!(states.len(), first.1.len());
+    assert!(!states.contains(&puzzle.start()));
+}
+
+#[test]
+fn schedules_read_and_write_as_the_cli_names_them() {
+    assert_eq!(Algorithm::parse("anneal"), Some(Algorithm::Anneal(Schedule::default())));
+    assert_eq!(Algorithm::Anneal(Schedule::default()).to_string(), "anneal");
+    let named = "anneal:iterations=5000,t_start=1.5,t_end=0.01,restarts=3,seed=42";
+    let Some(Algorithm::Anneal(schedule)) = Algorithm::parse(named) else { panic!("{named}") };
+    assert_eq!(schedule, Schedule { iterations: 5000, t_start_milli: 1500, t_end_milli: 10, restarts: 3, seed: 42 });
+    let written = Algorithm::Anneal(schedule).to_string();
+    assert_eq!(Algorithm::parse(&written), Some(Algorithm::Anneal(schedule)), "{written}");
+    assert_eq!(Algorithm::parse("anneal:seed=9"), Some(Algorithm::Anneal(Schedule { seed: 9, ..Schedule::default() })));
+    for bad in [
+        "anneal:iterations=0",
+        "anneal:t_start=0",
+        "anneal:t_start=0.01,t_end=1",
+        "anneal:t_end=0.0001",
+        "anneal:speed=3",
+        "anneal:seed",
+    ] {
+        assert_eq!(Algorithm::parse(bad), None, "{bad}");
+    }
+    assert!(!Algorithm::Anneal(Schedule::default()).is_optimal());
+}
