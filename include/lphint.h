@@ -109,6 +109,10 @@ typedef struct LpSolver LpSolver;
 // their own reference, so the handle may be freed at any time.
 typedef struct LpTables LpTables;
 
+// An annealing schedule: temperatures in thousandths (so that the schedule is a plain, comparable
+// value).
+typedef struct Schedule Schedule;
+
 // A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
 // stands at (`row`, `col`), counted from 0.
 typedef struct LpBlocksGoal {
@@ -603,6 +607,20 @@ enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
                            const struct LpGaParams *params,
                            uint64_t seed,
                            struct LpGa **out);
+
+// Starts a simulated-annealing run on the same genome as [`lp_ga_create`]'s (the genetic algorithm's
+// rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
+// `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
+// defaults: the GA's default budget of 75,000 evaluations in 10 walks of 7,500, from temperature 3 to
+// 0.1, seed 1). `LP_NOT_FOUND` from `lp_ga_step` when every walk cooled without a full cover.
+// `LP_ERR_INVALID_ARGUMENT` for a family without a genome, or a schedule it cannot read.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `schedule` NULL or a NUL-terminated string; `out` NULL or
+// writable.
+enum LpStatus lp_anneal_create(const struct LpPuzzle *puzzle,
+                               const char *schedule,
+                               struct LpGa **out);
 
 // Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
 // until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.

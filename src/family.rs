@@ -3,7 +3,7 @@
 //! families have (tables, play options, counting solutions, the genetic algorithm). The registry, the
 //! CLI and the C ABI are written against this trait (and [`crate::generate::Generate`]) only.
 
-use crate::ga::{AnyGa, GaParams};
+use crate::ga::{AnyGa, Evolution};
 use crate::memory::OutOfMemory;
 pub use crate::moves::MoveCode;
 use crate::params::Spec;
@@ -204,10 +204,11 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         None
     }
 
-    /// A genetic-algorithm run from the start (the earlier systems' solver), for families that have one.
-    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
-        let _ = (params, seed);
-        Err(format!("no genetic algorithm for {} puzzles", Self::NAME))
+    /// A genetic-algorithm run (the earlier systems' solver) or a simulated-annealing run on the same
+    /// genome from the start, for families that have one.
+    fn evolve(&self, how: Evolution) -> Result<Box<dyn AnyGa>, String> {
+        let _ = how;
+        Err(format!("no genetic algorithm for {} puzzles, nor annealing of a genome", Self::NAME))
     }
 }
 

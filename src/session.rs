@@ -3,7 +3,7 @@
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
 use crate::family::{Deduction, Family, HintCells, MoveCode, SolutionCount};
-use crate::ga::{AnyGa, GaParams};
+use crate::ga::{AnyGa, Evolution};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
@@ -161,8 +161,8 @@ pub trait AnySession: Send {
     fn cluster_bytes(&self, node_cap: usize) -> usize;
     /// The rule solver's deduction from the current position, for families that have one.
     fn deduce(&self) -> Option<Deduction>;
-    /// A genetic-algorithm run from the current position, for families that have one.
-    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String>;
+    /// A genetic-algorithm or annealing run from the current position, for families that have one.
+    fn evolve(&self, how: Evolution) -> Result<Box<dyn AnyGa>, String>;
     /// The solution the session knows from the start (from a pack or a generator), as moves.
     fn stored_solution(&self) -> Vec<MoveCode>;
     /// Whether the position is the puzzle's start (no move played, or every one undone).
@@ -335,8 +335,8 @@ impl<F: Family> AnySession for Session<F> {
         puzzle.cluster(node_cap, farthest).map(|r| r.map(described))
     }
 
-    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
-        self.puzzle.with_start(self.state).genetic(params, seed)
+    fn evolve(&self, how: Evolution) -> Result<Box<dyn AnyGa>, String> {
+        self.puzzle.with_start(self.state).evolve(how)
     }
 
     fn stored_solution(&self) -> Vec<MoveCode> {

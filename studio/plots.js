@@ -1,8 +1,8 @@
 // The Plots tab: the earlier assistant's figures, measured in the worker for the chosen family —
 // generation time per difficulty, solving time against optimal length per algorithm (numeric axes, log
 // time when it spans decades, runs that hit the node cap marked), and for Hargram the genetic algorithm's
-// best fitness and time against generations — each exported as SVG or PNG with its title, legend and
-// axis titles. The same figures come out of `lp report -o DIR`.
+// and simulated annealing's (the same genome, the same budget of evaluations) best fitness and time
+// against evaluations — each exported as SVG or PNG with its title, legend and axis titles. The same figures come out of `lp report -o DIR`.
 import { barsY, lines } from "./charts.js";
 import { Job } from "./jobs.js";
 
@@ -29,7 +29,7 @@ export class Plots {
     for (const id of ["plot-gen", "plot-solve", "plot-ga-fitness", "plot-ga-time"]) $(id).replaceChildren();
     if (!hasGa) {
       for (const id of ["plot-ga-fitness", "plot-ga-time"]) {
-        $(id).append(Object.assign(document.createElement("p"), { className: "hint-text", textContent: `The genetic algorithm packs Hargram boards; ${family.name} has none. Pick hargram for these figures.` }));
+        $(id).append(Object.assign(document.createElement("p"), { className: "hint-text", textContent: `The genetic algorithm and annealing on its genome pack Hargram boards; ${family.name} has none. Pick hargram for these figures.` }));
       }
     }
     $("plot-state").textContent = "running…";
@@ -54,18 +54,22 @@ export class Plots {
           series: m.series.map((s) => ({ name: NAMES[s.name] ?? s.name, points: s.points })),
         });
       } else if (m.type === "ga") {
-        const perfect = m.fitness.map((_, i) => ({ x: i + 1, y: m.perfect, capped: false }));
+        const last = Math.max(...m.runs.map((r) => r.points.at(-1).evaluations));
+        const perfect = [{ x: 0, y: m.perfect, capped: false }, { x: last, y: m.perfect, capped: false }];
         lines("plot-ga-fitness", {
-          title: "Genetic algorithm on Hargram: best fitness per generation",
-          xLabel: "generation",
-          yLabel: "best fitness",
-          series: [{ name: "best fitness", points: m.fitness.map((y, i) => ({ x: i + 1, y, capped: false })) }, { name: "a full cover", points: perfect }],
+          title: "Genetic algorithm and simulated annealing on Hargram: best fitness against evaluations",
+          xLabel: "fitness evaluations",
+          yLabel: "best fitness (cells covered)",
+          series: [
+            ...m.runs.map((r) => ({ name: r.name, points: r.points.map((p) => ({ x: p.evaluations, y: p.fitness, capped: false })) })),
+            { name: "a full cover", points: perfect },
+          ],
         });
         lines("plot-ga-time", {
-          title: "Genetic algorithm on Hargram: time against generations",
-          xLabel: "generation",
+          title: "Genetic algorithm and simulated annealing on Hargram: time against evaluations",
+          xLabel: "fitness evaluations",
           yLabel: "elapsed time (ms)",
-          series: [{ name: "elapsed", points: m.times.map((y, i) => ({ x: i + 1, y: +y.toFixed(1), capped: false })) }],
+          series: m.runs.map((r) => ({ name: r.name, points: r.points.map((p) => ({ x: p.evaluations, y: +p.ms.toFixed(1), capped: false })) })),
         });
       }
     });

@@ -173,21 +173,31 @@ function solvingTimes({ family, presets, algorithms, count, extra, cap }) {
   return { series };
 }
 
-/** The genetic algorithm on `family`'s board (Hargram): best fitness and elapsed time per generation. */
+/** The genetic algorithm and simulated annealing on the same board of `family` (Hargram) with the same
+ * budget of evaluations (`population` × `generations`): best fitness and elapsed time every `population`
+ * evaluations, until each covers the board or spends the budget. */
 function gaRun({ family, params, population, generations }) {
   const { puzzle } = lp.generate(family, params, 5);
-  const ga = new lp.Ga(puzzle, { population, generations, tournament: 3, crossover: 0.9, mutation: 0.15 }, 3);
-  const [fitness, times] = [[], []];
-  const started = performance.now();
-  let report;
-  do {
-    report = ga.step(population);
-    fitness.push(report.bestFitness);
-    times.push(performance.now() - started);
-  } while (report.status === Status.IN_PROGRESS);
-  ga.free();
+  const budget = population * generations;
+  const rivals = [
+    ["genetic algorithm", new lp.Ga(puzzle, { population, generations, tournament: 3, crossover: 0.9, mutation: 0.15 }, 3)],
+    ["simulated annealing", new lp.Annealing(puzzle, `iterations=${Math.ceil(budget / 10)},restarts=9,seed=3`)],
+  ];
+  let perfect = 0;
+  const runs = rivals.map(([name, run]) => {
+    const points = [];
+    const started = performance.now();
+    let report;
+    do {
+      report = run.step(population);
+      points.push({ evaluations: report.evaluations, fitness: report.bestFitness, ms: performance.now() - started });
+    } while (report.status === Status.IN_PROGRESS && report.evaluations < budget);
+    run.free();
+    perfect = report.perfect;
+    return { name, points, found: report.found };
+  });
   puzzle.free();
-  return { fitness, times, perfect: report.perfect, found: report.found };
+  return { runs, perfect };
 }
 
 /** The Plots tab's figures for one family, each posted when measured. */

@@ -207,6 +207,18 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
             }
         }
         lp_ga_free(ga);
+        // Annealing on the same genome: its steps allocate nothing either.
+        let schedule = std::ffi::CString::new("iterations=100,restarts=4").unwrap();
+        assert_eq!(lp_anneal_create(p, schedule.as_ptr(), &mut ga), LpStatus::LP_OK);
+        loop {
+            let (status, count) = allocations_during(|| lp_ga_step(ga, 30, &mut report));
+            assert_eq!(count, 0, "annealing's lp_ga_step allocated");
+            if status != LpStatus::LP_IN_PROGRESS {
+                assert_eq!((status, report.evaluations), (LpStatus::LP_NOT_FOUND, 500));
+                break;
+            }
+        }
+        lp_ga_free(ga);
         lp_puzzle_free(p);
 
         // A game's own puzzle (two counters to bring to zero, a step of one at a time), its moves, goal,

@@ -636,6 +636,15 @@ public:
     Ga& operator=(const Ga&) = delete;
     ~Ga() { lp_ga_free(handle_); }
 
+    /// Simulated annealing on the same genome (the GA's rival, stepped and read the same way; a report's
+    /// `generation` counts walks); `schedule` as "iterations=N,t_start=T,t_end=T,restarts=N,seed=N" (any
+    /// of them), NULL for the defaults.
+    static Ga anneal(const Puzzle& puzzle, const char* schedule = nullptr) {
+        LpGa* handle = nullptr;
+        detail::check(lp_anneal_create(puzzle.get(), schedule, &handle));
+        return Ga(handle);
+    }
+
     /// Per frame: at most `budget` fitness evaluations. InProgress, Ok (full cover) or NotFound (gave
     /// up). No exceptions, no allocation.
     Status step(std::uint32_t budget, LpGaReport& report) noexcept {
@@ -654,6 +663,7 @@ public:
     }
 
 private:
+    explicit Ga(LpGa* handle) noexcept : handle_(handle) {}
     LpGa* handle_;
 };
 

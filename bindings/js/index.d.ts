@@ -294,6 +294,16 @@ export declare class Ga implements Disposable {
   [Symbol.dispose](): void;
 }
 
+/** Simulated annealing on the GA's genome (Hargram); a report's `generation` counts walks. `schedule`:
+ * `"iterations=N,t_start=T,t_end=T,restarts=N,seed=N"`, any of them (null for the defaults). */
+export declare class Annealing implements Disposable {
+  constructor(puzzle: Puzzle, schedule?: string | null);
+  step(budget?: number): GaReport;
+  best(): Move[];
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
 /** A loaded pack. */
 export declare class Pack implements Disposable {
   static load(bytes: ArrayBuffer | Uint8Array): Pack;
@@ -324,6 +334,7 @@ export interface Lphint {
   readonly Solver: typeof Solver;
   readonly Generator: typeof Generator;
   readonly Ga: typeof Ga;
+  readonly Annealing: typeof Annealing;
   readonly Pack: typeof Pack;
   readonly Tables: typeof Tables;
   readonly PackWriter: typeof PackWriter;

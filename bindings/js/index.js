@@ -161,6 +161,7 @@ class Lphint {
     this.Solver = bind(Solver);
     this.Generator = bind(Generator);
     this.Ga = bind(Ga);
+    this.Annealing = bind(Annealing);
     this.Pack = bind(Pack);
     this.Tables = bind(Tables);
     this.PackWriter = bind(PackWriter);
@@ -1138,25 +1139,10 @@ export class Generator extends Handle {
   }
 }
 
-/** A genetic-algorithm run on a puzzle's position (Hargram). */
-export class Ga extends Handle {
-  /** `params`: `{ population, generations, tournament, crossover, mutation }` (null for the defaults). */
-  constructor(puzzle, params = null, seed = 0) {
-    const lib = new.target.lib;
-    super(
-      lib.with([20], (p) => {
-        if (params) {
-          const v = lib.refresh();
-          v.setUint32(p, params.population, true);
-          v.setUint32(p + 4, params.generations, true);
-          v.setUint32(p + 8, params.tournament, true);
-          v.setFloat32(p + 12, params.crossover, true);
-          v.setFloat32(p + 16, params.mutation, true);
-        }
-        return lib.handle(lib.call(lib.x.lp_ga_create, puzzle.live, params ? p : 0, BigInt.asUintN(64, BigInt(seed)), lib.out));
-      }),
-      "lp_ga_free",
-    );
+/** A run evolving a puzzle's genome (Hargram), stepped by fitness evaluations: `Ga` or `Annealing`. */
+class Evolution extends Handle {
+  constructor(ptr) {
+    super(ptr, "lp_ga_free");
     this.report = { status: Status.IN_PROGRESS, generation: 0, bestFitness: 0, perfect: 0, found: false, evaluations: 0 };
   }
 
@@ -1178,6 +1164,41 @@ export class Ga extends Handle {
   best() {
     const lib = this.lib;
     return lib.items((buf, cap, written) => lib.call(lib.x.lp_ga_best, this.live, buf, cap, written), MOVE_BYTES, (p) => lib.readMove(p));
+  }
+}
+
+/** A genetic-algorithm run on a puzzle's position (Hargram). */
+export class Ga extends Evolution {
+  /** `params`: `{ population, generations, tournament, crossover, mutation }` (null for the defaults). */
+  constructor(puzzle, params = null, seed = 0) {
+    const lib = new.target.lib;
+    super(
+      lib.with([20], (p) => {
+        if (params) {
+          const v = lib.refresh();
+          v.setUint32(p, params.population, true);
+          v.setUint32(p + 4, params.generations, true);
+          v.setUint32(p + 8, params.tournament, true);
+          v.setFloat32(p + 12, params.crossover, true);
+          v.setFloat32(p + 16, params.mutation, true);
+        }
+        return lib.handle(lib.call(lib.x.lp_ga_create, puzzle.live, params ? p : 0, BigInt.asUintN(64, BigInt(seed)), lib.out));
+      }),
+    );
+  }
+}
+
+/** Simulated annealing on the same genome as `Ga` (its rival, stepped and read the same way; a report's
+ * `generation` counts walks). `schedule`: `"iterations=N,t_start=T,t_end=T,restarts=N,seed=N"`, any of
+ * them (null for the defaults: the GA's default budget of 75,000 evaluations). */
+export class Annealing extends Evolution {
+  constructor(puzzle, schedule = null) {
+    const lib = new.target.lib;
+    super(
+      schedule === null
+        ? lib.handle(lib.call(lib.x.lp_anneal_create, puzzle.live, 0, lib.out))
+        : lib.with([schedule], (s) => lib.handle(lib.call(lib.x.lp_anneal_create, puzzle.live, s, lib.out))),
+    );
   }
 }
 

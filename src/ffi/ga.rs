@@ -1,12 +1,15 @@
-//! The stepped genetic algorithm (the earlier systems' Hargram solver), for the families that have one.
+//! The stepped genetic algorithm (the earlier systems' Hargram solver) and simulated annealing on the same
+//! genome, for the families that have one.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, release, status_outcome, write_items, Failure, Handle, LpStatus, Out,
+    guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, Failure, Handle, LpStatus, Out,
 };
 use super::puzzle::LpPuzzle;
-use crate::ga::{AnyGa, GaParams};
+use crate::ga::{AnyGa, Evolution, GaParams, GENOME_SCHEDULE};
 use crate::moves::MoveCode;
+use crate::search::anneal::Schedule;
 use crate::search::Status;
+use std::ffi::c_char;
 
 /// A genetic-algorithm run. Opaque.
 pub struct LpGa {
@@ -76,7 +79,39 @@ pub unsafe extern "C" fn lp_ga_create(
                 mutation: p.mutation,
             },
         };
-        let run = puzzle.session.genetic(params, seed).map_err(Failure::invalid)?;
+        let run = puzzle.session.evolve(Evolution::Genetic { params, seed }).map_err(Failure::invalid)?;
+        Ok(hand_out(LpGa { run }, out))
+    })
+}
+
+/// Starts a simulated-annealing run on the same genome as [`lp_ga_create`]'s (the genetic algorithm's
+/// rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
+/// `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
+/// defaults: the GA's default budget of 75,000 evaluations in 10 walks of 7,500, from temperature 3 to
+/// 0.1, seed 1). `LP_NOT_FOUND` from `lp_ga_step` when every walk cooled without a full cover.
+/// `LP_ERR_INVALID_ARGUMENT` for a family without a genome, or a schedule it cannot read.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `schedule` NULL or a NUL-terminated string; `out` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_anneal_create(
+    puzzle: *const LpPuzzle,
+    schedule: *const c_char,
+    out: *mut *mut LpGa,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (out, puzzle) = unsafe { (Out::new(out, "out")?, handle(puzzle)?) };
+        let schedule = if schedule.is_null() {
+            GENOME_SCHEDULE
+        } else {
+            // SAFETY: forwarded caller guarantee (NULL or a NUL-terminated string).
+            let text = unsafe { text(schedule, "schedule") }?;
+            Schedule::parse_over(GENOME_SCHEDULE, text)
+                .ok_or_else(|| Failure::invalid(format!("cannot read the schedule '{text}'")))?
+        };
+        let run = puzzle.session.evolve(Evolution::Annealing(schedule)).map_err(Failure::invalid)?;
         Ok(hand_out(LpGa { run }, out))
     })
 }

@@ -47,7 +47,12 @@ impl Schedule {
     /// Reads `key=value` pairs separated by commas (`iterations=5000,t_start=1.5,t_end=0.01,restarts=3,
     /// seed=7`; temperatures as decimals) over the defaults.
     pub fn parse(text: &str) -> Option<Schedule> {
-        let mut schedule = Schedule::default();
+        Schedule::parse_over(Schedule::default(), text)
+    }
+
+    /// [`Schedule::parse`] over `base` instead of the defaults.
+    pub fn parse_over(base: Schedule, text: &str) -> Option<Schedule> {
+        let mut schedule = base;
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=')?;
             let value = value.trim();
@@ -64,7 +69,7 @@ impl Schedule {
     }
 
     /// The geometric cooling factor of a step, and the first temperature.
-    fn cooling(&self) -> (f64, f64) {
+    pub(crate) fn cooling(&self) -> (f64, f64) {
         let (t0, t1) = (self.t_start_milli as f64 / 1000.0, self.t_end_milli as f64 / 1000.0);
         let steps = self.iterations.saturating_sub(1).max(1) as f64;
         (libm::pow(t1 / t0, 1.0 / steps), t0)

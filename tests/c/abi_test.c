@@ -383,6 +383,29 @@ static void test_hargram(void) {
     CHECK_STATUS(lp_ga_step(NULL, 10, &report), LP_ERR_NULL_ARGUMENT, "ga is NULL");
     lp_puzzle_free(p);
 
+    /* Simulated annealing on the same genome: the same calls; a schedule it cannot read is refused. */
+    CHECK_STATUS(lp_puzzle_parse("hargram:4x3:..../..../....:###/#..;#../###;####", &p), LP_OK, NULL);
+    ga = NULL;
+    CHECK_STATUS(lp_anneal_create(p, "iterations=0", &ga), LP_ERR_INVALID_ARGUMENT, "cannot read the schedule");
+    CHECK_STATUS(lp_anneal_create(NULL, NULL, &ga), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_anneal_create(p, NULL, NULL), LP_ERR_NULL_ARGUMENT, "out is NULL");
+    CHECK(ga == NULL);
+    CHECK_STATUS(lp_anneal_create(p, NULL, &ga), LP_OK, NULL);
+    while ((status = lp_ga_step(ga, 50, &report)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK && report.found == 1 && report.best_fitness == 12);
+    CHECK_STATUS(lp_ga_best(ga, best, 8, &written), LP_OK, NULL);
+    for (size_t i = 0; i < written; i++) CHECK_STATUS(lp_puzzle_apply(p, best[i]), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(solved);
+    lp_ga_free(ga);
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &p), LP_OK, NULL);
+    ga = NULL;
+    CHECK_STATUS(lp_anneal_create(p, NULL, &ga), LP_ERR_INVALID_ARGUMENT, "no genetic algorithm for tiles puzzles");
+    CHECK(ga == NULL);
+    lp_puzzle_free(p);
+
     /* Generation: a unique 6x5 puzzle, and custom parameters. */
     char text[512];
     uint32_t rating = 0;

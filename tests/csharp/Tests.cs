@@ -177,6 +177,28 @@ static class Tests
                 Check(puzzle.IsSolved, "its placements solve the puzzle");
             }
         }
+        // Simulated annealing on the same genome: stepped and read the same way.
+        using (Puzzle puzzle = Puzzle.Parse("hargram:4x3:..../..../....:###/#..;#../###;####"))
+        {
+            Throws(Status.InvalidArgument, "cannot read the schedule", () => Ga.Anneal(puzzle, "iterations=0"));
+            using (Ga sa = Ga.Anneal(puzzle, "seed=3"))
+            {
+                GaReport report;
+                Status status;
+                while ((status = sa.Step(50, out report)) == Status.InProgress) { }
+                Check(status == Status.Ok && report.Found && report.BestFitness == 12, "annealing covers the board");
+                foreach (Move m in sa.Best()) puzzle.Apply(m);
+                Check(puzzle.IsSolved, "its placements solve the puzzle");
+            }
+        }
+        using (Puzzle larger = Puzzle.Parse("hargram:5x4:...../...../...../.....:###/##.;#/#/#;#./##;.#./###/..#;#./##/.#"))
+        {
+            using (Ga cooled = Ga.Anneal(larger, "iterations=2,restarts=0"))
+            {
+                GaReport report;
+                Check(cooled.Step(100, out report) == Status.NotFound && report.Evaluations == 2, "two evaluations, then cooled");
+            }
+        }
     }
 
     static void PackWriting()

@@ -185,6 +185,35 @@ test("the genetic algorithm runs on a Hargram board", () => {
   assert.ok(ga.best().length > 0);
 });
 
+test("simulated annealing runs on the GA's genome, seeded, and says when it cooled", () => {
+  const puzzle = lp.Puzzle.parse(GAMES.hargram[0]);
+  const run = (schedule) => {
+    const sa = new lp.Annealing(puzzle, schedule);
+    let report;
+    do report = sa.step(700);
+    while (report.status === Status.IN_PROGRESS);
+    const out = { ...report, best: sa.best() };
+    sa.free();
+    return out;
+  };
+  const found = run(null);
+  assert.equal(found.status, Status.OK);
+  assert.equal(found.bestFitness, 20);
+  // Its best individual covers the board when played.
+  const copy = lp.Puzzle.parse(GAMES.hargram[0]);
+  for (const move of found.best) copy.apply(move);
+  assert.ok(copy.isSolved);
+  copy.free();
+  assert.deepEqual(run("seed=1"), found, "the default seed");
+  // Two walks of three evaluations cannot cover it: the run cools, saying so.
+  const cooled = run("iterations=3,restarts=1");
+  assert.equal(cooled.status, Status.NOT_FOUND);
+  assert.equal(cooled.evaluations, 6);
+  assert.equal(cooled.generation, 1);
+  throwsLp(() => new lp.Annealing(puzzle, "iterations=0"), Status.ERR_INVALID_ARGUMENT);
+  throwsLp(() => new lp.Annealing(lp.Puzzle.parse("tiles:2x2:1,2,3,0"), null), Status.ERR_INVALID_ARGUMENT);
+});
+
 test("a generated Linjat puzzle carries its facts; Linjat and blocks creators take grids", () => {
   const { puzzle } = lp.generate("linjat", "preset=easy,iterations=20", 3);
   assert.equal(typeof puzzle.fact("objective"), "number");

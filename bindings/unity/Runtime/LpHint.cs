@@ -930,6 +930,32 @@ namespace LpHint
             handle = new NativeHandle((IntPtr)ga, p => NativeMethods.lp_ga_free((LpGa*)p));
         }
 
+        private Ga(LpGa* ga)
+        {
+            handle = new NativeHandle((IntPtr)ga, p => NativeMethods.lp_ga_free((LpGa*)p));
+        }
+
+        /// <summary>Simulated annealing on the same genome (the GA's rival, stepped and read the same
+        /// way; a report's Generation counts walks). `schedule`: "iterations=N,t_start=T,t_end=T,restarts=N,
+        /// seed=N", any of them, or null for the defaults.</summary>
+        public static Ga Anneal(Puzzle puzzle, string schedule = null)
+        {
+            LpGa* ga;
+            if (schedule == null)
+            {
+                Native.Check(NativeMethods.lp_anneal_create(puzzle.Raw, null, &ga));
+            }
+            else
+            {
+                byte[] text = Native.Utf8(schedule);
+                fixed (byte* s = text)
+                {
+                    Native.Check(NativeMethods.lp_anneal_create(puzzle.Raw, s, &ga));
+                }
+            }
+            return new Ga(ga);
+        }
+
         private LpGa* Raw
         {
             get

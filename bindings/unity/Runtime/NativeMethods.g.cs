@@ -269,6 +269,21 @@ namespace LpHint
         internal static extern LpStatus lp_ga_create(LpPuzzle* puzzle, LpGaParams* @params, ulong seed, LpGa** @out);
 
         /// <summary>
+        ///  Starts a simulated-annealing run on the same genome as [`lp_ga_create`]'s (the genetic algorithm's
+        ///  rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
+        ///  `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
+        ///  defaults: the GA's default budget of 75,000 evaluations in 10 walks of 7,500, from temperature 3 to
+        ///  0.1, seed 1). `LP_NOT_FOUND` from `lp_ga_step` when every walk cooled without a full cover.
+        ///  `LP_ERR_INVALID_ARGUMENT` for a family without a genome, or a schedule it cannot read.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `schedule` NULL or a NUL-terminated string; `out` NULL or
+        ///  writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_anneal_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_anneal_create(LpPuzzle* puzzle, byte* schedule, LpGa** @out);
+
+        /// <summary>
         ///  Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
         ///  until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
         ///  Allocates nothing.
@@ -740,8 +755,9 @@ namespace LpHint
 
         /// <summary>
         ///  Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
-        ///  `best-first`, `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most
-        ///  `node_cap / WIDTH` moves deep), `ucs`, `ida`.
+        ///  `anneal` (or `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`,
+        ///  `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most `node_cap / WIDTH` moves
+        ///  deep), `ucs`, `ida`.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `out` NULL or writable.

@@ -2,7 +2,7 @@
 
 use crate::solve::PuzzleArgs;
 use crate::{count, fmt_time, Done, Failure};
-use lphint::ga::GaParams;
+use lphint::ga::{Evolution, GaParams};
 use lphint::search::Status;
 use serde_json::json;
 use std::time::Instant;
@@ -45,7 +45,7 @@ pub fn ga(args: GaArgs) -> Done {
         mutation: args.mutation,
     };
     let session = args.puzzle.open()?;
-    let mut ga = session.genetic(params, args.seed)?;
+    let mut ga = session.evolve(Evolution::Genetic { params, seed: args.seed })?;
     let clock = Instant::now();
     let report = loop {
         let report = ga.step(params.population);

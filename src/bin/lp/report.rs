@@ -1,12 +1,13 @@
 //! `lp report -o DIR`: the studio's plots as SVG files (drawn with plotters) and an index page, for a
 //! README or a design document: per family, generation time per difficulty and solving time against the
-//! optimal length per algorithm; for Hargram's genetic algorithm, best fitness and time against
-//! generations. Every family comes from the registry.
+//! optimal length per algorithm; for Hargram, the genetic algorithm against simulated annealing on its
+//! genome, best fitness and time against evaluations. Every family comes from the registry.
 
 use crate::{fmt_time, Done};
 use clap::Args;
-use lphint::ga::GaParams;
+use lphint::ga::{Evolution, GaParams, GENOME_SCHEDULE};
 use lphint::registry::{self, Entry};
+use lphint::search::anneal::Schedule;
 use lphint::search::{Algorithm, Status};
 use lphint::session::AnySession;
 use plotters::prelude::*;
@@ -57,21 +58,27 @@ pub fn report(args: ReportArgs) -> Done {
         }
         println!("{}: done ({})", family.name, fmt_time(clock.elapsed()));
     }
-    let (fitness, times) = genetic_run(args.seed)?;
+    let (fitness, times) = evolution_runs(args.seed)?;
     line_chart(
         &args.output.join("ga-fitness.svg"),
-        "Hargram GA: best fitness per generation",
-        "generation",
-        &[("best fitness".into(), fitness)],
+        "Hargram: best fitness against evaluations, GA and annealing",
+        "fitness evaluations",
+        &fitness,
     )?;
     line_chart(
         &args.output.join("ga-time.svg"),
-        "Hargram GA: time against generations (ms)",
-        "generation",
-        &[("elapsed ms".into(), times)],
+        "Hargram: time against evaluations (ms), GA and annealing",
+        "fitness evaluations",
+        &times,
     )?;
-    figures.push(("ga-fitness.svg".into(), "Genetic algorithm (Hargram): best fitness per generation".into()));
-    figures.push(("ga-time.svg".into(), "Genetic algorithm (Hargram): time against generations".into()));
+    figures.push((
+        "ga-fitness.svg".into(),
+        "Genetic algorithm and simulated annealing (Hargram, one genome): best fitness against evaluations".into(),
+    ));
+    figures.push((
+        "ga-time.svg".into(),
+        "Genetic algorithm and simulated annealing (Hargram, one genome): time against evaluations".into(),
+    ));
     write_index(&args.output, &figures)?;
     println!(
         "wrote {} figures and index.html to {} in {}",
@@ -135,23 +142,35 @@ fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Points)> {
         .collect()
 }
 
-/// Best fitness and elapsed milliseconds after each generation of a GA run on a generated Hargram board.
-fn genetic_run(seed: u64) -> Result<(Points, Points), String> {
+/// A named line of a chart.
+type Series = (String, Points);
+
+/// Best fitness and elapsed milliseconds against evaluations, every 300 evaluations, of the GA and of
+/// annealing on the same generated Hargram board with the same budget (18,000 evaluations).
+fn evolution_runs(seed: u64) -> Result<(Vec<Series>, Vec<Series>), String> {
     let family = registry::named("hargram")?;
     let mut generator = family.generator("preset=medium", seed)?;
     let session = generator.next(100_000).map_err(|status| generator.reason(status))?.session;
     let params = GaParams { population: 300, generations: 60, ..GaParams::default() };
-    let mut ga = session.genetic(params, seed)?;
-    let (mut fitness, mut times, clock) = (Vec::new(), Vec::new(), Instant::now());
-    loop {
-        let report = ga.step(params.population);
-        let generation = (fitness.len() + 1) as f64;
-        fitness.push((generation, report.best_fitness as f64));
-        times.push((generation, clock.elapsed().as_secs_f64() * 1e3));
-        if report.status != Status::InProgress {
-            return Ok((fitness, times));
+    let budget = params.population * params.generations;
+    let schedule = Schedule { iterations: budget / 10, seed, ..GENOME_SCHEDULE };
+    let (mut fitness, mut times) = (Vec::new(), Vec::new());
+    for (name, how) in [("GA", Evolution::Genetic { params, seed }), ("annealing", Evolution::Annealing(schedule))] {
+        let mut run = session.evolve(how)?;
+        let (mut best, mut elapsed, clock) = (Vec::new(), Vec::new(), Instant::now());
+        loop {
+            let report = run.step(params.population);
+            let evaluations = report.evaluations as f64;
+            best.push((evaluations, report.best_fitness as f64));
+            elapsed.push((evaluations, clock.elapsed().as_secs_f64() * 1e3));
+            if report.status != Status::InProgress {
+                break;
+            }
         }
+        fitness.push((name.to_string(), best));
+        times.push((name.to_string(), elapsed));
     }
+    Ok((fitness, times))
 }
 
 fn mean(values: &[f64]) -> f64 {

@@ -7,8 +7,9 @@
 
 use super::{Cells, Hargram, HargramMove, Layout};
 use crate::family::{Family, MoveCode};
-use crate::ga::{AnyGa, Ga, GaParams, GaReport, Genome};
+use crate::ga::{AnyGa, Evolution, Evolver, GaReport, Genome};
 use crate::search::Puzzle;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use rand::RngExt;
@@ -126,49 +127,50 @@ impl Genome for HargramGenome {
     }
 }
 
-/// A genetic-algorithm run on a Hargram puzzle from its start (the earlier systems' solver, kept as a
-/// per-frame tool behind [`AnyGa`]).
+/// A genetic-algorithm run (the earlier systems' solver) or an annealing run on a Hargram puzzle from
+/// its start, kept as a per-frame tool behind [`AnyGa`].
 pub struct GaRun {
     puzzle: Hargram,
     genome: HargramGenome,
-    ga: Ga,
+    run: Box<dyn Evolver<HargramGenome>>,
     best: Vec<MoveCode>,
 }
 
 impl GaRun {
     /// A run on `puzzle` from its start, or why not (bad parameters).
-    pub fn new(puzzle: &Hargram, params: GaParams, seed: u64) -> Result<GaRun, String> {
+    pub fn new(puzzle: &Hargram, how: Evolution) -> Result<GaRun, String> {
         let genome = HargramGenome::new(puzzle);
-        let ga = Ga::new(&genome, params, seed)?;
+        let run = how.start(&genome)?;
         let best = Vec::with_capacity(puzzle.pieces().len());
-        Ok(GaRun { puzzle: puzzle.clone(), genome, ga, best })
+        Ok(GaRun { puzzle: puzzle.clone(), genome, run, best })
     }
 }
 
 impl AnyGa for GaRun {
     fn step(&mut self, budget: u32) -> GaReport {
-        self.ga.step(&self.genome, budget)
+        self.run.step(&self.genome, budget)
     }
 
     fn report(&self) -> GaReport {
-        self.ga.report()
+        self.run.report()
     }
 
     fn best_moves(&mut self) -> &[MoveCode] {
         self.best.clear();
-        let moves = self.genome.moves(self.ga.best());
+        let moves = self.genome.moves(self.run.best());
         self.best.extend(moves.iter().map(|m| self.puzzle.encode_move(m)));
         &self.best
     }
 
     fn render_best(&self) -> String {
-        self.puzzle.render(&self.genome.layout(&self.puzzle, self.ga.best()))
+        self.puzzle.render(&self.genome.layout(&self.puzzle, self.run.best()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ga::anneal::GenomeAnnealing;
     use crate::ga::{Ga, GaParams};
     use crate::search::Status;
 
@@ -180,5 +182,9 @@ mod tests {
         let report = ga.step(&genome, u32::MAX);
         assert_eq!(report.status, Status::Found, "{report:?}");
         assert!(puzzle.is_goal(&genome.layout(&puzzle, ga.best())));
+        let mut sa = GenomeAnnealing::new(&genome, crate::ga::GENOME_SCHEDULE);
+        let report = sa.step(&genome, u32::MAX);
+        assert_eq!(report.status, Status::Found, "{report:?}");
+        assert!(puzzle.is_goal(&genome.layout(&puzzle, sa.best())));
     }
 }

@@ -35,7 +35,7 @@ pub use generate::HargramParams;
 pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
 
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
-use crate::ga::{AnyGa, GaParams};
+use crate::ga::{AnyGa, Evolution};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
 use crate::text::{fields, ParseError};
@@ -727,8 +727,8 @@ impl Family for Hargram {
         Some(cover::count_solutions(self, limit))
     }
 
-    fn genetic(&self, params: GaParams, seed: u64) -> Result<Box<dyn AnyGa>, String> {
-        Ok(Box::new(evolve::GaRun::new(self, params, seed)?))
+    fn evolve(&self, how: Evolution) -> Result<Box<dyn AnyGa>, String> {
+        Ok(Box::new(evolve::GaRun::new(self, how)?))
     }
 }
 

@@ -3,19 +3,15 @@
 mod blocks;
 mod custom;
 mod frames;
+mod hargram;
 mod linjat;
 mod rush;
 
 use crate::files::read_tables;
-use crate::{fmt_time, Done, Failure};
-use lphint::families::hargram::cover::count_solutions;
-use lphint::families::hargram::evolve::HargramGenome;
-use lphint::families::hargram::Hargram;
+use crate::{fmt_time, Done};
 use lphint::families::tiles::pdb::PatternDatabase;
 use lphint::families::tiles::{Heuristic, Tiles};
 use lphint::family::Family;
-use lphint::ga::{Ga, GaParams};
-use lphint::generate::{Generate, Generator};
 use lphint::search::{solve_with, Outcome, Puzzle, Search, Solver, Status};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -101,7 +97,7 @@ pub fn bench(args: BenchArgs) -> Done {
         }
         "korf24" => korf24(&args),
         "tiles5" => tiles5(args.count, args.seed),
-        "hargram" => hargram(args.count, args.seed),
+        "hargram" => hargram::hargram(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
         "rush" => rush::rush(),
         "linjat" => linjat::linjat(args.count, args.seed),
@@ -298,60 +294,3 @@ fn tiles5(count: usize, seed: u64) -> Done {
 pub const PENTOMINOES_6X10: &str = "hargram:10x6:........../........../........../........../........../..........:\
     .##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;\
     .#../####;##./.#./.##";
-
-/// `lp bench hargram`: the exact solver against the genetic algorithm (default parameters) on the same
-/// boards: generated puzzles of every preset and the 6×10 pentominoes; then all 6×10 solutions.
-fn hargram(count: usize, seed: u64) -> Done {
-    let mut boards: Vec<(String, Hargram)> = Vec::new();
-    for preset in Hargram::PRESETS {
-        let mut generator = Generator::<Hargram>::preset(preset.name, seed)?;
-        for i in 0..count {
-            let puzzle = generator.generate().map_err(|status| Failure::Unanswered(generator.reason(status)))?.puzzle;
-            boards.push((format!("{} {}", preset.name, i + 1), puzzle));
-        }
-    }
-    boards.push(("pentominoes 6x10".into(), parse(PENTOMINOES_6X10)?));
-    println!("{:<18} {:>12} {:>10} {:>14} {:>12} {:>10}", "board", "exact", "nodes", "ga", "evaluations", "ratio");
-    let (mut exact_total, mut ga_total, mut ga_found) = (Duration::ZERO, Duration::ZERO, 0);
-    for (name, puzzle) in &boards {
-        let (outcome, exact) = timed_solve(puzzle, recommended(puzzle)?);
-        if outcome.status != Status::Found {
-            return Err(format!("{name}: the exact solver found no cover").into());
-        }
-        let genome = HargramGenome::new(puzzle);
-        let clock = Instant::now();
-        let mut ga = Ga::new(&genome, GaParams::default(), seed)?;
-        let report = ga.step(&genome, u32::MAX);
-        let ga_time = clock.elapsed();
-        let found = report.status == Status::Found;
-        exact_total += exact;
-        ga_total += ga_time;
-        ga_found += found as usize;
-        let verdict = if found { fmt_time(ga_time) } else { format!("no cover {}", fmt_time(ga_time)) };
-        println!(
-            "{name:<18} {:>12} {:>10} {verdict:>14} {:>12} {:>9.0}x",
-            fmt_time(exact),
-            outcome.stats.expanded,
-            report.evaluations,
-            ga_time.as_secs_f64() / exact.as_secs_f64().max(1e-9)
-        );
-    }
-    println!(
-        "exact: {} covers in {}; GA: {ga_found}/{} covers in {} ({:.0}x the exact solver's time)",
-        boards.len(),
-        fmt_time(exact_total),
-        boards.len(),
-        fmt_time(ga_total),
-        ga_total.as_secs_f64() / exact_total.as_secs_f64().max(1e-9)
-    );
-    let clock = Instant::now();
-    let all = count_solutions(&parse::<Hargram>(PENTOMINOES_6X10)?, u64::MAX);
-    println!(
-        "6x10 pentominoes: {} solutions ({} up to symmetry), {} placements, in {}",
-        all.all,
-        all.up_to_symmetry,
-        all.nodes,
-        fmt_time(clock.elapsed())
-    );
-    Ok(())
-}

@@ -1,4 +1,5 @@
-//! A generic genetic algorithm, stepped with a budget of fitness evaluations.
+//! A generic genetic algorithm, stepped with a budget of fitness evaluations, and its rival on the same
+//! genomes, simulated annealing ([`anneal`]).
 //!
 //! This is the baseline of earlier systems (Hargram's first solver), kept as a per-frame API: tournament
 //! selection, single-point crossover, directed mutation (the genes an evaluation blames are the ones
@@ -6,8 +7,12 @@
 //! The run is deterministic for a seed, and resumable at any evaluation: two steps of half the budget give
 //! the same result as one step of the whole.
 
+pub mod anneal;
+
 use crate::moves::MoveCode;
+use crate::search::anneal::Schedule;
 use crate::status::{Shortfall, Status};
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
@@ -90,7 +95,80 @@ pub struct GaReport {
     pub status: Status,
 }
 
-/// A GA run on a family's puzzle, with the family erased (what the bindings hold).
+/// How a genome is evolved: the genetic algorithm with its parameters and seed, or simulated annealing
+/// with its schedule (which carries its seed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Evolution {
+    /// The genetic algorithm.
+    Genetic {
+        /// Its parameters.
+        params: GaParams,
+        /// The seed of its random draws.
+        seed: u64,
+    },
+    /// Simulated annealing ([`anneal::GenomeAnnealing`]).
+    Annealing(Schedule),
+}
+
+impl Evolution {
+    /// The genetic algorithm with its defaults.
+    pub fn genetic(seed: u64) -> Evolution {
+        Evolution::Genetic { params: GaParams::default(), seed }
+    }
+
+    /// Starts a run on `genome`, or says why not (bad parameters).
+    pub fn start<G: Genome>(self, genome: &G) -> Result<Box<dyn Evolver<G>>, String> {
+        Ok(match self {
+            Evolution::Genetic { params, seed } => Box::new(Ga::new(genome, params, seed)?),
+            Evolution::Annealing(schedule) => Box::new(anneal::GenomeAnnealing::new(genome, schedule)),
+        })
+    }
+}
+
+/// Annealing's default schedule on genomes: the genetic algorithm's default budget (75,000
+/// evaluations) in 10 walks of 7,500, from temperature 3 to 0.1.
+pub const GENOME_SCHEDULE: Schedule =
+    Schedule { iterations: 7_500, t_start_milli: 3_000, t_end_milli: 100, restarts: 9, seed: 1 };
+
+/// A run evolving individuals of `G` (the genetic algorithm or annealing), stepped by evaluations.
+pub trait Evolver<G: Genome>: Send {
+    /// Runs at most `budget` fitness evaluations (0 counts as 1; allocates nothing).
+    fn step(&mut self, genome: &G, budget: u32) -> GaReport;
+    /// Progress so far.
+    fn report(&self) -> GaReport;
+    /// The best individual so far.
+    fn best(&self) -> &[u16];
+}
+
+impl<G: Genome> Evolver<G> for Ga {
+    fn step(&mut self, genome: &G, budget: u32) -> GaReport {
+        Ga::step(self, genome, budget)
+    }
+
+    fn report(&self) -> GaReport {
+        Ga::report(self)
+    }
+
+    fn best(&self) -> &[u16] {
+        Ga::best(self)
+    }
+}
+
+impl<G: Genome> Evolver<G> for anneal::GenomeAnnealing {
+    fn step(&mut self, genome: &G, budget: u32) -> GaReport {
+        anneal::GenomeAnnealing::step(self, genome, budget)
+    }
+
+    fn report(&self) -> GaReport {
+        anneal::GenomeAnnealing::report(self)
+    }
+
+    fn best(&self) -> &[u16] {
+        anneal::GenomeAnnealing::best(self)
+    }
+}
+
+/// A GA or annealing run on a family's puzzle, with the family erased (what the bindings hold).
 pub trait AnyGa: Send {
     /// Runs at most `budget` fitness evaluations (allocates nothing).
     fn step(&mut self, budget: u32) -> GaReport;
@@ -102,23 +180,64 @@ pub trait AnyGa: Send {
     fn render_best(&self) -> String;
 }
 
+/// What a run has found so far: its best individual and fitness, its evaluations and where it stands
+/// (shared by the genetic algorithm and annealing).
+struct Record {
+    best: Vec<u16>,
+    best_fitness: u32,
+    perfect: u32,
+    evaluations: u64,
+    status: Status,
+}
+
+impl Record {
+    fn new<G: Genome>(genome: &G) -> Record {
+        Record {
+            best: vec![0; genome.genes()],
+            best_fitness: 0,
+            perfect: genome.perfect(),
+            evaluations: 0,
+            status: Status::InProgress,
+        }
+    }
+
+    /// Counts an evaluation of `individual` at `fitness`: the best so far when it is better (or the
+    /// first), and the run found when it is perfect.
+    fn evaluated(&mut self, individual: &[u16], fitness: u32) {
+        self.evaluations += 1;
+        if fitness > self.best_fitness || self.evaluations == 1 {
+            self.best_fitness = fitness;
+            self.best.copy_from_slice(individual);
+        }
+        if fitness >= self.perfect {
+            self.status = Status::Found;
+        }
+    }
+
+    fn report(&self, generation: u32) -> GaReport {
+        GaReport {
+            generation,
+            evaluations: self.evaluations,
+            best_fitness: self.best_fitness,
+            perfect: self.perfect,
+            status: self.status,
+        }
+    }
+}
+
 /// A stepped GA run.
 pub struct Ga {
     params: GaParams,
     genes: usize,
-    perfect: u32,
     rng: Xoshiro256PlusPlus,
     population: Vec<u16>,
     next: Vec<u16>,
     fitness: Vec<u32>,
     blame: Vec<bool>,
-    best: Vec<u16>,
-    best_fitness: u32,
     /// Next individual of the current generation to evaluate.
     cursor: usize,
     generation: u32,
-    evaluations: u64,
-    status: Status,
+    record: Record,
 }
 
 impl Ga {
@@ -133,42 +252,32 @@ impl Ga {
         Ok(Ga {
             params,
             genes,
-            perfect: genome.perfect(),
             rng,
             population,
             next: vec![0; cells],
             fitness: vec![0; params.population as usize],
             blame: vec![false; cells],
-            best: vec![0; genes],
-            best_fitness: 0,
             cursor: 0,
             generation: 0,
-            evaluations: 0,
-            status: Status::InProgress,
+            record: Record::new(genome),
         })
     }
 
     /// Bytes reserved by the run.
     pub fn bytes_reserved(&self) -> usize {
-        (self.population.len() + self.next.len() + self.best.len()) * size_of::<u16>()
+        (self.population.len() + self.next.len() + self.record.best.len()) * size_of::<u16>()
             + self.fitness.len() * size_of::<u32>()
             + self.blame.len()
     }
 
     /// The best individual so far.
     pub fn best(&self) -> &[u16] {
-        &self.best
+        &self.record.best
     }
 
     /// Progress so far.
     pub fn report(&self) -> GaReport {
-        GaReport {
-            generation: self.generation,
-            evaluations: self.evaluations,
-            best_fitness: self.best_fitness,
-            perfect: self.perfect,
-            status: self.status,
-        }
+        self.record.report(self.generation)
     }
 
     /// Runs at most `budget` fitness evaluations (breeding a generation costs none).
@@ -176,25 +285,20 @@ impl Ga {
         // A budget of 0 counts as 1, as for every stepped call.
         let budget = budget.max(1);
         let mut spent = 0;
-        while spent < budget && self.status == Status::InProgress {
+        while spent < budget && self.record.status == Status::InProgress {
             let at = self.cursor * self.genes..(self.cursor + 1) * self.genes;
             let fitness = genome.evaluate(&self.population[at.clone()], &mut self.blame[at.clone()]);
             self.fitness[self.cursor] = fitness;
-            self.evaluations += 1;
             spent += 1;
-            if fitness > self.best_fitness || self.evaluations == 1 {
-                self.best_fitness = fitness;
-                self.best.copy_from_slice(&self.population[at]);
-            }
-            if fitness >= self.perfect {
-                self.status = Status::Found;
+            self.record.evaluated(&self.population[at], fitness);
+            if self.record.status == Status::Found {
                 break;
             }
             self.cursor += 1;
             if self.cursor == self.params.population as usize {
                 self.cursor = 0;
                 if self.generation + 1 >= self.params.generations {
-                    self.status = Status::NotFound(Shortfall::Generations);
+                    self.record.status = Status::NotFound(Shortfall::Generations);
                 } else {
                     self.generation += 1;
                     self.breed(genome);
@@ -221,7 +325,7 @@ impl Ga {
     /// tournament winners.
     fn breed<G: Genome>(&mut self, genome: &G) {
         let g = self.genes;
-        self.next[..g].copy_from_slice(&self.best);
+        self.next[..g].copy_from_slice(&self.record.best);
         for child in 1..self.params.population as usize {
             let (a, b) = (self.tournament(), self.tournament());
             let cut =
@@ -242,11 +346,11 @@ impl Ga {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Find the all-ones string.
-    struct Ones(usize);
+    pub(crate) struct Ones(pub usize);
 
     impl Genome for Ones {
         fn genes(&self) -> usize {
