@@ -12,7 +12,7 @@
 use crate::family::{Family, MoveCode};
 use crate::memory::OutOfMemory;
 use crate::pack::PackEntry;
-use crate::params::{ParamError, Preset, Spec, Values};
+use crate::params::{Kind, ParamError, Preset, Spec, Values};
 use crate::search::{solve_with, Search, Shortfall, Solver, Stats, Status, Step};
 use crate::tables::Tables;
 use alloc::boxed::Box;
@@ -112,6 +112,27 @@ pub trait Generate: Family {
         Ok(None)
     }
 
+    /// Annealing's settings when the parameters ask for generation by simulated annealing
+    /// (`method=anneal`); `None` (the default) for fresh candidates.
+    fn annealing(params: &Self::Params) -> Option<Anneal> {
+        let _ = params;
+        None
+    }
+
+    /// A mutant of `puzzle` into `out` (reusing the storage of the puzzle it holds, as
+    /// [`Generate::candidate_into`]): a small change that the parameters allow, such as a block moved or
+    /// a capacity changed; false when none could be made this time. Families that anneal override it.
+    fn mutate_into(
+        puzzle: &Self,
+        params: &Self::Params,
+        context: &mut Self::Context,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Self>,
+    ) -> bool {
+        let _ = (puzzle, params, context, rng, out);
+        false
+    }
+
     /// The exact solver that rates this puzzle: with `params`, for a generator (it may reject what the
     /// parameters exclude); without, to rate the puzzle as it is (verifying a pack). By default the
     /// recommended solver. Its algorithm must be exact; a generator refuses a rater that is not. The
@@ -121,6 +142,94 @@ pub trait Generate: Family {
         self.recommended_solver()
     }
 }
+
+/// Generation by simulated annealing (`method=anneal`): a chain of mutants ([`Generate::mutate_into`]),
+/// each rated exactly, kept by the Metropolis rule on its distance to `target` (the chain climbs toward
+/// the target: a target above the band climbs to the hardest), while the temperature cools
+/// geometrically over `iterations` mutants; then a fresh candidate starts a new chain. Every mutant in
+/// the band not handed out before is handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anneal {
+    /// Mutants of one chain.
+    pub iterations: u32,
+    /// The first and last temperatures, in tenths of the rating unit.
+    pub t_start_tenths: u32,
+    /// The last temperature, in tenths.
+    pub t_end_tenths: u32,
+    /// The rating the chain climbs toward; `None` for the middle of the band.
+    pub target: Option<u32>,
+}
+
+impl Anneal {
+    /// The settings of `values` when its `method` is `anneal` (the families that anneal list
+    /// [`ANNEAL_PARAMS`] among their parameters); `None` otherwise.
+    pub fn from_values(values: &Values) -> Option<Anneal> {
+        (values.text("method") == "anneal").then(|| Anneal {
+            iterations: values.int("iterations") as u32,
+            t_start_tenths: values.int("t_start") as u32,
+            t_end_tenths: values.int("t_end") as u32,
+            target: u32::try_from(values.int("target")).ok().filter(|&t| t > 0),
+        })
+    }
+
+    /// Why these settings cannot be used, if they cannot.
+    pub fn check(&self) -> Result<(), String> {
+        if self.t_end_tenths > self.t_start_tenths {
+            return Err(format!(
+                "t_end {} is above t_start {}: the temperature only cools",
+                self.t_end_tenths, self.t_start_tenths
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `method` for families whose only other way to make candidates is drawing them afresh.
+pub const METHOD_DRAW_OR_ANNEAL: Spec = Spec {
+    name: "method",
+    kind: Kind::Choice(&["draw", "anneal"]),
+    min: 0,
+    max: 1,
+    default: "draw",
+    doc: "draw: fresh random candidates; anneal: chains of mutants kept by simulated annealing",
+};
+
+/// The parameters of generation by annealing (read when `method=anneal`), listed by every family that
+/// anneals after its own.
+pub const ANNEAL_PARAMS: [Spec; 4] = [
+    Spec {
+        name: "iterations",
+        kind: Kind::Int,
+        min: 1,
+        max: 1_000_000,
+        default: "200",
+        doc: "annealing: mutants a chain",
+    },
+    Spec {
+        name: "t_start",
+        kind: Kind::Int,
+        min: 1,
+        max: 10_000,
+        default: "20",
+        doc: "annealing: first temperature, in tenths of the rating unit",
+    },
+    Spec {
+        name: "t_end",
+        kind: Kind::Int,
+        min: 1,
+        max: 10_000,
+        default: "1",
+        doc: "annealing: last temperature, in tenths of the rating unit",
+    },
+    Spec {
+        name: "target",
+        kind: Kind::Int,
+        min: 0,
+        max: 1_000_000,
+        default: "0",
+        doc: "annealing: the rating the chains climb toward (0: the middle of the band; above it: the hardest)",
+    },
+];
 
 /// An exact fact about a generated puzzle beyond its rating, such as the size of a sliding-blocks
 /// layout's cluster.
@@ -216,6 +325,16 @@ pub struct Generator<F: Generate> {
     misses: u64,
     candidates: u64,
     nodes: u64,
+    /// Annealing (`method=anneal`): its settings and the rating it climbs toward, the chain's puzzle
+    /// and energy (`None`: no chain yet), its mutants so far, the temperature and its cooling, and
+    /// whether the candidate being rated is a mutant.
+    anneal: Option<(Anneal, u32)>,
+    chain: Option<F>,
+    chain_energy: Option<u32>,
+    chain_steps: u32,
+    temperature: f64,
+    cooling: f64,
+    mutant: bool,
 }
 
 impl<F: Generate> Generator<F> {
@@ -244,6 +363,11 @@ impl<F: Generate> Generator<F> {
             ));
         }
         let band_size = F::band_size(&params, &context);
+        let anneal = F::annealing(&params);
+        if let Some(anneal) = anneal {
+            anneal.check()?;
+        }
+        let anneal = anneal.map(|a| (a, a.target.unwrap_or(band.0 / 2 + band.1 / 2 + (band.0 % 2 + band.1 % 2) / 2)));
         let drawing = F::drawing(&params, &context).map_err(|e| format!("{e}"))?;
         if band_size == Some(0) {
             return Err(format!("no {} puzzle of these parameters is rated {}..{}", F::NAME, band.0, band.1));
@@ -275,6 +399,13 @@ impl<F: Generate> Generator<F> {
             misses: 0,
             candidates: 0,
             nodes: 0,
+            anneal,
+            chain: None,
+            chain_energy: None,
+            chain_steps: 0,
+            temperature: 0.0,
+            cooling: 1.0,
+            mutant: false,
         })
     }
 
@@ -353,7 +484,27 @@ impl<F: Generate> Generator<F> {
     /// `left` units) and starts rating it: false when the drawing is under way or failed (`left` tells
     /// which), or the candidate repeats a level handed out.
     fn draw(&mut self, left: &mut u32) -> Result<bool, OutOfMemory> {
+        // Annealing: the next mutant of the chain while it lasts, else a fresh candidate starts one.
+        self.mutant = false;
+        if let Some((anneal, _)) = self.anneal {
+            match self.chain.as_ref().filter(|_| self.chain_energy.is_some() && self.chain_steps < anneal.iterations) {
+                Some(chain) => {
+                    self.facts.clear();
+                    self.mutant = true;
+                    if !F::mutate_into(chain, &self.params, &mut self.context, &mut self.rng, &mut self.candidate) {
+                        // No mutant this time: a step of the chain, and a miss.
+                        self.chain_steps += 1;
+                        self.candidates += 1;
+                        self.misses += 1;
+                        *left = left.saturating_sub(1);
+                        return Ok(false);
+                    }
+                }
+                None => self.chain_energy = None,
+            }
+        }
         match self.drawing.as_mut() {
+            _ if self.mutant => {}
             None => {
                 self.facts.clear();
                 F::candidate_into(&self.params, &mut self.context, &mut self.rng, &mut self.candidate);
@@ -382,6 +533,8 @@ impl<F: Generate> Generator<F> {
         let Some(puzzle) = self.candidate.as_mut() else { return Ok(false) };
         if self.seen.contains(&puzzle.fingerprint()) {
             self.misses += 1;
+            // A mutant repeating a level handed out is a rejected step of the chain.
+            self.chain_steps += self.mutant as u32;
             return Ok(false);
         }
         if let Some(with_tables) = self.tables.as_ref().and_then(|t| puzzle.with_tables(t).ok()) {
@@ -445,7 +598,8 @@ impl<F: Generate> Generator<F> {
                 // A rating the run did not prove exact is no rating: draw another.
                 Status::Found if solver.solution_is_optimal() => {
                     self.rating = false;
-                    let rating = rating_of(&solver.stats()).filter(|r| (self.band.0..=self.band.1).contains(r));
+                    let exact = rating_of(&solver.stats());
+                    let rating = exact.filter(|r| (self.band.0..=self.band.1).contains(r));
                     if let Some(rating) = rating {
                         // Handing out allocates (the caller's puzzle and solution); the candidate's
                         // storage stays for the next draw.
@@ -456,19 +610,54 @@ impl<F: Generate> Generator<F> {
                         let candidates = core::mem::take(&mut self.candidates);
                         let solution = path.into_iter().map(|(m, _)| m).collect();
                         let facts = self.facts.clone();
-                        return Ok(Generated { puzzle: puzzle.handed_out(), rating, solution, candidates, facts });
+                        let puzzle = puzzle.handed_out();
+                        self.anneal_step(Some(rating));
+                        return Ok(Generated { puzzle, rating, solution, candidates, facts });
                     }
                     self.misses += 1;
+                    self.anneal_step(exact);
                 }
                 // Unsolvable, rejected, or too hard to rate within the limits: draw another.
                 _ => {
                     self.rating = false;
                     self.misses += 1;
+                    self.anneal_step(None);
                 }
             }
             if left == 0 {
                 return Err(Status::InProgress);
             }
+        }
+    }
+
+    /// Annealing's step once the candidate is rated (`None`: no exact rating): a fresh candidate with a
+    /// rating starts a chain; a mutant is kept by the Metropolis rule on its distance to the target, and
+    /// the chain cools.
+    fn anneal_step(&mut self, rating: Option<u32>) {
+        let Some((anneal, target)) = self.anneal else { return };
+        let energy = rating.map(|r| r.abs_diff(target));
+        if !self.mutant {
+            if let Some(energy) = energy {
+                core::mem::swap(&mut self.chain, &mut self.candidate);
+                self.chain_energy = Some(energy);
+                self.chain_steps = 0;
+                let (t0, t1) = (anneal.t_start_tenths as f64 / 10.0, anneal.t_end_tenths as f64 / 10.0);
+                let steps = anneal.iterations.saturating_sub(1).max(1) as f64;
+                (self.temperature, self.cooling) = (t0, libm::pow(t1 / t0, 1.0 / steps));
+            }
+            return;
+        }
+        self.chain_steps += 1;
+        let temperature = self.temperature;
+        self.temperature *= self.cooling;
+        let (Some(energy), Some(current)) = (energy, self.chain_energy) else { return };
+        let keep = energy <= current || {
+            let p = libm::exp(-((energy - current) as f64) / temperature);
+            rand::RngExt::random::<f64>(&mut self.rng) < p
+        };
+        if keep {
+            core::mem::swap(&mut self.chain, &mut self.candidate);
+            self.chain_energy = Some(energy);
         }
     }
 

@@ -498,6 +498,8 @@ pub struct GeneratedSession {
     pub rating: u32,
     /// Exact facts beyond the rating (for blocks: cluster size, solved states, farthest distance).
     pub facts: Vec<Fact>,
+    /// Candidates drawn (and most of them rated) since the puzzle handed out before.
+    pub candidates: u64,
 }
 
 /// A stepped generator of any family, handing out sessions.
@@ -532,7 +534,7 @@ impl<F: Generate> AnyGenerator for Generator<F> {
         let g = Generator::step(self, budget)?;
         // The rater is exact, so its solution is optimal.
         let session = Box::new(Session::with_moves(g.puzzle, &g.solution, true));
-        Ok(GeneratedSession { session, rating: g.rating, facts: g.facts })
+        Ok(GeneratedSession { session, rating: g.rating, facts: g.facts, candidates: g.candidates })
     }
 
     fn reason(&self, status: Status) -> String {

@@ -109,3 +109,84 @@ fn schedules_read_and_write_as_the_cli_names_them() {
     }
     assert!(!Algorithm::Anneal(Schedule::default()).is_optimal());
 }
+
+/// The families that generate by annealing, with a band each reaches quickly.
+fn annealing_families() -> Vec<(&'static lphint::registry::Entry, String)> {
+    lphint::registry::families()
+        .iter()
+        .filter(|f| {
+            f.params.iter().any(|p| {
+                p.name == "method" && matches!(p.kind, lphint::params::Kind::Choice(c) if c.contains(&"anneal"))
+            })
+        })
+        .map(|f| {
+            let params = match f.name {
+                "tiles" => "size=3x3,min=14,max=22",
+                "jugs" => "min=6,max=12,capacities=4..12",
+                "flip" => "size=4x4,min=5,max=9",
+                "hargram" => "preset=medium",
+                "blocks" => "size=4x4,min=8,max=20",
+                other => panic!("{other}: which band for annealing?"),
+            };
+            (f, format!("{params},method=anneal,iterations=30"))
+        })
+        .collect()
+}
+
+#[test]
+fn annealed_puzzles_are_rated_exactly_in_their_band_and_distinct() {
+    use lphint::pack::{Bounded, PackEntry};
+    let families = annealing_families();
+    let names: Vec<&str> = families.iter().map(|(f, _)| f.name).collect();
+    assert_eq!(names, ["tiles", "jugs", "flip", "hargram", "blocks"], "every family that mutates puzzles");
+    for (family, params) in families {
+        let mut generator = family.generator(&params, 3).unwrap();
+        let band = {
+            let values = lphint::params::Values::parse(family.params, family.presets, &params).unwrap();
+            (values.int("min") as u32, values.int("max") as u32)
+        };
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..6 {
+            let made = generator.next(u32::MAX).unwrap_or_else(|s| panic!("{params}: {}", generator.reason(s)));
+            let desc = made.session.describe();
+            assert!((band.0..=band.1).contains(&made.rating), "{desc} rated {} outside {band:?}", made.rating);
+            assert!(seen.insert(made.session.fingerprint()), "{desc}: handed out twice");
+            // Re-rated by the family's exact rater, its stored solution replayed.
+            let entry = PackEntry {
+                desc: desc.clone(),
+                rating: made.rating,
+                solution: Some(Bounded(made.session.stored_solution())),
+                ..PackEntry::default()
+            };
+            lphint::registry::verify(&entry, None).unwrap_or_else(|e| panic!("{desc}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn annealing_gives_the_same_puzzles_for_a_seed_whatever_the_budget_of_each_call() {
+    for (family, params) in annealing_families() {
+        let run = |budget: u32| {
+            let mut generator = family.generator(&params, 9).unwrap();
+            (0..3)
+                .map(|_| {
+                    let made = generator.next(budget).unwrap();
+                    (made.session.describe(), made.rating)
+                })
+                .collect::<Vec<_>>()
+        };
+        let whole = run(u32::MAX);
+        assert_eq!(run(family.frame_budget), whole, "{params}: the frame budget");
+        assert_eq!(run(7), whole, "{params}: 7 units a call");
+    }
+}
+
+#[test]
+fn annealing_parameters_are_checked() {
+    let tiles = lphint::registry::named("tiles").unwrap();
+    let refused = tiles.generator("method=anneal,t_start=5,t_end=10", 1).err().unwrap();
+    assert!(refused.contains("t_end 10 is above t_start 5"), "{refused}");
+    assert!(tiles.generator("method=anneal,iterations=0", 1).is_err());
+    // Linjat's optimizer is its own: it takes no method.
+    assert!(lphint::registry::named("linjat").unwrap().generator("method=anneal", 1).is_err());
+}

@@ -223,7 +223,7 @@ fn generate_prints_rated_puzzles_deterministically() {
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("give --preset or --param (the tiles presets: easy, medium, hard, expert)"));
     let out = lp(&["generate", "tiles", "--param", "colour=red"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("colour: unknown parameter (known: min, max, size)"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("colour: unknown parameter (known: min, max, size, method,"));
 }
 
 const PENTOMINOES_3X20: &str = "hargram:20x3:..................../..................../....................:\
@@ -404,7 +404,7 @@ fn options_that_do_not_apply_are_refused_and_exit_codes_say_what_was_answered() 
         ),
         (
             vec!["generate", "tiles", "--preset", "easy", "--param", "tap=true"],
-            "tap: unknown parameter (known: min, max, size)",
+            "tap: unknown parameter (known: min, max, size, method, iterations, t_start, t_end, target)",
         ),
         (vec!["generate", "jugs", "--preset", "easy", "--param", "size=3x3"], "size: unknown parameter"),
         (
@@ -704,11 +704,18 @@ fn linjat_rules_trace_counts_and_hints() {
 
 #[test]
 fn generation_is_the_same_on_any_number_of_threads() {
-    for (family, preset, count) in [("tiles", "easy", "12"), ("linjat", "easy", "3")] {
+    // Annealing too: each puzzle's chain comes from its own stream.
+    for (family, preset, count, method) in
+        [("tiles", "easy", "12", "draw"), ("linjat", "easy", "3", ""), ("flip", "hard", "6", "anneal")]
+    {
         let run = |jobs: &str| {
-            let out = lp(&[
-                "generate", family, "--preset", preset, "--count", count, "--seed", "4", "--json", "--jobs", jobs,
-            ]);
+            let mut args =
+                vec!["generate", family, "--preset", preset, "--count", count, "--seed", "4", "--json", "--jobs", jobs];
+            let method = format!("method={method}");
+            if method != "method=" {
+                args.extend(["--param", &method]);
+            }
+            let out = lp(&args);
             assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
             String::from_utf8(out.stdout).unwrap()
         };

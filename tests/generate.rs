@@ -160,7 +160,10 @@ fn bands_known_to_be_empty_are_refused_at_once() {
     refused::<Flip>("size=4x4,min=12,max=16");
     assert_eq!(refused::<Tiles>("size=9x3"), "size: 9 is out of range: WxH with sides 2..5");
     assert_eq!(refused::<Jugs>("min=9,max=3"), "min 9 is above max 3");
-    assert_eq!(refused::<Jugs>("taps=yes"), "taps: unknown parameter (known: min, max, jugs, capacities, tap)");
+    assert_eq!(
+        refused::<Jugs>("taps=yes"),
+        "taps: unknown parameter (known: min, max, jugs, capacities, tap, method, iterations, t_start, t_end, target)"
+    );
     // A 3x3 box with a 2x2 goal: 4 goal positions, 5 cells for the other blocks, 2 of them empty with
     // the cluster method (240 layouts), 1 at least with the fill method (480): no solution is longer.
     let why = refused::<Blocks>("size=3x3,method=cluster,min=1000,max=1000");

@@ -27,6 +27,11 @@ fn generator_steps_allocate_nothing_but_the_puzzles_they_hand_out() {
             "blocks" => {
                 texts.push(String::from("size=3x4,method=cluster,min=2,max=30,minimal=true"));
                 texts.push(String::from("size=3x4,method=fill,min=2,max=30,minimal=true"));
+                texts.push(String::from("size=4x4,method=anneal,min=8,max=20,iterations=20"));
+            }
+            // Annealing's mutants are built into the generator's storage too.
+            "tiles" | "jugs" | "flip" | "hargram" => {
+                texts.push(String::from("preset=medium,method=anneal,iterations=20"))
             }
             _ => {}
         }

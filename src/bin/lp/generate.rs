@@ -198,7 +198,7 @@ pub fn generate(args: GenerateArgs) -> Done {
     let family = registry::named(&args.family)?;
     let json = args.json;
     let time = generate_each(family, &args.shape, args.count, args.seed, |generated, progress| {
-        let GeneratedSession { session, rating, facts } = generated;
+        let GeneratedSession { session, rating, facts, .. } = generated;
         let length = session.stored_solution().len();
         if json {
             let facts: serde_json::Map<String, serde_json::Value> =

@@ -88,7 +88,8 @@ impl BlocksDrawing {
     fn begin(&mut self, rng: &mut Xoshiro256PlusPlus) -> Result<Stage, Status> {
         self.solver.set_depth_limit(self.params.band.1);
         match self.params.method {
-            Method::Cluster | Method::Rush => {
+            // Annealing draws its fresh layouts without this drawing; were it asked, the cluster way.
+            Method::Cluster | Method::Rush | Method::Anneal => {
                 self.packing.draw(&self.params, rng, &mut self.sketch);
                 if !self.sketch.puzzle_into(self.params.count, &mut self.specs, &mut self.handout.puzzle) {
                     return Err(FAILED);

@@ -18,15 +18,17 @@
 //!   out irregular (L, T, S shapes), as on Layton boards.
 //!
 //! With `minimal`, a candidate is kept only when every block its solution never moves matters: taking
-//! that block off changes the optimal count. Every generated puzzle carries the facts `cluster_states`,
-//! `cluster_solved` and `farthest` (the largest distance of its cluster to a solved state), exact.
+//! that block off changes the optimal count. Every puzzle of the cluster, rush and fill methods carries
+//! the facts `cluster_states`, `cluster_solved` and `farthest` (the largest distance of its cluster to a
+//! solved state), exact. The **anneal** method (generation by simulated annealing, see
+//! [`crate::generate::Anneal`]) mutates random packed layouts: a block moved, added or taken off.
 //!
 //! The goal block's target is the bottom middle of the board (the rush method's: the exit).
 
 use super::drawing::BlocksDrawing;
 use super::rush::drawing::RushDrawing;
 use super::{Axis, BlockSpec, Blocks, Count, Shape, Terrain, MAX_BLOCKS, MAX_SIDE};
-use crate::generate::{Drawing, Generate};
+use crate::generate::{Anneal, Drawing, Generate, ANNEAL_PARAMS};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use alloc::boxed::Box;
@@ -46,6 +48,9 @@ pub enum Method {
     /// Rush Hour: the hardest start in the cluster of random cars and trucks locked to their long axis,
     /// the red car leaving on the right of row H/2 − 1, slides counted as moves (Fogleman's database).
     Rush,
+    /// Simulated annealing: chains of mutants (a block moved, added or taken off) of random packed
+    /// layouts, each rated from its start (see [`crate::generate::Anneal`]).
+    Anneal,
 }
 
 /// What to generate.
@@ -69,6 +74,8 @@ pub struct BlocksParams {
     pub minimal: bool,
     /// Most states one search of the drawing stores (a larger cluster drops the candidate).
     pub states: usize,
+    /// Generation by annealing (`method=anneal`): its settings.
+    pub anneal: Option<Anneal>,
 }
 
 /// Block characters after the goal block's `A`.
@@ -256,6 +263,78 @@ impl Sketch {
         self.take_out(params.empty as usize, next, rng, kept);
     }
 
+    /// Moves piece `id` to a random anchor where its shape fits (a few tries): false when it has no cells
+    /// or fits nowhere tried (the sketch unchanged).
+    fn move_piece(&mut self, id: u8, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let w = self.width;
+        // The piece's cells relative to its bounding box's corner.
+        let (mut cells, mut count) = ([(0usize, 0usize); MAX_SIDE * MAX_SIDE], 0);
+        let (mut top, mut left) = (usize::MAX, usize::MAX);
+        for (c, _) in self.owner.iter().enumerate().filter(|(_, o)| **o == Some(id)) {
+            (top, left) = (top.min(c / w), left.min(c % w));
+        }
+        for (c, owner) in self.owner.iter_mut().enumerate() {
+            if *owner == Some(id) {
+                cells[count] = (c / w - top, c % w - left);
+                count += 1;
+                *owner = None;
+            }
+        }
+        if count == 0 {
+            return false;
+        }
+        let shape = &cells[..count];
+        let fits = |owner: &[Option<u8>], r: usize, c: usize| {
+            shape.iter().all(|&(dr, dc)| r + dr < self.height && c + dc < w && owner[(r + dr) * w + c + dc].is_none())
+        };
+        let (mut r, mut c) = (top, left);
+        for _ in 0..16 {
+            let (tr, tc) = (rng.random_range(0..self.height), rng.random_range(0..w));
+            if (tr, tc) != (top, left) && fits(&self.owner, tr, tc) {
+                (r, c) = (tr, tc);
+                break;
+            }
+        }
+        for &(dr, dc) in shape {
+            self.owner[(r + dr) * w + c + dc] = Some(id);
+        }
+        (r, c) != (top, left)
+    }
+
+    /// Adds piece `id`, a single cell or a domino, on random free cells, leaving one cell free at least:
+    /// false when none was placed.
+    fn add_piece(&mut self, id: u8, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let (w, cells) = (self.width, self.owner.len());
+        let free = self.owner.iter().filter(|o| o.is_none()).count();
+        if free < 2 {
+            return false;
+        }
+        let cell = rng.random_range(0..cells);
+        if self.owner[cell].is_some() {
+            return false;
+        }
+        self.owner[cell] = Some(id);
+        let partner = match rng.random_range(0..3) {
+            0 if cell % w + 1 < w => Some(cell + 1),
+            1 if cell + w < cells => Some(cell + w),
+            _ => None,
+        };
+        if let Some(p) = partner.filter(|&p| self.owner[p].is_none() && free >= 3) {
+            self.owner[p] = Some(id);
+        }
+        true
+    }
+
+    /// Takes piece `id` off: false when it had no cells.
+    fn take_off(&mut self, id: u8) -> bool {
+        let mut any = false;
+        for owner in self.owner.iter_mut().filter(|o| **o == Some(id)) {
+            *owner = None;
+            any = true;
+        }
+        any
+    }
+
     /// Puts piece `id`, `len` cells in a row (`across`) or a column from `cell`, locked to that axis:
     /// false (and nothing changed) when it leaves the board or meets another piece.
     pub(in crate::families::blocks) fn place(&mut self, id: u8, cell: usize, len: usize, across: bool) -> bool {
@@ -310,6 +389,14 @@ impl Specs {
     }
 }
 
+/// A generator's scratch space: a sketch and the storage to build puzzles from it, so that drawing and
+/// mutating allocate nothing once grown.
+pub struct Scratch {
+    sketch: Sketch,
+    specs: Specs,
+    packing: Packing,
+}
+
 /// A drawing's scratch space for packed layouts.
 #[derive(Default)]
 pub(super) struct Packing {
@@ -355,13 +442,14 @@ impl Generate for Blocks {
         },
         Spec {
             name: "method",
-            kind: Kind::Choice(&["cluster", "fill", "rush"]),
+            kind: Kind::Choice(&["cluster", "fill", "rush", "anneal"]),
             min: 0,
-            max: 2,
+            max: 3,
             default: "fill",
             doc: "cluster: hardest start of a random layout's cluster; fill: delete single cells, merge blocks; \
                   rush: Rush Hour (cars and trucks on their axes, the 2x1 red car to the exit, slides counted), \
-                  the hardest start of its cluster",
+                  the hardest start of its cluster; anneal: chains of mutants (a block moved, added or taken \
+                  off) kept by simulated annealing",
         },
         Spec { name: "goal", kind: Kind::Size, min: 1, max: 4, default: "2x2", doc: "goal block width and height" },
         Spec {
@@ -396,6 +484,10 @@ impl Generate for Blocks {
             default: "1000000",
             doc: "most states one search of the drawing stores",
         },
+        ANNEAL_PARAMS[0],
+        ANNEAL_PARAMS[1],
+        ANNEAL_PARAMS[2],
+        ANNEAL_PARAMS[3],
     ];
 
     /// Huarong Dao's 4×5 box counted free with a 2×2 goal block. Measured over 40 puzzles each with
@@ -424,7 +516,8 @@ impl Generate for Blocks {
 
     fn params(values: &Values) -> Result<BlocksParams, String> {
         let (w, h) = values.pair("size");
-        let method = [Method::Cluster, Method::Fill, Method::Rush][(values.int("method") as usize).min(2)];
+        let method =
+            [Method::Cluster, Method::Fill, Method::Rush, Method::Anneal][(values.int("method") as usize).min(3)];
         // Rush Hour's red car is 2x1, and its moves are slides.
         let (gw, gh) = if method == Method::Rush { (2, 1) } else { values.pair("goal") };
         let count =
@@ -446,6 +539,7 @@ impl Generate for Blocks {
             piece: values.int("piece") as u8,
             minimal: values.bool("minimal"),
             states: values.int("states") as usize,
+            anneal: Anneal::from_values(values),
         })
     }
 
@@ -453,23 +547,24 @@ impl Generate for Blocks {
         params.band
     }
 
-    type Context = ();
+    type Context = Scratch;
 
-    fn context(_: &BlocksParams) -> Result<(), OutOfMemory> {
-        Ok(())
+    fn context(params: &BlocksParams) -> Result<Scratch, OutOfMemory> {
+        Ok(Scratch { sketch: Sketch::new(params, 0), specs: Specs::reserved(), packing: Packing::default() })
     }
 
     /// Every move changes the layout, so no optimal count exceeds the number of layouts less one: the
     /// goal block's positions times the orders of the other cells' contents, the empty cells (at least
     /// `empty` for the cluster method, one for the fill method) in no order. Known only where that number
     /// is small (the 3×3 box with a 2×2 goal: 239 moves at most).
-    fn max_rating(params: &BlocksParams, _: &()) -> Option<u32> {
+    fn max_rating(params: &BlocksParams, _: &Scratch) -> Option<u32> {
         let (w, h) = (params.size.0 as u64, params.size.1 as u64);
         let (gw, gh) = (params.goal.0 as u64, params.goal.1 as u64);
         let others = w * h - gw * gh;
         let empty = match params.method {
             Method::Cluster => params.empty as u64,
-            Method::Fill => 1,
+            // Mutants gain and lose blocks: one empty cell at least.
+            Method::Fill | Method::Anneal => 1,
             // Cars on their axes reach far fewer layouts than the count below bounds; none is claimed.
             Method::Rush => return None,
         };
@@ -481,7 +576,7 @@ impl Generate for Blocks {
     /// A random packed layout: the goal block in the top rows, the other cells packed with random
     /// dominoes and single cells; random blocks taken out until `empty` cells are free and at most
     /// [`MAX_BLOCKS`] blocks remain. (The cluster method starts from it.)
-    fn candidate(params: &BlocksParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Blocks {
+    fn candidate(params: &BlocksParams, _: &Scratch, rng: &mut Xoshiro256PlusPlus) -> Blocks {
         let mut sketch = Sketch::new(params, 0);
         Packing::default().draw(params, rng, &mut sketch);
         sketch.puzzle(params.count).unwrap_or_else(|| unreachable!("a packed board is a valid layout"))
@@ -492,12 +587,67 @@ impl Generate for Blocks {
         self.detached()
     }
 
-    /// Rush Hour on a square board of side 3 to 6 by the Rush Hour engine; everything else by the
-    /// general drawing (breadth-first searches over the family's own states).
-    fn drawing(params: &BlocksParams, _: &()) -> Result<Option<Box<dyn Drawing<Blocks>>>, OutOfMemory> {
-        if params.method == Method::Rush && RushDrawing::serves(params) {
-            return Ok(Some(Box::new(RushDrawing::new(params.clone())?)));
+    /// Rush Hour on a square board of side 3 to 6 by the Rush Hour engine; annealing's fresh layouts
+    /// at once ([`Generate::candidate_into`]); everything else by the general drawing (breadth-first
+    /// searches over the family's own states).
+    fn drawing(params: &BlocksParams, _: &Scratch) -> Result<Option<Box<dyn Drawing<Blocks>>>, OutOfMemory> {
+        match params.method {
+            Method::Anneal => Ok(None),
+            Method::Rush if RushDrawing::serves(params) => Ok(Some(Box::new(RushDrawing::new(params.clone())?))),
+            _ => Ok(Some(Box::new(BlocksDrawing::new(params.clone())?))),
         }
-        Ok(Some(Box::new(BlocksDrawing::new(params.clone())?)))
+    }
+
+    fn annealing(params: &BlocksParams) -> Option<Anneal> {
+        params.anneal
+    }
+
+    /// A random packed layout drawn into `out` through the scratch space (no allocation once grown).
+    fn candidate_into(
+        params: &BlocksParams,
+        scratch: &mut Scratch,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Blocks>,
+    ) {
+        scratch.packing.draw(params, rng, &mut scratch.sketch);
+        let puzzle = out.get_or_insert_with(Blocks::reserved);
+        if !scratch.sketch.puzzle_into(params.count, &mut scratch.specs, puzzle) {
+            *out = Some(Self::candidate(params, scratch, rng));
+        }
+    }
+
+    /// One change to the layout: a block moved to a random place it fits, a single cell or a domino
+    /// added on free cells, or a block other than the goal block taken off (a cell stays free).
+    fn mutate_into(
+        puzzle: &Blocks,
+        params: &BlocksParams,
+        scratch: &mut Scratch,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Blocks>,
+    ) -> bool {
+        let Scratch { sketch, specs, .. } = scratch;
+        sketch.reset(params, 0);
+        sketch.owner.fill(None);
+        let board = puzzle.board();
+        let start = puzzle.start_layout();
+        // The goal block is piece 0 of the sketch, the others 1, 2, … in their order.
+        let mut next = 1u8;
+        for b in 0..board.blocks() {
+            let goal = board.groups[board.group_of[b]].target.is_some();
+            let id = if goal { 0 } else { next };
+            next += !goal as u8;
+            let mask = board.placement(b, start.0[b] as usize);
+            for (cell, owner) in sketch.owner.iter_mut().enumerate() {
+                if mask[cell / 64] >> (cell % 64) & 1 == 1 {
+                    *owner = Some(id);
+                }
+            }
+        }
+        let changed = match rng.random_range(0..3) {
+            0 => sketch.move_piece(rng.random_range(0..next), rng),
+            1 => next < u8::MAX && sketch.add_piece(next, rng),
+            _ => next > 1 && sketch.take_off(rng.random_range(1..next)),
+        };
+        changed && sketch.puzzle_into(params.count, specs, out.get_or_insert_with(Blocks::reserved))
     }
 }

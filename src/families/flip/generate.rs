@@ -2,7 +2,7 @@
 
 use super::{Flip, Press, MAX_SIDE};
 use crate::family::Family;
-use crate::generate::Generate;
+use crate::generate::{Anneal, Generate, ANNEAL_PARAMS, METHOD_DRAW_OR_ANNEAL};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use crate::search::{Puzzle, Search};
@@ -23,6 +23,8 @@ pub struct FlipParams {
     pub band: (u32, u32),
     /// Width and height.
     pub size: (u8, u8),
+    /// Generation by annealing (`method=anneal`): its settings.
+    pub anneal: Option<Anneal>,
 }
 
 /// What a flip generator knows of its board: the highest minimum-press count and, for boards small
@@ -48,6 +50,11 @@ impl Generate for Flip {
             default: "3x3",
             doc: "board width and height",
         },
+        METHOD_DRAW_OR_ANNEAL,
+        ANNEAL_PARAMS[0],
+        ANNEAL_PARAMS[1],
+        ANNEAL_PARAMS[2],
+        ANNEAL_PARAMS[3],
     ];
 
     /// Minimum presses: easy 3×3 with 1–4, medium 3×3 with 5–9, hard 4×4 with 6–10, expert 5×5 with 9–15.
@@ -64,7 +71,11 @@ impl Generate for Flip {
 
     fn params(values: &Values) -> Result<FlipParams, String> {
         let (w, h) = values.pair("size");
-        Ok(FlipParams { band: (values.int("min") as u32, values.int("max") as u32), size: (w as u8, h as u8) })
+        Ok(FlipParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            size: (w as u8, h as u8),
+            anneal: Anneal::from_values(values),
+        })
     }
 
     fn band(params: &FlipParams) -> (u32, u32) {
@@ -104,6 +115,28 @@ impl Generate for Flip {
     fn band_size(params: &FlipParams, context: &FlipContext) -> Option<u64> {
         let by_presses = context.by_presses.as_ref()?;
         Some((params.band.0 as usize..=params.band.1 as usize).filter_map(|p| by_presses.get(p)).sum())
+    }
+
+    fn annealing(params: &FlipParams) -> Option<Anneal> {
+        params.anneal
+    }
+
+    /// One panel of the start toggled (on a board whose presses do not reach every pattern, the mutant
+    /// may have no solution: its rater says so and the chain keeps its puzzle).
+    fn mutate_into(
+        puzzle: &Flip,
+        _: &FlipParams,
+        _: &mut FlipContext,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Flip>,
+    ) -> bool {
+        let mut start = puzzle.start();
+        super::flip_bit(&mut start.0, rng.random_range(0..puzzle.cells()));
+        match out {
+            Some(old) => *old = puzzle.with_start(start),
+            None => *out = Some(puzzle.with_start(start)),
+        }
+        true
     }
 
     /// The all-light target with a random number (within the band) of random distinct presses applied.

@@ -2,7 +2,7 @@
 //! exact solver's effort to find a solution and prove it unique (or find a second).
 
 use super::{cover, Hargram, Shape, MAX_CELLS, MAX_PIECES, MAX_SIDE};
-use crate::generate::Generate;
+use crate::generate::{Anneal, Generate, ANNEAL_PARAMS, METHOD_DRAW_OR_ANNEAL};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use crate::search::{Algorithm, Solver};
@@ -26,6 +26,8 @@ pub struct HargramParams {
     pub piece_size: (u8, u8),
     /// Whether the puzzle must have exactly one solution (up to the board's symmetries).
     pub unique: bool,
+    /// Generation by annealing (`method=anneal`): its settings.
+    pub anneal: Option<Anneal>,
 }
 
 /// A generator's scratch space for drawing candidates: kept between draws, so that a draw allocates
@@ -147,13 +149,20 @@ impl Generate for Hargram {
             default: "true",
             doc: "require exactly one solution (up to the board's symmetries)",
         },
+        METHOD_DRAW_OR_ANNEAL,
+        ANNEAL_PARAMS[0],
+        ANNEAL_PARAMS[1],
+        ANNEAL_PARAMS[2],
+        ANNEAL_PARAMS[3],
     ];
 
     const PRESETS: &'static [Preset] = &[
         Preset { name: "easy", params: "size=4x3,pieces=3,piece_size=3..5,unique=false" },
         Preset { name: "medium", params: "size=5x4,pieces=5,piece_size=3..5" },
         Preset { name: "hard", params: "size=6x5,pieces=6,piece_size=4..6" },
-        Preset { name: "expert", params: "size=8x5,pieces=8,piece_size=4..6" },
+        // Annealing climbs to harder boards, faster (median of seeds 1-5, 30 puzzles each: 9,979 nodes in
+        // 9.9 ms a puzzle, against 6,737 in 24.9 ms by fresh draws).
+        Preset { name: "expert", params: "size=8x5,pieces=8,piece_size=4..6,method=anneal" },
     ];
 
     const SMALL: &'static str = "size=4x3,pieces=3,piece_size=2..5,unique=false";
@@ -175,6 +184,7 @@ impl Generate for Hargram {
             pieces: n as u8,
             piece_size: (lo as u8, hi as u8),
             unique: values.bool("unique"),
+            anneal: Anneal::from_values(values),
         })
     }
 
@@ -243,6 +253,47 @@ impl Generate for Hargram {
             if built {
                 return;
             }
+        }
+    }
+
+    fn annealing(params: &HargramParams) -> Option<Anneal> {
+        params.anneal
+    }
+
+    /// One piece swapped for a random connected piece of as many cells, turned at random: the board's
+    /// area is still the pieces' (a mutant that no longer covers it, or covers it twice where one cover is
+    /// required, is refused by its rater and the chain keeps its puzzle).
+    fn mutate_into(
+        puzzle: &Hargram,
+        params: &HargramParams,
+        scratch: &mut Scratch,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Hargram>,
+    ) -> bool {
+        let (w, h) = (params.size.0, params.size.1);
+        let n = puzzle.pieces().len();
+        scratch.shown.resize_with(n, || (Shape(Vec::new()), true));
+        for (shown, piece) in scratch.shown.iter_mut().zip(puzzle.pieces()) {
+            shown.0.set_cells(piece.shape.cells().iter().copied());
+            shown.1 = piece.mirror;
+        }
+        let k = rng.random_range(0..n);
+        let size = scratch.shown[k].0.size();
+        scratch.sizes.clear();
+        scratch.sizes.push(size);
+        if scratch.cut.is_empty() {
+            scratch.cut.push(Shape(Vec::new()));
+        }
+        // One piece grown at random on a square it cannot outgrow.
+        if !scratch.carve(size, size, rng) {
+            return false;
+        }
+        scratch.cut[0].orient_into(rng.random_range(0..8), &mut scratch.shown[k].0);
+        scratch.blocked.clear();
+        scratch.blocked.resize(w as usize * h as usize, false);
+        match out.as_mut() {
+            Some(mutant) => mutant.rebuild(w, h, &scratch.blocked, &scratch.shown).is_ok(),
+            None => Hargram::new(w, h, &scratch.blocked, &scratch.shown).map(|p| *out = Some(p)).is_ok(),
         }
     }
 

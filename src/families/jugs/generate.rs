@@ -2,7 +2,7 @@
 //! reach a random amount, rated by its optimal number of moves.
 
 use super::{Jugs, MAX_JUGS, MIN_JUGS};
-use crate::generate::Generate;
+use crate::generate::{Anneal, Generate, ANNEAL_PARAMS, METHOD_DRAW_OR_ANNEAL};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use alloc::string::String;
@@ -20,6 +20,8 @@ pub struct JugsParams {
     pub capacities: (u8, u8),
     /// Whether the tap and sink may be used.
     pub tap: bool,
+    /// Generation by annealing (`method=anneal`): its settings.
+    pub anneal: Option<Anneal>,
 }
 
 impl Generate for Jugs {
@@ -43,15 +45,22 @@ impl Generate for Jugs {
             doc: "smallest and largest capacity",
         },
         Spec { name: "tap", kind: Kind::Bool, min: 0, max: 1, default: "false", doc: "allow the tap and the sink" },
+        METHOD_DRAW_OR_ANNEAL,
+        ANNEAL_PARAMS[0],
+        ANNEAL_PARAMS[1],
+        ANNEAL_PARAMS[2],
+        ANNEAL_PARAMS[3],
     ];
 
     /// Three jugs without tap; capacities grow with the band (pours: easy 1–7, medium 8–14, hard 15–19,
-    /// expert 20–24).
+    /// expert 20–24). Medium and up anneal: a generator hands out their puzzles 2–4 times faster that
+    /// way than by fresh draws (`lp bench anneal`; median of seeds 1–5, 30 puzzles each: medium 0.013
+    /// against 0.028 ms, hard 0.039 against 0.144, expert 0.048 against 0.213).
     const PRESETS: &'static [Preset] = &[
         Preset { name: "easy", params: "min=1,max=7,capacities=3..10" },
-        Preset { name: "medium", params: "min=8,max=14,capacities=5..16" },
-        Preset { name: "hard", params: "min=15,max=19,capacities=8..24" },
-        Preset { name: "expert", params: "min=20,max=24,capacities=10..30" },
+        Preset { name: "medium", params: "min=8,max=14,capacities=5..16,method=anneal" },
+        Preset { name: "hard", params: "min=15,max=19,capacities=8..24,method=anneal" },
+        Preset { name: "expert", params: "min=20,max=24,capacities=10..30,method=anneal" },
     ];
 
     const SMALL: &'static str = "jugs=3,capacities=2..5,tap=true,min=1,max=30";
@@ -65,6 +74,7 @@ impl Generate for Jugs {
             jugs: values.int("jugs") as u8,
             capacities: (lo as u8, hi as u8),
             tap: values.bool("tap"),
+            anneal: Anneal::from_values(values),
         })
     }
 
@@ -76,6 +86,49 @@ impl Generate for Jugs {
 
     fn context(_: &JugsParams) -> Result<(), OutOfMemory> {
         Ok(())
+    }
+
+    fn annealing(params: &JugsParams) -> Option<Anneal> {
+        params.anneal
+    }
+
+    /// One capacity drawn again within the range, or the goal drawn again (one jug, one amount); goal
+    /// amounts a smaller jug no longer holds are drawn again, and without the tap the first jug starts
+    /// full as always.
+    fn mutate_into(
+        puzzle: &Jugs,
+        params: &JugsParams,
+        _: &mut (),
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Jugs>,
+    ) -> bool {
+        let n = puzzle.capacities.len();
+        let (lo, hi) = params.capacities;
+        let (mut caps, mut goal, mut start) = ([0u8; MAX_JUGS], [None; MAX_JUGS], [0u8; MAX_JUGS]);
+        caps[..n].copy_from_slice(&puzzle.capacities);
+        goal[..n].copy_from_slice(&puzzle.goal);
+        let jug = rng.random_range(0..n);
+        if rng.random_bool(0.5) {
+            caps[jug] = rng.random_range(lo..=hi);
+        } else {
+            goal = [None; MAX_JUGS];
+            goal[jug] = Some(rng.random_range(1..caps[jug].max(2)));
+        }
+        for (g, &cap) in goal[..n].iter_mut().zip(&caps[..n]) {
+            if g.is_some_and(|amount| amount >= cap) {
+                *g = Some(rng.random_range(1..cap.max(2)));
+            }
+        }
+        if !params.tap {
+            start[0] = caps[0];
+        }
+        match Jugs::new(&caps[..n], &start[..n], &goal[..n], params.tap) {
+            Ok(mutant) => {
+                *out = Some(mutant);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// Random capacities; the first jug full (or all empty with tap); one random jug must end with a

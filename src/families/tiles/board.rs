@@ -56,6 +56,13 @@ impl Board {
         self.blank as usize
     }
 
+    /// The board with `tile` on `cell` (a tile, not the blank: the caller keeps the board a permutation).
+    #[inline]
+    pub(super) fn with_tile(&self, cell: usize, tile: u8) -> Board {
+        let shift = cell * CELL_BITS;
+        Board { packed: self.packed & !(CELL_MASK << shift) | (tile as u128) << shift, blank: self.blank }
+    }
+
     /// The board after the tile on `from` slides into the blank.
     #[inline]
     pub(super) fn slide(&self, from: usize) -> Board {

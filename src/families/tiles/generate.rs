@@ -3,7 +3,7 @@
 
 use super::{Board, Tiles, IDA_STACK, MAX_SIDE, MIN_SIDE};
 use crate::family::Family;
-use crate::generate::Generate;
+use crate::generate::{Anneal, Generate, ANNEAL_PARAMS, METHOD_DRAW_OR_ANNEAL};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
 use crate::search::{Algorithm, Puzzle, Search, Solver};
@@ -31,6 +31,8 @@ pub struct TilesParams {
     pub band: (u32, u32),
     /// Width and height.
     pub size: (u8, u8),
+    /// Generation by annealing (`method=anneal`): its settings.
+    pub anneal: Option<Anneal>,
 }
 
 impl Generate for Tiles {
@@ -45,6 +47,11 @@ impl Generate for Tiles {
             default: "3x3",
             doc: "board width and height",
         },
+        METHOD_DRAW_OR_ANNEAL,
+        ANNEAL_PARAMS[0],
+        ANNEAL_PARAMS[1],
+        ANNEAL_PARAMS[2],
+        ANNEAL_PARAMS[3],
     ];
 
     /// Optimal moves: easy 3×3 with 4–10, medium 3×3 with 11–20, hard 4×4 with 21–35, expert 4×4 with
@@ -62,8 +69,11 @@ impl Generate for Tiles {
 
     fn params(values: &Values) -> Result<TilesParams, String> {
         let (w, h) = values.pair("size");
-        let params =
-            TilesParams { band: (values.int("min") as u32, values.int("max") as u32), size: (w as u8, h as u8) };
+        let params = TilesParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            size: (w as u8, h as u8),
+            anneal: Anneal::from_values(values),
+        };
         if w * h > 16 && params.band.1 > LARGE_BAND_MAX {
             return Err(format!(
                 "{w}x{h} puzzles are rated exactly (IDA* with linear conflicts) only up to {LARGE_BAND_MAX} moves; \
@@ -141,6 +151,42 @@ impl Generate for Tiles {
             state = options[rng.random_range(0..count)].unwrap_or(state);
         }
         puzzle.with_start(state)
+    }
+
+    fn annealing(params: &TilesParams) -> Option<Anneal> {
+        params.anneal
+    }
+
+    /// Three tiles (the blank aside) trade places in a cycle: an even permutation, so that the mutant can
+    /// be solved as the puzzle could.
+    fn mutate_into(
+        puzzle: &Tiles,
+        _: &TilesParams,
+        _: &mut TilesContext,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Tiles>,
+    ) -> bool {
+        let start = puzzle.start();
+        let cells = puzzle.cells();
+        if cells < 4 {
+            return false;
+        }
+        let mut pick = [0usize; 3];
+        let mut n = 0;
+        while n < 3 {
+            let cell = rng.random_range(0..cells);
+            if cell != start.blank() && !pick[..n].contains(&cell) {
+                pick[n] = cell;
+                n += 1;
+            }
+        }
+        let [a, b, c] = pick;
+        let mutant = start.with_tile(a, start.tile(b)).with_tile(b, start.tile(c)).with_tile(c, start.tile(a));
+        match out {
+            Some(old) => *old = puzzle.with_start(mutant),
+            None => *out = Some(puzzle.with_start(mutant)),
+        }
+        true
     }
 
     /// The recommended solver where it is exact; boards of more than 16 cells, whose recommended solver is

@@ -1,5 +1,6 @@
-//! `lp bench korf100|tiles5|hargram|blocks|rush|linjat|frames|custom`.
+//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|custom`.
 
+mod anneal;
 mod blocks;
 mod custom;
 mod frames;
@@ -54,7 +55,7 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, blocks, rush, linjat, frames, custom.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, custom.
     name: String,
     /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
     /// preset).
@@ -98,13 +99,14 @@ pub fn bench(args: BenchArgs) -> Done {
         "korf24" => korf24(&args),
         "tiles5" => tiles5(args.count, args.seed),
         "hargram" => hargram::hargram(args.count, args.seed),
+        "anneal" => anneal::anneal(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
         "rush" => rush::rush(),
         "linjat" => linjat::linjat(args.count, args.seed),
         "frames" => frames::frames(args.count, args.seed, args.budget),
         "custom" => custom::custom(args.count, args.seed),
         other => {
-            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, blocks, rush, linjat, frames, custom";
+            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, custom";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
