@@ -326,8 +326,8 @@ pub struct Generator<F: Generate> {
     candidates: u64,
     nodes: u64,
     /// Annealing (`method=anneal`): its settings and the rating it climbs toward, the chain's puzzle
-    /// and energy (`None`: no chain yet), its mutants so far, the temperature and its cooling, and
-    /// whether the candidate being rated is a mutant.
+    /// (storage only while `chain_energy` is `None`: no chain yet) and energy, its mutants so far, the
+    /// temperature and its cooling, and whether the candidate being rated is a mutant.
     anneal: Option<(Anneal, u32)>,
     chain: Option<F>,
     chain_energy: Option<u32>,
@@ -400,7 +400,9 @@ impl<F: Generate> Generator<F> {
             candidates: 0,
             nodes: 0,
             anneal,
-            chain: None,
+            // The probe is the chain's first storage: a chain's start swaps into it, so that the candidate
+            // storage is never left empty (and rebuilt by allocating).
+            chain: anneal.is_some().then_some(probe),
             chain_energy: None,
             chain_steps: 0,
             temperature: 0.0,

@@ -244,13 +244,7 @@ impl Generate for Hargram {
             for (cut, shown) in scratch.cut.iter().zip(scratch.shown.iter_mut()) {
                 cut.orient_into(rng.random_range(0..8), &mut shown.0);
             }
-            let built = match out.as_mut() {
-                Some(puzzle) => puzzle.rebuild(w as u8, h as u8, &scratch.blocked, &scratch.shown).is_ok(),
-                None => {
-                    Hargram::new(w as u8, h as u8, &scratch.blocked, &scratch.shown).map(|p| *out = Some(p)).is_ok()
-                }
-            };
-            if built {
+            if build_into(params, &scratch.blocked, &scratch.shown, out) {
                 return;
             }
         }
@@ -291,10 +285,7 @@ impl Generate for Hargram {
         scratch.cut[0].orient_into(rng.random_range(0..8), &mut scratch.shown[k].0);
         scratch.blocked.clear();
         scratch.blocked.resize(w as usize * h as usize, false);
-        match out.as_mut() {
-            Some(mutant) => mutant.rebuild(w, h, &scratch.blocked, &scratch.shown).is_ok(),
-            None => Hargram::new(w, h, &scratch.blocked, &scratch.shown).map(|p| *out = Some(p)).is_ok(),
-        }
+        build_into(params, &scratch.blocked, &scratch.shown, out)
     }
 
     /// A copy with placements of its own: the generator rebuilds its candidate into the ones it has.
@@ -308,6 +299,28 @@ impl Generate for Hargram {
     fn rater(&self, params: Option<&HargramParams>) -> Result<Solver<Hargram>, OutOfMemory> {
         let unique = params.is_some_and(|p| p.unique);
         Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::count(self, 2, unique))))
+    }
+}
+
+/// Builds the puzzle of `pieces` on the parameters' board into `out` (reusing its storage); false when
+/// they do not make one. Every piece's storage holds the largest piece the parameters allow, so that a
+/// piece growing where a smaller one stood (a mutant, a later candidate) allocates nothing.
+fn build_into(params: &HargramParams, blocked: &[bool], pieces: &[(Shape, bool)], out: &mut Option<Hargram>) -> bool {
+    let (w, h) = params.size;
+    let (n, cells) = (pieces.len(), params.piece_size.1 as usize);
+    match out.as_mut() {
+        Some(puzzle) => {
+            puzzle.reserve_pieces(n, cells);
+            puzzle.rebuild(w, h, blocked, pieces).is_ok()
+        }
+        None => match Hargram::new(w, h, blocked, pieces) {
+            Ok(mut puzzle) => {
+                puzzle.reserve_pieces(n, cells);
+                *out = Some(puzzle);
+                true
+            }
+            Err(_) => false,
+        },
     }
 }
 

@@ -200,6 +200,16 @@ impl Hargram {
 
     /// The pieces of `pieces` with their orientations and kinds (pieces whose sets of allowed
     /// orientations give the same shapes are one kind), reusing the storage of the pieces there were.
+    /// Grows the storage of the first `pieces` pieces to hold `cells` cells each in every orientation, so
+    /// that rebuilding the puzzle with pieces of up to that size allocates nothing.
+    pub(super) fn reserve_pieces(&mut self, pieces: usize, cells: usize) {
+        for piece in self.pieces.iter_mut().take(pieces) {
+            for shape in core::iter::once(&mut piece.shape).chain(piece.oriented.iter_mut()) {
+                shape.0.reserve(cells.saturating_sub(shape.0.len()));
+            }
+        }
+    }
+
     fn set_pieces(&mut self, pieces: &[(Shape, bool)]) {
         self.pieces.truncate(pieces.len());
         for (i, (shape, mirror)) in pieces.iter().enumerate() {
