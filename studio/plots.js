@@ -57,7 +57,7 @@ export class Plots {
         const last = Math.max(...m.runs.map((r) => r.points.at(-1).evaluations));
         const perfect = [{ x: 0, y: m.perfect, capped: false }, { x: last, y: m.perfect, capped: false }];
         lines("plot-ga-fitness", {
-          title: "Genetic algorithm and simulated annealing on Hargram: best fitness against evaluations",
+          title: "Hargram: best fitness against evaluations, GA and annealing",
           xLabel: "fitness evaluations",
           yLabel: "best fitness (cells covered)",
           series: [
@@ -66,7 +66,7 @@ export class Plots {
           ],
         });
         lines("plot-ga-time", {
-          title: "Genetic algorithm and simulated annealing on Hargram: time against evaluations",
+          title: "Hargram: time against evaluations, GA and annealing",
           xLabel: "fitness evaluations",
           yLabel: "elapsed time (ms)",
           series: m.runs.map((r) => ({ name: r.name, points: r.points.map((p) => ({ x: p.evaluations, y: +p.ms.toFixed(1), capped: false })) })),

@@ -279,6 +279,12 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Plots: the two figures of tiles, titled in their exports; the genetic algorithm's panels say why not.
     assert_eq!(results["plots"], 2, "{out}");
     assert!(text("/gaNote").contains("Hargram"), "{out}");
+    // Hargram's: four figures, the genetic algorithm and annealing in one against evaluations.
+    assert_eq!(results["hargramPlots"], 4, "{out}");
+    let evolution = text("/evolution");
+    for words in ["against evaluations", "genetic algorithm", "simulated annealing", "a full cover"] {
+        assert!(evolution.contains(words), "{words}: {evolution}");
+    }
     assert_eq!(results["exports"], 2, "a figure exported as SVG and as PNG: {out}");
     assert_eq!(results["svgHasTitle"], true, "{out}");
     // A custom puzzle from a JavaScript module: 12 turns, proven by A*, breadth-first and exact alike (IDA*,

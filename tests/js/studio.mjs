@@ -365,6 +365,16 @@ try {
     results.exports = (results.exports ?? 0) + 1;
   }
   await shot(page, "studio-plots");
+  // Plots for Hargram: the genetic algorithm and annealing on one board and budget, against evaluations.
+  await page.selectOption("#plot-family", "hargram");
+  await page.click("#plot-count", { clickCount: 3 });
+  await page.keyboard.type("1");
+  await page.click("#plot-run");
+  await page.waitForSelector("#plot-state[data-done=true]", { timeout: 180000 });
+  results.hargramPlots = await page.locator(".plots .chart > svg").count();
+  results.evolution = await page.locator("#plot-ga-fitness").textContent();
+  await page.locator("#plot-ga-fitness").scrollIntoViewIfNeeded();
+  await shot(page, "studio-plots-hargram");
 
   // A game's own puzzle from a JavaScript module the designer picks: compared, hinted to the goal, solved.
   await page.click("[role=tab][data-tab=play]");
