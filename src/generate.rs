@@ -367,7 +367,8 @@ impl<F: Generate> Generator<F> {
         if let Some(anneal) = anneal {
             anneal.check()?;
         }
-        let anneal = anneal.map(|a| (a, a.target.unwrap_or(band.0 / 2 + band.1 / 2 + (band.0 % 2 + band.1 % 2) / 2)));
+        // The band was checked above: `band.0 <= band.1`.
+        let anneal = anneal.map(|a| (a, a.target.unwrap_or(band.0 + (band.1 - band.0) / 2)));
         let drawing = F::drawing(&params, &context).map_err(|e| format!("{e}"))?;
         if band_size == Some(0) {
             return Err(format!("no {} puzzle of these parameters is rated {}..{}", F::NAME, band.0, band.1));

@@ -196,29 +196,25 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
         let params = LpGaParams { population: 100, generations: 5, tournament: 3, crossover: 0.9, mutation: 0.15 };
         lp_puzzle_free(p);
         assert_eq!(lp_puzzle_parse(pentominoes.as_ptr(), &mut p), LpStatus::LP_OK);
-        assert_eq!(lp_ga_create(p, &params, 1, &mut ga), LpStatus::LP_OK);
-        let mut report = LpGaReport::default();
-        loop {
-            let (status, count) = allocations_during(|| lp_ga_step(ga, 30, &mut report));
-            assert_eq!(count, 0, "lp_ga_step allocated");
-            if status != LpStatus::LP_IN_PROGRESS {
-                assert_eq!((status, report.evaluations), (LpStatus::LP_NOT_FOUND, 500));
-                break;
-            }
-        }
-        lp_ga_free(ga);
-        // Annealing on the same genome: its steps allocate nothing either.
+        // The GA, then annealing on the same genome (500 evaluations each): their steps allocate nothing.
         let schedule = std::ffi::CString::new("iterations=100,restarts=4").unwrap();
-        assert_eq!(lp_anneal_create(p, schedule.as_ptr(), &mut ga), LpStatus::LP_OK);
-        loop {
-            let (status, count) = allocations_during(|| lp_ga_step(ga, 30, &mut report));
-            assert_eq!(count, 0, "annealing's lp_ga_step allocated");
-            if status != LpStatus::LP_IN_PROGRESS {
-                assert_eq!((status, report.evaluations), (LpStatus::LP_NOT_FOUND, 500));
-                break;
+        for run in ["ga", "anneal"] {
+            let created = match run {
+                "ga" => lp_ga_create(p, &params, 1, &mut ga),
+                _ => lp_anneal_create(p, schedule.as_ptr(), &mut ga),
+            };
+            assert_eq!(created, LpStatus::LP_OK);
+            let mut report = LpGaReport::default();
+            loop {
+                let (status, count) = allocations_during(|| lp_ga_step(ga, 30, &mut report));
+                assert_eq!(count, 0, "{run}: lp_ga_step allocated");
+                if status != LpStatus::LP_IN_PROGRESS {
+                    assert_eq!((status, report.evaluations), (LpStatus::LP_NOT_FOUND, 500), "{run}");
+                    break;
+                }
             }
+            lp_ga_free(ga);
         }
-        lp_ga_free(ga);
         lp_puzzle_free(p);
 
         // A game's own puzzle (two counters to bring to zero, a step of one at a time), its moves, goal,

@@ -278,8 +278,9 @@ impl Generate for Hargram {
         if scratch.cut.is_empty() {
             scratch.cut.push(Shape(Vec::new()));
         }
-        // One piece grown at random on a square it cannot outgrow.
-        if !scratch.carve(size, size, rng) {
+        // One piece grown at random on an empty board like the puzzle's (connected, and at least as
+        // large as any piece): it always grows, and the work is bounded by the board's cells.
+        if !scratch.carve(w as usize, h as usize, rng) {
             return false;
         }
         scratch.cut[0].orient_into(rng.random_range(0..8), &mut scratch.shown[k].0);
