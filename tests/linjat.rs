@@ -344,3 +344,116 @@ fn hints_and_lengths_lead_to_the_nearest_solution_on_grids_with_several() {
     }
     assert!(several > 50 && take_offs > 50, "{several} grids with several solutions, {take_offs} take-offs");
 }
+
+/// Skipping what cannot have changed changes nothing: on mutants of hard and expert puzzles (a number
+/// changed or moved, some dots taken off) run as generation runs them (dots added for numbers rule 1
+/// could place, and wherever the rules are stuck), then classified from the start with all their dots,
+/// with each rule set, the solver that skips quiet numbers and cells and the
+/// one that judges everything on every step make the same steps and reach the same states.
+#[test]
+fn skipping_quiet_numbers_and_cells_deduces_exactly_what_judging_everything_does() {
+    use lphint::families::linjat::{Board, Cell};
+    let mut rng = common::rng(34);
+    let rule_sets = [ALL_RULES, ALL_RULES & !(1 << 4 | 1 << 5 | 1 << 6), ALL_RULES & !(1 << 5 | 1 << 6)];
+    let mut sources: Vec<Board> = data().iter().map(|c| text::parse(&c.desc).unwrap().board().clone()).collect();
+    for (tier, seed) in [("hard", 1), ("hard", 2), ("expert", 1), ("expert", 2), ("expert", 3)] {
+        let mut generator = Generator::<Linjat>::from_text(&format!("preset={tier},iterations=300"), seed).unwrap();
+        sources.push(generator.generate().unwrap().puzzle.board().clone());
+    }
+    let mut fired = [0u32; 7];
+    for trial in 0..3000 {
+        let source = &sources[rng.random_range(0..sources.len())];
+        let (w, h) = (source.width, source.height);
+        let mut grid: Vec<Cell> = (0..w * h)
+            .map(|c| match source.number_at[c] {
+                Some(p) => Cell::Number(source.numbers[p as usize].value),
+                None if has_dot(source, c) && rng.random_range(0..10) < 7 => Cell::Dot,
+                None => Cell::Empty,
+            })
+            .collect();
+        let number = source.numbers[rng.random_range(0..source.numbers.len())];
+        let (at, value) = (number.cell as usize, number.value);
+        match rng.random_range(0..3) {
+            0 => grid[at] = Cell::Number((value - 1).max(1)),
+            1 => grid[at] = Cell::Number((value + 1).min(9)),
+            _ => {
+                let to = rng.random_range(0..w * h);
+                if grid[to] == Cell::Empty {
+                    grid.swap(at, to);
+                }
+            }
+        }
+        let Ok(mut board) = Board::new(w, h, &grid) else { continue };
+        if board.valid.contains(&0) {
+            continue;
+        }
+        let allowed = rule_sets[trial % 3];
+        let [mut skipping, mut thorough] = [(); 2].map(|_| RuleState::new(&board, &Drawn::NONE, allowed));
+        thorough.set_skip_quiet(false);
+        let same = |a: &RuleState, b: &RuleState, board: &Board| {
+            let cells = board.cells();
+            assert_eq!(a.valid, b.valid, "trial {trial}");
+            assert_eq!(a.fixed, b.fixed, "trial {trial}");
+            assert_eq!(a.possible[..cells], b.possible[..cells], "trial {trial}");
+            for p in 0..board.numbers.len() {
+                assert_eq!(a.reach(p), b.reach(p), "trial {trial}");
+            }
+        };
+        // Generation's dot adding: among the open cells, one that the most numbers can reach.
+        let open = |state: &RuleState, board: &Board, among: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            let open = (0..board.cells()).filter(|&c| among(c) && state.fixed[c] == 0 && !has_dot(board, c));
+            let most = open.clone().map(|c| state.possible[c].count_ones()).max().unwrap_or(0);
+            open.filter(|&c| state.possible[c].count_ones() == most).collect()
+        };
+        for _ in 0..100 {
+            skipping.rebuild(&board);
+            thorough.rebuild(&board);
+            let shared = skipping.shared(&board);
+            let mut from = 0;
+            while let Some((p, o)) = skipping.next_uncontested(&board, from, &shared) {
+                assert_eq!(thorough.next_uncontested(&board, from, &shared), Some((p, o)), "trial {trial}");
+                let reach = *skipping.reach(p);
+                let cells = open(&skipping, &board, &|c| reach[c / 64] >> (c % 64) & 1 == 1);
+                if !cells.is_empty() {
+                    let cell = cells[rng.random_range(0..cells.len())];
+                    board.dots[cell / 64] |= 1 << (cell % 64);
+                }
+                from = p + 1;
+            }
+            assert_eq!(thorough.next_uncontested(&board, from, &shared), None, "trial {trial}");
+            let progress = skipping.step_rebuilt(&board);
+            assert_eq!(progress, thorough.step_rebuilt(&board), "trial {trial}");
+            same(&skipping, &thorough, &board);
+            match progress {
+                Progress::Rule(rule, _) => fired[rule as usize] += 1,
+                Progress::Stuck => {
+                    let cells = open(&skipping, &board, &|c| skipping.possible[c] != 0);
+                    let Some(&cell) = cells.get(rng.random_range(0..cells.len().max(1))) else { break };
+                    board.dots[cell / 64] |= 1 << (cell % 64);
+                }
+                Progress::Solved | Progress::Impossible => break,
+            }
+        }
+        // Classification from the start with the dots the run left.
+        let [mut skipping, mut thorough] = [(); 2].map(|_| RuleState::new(&board, &Drawn::NONE, allowed));
+        thorough.set_skip_quiet(false);
+        loop {
+            let progress = skipping.step(&board);
+            assert_eq!(progress, thorough.step(&board), "trial {trial}");
+            same(&skipping, &thorough, &board);
+            match progress {
+                Progress::Rule(rule, _) => fired[rule as usize] += 1,
+                _ => break,
+            }
+        }
+    }
+    // Every rule had its turn, many times.
+    for rule in Rule::ALL {
+        assert!(fired[rule as usize] >= 50, "{:?} fired {} times: {fired:?}", rule, fired[rule as usize]);
+    }
+}
+
+/// Whether `cell` of `board` holds a dot.
+fn has_dot(board: &lphint::families::linjat::Board, cell: usize) -> bool {
+    board.dots[cell / 64] >> (cell % 64) & 1 == 1
+}

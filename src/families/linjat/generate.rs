@@ -315,12 +315,12 @@ pub(super) fn add_dots(
     for _ in 0..DOT_ROUNDS {
         state.rebuild(board);
         let shared = state.shared(board);
-        for p in 0..board.numbers.len() {
-            if state.uncontested_orientation(board, p, &shared).is_some() {
-                if let Some(cell) = best_cell(board, state, &before, state.reach(p), rng) {
-                    set(&mut board.dots, cell);
-                }
+        let mut from = 0;
+        while let Some((p, _)) = state.next_uncontested(board, from, &shared) {
+            if let Some(cell) = best_cell(board, state, &before, state.reach(p), rng) {
+                set(&mut board.dots, cell);
             }
+            from = p + 1;
         }
         steps += 1;
         match state.step_rebuilt(board) {

@@ -65,6 +65,12 @@ pub fn and_not(a: &Mask, b: &Mask) -> Mask {
     [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
 }
 
+/// `a ^ b`.
+#[inline]
+pub fn xor(a: &Mask, b: &Mask) -> Mask {
+    [a[0] ^ b[0], a[1] ^ b[1], a[2] ^ b[2], a[3] ^ b[3]]
+}
+
 /// Whether `a` and `b` share no cell.
 #[inline]
 pub fn disjoint(a: &Mask, b: &Mask) -> bool {

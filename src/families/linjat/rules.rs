@@ -15,7 +15,7 @@
 //! - A 1 has one orientation, so it can be solved.
 
 use super::{
-    and, and_not, cells, disjoint, has, is_empty, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS,
+    and, and_not, cells, disjoint, has, is_empty, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS, MAX_SIDE,
 };
 
 /// The rules, in the order the solver tries them.
@@ -88,6 +88,11 @@ fn pieces_mask(n: usize) -> u64 {
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
+/// The rules judged number by number ([`Rule::Uncontested`] to [`Rule::Square`]): each keeps the set of
+/// numbers it last found nothing for whose surroundings have not changed since (see
+/// [`RuleState::touch`]), and skips them.
+const QUIET_RULES: usize = Rule::Square as usize + 1;
+
 /// What one step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
@@ -127,6 +132,41 @@ pub struct RuleState {
     /// The numbers whose orientations the next rebuild must look at again: their valid set changed,
     /// or a cell of their span was fixed.
     dirty: u64,
+    /// `crossers[cell]`: the numbers whose cross holds the cell (whose rules read it).
+    crossers: [u64; MAX_CELLS],
+    /// Per rule of [`QUIET_RULES`], the numbers it found nothing for and whose surroundings (see
+    /// [`RuleState::touch`]) have not changed since: judging them again would find nothing again.
+    quiet: [u64; QUIET_RULES],
+    /// `aligned[p]`: the numbers in number `p`'s row or column.
+    aligned: [u64; MAX_NUMBERS],
+    /// The cells DEPENDENCY and ONE_OF (the rules judged cell by cell) found nothing at when they
+    /// last judged them.
+    quiet_cells: [Mask; 2],
+    /// Per quiet cell, the numbers whose state that finding read: touching one of them (or the
+    /// cell's crossers, which hold them) makes the cell loud again.
+    readers: [[u64; MAX_CELLS]; 2],
+    /// The numbers touched since the start of each cell rule's last pass (see [`CellRule`]).
+    pending: [u64; 2],
+    /// The cells DEPENDENCY narrowed since the last rebuild (which restores them).
+    narrowed: Mask,
+    /// The board's dots as the state last saw them (dots the caller adds touch their crossers).
+    seen_dots: Mask,
+    /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
+    skip_quiet: bool,
+}
+
+/// The rules judged cell by cell, in [`RuleState::quiet_cells`] and [`RuleState::pending`] order.
+#[derive(Clone, Copy)]
+enum CellRule {
+    Dependency,
+    OneOf,
+}
+
+/// One pass of a cell rule over the cells: which it may skip.
+struct CellPass {
+    rule: CellRule,
+    /// The numbers touched between the start of the rule's previous pass and this one.
+    stale: u64,
 }
 
 impl RuleState {
@@ -151,7 +191,24 @@ impl RuleState {
             span: [EMPTY_MASK; MAX_NUMBERS],
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
+            crossers: [0; MAX_CELLS],
+            quiet: [0; QUIET_RULES],
+            aligned: [0; MAX_NUMBERS],
+            quiet_cells: [EMPTY_MASK; 2],
+            readers: [[0; MAX_CELLS]; 2],
+            pending: [0; 2],
+            narrowed: EMPTY_MASK,
+            seen_dots: EMPTY_MASK,
+            skip_quiet: true,
         }
+    }
+
+    /// Turns skipping of quiet numbers on or off (on by default). Off, every rule judges every number
+    /// on every step: the same deductions, slower — the reference the skipping is checked against.
+    pub fn set_skip_quiet(&mut self, on: bool) {
+        self.skip_quiet = on;
+        self.quiet = [0; QUIET_RULES];
+        self.quiet_cells = [EMPTY_MASK; 2];
     }
 
     /// Starts again on `board` from `drawn` with the rules in `allowed`, in place (what [`RuleState::new`]
@@ -166,6 +223,24 @@ impl RuleState {
             masks[..n].fill(EMPTY_MASK);
         }
         self.dirty = u64::MAX;
+        let area = board.cells();
+        self.crossers[..area].fill(0);
+        for (p, cross) in board.cross.iter().enumerate() {
+            for c in cells(cross) {
+                self.crossers[c] |= 1 << p;
+            }
+        }
+        let w = board.width;
+        let (mut rows, mut columns) = ([0u64; MAX_SIDE], [0u64; MAX_SIDE]);
+        for (p, number) in board.numbers.iter().enumerate() {
+            rows[number.cell as usize / w] |= 1 << p;
+            columns[number.cell as usize % w] |= 1 << p;
+        }
+        for (p, number) in board.numbers.iter().enumerate() {
+            self.aligned[p] = rows[number.cell as usize / w] | columns[number.cell as usize % w];
+        }
+        self.narrowed = EMPTY_MASK;
+        self.seen_dots = board.dots;
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
             self.mark(number.cell as usize, p);
@@ -181,6 +256,76 @@ impl RuleState {
             }
         }
         self.rebuild(board);
+        self.quiet = [0; QUIET_RULES];
+        self.quiet_cells = [EMPTY_MASK; 2];
+        self.pending = [0; 2];
+    }
+
+    /// Something number rules read changed for `numbers` (a cell of their cross was fixed, dotted or
+    /// changed its possible set; their orientations, span or owned cells changed): no rule may skip
+    /// them before judging them again.
+    fn touch(&mut self, numbers: u64) {
+        for quiet in &mut self.quiet {
+            *quiet &= !numbers;
+        }
+        for pending in &mut self.pending {
+            *pending |= numbers;
+        }
+    }
+
+    /// Starts a pass of `rule` over the cells.
+    fn begin_pass(&mut self, rule: CellRule) -> CellPass {
+        CellPass { rule, stale: core::mem::take(&mut self.pending[rule as usize]) }
+    }
+
+    /// Whether the pass may skip `cell`: the rule found nothing there when it last judged it, and no
+    /// number whose state that finding read was touched since.
+    fn cell_is_quiet(&self, pass: &CellPass, cell: usize) -> bool {
+        let rule = pass.rule as usize;
+        self.skip_quiet
+            && has(&self.quiet_cells[rule], cell)
+            && self.readers[rule][cell] & (pass.stale | self.pending[rule]) == 0
+    }
+
+    /// Records what the pass found at `cell`: nothing, having read the state of the numbers `readers`
+    /// (`Some`), or a deduction (`None`).
+    fn judged(&mut self, pass: &CellPass, cell: usize, quiet: Option<u64>) {
+        let rule = pass.rule as usize;
+        match quiet {
+            Some(readers) => {
+                set(&mut self.quiet_cells[rule], cell);
+                self.readers[rule][cell] = readers;
+            }
+            None => self.quiet_cells[rule][cell / 64] &= !(1 << (cell % 64)),
+        }
+    }
+
+    /// [`RuleState::touch`] for the numbers whose cross holds a cell of `mask`.
+    fn touch_cells(&mut self, mask: &Mask) {
+        let numbers = cells(mask).fold(0, |acc, c| acc | self.crossers[c]);
+        self.touch(numbers);
+    }
+
+    /// Takes in the dots the caller added to the board since the state last looked.
+    fn sync_dots(&mut self, board: &Board) {
+        if board.dots != self.seen_dots {
+            let added = super::xor(&board.dots, &self.seen_dots);
+            self.touch_cells(&added);
+            self.seen_dots = board.dots;
+        }
+    }
+
+    /// The numbers from `from` on that `rule` must judge: all but those it found nothing for when
+    /// nothing they read changed since (in order; a number touched meanwhile is judged again).
+    fn next_loud(&self, rule: Rule, from: usize, board: &Board) -> Option<usize> {
+        let quiet = if self.skip_quiet { self.quiet[rule as usize] } else { 0 };
+        let loud = !quiet & pieces_mask(board.numbers.len()) & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        (loud != 0).then(|| loud.trailing_zeros() as usize)
+    }
+
+    /// Records that `rule` found nothing for number `p`.
+    fn hush(&mut self, rule: Rule, p: usize) {
+        self.quiet[rule as usize] |= 1 << p;
     }
 
     /// The orientation of number `p`, when only one is left.
@@ -194,6 +339,7 @@ impl RuleState {
     /// rebuild (so a step may pass with orientations the rebuild would drop); a position no rule moves
     /// that the rebuild leaves solved is solved.
     pub fn step(&mut self, board: &Board) -> Progress {
+        self.sync_dots(board);
         if self.impossible(board) {
             return Progress::Impossible;
         }
@@ -207,6 +353,7 @@ impl RuleState {
     /// A step on `possible` as it is (the caller rebuilt it): the first allowed rule that deduces
     /// anything, or whether the position is solved, impossible or stuck.
     pub fn step_rebuilt(&mut self, board: &Board) -> Progress {
+        self.sync_dots(board);
         if self.impossible(board) {
             return Progress::Impossible;
         }
@@ -256,7 +403,8 @@ impl RuleState {
             let p = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let bit = 1u64 << p;
-            for c in cells(&self.span[p]) {
+            let before = self.span[p];
+            for c in cells(&before) {
                 self.reachers[c] &= !bit;
             }
             let others = and_not(&self.fixed_mask, &self.owned[p]);
@@ -276,8 +424,18 @@ impl RuleState {
             for c in cells(&reach) {
                 self.reachers[c] |= bit;
             }
+            if reach != before {
+                self.touch_cells(&super::xor(&reach, &before));
+            }
+            if valid != self.valid[p] {
+                self.touch(bit);
+            }
             self.span[p] = reach;
             self.valid[p] = valid;
+        }
+        if !is_empty(&self.narrowed) {
+            let narrowed = core::mem::replace(&mut self.narrowed, EMPTY_MASK);
+            self.touch_cells(&narrowed);
         }
         let (n, cells) = (board.numbers.len(), board.cells());
         self.possible[..cells].copy_from_slice(&self.reachers[..cells]);
@@ -289,6 +447,7 @@ impl RuleState {
         if self.valid[p] != valid {
             self.valid[p] = valid;
             self.dirty |= 1 << p;
+            self.touch(1 << p);
         }
     }
 
@@ -296,6 +455,7 @@ impl RuleState {
     fn mark(&mut self, cell: usize, p: usize) {
         // Every number whose span holds the cell may lose orientations.
         self.dirty |= self.reachers[cell] | 1 << p;
+        self.touch(self.crossers[cell] | 1 << p);
         self.fixed[cell] = p as u8 + 1;
         set(&mut self.fixed_mask, cell);
         set(&mut self.owned[p], cell);
@@ -304,6 +464,10 @@ impl RuleState {
     /// Narrows `possible[cell]` to `keep`, keeping `reach` in step.
     fn narrow(&mut self, cell: usize, keep: u64) {
         let mut gone = self.possible[cell] & !keep;
+        if gone != 0 {
+            self.touch(self.crossers[cell]);
+            set(&mut self.narrowed, cell);
+        }
         self.possible[cell] &= keep;
         while gone != 0 {
             let q = gone.trailing_zeros() as usize;
@@ -398,15 +562,11 @@ impl RuleState {
     /// such orientation.
     fn uncontested(&mut self, board: &Board) -> bool {
         let shared = self.shared(board);
-        for p in 0..board.numbers.len() {
-            if let Some(o) = self.uncontested_orientation(board, p, &shared) {
-                self.set_valid(p, 1 << o);
-                let mask = board.segment(p, o).mask;
-                self.fix_all(board, &mask, p);
-                return true;
-            }
-        }
-        false
+        let Some((p, o)) = self.next_uncontested(board, 0, &shared) else { return false };
+        self.set_valid(p, 1 << o);
+        let mask = board.segment(p, o).mask;
+        self.fix_all(board, &mask, p);
+        true
     }
 
     /// The cells two or more numbers can reach (on `possible` as it stands).
@@ -424,10 +584,26 @@ impl RuleState {
         &self.reach[p]
     }
 
-    /// Rule 1's test for number `p` (on `possible` as rebuilt, `shared` its [`RuleState::shared`]): its
-    /// first orientation over cells only it can reach, when it has no open dot to cover and shares some
-    /// cell with another number.
-    pub fn uncontested_orientation(&self, board: &Board, p: usize, shared: &Mask) -> Option<usize> {
+    /// Rule 1's test from number `from` on (on `possible` as rebuilt, `shared` its
+    /// [`RuleState::shared`], with the dots of `board` as they are now): the first number with an
+    /// orientation over cells only it can reach, when it has no open dot to cover and shares some cell
+    /// with another number, and that orientation (its first).
+    pub fn next_uncontested(&mut self, board: &Board, from: usize, shared: &Mask) -> Option<(usize, usize)> {
+        self.sync_dots(board);
+        let mut from = from;
+        while let Some(p) = self.next_loud(Rule::Uncontested, from, board) {
+            match self.uncontested_orientation(board, p, shared) {
+                Some(o) => return Some((p, o)),
+                None => self.hush(Rule::Uncontested, p),
+            }
+            from = p + 1;
+        }
+        None
+    }
+
+    /// Rule 1's test for number `p`: its first orientation over cells only it can reach, when it has no
+    /// open dot to cover and shares some cell with another number.
+    fn uncontested_orientation(&self, board: &Board, p: usize, shared: &Mask) -> Option<usize> {
         let reach = &self.reach[p];
         if !disjoint(&self.open_dots(board, p), reach) || disjoint(reach, shared) {
             return None;
@@ -443,7 +619,9 @@ impl RuleState {
     /// Rule 2, COVER: an open dot only one number can reach is fixed to it. Counts the numbers.
     fn cover(&mut self, board: &Board) -> u32 {
         let mut count = 0;
-        for p in 0..board.numbers.len() {
+        let mut from = 0;
+        while let Some(p) = self.next_loud(Rule::Cover, from, board) {
+            from = p + 1;
             let only = 1u64 << p;
             let mut fixed = false;
             for d in cells(&and(&self.open_dots(board, p), &self.reach[p])) {
@@ -451,7 +629,11 @@ impl RuleState {
                     fixed |= self.fix(board, d, p);
                 }
             }
-            count += fixed as u32;
+            if fixed {
+                count += 1;
+            } else {
+                self.hush(Rule::Cover, p);
+            }
         }
         count
     }
@@ -461,7 +643,9 @@ impl RuleState {
     /// dot-covering orientations share are its. Counts the cells; then COVER once more, uncounted.
     fn single_solution(&mut self, board: &Board) -> u32 {
         let mut count = 0;
-        for p in 0..board.numbers.len() {
+        let mut from = 0;
+        while let Some(p) = self.next_loud(Rule::SingleSolution, from, board) {
+            from = p + 1;
             let (mut informative, mut uninformative) = (0u32, 0u32);
             let mut bits = self.valid[p];
             while bits != 0 {
@@ -478,10 +662,15 @@ impl RuleState {
                     uninformative += 1;
                 }
             }
+            let mut fixed = 0;
             if uninformative >= 2 && informative != 0 {
                 let common = and(&Self::common(board, p, informative), &board.cross[p]);
-                count += self.fix_all(board, &self.unfixed(&common), p);
+                fixed = self.fix_all(board, &self.unfixed(&common), p);
             }
+            if fixed == 0 {
+                self.hush(Rule::SingleSolution, p);
+            }
+            count += fixed;
         }
         if count > 0 {
             self.cover(board);
@@ -493,20 +682,31 @@ impl RuleState {
     /// cover are its. Counts the numbers.
     fn cant_fit(&mut self, board: &Board) -> u32 {
         let mut count = 0;
-        for p in 0..board.numbers.len() {
-            // Nothing to fix where every cell the number reaches is fixed already.
-            if is_empty(&self.unfixed(&and(&self.span[p], &board.cross[p]))) {
-                continue;
+        let mut from = 0;
+        while let Some(p) = self.next_loud(Rule::CantFit, from, board) {
+            from = p + 1;
+            if self.cant_fit_one(board, p) {
+                count += 1;
+            } else {
+                self.hush(Rule::CantFit, p);
             }
-            let reach = self.reach[p];
-            let fitting = self.orientations(board, p, |mask| is_empty(&and_not(mask, &reach)));
-            if fitting == 0 {
-                continue;
-            }
-            let common = and(&Self::common(board, p, fitting), &board.cross[p]);
-            count += (self.fix_all(board, &self.unfixed(&common), p) > 0) as u32;
         }
         count
+    }
+
+    /// CANT_FIT for number `p`: whether it fixed a cell.
+    fn cant_fit_one(&mut self, board: &Board, p: usize) -> bool {
+        // Nothing to fix where every cell the number reaches is fixed already.
+        if is_empty(&self.unfixed(&and(&self.span[p], &board.cross[p]))) {
+            return false;
+        }
+        let reach = self.reach[p];
+        let fitting = self.orientations(board, p, |mask| is_empty(&and_not(mask, &reach)));
+        if fitting == 0 {
+            return false;
+        }
+        let common = and(&Self::common(board, p, fitting), &board.cross[p]);
+        self.fix_all(board, &self.unfixed(&common), p) > 0
     }
 
     /// Rule 5, SQUARE: two open dots of a number's cross that only it and one other number can reach, too
@@ -514,7 +714,10 @@ impl RuleState {
     /// Then CANT_FIT, whose count is the step's.
     fn square(&mut self, board: &Board) -> u32 {
         let w = board.width;
-        for p in 0..board.numbers.len() {
+        let mut from = 0;
+        while let Some(p) = self.next_loud(Rule::Square, from, board) {
+            from = p + 1;
+            let valid = self.valid[p];
             let n = board.numbers[p].value as usize;
             let dots = and(&self.open_dots(board, p), &self.reach[p]);
             let mut shared = EMPTY_MASK;
@@ -539,6 +742,9 @@ impl RuleState {
                     }
                 }
             }
+            if self.valid[p] == valid {
+                self.hush(Rule::Square, p);
+            }
         }
         self.cant_fit(board)
     }
@@ -547,10 +753,18 @@ impl RuleState {
     /// through D, another open dot T too, then D and T have the same coverer: both keep only the numbers
     /// both could have. Then CANT_FIT, whose count is the step's.
     fn dependency(&mut self, board: &Board) -> u32 {
+        let pass = self.begin_pass(CellRule::Dependency);
         for d in cells(&board.dots) {
             if self.fixed[d] != 0 || self.possible[d].count_ones() < 2 {
                 continue;
             }
+            // DEPENDENCY at a dot reads the numbers through it and cells of their crosses (a change at
+            // the dot itself touches them all).
+            if self.cell_is_quiet(&pass, d) {
+                continue;
+            }
+            let readers = self.possible[d];
+            let mut nothing = true;
             let mut together = [u64::MAX; MAX_CELLS / 64];
             let mut pieces = self.possible[d];
             while pieces != 0 {
@@ -566,8 +780,10 @@ impl RuleState {
                     let both = self.possible[t] & self.possible[d];
                     self.narrow(t, both);
                     self.narrow(d, both);
+                    nothing = false;
                 }
             }
+            self.judged(&pass, d, nothing.then_some(readers));
         }
         self.cant_fit(board)
     }
@@ -577,38 +793,48 @@ impl RuleState {
     /// number's orientation reaching into both of those sets goes. Then CANT_FIT, whose count is the
     /// step's.
     fn one_of(&mut self, board: &Board) -> u32 {
-        let w = board.width;
+        let pass = self.begin_pass(CellRule::OneOf);
         for x in 0..board.cells() {
             if self.fixed[x] != 0 || self.possible[x].count_ones() < 2 {
                 continue;
             }
+            if self.cell_is_quiet(&pass, x) {
+                continue;
+            }
+            // The first pair (in order) of numbers through the cell that share a row or column.
+            let through = self.possible[x];
             let mut pair = None;
-            let mut first = self.possible[x];
-            'search: while first != 0 {
+            let mut first = through;
+            while first != 0 {
                 let a = first.trailing_zeros() as usize;
                 first &= first - 1;
-                let mut second = first;
-                while second != 0 {
-                    let b = second.trailing_zeros() as usize;
-                    second &= second - 1;
-                    let (ca, cb) = (board.numbers[a].cell as usize, board.numbers[b].cell as usize);
-                    if ca / w == cb / w || ca % w == cb % w {
-                        pair = Some((a, b));
-                        break 'search;
-                    }
+                let partners = self.aligned[a] & first;
+                if partners != 0 {
+                    pair = Some((a, partners.trailing_zeros() as usize));
+                    break;
                 }
             }
-            let Some((a, b)) = pair else { continue };
+            let Some((a, b)) = pair else {
+                self.judged(&pass, x, Some(through));
+                continue;
+            };
             let avoid = |p: usize| Self::common(board, p, self.orientations(board, p, |mask| !has(mask, x)));
             let (sa, sb) = (avoid(a), avoid(b));
-            // Only a number that reaches into both sets has an orientation to lose.
-            let reaches = |c: usize| !disjoint(&self.span[c], &sa) && !disjoint(&self.span[c], &sb);
-            let third =
-                (0..board.numbers.len()).filter(|&c| c != a && c != b && reaches(c)).fold(0u64, |m, c| m | 1 << c);
-            for c in (0..board.numbers.len()).filter(|&c| third >> c & 1 == 1) {
+            // Only a number whose span reaches into both sets has an orientation to lose.
+            let reachers = |set: &Mask| cells(set).fold(0u64, |m, c| m | self.reachers[c]);
+            let mut third = reachers(&sa) & reachers(&sb) & !(1 << a | 1 << b);
+            let mut nothing = true;
+            while third != 0 {
+                let c = third.trailing_zeros() as usize;
+                third &= third - 1;
                 let keep = self.orientations(board, c, |mask| disjoint(mask, &sa) || disjoint(mask, &sb));
+                nothing &= keep == self.valid[c];
                 self.set_valid(c, keep);
             }
+            // Finding nothing reads only the cell's numbers (a and b among them): the sets grow only
+            // when a's or b's orientations go, and a third number's span and orientations only
+            // shrink, which cannot make it lose one.
+            self.judged(&pass, x, nothing.then_some(through));
         }
         self.cant_fit(board)
     }
