@@ -8,7 +8,7 @@ use super::exact::ExactSearch;
 use super::family::Plan;
 use super::optimize::Optimizer;
 use super::rules::{classify, Profile, Progress, Rule, RuleState, Weights, ALL_RULES};
-use super::{cells, free_runs, has, set, Board, Cell, Drawn, Linjat, Mask, MAX_NUMBERS, MAX_SIDE};
+use super::{and_not, cells, free_runs, set, Board, Cell, Drawn, Linjat, Mask, MAX_NUMBERS, MAX_SIDE};
 use crate::generate::{Drawing, Generate};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
@@ -350,7 +350,8 @@ fn best_cell(
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<usize> {
     let (mut best, mut score, mut ties) = (None, 0u32, 0u32);
-    for c in cells(among).filter(|&c| c < board.cells() && state.fixed[c] == 0 && !has(&board.dots, c)) {
+    let open = and_not(&and_not(among, state.fixed_cells()), &board.dots);
+    for c in cells(&open).filter(|&c| c < board.cells()) {
         let s = before[c] as u32 + state.possible[c].count_ones();
         if best.is_none() || s > score {
             (best, score, ties) = (Some(c), s, 1);

@@ -82,12 +82,17 @@ impl Optimizer {
         super::Board::reserved(params.size.0 as usize * params.size.1 as usize, params.numbers.1 as usize)
     }
 
-    /// The member the workspace's board makes when the rules solve it with a required rule and it is
-    /// unique; the work spent either way.
+    /// The member the workspace's board makes when the rules solve it with a required rule, it would
+    /// stay in the pool, and it is unique; the work spent either way.
     fn member(&mut self) -> (Option<Member>, u32) {
         let profile = classify_with(&mut self.work.rules, &self.work.board, self.params.allowed);
         let mut work = profile.steps.max(1);
         if !acceptable(&profile, self.params.required) {
+            return (None, work);
+        }
+        // A full pool would drop a puzzle no better than its worst at once: no need to prove it unique.
+        let objective = self.params.weights.objective(&profile);
+        if self.pool.len() >= POOL && self.pool.last().is_some_and(|worst| objective <= worst.objective) {
             return (None, work);
         }
         let mut puzzle = self.spare();
@@ -99,7 +104,6 @@ impl Optimizer {
             self.spares.push(puzzle);
             return (None, work);
         };
-        let objective = self.params.weights.objective(&profile);
         (Some(Member { puzzle, solution, profile, objective }), work)
     }
 

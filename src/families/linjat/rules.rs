@@ -147,8 +147,10 @@ pub struct RuleState {
     readers: [[u64; MAX_CELLS]; 2],
     /// The numbers touched since the start of each cell rule's last pass (see [`CellRule`]).
     pending: [u64; 2],
-    /// The cells DEPENDENCY narrowed since the last rebuild (which restores them).
+    /// The cells DEPENDENCY narrowed since the last rebuild (which restores them), and the numbers
+    /// whose reach it narrowed.
     narrowed: Mask,
+    narrowed_numbers: u64,
     /// The board's dots as the state last saw them (dots the caller adds touch their crossers).
     seen_dots: Mask,
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
@@ -198,6 +200,7 @@ impl RuleState {
             readers: [[0; MAX_CELLS]; 2],
             pending: [0; 2],
             narrowed: EMPTY_MASK,
+            narrowed_numbers: 0,
             seen_dots: EMPTY_MASK,
             skip_quiet: true,
         }
@@ -216,14 +219,15 @@ impl RuleState {
     pub fn reset(&mut self, board: &Board, drawn: &Drawn, allowed: u8) {
         let n = board.numbers.len();
         self.allowed = allowed;
+        let area = board.cells();
         self.fixed = [0; MAX_CELLS];
-        self.reachers = [0; MAX_CELLS];
+        self.reachers[..area].fill(0);
+        self.possible[..area].fill(0);
         self.fixed_mask = EMPTY_MASK;
         for masks in [&mut self.owned, &mut self.reach, &mut self.span] {
             masks[..n].fill(EMPTY_MASK);
         }
         self.dirty = u64::MAX;
-        let area = board.cells();
         self.crossers[..area].fill(0);
         for (p, cross) in board.cross.iter().enumerate() {
             for c in cells(cross) {
@@ -240,6 +244,7 @@ impl RuleState {
             self.aligned[p] = rows[number.cell as usize / w] | columns[number.cell as usize % w];
         }
         self.narrowed = EMPTY_MASK;
+        self.narrowed_numbers = 0;
         self.seen_dots = board.dots;
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
@@ -395,18 +400,19 @@ impl RuleState {
     /// Drops orientations crossing a cell fixed to another number, and recomputes `possible`.
     pub fn rebuild(&mut self, board: &Board) {
         // Only the numbers whose orientations may have changed are looked at again; the others keep
-        // their span. `possible` and `reach` are then restored from the spans (undoing DEPENDENCY's
-        // narrowing), as a rebuild from scratch would give.
+        // their span. `possible` and `reach` are then restored from the spans where they changed or
+        // DEPENDENCY narrowed them, as a rebuild from scratch would give.
         let mut dirty = self.dirty & pieces_mask(board.numbers.len());
         self.dirty = 0;
+        let mut changed = core::mem::replace(&mut self.narrowed, EMPTY_MASK);
+        if !is_empty(&changed) {
+            self.touch_cells(&changed);
+        }
         while dirty != 0 {
             let p = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let bit = 1u64 << p;
             let before = self.span[p];
-            for c in cells(&before) {
-                self.reachers[c] &= !bit;
-            }
             let others = and_not(&self.fixed_mask, &self.owned[p]);
             let mut reach = EMPTY_MASK;
             let mut valid = self.valid[p];
@@ -421,25 +427,30 @@ impl RuleState {
                     reach = super::or(&reach, segment);
                 }
             }
-            for c in cells(&reach) {
-                self.reachers[c] |= bit;
-            }
             if reach != before {
-                self.touch_cells(&super::xor(&reach, &before));
+                let moved = super::xor(&reach, &before);
+                for c in cells(&moved) {
+                    self.reachers[c] ^= bit;
+                }
+                self.touch_cells(&moved);
+                changed = super::or(&changed, &moved);
             }
             if valid != self.valid[p] {
                 self.touch(bit);
             }
             self.span[p] = reach;
+            self.reach[p] = reach;
             self.valid[p] = valid;
         }
-        if !is_empty(&self.narrowed) {
-            let narrowed = core::mem::replace(&mut self.narrowed, EMPTY_MASK);
-            self.touch_cells(&narrowed);
+        for c in cells(&changed) {
+            self.possible[c] = self.reachers[c];
         }
-        let (n, cells) = (board.numbers.len(), board.cells());
-        self.possible[..cells].copy_from_slice(&self.reachers[..cells]);
-        self.reach[..n].copy_from_slice(&self.span[..n]);
+        let mut narrowed = core::mem::take(&mut self.narrowed_numbers);
+        while narrowed != 0 {
+            let q = narrowed.trailing_zeros() as usize;
+            narrowed &= narrowed - 1;
+            self.reach[q] = self.span[q];
+        }
     }
 
     /// Replaces number `p`'s valid orientations, marking it for the next rebuild when they change.
@@ -467,6 +478,7 @@ impl RuleState {
         if gone != 0 {
             self.touch(self.crossers[cell]);
             set(&mut self.narrowed, cell);
+            self.narrowed_numbers |= gone;
         }
         self.possible[cell] &= keep;
         while gone != 0 {
@@ -582,6 +594,11 @@ impl RuleState {
     /// The cells number `p` can reach (on `possible` as it stands).
     pub fn reach(&self, p: usize) -> &Mask {
         &self.reach[p]
+    }
+
+    /// The cells known to be covered (by the number in [`RuleState::fixed`]).
+    pub fn fixed_cells(&self) -> &Mask {
+        &self.fixed_mask
     }
 
     /// Rule 1's test from number `from` on (on `possible` as rebuilt, `shared` its
