@@ -132,8 +132,6 @@ pub struct RuleState {
     /// The numbers whose orientations the next rebuild must look at again: their valid set changed,
     /// or a cell of their span was fixed.
     dirty: u64,
-    /// `crossers[cell]`: the numbers whose cross holds the cell (whose rules read it).
-    crossers: [u64; MAX_CELLS],
     /// Per rule of [`QUIET_RULES`], the numbers it found nothing for and whose surroundings (see
     /// [`RuleState::touch`]) have not changed since: judging them again would find nothing again.
     quiet: [u64; QUIET_RULES],
@@ -143,7 +141,7 @@ pub struct RuleState {
     /// last judged them.
     quiet_cells: [Mask; 2],
     /// Per quiet cell, the numbers whose state that finding read: touching one of them (or the
-    /// cell's crossers, which hold them) makes the cell loud again.
+    /// numbers reaching the cell, which hold them) makes the cell loud again.
     readers: [[u64; MAX_CELLS]; 2],
     /// The numbers touched since the start of each cell rule's last pass (see [`CellRule`]).
     pending: [u64; 2],
@@ -151,7 +149,7 @@ pub struct RuleState {
     /// whose reach it narrowed.
     narrowed: Mask,
     narrowed_numbers: u64,
-    /// The board's dots as the state last saw them (dots the caller adds touch their crossers).
+    /// The board's dots as the state last saw them (dots the caller adds touch the numbers reaching them).
     seen_dots: Mask,
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
     skip_quiet: bool,
@@ -193,7 +191,6 @@ impl RuleState {
             span: [EMPTY_MASK; MAX_NUMBERS],
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
-            crossers: [0; MAX_CELLS],
             quiet: [0; QUIET_RULES],
             aligned: [0; MAX_NUMBERS],
             quiet_cells: [EMPTY_MASK; 2],
@@ -228,12 +225,6 @@ impl RuleState {
             masks[..n].fill(EMPTY_MASK);
         }
         self.dirty = u64::MAX;
-        self.crossers[..area].fill(0);
-        for (p, cross) in board.cross.iter().enumerate() {
-            for c in cells(cross) {
-                self.crossers[c] |= 1 << p;
-            }
-        }
         let w = board.width;
         let (mut rows, mut columns) = ([0u64; MAX_SIDE], [0u64; MAX_SIDE]);
         for (p, number) in board.numbers.iter().enumerate() {
@@ -305,9 +296,10 @@ impl RuleState {
         }
     }
 
-    /// [`RuleState::touch`] for the numbers whose cross holds a cell of `mask`.
+    /// [`RuleState::touch`] for the numbers whose span holds a cell of `mask`: the rules read a number's
+    /// cells only within its span, which only shrinks (a number losing a cell is touched itself).
     fn touch_cells(&mut self, mask: &Mask) {
-        let numbers = cells(mask).fold(0, |acc, c| acc | self.crossers[c]);
+        let numbers = cells(mask).fold(0, |acc, c| acc | self.reachers[c]);
         self.touch(numbers);
     }
 
@@ -432,6 +424,7 @@ impl RuleState {
                 for c in cells(&moved) {
                     self.reachers[c] ^= bit;
                 }
+                self.touch(bit);
                 self.touch_cells(&moved);
                 changed = super::or(&changed, &moved);
             }
@@ -466,7 +459,7 @@ impl RuleState {
     fn mark(&mut self, cell: usize, p: usize) {
         // Every number whose span holds the cell may lose orientations.
         self.dirty |= self.reachers[cell] | 1 << p;
-        self.touch(self.crossers[cell] | 1 << p);
+        self.touch(self.reachers[cell] | 1 << p);
         self.fixed[cell] = p as u8 + 1;
         set(&mut self.fixed_mask, cell);
         set(&mut self.owned[p], cell);
@@ -476,7 +469,7 @@ impl RuleState {
     fn narrow(&mut self, cell: usize, keep: u64) {
         let mut gone = self.possible[cell] & !keep;
         if gone != 0 {
-            self.touch(self.crossers[cell]);
+            self.touch(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
         }
@@ -775,7 +768,7 @@ impl RuleState {
             if self.fixed[d] != 0 || self.possible[d].count_ones() < 2 {
                 continue;
             }
-            // DEPENDENCY at a dot reads the numbers through it and cells of their crosses (a change at
+            // DEPENDENCY at a dot reads the numbers through it and cells of their spans (a change at
             // the dot itself touches them all).
             if self.cell_is_quiet(&pass, d) {
                 continue;
