@@ -113,15 +113,28 @@ impl Iterator for Cells {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < self.words.len() {
-            let bits = self.words[self.word];
+        loop {
+            let bits = *self.words.get(self.word)?;
             if bits != 0 {
                 self.words[self.word] = bits & (bits - 1);
                 return Some(self.word * 64 + bits.trailing_zeros() as usize);
             }
             self.word += 1;
         }
-        None
+    }
+
+    /// Word by word, without keeping the place between cells (what `for_each`, `sum` and `fold` use).
+    #[inline]
+    fn fold<B, F: FnMut(B, usize) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        for (w, &word) in self.words.iter().enumerate().skip(self.word) {
+            let mut bits = word;
+            while bits != 0 {
+                acc = f(acc, w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        acc
     }
 }
 
