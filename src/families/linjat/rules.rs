@@ -149,6 +149,8 @@ pub struct RuleState {
     /// whose reach it narrowed.
     narrowed: Mask,
     narrowed_numbers: u64,
+    /// [`RuleState::shared`] as last computed, until a reach changes.
+    shared: Option<Mask>,
     /// The board's dots as the state last saw them (dots the caller adds touch the numbers reaching them).
     seen_dots: Mask,
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
@@ -198,6 +200,7 @@ impl RuleState {
             pending: [0; 2],
             narrowed: EMPTY_MASK,
             narrowed_numbers: 0,
+            shared: None,
             seen_dots: EMPTY_MASK,
             skip_quiet: true,
         }
@@ -236,6 +239,7 @@ impl RuleState {
         }
         self.narrowed = EMPTY_MASK;
         self.narrowed_numbers = 0;
+        self.shared = None;
         self.seen_dots = board.dots;
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
@@ -435,6 +439,9 @@ impl RuleState {
             self.reach[p] = reach;
             self.valid[p] = valid;
         }
+        if !is_empty(&changed) {
+            self.shared = None;
+        }
         for c in cells(&changed) {
             self.possible[c] = self.reachers[c];
         }
@@ -472,6 +479,7 @@ impl RuleState {
             self.touch(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
+            self.shared = None;
         }
         self.possible[cell] &= keep;
         while gone != 0 {
@@ -538,6 +546,12 @@ impl RuleState {
         common
     }
 
+    /// The valid orientations of `p` covering `cell`.
+    #[inline]
+    fn through(&self, board: &Board, p: usize, cell: usize) -> u32 {
+        board.orientations_through(p, cell) & self.valid[p]
+    }
+
     /// The valid orientations of `p` passing `test`.
     fn orientations(&self, board: &Board, p: usize, test: impl Fn(&Mask) -> bool) -> u32 {
         let mut out = 0;
@@ -574,13 +588,18 @@ impl RuleState {
         true
     }
 
-    /// The cells two or more numbers can reach (on `possible` as it stands).
-    pub fn shared(&self, board: &Board) -> Mask {
+    /// The cells two or more numbers can reach (on `possible` as it stands; kept until a reach
+    /// changes).
+    pub fn shared(&mut self, board: &Board) -> Mask {
+        if let Some(shared) = self.shared {
+            return shared;
+        }
         let (mut once, mut twice) = (EMPTY_MASK, EMPTY_MASK);
         for reach in &self.reach[..board.numbers.len()] {
             twice = super::or(&twice, &and(&once, reach));
             once = super::or(&once, reach);
         }
+        self.shared = Some(twice);
         twice
     }
 
@@ -747,7 +766,7 @@ impl RuleState {
                         true
                     };
                     if far {
-                        let keep = self.orientations(board, p, |mask| has(mask, a) || has(mask, b));
+                        let keep = self.through(board, p, a) | self.through(board, p, b);
                         self.set_valid(p, keep);
                     }
                 }
@@ -780,7 +799,7 @@ impl RuleState {
             while pieces != 0 {
                 let q = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let through = self.orientations(board, q, |mask| has(mask, d));
+                let through = self.through(board, q, d);
                 together = and(&together, &Self::common(board, q, through));
             }
             let mut targets = and(&together, &board.dots);
@@ -828,7 +847,7 @@ impl RuleState {
                 self.judged(&pass, x, Some(through));
                 continue;
             };
-            let avoid = |p: usize| Self::common(board, p, self.orientations(board, p, |mask| !has(mask, x)));
+            let avoid = |p: usize| Self::common(board, p, self.valid[p] & !self.through(board, p, x));
             let (sa, sb) = (avoid(a), avoid(b));
             // Only a number whose span reaches into both sets has an orientation to lose.
             let reachers = |set: &Mask| cells(set).fold(0u64, |m, c| m | self.reachers[c]);
