@@ -85,6 +85,19 @@ fn pieces_mask(n: usize) -> u64 {
     }
 }
 
+/// Whether `set` holds two or more numbers (without counting them: the baseline x86-64 target has no
+/// popcount instruction).
+#[inline]
+fn several(set: u64) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Whether `set` holds exactly two numbers.
+#[inline]
+fn two(set: u64) -> bool {
+    several(set) && !several(set & (set - 1))
+}
+
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
@@ -331,7 +344,7 @@ impl RuleState {
 
     /// The orientation of number `p`, when only one is left.
     pub fn known(&self, p: usize) -> Option<u8> {
-        (self.valid[p].count_ones() == 1).then(|| self.valid[p].trailing_zeros() as u8)
+        (self.valid[p].is_power_of_two()).then(|| self.valid[p].trailing_zeros() as u8)
     }
 
     /// One step: the first allowed rule that deduces anything.
@@ -687,7 +700,7 @@ impl RuleState {
                 let unfixed = self.unfixed(mask);
                 if !disjoint(&unfixed, &board.dots) {
                     informative |= 1 << o;
-                } else if cells(&unfixed).all(|c| self.possible[c].count_ones() == 1) {
+                } else if cells(&unfixed).all(|c| self.possible[c].is_power_of_two()) {
                     uninformative += 1;
                 }
             }
@@ -750,7 +763,7 @@ impl RuleState {
             let n = board.numbers[p].value as usize;
             let dots = and(&self.open_dots(board, p), &self.reach[p]);
             let mut shared = EMPTY_MASK;
-            for d in cells(&dots).filter(|&d| self.possible[d].count_ones() == 2) {
+            for d in cells(&dots).filter(|&d| two(self.possible[d])) {
                 set(&mut shared, d);
             }
             for a in cells(&shared) {
@@ -784,7 +797,7 @@ impl RuleState {
     fn dependency(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::Dependency);
         for d in cells(&board.dots) {
-            if self.fixed[d] != 0 || self.possible[d].count_ones() < 2 {
+            if self.fixed[d] != 0 || !several(self.possible[d]) {
                 continue;
             }
             // DEPENDENCY at a dot reads the numbers through it and cells of their spans (a change at
@@ -824,7 +837,7 @@ impl RuleState {
     fn one_of(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::OneOf);
         for x in 0..board.cells() {
-            if self.fixed[x] != 0 || self.possible[x].count_ones() < 2 {
+            if self.fixed[x] != 0 || !several(self.possible[x]) {
                 continue;
             }
             if self.cell_is_quiet(&pass, x) {
