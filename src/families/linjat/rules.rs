@@ -162,8 +162,9 @@ pub struct RuleState {
     /// whose reach it narrowed.
     narrowed: Mask,
     narrowed_numbers: u64,
-    /// [`RuleState::shared`] as last computed, until a reach changes.
-    shared: Option<Mask>,
+    /// The cells one or more numbers reach and those two or more do, as last computed (until a reach
+    /// changes).
+    reached: Option<(Mask, Mask)>,
     /// The board's dots as the state last saw them (dots the caller adds touch the numbers reaching them).
     seen_dots: Mask,
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
@@ -213,7 +214,7 @@ impl RuleState {
             pending: [0; 2],
             narrowed: EMPTY_MASK,
             narrowed_numbers: 0,
-            shared: None,
+            reached: None,
             seen_dots: EMPTY_MASK,
             skip_quiet: true,
         }
@@ -252,7 +253,7 @@ impl RuleState {
         }
         self.narrowed = EMPTY_MASK;
         self.narrowed_numbers = 0;
-        self.shared = None;
+        self.reached = None;
         self.seen_dots = board.dots;
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
@@ -453,7 +454,7 @@ impl RuleState {
             self.valid[p] = valid;
         }
         if !is_empty(&changed) {
-            self.shared = None;
+            self.reached = None;
         }
         for c in cells(&changed) {
             self.possible[c] = self.reachers[c];
@@ -492,7 +493,7 @@ impl RuleState {
             self.touch(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
-            self.shared = None;
+            self.reached = None;
         }
         self.possible[cell] &= keep;
         while gone != 0 {
@@ -604,16 +605,27 @@ impl RuleState {
     /// The cells two or more numbers can reach (on `possible` as it stands; kept until a reach
     /// changes).
     pub fn shared(&mut self, board: &Board) -> Mask {
-        if let Some(shared) = self.shared {
-            return shared;
+        self.reached(board).1
+    }
+
+    /// The cells exactly one number can reach.
+    fn alone(&mut self, board: &Board) -> Mask {
+        let (once, twice) = self.reached(board);
+        and_not(&once, &twice)
+    }
+
+    /// The cells one or more numbers can reach, and those two or more can.
+    fn reached(&mut self, board: &Board) -> (Mask, Mask) {
+        if let Some(reached) = self.reached {
+            return reached;
         }
         let (mut once, mut twice) = (EMPTY_MASK, EMPTY_MASK);
         for reach in &self.reach[..board.numbers.len()] {
             twice = super::or(&twice, &and(&once, reach));
             once = super::or(&once, reach);
         }
-        self.shared = Some(twice);
-        twice
+        self.reached = Some((once, twice));
+        (once, twice)
     }
 
     /// The cells number `p` can reach (on `possible` as it stands).
@@ -662,15 +674,12 @@ impl RuleState {
     fn cover(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         let mut from = 0;
+        let alone = self.alone(board);
         while let Some(p) = self.next_loud(Rule::Cover, from, board) {
             from = p + 1;
-            let only = 1u64 << p;
-            let mut fixed = false;
-            for d in cells(&and(&self.open_dots(board, p), &self.reach[p])) {
-                if self.possible[d] == only {
-                    fixed |= self.fix(board, d, p);
-                }
-            }
+            // The open dots p reaches that no other number does.
+            let only = and(&and(&self.open_dots(board, p), &self.reach[p]), &alone);
+            let fixed = self.fix_all(board, &only, p) > 0;
             if fixed {
                 count += 1;
             } else {
@@ -686,21 +695,24 @@ impl RuleState {
     fn single_solution(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         let mut from = 0;
+        let alone = self.alone(board);
         while let Some(p) = self.next_loud(Rule::SingleSolution, from, board) {
             from = p + 1;
             let (mut informative, mut uninformative) = (0u32, 0u32);
+            let others = and_not(&self.fixed_mask, &self.owned[p]);
             let mut bits = self.valid[p];
             while bits != 0 {
                 let o = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let mask = &board.segment(p, o).mask;
-                if !disjoint(mask, &and_not(&self.fixed_mask, &self.owned[p])) {
+                if !disjoint(mask, &others) {
                     continue;
                 }
                 let unfixed = self.unfixed(mask);
                 if !disjoint(&unfixed, &board.dots) {
                     informative |= 1 << o;
-                } else if cells(&unfixed).all(|c| self.possible[c].is_power_of_two()) {
+                } else if is_empty(&and_not(&unfixed, &alone)) {
+                    // Every open cell of it is one only this number reaches.
                     uninformative += 1;
                 }
             }
