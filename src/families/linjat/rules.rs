@@ -439,11 +439,13 @@ impl RuleState {
             }
             if reach != before {
                 let moved = super::xor(&reach, &before);
+                // p and the numbers still reaching the cells p no longer does.
+                let mut touched = bit;
                 for c in cells(&moved) {
                     self.reachers[c] ^= bit;
+                    touched |= self.reachers[c];
                 }
-                self.touch(bit);
-                self.touch_cells(&moved);
+                self.touch(touched);
                 changed = super::or(&changed, &moved);
             }
             if valid != self.valid[p] {
@@ -808,8 +810,11 @@ impl RuleState {
     /// both could have. Then CANT_FIT, whose count is the step's.
     fn dependency(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::Dependency);
-        for d in cells(&board.dots) {
-            if self.fixed[d] != 0 || !several(self.possible[d]) {
+        // Open dots two or more numbers reach (narrowing during the pass can only take some out).
+        let candidates = and_not(&and(&board.dots, &self.shared(board)), &self.fixed_mask);
+        let w = board.width;
+        for d in cells(&candidates) {
+            if !several(self.possible[d]) {
                 continue;
             }
             // DEPENDENCY at a dot reads the numbers through it and cells of their spans (a change at
@@ -821,11 +826,28 @@ impl RuleState {
             let mut nothing = true;
             let mut together = [u64::MAX; MAX_CELLS / 64];
             let mut pieces = self.possible[d];
+            let (mut in_row, mut in_column) = (false, false);
             while pieces != 0 {
                 let q = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
                 let through = self.through(board, q, d);
+                if through == 0 {
+                    continue;
+                }
+                // A number in the dot's row and one in its column share only the dot.
+                if board.numbers[q].cell as usize / w == d / w {
+                    in_row = true;
+                } else {
+                    in_column = true;
+                }
+                if in_row && in_column {
+                    break;
+                }
                 together = and(&together, &Self::common(board, q, through));
+            }
+            if in_row && in_column {
+                self.judged(&pass, d, Some(readers));
+                continue;
             }
             let mut targets = and(&together, &board.dots);
             targets[d / 64] &= !(1 << (d % 64));
@@ -848,10 +870,9 @@ impl RuleState {
     /// step's.
     fn one_of(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::OneOf);
-        for x in 0..board.cells() {
-            if self.fixed[x] != 0 || !several(self.possible[x]) {
-                continue;
-            }
+        // Open cells two or more numbers reach (ONE_OF changes neither).
+        let candidates = and_not(&self.shared(board), &self.fixed_mask);
+        for x in cells(&candidates) {
             if self.cell_is_quiet(&pass, x) {
                 continue;
             }
