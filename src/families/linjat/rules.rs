@@ -235,7 +235,8 @@ impl RuleState {
         self.allowed = allowed;
         let area = board.cells();
         self.fixed = [0; MAX_CELLS];
-        self.reachers[..area].fill(0);
+        // All of it: ONE_OF may read the reachers of every cell.
+        self.reachers = [0; MAX_CELLS];
         self.possible[..area].fill(0);
         self.fixed_mask = EMPTY_MASK;
         for masks in [&mut self.owned, &mut self.reach, &mut self.span] {
@@ -552,6 +553,12 @@ impl RuleState {
 
     /// The intersection of the segments of `p`'s orientations in `bits` (every cell when there is none).
     fn common(board: &Board, p: usize, bits: u32) -> Mask {
+        if bits & 0x5555_5555 != 0 && bits & 0xAAAA_AAAA != 0 {
+            // A row segment and a column segment share only the number's cell.
+            let mut only = EMPTY_MASK;
+            set(&mut only, board.numbers[p].cell as usize);
+            return only;
+        }
         let mut common = [u64::MAX; MAX_CELLS / 64];
         let mut bits = bits;
         while bits != 0 {
@@ -894,10 +901,16 @@ impl RuleState {
                 continue;
             };
             let avoid = |p: usize| Self::common(board, p, self.valid[p] & !self.through(board, p, x));
-            let (sa, sb) = (avoid(a), avoid(b));
             // Only a number whose span reaches into both sets has an orientation to lose.
             let reachers = |set: &Mask| cells(set).fold(0u64, |m, c| m | self.reachers[c]);
-            let mut third = reachers(&sa) & reachers(&sb) & !(1 << a | 1 << b);
+            let sa = avoid(a);
+            let into_a = reachers(&sa) & !(1 << a | 1 << b);
+            if into_a == 0 {
+                self.judged(&pass, x, Some(through));
+                continue;
+            }
+            let sb = avoid(b);
+            let mut third = into_a & reachers(&sb);
             let mut nothing = true;
             while third != 0 {
                 let c = third.trailing_zeros() as usize;
