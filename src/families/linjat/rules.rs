@@ -165,6 +165,11 @@ pub struct RuleState {
     /// The cells one or more numbers reach and those two or more do, as last computed (until a reach
     /// changes).
     reached: Option<(Mask, Mask)>,
+    /// Numbers DEPENDENCY's narrowing touched that the rules before it have not been told of (see
+    /// [`RuleState::touch_narrowed`]).
+    unsettled: u64,
+    /// Whether those rules ran on a narrowed state (the rebuild's restoring then touches them too).
+    early_saw_narrowing: bool,
     /// The board's dots as the state last saw them (dots the caller adds touch the numbers reaching them).
     seen_dots: Mask,
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
@@ -215,6 +220,8 @@ impl RuleState {
             narrowed: EMPTY_MASK,
             narrowed_numbers: 0,
             reached: None,
+            unsettled: 0,
+            early_saw_narrowing: false,
             seen_dots: EMPTY_MASK,
             skip_quiet: true,
         }
@@ -255,6 +262,8 @@ impl RuleState {
         self.narrowed = EMPTY_MASK;
         self.narrowed_numbers = 0;
         self.reached = None;
+        self.unsettled = 0;
+        self.early_saw_narrowing = false;
         self.seen_dots = board.dots;
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
@@ -285,6 +294,28 @@ impl RuleState {
         }
         for pending in &mut self.pending {
             *pending |= numbers;
+        }
+    }
+
+    /// DEPENDENCY narrowed what `numbers` read. Only the rules that run after it in a step (CANT_FIT,
+    /// ONE_OF, DEPENDENCY itself) must judge them again now; the earlier ones next see the state after
+    /// a rebuild, which restores the narrowed cells to what they last judged, so their touch waits in
+    /// [`RuleState::unsettled`] and is dropped by that rebuild (or made when they run first).
+    fn touch_narrowed(&mut self, numbers: u64) {
+        self.quiet[Rule::CantFit as usize] &= !numbers;
+        for pending in &mut self.pending {
+            *pending |= numbers;
+        }
+        self.unsettled |= numbers;
+    }
+
+    /// Makes the waiting touches of [`RuleState::touch_narrowed`] before an earlier rule runs on a
+    /// narrowed state (not in a step: one starts with a rebuild).
+    fn settle(&mut self) {
+        if self.unsettled != 0 {
+            let numbers = core::mem::take(&mut self.unsettled);
+            self.touch(numbers);
+            self.early_saw_narrowing = true;
         }
     }
 
@@ -380,6 +411,7 @@ impl RuleState {
     }
 
     fn apply_rules(&mut self, board: &Board) -> Progress {
+        self.settle();
         let allowed = self.allowed;
         let on = |rule: Rule| allowed & rule.bit() != 0;
         if on(Rule::Uncontested) && self.uncontested(board) {
@@ -417,7 +449,14 @@ impl RuleState {
         self.dirty = 0;
         let mut changed = core::mem::replace(&mut self.narrowed, EMPTY_MASK);
         if !is_empty(&changed) {
-            self.touch_cells(&changed);
+            // Restored: back to what the earlier rules last judged, unless they judged narrowed.
+            let numbers = cells(&changed).fold(0, |acc, c| acc | self.reachers[c]);
+            if core::mem::take(&mut self.early_saw_narrowing) {
+                self.touch(numbers);
+            } else {
+                self.touch_narrowed(numbers);
+            }
+            self.unsettled = 0;
         }
         while dirty != 0 {
             let p = dirty.trailing_zeros() as usize;
@@ -493,7 +532,7 @@ impl RuleState {
     fn narrow(&mut self, cell: usize, keep: u64) {
         let mut gone = self.possible[cell] & !keep;
         if gone != 0 {
-            self.touch(self.reachers[cell]);
+            self.touch_narrowed(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
             self.reached = None;
@@ -653,6 +692,7 @@ impl RuleState {
     /// with another number, and that orientation (its first).
     pub fn next_uncontested(&mut self, board: &Board, from: usize, shared: &Mask) -> Option<(usize, usize)> {
         self.sync_dots(board);
+        self.settle();
         let mut from = from;
         while let Some(p) = self.next_loud(Rule::Uncontested, from, board) {
             match self.uncontested_orientation(board, p, shared) {
