@@ -308,8 +308,8 @@ pub(super) fn add_dots(
     state.reset(board, &Drawn::NONE, allowed);
     state.rebuild(board);
     let mut before = [0u8; super::MAX_CELLS];
-    for (b, p) in before.iter_mut().zip(&state.possible[..board.cells()]) {
-        *b = p.count_ones() as u8;
+    for (c, b) in before[..board.cells()].iter_mut().enumerate() {
+        *b = state.reached_by(c) as u8;
     }
     let mut steps = 0;
     for _ in 0..DOT_ROUNDS {
@@ -328,8 +328,7 @@ pub(super) fn add_dots(
             Progress::Solved => return (true, steps),
             Progress::Impossible => return (false, steps),
             Progress::Stuck => {
-                let anywhere =
-                    (0..board.numbers.len()).fold(super::EMPTY_MASK, |acc, p| super::or(&acc, state.reach(p)));
+                let anywhere = state.reached_cells(board);
                 match best_cell(board, state, &before, &anywhere, rng) {
                     Some(cell) => set(&mut board.dots, cell),
                     None => return (false, steps),
@@ -352,7 +351,7 @@ fn best_cell(
     let (mut best, mut score, mut ties) = (None, 0u32, 0u32);
     let open = and_not(&and_not(among, state.fixed_cells()), &board.dots);
     for c in cells(&open).filter(|&c| c < board.cells()) {
-        let s = before[c] as u32 + state.possible[c].count_ones();
+        let s = before[c] as u32 + state.reached_by(c);
         if best.is_none() || s > score {
             (best, score, ties) = (Some(c), s, 1);
         } else if s == score {

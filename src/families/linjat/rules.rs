@@ -131,6 +131,8 @@ pub struct RuleState {
     pub possible: [u64; MAX_CELLS],
     /// The rules the solver may use.
     pub allowed: u8,
+    /// `counts[cell]`: how many numbers `possible[cell]` holds.
+    counts: [u8; MAX_CELLS],
     /// The fixed cells.
     fixed_mask: Mask,
     /// `owned[p]`: the cells fixed to number `p`.
@@ -206,6 +208,7 @@ impl RuleState {
             fixed: [0; MAX_CELLS],
             possible: [0; MAX_CELLS],
             allowed,
+            counts: [0; MAX_CELLS],
             fixed_mask: EMPTY_MASK,
             owned: [EMPTY_MASK; MAX_NUMBERS],
             reach: [EMPTY_MASK; MAX_NUMBERS],
@@ -245,6 +248,7 @@ impl RuleState {
         // All of it: ONE_OF may read the reachers of every cell.
         self.reachers = [0; MAX_CELLS];
         self.possible[..area].fill(0);
+        self.counts[..area].fill(0);
         self.fixed_mask = EMPTY_MASK;
         for masks in [&mut self.owned, &mut self.reach, &mut self.span] {
             masks[..n].fill(EMPTY_MASK);
@@ -500,6 +504,7 @@ impl RuleState {
         }
         for c in cells(&changed) {
             self.possible[c] = self.reachers[c];
+            self.counts[c] = self.possible[c].count_ones() as u8;
         }
         let mut narrowed = core::mem::take(&mut self.narrowed_numbers);
         while narrowed != 0 {
@@ -538,6 +543,7 @@ impl RuleState {
             self.reached = None;
         }
         self.possible[cell] &= keep;
+        self.counts[cell] = self.possible[cell].count_ones() as u8;
         while gone != 0 {
             let q = gone.trailing_zeros() as usize;
             gone &= gone - 1;
@@ -545,10 +551,19 @@ impl RuleState {
         }
     }
 
-    fn impossible(&self, board: &Board) -> bool {
-        let pieces = 0..board.numbers.len();
-        let reached = pieces.clone().fold(EMPTY_MASK, |acc, p| super::or(&acc, &self.reach[p]));
-        pieces.into_iter().any(|p| self.valid[p] == 0) || !is_empty(&and_not(&board.dots, &reached))
+    fn impossible(&mut self, board: &Board) -> bool {
+        let reached = self.reached_cells(board);
+        self.valid[..board.numbers.len()].contains(&0) || !is_empty(&and_not(&board.dots, &reached))
+    }
+
+    /// The cells some number can reach (on `possible` as it stands).
+    pub fn reached_cells(&mut self, board: &Board) -> Mask {
+        self.reached(board).0
+    }
+
+    /// How many numbers can reach `cell` (on `possible` as it stands).
+    pub fn reached_by(&self, cell: usize) -> u32 {
+        self.counts[cell] as u32
     }
 
     /// Every number has one orientation, the segments do not overlap, and every dot is fixed.
