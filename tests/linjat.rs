@@ -457,3 +457,36 @@ fn skipping_quiet_numbers_and_cells_deduces_exactly_what_judging_everything_does
 fn has_dot(board: &lphint::families::linjat::Board, cell: usize) -> bool {
     board.dots[cell / 64] >> (cell % 64) & 1 == 1
 }
+
+/// The orientations through a cell by arithmetic are those whose segment holds the cell, on random
+/// boards of every size, for every number and cell.
+#[test]
+fn orientations_covering_a_cell_are_those_whose_segment_holds_it() {
+    use lphint::families::linjat::{orientations_covering, Board, Cell};
+    let mut rng = common::rng(35);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let (w, h) = (rng.random_range(1..=16), rng.random_range(1..=16));
+        let mut grid = vec![Cell::Empty; w * h];
+        for _ in 0..rng.random_range(1..=(w * h / 3).max(1)) {
+            grid[rng.random_range(0..w * h)] = Cell::Number(rng.random_range(1..=9));
+        }
+        let Ok(board) = Board::new(w, h, &grid) else { continue };
+        let place = |cell: usize| [(cell / w) as u8, (cell % w) as u8];
+        for (p, number) in board.numbers.iter().enumerate() {
+            for cell in 0..w * h {
+                let bits = orientations_covering(number.value, place(number.cell as usize), place(cell));
+                for (o, segment) in board.segments_of(p) {
+                    let holds = segment.mask[cell / 64] >> (cell % 64) & 1 == 1;
+                    assert_eq!(
+                        bits >> o & 1 == 1,
+                        holds,
+                        "{w}x{h}, number {p} ({number:?}), orientation {o}, cell {cell}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}

@@ -138,6 +138,35 @@ impl Iterator for Cells {
     }
 }
 
+/// The orientations of a number of `value` at `number` (row, column) whose segment would cover `cell`
+/// (row, column), valid or not (mask them with the valid ones), by arithmetic: along an axis through
+/// the number, orientation `2s` (a row) or `2s + 1` (a column) covers offsets `s-(value-1)..=s`.
+#[inline]
+pub fn orientations_covering(value: u8, number: [u8; 2], cell: [u8; 2]) -> u32 {
+    let n = value as i32;
+    // The positions s (0..n) with s-(n-1) <= k <= s for the cell's offset k, as bits 2s + axis.
+    let along = |k: i32, axis: u32| -> u32 {
+        let (lo, hi) = (k.max(0), (k + n - 1).min(n - 1));
+        if lo > hi {
+            return 0;
+        }
+        ((1u32 << (2 * (hi + 1))) - (1u32 << (2 * lo))) & (0x5555_5555 << axis)
+    };
+    let offset = |i: usize| cell[i] as i32 - number[i] as i32;
+    let mut bits = 0;
+    if cell[0] == number[0] {
+        bits |= along(offset(1), 0);
+    }
+    if cell[1] == number[1] {
+        bits |= along(offset(0), 1);
+    }
+    // A 1 has only its orientation 0.
+    if n == 1 {
+        bits &= 1;
+    }
+    bits
+}
+
 /// A number of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Number {
@@ -204,37 +233,6 @@ impl Board {
     /// The valid orientations of number `p` with their segments.
     pub fn segments_of(&self, p: usize) -> impl Iterator<Item = (usize, &Segment)> + '_ {
         (0..MAX_ORIENTATIONS).filter(move |&o| self.valid[p] >> o & 1 == 1).map(move |o| (o, self.segment(p, o)))
-    }
-
-    /// The orientations of number `p` whose segment would cover `cell` (valid or not; mask them with the
-    /// valid ones), by arithmetic: along an axis through the number, orientation `s` covers offsets
-    /// `s-(n-1)..=s`.
-    #[inline]
-    pub fn orientations_through(&self, p: usize, cell: usize) -> u32 {
-        let Number { cell: at, value } = self.numbers[p];
-        let (n, w) = (value as isize, self.width);
-        let (r, c, row, column) =
-            ((at as usize / w) as isize, (at as usize % w) as isize, (cell / w) as isize, (cell % w) as isize);
-        // The positions s (0..n) with s-(n-1) <= k <= s for the cell's offset k, as bits 2s + axis.
-        let along = |k: isize, axis: u32| -> u32 {
-            let (lo, hi) = (k.max(0), (k + n - 1).min(n - 1));
-            if lo > hi {
-                return 0;
-            }
-            let span = (1u32 << (2 * (hi + 1))) - (1u32 << (2 * lo));
-            span & (0x5555_5555 << axis)
-        };
-        let mut bits = 0;
-        if row == r {
-            bits |= along(column - c, 0);
-        }
-        if column == c {
-            bits |= along(row - r, 1);
-        }
-        if n == 1 {
-            bits &= 1;
-        }
-        bits
     }
 
     /// The orientation of number `p` whose segment runs from `first` to `last` (either way round).

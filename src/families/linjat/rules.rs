@@ -150,6 +150,8 @@ pub struct RuleState {
     /// Per rule of [`QUIET_RULES`], the numbers it found nothing for and whose surroundings (see
     /// [`RuleState::touch`]) have not changed since: judging them again would find nothing again.
     quiet: [u64; QUIET_RULES],
+    /// `place[cell]`: the cell's row and column.
+    place: [[u8; 2]; MAX_CELLS],
     /// `aligned[p]`: the numbers in number `p`'s row or column.
     aligned: [u64; MAX_NUMBERS],
     /// The cells DEPENDENCY and ONE_OF (the rules judged cell by cell) found nothing at when they
@@ -216,6 +218,7 @@ impl RuleState {
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
             quiet: [0; QUIET_RULES],
+            place: [[0; 2]; MAX_CELLS],
             aligned: [0; MAX_NUMBERS],
             quiet_cells: [EMPTY_MASK; 2],
             readers: [[0; MAX_CELLS]; 2],
@@ -254,14 +257,18 @@ impl RuleState {
             masks[..n].fill(EMPTY_MASK);
         }
         self.dirty = u64::MAX;
-        let w = board.width;
+        for (cell, place) in self.place[..area].iter_mut().enumerate() {
+            *place = [(cell / board.width) as u8, (cell % board.width) as u8];
+        }
         let (mut rows, mut columns) = ([0u64; MAX_SIDE], [0u64; MAX_SIDE]);
         for (p, number) in board.numbers.iter().enumerate() {
-            rows[number.cell as usize / w] |= 1 << p;
-            columns[number.cell as usize % w] |= 1 << p;
+            let [row, column] = self.place[number.cell as usize];
+            rows[row as usize] |= 1 << p;
+            columns[column as usize] |= 1 << p;
         }
         for (p, number) in board.numbers.iter().enumerate() {
-            self.aligned[p] = rows[number.cell as usize / w] | columns[number.cell as usize % w];
+            let [row, column] = self.place[number.cell as usize];
+            self.aligned[p] = rows[row as usize] | columns[column as usize];
         }
         self.narrowed = EMPTY_MASK;
         self.narrowed_numbers = 0;
@@ -626,7 +633,8 @@ impl RuleState {
     /// The valid orientations of `p` covering `cell`.
     #[inline]
     fn through(&self, board: &Board, p: usize, cell: usize) -> u32 {
-        board.orientations_through(p, cell) & self.valid[p]
+        let number = board.numbers[p];
+        super::orientations_covering(number.value, self.place[number.cell as usize], self.place[cell]) & self.valid[p]
     }
 
     /// The valid orientations of `p` passing `test`.
@@ -831,7 +839,6 @@ impl RuleState {
     /// far apart for it to cover both: it covers one of them, so its orientations covering neither go.
     /// Then CANT_FIT, whose count is the step's.
     fn square(&mut self, board: &Board) -> u32 {
-        let w = board.width;
         let mut from = 0;
         while let Some(p) = self.next_loud(Rule::Square, from, board) {
             from = p + 1;
@@ -847,10 +854,11 @@ impl RuleState {
                     if self.possible[a] != self.possible[b] {
                         continue;
                     }
-                    let far = if a / w == b / w {
-                        (a % w).abs_diff(b % w) > n
-                    } else if a % w == b % w {
-                        (a / w).abs_diff(b / w) > n
+                    let ([ra, ca], [rb, cb]) = (self.place[a], self.place[b]);
+                    let far = if ra == rb {
+                        ca.abs_diff(cb) as usize > n
+                    } else if ca == cb {
+                        ra.abs_diff(rb) as usize > n
                     } else {
                         true
                     };
@@ -874,7 +882,6 @@ impl RuleState {
         let pass = self.begin_pass(CellRule::Dependency);
         // Open dots two or more numbers reach (narrowing during the pass can only take some out).
         let candidates = and_not(&and(&board.dots, &self.shared(board)), &self.fixed_mask);
-        let w = board.width;
         for d in cells(&candidates) {
             if !several(self.possible[d]) {
                 continue;
@@ -897,7 +904,7 @@ impl RuleState {
                     continue;
                 }
                 // A number in the dot's row and one in its column share only the dot.
-                if board.numbers[q].cell as usize / w == d / w {
+                if self.place[board.numbers[q].cell as usize][0] == self.place[d][0] {
                     in_row = true;
                 } else {
                     in_column = true;
