@@ -92,12 +92,6 @@ fn several(set: u64) -> bool {
     set & set.wrapping_sub(1) != 0
 }
 
-/// Whether `set` holds exactly two numbers.
-#[inline]
-fn two(set: u64) -> bool {
-    several(set) && !several(set & (set - 1))
-}
-
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
@@ -168,7 +162,7 @@ pub struct RuleState {
     narrowed_numbers: u64,
     /// The cells one or more numbers reach and those two or more do, as last computed (until a reach
     /// changes).
-    reached: Option<(Mask, Mask)>,
+    reached: Option<[Mask; 3]>,
     /// Numbers DEPENDENCY's narrowing touched that the rules before it have not been told of (see
     /// [`RuleState::touch_narrowed`]).
     unsettled: u64,
@@ -565,7 +559,7 @@ impl RuleState {
 
     /// The cells some number can reach (on `possible` as it stands).
     pub fn reached_cells(&mut self, board: &Board) -> Mask {
-        self.reached(board).0
+        self.reached(board)[0]
     }
 
     /// How many numbers can reach `cell` (on `possible` as it stands).
@@ -676,27 +670,34 @@ impl RuleState {
     /// The cells two or more numbers can reach (on `possible` as it stands; kept until a reach
     /// changes).
     pub fn shared(&mut self, board: &Board) -> Mask {
-        self.reached(board).1
+        self.reached(board)[1]
     }
 
     /// The cells exactly one number can reach.
     fn alone(&mut self, board: &Board) -> Mask {
-        let (once, twice) = self.reached(board);
+        let [once, twice, _] = self.reached(board);
         and_not(&once, &twice)
     }
 
-    /// The cells one or more numbers can reach, and those two or more can.
-    fn reached(&mut self, board: &Board) -> (Mask, Mask) {
+    /// The cells exactly two numbers can reach.
+    fn paired(&mut self, board: &Board) -> Mask {
+        let [_, twice, thrice] = self.reached(board);
+        and_not(&twice, &thrice)
+    }
+
+    /// The cells one or more numbers can reach, those two or more can, and those three or more can.
+    fn reached(&mut self, board: &Board) -> [Mask; 3] {
         if let Some(reached) = self.reached {
             return reached;
         }
-        let (mut once, mut twice) = (EMPTY_MASK, EMPTY_MASK);
+        let [mut once, mut twice, mut thrice] = [EMPTY_MASK; 3];
         for reach in &self.reach[..board.numbers.len()] {
+            thrice = super::or(&thrice, &and(&twice, reach));
             twice = super::or(&twice, &and(&once, reach));
             once = super::or(&once, reach);
         }
-        self.reached = Some((once, twice));
-        (once, twice)
+        self.reached = Some([once, twice, thrice]);
+        [once, twice, thrice]
     }
 
     /// The cells number `p` can reach (on `possible` as it stands).
@@ -840,15 +841,13 @@ impl RuleState {
     /// Then CANT_FIT, whose count is the step's.
     fn square(&mut self, board: &Board) -> u32 {
         let mut from = 0;
+        let paired = self.paired(board);
         while let Some(p) = self.next_loud(Rule::Square, from, board) {
             from = p + 1;
             let valid = self.valid[p];
             let n = board.numbers[p].value as usize;
-            let dots = and(&self.open_dots(board, p), &self.reach[p]);
-            let mut shared = EMPTY_MASK;
-            for d in cells(&dots).filter(|&d| two(self.possible[d])) {
-                set(&mut shared, d);
-            }
+            // The open dots p and exactly one other number reach.
+            let shared = and(&and(&self.open_dots(board, p), &self.reach[p]), &paired);
             for a in cells(&shared) {
                 for b in cells(&shared).filter(|&b| b > a) {
                     if self.possible[a] != self.possible[b] {
