@@ -251,8 +251,14 @@ impl RuleState {
             masks[..n].fill(EMPTY_MASK);
         }
         self.dirty = u64::MAX;
-        for (cell, place) in self.place[..area].iter_mut().enumerate() {
-            *place = [(cell / board.width) as u8, (cell % board.width) as u8];
+        // Row and column of each cell, counted rather than divided.
+        let (mut row, mut column) = (0u8, 0u8);
+        for place in &mut self.place[..area] {
+            *place = [row, column];
+            column += 1;
+            if column as usize == board.width {
+                (row, column) = (row + 1, 0);
+            }
         }
         let (mut rows, mut columns) = ([0u64; MAX_SIDE], [0u64; MAX_SIDE]);
         for (p, number) in board.numbers.iter().enumerate() {
