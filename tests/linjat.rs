@@ -408,7 +408,7 @@ fn skipping_quiet_numbers_and_cells_deduces_exactly_what_judging_everything_does
         for _ in 0..100 {
             skipping.rebuild(&board);
             thorough.rebuild(&board);
-            let shared = skipping.shared(&board);
+            let shared = skipping.shared();
             let mut from = 0;
             while let Some((p, o)) = skipping.next_uncontested(&board, from, &shared) {
                 assert_eq!(thorough.next_uncontested(&board, from, &shared), Some((p, o)), "trial {trial}");

@@ -314,7 +314,7 @@ pub(super) fn add_dots(
     let mut steps = 0;
     for _ in 0..DOT_ROUNDS {
         state.rebuild(board);
-        let shared = state.shared(board);
+        let shared = state.shared();
         let mut from = 0;
         while let Some((p, _)) = state.next_uncontested(board, from, &shared) {
             if let Some(cell) = best_cell(board, state, &before, state.reach(p), rng) {
@@ -328,7 +328,7 @@ pub(super) fn add_dots(
             Progress::Solved => return (true, steps),
             Progress::Impossible => return (false, steps),
             Progress::Stuck => {
-                let anywhere = state.reached_cells(board);
+                let anywhere = state.reached_cells();
                 match best_cell(board, state, &before, &anywhere, rng) {
                     Some(cell) => set(&mut board.dots, cell),
                     None => return (false, steps),

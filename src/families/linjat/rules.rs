@@ -160,9 +160,9 @@ pub struct RuleState {
     /// whose reach it narrowed.
     narrowed: Mask,
     narrowed_numbers: u64,
-    /// The cells one or more numbers reach and those two or more do, as last computed (until a reach
+    /// The cells one or more, two or more and three or more numbers reach (`possible` counted as it
     /// changes).
-    reached: Option<[Mask; 3]>,
+    reached: [Mask; 3],
     /// Numbers DEPENDENCY's narrowing touched that the rules before it have not been told of (see
     /// [`RuleState::touch_narrowed`]).
     unsettled: u64,
@@ -219,7 +219,7 @@ impl RuleState {
             pending: [0; 2],
             narrowed: EMPTY_MASK,
             narrowed_numbers: 0,
-            reached: None,
+            reached: [EMPTY_MASK; 3],
             unsettled: 0,
             early_saw_narrowing: false,
             seen_dots: EMPTY_MASK,
@@ -272,7 +272,7 @@ impl RuleState {
         }
         self.narrowed = EMPTY_MASK;
         self.narrowed_numbers = 0;
-        self.reached = None;
+        self.reached = [EMPTY_MASK; 3];
         self.unsettled = 0;
         self.early_saw_narrowing = false;
         self.seen_dots = board.dots;
@@ -506,18 +506,30 @@ impl RuleState {
             self.reach[p] = reach;
             self.valid[p] = valid;
         }
-        if !is_empty(&changed) {
-            self.reached = None;
-        }
         for c in cells(&changed) {
             self.possible[c] = self.reachers[c];
-            self.counts[c] = self.possible[c].count_ones() as u8;
+            self.count(c);
         }
         let mut narrowed = core::mem::take(&mut self.narrowed_numbers);
         while narrowed != 0 {
             let q = narrowed.trailing_zeros() as usize;
             narrowed &= narrowed - 1;
             self.reach[q] = self.span[q];
+        }
+    }
+
+    /// Counts the numbers of `possible[cell]` again, into `counts` and the reached masks.
+    #[inline]
+    fn count(&mut self, cell: usize) {
+        let count = self.possible[cell].count_ones();
+        self.counts[cell] = count as u8;
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        for (times, reached) in self.reached.iter_mut().enumerate() {
+            if count as usize > times {
+                reached[word] |= bit;
+            } else {
+                reached[word] &= !bit;
+            }
         }
     }
 
@@ -547,10 +559,9 @@ impl RuleState {
             self.touch_narrowed(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
-            self.reached = None;
         }
         self.possible[cell] &= keep;
-        self.counts[cell] = self.possible[cell].count_ones() as u8;
+        self.count(cell);
         while gone != 0 {
             let q = gone.trailing_zeros() as usize;
             gone &= gone - 1;
@@ -558,14 +569,14 @@ impl RuleState {
         }
     }
 
-    fn impossible(&mut self, board: &Board) -> bool {
-        let reached = self.reached_cells(board);
+    fn impossible(&self, board: &Board) -> bool {
+        let reached = self.reached_cells();
         self.valid[..board.numbers.len()].contains(&0) || !is_empty(&and_not(&board.dots, &reached))
     }
 
     /// The cells some number can reach (on `possible` as it stands).
-    pub fn reached_cells(&mut self, board: &Board) -> Mask {
-        self.reached(board)[0]
+    pub fn reached_cells(&self) -> Mask {
+        self.reached()[0]
     }
 
     /// How many numbers can reach `cell` (on `possible` as it stands).
@@ -665,7 +676,7 @@ impl RuleState {
     /// cell with another number, and with an orientation over cells only it can reach, takes the first
     /// such orientation.
     fn uncontested(&mut self, board: &Board) -> bool {
-        let shared = self.shared(board);
+        let shared = self.shared();
         let Some((p, o)) = self.next_uncontested(board, 0, &shared) else { return false };
         self.set_valid(p, 1 << o);
         let mask = board.segment(p, o).mask;
@@ -673,37 +684,26 @@ impl RuleState {
         true
     }
 
-    /// The cells two or more numbers can reach (on `possible` as it stands; kept until a reach
-    /// changes).
-    pub fn shared(&mut self, board: &Board) -> Mask {
-        self.reached(board)[1]
+    /// The cells two or more numbers can reach (on `possible` as it stands).
+    pub fn shared(&self) -> Mask {
+        self.reached()[1]
     }
 
     /// The cells exactly one number can reach.
-    fn alone(&mut self, board: &Board) -> Mask {
-        let [once, twice, _] = self.reached(board);
+    fn alone(&self) -> Mask {
+        let [once, twice, _] = self.reached();
         and_not(&once, &twice)
     }
 
     /// The cells exactly two numbers can reach.
-    fn paired(&mut self, board: &Board) -> Mask {
-        let [_, twice, thrice] = self.reached(board);
+    fn paired(&self) -> Mask {
+        let [_, twice, thrice] = self.reached();
         and_not(&twice, &thrice)
     }
 
     /// The cells one or more numbers can reach, those two or more can, and those three or more can.
-    fn reached(&mut self, board: &Board) -> [Mask; 3] {
-        if let Some(reached) = self.reached {
-            return reached;
-        }
-        let [mut once, mut twice, mut thrice] = [EMPTY_MASK; 3];
-        for reach in &self.reach[..board.numbers.len()] {
-            thrice = super::or(&thrice, &and(&twice, reach));
-            twice = super::or(&twice, &and(&once, reach));
-            once = super::or(&once, reach);
-        }
-        self.reached = Some([once, twice, thrice]);
-        [once, twice, thrice]
+    fn reached(&self) -> [Mask; 3] {
+        self.reached
     }
 
     /// The cells number `p` can reach (on `possible` as it stands).
@@ -753,7 +753,7 @@ impl RuleState {
     fn cover(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         let mut from = 0;
-        let alone = self.alone(board);
+        let alone = self.alone();
         while let Some(p) = self.next_loud(Rule::Cover, from, board) {
             from = p + 1;
             // The open dots p reaches that no other number does.
@@ -774,7 +774,7 @@ impl RuleState {
     fn single_solution(&mut self, board: &Board) -> u32 {
         let mut count = 0;
         let mut from = 0;
-        let alone = self.alone(board);
+        let alone = self.alone();
         while let Some(p) = self.next_loud(Rule::SingleSolution, from, board) {
             from = p + 1;
             let (mut informative, mut uninformative) = (0u32, 0u32);
@@ -847,7 +847,7 @@ impl RuleState {
     /// Then CANT_FIT, whose count is the step's.
     fn square(&mut self, board: &Board) -> u32 {
         let mut from = 0;
-        let paired = self.paired(board);
+        let paired = self.paired();
         while let Some(p) = self.next_loud(Rule::Square, from, board) {
             from = p + 1;
             let valid = self.valid[p];
@@ -886,7 +886,7 @@ impl RuleState {
     fn dependency(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::Dependency);
         // Open dots two or more numbers reach (narrowing during the pass can only take some out).
-        let candidates = and_not(&and(&board.dots, &self.shared(board)), &self.fixed_mask);
+        let candidates = and_not(&and(&board.dots, &self.shared()), &self.fixed_mask);
         for d in cells(&candidates) {
             if !several(self.possible[d]) {
                 continue;
@@ -945,7 +945,7 @@ impl RuleState {
     fn one_of(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::OneOf);
         // Open cells two or more numbers reach (ONE_OF changes neither).
-        let candidates = and_not(&self.shared(board), &self.fixed_mask);
+        let candidates = and_not(&self.shared(), &self.fixed_mask);
         for x in cells(&candidates) {
             if self.cell_is_quiet(&pass, x) {
                 continue;
