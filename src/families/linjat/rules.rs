@@ -154,8 +154,10 @@ pub struct RuleState {
     /// Per quiet cell, the numbers whose state that finding read: touching one of them (or the
     /// numbers reaching the cell, which hold them) makes the cell loud again.
     readers: [[u64; MAX_CELLS]; 2],
-    /// The numbers touched since the start of each cell rule's last pass (see [`CellRule`]).
+    /// Since the start of each cell rule's last pass, the numbers and the cells whose change it reads
+    /// (see [`CellRule`]).
     pending: [u64; 2],
+    pending_cells: [Mask; 2],
     /// The cells DEPENDENCY narrowed since the last rebuild (which restores them), and the numbers
     /// whose reach it narrowed.
     narrowed: Mask,
@@ -177,15 +179,20 @@ pub struct RuleState {
 /// The rules judged cell by cell, in [`RuleState::quiet_cells`] and [`RuleState::pending`] order.
 #[derive(Clone, Copy)]
 enum CellRule {
+    /// Reads the numbers through the dot and, through them, cells of their spans: every touch counts.
     Dependency,
+    /// Reads the cell's numbers and their orientations (a third number's orientations and span only
+    /// shrink, which cannot give it anything to lose): what counts is a change of orientations or of
+    /// the cell's own numbers.
     OneOf,
 }
 
 /// One pass of a cell rule over the cells: which it may skip.
 struct CellPass {
     rule: CellRule,
-    /// The numbers touched between the start of the rule's previous pass and this one.
+    /// The numbers and cells changed between the start of the rule's previous pass and this one.
     stale: u64,
+    stale_cells: Mask,
 }
 
 impl RuleState {
@@ -217,6 +224,7 @@ impl RuleState {
             quiet_cells: [EMPTY_MASK; 2],
             readers: [[0; MAX_CELLS]; 2],
             pending: [0; 2],
+            pending_cells: [EMPTY_MASK; 2],
             narrowed: EMPTY_MASK,
             narrowed_numbers: 0,
             reached: [EMPTY_MASK; 3],
@@ -294,6 +302,7 @@ impl RuleState {
         self.quiet = [0; QUIET_RULES];
         self.quiet_cells = [EMPTY_MASK; 2];
         self.pending = [0; 2];
+        self.pending_cells = [EMPTY_MASK; 2];
     }
 
     /// Something number rules read changed for `numbers` (a cell of their cross was fixed, dotted or
@@ -303,9 +312,19 @@ impl RuleState {
         for quiet in &mut self.quiet {
             *quiet &= !numbers;
         }
-        for pending in &mut self.pending {
-            *pending |= numbers;
-        }
+        self.pending[CellRule::Dependency as usize] |= numbers;
+    }
+
+    /// The orientations of `numbers` changed (on top of touching them).
+    fn reoriented(&mut self, numbers: u64) {
+        self.touch(numbers);
+        self.pending[CellRule::OneOf as usize] |= numbers;
+    }
+
+    /// The sets of numbers reaching the cells of `mask` changed (on top of touching those numbers).
+    fn repossessed(&mut self, mask: &Mask) {
+        let pending = &mut self.pending_cells[CellRule::OneOf as usize];
+        *pending = super::or(pending, mask);
     }
 
     /// DEPENDENCY narrowed what `numbers` read. Only the rules that run after it in a step (CANT_FIT,
@@ -314,9 +333,7 @@ impl RuleState {
     /// [`RuleState::unsettled`] and is dropped by that rebuild (or made when they run first).
     fn touch_narrowed(&mut self, numbers: u64) {
         self.quiet[Rule::CantFit as usize] &= !numbers;
-        for pending in &mut self.pending {
-            *pending |= numbers;
-        }
+        self.pending[CellRule::Dependency as usize] |= numbers;
         self.unsettled |= numbers;
     }
 
@@ -332,7 +349,8 @@ impl RuleState {
 
     /// Starts a pass of `rule` over the cells.
     fn begin_pass(&mut self, rule: CellRule) -> CellPass {
-        CellPass { rule, stale: core::mem::take(&mut self.pending[rule as usize]) }
+        let stale_cells = core::mem::replace(&mut self.pending_cells[rule as usize], EMPTY_MASK);
+        CellPass { rule, stale: core::mem::take(&mut self.pending[rule as usize]), stale_cells }
     }
 
     /// Whether the pass may skip `cell`: the rule found nothing there when it last judged it, and no
@@ -342,6 +360,8 @@ impl RuleState {
         self.skip_quiet
             && has(&self.quiet_cells[rule], cell)
             && self.readers[rule][cell] & (pass.stale | self.pending[rule]) == 0
+            && !has(&pass.stale_cells, cell)
+            && !has(&self.pending_cells[rule], cell)
     }
 
     /// Records what the pass found at `cell`: nothing, having read the state of the numbers `readers`
@@ -500,12 +520,13 @@ impl RuleState {
                 changed = super::or(&changed, &moved);
             }
             if valid != self.valid[p] {
-                self.touch(bit);
+                self.reoriented(bit);
             }
             self.span[p] = reach;
             self.reach[p] = reach;
             self.valid[p] = valid;
         }
+        self.repossessed(&changed);
         for c in cells(&changed) {
             self.possible[c] = self.reachers[c];
             self.count(c);
@@ -538,7 +559,7 @@ impl RuleState {
         if self.valid[p] != valid {
             self.valid[p] = valid;
             self.dirty |= 1 << p;
-            self.touch(1 << p);
+            self.reoriented(1 << p);
         }
     }
 
@@ -559,6 +580,7 @@ impl RuleState {
             self.touch_narrowed(self.reachers[cell]);
             set(&mut self.narrowed, cell);
             self.narrowed_numbers |= gone;
+            self.pending_cells[CellRule::OneOf as usize][cell / 64] |= 1 << (cell % 64);
         }
         self.possible[cell] &= keep;
         self.count(cell);
