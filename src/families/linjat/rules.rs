@@ -386,8 +386,8 @@ impl RuleState {
 
     /// Takes in the dots the caller added to the board since the state last looked.
     fn sync_dots(&mut self, board: &Board) {
-        if board.dots != self.seen_dots {
-            let added = super::xor(&board.dots, &self.seen_dots);
+        let added = super::xor(&board.dots, &self.seen_dots);
+        if !is_empty(&added) {
             self.touch_cells(&added);
             self.seen_dots = board.dots;
         }
@@ -508,8 +508,8 @@ impl RuleState {
                     reach = super::or(&reach, segment);
                 }
             }
-            if reach != before {
-                let moved = super::xor(&reach, &before);
+            let moved = super::xor(&reach, &before);
+            if !is_empty(&moved) {
                 // p and the numbers still reaching the cells p no longer does.
                 let mut touched = bit;
                 for c in cells(&moved) {
