@@ -6,9 +6,9 @@
 
 use super::exact::ExactSearch;
 use super::family::Plan;
-use super::optimize::Optimizer;
+use super::optimize;
 use super::rules::{classify, Profile, Progress, Rule, RuleState, Weights, ALL_RULES};
-use super::{and_not, cells, free_runs, set, Board, Cell, Drawn, Linjat, Mask, MAX_NUMBERS, MAX_SIDE};
+use super::{and_not, cells, fit, free_runs, set, Board, Cell, Drawn, Linjat, MAX_NUMBERS, MAX_SIDE};
 use crate::generate::{Drawing, Generate};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
@@ -193,7 +193,7 @@ impl Generate for Linjat {
     /// One attempt of the original's method (the drawing repeats attempts until one is solved by the
     /// rules).
     fn candidate(params: &LinjatParams, _: &(), rng: &mut Xoshiro256PlusPlus) -> Linjat {
-        let mut work = Workspace::new(params.allowed);
+        let mut work = Workspace::<4>::new(params.allowed);
         work.attempt(params, rng);
         Linjat::from_board(work.board)
     }
@@ -204,7 +204,7 @@ impl Generate for Linjat {
     }
 
     fn drawing(params: &LinjatParams, _: &()) -> Result<Option<Box<dyn Drawing<Linjat>>>, OutOfMemory> {
-        Ok(Some(Box::new(Optimizer::new(params.clone()))))
+        Ok(Some(optimize::boxed(params.clone())))
     }
 
     /// Uniqueness by the exact solver (two solutions are a rejection), then the rules' classification
@@ -237,18 +237,18 @@ pub(super) fn acceptable(profile: &Profile, required: u8) -> bool {
 }
 
 /// What attempts and optimizer iterations build into, reserved once (an attempt makes no allocation).
-pub(super) struct Workspace {
+pub(super) struct Workspace<const W: usize = 4> {
     /// The rule solver's state, reused by every attempt, dot round and classification.
-    pub rules: Box<RuleState>,
+    pub rules: Box<RuleState<W>>,
     /// The board of the last attempt or mutant.
     pub board: Board,
     /// The grid the board is built from.
     pub grid: Vec<Cell>,
 }
 
-impl Workspace {
+impl<const W: usize> Workspace<W> {
     /// A workspace for a solver of the rules `allowed`.
-    pub fn new(allowed: u8) -> Workspace {
+    pub fn new(allowed: u8) -> Workspace<W> {
         Workspace { rules: Box::new(RuleState::blank(allowed)), board: Board::empty(), grid: Vec::new() }
     }
 
@@ -299,9 +299,9 @@ fn every_number_fits(grid: &[Cell], w: usize, h: usize) -> bool {
 /// Adds dots where the rules are stuck (and for every number rule 1 could place uncontested, so that
 /// the uniqueness-assuming rule has less to assume), at most [`DOT_ROUNDS`] rounds: whether the rules
 /// solved the board, and the steps spent.
-pub(super) fn add_dots(
+pub(super) fn add_dots<const W: usize>(
     board: &mut Board,
-    state: &mut RuleState,
+    state: &mut RuleState<W>,
     allowed: u8,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (bool, u32) {
@@ -341,15 +341,15 @@ pub(super) fn add_dots(
 
 /// The cell of `among` that tells the least: not fixed, not a dot, with the most numbers able to cover
 /// it (before any dot was added, plus now); ties broken uniformly at random.
-fn best_cell(
+fn best_cell<const W: usize>(
     board: &Board,
-    state: &RuleState,
+    state: &RuleState<W>,
     before: &[u8],
-    among: &Mask,
+    among: &[u64; W],
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<usize> {
     let (mut best, mut score, mut ties) = (None, 0u32, 0u32);
-    let open = and_not(&and_not(among, state.fixed_cells()), &board.dots);
+    let open = and_not(&and_not(among, state.fixed_cells()), &fit(&board.dots));
     for c in cells(&open).filter(|&c| c < board.cells()) {
         let s = before[c] as u32 + state.reached_by(c);
         if best.is_none() || s > score {

@@ -47,68 +47,74 @@ pub type Mask = [u64; MAX_CELLS / 64];
 /// No cell.
 pub const EMPTY_MASK: Mask = [0; MAX_CELLS / 64];
 
-/// `a | b`.
+/// `a | b` (masks of any number of words: the rule solver uses as few as the board needs).
 #[inline]
-pub fn or(a: &Mask, b: &Mask) -> Mask {
-    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+pub fn or<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    core::array::from_fn(|i| a[i] | b[i])
 }
 
 /// `a & b`.
 #[inline]
-pub fn and(a: &Mask, b: &Mask) -> Mask {
-    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+pub fn and<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    core::array::from_fn(|i| a[i] & b[i])
 }
 
 /// `a & !b`.
 #[inline]
-pub fn and_not(a: &Mask, b: &Mask) -> Mask {
-    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+pub fn and_not<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    core::array::from_fn(|i| a[i] & !b[i])
 }
 
 /// `a ^ b`.
 #[inline]
-pub fn xor(a: &Mask, b: &Mask) -> Mask {
-    [a[0] ^ b[0], a[1] ^ b[1], a[2] ^ b[2], a[3] ^ b[3]]
+pub fn xor<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    core::array::from_fn(|i| a[i] ^ b[i])
 }
 
 /// Whether `a` and `b` share no cell.
 #[inline]
-pub fn disjoint(a: &Mask, b: &Mask) -> bool {
-    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) == 0
+pub fn disjoint<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (a, b)| acc | (a & b)) == 0
 }
 
 /// Whether `a` holds no cell.
 #[inline]
-pub fn is_empty(a: &Mask) -> bool {
-    (a[0] | a[1] | a[2] | a[3]) == 0
+pub fn is_empty<const W: usize>(a: &[u64; W]) -> bool {
+    a.iter().fold(0, |acc, a| acc | a) == 0
 }
 
 /// Adds `cell` to `mask`.
 #[inline]
-pub fn set(mask: &mut Mask, cell: usize) {
+pub fn set<const W: usize>(mask: &mut [u64; W], cell: usize) {
     mask[cell / 64] |= 1 << (cell % 64);
 }
 
 /// Whether `mask` holds `cell`.
 #[inline]
-pub fn has(mask: &Mask, cell: usize) -> bool {
+pub fn has<const W: usize>(mask: &[u64; W], cell: usize) -> bool {
     mask[cell / 64] >> (cell % 64) & 1 == 1
+}
+
+/// The first `W` words of a board mask: all of it when the board has at most `64 W` cells.
+#[inline]
+pub fn fit<const W: usize>(mask: &Mask) -> [u64; W] {
+    core::array::from_fn(|i| mask[i])
 }
 
 /// The cells of `mask`, in order.
 #[inline]
-pub fn cells(mask: &Mask) -> Cells {
+pub fn cells<const W: usize>(mask: &[u64; W]) -> Cells<W> {
     Cells { words: *mask, word: 0 }
 }
 
 /// The iterator of [`cells`]: word by word, lowest bit first.
 #[derive(Clone, Debug)]
-pub struct Cells {
-    words: Mask,
+pub struct Cells<const W: usize = 4> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for Cells {
+impl<const W: usize> Iterator for Cells<W> {
     type Item = usize;
 
     #[inline]

@@ -11,6 +11,7 @@ use super::rules::{classify_with, Profile};
 use super::{Drawn, Linjat, MAX_VALUE};
 use crate::generate::{Drawing, Fact};
 use crate::search::{Status, Step};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -28,15 +29,16 @@ struct Member {
 }
 
 /// The stepped drawing: attempts until a seed candidate (solved by the rules with a required rule,
-/// unique), then `iterations` optimizer iterations; the best member is the candidate.
-pub struct Optimizer {
+/// unique), then `iterations` optimizer iterations; the best member is the candidate. The rule solver
+/// works on masks of `W` words (see [`boxed`]).
+pub struct Optimizer<const W: usize> {
     params: LinjatParams,
     pool: Vec<Member>,
     done: u32,
     /// Attempts spent on the current seed candidate.
     attempts: u64,
     exact: ExactSearch,
-    work: Workspace,
+    work: Workspace<W>,
     /// The solution's free cells and the numbers' cells of a mutant (reused).
     free: Vec<usize>,
     cells_of: Vec<usize>,
@@ -48,9 +50,18 @@ pub struct Optimizer {
     facts: Vec<Fact>,
 }
 
-impl Optimizer {
+/// The optimizer for `params`, its rule solver on masks of as few words as its boards need.
+pub fn boxed(params: LinjatParams) -> Box<dyn Drawing<Linjat>> {
+    match params.size.0 as usize * params.size.1 as usize {
+        0..=64 => Box::new(Optimizer::<1>::new(params)),
+        65..=128 => Box::new(Optimizer::<2>::new(params)),
+        _ => Box::new(Optimizer::<4>::new(params)),
+    }
+}
+
+impl<const W: usize> Optimizer<W> {
     /// An optimizer for `params`.
-    pub fn new(params: LinjatParams) -> Optimizer {
+    pub fn new(params: LinjatParams) -> Optimizer<W> {
         let work = Workspace::new(params.allowed);
         let cells = params.size.0 as usize * params.size.1 as usize;
         let exact = ExactSearch::reserved(cells, params.numbers.1 as usize);
@@ -188,7 +199,7 @@ impl Optimizer {
     }
 }
 
-impl Drawing<Linjat> for Optimizer {
+impl<const W: usize> Drawing<Linjat> for Optimizer<W> {
     fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
         let mut spent = 0u32;
         while spent < budget.max(1) {

@@ -14,9 +14,7 @@
 //!   some contradictory puzzles).
 //! - A 1 has one orientation, so it can be solved.
 
-use super::{
-    and, and_not, cells, disjoint, has, is_empty, set, Board, Drawn, Mask, EMPTY_MASK, MAX_CELLS, MAX_NUMBERS, MAX_SIDE,
-};
+use super::{and, and_not, cells, disjoint, fit, has, is_empty, set, Board, Drawn, MAX_CELLS, MAX_NUMBERS, MAX_SIDE};
 
 /// The rules, in the order the solver tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,7 +72,7 @@ impl Rule {
 }
 
 /// A rule after the first: applies it, returning its count.
-type RuleFn = fn(&mut RuleState, &Board) -> u32;
+type RuleFn<const W: usize> = fn(&mut RuleState<W>, &Board) -> u32;
 
 /// The bits of the first `n` numbers.
 fn pieces_mask(n: usize) -> u64 {
@@ -115,7 +113,7 @@ pub enum Progress {
 
 /// The rule solver's state.
 #[derive(Clone, Debug)]
-pub struct RuleState {
+pub struct RuleState<const W: usize = 4> {
     /// Bit `o` of `valid[p]`: orientation `o` of number `p` is still possible.
     pub valid: [u32; MAX_NUMBERS],
     /// `fixed[cell]`: `p + 1` when number `p` is known to cover the cell, else 0.
@@ -128,14 +126,14 @@ pub struct RuleState {
     /// `counts[cell]`: how many numbers `possible[cell]` holds.
     counts: [u8; MAX_CELLS],
     /// The fixed cells.
-    fixed_mask: Mask,
+    fixed_mask: [u64; W],
     /// `owned[p]`: the cells fixed to number `p`.
-    owned: [Mask; MAX_NUMBERS],
+    owned: [[u64; W]; MAX_NUMBERS],
     /// `reach[p]`: the cells whose `possible` set holds `p`.
-    reach: [Mask; MAX_NUMBERS],
+    reach: [[u64; W]; MAX_NUMBERS],
     /// `span[p]`: the cells of `p`'s valid orientations as of the last rebuild (a superset of them
     /// since; unlike `reach`, never narrowed by DEPENDENCY).
-    span: [Mask; MAX_NUMBERS],
+    span: [[u64; W]; MAX_NUMBERS],
     /// `reachers[cell]`: the numbers whose span holds the cell (`possible` before any narrowing).
     reachers: [u64; MAX_CELLS],
     /// The numbers whose orientations the next rebuild must look at again: their valid set changed,
@@ -150,28 +148,28 @@ pub struct RuleState {
     aligned: [u64; MAX_NUMBERS],
     /// The cells DEPENDENCY and ONE_OF (the rules judged cell by cell) found nothing at when they
     /// last judged them.
-    quiet_cells: [Mask; 2],
+    quiet_cells: [[u64; W]; 2],
     /// Per quiet cell, the numbers whose state that finding read: touching one of them (or the
     /// numbers reaching the cell, which hold them) makes the cell loud again.
     readers: [[u64; MAX_CELLS]; 2],
     /// Since the start of each cell rule's last pass, the numbers and the cells whose change it reads
     /// (see [`CellRule`]).
     pending: [u64; 2],
-    pending_cells: [Mask; 2],
+    pending_cells: [[u64; W]; 2],
     /// The cells DEPENDENCY narrowed since the last rebuild (which restores them), and the numbers
     /// whose reach it narrowed.
-    narrowed: Mask,
+    narrowed: [u64; W],
     narrowed_numbers: u64,
     /// The cells one or more, two or more and three or more numbers reach (`possible` counted as it
     /// changes).
-    reached: [Mask; 3],
+    reached: [[u64; W]; 3],
     /// Numbers DEPENDENCY's narrowing touched that the rules before it have not been told of (see
     /// [`RuleState::touch_narrowed`]).
     unsettled: u64,
     /// Whether those rules ran on a narrowed state (the rebuild's restoring then touches them too).
     early_saw_narrowing: bool,
     /// The board's dots as the state last saw them (dots the caller adds touch the numbers reaching them).
-    seen_dots: Mask,
+    seen_dots: [u64; W],
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
     skip_quiet: bool,
 }
@@ -188,11 +186,11 @@ enum CellRule {
 }
 
 /// One pass of a cell rule over the cells: which it may skip.
-struct CellPass {
+struct CellPass<const W: usize> {
     rule: CellRule,
     /// The numbers and cells changed between the start of the rule's previous pass and this one.
     stale: u64,
-    stale_cells: Mask,
+    stale_cells: [u64; W],
 }
 
 impl RuleState {
@@ -203,34 +201,38 @@ impl RuleState {
         state.reset(board, drawn, allowed);
         state
     }
+}
 
+/// The rule solver on masks of `W` words (boards of at most `64 W` cells: generation uses the fewest
+/// its board needs).
+impl<const W: usize> RuleState<W> {
     /// A state for no board yet: [`RuleState::reset`] it before use.
-    pub fn blank(allowed: u8) -> RuleState {
+    pub fn blank(allowed: u8) -> RuleState<W> {
         RuleState {
             valid: [0; MAX_NUMBERS],
             fixed: [0; MAX_CELLS],
             possible: [0; MAX_CELLS],
             allowed,
             counts: [0; MAX_CELLS],
-            fixed_mask: EMPTY_MASK,
-            owned: [EMPTY_MASK; MAX_NUMBERS],
-            reach: [EMPTY_MASK; MAX_NUMBERS],
-            span: [EMPTY_MASK; MAX_NUMBERS],
+            fixed_mask: [0; W],
+            owned: [[0; W]; MAX_NUMBERS],
+            reach: [[0; W]; MAX_NUMBERS],
+            span: [[0; W]; MAX_NUMBERS],
             reachers: [0; MAX_CELLS],
             dirty: u64::MAX,
             quiet: [0; QUIET_RULES],
             place: [[0; 2]; MAX_CELLS],
             aligned: [0; MAX_NUMBERS],
-            quiet_cells: [EMPTY_MASK; 2],
+            quiet_cells: [[0; W]; 2],
             readers: [[0; MAX_CELLS]; 2],
             pending: [0; 2],
-            pending_cells: [EMPTY_MASK; 2],
-            narrowed: EMPTY_MASK,
+            pending_cells: [[0; W]; 2],
+            narrowed: [0; W],
             narrowed_numbers: 0,
-            reached: [EMPTY_MASK; 3],
+            reached: [[0; W]; 3],
             unsettled: 0,
             early_saw_narrowing: false,
-            seen_dots: EMPTY_MASK,
+            seen_dots: [0; W],
             skip_quiet: true,
         }
     }
@@ -240,7 +242,7 @@ impl RuleState {
     pub fn set_skip_quiet(&mut self, on: bool) {
         self.skip_quiet = on;
         self.quiet = [0; QUIET_RULES];
-        self.quiet_cells = [EMPTY_MASK; 2];
+        self.quiet_cells = [[0; W]; 2];
     }
 
     /// Starts again on `board` from `drawn` with the rules in `allowed`, in place (what [`RuleState::new`]
@@ -254,9 +256,9 @@ impl RuleState {
         self.reachers = [0; MAX_CELLS];
         self.possible[..area].fill(0);
         self.counts[..area].fill(0);
-        self.fixed_mask = EMPTY_MASK;
+        self.fixed_mask = [0; W];
         for masks in [&mut self.owned, &mut self.reach, &mut self.span] {
-            masks[..n].fill(EMPTY_MASK);
+            masks[..n].fill([0; W]);
         }
         self.dirty = u64::MAX;
         // Row and column of each cell, counted rather than divided.
@@ -278,12 +280,12 @@ impl RuleState {
             let [row, column] = self.place[number.cell as usize];
             self.aligned[p] = rows[row as usize] | columns[column as usize];
         }
-        self.narrowed = EMPTY_MASK;
+        self.narrowed = [0; W];
         self.narrowed_numbers = 0;
-        self.reached = [EMPTY_MASK; 3];
+        self.reached = [[0; W]; 3];
         self.unsettled = 0;
         self.early_saw_narrowing = false;
-        self.seen_dots = board.dots;
+        self.seen_dots = fit(&board.dots);
         for (p, number) in board.numbers.iter().enumerate() {
             self.valid[p] = board.valid[p];
             self.mark(number.cell as usize, p);
@@ -300,9 +302,9 @@ impl RuleState {
         }
         self.rebuild(board);
         self.quiet = [0; QUIET_RULES];
-        self.quiet_cells = [EMPTY_MASK; 2];
+        self.quiet_cells = [[0; W]; 2];
         self.pending = [0; 2];
-        self.pending_cells = [EMPTY_MASK; 2];
+        self.pending_cells = [[0; W]; 2];
     }
 
     /// Something number rules read changed for `numbers` (a cell of their cross was fixed, dotted or
@@ -322,7 +324,7 @@ impl RuleState {
     }
 
     /// The sets of numbers reaching the cells of `mask` changed (on top of touching those numbers).
-    fn repossessed(&mut self, mask: &Mask) {
+    fn repossessed(&mut self, mask: &[u64; W]) {
         let pending = &mut self.pending_cells[CellRule::OneOf as usize];
         *pending = super::or(pending, mask);
     }
@@ -348,14 +350,14 @@ impl RuleState {
     }
 
     /// Starts a pass of `rule` over the cells.
-    fn begin_pass(&mut self, rule: CellRule) -> CellPass {
-        let stale_cells = core::mem::replace(&mut self.pending_cells[rule as usize], EMPTY_MASK);
+    fn begin_pass(&mut self, rule: CellRule) -> CellPass<W> {
+        let stale_cells = core::mem::replace(&mut self.pending_cells[rule as usize], [0; W]);
         CellPass { rule, stale: core::mem::take(&mut self.pending[rule as usize]), stale_cells }
     }
 
     /// Whether the pass may skip `cell`: the rule found nothing there when it last judged it, and no
     /// number whose state that finding read was touched since.
-    fn cell_is_quiet(&self, pass: &CellPass, cell: usize) -> bool {
+    fn cell_is_quiet(&self, pass: &CellPass<W>, cell: usize) -> bool {
         let rule = pass.rule as usize;
         self.skip_quiet
             && has(&self.quiet_cells[rule], cell)
@@ -366,7 +368,7 @@ impl RuleState {
 
     /// Records what the pass found at `cell`: nothing, having read the state of the numbers `readers`
     /// (`Some`), or a deduction (`None`).
-    fn judged(&mut self, pass: &CellPass, cell: usize, quiet: Option<u64>) {
+    fn judged(&mut self, pass: &CellPass<W>, cell: usize, quiet: Option<u64>) {
         let rule = pass.rule as usize;
         match quiet {
             Some(readers) => {
@@ -379,17 +381,17 @@ impl RuleState {
 
     /// [`RuleState::touch`] for the numbers whose span holds a cell of `mask`: the rules read a number's
     /// cells only within its span, which only shrinks (a number losing a cell is touched itself).
-    fn touch_cells(&mut self, mask: &Mask) {
+    fn touch_cells(&mut self, mask: &[u64; W]) {
         let numbers = cells(mask).fold(0, |acc, c| acc | self.reachers[c]);
         self.touch(numbers);
     }
 
     /// Takes in the dots the caller added to the board since the state last looked.
     fn sync_dots(&mut self, board: &Board) {
-        let added = super::xor(&board.dots, &self.seen_dots);
+        let added = super::xor(&fit(&board.dots), &self.seen_dots);
         if !is_empty(&added) {
             self.touch_cells(&added);
-            self.seen_dots = board.dots;
+            self.seen_dots = fit(&board.dots);
         }
     }
 
@@ -448,7 +450,7 @@ impl RuleState {
         if on(Rule::Uncontested) && self.uncontested(board) {
             return Progress::Rule(Rule::Uncontested, 1);
         }
-        let tries: [(Rule, RuleFn); 6] = [
+        let tries: [(Rule, RuleFn<W>); 6] = [
             (Rule::Cover, RuleState::cover),
             (Rule::SingleSolution, RuleState::single_solution),
             (Rule::CantFit, RuleState::cant_fit),
@@ -478,7 +480,7 @@ impl RuleState {
         // DEPENDENCY narrowed them, as a rebuild from scratch would give.
         let mut dirty = self.dirty & pieces_mask(board.numbers.len());
         self.dirty = 0;
-        let mut changed = core::mem::replace(&mut self.narrowed, EMPTY_MASK);
+        let mut changed = core::mem::replace(&mut self.narrowed, [0; W]);
         if !is_empty(&changed) {
             // Restored: back to what the earlier rules last judged, unless they judged narrowed.
             let numbers = cells(&changed).fold(0, |acc, c| acc | self.reachers[c]);
@@ -495,13 +497,13 @@ impl RuleState {
             let bit = 1u64 << p;
             let before = self.span[p];
             let others = and_not(&self.fixed_mask, &self.owned[p]);
-            let mut reach = EMPTY_MASK;
+            let mut reach = [0; W];
             let mut valid = self.valid[p];
             let mut bits = valid;
             while bits != 0 {
                 let o = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let segment = &board.segment(p, o).mask;
+                let segment = &fit(&board.segment(p, o).mask);
                 if !disjoint(segment, &others) {
                     valid &= !(1 << o);
                 } else {
@@ -593,11 +595,11 @@ impl RuleState {
 
     fn impossible(&self, board: &Board) -> bool {
         let reached = self.reached_cells();
-        self.valid[..board.numbers.len()].contains(&0) || !is_empty(&and_not(&board.dots, &reached))
+        self.valid[..board.numbers.len()].contains(&0) || !is_empty(&and_not(&fit(&board.dots), &reached))
     }
 
     /// The cells some number can reach (on `possible` as it stands).
-    pub fn reached_cells(&self) -> Mask {
+    pub fn reached_cells(&self) -> [u64; W] {
         self.reached()[0]
     }
 
@@ -608,13 +610,13 @@ impl RuleState {
 
     /// Every number has one orientation, the segments do not overlap, and every dot is fixed.
     fn solved(&self, board: &Board) -> bool {
-        if !is_empty(&and_not(&board.dots, &self.fixed_mask)) {
+        if !is_empty(&and_not(&fit(&board.dots), &self.fixed_mask)) {
             return false;
         }
-        let mut covered = EMPTY_MASK;
+        let mut covered = [0; W];
         for p in 0..board.numbers.len() {
             let Some(o) = self.known(p) else { return false };
-            let mask = &board.segment(p, o as usize).mask;
+            let mask = &fit(&board.segment(p, o as usize).mask);
             if !disjoint(&covered, mask) {
                 return false;
             }
@@ -641,24 +643,24 @@ impl RuleState {
     }
 
     /// Fixes every unfixed cell of `mask` to `p`; how many.
-    fn fix_all(&mut self, board: &Board, mask: &Mask, p: usize) -> u32 {
+    fn fix_all(&mut self, board: &Board, mask: &[u64; W], p: usize) -> u32 {
         cells(mask).map(|c| self.fix(board, c, p) as u32).sum()
     }
 
     /// The intersection of the segments of `p`'s orientations in `bits` (every cell when there is none).
-    fn common(board: &Board, p: usize, bits: u32) -> Mask {
+    fn common(board: &Board, p: usize, bits: u32) -> [u64; W] {
         if bits & 0x5555_5555 != 0 && bits & 0xAAAA_AAAA != 0 {
             // A row segment and a column segment share only the number's cell.
-            let mut only = EMPTY_MASK;
+            let mut only = [0; W];
             set(&mut only, board.numbers[p].cell as usize);
             return only;
         }
-        let mut common = [u64::MAX; MAX_CELLS / 64];
+        let mut common = [u64::MAX; W];
         let mut bits = bits;
         while bits != 0 {
             let o = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            common = and(&common, &board.segment(p, o).mask);
+            common = and(&common, &fit(&board.segment(p, o).mask));
         }
         common
     }
@@ -671,13 +673,13 @@ impl RuleState {
     }
 
     /// The valid orientations of `p` passing `test`.
-    fn orientations(&self, board: &Board, p: usize, test: impl Fn(&Mask) -> bool) -> u32 {
+    fn orientations(&self, board: &Board, p: usize, test: impl Fn(&[u64; W]) -> bool) -> u32 {
         let mut out = 0;
         let mut bits = self.valid[p];
         while bits != 0 {
             let o = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if test(&board.segment(p, o).mask) {
+            if test(&fit(&board.segment(p, o).mask)) {
                 out |= 1 << o;
             }
         }
@@ -685,13 +687,13 @@ impl RuleState {
     }
 
     /// The unfixed cells of `mask`.
-    fn unfixed(&self, mask: &Mask) -> Mask {
+    fn unfixed(&self, mask: &[u64; W]) -> [u64; W] {
         and_not(mask, &self.fixed_mask)
     }
 
     /// The unfixed dots of `p`'s cross.
-    fn open_dots(&self, board: &Board, p: usize) -> Mask {
-        self.unfixed(&and(&board.cross[p], &board.dots))
+    fn open_dots(&self, board: &Board, p: usize) -> [u64; W] {
+        self.unfixed(&and(&fit(&board.cross[p]), &fit(&board.dots)))
     }
 
     /// Rule 1, UNCONTESTED (no cover): the first number with no open dot it could cover, sharing some
@@ -701,40 +703,40 @@ impl RuleState {
         let shared = self.shared();
         let Some((p, o)) = self.next_uncontested(board, 0, &shared) else { return false };
         self.set_valid(p, 1 << o);
-        let mask = board.segment(p, o).mask;
+        let mask: [u64; W] = fit(&board.segment(p, o).mask);
         self.fix_all(board, &mask, p);
         true
     }
 
     /// The cells two or more numbers can reach (on `possible` as it stands).
-    pub fn shared(&self) -> Mask {
+    pub fn shared(&self) -> [u64; W] {
         self.reached()[1]
     }
 
     /// The cells exactly one number can reach.
-    fn alone(&self) -> Mask {
+    fn alone(&self) -> [u64; W] {
         let [once, twice, _] = self.reached();
         and_not(&once, &twice)
     }
 
     /// The cells exactly two numbers can reach.
-    fn paired(&self) -> Mask {
+    fn paired(&self) -> [u64; W] {
         let [_, twice, thrice] = self.reached();
         and_not(&twice, &thrice)
     }
 
     /// The cells one or more numbers can reach, those two or more can, and those three or more can.
-    fn reached(&self) -> [Mask; 3] {
+    fn reached(&self) -> [[u64; W]; 3] {
         self.reached
     }
 
     /// The cells number `p` can reach (on `possible` as it stands).
-    pub fn reach(&self, p: usize) -> &Mask {
+    pub fn reach(&self, p: usize) -> &[u64; W] {
         &self.reach[p]
     }
 
     /// The cells known to be covered (by the number in [`RuleState::fixed`]).
-    pub fn fixed_cells(&self) -> &Mask {
+    pub fn fixed_cells(&self) -> &[u64; W] {
         &self.fixed_mask
     }
 
@@ -742,7 +744,7 @@ impl RuleState {
     /// [`RuleState::shared`], with the dots of `board` as they are now): the first number with an
     /// orientation over cells only it can reach, when it has no open dot to cover and shares some cell
     /// with another number, and that orientation (its first).
-    pub fn next_uncontested(&mut self, board: &Board, from: usize, shared: &Mask) -> Option<(usize, usize)> {
+    pub fn next_uncontested(&mut self, board: &Board, from: usize, shared: &[u64; W]) -> Option<(usize, usize)> {
         self.sync_dots(board);
         self.settle();
         let mut from = from;
@@ -758,7 +760,7 @@ impl RuleState {
 
     /// Rule 1's test for number `p`: its first orientation over cells only it can reach, when it has no
     /// open dot to cover and shares some cell with another number.
-    fn uncontested_orientation(&self, board: &Board, p: usize, shared: &Mask) -> Option<usize> {
+    fn uncontested_orientation(&self, board: &Board, p: usize, shared: &[u64; W]) -> Option<usize> {
         let reach = &self.reach[p];
         if !disjoint(&self.open_dots(board, p), reach) || disjoint(reach, shared) {
             return None;
@@ -805,12 +807,12 @@ impl RuleState {
             while bits != 0 {
                 let o = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let mask = &board.segment(p, o).mask;
+                let mask = &fit(&board.segment(p, o).mask);
                 if !disjoint(mask, &others) {
                     continue;
                 }
                 let unfixed = self.unfixed(mask);
-                if !disjoint(&unfixed, &board.dots) {
+                if !disjoint(&unfixed, &fit(&board.dots)) {
                     informative |= 1 << o;
                 } else if is_empty(&and_not(&unfixed, &alone)) {
                     // Every open cell of it is one only this number reaches.
@@ -819,7 +821,7 @@ impl RuleState {
             }
             let mut fixed = 0;
             if uninformative >= 2 && informative != 0 {
-                let common = and(&Self::common(board, p, informative), &board.cross[p]);
+                let common = and(&Self::common(board, p, informative), &fit(&board.cross[p]));
                 fixed = self.fix_all(board, &self.unfixed(&common), p);
             }
             if fixed == 0 {
@@ -852,7 +854,7 @@ impl RuleState {
     /// CANT_FIT for number `p`: whether it fixed a cell.
     fn cant_fit_one(&mut self, board: &Board, p: usize) -> bool {
         // Nothing to fix where every cell the number reaches is fixed already.
-        if is_empty(&self.unfixed(&and(&self.span[p], &board.cross[p]))) {
+        if is_empty(&self.unfixed(&and(&self.span[p], &fit(&board.cross[p])))) {
             return false;
         }
         let reach = self.reach[p];
@@ -860,7 +862,7 @@ impl RuleState {
         if fitting == 0 {
             return false;
         }
-        let common = and(&Self::common(board, p, fitting), &board.cross[p]);
+        let common = and(&Self::common(board, p, fitting), &fit(&board.cross[p]));
         self.fix_all(board, &self.unfixed(&common), p) > 0
     }
 
@@ -908,7 +910,7 @@ impl RuleState {
     fn dependency(&mut self, board: &Board) -> u32 {
         let pass = self.begin_pass(CellRule::Dependency);
         // Open dots two or more numbers reach (narrowing during the pass can only take some out).
-        let candidates = and_not(&and(&board.dots, &self.shared()), &self.fixed_mask);
+        let candidates = and_not(&and(&fit(&board.dots), &self.shared()), &self.fixed_mask);
         for d in cells(&candidates) {
             if !several(self.possible[d]) {
                 continue;
@@ -920,7 +922,7 @@ impl RuleState {
             }
             let readers = self.possible[d];
             let mut nothing = true;
-            let mut together = [u64::MAX; MAX_CELLS / 64];
+            let mut together = [u64::MAX; W];
             let mut pieces = self.possible[d];
             let (mut in_row, mut in_column) = (false, false);
             while pieces != 0 {
@@ -945,7 +947,7 @@ impl RuleState {
                 self.judged(&pass, d, Some(readers));
                 continue;
             }
-            let mut targets = and(&together, &board.dots);
+            let mut targets = and(&together, &fit(&board.dots));
             targets[d / 64] &= !(1 << (d % 64));
             for t in cells(&targets) {
                 if self.fixed[t] == 0 && self.possible[t] != self.possible[d] {
@@ -991,7 +993,7 @@ impl RuleState {
             };
             let avoid = |p: usize| Self::common(board, p, self.valid[p] & !self.through(board, p, x));
             // Only a number whose span reaches into both sets has an orientation to lose.
-            let reachers = |set: &Mask| cells(set).fold(0u64, |m, c| m | self.reachers[c]);
+            let reachers = |set: &[u64; W]| cells(set).fold(0u64, |m, c| m | self.reachers[c]);
             let sa = avoid(a);
             let into_a = reachers(&sa) & !(1 << a | 1 << b);
             if into_a == 0 {
@@ -1053,12 +1055,12 @@ impl Profile {
 /// Classifies `board` from its numbers and dots alone with the rules in `allowed`: steps until solved,
 /// stuck or impossible (at most one step per cell and orientation, which bounds any run).
 pub fn classify(board: &Board, allowed: u8) -> Profile {
-    classify_with(&mut RuleState::blank(allowed), board, allowed)
+    classify_with(&mut RuleState::<4>::blank(allowed), board, allowed)
 }
 
 /// [`classify`] in the state `scratch` (reset first), so that a run of classifications makes no new
 /// state each.
-pub fn classify_with(scratch: &mut RuleState, board: &Board, allowed: u8) -> Profile {
+pub fn classify_with<const W: usize>(scratch: &mut RuleState<W>, board: &Board, allowed: u8) -> Profile {
     scratch.reset(board, &Drawn::NONE, allowed);
     let state = scratch;
     let mut profile = Profile::default();
