@@ -513,12 +513,19 @@ pub(crate) fn free_runs(
     is_number: impl Fn(usize) -> bool,
 ) -> [[usize; 2]; 2] {
     let (r, c) = (cell / width, cell % width);
-    let run =
-        |room: usize, at: &dyn Fn(usize) -> usize| (1..=room.min(most)).take_while(|&i| !is_number(at(i))).count();
-    [
-        [run(c, &|i| cell - i), run(width - 1 - c, &|i| cell + i)],
-        [run(r, &|i| cell - i * width), run(height - 1 - r, &|i| cell + i * width)],
-    ]
+    // The free cells walking `step` at a time, back (`before`) or forth, at most `room` of them.
+    let run = |room: usize, step: usize, before: bool| {
+        let mut free = 0;
+        while free < room.min(most) {
+            let at = if before { cell - (free + 1) * step } else { cell + (free + 1) * step };
+            if is_number(at) {
+                break;
+            }
+            free += 1;
+        }
+        free
+    };
+    [[run(c, 1, true), run(width - 1 - c, 1, false)], [run(r, width, true), run(height - 1 - r, width, false)]]
 }
 
 /// The mask of `len` cells from `first`, `step` apart (1: along a row; the width: down a column). Only
