@@ -252,8 +252,8 @@ impl<const W: usize> RuleState<W> {
         self.allowed = allowed;
         let area = board.cells();
         self.fixed = [0; MAX_CELLS];
-        // All of it: ONE_OF may read the reachers of every cell.
-        self.reachers = [0; MAX_CELLS];
+        // Every cell a mask of W words holds: ONE_OF may read the reachers of all of them.
+        self.reachers[..(64 * W).min(MAX_CELLS)].fill(0);
         self.possible[..area].fill(0);
         self.counts[..area].fill(0);
         self.fixed_mask = [0; W];
