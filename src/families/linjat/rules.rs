@@ -799,8 +799,17 @@ impl<const W: usize> RuleState<W> {
         let mut count = 0;
         let mut from = 0;
         let alone = self.alone();
+        // The open cells only one number reaches and that hold no dot.
+        let lonely = and_not(&and_not(&alone, &self.fixed_mask), &fit(&board.dots));
         while let Some(p) = self.next_loud(Rule::SingleSolution, from, board) {
             from = p + 1;
+            // An uninformative orientation lies on p's own cells and those: two of them need more
+            // cells there than p's length.
+            let room = and(&super::or(&self.owned[p], &lonely), &self.span[p]);
+            if room.iter().map(|w| w.count_ones()).sum::<u32>() <= board.numbers[p].value as u32 {
+                self.hush(Rule::SingleSolution, p);
+                continue;
+            }
             let (mut informative, mut uninformative) = (0u32, 0u32);
             let others = and_not(&self.fixed_mask, &self.owned[p]);
             let mut bits = self.valid[p];
