@@ -462,6 +462,20 @@ impl Linjat {
 impl Board {
     fn fill_segments(&mut self) {
         let (w, h) = (self.width, self.height);
+        // Down a column: the column's cells between the two ends (built once, not cell by cell).
+        let mut columns = [EMPTY_MASK; MAX_SIDE];
+        let mut column = 0;
+        for cell in 0..w * h {
+            set(&mut columns[column], cell);
+            column = if column + 1 == w { 0 } else { column + 1 };
+        }
+        let line = |first: usize, len: usize, step: usize| {
+            if step == 1 {
+                cells_between(first, first + len - 1)
+            } else {
+                and(&columns[first % w], &cells_between(first, first + (len - 1) * step))
+            }
+        };
         self.segments.clear();
         self.segment_from.clear();
         self.valid.clear();
@@ -528,41 +542,17 @@ pub(crate) fn free_runs(
     [[run(c, 1, true), run(width - 1 - c, 1, false)], [run(r, width, true), run(height - 1 - r, width, false)]]
 }
 
-/// The mask of `len` cells from `first`, `step` apart (1: along a row; the width: down a column). Only
-/// constant indices, so that the words stay in registers: a mask built in memory and then copied costs
-/// a store-forwarding stall, a third of a generator attempt.
+/// The cells `first..=last`, built word by word in registers.
 #[inline]
-fn line(first: usize, len: usize, step: usize) -> Mask {
-    if step == 1 {
-        // Contiguous bits: the word of `first` and maybe the next.
-        let bits = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-        let (word, shift) = (first / 64, first % 64);
-        let low = bits << shift;
-        let high = if shift == 0 { 0 } else { bits >> (64 - shift) };
-        let at = |k: usize| {
-            if word == k {
-                low
-            } else if word + 1 == k {
-                high
-            } else {
-                0
-            }
-        };
-        return [at(0), at(1), at(2), at(3)];
-    }
-    let mut mask = EMPTY_MASK;
-    for i in 0..len {
-        let cell = first + i * step;
-        let bit = 1u64 << (cell % 64);
-        let word = cell / 64;
-        mask = [
-            mask[0] | if word == 0 { bit } else { 0 },
-            mask[1] | if word == 1 { bit } else { 0 },
-            mask[2] | if word == 2 { bit } else { 0 },
-            mask[3] | if word == 3 { bit } else { 0 },
-        ];
-    }
-    mask
+fn cells_between(first: usize, last: usize) -> Mask {
+    core::array::from_fn(|k| {
+        let (low, high) = (64 * k, 64 * k + 63);
+        if last < low || first > high {
+            0
+        } else {
+            (u64::MAX >> (63 - (last.min(high) - low))) & (u64::MAX << (first.max(low) - low))
+        }
+    })
 }
 
 /// Numbers whose moves make one part of a state's successors ([`Puzzle::successors_in`]).
