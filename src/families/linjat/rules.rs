@@ -13,6 +13,12 @@
 //! - `solved` also checks that the chosen segments do not overlap (the original does not, and accepts
 //!   some contradictory puzzles).
 //! - A 1 has one orientation, so it can be solved.
+//!
+//! Speed (the optimizer runs it millions of times): every rule remembers what it found nothing for — the
+//! numbers, or for DEPENDENCY and ONE_OF the cells — and judges them again only once something it reads
+//! there is touched (`RuleState::touch`); the cells one, two and three numbers reach are kept as counts
+//! change; masks have `W` words, as few as the board needs in generation. The deductions are those of
+//! judging everything every step ([`RuleState::set_skip_quiet`]), which the tests check step by step.
 
 use super::{and, and_not, cells, disjoint, fit, has, is_empty, set, Board, Drawn, MAX_CELLS, MAX_NUMBERS, MAX_SIDE};
 
