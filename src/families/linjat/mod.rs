@@ -469,12 +469,10 @@ impl Board {
             set(&mut columns[column], cell);
             column = if column + 1 == w { 0 } else { column + 1 };
         }
-        let line = |first: usize, len: usize, step: usize| {
-            if step == 1 {
-                cells_between(first, first + len - 1)
-            } else {
-                and(&columns[first % w], &cells_between(first, first + (len - 1) * step))
-            }
+        // `len` cells from `first`: along its row, or down column `column`.
+        let line = |first: usize, len: usize, column: Option<usize>| match column {
+            None => cells_between(first, first + len - 1),
+            Some(column) => and(&columns[column], &cells_between(first, first + (len - 1) * w)),
         };
         self.segments.clear();
         self.segment_from.clear();
@@ -501,17 +499,18 @@ impl Board {
                 if n - 1 - s > before || s > after {
                     continue;
                 }
-                let step = if vertical { w } else { 1 };
+                let (step, column) = if vertical { (w, Some(c)) } else { (1, None) };
                 let first = cell - (n - 1 - s) * step;
                 *slot =
-                    Segment { mask: line(first, n, step), first: first as u8, last: (first + (n - 1) * step) as u8 };
+                    Segment { mask: line(first, n, column), first: first as u8, last: (first + (n - 1) * step) as u8 };
                 valid |= 1 << o;
             }
             // The cross: n-1 cells each way along the row and the column, within the board.
             let (left, right) = (c.saturating_sub(n - 1), (c + n - 1).min(w - 1));
             let (top, bottom) = (r.saturating_sub(n - 1), (r + n - 1).min(h - 1));
             self.valid.push(valid);
-            self.cross.push(or(&line(r * w + left, right - left + 1, 1), &line(top * w + c, bottom - top + 1, w)));
+            self.cross
+                .push(or(&line(r * w + left, right - left + 1, None), &line(top * w + c, bottom - top + 1, Some(c))));
         }
     }
 }
