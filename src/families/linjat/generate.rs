@@ -287,12 +287,18 @@ impl<const W: usize> Workspace<W> {
 /// Whether every number of the `w`×`h` `grid` has room for its segment along its row or its column.
 fn every_number_fits(grid: &[Cell], w: usize, h: usize) -> bool {
     let is_number = |cell: usize| matches!(grid[cell], Cell::Number(_));
-    grid.iter().enumerate().all(|(cell, c)| match *c {
-        Cell::Number(n) if n > 1 => {
-            let most = n as usize - 1;
-            free_runs(w, h, cell, most, is_number).iter().any(|[before, after]| before + after >= most)
-        }
-        _ => true,
+    let (mut r, mut c) = (0, 0);
+    grid.iter().enumerate().all(|(cell, at)| {
+        let fits = match *at {
+            Cell::Number(n) if n > 1 => {
+                let most = n as usize - 1;
+                let runs = free_runs((w, h), (cell, r, c), most, is_number);
+                runs.iter().any(|[before, after]| before + after >= most)
+            }
+            _ => true,
+        };
+        (r, c) = if c + 1 == w { (r + 1, 0) } else { (r, c + 1) };
+        fits
     })
 }
 

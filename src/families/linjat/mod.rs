@@ -478,15 +478,20 @@ impl Board {
         self.segment_from.clear();
         self.valid.clear();
         self.cross.clear();
+        // The numbers come in reading order: their rows are counted, not divided.
+        let (mut r, mut row_start) = (0, 0);
         for i in 0..self.numbers.len() {
             let number = self.numbers[i];
             let n = number.value as usize;
             let cell = number.cell as usize;
-            let (r, c) = (cell / w, cell % w);
+            while cell >= row_start + w {
+                (r, row_start) = (r + 1, row_start + w);
+            }
+            let c = cell - row_start;
             let orientations = if n == 1 { 1 } else { 2 * n };
             // How far a segment may reach each way: to the edge or the next number (valid orientations
             // follow without building the masks of the others).
-            let runs = free_runs(w, h, cell, n - 1, |at| self.number_at[at].is_some());
+            let runs = free_runs((w, h), (cell, r, c), n - 1, |at| self.number_at[at].is_some());
             let from = self.segments.len();
             self.segment_from.push(from as u16);
             self.segments.resize(from + orientations, Segment { mask: EMPTY_MASK, first: 0, last: 0 });
@@ -515,17 +520,16 @@ impl Board {
     }
 }
 
-/// How far a segment through `cell` may reach on a `width`×`height` grid before an edge or a cell where
-/// `is_number`, at most `most` cells each way: `[[left, right], [up, down]]`.
+/// How far a segment through `cell` (at row `r`, column `c`: the callers know them without dividing) may
+/// reach on a `width`×`height` grid before an edge or a cell where `is_number`, at most `most` cells each
+/// way: `[[left, right], [up, down]]`.
 #[inline]
 pub(crate) fn free_runs(
-    width: usize,
-    height: usize,
-    cell: usize,
+    (width, height): (usize, usize),
+    (cell, r, c): (usize, usize, usize),
     most: usize,
     is_number: impl Fn(usize) -> bool,
 ) -> [[usize; 2]; 2] {
-    let (r, c) = (cell / width, cell % width);
     // The free cells walking `step` at a time, back (`before`) or forth, at most `room` of them.
     let run = |room: usize, step: usize, before: bool| {
         let mut free = 0;
