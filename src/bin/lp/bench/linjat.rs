@@ -82,7 +82,7 @@ Against the original generator (the same work: 10,000 optimizer iterations a puz
 each pool member unique), ratios taken on one machine only, as seconds differ about twofold between
 machines: the original took 2.9 s a medium and 7.1-7.7 s an expert puzzle where lphint at 4c54824 took
 0.43 s and 1.67-2.63 s (issue 34); this engine, alternated with 4c54824 on one machine (farm-bench, 9
-pairs), takes 1/2.85 (easy), 1/2.99 (medium), 1/3.05 (hard) and 1/4.11 (expert) of its time: about 20x
+pairs), takes 1/2.86 (easy), 1/3.01 (medium), 1/3.08 (hard) and 1/4.12 (expert) of its time: about 20x
 the original on medium and 12-18x on expert (easy and hard, scaled from LINJAT.md section 9: about
-12-16x and 13-18x). Machine-independent: 10,000 iterations per optimized puzzle, and the attempts per
+12-17x and 13-19x). Machine-independent: 10,000 iterations per optimized puzzle, and the attempts per
 candidate printed above (the original: 8, 400, 5,360 and 3,020).";
