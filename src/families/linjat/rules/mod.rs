@@ -22,6 +22,12 @@
 
 use super::{and, and_not, cells, disjoint, fit, has, is_empty, set, Board, Drawn, MAX_CELLS, MAX_NUMBERS, MAX_SIDE};
 
+mod profile;
+mod quiet;
+
+pub use profile::{classify, classify_with, collection_score, tier_extra, Profile, Weights, MAX_STEPS};
+use quiet::{CellRule, QUIET_RULES};
+
 /// The rules, in the order the solver tries them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
@@ -99,11 +105,6 @@ fn several(set: u64) -> bool {
 /// Every rule allowed.
 pub const ALL_RULES: u8 = 0x7F;
 
-/// The rules judged number by number ([`Rule::Uncontested`] to [`Rule::Square`]): each keeps the set of
-/// numbers it last found nothing for whose surroundings have not changed since (see
-/// [`RuleState::touch`]), and skips them.
-const QUIET_RULES: usize = Rule::Square as usize + 1;
-
 /// What one step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
@@ -178,25 +179,6 @@ pub struct RuleState<const W: usize = 4> {
     seen_dots: [u64; W],
     /// Whether quiet numbers are skipped (off: every rule judges every number, for checking).
     skip_quiet: bool,
-}
-
-/// The rules judged cell by cell, in [`RuleState::quiet_cells`] and [`RuleState::pending`] order.
-#[derive(Clone, Copy)]
-enum CellRule {
-    /// Reads the numbers through the dot and, through them, cells of their spans: every touch counts.
-    Dependency,
-    /// Reads the cell's numbers and their orientations (a third number's orientations and span only
-    /// shrink, which cannot give it anything to lose): what counts is a change of orientations or of
-    /// the cell's own numbers.
-    OneOf,
-}
-
-/// One pass of a cell rule over the cells: which it may skip.
-struct CellPass<const W: usize> {
-    rule: CellRule,
-    /// The numbers and cells changed between the start of the rule's previous pass and this one.
-    stale: u64,
-    stale_cells: [u64; W],
 }
 
 impl RuleState {
@@ -311,107 +293,6 @@ impl<const W: usize> RuleState<W> {
         self.quiet_cells = [[0; W]; 2];
         self.pending = [0; 2];
         self.pending_cells = [[0; W]; 2];
-    }
-
-    /// Something number rules read changed for `numbers` (a cell of their cross was fixed, dotted or
-    /// changed its possible set; their orientations, span or owned cells changed): no rule may skip
-    /// them before judging them again.
-    fn touch(&mut self, numbers: u64) {
-        for quiet in &mut self.quiet {
-            *quiet &= !numbers;
-        }
-        self.pending[CellRule::Dependency as usize] |= numbers;
-    }
-
-    /// The orientations of `numbers` changed (on top of touching them).
-    fn reoriented(&mut self, numbers: u64) {
-        self.touch(numbers);
-        self.pending[CellRule::OneOf as usize] |= numbers;
-    }
-
-    /// The sets of numbers reaching the cells of `mask` changed (on top of touching those numbers).
-    fn repossessed(&mut self, mask: &[u64; W]) {
-        let pending = &mut self.pending_cells[CellRule::OneOf as usize];
-        *pending = super::or(pending, mask);
-    }
-
-    /// DEPENDENCY narrowed what `numbers` read. Only the rules that run after it in a step (CANT_FIT,
-    /// ONE_OF, DEPENDENCY itself) must judge them again now; the earlier ones next see the state after
-    /// a rebuild, which restores the narrowed cells to what they last judged, so their touch waits in
-    /// [`RuleState::unsettled`] and is dropped by that rebuild (or made when they run first).
-    fn touch_narrowed(&mut self, numbers: u64) {
-        self.quiet[Rule::CantFit as usize] &= !numbers;
-        self.pending[CellRule::Dependency as usize] |= numbers;
-        self.unsettled |= numbers;
-    }
-
-    /// Makes the waiting touches of [`RuleState::touch_narrowed`] before an earlier rule runs on a
-    /// narrowed state (not in a step: one starts with a rebuild).
-    fn settle(&mut self) {
-        if self.unsettled != 0 {
-            let numbers = core::mem::take(&mut self.unsettled);
-            self.touch(numbers);
-            self.early_saw_narrowing = true;
-        }
-    }
-
-    /// Starts a pass of `rule` over the cells.
-    fn begin_pass(&mut self, rule: CellRule) -> CellPass<W> {
-        let stale_cells = core::mem::replace(&mut self.pending_cells[rule as usize], [0; W]);
-        CellPass { rule, stale: core::mem::take(&mut self.pending[rule as usize]), stale_cells }
-    }
-
-    /// Whether the pass may skip `cell`: the rule found nothing there when it last judged it, and no
-    /// number whose state that finding read was touched since.
-    fn cell_is_quiet(&self, pass: &CellPass<W>, cell: usize) -> bool {
-        let rule = pass.rule as usize;
-        self.skip_quiet
-            && has(&self.quiet_cells[rule], cell)
-            && self.readers[rule][cell] & (pass.stale | self.pending[rule]) == 0
-            && !has(&pass.stale_cells, cell)
-            && !has(&self.pending_cells[rule], cell)
-    }
-
-    /// Records what the pass found at `cell`: nothing, having read the state of the numbers `readers`
-    /// (`Some`), or a deduction (`None`).
-    fn judged(&mut self, pass: &CellPass<W>, cell: usize, quiet: Option<u64>) {
-        let rule = pass.rule as usize;
-        match quiet {
-            Some(readers) => {
-                set(&mut self.quiet_cells[rule], cell);
-                self.readers[rule][cell] = readers;
-            }
-            None => self.quiet_cells[rule][cell / 64] &= !(1 << (cell % 64)),
-        }
-    }
-
-    /// [`RuleState::touch`] for the numbers whose span holds a cell of `mask`: the rules read a number's
-    /// cells only within its span, which only shrinks (a number losing a cell is touched itself).
-    fn touch_cells(&mut self, mask: &[u64; W]) {
-        let numbers = cells(mask).fold(0, |acc, c| acc | self.reachers[c]);
-        self.touch(numbers);
-    }
-
-    /// Takes in the dots the caller added to the board since the state last looked.
-    fn sync_dots(&mut self, board: &Board) {
-        let added = super::xor(&fit(&board.dots), &self.seen_dots);
-        if !is_empty(&added) {
-            self.touch_cells(&added);
-            self.seen_dots = fit(&board.dots);
-        }
-    }
-
-    /// The numbers from `from` on that `rule` must judge: all but those it found nothing for when
-    /// nothing they read changed since (in order; a number touched meanwhile is judged again).
-    fn next_loud(&self, rule: Rule, from: usize, board: &Board) -> Option<usize> {
-        let quiet = if self.skip_quiet { self.quiet[rule as usize] } else { 0 };
-        let loud = !quiet & pieces_mask(board.numbers.len()) & u64::MAX.checked_shl(from as u32).unwrap_or(0);
-        (loud != 0).then(|| loud.trailing_zeros() as usize)
-    }
-
-    /// Records that `rule` found nothing for number `p`.
-    fn hush(&mut self, rule: Rule, p: usize) {
-        self.quiet[rule as usize] |= 1 << p;
     }
 
     /// The orientation of number `p`, when only one is left.
@@ -1031,132 +912,5 @@ impl<const W: usize> RuleState<W> {
             self.judged(&pass, x, nothing.then_some(through));
         }
         self.cant_fit(board)
-    }
-}
-
-/// What the rule solver needed for a puzzle: per rule the steps it won (`depth`) and its widest step;
-/// over all, the steps and the widest; and whether it solved the puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Profile {
-    /// Steps won by each rule, in [`Rule::ALL`] order.
-    pub depth: [u32; 7],
-    /// The widest step of each rule.
-    pub max_width: [u32; 7],
-    /// All steps.
-    pub steps: u32,
-    /// The widest step.
-    pub widest: u32,
-    /// Whether the rules solved the puzzle.
-    pub solved: bool,
-    /// Whether they found it contradictory.
-    pub impossible: bool,
-}
-
-impl Profile {
-    /// Steps won by `rule`.
-    pub fn depth_of(&self, rule: Rule) -> u32 {
-        self.depth[rule as usize]
-    }
-
-    /// Adds one step.
-    pub fn add(&mut self, rule: Rule, count: u32) {
-        self.depth[rule as usize] += 1;
-        self.max_width[rule as usize] = self.max_width[rule as usize].max(count);
-        self.steps += 1;
-        self.widest = self.widest.max(count);
-    }
-}
-
-/// Classifies `board` from its numbers and dots alone with the rules in `allowed`: steps until solved,
-/// stuck or impossible (at most one step per cell and orientation, which bounds any run).
-pub fn classify(board: &Board, allowed: u8) -> Profile {
-    classify_with(&mut RuleState::<4>::blank(allowed), board, allowed)
-}
-
-/// [`classify`] in the state `scratch` (reset first), so that a run of classifications makes no new
-/// state each.
-pub fn classify_with<const W: usize>(scratch: &mut RuleState<W>, board: &Board, allowed: u8) -> Profile {
-    scratch.reset(board, &Drawn::NONE, allowed);
-    let state = scratch;
-    let mut profile = Profile::default();
-    for _ in 0..MAX_STEPS {
-        match state.step(board) {
-            Progress::Rule(rule, count) => profile.add(rule, count),
-            Progress::Solved => {
-                profile.solved = true;
-                break;
-            }
-            Progress::Impossible => {
-                profile.impossible = true;
-                break;
-            }
-            Progress::Stuck => break,
-        }
-    }
-    profile
-}
-
-/// More steps than any run takes: each step fixes a cell or removes an orientation.
-pub const MAX_STEPS: usize = MAX_CELLS + MAX_NUMBERS * super::MAX_ORIENTATIONS + 1;
-
-/// The weights of the original generator's objective: per rule, what a step it wins is worth, and what
-/// the widest step is worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Per rule, in [`Rule::ALL`] order.
-    pub rule: [i32; 7],
-    /// Per cell of the widest step.
-    pub max_width: i32,
-}
-
-impl Default for Weights {
-    /// The original's command-line defaults: cover, cant_fit, square, dependency, one_of 1; widest step
-    /// -1; single_solution -50; uncontested -1.
-    fn default() -> Weights {
-        Weights { rule: [-1, 1, -50, 1, 1, 1, 1], max_width: -1 }
-    }
-}
-
-impl Weights {
-    /// `gen.sh`'s weights for cover, cant_fit, square, dependency, one_of and the widest step (the
-    /// uniqueness-assuming rules keep -50 and -1).
-    pub fn tier(cover: i32, cant_fit: i32, square: i32, dependency: i32, one_of: i32, max_width: i32) -> Weights {
-        Weights { rule: [-1, cover, -50, cant_fit, square, dependency, one_of], max_width }
-    }
-
-    /// The generator's objective of `profile`: the sum over rules of steps times weight, plus the widest
-    /// step times its weight.
-    pub fn objective(&self, profile: &Profile) -> i64 {
-        let rules: i64 = (0..7).map(|r| profile.depth[r] as i64 * self.rule[r] as i64).sum();
-        rules + profile.widest as i64 * self.max_width as i64
-    }
-}
-
-/// The collection score the original publishes by (`build-puzzle-collection.pl`): `cover + cant_fit +
-/// 10 square + 50 dependency + 20 one_of - 200 single_solution - 50 uncontested - 2 widest`, plus the
-/// tier's extra (`extra_cant_fit` times cant_fit, plus `extra`: easy 1.25 and 0, medium 1.1 and 0, hard
-/// 0 and 0, expert 0 and 1).
-pub fn collection_score(profile: &Profile, extra_cant_fit: f64, extra: f64) -> f64 {
-    let d = |r: Rule| profile.depth_of(r) as f64;
-    extra_cant_fit * d(Rule::CantFit)
-        + extra
-        + d(Rule::Cover)
-        + d(Rule::CantFit)
-        + 10.0 * d(Rule::Square)
-        + 50.0 * d(Rule::Dependency)
-        + 20.0 * d(Rule::OneOf)
-        - 200.0 * d(Rule::SingleSolution)
-        - 50.0 * d(Rule::Uncontested)
-        - 2.0 * profile.widest as f64
-}
-
-/// The collection score's extra for a tier (`easy`, `medium`, `hard`, `expert`): the factor of
-/// cant_fit and the constant.
-pub fn tier_extra(tier: &str) -> (f64, f64) {
-    match tier {
-        "easy" => (1.25, 0.0),
-        "medium" => (1.1, 0.0),
-        "expert" => (0.0, 1.0),
-        _ => (0.0, 0.0),
     }
 }
