@@ -306,12 +306,8 @@ impl<const W: usize> RuleState<W> {
     /// rebuild (so a step may pass with orientations the rebuild would drop); a position no rule moves
     /// that the rebuild leaves solved is solved.
     pub fn step(&mut self, board: &Board) -> Progress {
-        self.sync_dots(board);
-        if self.impossible(board) {
-            return Progress::Impossible;
-        }
-        if self.solved(board) {
-            return Progress::Solved;
+        if let Some(end) = self.ended(board) {
+            return end;
         }
         self.rebuild(board);
         self.apply_rules(board)
@@ -320,14 +316,22 @@ impl<const W: usize> RuleState<W> {
     /// A step on `possible` as it is (the caller rebuilt it): the first allowed rule that deduces
     /// anything, or whether the position is solved, impossible or stuck.
     pub fn step_rebuilt(&mut self, board: &Board) -> Progress {
+        match self.ended(board) {
+            Some(end) => end,
+            None => self.apply_rules(board),
+        }
+    }
+
+    /// Whether the position is impossible or solved already (with the dots the board has now).
+    fn ended(&mut self, board: &Board) -> Option<Progress> {
         self.sync_dots(board);
         if self.impossible(board) {
-            return Progress::Impossible;
+            Some(Progress::Impossible)
+        } else if self.solved(board) {
+            Some(Progress::Solved)
+        } else {
+            None
         }
-        if self.solved(board) {
-            return Progress::Solved;
-        }
-        self.apply_rules(board)
     }
 
     fn apply_rules(&mut self, board: &Board) -> Progress {
