@@ -69,6 +69,22 @@ pub struct Deduction {
     pub scores: Vec<(&'static str, f64)>,
 }
 
+/// Why a puzzle's definition failed while the engine used it ([`Family::failure`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// What went wrong, in words.
+    pub message: String,
+    /// Whether the engine itself failed (a panic caught inside a function it handed to the game, such
+    /// as `emit`: a bug to report) rather than the game's callback.
+    pub internal: bool,
+}
+
+impl core::fmt::Display for Broken {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// A puzzle family: one folder, one implementation of this trait, one registry line.
 pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::Debug + Send + 'static {
     /// The family name, as the first field of its text description (`tiles`, `jugs`, …).
@@ -192,7 +208,7 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// Why the puzzle's own definition failed while the engine used it, if it did: a game's callbacks
     /// ([`crate::custom`]) can; the built-in families never do. Answers computed after a failure are not
     /// to be trusted, so the C ABI reports it instead of them.
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<Broken> {
         None
     }
 

@@ -254,9 +254,14 @@ pub trait Drawing<F: Family>: Send {
 }
 
 /// The rating a finished rater gives: the family's own, or else the solution's cost (its length when
-/// every move costs 1, as in every built-in family).
+/// every move costs 1, as in every built-in family). A cost past 32 bits is no rating (ratings are 32-bit
+/// in packs): `None`, never a truncated value.
 pub fn rating_of(stats: &Stats) -> Option<u32> {
-    stats.rating.or(stats.solution_cost).or(stats.solution_length)
+    match (stats.rating, stats.solution_cost) {
+        (Some(rating), _) => Some(rating),
+        (None, Some(cost)) => u32::try_from(cost).ok(),
+        (None, None) => stats.solution_length,
+    }
 }
 
 /// Parses a parameter text (`preset=hard,size=4x4`) into the family's parameters.
@@ -474,7 +479,7 @@ impl<F: Generate> Generator<F> {
     }
 
     /// Why the candidates' own definition failed, if it did ([`Family::failure`]: a game's callbacks).
-    pub fn failure(&self) -> Option<String> {
+    pub fn failure(&self) -> Option<crate::family::Broken> {
         self.candidate.as_ref().and_then(Family::failure)
     }
 

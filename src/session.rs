@@ -168,7 +168,7 @@ pub trait AnySession: Send {
     /// Whether the position is the puzzle's start (no move played, or every one undone).
     fn at_start(&self) -> bool;
     /// Why the puzzle's definition failed, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<String>;
+    fn failure(&self) -> Option<crate::family::Broken>;
     /// The family's recommended node budget per frame ([`Family::FRAME_BUDGET`]).
     fn frame_budget(&self) -> u32;
     /// A session for a pack entry of the same kind as this puzzle (`desc` read by
@@ -347,7 +347,7 @@ impl<F: Family> AnySession for Session<F> {
         self.state == self.puzzle.start()
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<crate::family::Broken> {
         self.puzzle.failure()
     }
 
@@ -387,7 +387,7 @@ pub trait AnySolver: Send {
     /// Ends a run with `OutOfNodes` once it has expanded `limit` nodes in all.
     fn set_node_limit(&mut self, limit: u64);
     /// Why the puzzle's definition failed during the run, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<String>;
+    fn failure(&self) -> Option<crate::family::Broken>;
 }
 
 struct SessionSolver<F: Family> {
@@ -443,7 +443,7 @@ impl<F: Family> AnySolver for SessionSolver<F> {
         self.solver.set_expansion_limit(limit);
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<crate::family::Broken> {
         self.puzzle.failure()
     }
 }
@@ -516,7 +516,7 @@ pub trait AnyGenerator: Send {
     /// What the rating counts (`moves`, `presses`, `nodes`).
     fn rating_unit(&self) -> &'static str;
     /// Why the puzzles' own definition failed during the run, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<String>;
+    fn failure(&self) -> Option<crate::family::Broken>;
 
     /// Steps by `budget` until a puzzle is ready or the run ends (blocking: tools, not frames).
     fn next(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
@@ -553,7 +553,7 @@ impl<F: Generate> AnyGenerator for Generator<F> {
         F::RATING_UNIT
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<crate::family::Broken> {
         Generator::failure(self)
     }
 }

@@ -72,7 +72,7 @@ pub fn generator<const N: usize>(puzzle: &Custom<N>, text: &str, seed: u64) -> M
     let generator = Generator::<Custom<N>>::new(params, seed)?;
     // The probe candidate the generator drew may already have met a failing callback.
     match puzzle.def.failure() {
-        Some(why) => Err(why),
+        Some(why) => Err(why.message),
         None => Ok(Box::new(generator)),
     }
 }

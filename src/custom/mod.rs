@@ -34,9 +34,9 @@
 mod generate;
 mod puzzle;
 
-pub use puzzle::{Bytes, Custom};
+pub use puzzle::{emit_all, Bytes, Custom};
 
-use crate::family::MoveCode;
+use crate::family::{Broken, MoveCode};
 use crate::session::{AnySession, Session};
 use alloc::boxed::Box;
 use alloc::format;
@@ -191,6 +191,10 @@ impl Callback {
 const EMIT_TOO_MANY: i32 = 1;
 const EMIT_NULL_STATE: i32 = 2;
 const EMIT_ZERO_COST: i32 = 3;
+/// The engine failed inside `emit` (a panic caught there: a bug of the engine's, reported as one).
+const EMIT_PANIC: i32 = 4;
+/// `lp_custom_emit_all` was given a state size that is not the puzzle's.
+const EMIT_WRONG_SIZE: i32 = 5;
 /// Marks a failure record (beside the callback) as "said it wrote more than the capacity it was given".
 const PAST_CAP: u8 = 0x80;
 
@@ -266,21 +270,35 @@ impl Definition {
         code != 0 || written > cap
     }
 
-    /// The first failure, as a sentence.
-    pub fn failure(&self) -> Option<String> {
+    /// The first failure, in words, and whether it was the engine's own (a panic inside `emit`).
+    pub fn failure(&self) -> Option<Broken> {
         let which = self.failed.load(Ordering::Relaxed);
         let callback = Callback::ALL.into_iter().find(|c| *c as u8 == which & !PAST_CAP)?;
+        let broken = |message: String| Some(Broken { message, internal: false });
         if which & PAST_CAP != 0 {
-            return Some(format!("the {} callback said it wrote past the capacity it was given", callback.name()));
+            return broken(format!("the {} callback said it wrote past the capacity it was given", callback.name()));
         }
         let code = self.code.load(Ordering::Relaxed);
         let max = self.vtable.max_successors;
-        Some(match (callback, code) {
+        let size = self.size;
+        broken(match (callback, code) {
             (Callback::Emit, EMIT_TOO_MANY) => {
                 format!("the successors callback emitted more than its max_successors ({max})")
             }
             (Callback::Emit, EMIT_NULL_STATE) => "the successors callback emitted a NULL state".into(),
-            (Callback::Emit, _) => "the successors callback emitted a cost of 0 (costs are at least 1)".into(),
+            (Callback::Emit, EMIT_ZERO_COST) => {
+                "the successors callback emitted a cost of 0 (costs are at least 1)".into()
+            }
+            (Callback::Emit, EMIT_WRONG_SIZE) => {
+                format!("lp_custom_emit_all was given another state size than the puzzle's {size} bytes")
+            }
+            (Callback::Emit, _) => {
+                return Some(Broken {
+                    message: "internal error (please report): the engine failed while taking a successor in emit"
+                        .into(),
+                    internal: true,
+                })
+            }
             _ => format!("the {} callback failed with code {code}", callback.name()),
         })
     }
@@ -299,6 +317,19 @@ impl Definition {
             return None;
         }
         Some(String::from_utf8_lossy(&buf[..written]).into_owned())
+    }
+}
+
+/// Runs `f`, catching a panic where unwinding can be caught (with `std`): `None` after one. Used inside
+/// the `extern "C"` functions the engine hands to a game, which must never unwind into the game's code.
+fn contained<R>(f: impl FnOnce() -> R) -> Option<R> {
+    #[cfg(feature = "std")]
+    {
+        std::panic::catch_unwind(core::panic::AssertUnwindSafe(f)).ok()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        Some(f())
     }
 }
 

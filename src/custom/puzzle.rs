@@ -1,6 +1,9 @@
 //! A custom puzzle as a [`Family`]: the game's callbacks behind the engine's search and play interface.
 
-use super::{Callback, Definition, LpEmit, EMIT_NULL_STATE, EMIT_TOO_MANY, EMIT_ZERO_COST};
+use super::{
+    contained, Callback, Definition, LpEmit, EMIT_NULL_STATE, EMIT_PANIC, EMIT_TOO_MANY, EMIT_WRONG_SIZE,
+    EMIT_ZERO_COST,
+};
 use crate::family::{Family, HintCells, MoveCode, Reason, MAX_HINT_CELLS};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -48,7 +51,9 @@ impl<const N: usize> Custom<N> {
     }
 }
 
-/// What `emit` writes through: the search's callback and the room left.
+/// What `emit` writes through: the definition, the room left and the search's callback. The definition
+/// comes first (`repr(C)`), so that [`emit_all`] can read it without knowing the callback's type.
+#[repr(C)]
 struct Sink<'a, F> {
     def: &'a Definition,
     left: u32,
@@ -81,7 +86,52 @@ unsafe extern "C" fn emit<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(
     sink.left -= 1;
     // SAFETY: the game passes `state_size` readable bytes (its contract with `emit`).
     let bytes = unsafe { core::slice::from_raw_parts(next, sink.def.size) };
-    (sink.each)(mv, Bytes::of(bytes), cost);
+    // The search's own code runs here, called from the game's: a panic in it must not unwind through
+    // the game's frames (it would abort the process), so it becomes a refusal and a failure.
+    if contained(|| (sink.each)(mv, Bytes::of(bytes), cost)).is_none() {
+        sink.def.fail(Callback::Emit, EMIT_PANIC);
+        return EMIT_PANIC;
+    }
+    0
+}
+
+/// Hands `count` successors to `emit` (the engine's, with its `sink`) in one call: moves at `moves`,
+/// states at `states` (`state_size` bytes each), costs at `costs`. Returns the first refusal's code (the
+/// rest are not passed on), or 0. A `state_size` other than the puzzle's is refused before any state is
+/// read, as are NULL buffers, so that the engine never reads past what the game holds.
+///
+/// # Safety
+/// `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
+/// NULL or holding `count` entries (`states`: `count * state_size` bytes).
+pub unsafe fn emit_all(
+    emit: LpEmit,
+    sink: *mut c_void,
+    count: usize,
+    moves: *const MoveCode,
+    states: *const u8,
+    state_size: usize,
+    costs: *const u32,
+) -> i32 {
+    if sink.is_null() {
+        return EMIT_NULL_STATE;
+    }
+    // SAFETY: an engine's sink is a `Sink`, whose first field (`repr(C)`) is the definition.
+    let def: &Definition = unsafe { *sink.cast::<&Definition>() };
+    if state_size != def.size {
+        def.fail(Callback::Emit, EMIT_WRONG_SIZE);
+        return EMIT_WRONG_SIZE;
+    }
+    if count > 0 && (moves.is_null() || states.is_null() || costs.is_null()) {
+        def.fail(Callback::Emit, EMIT_NULL_STATE);
+        return EMIT_NULL_STATE;
+    }
+    for i in 0..count {
+        // SAFETY: the caller's buffers hold `count` entries of these sizes (`state_size` checked).
+        let refused = unsafe { emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i)) };
+        if refused != 0 {
+            return refused;
+        }
+    }
     0
 }
 
@@ -298,7 +348,75 @@ impl<const N: usize> Family for Custom<N> {
         Some(super::generate::generator(&self.with_start(*state), params, seed))
     }
 
-    fn failure(&self) -> Option<String> {
+    fn failure(&self) -> Option<crate::family::Broken> {
         self.def.failure()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::custom::LpCustomVtable;
+
+    unsafe extern "C" fn no_successors(_: *mut c_void, _: *const u8, _: LpEmit, _: *mut c_void) -> i32 {
+        0
+    }
+
+    unsafe extern "C" fn never_solved(_: *mut c_void, _: *const u8, goal: *mut bool) -> i32 {
+        // SAFETY: the engine passes a writable flag.
+        unsafe { *goal = false };
+        0
+    }
+
+    fn definition(state_size: u32) -> Definition {
+        let vtable = LpCustomVtable {
+            abi_version: 0,
+            state_size,
+            max_successors: 4,
+            successors: Some(no_successors),
+            is_goal: Some(never_solved),
+            ..LpCustomVtable::BLANK
+        };
+        Definition::new(&vtable, core::ptr::null_mut()).unwrap()
+    }
+
+    #[test]
+    fn a_panic_inside_emit_is_a_refusal_and_an_internal_failure_not_an_abort() {
+        let def = definition(4);
+        let mut each = |_: MoveCode, _: Bytes<16>, _: u32| panic!("a bug in the search's own code");
+        let emit = emit_for::<16, _>(&each);
+        let mut sink = Sink { def: &def, left: 4, each: &mut each };
+        let state = [7u8; 4];
+        // SAFETY: the engine's emit with its sink and a state of `state_size` bytes.
+        let code = unsafe { emit((&mut sink as *mut Sink<'_, _>).cast(), MoveCode::default(), state.as_ptr(), 1) };
+        assert_eq!(code, EMIT_PANIC);
+        let broken = def.failure().unwrap();
+        assert!(broken.internal && broken.message.starts_with("internal error (please report)"), "{broken:?}");
+    }
+
+    #[test]
+    fn emit_all_refuses_a_state_size_that_is_not_the_puzzles() {
+        let def = definition(64);
+        let mut taken = 0;
+        let mut each = |_: MoveCode, _: Bytes<64>, _: u32| taken += 1;
+        let emit = emit_for::<64, _>(&each);
+        let mut sink = Sink { def: &def, left: 4, each: &mut each };
+        let sink = (&mut sink as *mut Sink<'_, _>).cast();
+        let (moves, states, costs) = ([MoveCode::default(); 2], [0u8; 8], [1u32; 2]);
+        // SAFETY: two 4-byte states for a 64-byte puzzle: refused before one is read.
+        let code = unsafe { emit_all(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr()) };
+        assert_eq!(code, EMIT_WRONG_SIZE);
+        let message = def.failure().unwrap().message;
+        assert!(message.contains("another state size than the puzzle's 64 bytes"), "{message}");
+        // The puzzle's own size passes every successor on.
+        let def = definition(4);
+        let mut each = |_: MoveCode, _: Bytes<16>, _: u32| taken += 1;
+        let emit = emit_for::<16, _>(&each);
+        let mut sink = Sink { def: &def, left: 4, each: &mut each };
+        let sink = (&mut sink as *mut Sink<'_, _>).cast();
+        // SAFETY: two 4-byte states for a 4-byte puzzle.
+        let code = unsafe { emit_all(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr()) };
+        assert_eq!((code, def.failure()), (0, None));
+        assert_eq!(taken, 2);
     }
 }

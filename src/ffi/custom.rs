@@ -54,8 +54,9 @@ pub unsafe extern "C" fn lp_custom_create(
 
 /// Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
 /// code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
-/// bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
-/// on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+/// bytes each: the puzzle's, anything else is refused before a state is read), costs at `costs`. Returns
+/// the first refusal's code (the rest are not passed on), or 0. Call it from the successors callback with
+/// the `emit` and `sink` it was given.
 ///
 /// # Safety
 /// `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
@@ -70,12 +71,8 @@ pub unsafe extern "C" fn lp_custom_emit_all(
     state_size: usize,
     costs: *const u32,
 ) -> i32 {
-    for i in 0..count {
-        // SAFETY: the caller's buffers hold `count` entries of these sizes.
-        let refused = unsafe { emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i)) };
-        if refused != 0 {
-            return refused;
-        }
-    }
-    0
+    // A panic must not unwind into the game's successors callback: it is a refusal like any other.
+    // SAFETY: forwarded caller guarantees.
+    std::panic::catch_unwind(|| unsafe { custom::emit_all(emit, sink, count, moves, states, state_size, costs) })
+        .unwrap_or(i32::MAX)
 }

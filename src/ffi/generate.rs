@@ -104,7 +104,7 @@ pub unsafe extern "C" fn lp_generator_step(
         let step = generator.generator.step(budget);
         // A game's callback that failed during the step makes its result untrustworthy.
         if let Some(why) = generator.generator.failure() {
-            return Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why));
+            return Err(Failure::from(why));
         }
         match step {
             Ok(generated) => {

@@ -106,6 +106,15 @@ impl From<crate::envelope::DataError> for Failure {
     }
 }
 
+impl From<crate::family::Broken> for Failure {
+    /// A game's callback that failed is `LP_ERR_CALLBACK`; the engine failing inside a function it
+    /// handed to the game (a panic caught in `emit`) is `LP_ERR_PANIC`, as any other panic.
+    fn from(broken: crate::family::Broken) -> Failure {
+        let status = if broken.internal { LpStatus::LP_ERR_PANIC } else { LpStatus::LP_ERR_CALLBACK };
+        Failure::new(status, broken.message)
+    }
+}
+
 impl From<crate::memory::OutOfMemory> for Failure {
     fn from(e: crate::memory::OutOfMemory) -> Failure {
         Failure::new(LpStatus::LP_ERR_OUT_OF_MEMORY, e.to_string())

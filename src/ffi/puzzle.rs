@@ -31,7 +31,7 @@ impl LpPuzzle {
     /// `LP_ERR_CALLBACK` with the reason, since answers computed from a failed callback cannot be trusted.
     pub(crate) fn checked(&self, outcome: Outcome) -> Outcome {
         match self.session.failure() {
-            Some(why) => Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why)),
+            Some(why) => Err(Failure::from(why)),
             None => outcome,
         }
     }

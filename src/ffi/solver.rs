@@ -60,7 +60,8 @@ pub struct LpStats {
     pub bytes_reserved: u64,
     /// Moves in the solution, or -1 when none was found.
     pub solution_length: i64,
-    /// Cost of the solution, or -1 when none was found.
+    /// Total cost of the solution (64 bits: move costs up to 2³² − 1 add up past 32), or -1 when none
+    /// was found.
     pub solution_cost: i64,
     /// 1 when the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
     /// heuristic the family declares admissible), 0 otherwise ("not proven optimal").
@@ -199,7 +200,7 @@ pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> L
         let status = solver.solver.step(budget).status;
         // A game's callback that failed during the step makes its result untrustworthy.
         if let Some(why) = solver.solver.failure() {
-            return Err(Failure::new(LpStatus::LP_ERR_CALLBACK, why));
+            return Err(Failure::from(why));
         }
         status_outcome(status, "no solution")
     })
@@ -248,7 +249,8 @@ pub unsafe extern "C" fn lp_solver_stats(solver: *const LpSolver, stats: *mut Lp
             peak_stored: s.peak_stored as u64,
             bytes_reserved: s.bytes_reserved as u64,
             solution_length: s.solution_length.map_or(-1, i64::from),
-            solution_cost: s.solution_cost.map_or(-1, i64::from),
+            // Below 2⁶³ for any path a node cap allows (see `search::arena::Node`).
+            solution_cost: s.solution_cost.map_or(-1, |c| i64::try_from(c).unwrap_or(i64::MAX)),
             optimal: (s.solution_length.is_some() && solver.solver.solution_is_optimal()) as u32,
         };
         stats.write(value);

@@ -108,6 +108,9 @@ pub struct Annealing<P: Puzzle> {
     start: Option<P::State>,
     /// The walk's loop-free path from the start.
     path: Vec<(P::Move, P::State)>,
+    /// The cost from the start to each place of the path (`costs[0]` is 0), in 64 bits: a path of
+    /// moves costing up to 2³² − 1 each does not fit in 32.
+    costs: Vec<u64>,
     /// Open-addressing index from a state to its place on the path (`0` the start, `i` after move i),
     /// each entry `stamp << 32 | place`: an entry of another stamp is empty, so clearing the index is
     /// taking a new stamp. Entries past the path or naming another state are stale: lookups skip them,
@@ -126,7 +129,7 @@ pub struct Annealing<P: Puzzle> {
     /// The step under way: the next successor part and the successor chosen so far among `seen`.
     part: u32,
     seen: u32,
-    chosen: Option<(P::Move, P::State)>,
+    chosen: Option<(P::Move, P::State, u32)>,
     /// The lowest energy any walk has reached (for reports).
     best_energy: u32,
     status: Status,
@@ -145,6 +148,7 @@ impl<P: Puzzle> Annealing<P> {
             rng: Xoshiro256PlusPlus::seed_from_u64(schedule.seed),
             start: None,
             path: memory::with_capacity(max_moves)?,
+            costs: memory::with_capacity(max_moves + 1)?,
             index: memory::filled(0, slots)?,
             stamp: 1,
             written: 0,
@@ -173,7 +177,7 @@ impl<P: Puzzle> Annealing<P> {
     pub fn bytes_for(max_moves: usize) -> usize {
         let max_moves = max_moves.max(1);
         max_moves
-            .saturating_mul(size_of::<(P::Move, P::State)>())
+            .saturating_mul(size_of::<(P::Move, P::State)>() + size_of::<u64>())
             .saturating_add(Self::slots_for(max_moves).saturating_mul(size_of::<u64>()))
     }
 
@@ -199,9 +203,9 @@ impl<P: Puzzle> Annealing<P> {
     }
 
     /// Ends the search with the path as its solution.
-    fn found(&mut self, puzzle: &P) -> Status {
+    fn found(&mut self) -> Status {
         self.stats.solution_length = Some(self.path.len() as u32);
-        self.stats.solution_cost = Some(self.path_cost(puzzle));
+        self.stats.solution_cost = self.costs.last().copied();
         self.finish(Status::Found)
     }
 
@@ -274,6 +278,8 @@ impl<P: Puzzle> Annealing<P> {
     fn begin_walk(&mut self, puzzle: &P) {
         let Some(start) = self.start else { return };
         self.path.clear();
+        self.costs.clear();
+        self.costs.push(0);
         self.clear_index();
         self.record(&start, 0);
         let energy = puzzle.heuristic(&start);
@@ -295,7 +301,7 @@ impl<P: Puzzle> Search<P> for Annealing<P> {
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
         } else if puzzle.is_goal(&start) {
-            self.found(puzzle);
+            self.found();
         }
     }
 
@@ -346,11 +352,11 @@ impl<P: Puzzle> Annealing<P> {
             let generated_before = self.stats.generated;
             let (rng, seen, chosen, generated) =
                 (&mut self.rng, &mut self.seen, &mut self.chosen, &mut self.stats.generated);
-            puzzle.successors_in(&state, self.part, |mv, next, _| {
+            puzzle.successors_in(&state, self.part, |mv, next, cost| {
                 *generated += 1;
                 *seen += 1;
                 if rng.random_range(0..*seen) == 0 {
-                    *chosen = Some((mv, next));
+                    *chosen = Some((mv, next, cost));
                 }
             });
             *units += units_for(self.stats.generated - generated_before);
@@ -363,7 +369,7 @@ impl<P: Puzzle> Annealing<P> {
             self.steps += 1;
             let temperature = self.temperature;
             self.temperature *= self.cooling;
-            let Some((mv, next)) = self.chosen.take() else {
+            let Some((mv, next, cost)) = self.chosen.take() else {
                 // No move at all: this walk is over.
                 self.steps = self.schedule.iterations;
                 continue;
@@ -378,12 +384,19 @@ impl<P: Puzzle> Annealing<P> {
             }
             match self.find(&next) {
                 // Back onto the path: the loop is cut off.
-                Some(place) => self.path.truncate(place),
+                Some(place) => {
+                    self.path.truncate(place);
+                    self.costs.truncate(place + 1);
+                }
                 None => {
                     if self.path.len() == self.path.capacity() {
                         return self.finish(Status::OutOfNodes);
                     }
+                    // 2³² moves of the largest cost would be needed to reach 2⁶⁴: saturating is never
+                    // reached by a path memory can hold, and cannot wrap if it were.
+                    let reached = self.costs.last().copied().unwrap_or(0).saturating_add(cost as u64);
                     self.path.push((mv, next));
+                    self.costs.push(reached);
                     let place = self.path.len();
                     self.record(&next, place);
                 }
@@ -392,26 +405,9 @@ impl<P: Puzzle> Annealing<P> {
             self.best_energy = self.best_energy.min(next_energy);
             self.stats.peak_stored = self.stats.peak_stored.max(self.path.len() + 1);
             if puzzle.is_goal(&next) {
-                return self.found(puzzle);
+                return self.found();
             }
         }
         Status::InProgress
-    }
-
-    /// The cost of the path (its moves replayed from the start).
-    fn path_cost(&self, puzzle: &P) -> u32 {
-        let mut cost = 0;
-        let mut state = self.state_at(0);
-        for (mv, next) in &self.path {
-            let mut step = 0;
-            puzzle.successors(&state, |m, s, c| {
-                if step == 0 && m == *mv && s == *next {
-                    step = c;
-                }
-            });
-            cost += step;
-            state = *next;
-        }
-        cost
     }
 }

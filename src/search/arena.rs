@@ -11,17 +11,22 @@ use rustc_hash::FxBuildHasher;
 pub const NONE: u32 = u32::MAX;
 
 /// One search node: a state and how it was reached.
+///
+/// `G` is what the search accumulates along a path: a cost in 64 bits for searches that add move costs
+/// (a path the node cap allows, at most 2³¹ moves of at most 2³² − 1 each, stays below 2⁶³, so it
+/// cannot wrap), a move count in 32 bits for breadth-first search.
 #[derive(Clone, Copy, Debug)]
-pub struct Node<S, M> {
+pub struct Node<S, M, G = u64> {
     /// The state.
     pub state: S,
     /// The move that reached it (`None` for the root).
     pub mv: Option<M>,
     /// Index of the parent node, or [`NONE`] for the root.
     pub parent: u32,
-    /// Cost from the root.
-    pub g: u32,
-    /// Heuristic value, computed once when the node is created.
+    /// Cost (or depth) from the root.
+    pub g: G,
+    /// Heuristic value, computed once when the node is created (breadth-first search keeps the cost of
+    /// the move that reached the node here).
     pub h: u32,
 }
 
@@ -31,8 +36,8 @@ pub struct Node<S, M> {
 /// of two) but used from a small active prefix that doubles, in place, as nodes arrive: small searches
 /// touch little memory, and clearing costs time in proportion to what was used. Each slot holds a node
 /// id and 32 bits of its hash, so most probes never touch the pool.
-pub struct Arena<S, M> {
-    nodes: Vec<Node<S, M>>,
+pub struct Arena<S, M, G = u64> {
+    nodes: Vec<Node<S, M, G>>,
     cap: usize,
     slots: Vec<u64>,
     /// The active prefix is `slots[..=mask]`.
@@ -91,7 +96,7 @@ fn tag(hash: u64) -> u64 {
     hash & 0xFFFF_FFFF_0000_0000
 }
 
-impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
+impl<S: Copy + Eq + Hash, M: Copy, G: Copy> Arena<S, M, G> {
     /// Reserves room for `cap` nodes (at least 1, at most 2³¹) and an index at most half full, or says
     /// how many bytes could not be reserved.
     pub fn new(cap: usize) -> Result<Self, OutOfMemory> {
@@ -110,7 +115,7 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     /// Bytes [`Arena::new`] reserves for `cap` nodes (what a game sizes its node cap by).
     pub fn bytes_for(cap: usize) -> usize {
         let cap = cap.clamp(1, MAX_NODES);
-        cap.saturating_mul(size_of::<Node<S, M>>()).saturating_add((cap * 2).next_power_of_two() * size_of::<u64>())
+        cap.saturating_mul(size_of::<Node<S, M, G>>()).saturating_add((cap * 2).next_power_of_two() * size_of::<u64>())
     }
 
     /// Forgets every node, keeping the memory. Only the smallest prefix is cleared: a growth clears the
@@ -188,7 +193,7 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
 
     /// Bytes reserved by the pool and the index.
     pub fn bytes_reserved(&self) -> usize {
-        self.nodes.capacity() * size_of::<Node<S, M>>() + self.slots.capacity() * size_of::<u64>()
+        self.nodes.capacity() * size_of::<Node<S, M, G>>() + self.slots.capacity() * size_of::<u64>()
     }
 
     /// Looks `state` up.
@@ -239,7 +244,7 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
     /// Stores `node` where [`Arena::find`] said its state goes. Returns its index, or `None` when the
     /// pool is full.
     #[inline]
-    pub fn insert(&mut self, vacant: Vacant, node: Node<S, M>) -> Option<u32> {
+    pub fn insert(&mut self, vacant: Vacant, node: Node<S, M, G>) -> Option<u32> {
         if self.is_full() {
             return None;
         }
@@ -273,18 +278,18 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
 
     /// The node at `id`.
     #[inline]
-    pub fn node(&self, id: u32) -> &Node<S, M> {
+    pub fn node(&self, id: u32) -> &Node<S, M, G> {
         &self.nodes[id as usize]
     }
 
     /// The node at `id`, mutably. Its state must not be changed (the index is keyed on it).
     #[inline]
-    pub fn node_mut(&mut self, id: u32) -> &mut Node<S, M> {
+    pub fn node_mut(&mut self, id: u32) -> &mut Node<S, M, G> {
         &mut self.nodes[id as usize]
     }
 
     /// Every stored node, in insertion order.
-    pub fn nodes(&self) -> &[Node<S, M>] {
+    pub fn nodes(&self) -> &[Node<S, M, G>] {
         &self.nodes
     }
 
@@ -307,11 +312,24 @@ impl<S: Copy + Eq + Hash, M: Copy> Arena<S, M> {
 /// Children per heap node.
 const ARITY: usize = 2;
 
+/// The order of a node in an open list: `f` (a cost and an estimate, in 64 bits so that no path cost
+/// the node cap allows saturates it), then a tie-break; smaller first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    /// The ordering value (`g + h` for A\*).
+    pub f: u64,
+    /// Among equal `f`, the smaller first.
+    pub tie: u32,
+}
+
+// SAFETY: a `Key` is two integers; all zeros is `f = 0, tie = 0`.
+unsafe impl memory::Zeroable for Key {}
+
 /// A binary min-heap of node indices with decrease-key: each node is in it at most once, so its size is
 /// bounded by the node cap and it never grows. Positions are stored plus one, so that zeroed memory
 /// means "absent".
 pub struct IndexedHeap {
-    entries: Vec<(u64, u32)>,
+    entries: Vec<(Key, u32)>,
     position: Vec<u32>,
 }
 
@@ -341,11 +359,11 @@ impl IndexedHeap {
 
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
-        self.entries.capacity() * size_of::<(u64, u32)>() + self.position.capacity() * size_of::<u32>()
+        self.entries.capacity() * size_of::<(Key, u32)>() + self.position.capacity() * size_of::<u32>()
     }
 
     /// Queues node `id` with `key`, or lowers its key if it is queued with a larger one.
-    pub fn push_or_decrease(&mut self, id: u32, key: u64) {
+    pub fn push_or_decrease(&mut self, id: u32, key: Key) {
         let at = self.position[id as usize];
         if at == ABSENT {
             let at = self.entries.len();
@@ -365,7 +383,7 @@ impl IndexedHeap {
 
     /// The smallest key, if any.
     #[inline]
-    pub fn peek_key(&self) -> Option<u64> {
+    pub fn peek_key(&self) -> Option<Key> {
         self.entries.first().map(|e| e.0)
     }
 
@@ -436,7 +454,7 @@ const HEAD: u32 = NONE - 1;
 /// nowhere"; any other `prev` is the previous node's id plus one, or [`HEAD`].
 const UNQUEUED: u32 = 0;
 
-/// The open list of best-first search. Keys are `f << 32 | tie-break` (smaller first). Searches of puzzles
+/// The open list of best-first search, ordered by [`Key`]. Searches of puzzles
 /// have a small range of integer `f` values and small tie-breaks, so a node whose `f` falls in a window of
 /// `F_WINDOW` values lives in a bucket per `(f, tie-break)` — a doubly linked list threaded through
 /// per-node arrays, last in first out: push, pop and decrease-key take constant time. Anything outside the
@@ -445,7 +463,7 @@ pub struct OpenList {
     heads: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
-    keys: Vec<u64>,
+    keys: Vec<Key>,
     base: u64,
     /// Every non-empty bucket lies in `lowest..=highest`.
     lowest: usize,
@@ -470,8 +488,8 @@ impl OpenList {
 
     /// Bytes [`OpenList::new`] reserves for `cap` nodes.
     pub fn bytes_for(cap: usize) -> usize {
-        // Per node: next, prev and the heap position (u32), the key (u64), a heap entry.
-        cap.saturating_mul(3 * size_of::<u32>() + size_of::<u64>() + size_of::<(u64, u32)>())
+        // Per node: next, prev and the heap position (u32), the key, a heap entry.
+        cap.saturating_mul(3 * size_of::<u32>() + size_of::<Key>() + size_of::<(Key, u32)>())
             .saturating_add(BUCKETS * size_of::<u32>())
     }
 
@@ -479,32 +497,32 @@ impl OpenList {
     /// Node ids may then be reused from 0: each is pushed before it is looked at again (the arena is
     /// cleared with the list), so the links of the nodes queued before are left as they are — undoing
     /// them walked every queued node, milliseconds for a large open list.
-    pub fn reset(&mut self, first_key: u64) {
+    pub fn reset(&mut self, first_key: Key) {
         if self.lowest <= self.highest {
             self.heads[self.lowest..=self.highest.min(BUCKETS - 1)].fill(NONE);
         }
         self.lowest = BUCKETS;
         self.highest = 0;
-        self.base = first_key >> 32;
+        self.base = first_key.f;
         self.overflow.clear();
     }
 
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
         (self.heads.capacity() + self.next.capacity() + self.prev.capacity()) * size_of::<u32>()
-            + self.keys.capacity() * size_of::<u64>()
+            + self.keys.capacity() * size_of::<Key>()
             + self.overflow.bytes_reserved()
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> Option<usize> {
-        let f = key >> 32;
-        let tie = (key as u32 as usize).min(TIE_BUCKETS - 1);
+    fn bucket(&self, key: Key) -> Option<usize> {
+        let f = key.f;
+        let tie = (key.tie as usize).min(TIE_BUCKETS - 1);
         (f >= self.base && f - self.base < F_WINDOW as u64).then(|| (f - self.base) as usize * TIE_BUCKETS + tie)
     }
 
     #[inline]
-    fn link(&mut self, id: u32, key: u64) {
+    fn link(&mut self, id: u32, key: Key) {
         match self.bucket(key) {
             Some(b) => {
                 let head = self.heads[b];
@@ -543,13 +561,13 @@ impl OpenList {
 
     /// Queues a node that is in no list (a new node, or a closed one being reopened).
     #[inline]
-    pub fn push(&mut self, id: u32, key: u64) {
+    pub fn push(&mut self, id: u32, key: Key) {
         self.link(id, key);
     }
 
     /// Queues node `id` with `key`, or lowers its key if it is queued with a larger one.
     #[inline]
-    pub fn push_or_decrease(&mut self, id: u32, key: u64) {
+    pub fn push_or_decrease(&mut self, id: u32, key: Key) {
         if self.overflow.contains(id) {
             self.overflow.push_or_decrease(id, key);
         } else if self.prev[id as usize] != UNQUEUED {
@@ -570,7 +588,7 @@ impl OpenList {
         }
         let bucket_top = (self.lowest < BUCKETS).then(|| self.heads[self.lowest]);
         match (bucket_top, self.overflow.peek_key()) {
-            (Some(id), Some(key)) if key >> 32 < self.keys[id as usize] >> 32 => self.overflow.pop(),
+            (Some(id), Some(key)) if key.f < self.keys[id as usize].f => self.overflow.pop(),
             (Some(id), _) => {
                 self.unlink(id);
                 Some(id)
@@ -619,12 +637,13 @@ mod tests {
     #[test]
     fn heap_pops_in_key_order_with_decrease_key() {
         let mut heap = IndexedHeap::new(16).unwrap();
+        let key = |f| Key { f, tie: 0 };
         let keys = [9u64, 3, 7, 1, 8, 2, 6, 5, 4, 0];
         for (id, &k) in keys.iter().enumerate() {
-            heap.push_or_decrease(id as u32, k + 10);
+            heap.push_or_decrease(id as u32, key(k + 10));
         }
-        heap.push_or_decrease(0, 5); // 19 -> 5
-        heap.push_or_decrease(3, 50); // larger: ignored
+        heap.push_or_decrease(0, key(5)); // 19 -> 5
+        heap.push_or_decrease(3, key(50)); // larger: ignored
         let mut popped = Vec::new();
         while let Some(id) = heap.pop() {
             popped.push(id);
@@ -636,15 +655,17 @@ mod tests {
     fn open_list_pops_by_f_inside_and_outside_its_window() {
         let mut open = OpenList::new(64).unwrap();
         for round in 0..2 {
-            open.reset(10 << 32);
-            // f values below, inside and far above the window, with decrease-keys across them.
-            let fs = [12u64, 5, 3000, 10, 12, 40, 2000, 11];
+            let key = |f, tie| Key { f, tie };
+            open.reset(key(10, 0));
+            // f values below, inside and far above the window (past 32 bits too), with decrease-keys
+            // across them.
+            let fs = [12u64, 5, 3000, 10, 12, 40, 1 << 40, 11];
             for (id, &f) in fs.iter().enumerate() {
-                open.push_or_decrease(id as u32, (f << 32) | round);
+                open.push_or_decrease(id as u32, key(f, round));
             }
-            open.push_or_decrease(2, 9 << 32); // overflow heap: 3000 -> 9
-            open.push_or_decrease(5, 4 << 32); // bucket -> overflow: 40 -> 4
-            open.push_or_decrease(0, 50 << 32); // larger: ignored
+            open.push_or_decrease(2, key(9, 0)); // overflow heap: 3000 -> 9
+            open.push_or_decrease(5, key(4, 0)); // bucket -> overflow: 40 -> 4
+            open.push_or_decrease(0, key(50, 0)); // larger: ignored
             let mut popped = Vec::new();
             while let Some(id) = open.pop() {
                 popped.push(id);
@@ -659,7 +680,7 @@ mod tests {
         for s in 0..3u32 {
             match arena.find(&s) {
                 Slot::Vacant(slot) => {
-                    arena.insert(slot, Node { state: s, mv: None, parent: NONE, g: s, h: 0 }).unwrap();
+                    arena.insert(slot, Node { state: s, mv: None, parent: NONE, g: s as u64, h: 0 }).unwrap();
                 }
                 Slot::Found(_) => panic!("not stored yet"),
             }

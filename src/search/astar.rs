@@ -4,7 +4,7 @@
 //! nodes stay in the pool and are reopened when a cheaper path reaches them, so A\* stays optimal with an
 //! admissible heuristic even when it is not consistent.
 
-use super::arena::{Arena, Node, OpenList, Slot, NONE};
+use super::arena::{Arena, Key, Node, OpenList, Slot, NONE};
 use super::{units_for, Puzzle, Search, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::vec::Vec;
@@ -28,17 +28,22 @@ pub enum Priority {
 }
 
 impl Priority {
-    /// The open-list key: `f` in the high half (saturated), then a tie-break in the low half — `h` (so
-    /// that among equal `f` the deeper node comes first), or `g` for greedy search.
+    /// The open-list key: `f`, then a tie-break — `h` (so that among equal `f` the deeper node comes
+    /// first), or `g` (saturated) for greedy search. A path cost is below 2⁶³ (see [`Node`]), so `f`
+    /// never saturates for A\* and uniform cost; a weighted `f` saturates only past 2⁶⁴, where the
+    /// weight's bound is not claimed anyway (weighted A\* is never called optimal).
     #[inline]
-    fn key(self, g: u32, h: u32) -> u64 {
-        let (f, tie): (u64, u32) = match self {
-            Priority::AStar => (g as u64 + h as u64, h),
-            Priority::Weighted { num, den } => (g as u64 * den.max(1) as u64 + h as u64 * num as u64, h),
-            Priority::Greedy => (h as u64, g),
-            Priority::Uniform => (g as u64, h),
+    fn key(self, g: u64, h: u32) -> Key {
+        let (f, tie) = match self {
+            Priority::AStar => (g.saturating_add(h as u64), h),
+            Priority::Weighted { num, den } => {
+                let weighted = g as u128 * den.max(1) as u128 + h as u128 * num as u128;
+                (u64::try_from(weighted).unwrap_or(u64::MAX), h)
+            }
+            Priority::Greedy => (h as u64, u32::try_from(g).unwrap_or(u32::MAX)),
+            Priority::Uniform => (g, h),
         };
-        (f.min(u32::MAX as u64) << 32) | tie as u64
+        Key { f, tie }
     }
 
     /// Whether the first solution popped is optimal (for A\*, given an admissible heuristic).
@@ -240,7 +245,8 @@ impl<P: Puzzle> AStar<P> {
                 if parent == Some(child) {
                     return;
                 }
-                let g = node.g + cost;
+                // Below 2⁶³ for any path the node cap allows: it cannot wrap.
+                let g = node.g + cost as u64;
                 match arena.find(&child) {
                     Slot::Found(cid) => {
                         let known = arena.node_mut(cid);

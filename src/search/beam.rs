@@ -46,7 +46,8 @@ struct Link<M> {
 struct Child<S, M> {
     state: S,
     h: u32,
-    g: u32,
+    /// Cost from the root (64 bits: no path of the trail can wrap it).
+    g: u64,
     link: Link<M>,
 }
 
@@ -270,7 +271,7 @@ impl<P: Puzzle> Beam<P> {
 
     /// Replays the moves from the root to the goal (reached by `link` at cost `cost`) from the start,
     /// into `path`.
-    fn record_solution(&mut self, puzzle: &P, mut link: Link<P::Move>, cost: u32) -> Status {
+    fn record_solution(&mut self, puzzle: &P, mut link: Link<P::Move>, cost: u64) -> Status {
         self.path.clear();
         let Some(start) = self.start else {
             return self.finish(Status::Unsolvable);
@@ -295,7 +296,7 @@ impl<P: Puzzle> Beam<P> {
     /// Expands part `part` of the next node of the current layer: its children that repeat no state of
     /// their layer or of the layer kept two moves before go to the next layer's buffer (cut down to the
     /// best `width` when full: `*cut` counts the children those cuts sorted out).
-    fn expand(&mut self, puzzle: &P, part: u32, cut: &mut usize) -> Option<(Link<P::Move>, u32)> {
+    fn expand(&mut self, puzzle: &P, part: u32, cut: &mut usize) -> Option<(Link<P::Move>, u64)> {
         let [a, b, c] = &mut self.layers;
         let (current, next, before) = match self.current {
             0 => (&*a, b, &*c),
@@ -313,7 +314,7 @@ impl<P: Puzzle> Beam<P> {
             }
             let link = Link { parent, mv: Some(mv) };
             if puzzle.is_goal(&state) {
-                goal = Some((link, node.g + cost));
+                goal = Some((link, node.g + cost as u64));
                 return;
             }
             let hash = hasher.hash_one(state);
@@ -326,7 +327,7 @@ impl<P: Puzzle> Beam<P> {
             }
             let h = puzzle.heuristic_after(&node.state, node.h, &mv, &state);
             next.set.insert(hash, next.children.len());
-            next.children.push(Child { state, h, g: node.g + cost, link });
+            next.children.push(Child { state, h, g: node.g + cost as u64, link });
         });
         goal
     }

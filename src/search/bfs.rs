@@ -3,6 +3,8 @@
 //! arena into a distance table.
 //!
 //! Breadth-first search counts moves, not costs: use [`super::astar::Priority::Uniform`] for weighted moves.
+//! It still reports the real cost of the path it finds (each node keeps the cost of the move that reached
+//! it), and calls it optimal only when every move it saw cost 1.
 
 use super::arena::{Arena, Node, Slot, NONE};
 use super::{units_for, Puzzle, Search, Shortfall, Stats, Status, Step};
@@ -12,7 +14,8 @@ use heapless::Vec as FixedVec;
 
 /// A stepped breadth-first search.
 pub struct Bfs<P: Puzzle> {
-    arena: Arena<P::State, P::Move>,
+    /// Nodes keep their depth as `g` and the cost of the move that reached them as `h`.
+    arena: Arena<P::State, P::Move, u32>,
     /// The next node to expand, and the next of its successor parts (0: not started) out of `parts`.
     cursor: usize,
     part: u32,
@@ -55,7 +58,7 @@ impl<P: Puzzle> Bfs<P> {
 
     /// Bytes a search with `node_cap` nodes reserves.
     pub fn bytes_for(node_cap: usize) -> usize {
-        Arena::<P::State, P::Move>::bytes_for(node_cap)
+        Arena::<P::State, P::Move, u32>::bytes_for(node_cap)
     }
 
     /// A search that visits every state reachable from the start (ignoring goals); when it ends with
@@ -121,9 +124,15 @@ impl<P: Puzzle> Bfs<P> {
         self.status = status;
         self.stats.peak_stored = self.arena.len();
         if status == Status::Found {
-            let g = self.arena.node(self.goal).g;
-            self.stats.solution_length = Some(g);
-            self.stats.solution_cost = Some(g);
+            self.stats.solution_length = Some(self.arena.node(self.goal).g);
+            // The real cost: the moves' own costs summed back to the root (64 bits cannot wrap).
+            let (mut cost, mut at) = (0u64, self.goal);
+            while at != NONE {
+                let node = self.arena.node(at);
+                cost += node.h as u64;
+                at = node.parent;
+            }
+            self.stats.solution_cost = Some(cost);
         }
         status
     }
@@ -171,7 +180,8 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
         self.arena.write_path(self.goal, out);
     }
 
-    /// The fewest moves are the cheapest when every move costs 1.
+    /// The fewest moves are the cheapest when every move costs 1; with other costs the path is only the
+    /// shortest in moves, and is not called optimal.
     fn proven_optimal(&self) -> bool {
         self.unit_costs
     }
@@ -235,7 +245,7 @@ impl<P: Puzzle> Bfs<P> {
                 stats.generated += 1;
                 *unit_costs &= cost == 1;
                 goal_made |= !explore_all && puzzle.is_goal(&child);
-                let child = Child { mv, state: child, parent: id, g: node.g + 1 };
+                let child = Child { mv, state: child, parent: id, g: node.g + 1, cost };
                 if let Err(overflow) = children.push(child) {
                     let (goal, full) = insert_all(arena, puzzle, explore_all, &children);
                     outcome = (if outcome.0 == NONE { goal } else { outcome.0 }, outcome.1 | full);
@@ -282,7 +292,7 @@ impl<P: Puzzle> Bfs<P> {
 /// Inserts the new states of `children` into `arena`: the first goal inserted (unless exploring all),
 /// or [`NONE`], and whether the arena was full.
 fn insert_all<P: Puzzle>(
-    arena: &mut Arena<P::State, P::Move>,
+    arena: &mut Arena<P::State, P::Move, u32>,
     puzzle: &P,
     explore_all: bool,
     children: &Children<P>,
@@ -291,7 +301,7 @@ fn insert_all<P: Puzzle>(
     let hashes = children.prefetch(arena);
     for (child, &hash) in children.iter().zip(hashes.iter()) {
         if let Slot::Vacant(slot) = arena.find_hashed(&child.state, hash) {
-            let node = Node { state: child.state, mv: Some(child.mv), parent: child.parent, g: child.g, h: 0 };
+            let node = Node { state: child.state, mv: Some(child.mv), parent: child.parent, g: child.g, h: child.cost };
             match arena.insert(slot, node) {
                 Some(id) if goal == NONE && !explore_all && puzzle.is_goal(&child.state) => goal = id,
                 Some(_) => {}
@@ -305,12 +315,13 @@ fn insert_all<P: Puzzle>(
 /// Children looked up together, so that their cache misses overlap.
 const BATCH: usize = 64;
 
-/// A child state, the move that makes it, and its parent's node and depth.
+/// A child state, the move that makes it and that move's cost, and its parent's node and depth.
 pub(crate) struct Child<P: Puzzle> {
     pub mv: P::Move,
     pub state: P::State,
     pub parent: u32,
     pub g: u32,
+    pub cost: u32,
 }
 
 /// A batch of children.
@@ -339,7 +350,7 @@ impl<P: Puzzle> Children<P> {
     }
 
     /// Their hashes, with their home slots and then the nodes those name asked from memory.
-    fn prefetch(&self, arena: &Arena<P::State, P::Move>) -> FixedVec<u64, BATCH> {
+    fn prefetch(&self, arena: &Arena<P::State, P::Move, u32>) -> FixedVec<u64, BATCH> {
         let hashes: FixedVec<u64, BATCH> = self.0.iter().map(|c| arena.prefetch_slot(&c.state)).collect();
         for &hash in &hashes {
             arena.prefetch_node(hash);

@@ -249,7 +249,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                         return;
                     }
                     if depth > 0 {
-                        if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0 }) {
+                        if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0, cost: 0 }) {
                             explorer.indices_of(&children, |j| reached |= j.is_some_and(|j| distance[j] == depth));
                             children.clear();
                             let _ = children.push(overflow);
@@ -293,7 +293,7 @@ impl<P: Puzzle> ClusterSearch<P> {
                 if measure.is_goal(&child) {
                     return;
                 }
-                if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0 }) {
+                if let Err(overflow) = children.push(Child { mv, state: child, parent: 0, g: 0, cost: 0 }) {
                     reach(&children);
                     children.clear();
                     let _ = children.push(overflow);

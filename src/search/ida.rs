@@ -14,7 +14,8 @@ use core::mem::size_of;
 struct Frame<S, M> {
     state: S,
     mv: Option<M>,
-    g: u32,
+    /// Cost from the root, in 64 bits: no path the stack holds can wrap it.
+    g: u64,
     h: u32,
     /// Children of this frame live in `children[first_child..end_child]`; `next_child` is the cursor.
     first_child: u32,
@@ -28,7 +29,7 @@ struct Frame<S, M> {
 
 impl<S, M> Frame<S, M> {
     /// A frame whose children are all made (none, for a goal reached).
-    fn leaf(state: S, mv: Option<M>, g: u32) -> Self {
+    fn leaf(state: S, mv: Option<M>, g: u64) -> Self {
         Frame { state, mv, g, h: 0, first_child: 0, next_child: 0, end_child: 0, part: 0, parts: 0 }
     }
 }
@@ -37,7 +38,7 @@ impl<S, M> Frame<S, M> {
 struct Child<S, M> {
     state: S,
     mv: M,
-    g: u32,
+    g: u64,
     h: u32,
 }
 
@@ -48,8 +49,10 @@ pub struct IdaStar<P: Puzzle> {
     cap: usize,
     /// The start state and its heuristic; every iteration begins there.
     root: Option<(P::State, u32)>,
-    threshold: u32,
-    next_threshold: u32,
+    /// The cost bound of this iteration, and the least `f` above it seen so far (`None`: none yet).
+    /// Costs of paths the stack holds stay below 2⁶³, so neither saturates.
+    threshold: u64,
+    next_threshold: Option<u64>,
     iterations: u32,
     status: Status,
     stats: Stats,
@@ -69,7 +72,7 @@ impl<P: Puzzle> IdaStar<P> {
             cap,
             root: None,
             threshold: 0,
-            next_threshold: u32::MAX,
+            next_threshold: None,
             iterations: 0,
             status: Status::Unsolvable,
             stats: Stats::default(),
@@ -83,7 +86,7 @@ impl<P: Puzzle> IdaStar<P> {
     }
 
     /// The current cost bound (the optimal cost once the search has found a solution).
-    pub fn threshold(&self) -> u32 {
+    pub fn threshold(&self) -> u64 {
         self.threshold
     }
 
@@ -124,7 +127,7 @@ impl<P: Puzzle> IdaStar<P> {
 
     /// Pushes a frame for `state` and generates the first part of its children (see
     /// [`IdaStar::expand_part`]): the units it cost, or `None` when memory ran out.
-    fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u32, h: u32) -> Option<u32> {
+    fn push_and_expand(&mut self, puzzle: &P, state: P::State, mv: Option<P::Move>, g: u64, h: u32) -> Option<u32> {
         if self.frames.len() >= self.cap {
             return None;
         }
@@ -164,7 +167,7 @@ impl<P: Puzzle> IdaStar<P> {
             }
             if children.len() < cap {
                 puzzle.prefetch(&child);
-                children.push(Child { state: child, mv, g: g + cost, h: 0 });
+                children.push(Child { state: child, mv, g: g + cost as u64, h: 0 });
             } else {
                 fits = false;
             }
@@ -172,11 +175,12 @@ impl<P: Puzzle> IdaStar<P> {
         let mut kept = first;
         for at in first..self.children.len() {
             let mut child = self.children[at];
-            let bound = self.threshold.saturating_sub(child.g);
+            // A bound past 32 bits admits every estimate: the estimate is then exact.
+            let bound = u32::try_from(self.threshold.saturating_sub(child.g)).unwrap_or(u32::MAX);
             child.h = puzzle.heuristic_after_within(&state, h, &child.mv, &child.state, bound);
-            let f = child.g.saturating_add(child.h);
+            let f = child.g + child.h as u64;
             if f > self.threshold {
-                self.next_threshold = self.next_threshold.min(f);
+                self.next_threshold = Some(self.next_threshold.map_or(f, |next| next.min(f)));
             } else {
                 self.children[kept] = child;
                 kept += 1;
@@ -194,7 +198,7 @@ impl<P: Puzzle> IdaStar<P> {
 
     fn start_iteration(&mut self, puzzle: &P, (root, root_h): (P::State, u32)) -> Option<u32> {
         self.iterations += 1;
-        self.next_threshold = u32::MAX;
+        self.next_threshold = None;
         self.children.clear();
         self.push_and_expand(puzzle, root, None, 0, root_h)
     }
@@ -214,8 +218,8 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
             return;
         }
         let h = puzzle.heuristic(&start);
-        self.threshold = h;
-        self.next_threshold = u32::MAX;
+        self.threshold = h as u64;
+        self.next_threshold = None;
         if puzzle.is_goal(&start) {
             self.frames.push(Frame::leaf(start, None, 0));
             self.finish(Status::Found);
@@ -282,10 +286,10 @@ impl<P: Puzzle> IdaStar<P> {
                 self.frames.pop();
                 self.children.truncate(first_child);
                 if self.frames.is_empty() {
-                    if self.next_threshold == u32::MAX {
+                    let Some(next) = self.next_threshold else {
                         return self.finish(Status::Unsolvable);
-                    }
-                    self.threshold = self.next_threshold;
+                    };
+                    self.threshold = next;
                 }
                 continue;
             }

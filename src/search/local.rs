@@ -136,7 +136,7 @@ impl<P: Puzzle> HillClimbing<P> {
             }
             self.path.push((mv, next));
             (state, h) = (next, nh);
-            cost += c;
+            cost += c as u64;
             self.current = Some((state, h));
             self.stats.solution_cost = Some(cost);
             if puzzle.is_goal(&state) {

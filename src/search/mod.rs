@@ -152,8 +152,9 @@ pub struct Stats {
     pub bytes_reserved: usize,
     /// Number of moves of the solution found, if any.
     pub solution_length: Option<u32>,
-    /// Total cost of the solution found, if any (equals the length when every move costs 1).
-    pub solution_cost: Option<u32>,
+    /// Total cost of the solution found, if any (equals the length when every move costs 1). In 64
+    /// bits: a path of moves costing up to 2³² − 1 each does not fit in 32.
+    pub solution_cost: Option<u64>,
     /// The family's rating of the puzzle, for a family's rating search that computes one (the search
     /// effort of an exact cover); `None` where the rating is the solution's length.
     pub rating: Option<u32>,

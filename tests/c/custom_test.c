@@ -6,6 +6,7 @@
 #include "lphint.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -205,6 +206,16 @@ static int32_t zero_cost(void *user, const uint8_t *state, LpEmit emit, void *si
     emit(sink, mv, state, 0);
     return 0;
 }
+static int32_t emit_all_wrong_size(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user, (void)state;
+    LpMove moves[2] = {{0, 0, 0, 0}, {1, 0, 0, 0}};
+    uint8_t *states = malloc(2); /* two 1-byte states, but the puzzle's are 4 bytes */
+    uint32_t costs[2] = {1, 1};
+    states[0] = states[1] = 0;
+    int32_t refused = lp_custom_emit_all(emit, sink, 2, moves, states, 1, costs);
+    free(states);
+    return refused != 0 ? 0 : 1; /* the engine noticed */
+}
 static int32_t never_goal(void *user, const uint8_t *state, bool *goal) {
     (void)user, (void)state;
     *goal = false;
@@ -285,6 +296,8 @@ static void test_hostile_callbacks(void) {
     expect_callback_failure(base, "a NULL state");
     base.successors = zero_cost;
     expect_callback_failure(base, "a cost of 0");
+    base.successors = emit_all_wrong_size;
+    expect_callback_failure(base, "lp_custom_emit_all was given another state size than the puzzle's 4 bytes");
     base.successors = lights_successors;
     base.is_goal = goal_fails;
     expect_callback_failure(base, "the is_goal callback failed with code -3");

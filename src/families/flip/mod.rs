@@ -362,7 +362,7 @@ impl Gf2Search {
         if status == Status::Found {
             let presses = ones(&self.best);
             self.stats.solution_length = Some(presses);
-            self.stats.solution_cost = Some(presses);
+            self.stats.solution_cost = Some(u64::from(presses));
         }
         status
     }

@@ -382,7 +382,7 @@ impl CoverSearch {
         if status == Status::Found {
             let length = self.path.len() as u32;
             self.stats.solution_length = Some(length);
-            self.stats.solution_cost = Some(length);
+            self.stats.solution_cost = Some(u64::from(length));
         }
         if let Goal::Count { .. } = self.goal {
             self.stats.rating = Some(self.stats.expanded.min(u32::MAX as u64) as u32);

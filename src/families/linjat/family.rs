@@ -431,7 +431,7 @@ impl Plan {
         self.status = status;
         if status == Status::Found {
             self.stats.solution_length = Some(self.path.len() as u32);
-            self.stats.solution_cost = Some(self.path.len() as u32);
+            self.stats.solution_cost = Some(self.path.len() as u64);
         }
         status
     }

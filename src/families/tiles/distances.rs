@@ -175,7 +175,7 @@ impl TableWalk {
         self.status = status;
         if status == Status::Found {
             self.stats.solution_length = Some(self.path.len() as u32);
-            self.stats.solution_cost = Some(self.path.len() as u32);
+            self.stats.solution_cost = Some(self.path.len() as u64);
         }
         status
     }

@@ -74,7 +74,7 @@ impl PdbIda {
         if status == Status::Found {
             let length = self.frames.len() as u32 - 1;
             self.stats.solution_length = Some(length);
-            self.stats.solution_cost = Some(length);
+            self.stats.solution_cost = Some(u64::from(length));
         }
         status
     }

@@ -86,7 +86,7 @@ fn run(sessions: &[Box<dyn AnySession>], algorithm: Algorithm) -> Result<(u64, D
         while solver.step(1 << 16).status == Status::InProgress {}
         time += clock.elapsed();
         if let Some(why) = solver.failure() {
-            return Err(why);
+            return Err(why.message);
         }
         let stats = solver.stats();
         expanded += stats.expanded;
