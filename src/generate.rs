@@ -83,6 +83,13 @@ pub trait Generate: Family {
     /// Draws a candidate puzzle (rated afterwards by the exact solver).
     fn candidate(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self;
 
+    /// A puzzle of `params` that a generator sizes its rater by when it is made (and checks exact): by
+    /// default a candidate. A family whose candidates take work to draw (a game's scramble, through its
+    /// callbacks) gives one that takes none, so that making a generator does no search.
+    fn probe(params: &Self::Params, context: &Self::Context, rng: &mut Xoshiro256PlusPlus) -> Self {
+        Self::candidate(params, context, rng)
+    }
+
     /// Draws a candidate into `out`, reusing the storage of the puzzle it holds (an earlier candidate;
     /// `None` at first) and the generator's own context (scratch space there is the generator's alone),
     /// so that drawing allocates nothing once that storage has grown to what the parameters need. It
@@ -318,6 +325,9 @@ pub struct Generator<F: Generate> {
     /// The rater's own expansion limit (the family's), under the per-candidate one.
     rater_limit: u64,
     rng: Xoshiro256PlusPlus,
+    /// The puzzle the rater was sized by ([`Generate::probe`]): its definition is every candidate's, so
+    /// it tells a failure of a game's callbacks even before the first candidate is drawn.
+    probe: F,
     drawing: Option<Box<dyn Drawing<F>>>,
     /// The candidate, and its storage between candidates.
     candidate: Option<F>,
@@ -379,7 +389,7 @@ impl<F: Generate> Generator<F> {
             return Err(format!("no {} puzzle of these parameters is rated {}..{}", F::NAME, band.0, band.1));
         }
         let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let probe = F::candidate(&params, &context, &mut rng.clone());
+        let probe = F::probe(&params, &context, &mut rng.clone());
         let rater = probe.rater(Some(&params)).map_err(|e| format!("{e}"))?;
         if !rater.is_exact_for(&probe) {
             return Err(format!("{} puzzles of these parameters cannot be rated exactly", F::NAME));
@@ -395,6 +405,7 @@ impl<F: Generate> Generator<F> {
             limits,
             rater_limit,
             rng,
+            probe: probe.clone(),
             drawing,
             candidate: None,
             rating: false,
@@ -452,7 +463,7 @@ impl<F: Generate> Generator<F> {
 
     /// Gives `tables` to every candidate from now on (checked on one candidate now), or says why not.
     pub fn set_tables(&mut self, tables: Tables) -> Result<(), String> {
-        let probe = F::candidate(&self.params, &self.context, &mut self.rng.clone());
+        let probe = F::probe(&self.params, &self.context, &mut self.rng.clone());
         let probe = probe.with_tables(&tables)?;
         let rater = probe.rater(Some(&self.params)).map_err(|e| format!("{e}"))?;
         if !rater.is_exact_for(&probe) {
@@ -480,7 +491,7 @@ impl<F: Generate> Generator<F> {
 
     /// Why the candidates' own definition failed, if it did ([`Family::failure`]: a game's callbacks).
     pub fn failure(&self) -> Option<crate::family::Broken> {
-        self.candidate.as_ref().and_then(Family::failure)
+        self.candidate.as_ref().and_then(Family::failure).or_else(|| self.probe.failure())
     }
 
     /// Puzzles handed out so far.
@@ -577,6 +588,8 @@ impl<F: Generate> Generator<F> {
             }
             if !self.rating {
                 match self.draw(&mut left) {
+                    // A drawing that spent the budget leaves the rating to the next call.
+                    Ok(true) if left == 0 => return Err(Status::InProgress),
                     Ok(true) => {}
                     Err(_) => return Err(Status::OutOfMemory),
                     // A repeated level or a failed drawing costs at least one unit, so that a call stays

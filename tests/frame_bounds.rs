@@ -161,3 +161,74 @@ fn a_call_bounded_by_time_ends_within_its_time_and_one_unit() {
     let answer = lphint::hint::within_time(1_000_000, 300, || 0, Ok::<u32, Status>);
     assert_eq!(answer, Ok(1));
 }
+
+/// A game's puzzle with the most successors a state may have (4,096) and the largest states (256
+/// bytes): a two-byte counter that every move raises by 1 to 4,096 (mod 2¹⁶), solved at 0; each
+/// successors call is counted.
+mod widest_custom {
+    use lphint::custom::{self, LpCustomVtable, LpEmit, MAX_STATE_BYTES, MAX_SUCCESSORS};
+    use lphint::family::MoveCode;
+    use lphint::session::AnySession;
+    use std::ffi::c_void;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    pub static CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    unsafe extern "C" fn successors(_: *mut c_void, state: *const u8, emit: LpEmit, sink: *mut c_void) -> i32 {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the engine passes a state of MAX_STATE_BYTES bytes.
+        let mut next = unsafe { std::slice::from_raw_parts(state, MAX_STATE_BYTES) }.to_vec();
+        let counter = u16::from_le_bytes([next[0], next[1]]);
+        for i in 0..MAX_SUCCESSORS {
+            next[..2].copy_from_slice(&counter.wrapping_add(i as u16 + 1).to_le_bytes());
+            let mv = MoveCode { piece: i, ..MoveCode::default() };
+            // SAFETY: the engine's emit and sink, a state of the declared size.
+            if unsafe { emit(sink, mv, next.as_ptr(), 1) } != 0 {
+                return 1;
+            }
+        }
+        0
+    }
+
+    unsafe extern "C" fn is_goal(_: *mut c_void, state: *const u8, goal: *mut bool) -> i32 {
+        // SAFETY: a state of MAX_STATE_BYTES bytes and a writable flag.
+        unsafe { *goal = *state == 0 && *state.add(1) == 0 };
+        0
+    }
+
+    pub fn session() -> Box<dyn AnySession> {
+        let vtable = LpCustomVtable {
+            abi_version: lphint::ffi::LP_ABI_VERSION,
+            state_size: MAX_STATE_BYTES as u32,
+            max_successors: MAX_SUCCESSORS,
+            successors: Some(successors),
+            is_goal: Some(is_goal),
+            ..LpCustomVtable::BLANK
+        };
+        custom::session(&vtable, std::ptr::null_mut(), &[0; MAX_STATE_BYTES]).unwrap()
+    }
+}
+
+#[test]
+fn a_custom_generator_is_made_without_a_callback_and_scrambles_within_its_budget() {
+    use std::sync::atomic::Ordering;
+    let calls = || widest_custom::CALLS.load(Ordering::Relaxed);
+    let session = widest_custom::session();
+    let before = calls();
+    // The longest scramble there is: 10,000 random moves, each a call making 4,096 successors.
+    let mut generator = session.generator_like("method=scramble,steps=10000,min=3,max=4", 1).unwrap().unwrap();
+    assert_eq!(calls(), before, "making the generator called the game's successors");
+    // A unit pays for 16 successors: a call of budget 1 makes one successors call, no more; a larger
+    // budget as many as its units pay for, and one more at most.
+    let per_call = units_for(lphint::custom::MAX_SUCCESSORS as u64);
+    for call in 0..60 {
+        let budget = [1, 300, 0][call % 3];
+        let before = calls();
+        let status = generator.step(budget).err();
+        assert_eq!(status, Some(Status::InProgress));
+        let made = calls() - before;
+        let most = budget.max(1).div_ceil(per_call) as usize;
+        assert!(made <= most, "call {call}: {made} successors calls at budget {budget}");
+        assert!(made >= 1, "call {call}: no progress at budget {budget}");
+    }
+}

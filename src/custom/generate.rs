@@ -2,16 +2,21 @@
 //! moves from a position the game gives (its goal, typically), then rated, banded and told apart by the
 //! shared generator ([`crate::generate`]) as for every built-in family: the rating is exact (the
 //! cheapest solution's total cost), and levels are distinct by their state bytes.
+//!
+//! A scramble is stepped like a search: each random move is one successors call, paid for from the
+//! step's budget by the successors it made (as an expansion is), so that a frame's call stays bounded
+//! whatever the game's branching and the number of moves. Making a generator calls no callback.
 
 use super::{Bytes, Callback, Custom};
 use crate::family::Family;
-use crate::generate::{Generate, Generator};
+use crate::generate::{Drawing, Fact, Generate, Generator};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
-use crate::search::{Algorithm, Puzzle, Solver};
+use crate::search::{units_for, Algorithm, Puzzle, Solver, Status, Step};
 use crate::session::MadeGenerator;
 use alloc::boxed::Box;
 use alloc::string::String;
+use alloc::vec::Vec;
 use rand::{Rng, RngExt};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -69,33 +74,61 @@ pub fn generator<const N: usize>(puzzle: &Custom<N>, text: &str, seed: u64) -> M
         method,
         steps: values.int("steps") as u32,
     };
-    let generator = Generator::<Custom<N>>::new(params, seed)?;
-    // The probe candidate the generator drew may already have met a failing callback.
-    match puzzle.def.failure() {
-        Some(why) => Err(why.message),
-        None => Ok(Box::new(generator)),
-    }
+    Ok(Box::new(Generator::<Custom<N>>::new(params, seed)?))
 }
 
-/// A random walk of `steps` moves from `from`.
-fn scramble<const N: usize>(puzzle: &Custom<N>, from: Bytes<N>, steps: u32, rng: &mut Xoshiro256PlusPlus) -> Bytes<N> {
-    let (mut state, mut previous) = (from, None);
-    for _ in 0..steps {
-        // Reservoir sampling: a uniform pick among the successors without storing them.
-        let (mut chosen, mut seen) = (None, 0u32);
-        puzzle.successors(&state, |_, next, _| {
-            if Some(next) != previous {
-                seen += 1;
-                if rng.random_range(0..seen) == 0 {
-                    chosen = Some(next);
+/// A random walk of `steps` moves from the puzzle's position, never straight back where another move
+/// exists, taken a move at a time within each step's budget.
+struct Scramble<const N: usize> {
+    puzzle: Custom<N>,
+    steps: u32,
+    /// The walk under way: where it is, where it was a move before, and the moves taken (`None`: no
+    /// walk under way).
+    walk: Option<(Bytes<N>, Option<Bytes<N>>, u32)>,
+}
+
+impl<const N: usize> Drawing<Custom<N>> for Scramble<N> {
+    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
+        let (mut state, mut previous, mut taken) = self.walk.unwrap_or((self.puzzle.start(), None, 0));
+        let mut units = 0;
+        while taken < self.steps && units < budget {
+            // Reservoir sampling: a uniform pick among the successors without storing them.
+            let (mut chosen, mut seen, mut made) = (None, 0u32, 0u64);
+            self.puzzle.successors(&state, |_, next, _| {
+                made += 1;
+                if Some(next) != previous {
+                    seen += 1;
+                    if rng.random_range(0..seen) == 0 {
+                        chosen = Some(next);
+                    }
                 }
+            });
+            units += units_for(made);
+            taken += 1;
+            match chosen.or(previous) {
+                Some(next) => (previous, state) = (Some(state), next),
+                // No move at all: the walk ends here.
+                None => taken = self.steps,
             }
-        });
-        let Some(next) = chosen.or(previous) else { break };
-        previous = Some(state);
-        state = next;
+        }
+        self.walk = Some((state, previous, taken));
+        let status = if taken < self.steps { Status::InProgress } else { Status::Found };
+        Step::new(status, units)
     }
-    state
+
+    fn take_into(&mut self, out: &mut Option<Custom<N>>, facts: &mut Vec<Fact>) -> bool {
+        facts.clear();
+        match self.walk.take() {
+            Some((state, _, taken)) if taken >= self.steps => {
+                *out = Some(self.puzzle.with_start(state));
+                true
+            }
+            walk => {
+                self.walk = walk;
+                false
+            }
+        }
+    }
 }
 
 /// The state the game's `draw` callback writes for `seed`, or `None` after recording its failure.
@@ -135,14 +168,27 @@ impl<const N: usize> Generate for Custom<N> {
         Ok(())
     }
 
+    /// A candidate drawn by the game's `draw` callback (a scramble is stepped: see [`Scramble`]).
     fn candidate(params: &CustomParams<N>, _: &(), rng: &mut Xoshiro256PlusPlus) -> Custom<N> {
         let puzzle = &params.puzzle;
         let state = match params.method {
             Method::Draw => drawn(puzzle, rng.next_u64()),
-            Method::Scramble => Some(scramble(puzzle, puzzle.start(), params.steps, rng)),
+            Method::Scramble => None,
         };
         // After a failed draw the candidate is the puzzle itself: the failure is reported, not rated.
         puzzle.with_start(state.unwrap_or_else(|| puzzle.start()))
+    }
+
+    /// The puzzle itself: making a generator calls none of the game's callbacks.
+    fn probe(params: &CustomParams<N>, _: &(), _: &mut Xoshiro256PlusPlus) -> Custom<N> {
+        params.puzzle.clone()
+    }
+
+    fn drawing(params: &CustomParams<N>, _: &()) -> Result<Option<Box<dyn Drawing<Custom<N>>>>, OutOfMemory> {
+        Ok((params.method == Method::Scramble).then(|| {
+            Box::new(Scramble { puzzle: params.puzzle.clone(), steps: params.steps, walk: None })
+                as Box<dyn Drawing<Custom<N>>>
+        }))
     }
 
     /// A\* when the game's estimate is admissible, else uniform-cost search: exact either way.

@@ -130,10 +130,15 @@ static void test_generation(void) {
     lp_generator_free(g);
     lp_puzzle_free(tiles);
 
-    /* A drawer that fails: LP_ERR_CALLBACK with the code, at creation or at the step that met it. */
+    /* A drawer that fails: LP_ERR_CALLBACK with the code, at the step that met it (making a generator
+     * calls no callback: it does no work a frame could not bound). */
     Eight failing = {.fail_draw = 1};
     CHECK(lp_custom_create(&vtable, &failing, eight_solved, 9, &like) == LP_OK);
-    CHECK_STATUS(lp_generator_create_like(like, "method=draw", 1, &g), LP_ERR_CALLBACK, "the draw callback failed with code 9");
+    CHECK_STATUS(lp_generator_create_like(like, "method=draw", 1, &g), LP_OK, NULL);
+    p = NULL;
+    CHECK_STATUS(lp_generator_step(g, 1, &p, &rating), LP_ERR_CALLBACK, "the draw callback failed with code 9");
+    CHECK(p == NULL);
+    lp_generator_free(g);
     lp_puzzle_free(like);
     failing = (Eight){.fail_draw = 4};
     CHECK(lp_custom_create(&vtable, &failing, eight_solved, 9, &like) == LP_OK);
