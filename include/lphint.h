@@ -353,7 +353,8 @@ typedef struct LpStats {
   uint64_t bytes_reserved;
   // Moves in the solution, or -1 when none was found.
   int64_t solution_length;
-  // Cost of the solution, or -1 when none was found.
+  // Total cost of the solution (64 bits: move costs up to 2³² − 1 add up past 32), or -1 when none
+  // was found.
   int64_t solution_cost;
   // 1 when the solution found is proven shortest (an exact algorithm and, for A* and IDA*, a
   // heuristic the family declares admissible), 0 otherwise ("not proven optimal").
@@ -508,8 +509,9 @@ enum LpStatus lp_custom_create(const struct LpCustomVtable *vtable,
 
 // Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
 // code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
-// bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
-// on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+// bytes each: the puzzle's, anything else is refused before a state is read), costs at `costs`. Returns
+// the first refusal's code (the rest are not passed on), or 0. Call it from the successors callback with
+// the `emit` and `sink` it was given.
 //
 // # Safety
 // `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
@@ -521,6 +523,17 @@ int32_t lp_custom_emit_all(LpEmit emit,
                            const uint8_t *states,
                            size_t state_size,
                            const uint32_t *costs);
+
+// Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
+// (an exception's type and message; UTF-8, NUL-terminated, at most 1,024 bytes kept): `lp_last_error`
+// then gives the engine's sentence followed by them ("the is_goal callback failed with code -1:
+// InvalidOperationException: level data missing"). Call it last, just before returning; words no
+// failure used are dropped when the next call into the engine begins. `LP_ERR_NULL_ARGUMENT` for NULL,
+// `LP_ERR_INVALID_ARGUMENT` for text that is not UTF-8.
+//
+// # Safety
+// `message` must be NULL or a NUL-terminated string.
+enum LpStatus lp_custom_error(const char *message);
 
 // The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
 // their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,

@@ -574,8 +574,9 @@ impl<F: Generate> Generator<F> {
     /// the band holds no more distinct puzzles ([`Generator::handed_out`] of them), `Err(NotFound(Misses))`
     /// or `Err(OutOfNodes)` when a [`Limits`] bound was reached, `Err(OutOfMemory)`.
     pub fn step(&mut self, budget: u32) -> Result<Generated<F>, Status> {
-        // A budget of 0 counts as 1, as for every stepped call.
-        let mut left = budget.max(1);
+        // A budget of 0 counts as 1, as for every stepped call; no budget runs past the node limit.
+        let room = self.limits.max_nodes.saturating_sub(self.nodes).max(1);
+        let mut left = budget.max(1).min(u32::try_from(room).unwrap_or(u32::MAX));
         loop {
             if self.band_size.is_some_and(|n| self.seen.len() as u64 >= n) {
                 return Err(Status::NotFound(Shortfall::NoMore));

@@ -19,6 +19,12 @@ use alloc::vec::Vec;
 /// The hinter keeps plans of up to this many moves without growing.
 const PLAN_CAPACITY: usize = 256;
 
+/// The node expansions a hint search, or a solver made from a session, may take before it reports
+/// `OutOfNodes`, unless the caller sets another limit: about five seconds of one core for the built-in
+/// families (10 to 20 million expansions a second). Every stepped call's budget is clamped to what the
+/// limit leaves, so that no budget, however large (a `-1` passed as unsigned), runs longer.
+pub const DEFAULT_NODE_LIMIT: u64 = 100_000_000;
+
 /// A hint with the family erased: the move, how many moves remain, whether that is optimal, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SessionHint {
@@ -58,7 +64,7 @@ impl<F: Family> Session<F> {
             hinter: None,
             stored: Vec::new(),
             stored_optimal: false,
-            node_limit: u64::MAX,
+            node_limit: DEFAULT_NODE_LIMIT,
             last: None,
             cells: HintCells::new(),
         }
@@ -144,10 +150,14 @@ pub trait AnySession: Send {
     /// Sets one of the family's options ([`Family::OPTIONS`]), or says why not.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String>;
     /// Lets a hint search expand at most `limit` nodes (over all the frames it takes) before it reports
-    /// `OutOfNodes`; a search in progress starts again under the new limit.
+    /// `OutOfNodes` ([`DEFAULT_NODE_LIMIT`] until set; `u64::MAX` for none); a search in progress starts
+    /// again under the new limit.
     fn set_node_limit(&mut self, limit: u64);
+    /// The node limit of hint searches in force.
+    fn node_limit(&self) -> u64;
     /// A solver for the current state, with its memory reserved for `node_cap` nodes, or how many bytes
-    /// could not be reserved.
+    /// could not be reserved. Its node limit is [`DEFAULT_NODE_LIMIT`] until set
+    /// ([`AnySolver::set_node_limit`]).
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Result<Box<dyn AnySolver>, OutOfMemory>;
     /// The bytes [`AnySession::solver`] reserves for a generic `algorithm` and `node_cap` (0 for
     /// [`Algorithm::Exact`], whose memory is the family's).
@@ -292,12 +302,17 @@ impl<F: Family> AnySession for Session<F> {
         self.hinter = None;
     }
 
+    fn node_limit(&self) -> u64 {
+        self.node_limit
+    }
+
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Result<Box<dyn AnySolver>, OutOfMemory> {
         let puzzle = self.puzzle.with_start(self.state);
         let mut solver = match algorithm {
             Algorithm::Exact => puzzle.recommended_solver()?,
             other => Solver::new(other, node_cap)?,
-        };
+        }
+        .with_expansion_limit(DEFAULT_NODE_LIMIT);
         solver.restart(&puzzle, self.state);
         Ok(Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false }))
     }
@@ -384,8 +399,11 @@ pub trait AnySolver: Send {
     fn moves(&mut self) -> &[MoveCode];
     /// The solution's moves as the family's tokens (empty before it is found).
     fn move_tokens(&mut self) -> Vec<String>;
-    /// Ends a run with `OutOfNodes` once it has expanded `limit` nodes in all.
+    /// Ends a run with `OutOfNodes` once it has expanded `limit` nodes in all (replacing the limit the
+    /// solver was made with: [`DEFAULT_NODE_LIMIT`], or a family's own lower one; `u64::MAX` for none).
     fn set_node_limit(&mut self, limit: u64);
+    /// The node limit of a run in force.
+    fn node_limit(&self) -> u64;
     /// Why the puzzle's definition failed during the run, if it did ([`Family::failure`]).
     fn failure(&self) -> Option<crate::family::Broken>;
 }
@@ -441,6 +459,10 @@ impl<F: Family> AnySolver for SessionSolver<F> {
 
     fn set_node_limit(&mut self, limit: u64) {
         self.solver.set_expansion_limit(limit);
+    }
+
+    fn node_limit(&self) -> u64 {
+        self.solver.expansion_limit()
     }
 
     fn failure(&self) -> Option<crate::family::Broken> {

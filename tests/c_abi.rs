@@ -125,6 +125,70 @@ fn cpp_example_plays_the_fifteen_puzzle_to_the_end() {
 }
 
 #[test]
+fn the_cpp_wrapper_refuses_bad_budgets_and_carries_a_games_exception_text() {
+    for (flags, name) in [
+        (&["-std=c++17"][..], "wrapper_test"),
+        (
+            &["-std=c++17", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"][..],
+            "wrapper_test_sanitized",
+        ),
+    ] {
+        let out = build_and_run("g++", flags, "tests/cpp/wrapper_test.cpp", name);
+        assert!(out.contains(" passed, 0 failed"), "{out}");
+    }
+}
+
+/// Compiles `body` (inside `main`, after the wrapper and a small custom game) with g++: whether it
+/// compiled, and the compiler's messages.
+fn cpp_compile(body: &str) -> (bool, String) {
+    let source = format!(
+        "#include \"lphint.hpp\"\n#include <array>\n\
+         struct Game {{\n  using State = std::array<std::uint8_t, 2>;\n\
+           static constexpr std::uint32_t max_successors = 1;\n  static constexpr bool admissible = true;\n\
+           template <class Emit> void moves(const State&, Emit&&) const {{}}\n\
+           bool is_goal(const State& s) const {{ return s[0] == 0; }}\n\
+           std::uint32_t estimate(const State&) const {{ return 0; }}\n}};\n\
+         int main() {{\n{body}\n  return 0;\n}}\n"
+    );
+    let path = library_dir().join(format!("misuse_{:x}.cpp", source.len() * 31 + body.len()));
+    std::fs::write(&path, source).unwrap();
+    let output = Command::new("g++")
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I"])
+        .arg(root().join("include"))
+        .arg("-I")
+        .arg(root().join("bindings/cpp"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// The compiler's messages for `body`, which must not compile.
+fn cpp_compile_error(body: &str) -> String {
+    let (compiled, said) = cpp_compile(body);
+    assert!(!compiled, "compiled, but must not:\n{body}");
+    said
+}
+
+#[test]
+fn the_cpp_wrapper_does_not_compile_a_temporary_game_or_a_budget_that_is_not_a_whole_number() {
+    // The control: the same program with a game that outlives the puzzle compiles.
+    let fine = "  Game game;\n  lphint::Puzzle p = lphint::Puzzle::custom(game, Game::State{1, 0});\n  LpHint h{};\n  \
+                (void)p.next_hint(50, h);\n  return 1;";
+    let (compiled, said) = cpp_compile(fine);
+    assert!(compiled, "the control program does not compile, so the checks below prove nothing:\n{said}");
+    // A temporary game: the puzzle would keep a reference to a dead object.
+    let said = cpp_compile_error("  lphint::Puzzle p = lphint::Puzzle::custom(Game{}, Game::State{1, 0});");
+    assert!(said.contains("deleted"), "{said}");
+    // A budget that is not a whole number of nodes.
+    let said = cpp_compile_error(
+        "  lphint::Puzzle p = lphint::Puzzle::parse(\"tiles:2x2:1,2,3,0\");\n  LpHint h{};\n  \
+         (void)p.next_hint(2.5, h);",
+    );
+    assert!(said.contains("a budget is a whole number of nodes"), "{said}");
+}
+
+#[test]
 fn cpp_custom_puzzle_example_opens_the_lock_by_hints_in_the_optimal_number_of_turns() {
     let out = build_and_run("g++", &["-std=c++17"], "examples/cpp/custom.cpp", "custom_cpp");
     let turns = |prefix: &str| -> u32 {

@@ -232,3 +232,30 @@ fn a_custom_generator_is_made_without_a_callback_and_scrambles_within_its_budget
         assert!(made >= 1, "call {call}: no progress at budget {budget}");
     }
 }
+
+#[test]
+fn no_budget_runs_past_the_node_limit_in_force_and_every_puzzle_has_one() {
+    use lphint::session::DEFAULT_NODE_LIMIT;
+    // Korf's instance 1 (57 moves) without tables: its hint search needs far more than these limits.
+    let korf1 = "tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+    let mut session = registry::parse(korf1).unwrap();
+    assert_eq!(session.node_limit(), DEFAULT_NODE_LIMIT, "a puzzle's hints are bounded from the start");
+    session.set_node_limit(20_000);
+    // A budget of -1 passed as unsigned (4,294,967,295) stops at the limit, in one call.
+    assert_eq!(session.next_hint(u32::MAX).err(), Some(Status::OutOfNodes));
+    assert!(session.hint_nodes() <= 20_000, "{} expansions past the limit", session.hint_nodes());
+    let mut solver = session.solver(Algorithm::IdaStar, 1000).unwrap();
+    assert_eq!(solver.node_limit(), DEFAULT_NODE_LIMIT, "a solver is bounded from the start");
+    solver.set_node_limit(30_000);
+    assert_eq!(solver.step(u32::MAX).status, Status::OutOfNodes);
+    assert!(solver.stats().expanded <= 30_000);
+    // A generator's step stops at the run's node limit too, however large the budget.
+    let limits = lphint::generate::Limits { max_nodes: 5_000, ..Default::default() };
+    let mut generator =
+        lphint::generate::Generator::<lphint::families::tiles::Tiles>::from_text("size=4x4,min=50,max=60", 1)
+            .unwrap()
+            .with_limits(limits);
+    let first = generator.step(u32::MAX).err();
+    assert!(matches!(first, Some(Status::InProgress | Status::OutOfNodes)), "{first:?}");
+    assert!(generator.nodes() <= 5_000 + PART_UNITS as u64, "{} expansions", generator.nodes());
+}

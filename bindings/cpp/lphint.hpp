@@ -84,6 +84,22 @@ inline void check(LpStatus status) {
     if (status != LP_OK) throw Error(static_cast<Status>(status), last_error());
 }
 
+/// A per-frame budget given as any integer type: the engine's unsigned 32-bit count, or no value for a
+/// negative number or one past 2^32 - 1, which would reach the engine as another number (-1 as four
+/// billion nodes). The per-frame calls answer such a budget with Status::InvalidArgument and do nothing;
+/// a budget that is not a whole number does not compile.
+template <typename Int>
+constexpr std::optional<std::uint32_t> count32(Int value) noexcept {
+    static_assert(std::is_integral_v<Int> && !std::is_same_v<Int, bool>, "a budget is a whole number of nodes");
+    if constexpr (std::is_signed_v<Int>) {
+        if (value < 0) return std::nullopt;
+    }
+    if constexpr (sizeof(Int) > sizeof(std::uint32_t)) {
+        if (static_cast<std::make_unsigned_t<Int>>(value) > 0xFFFFFFFFu) return std::nullopt;
+    }
+    return static_cast<std::uint32_t>(value);
+}
+
 /// Reads a text result through a (buf, cap, written) call: asks for the size, then fills.
 template <typename Call>
 std::string read_text(Call call) {
@@ -155,12 +171,26 @@ struct has_move_cells<Game, std::void_t<decltype(std::declval<const Game&>().mov
 
 /// The C callbacks of a game's own puzzle, made from the game's class at compile time: each trampoline
 /// copies the state bytes into `Game::State`, calls the game, and turns an exception into a failure code
-/// (the engine then reports LP_ERR_CALLBACK), so no exception crosses into the engine.
+/// with its what() (the engine then reports LP_ERR_CALLBACK with it), so no exception crosses into the
+/// engine.
 template <class Game>
 struct Custom {
     using State = typename Game::State;
     static_assert(std::is_trivially_copyable_v<State>, "a custom puzzle's State is copied as bytes");
     static_assert(sizeof(State) >= 1 && sizeof(State) <= 256, "a custom puzzle's State has 1 to 256 bytes");
+
+    /// The failure code for the exception being handled, after giving the engine its words
+    /// (lp_custom_error): lp_last_error then ends with the exception's what().
+    static std::int32_t failed() noexcept {
+        try {
+            throw;
+        } catch (const std::exception& e) {
+            lp_custom_error(e.what());
+        } catch (...) {
+            lp_custom_error("an exception that is not a std::exception");
+        }
+        return -1;
+    }
 
     static State read(const std::uint8_t* bytes) noexcept {
         State state;
@@ -177,7 +207,7 @@ struct Custom {
             });
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -186,7 +216,7 @@ struct Custom {
             *goal = static_cast<const Game*>(user)->is_goal(read(bytes));
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -195,7 +225,7 @@ struct Custom {
             *value = static_cast<const Game*>(user)->estimate(read(bytes));
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -211,7 +241,7 @@ struct Custom {
         try {
             return write(static_cast<const Game*>(user)->move_name(mv), buf, cap, written);
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -220,7 +250,7 @@ struct Custom {
         try {
             return write(static_cast<const Game*>(user)->describe(read(bytes)), buf, cap, written);
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -231,7 +261,7 @@ struct Custom {
             std::memcpy(bytes, &*state, sizeof(State));
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -241,7 +271,7 @@ struct Custom {
             std::memcpy(bytes, &state, sizeof(State));
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -254,7 +284,7 @@ struct Custom {
             *count = named.size();
             return 0;
         } catch (...) {
-            return -1;
+            return failed();
         }
     }
 
@@ -347,6 +377,11 @@ public:
                                        sizeof start, &handle));
         return Puzzle(handle);
     }
+
+    /// A temporary game would die before the puzzle's first hint (the puzzle keeps a reference): pass a
+    /// game that outlives the puzzle.
+    template <class Game>
+    static Puzzle custom(const Game&& game, const typename Game::State& start) = delete;
 
     /// A description of a puzzle of the same kind as `like` (for a custom puzzle, read with its game's
     /// callbacks). Throws Error (Status::Parse).
@@ -465,15 +500,22 @@ public:
 
     /// Per frame: the next hint within `budget` node expansions. Status::Ok fills `hint`; InProgress asks
     /// again next frame; AlreadySolved, Unsolvable, OutOfNodes, NotFound and OutOfMemory end the search.
-    /// No exceptions, no allocation.
-    Status next_hint(std::uint32_t budget, LpHint& hint) noexcept {
-        return static_cast<Status>(lp_next_hint(handle_, budget, &hint));
+    /// A negative budget (or one past 2^32 - 1) is InvalidArgument; no budget runs past the node limit
+    /// (set_node_limit; 100,000,000 expansions until set). No exceptions, no allocation.
+    template <typename Int>
+    Status next_hint(Int budget, LpHint& hint) noexcept {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
+        return static_cast<Status>(lp_next_hint(handle_, *nodes, &hint));
     }
 
     /// Per frame: the next hint within `microseconds` of work (slices of the family's frame budget)
     /// instead of a node budget; the same statuses as next_hint. No exceptions, no allocation.
-    Status next_hint_timed(std::uint32_t microseconds, LpHint& hint) noexcept {
-        return static_cast<Status>(lp_next_hint_timed(handle_, microseconds, &hint));
+    template <typename Int>
+    Status next_hint_timed(Int microseconds, LpHint& hint) noexcept {
+        std::optional<std::uint32_t> time = detail::count32(microseconds);
+        if (!time) return Status::InvalidArgument;
+        return static_cast<Status>(lp_next_hint_timed(handle_, *time, &hint));
     }
 
     inline Solver solver(Algorithm algorithm, std::uint32_t node_cap) const;
@@ -523,11 +565,14 @@ public:
     ~Generator() { lp_generator_free(handle_); }
 
     /// Per frame: at most `budget` node expansions. Status::Ok sets the puzzle and its rating;
-    /// InProgress asks again; NotFound and OutOfNodes end the run (lphint::last_error() says why). No
-    /// exceptions.
-    Status step(std::uint32_t budget, std::optional<Puzzle>& puzzle, std::uint32_t& rating) noexcept {
+    /// InProgress asks again; NotFound and OutOfNodes end the run (lphint::last_error() says why); a
+    /// negative budget is InvalidArgument. No exceptions.
+    template <typename Int>
+    Status step(Int budget, std::optional<Puzzle>& puzzle, std::uint32_t& rating) noexcept {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
         LpPuzzle* raw = nullptr;
-        Status status = static_cast<Status>(lp_generator_step(handle_, budget, &raw, &rating));
+        Status status = static_cast<Status>(lp_generator_step(handle_, *nodes, &raw, &rating));
         if (status == Status::Ok) puzzle = Puzzle(raw);
         return status;
     }
@@ -588,8 +633,14 @@ public:
     Solver& operator=(const Solver&) = delete;
     ~Solver() { lp_solver_free(handle_); }
 
-    /// Per frame: expands at most `budget` nodes. No exceptions, no allocation.
-    Status step(std::uint32_t budget) noexcept { return static_cast<Status>(lp_solver_step(handle_, budget)); }
+    /// Per frame: expands at most `budget` nodes (a negative budget is InvalidArgument; no budget runs
+    /// past the node limit). No exceptions, no allocation.
+    template <typename Int>
+    Status step(Int budget) noexcept {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
+        return static_cast<Status>(lp_solver_step(handle_, *nodes));
+    }
 
     /// The solution; throws Error when the solver has not found one.
     std::vector<LpMove> moves() const {
@@ -646,9 +697,12 @@ public:
     }
 
     /// Per frame: at most `budget` fitness evaluations. InProgress, Ok (full cover) or NotFound (gave
-    /// up). No exceptions, no allocation.
-    Status step(std::uint32_t budget, LpGaReport& report) noexcept {
-        return static_cast<Status>(lp_ga_step(handle_, budget, &report));
+    /// up); a negative budget is InvalidArgument. No exceptions, no allocation.
+    template <typename Int>
+    Status step(Int budget, LpGaReport& report) noexcept {
+        std::optional<std::uint32_t> evaluations = detail::count32(budget);
+        if (!evaluations) return Status::InvalidArgument;
+        return static_cast<Status>(lp_ga_step(handle_, *evaluations, &report));
     }
 
     /// The best individual's placements, playable with Puzzle::apply.

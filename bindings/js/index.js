@@ -70,6 +70,15 @@ export class LpError extends Error {
   }
 }
 
+/** `value` as the unsigned 32-bit count the engine takes (a budget, a node cap): an integer from 0 to
+ * 4294967295, or an `LpError` (ERR_INVALID_ARGUMENT) naming it — `"fast"`, `-1`, `1.5` or `NaN` would
+ * otherwise reach the engine as some other number without a word. */
+function count32(value, name) {
+  if (Number.isInteger(value) && value >= 0 && value <= 0xffffffff) return value;
+  const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
+  throw new LpError(Status.ERR_INVALID_ARGUMENT, `${name} must be a whole number from 0 to 4294967295, not ${shown}`);
+}
+
 const DISPOSE = Symbol.dispose ?? Symbol.for("Symbol.dispose");
 const isNode = typeof process !== "undefined" && process.versions?.node !== undefined;
 
@@ -866,7 +875,7 @@ export class Puzzle extends Handle {
   nextHint(budget = 10000) {
     const lib = this.lib;
     const hint = this.hint;
-    const status = lib.check(lib.call(lib.x.lp_next_hint, this.live, budget >>> 0, lib.hintPtr));
+    const status = lib.check(lib.call(lib.x.lp_next_hint, this.live, count32(budget, "budget"), lib.hintPtr));
     hint.status = status;
     if (status !== Status.OK) {
       hint.stale = false;
@@ -965,7 +974,7 @@ export class Puzzle extends Handle {
   cluster(nodeCap = 1 << 20) {
     const lib = this.lib;
     return lib.with([48], (p) => {
-      if (lib.check(lib.call(lib.x.lp_puzzle_cluster, this.live, nodeCap >>> 0, p)) !== Status.OK) return null;
+      if (lib.check(lib.call(lib.x.lp_puzzle_cluster, this.live, count32(nodeCap, "nodeCap"), p)) !== Status.OK) return null;
       return {
         states: lib.u64(p),
         solvedStates: lib.u64(p + 8),
@@ -989,8 +998,8 @@ export class Puzzle extends Handle {
     const lib = this.lib;
     const ptr =
       typeof algorithm === "string"
-        ? lib.with([algorithm], (a) => lib.handle(lib.call(lib.x.lp_solver_create_named, this.live, a, nodeCap >>> 0, lib.out)))
-        : lib.handle(lib.call(lib.x.lp_solver_create, this.live, algorithm, nodeCap >>> 0, lib.out));
+        ? lib.with([algorithm], (a) => lib.handle(lib.call(lib.x.lp_solver_create_named, this.live, a, count32(nodeCap, "nodeCap"), lib.out)))
+        : lib.handle(lib.call(lib.x.lp_solver_create, this.live, algorithm, count32(nodeCap, "nodeCap"), lib.out));
     return new lib.Solver(ptr);
   }
 
@@ -998,7 +1007,7 @@ export class Puzzle extends Handle {
   solverBytes(algorithm, nodeCap) {
     const lib = this.lib;
     return lib.with([8], (out) => {
-      lib.check(lib.call(lib.x.lp_solver_bytes, this.live, algorithm, nodeCap >>> 0, out));
+      lib.check(lib.call(lib.x.lp_solver_bytes, this.live, algorithm, count32(nodeCap, "nodeCap"), out));
       return lib.u64(out);
     });
   }
@@ -1044,7 +1053,7 @@ export class Solver extends Handle {
   /** Expands at most `budget` nodes: `IN_PROGRESS`, `OK` (read `moves()`), or how it ended. */
   step(budget = 10000) {
     const lib = this.lib;
-    return lib.check(lib.call(lib.x.lp_solver_step, this.live, budget >>> 0));
+    return lib.check(lib.call(lib.x.lp_solver_step, this.live, count32(budget, "budget")));
   }
 
   /** Steps until finished (blocking): the final status. */
@@ -1112,7 +1121,7 @@ export class Generator extends Handle {
   step(budget = 10000) {
     const lib = this.lib;
     const r = this.result;
-    r.status = lib.check(lib.call(lib.x.lp_generator_step, this.live, budget >>> 0, lib.out, lib.out + 4));
+    r.status = lib.check(lib.call(lib.x.lp_generator_step, this.live, count32(budget, "budget"), lib.out, lib.out + 4));
     r.puzzle = r.status === Status.OK ? new lib.Puzzle(lib.u32(lib.out)) : null;
     r.rating = r.status === Status.OK ? lib.u32(lib.out + 4) : 0;
     return r;
@@ -1151,7 +1160,7 @@ class Evolution extends Handle {
     const lib = this.lib;
     const p = lib.statsPtr;
     const r = this.report;
-    r.status = lib.check(lib.call(lib.x.lp_ga_step, this.live, budget >>> 0, p));
+    r.status = lib.check(lib.call(lib.x.lp_ga_step, this.live, count32(budget, "budget"), p));
     r.generation = lib.u32(p);
     r.bestFitness = lib.u32(p + 4);
     r.perfect = lib.u32(p + 8);
@@ -1269,7 +1278,7 @@ export class PackWriter extends Handle {
     const labels = [name, tier].filter((l) => l !== null);
     lib.with(labels, (...ptrs) => {
       const [n, t] = [name !== null ? ptrs.shift() : 0, tier !== null ? ptrs.shift() : 0];
-      lib.check(lib.call(lib.x.lp_pack_writer_add, this.live, puzzle.live, rating >>> 0, n, t));
+      lib.check(lib.call(lib.x.lp_pack_writer_add, this.live, puzzle.live, count32(rating, "rating"), n, t));
     });
   }
 

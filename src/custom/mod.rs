@@ -42,8 +42,9 @@ use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::sync::Arc;
+use core::cell::UnsafeCell;
 use core::ffi::{c_char, c_void};
-use core::sync::atomic::{AtomicI32, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
 
 /// The family id `lp_puzzle_family` gives a custom puzzle (no registry family has it).
 pub const FAMILY_ID: u32 = 0;
@@ -208,12 +209,17 @@ pub struct Definition {
     /// the core runs on targets without 64-bit ones).
     failed: AtomicU8,
     code: AtomicI32,
+    /// Taken by the first failure, which then writes `code` and `detail` before it publishes `failed`.
+    claimed: AtomicBool,
+    /// The game's own words for the first failure ([`report_error`]: an exception's type and message).
+    detail: UnsafeCell<Option<String>>,
 }
 
 // SAFETY: the game promises (as for every handle) that a puzzle and its solvers are used by one thread
 // at a time; the context pointer is only handed back to the game's own callbacks.
 unsafe impl Send for Definition {}
-// SAFETY: as above; the only shared mutable part is the atomic failure record.
+// SAFETY: as above; the shared mutable parts are the atomic failure record and `detail`, written only by
+// the one caller that claimed the first failure, before `failed` publishes it (read only after).
 unsafe impl Sync for Definition {}
 
 impl core::fmt::Debug for Definition {
@@ -245,18 +251,42 @@ impl Definition {
                 vtable.board_width, vtable.board_height
             ));
         }
-        Ok(Definition { vtable: *vtable, user, size, failed: AtomicU8::new(0), code: AtomicI32::new(0) })
+        Ok(Definition {
+            vtable: *vtable,
+            user,
+            size,
+            failed: AtomicU8::new(0),
+            code: AtomicI32::new(0),
+            claimed: AtomicBool::new(false),
+            detail: UnsafeCell::new(None),
+        })
     }
 
     fn fail(&self, callback: Callback, code: i32) {
         self.record(callback as u8, code);
     }
 
-    /// Keeps the first failure only.
+    /// Keeps the first failure only, with the game's words for it when a callback of the game failed
+    /// and reported them ([`report_error`]).
     fn record(&self, which: u8, code: i32) {
-        if self.failed.compare_exchange(0, which, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
-            self.code.store(code, Ordering::Relaxed);
+        if self.claimed.swap(true, Ordering::Relaxed) {
+            return;
         }
+        self.code.store(code, Ordering::Relaxed);
+        if which != Callback::Emit as u8 && code != 0 {
+            // SAFETY: only the caller that claimed the failure writes `detail`, before publishing it.
+            unsafe { *self.detail.get() = take_reported_error() };
+        }
+        self.failed.store(which, Ordering::Release);
+    }
+
+    /// The game's words for the first failure, once it is published.
+    fn detail(&self) -> Option<&str> {
+        if self.failed.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        // SAFETY: `failed` is published after `detail` was written, and it is never written again.
+        unsafe { (*self.detail.get()).as_deref() }
     }
 
     /// Whether a writing callback that returned `code` and said it wrote `written` of `cap` items failed
@@ -272,7 +302,7 @@ impl Definition {
 
     /// The first failure, in words, and whether it was the engine's own (a panic inside `emit`).
     pub fn failure(&self) -> Option<Broken> {
-        let which = self.failed.load(Ordering::Relaxed);
+        let which = self.failed.load(Ordering::Acquire);
         let callback = Callback::ALL.into_iter().find(|c| *c as u8 == which & !PAST_CAP)?;
         let broken = |message: String| Some(Broken { message, internal: false });
         if which & PAST_CAP != 0 {
@@ -299,7 +329,10 @@ impl Definition {
                     internal: true,
                 })
             }
-            _ => format!("the {} callback failed with code {code}", callback.name()),
+            _ => match self.detail() {
+                Some(words) => format!("the {} callback failed with code {code}: {words}", callback.name()),
+                None => format!("the {} callback failed with code {code}", callback.name()),
+            },
         })
     }
 
@@ -317,6 +350,46 @@ impl Definition {
             return None;
         }
         Some(String::from_utf8_lossy(&buf[..written]).into_owned())
+    }
+}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The words a callback running on this thread gave for the failure it is about to report.
+    static REPORTED: core::cell::RefCell<Option<String>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
+/// (an exception's type and message): the failure the engine records keeps them, and `lp_last_error`
+/// says them after its own sentence. The words are kept for the next failure a callback on this thread
+/// reports; [`forget_reported_error`] drops them. Without `std` (no threads to keep them per thread) it
+/// does nothing.
+pub fn report_error(words: &str) {
+    #[cfg(feature = "std")]
+    REPORTED.with(|r| *r.borrow_mut() = Some(String::from(words)));
+    #[cfg(not(feature = "std"))]
+    let _ = words;
+}
+
+/// Drops words reported but never used by a failure (the C ABI does so as every call begins).
+pub fn forget_reported_error() {
+    #[cfg(feature = "std")]
+    REPORTED.with(|r| {
+        if let Ok(mut r) = r.try_borrow_mut() {
+            r.take();
+        }
+    });
+}
+
+/// The words a callback reported on this thread, taken.
+fn take_reported_error() -> Option<String> {
+    #[cfg(feature = "std")]
+    {
+        REPORTED.with(|r| r.try_borrow_mut().ok().and_then(|mut r| r.take()))
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        None
     }
 }
 

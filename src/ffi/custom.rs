@@ -1,7 +1,7 @@
 //! A game's own puzzle through callbacks ([`crate::custom`]): the C ABI's creator. The puzzle it makes is
 //! an ordinary `LpPuzzle`: hints, moves, solvers of every algorithm and their statistics work on it.
 
-use super::glue::{guard, hand_out, slice, Failure, LpStatus, Out};
+use super::glue::{guard, hand_out, slice, text, Failure, LpStatus, Out};
 use super::puzzle::LpPuzzle;
 use crate::custom::{self, LpCustomVtable};
 use core::ffi::c_void;
@@ -75,4 +75,27 @@ pub unsafe extern "C" fn lp_custom_emit_all(
     // SAFETY: forwarded caller guarantees.
     std::panic::catch_unwind(|| unsafe { custom::emit_all(emit, sink, count, moves, states, state_size, costs) })
         .unwrap_or(i32::MAX)
+}
+
+/// Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
+/// (an exception's type and message; UTF-8, NUL-terminated, at most 1,024 bytes kept): `lp_last_error`
+/// then gives the engine's sentence followed by them ("the is_goal callback failed with code -1:
+/// InvalidOperationException: level data missing"). Call it last, just before returning; words no
+/// failure used are dropped when the next call into the engine begins. `LP_ERR_NULL_ARGUMENT` for NULL,
+/// `LP_ERR_INVALID_ARGUMENT` for text that is not UTF-8.
+///
+/// # Safety
+/// `message` must be NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn lp_custom_error(message: *const core::ffi::c_char) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let words = unsafe { text(message, "message") }?;
+        let mut end = words.len().min(1024);
+        while !words.is_char_boundary(end) {
+            end -= 1;
+        }
+        custom::report_error(&words[..end]);
+        Ok(LpStatus::LP_OK)
+    })
 }

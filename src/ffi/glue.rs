@@ -213,6 +213,8 @@ fn enter(addr: usize, name: &'static str) -> Result<(), Failure> {
 /// Runs the body of an exported function: catches panics, records failures for [`lp_last_error`], and
 /// releases the handles the body used.
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
+    // Words a callback reported (lp_custom_error) belong to the failure it returned at once.
+    crate::custom::forget_reported_error();
     let depth = IN_USE.with(|in_use| in_use.borrow().len());
     let result = catch_unwind(AssertUnwindSafe(body));
     IN_USE.with(|in_use| in_use.borrow_mut().truncate(depth));

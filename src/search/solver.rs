@@ -270,7 +270,13 @@ impl<P: Puzzle> Search<P> for Solver<P> {
             self.limited = true;
             return Step::new(Status::OutOfNodes, 0);
         }
-        self.search_mut().step(puzzle, budget.min(left.min(u32::MAX as u64) as u32))
+        let step = self.search_mut().step(puzzle, budget.min(left.min(u32::MAX as u64) as u32));
+        // A step that reached the limit says so at once, not on the next call.
+        if step.status == Status::InProgress && self.search().stats().expanded >= self.expansion_limit {
+            self.limited = true;
+            return Step::new(Status::OutOfNodes, step.work);
+        }
+        step
     }
 
     fn status(&self) -> Status {

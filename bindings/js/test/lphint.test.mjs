@@ -127,6 +127,16 @@ test("bad input raises LpError with the right status and message, and changes no
   assert.equal(puzzle.tryApply({ piece: 8 }), false);
   assert.equal(puzzle.describe(), GAMES.tiles[0]);
   throwsLp(() => puzzle.setOption("heuristic", "nonsense"), Status.ERR_INVALID_ARGUMENT, "heuristic");
+  // A budget or node cap that is not a whole number in 0..2^32-1 is refused, not turned into another one
+  // ("fast" would be 0, -1 four billion).
+  for (const bad of ["fast", -1, 1.5, NaN, 2 ** 32, null]) {
+    throwsLp(() => puzzle.nextHint(bad), Status.ERR_INVALID_ARGUMENT, "budget must be a whole number");
+  }
+  throwsLp(() => puzzle.solver(Algorithm.ASTAR, -5), Status.ERR_INVALID_ARGUMENT, "nodeCap");
+  const stepped = puzzle.solver(Algorithm.ASTAR, 1000);
+  throwsLp(() => stepped.step("all"), Status.ERR_INVALID_ARGUMENT, '"all"');
+  stepped.free();
+  assert.ok([Status.OK, Status.IN_PROGRESS].includes(puzzle.nextHint(0).status), "a budget of 0 is 1");
   // A node cap the module cannot hold is a status, never a crash.
   throwsLp(() => puzzle.solver(Algorithm.ASTAR, 4_000_000_000), Status.ERR_OUT_OF_MEMORY);
   // A damaged pack: every byte flipped in turn is caught.

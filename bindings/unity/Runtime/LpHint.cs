@@ -713,10 +713,12 @@ namespace LpHint
         }
 
         /// <summary>Per frame: true when a hint is ready (false while the search runs, and when there is no
-        /// hint: solved, unsolvable, out of nodes — NextHint says which). Allocates nothing.</summary>
-        public bool TryNextHint(int budget, out Hint hint)
+        /// hint: solved, unsolvable, out of nodes — NextHint says which). The budget is unsigned, as in
+        /// NextHint: a negative number does not compile, and no budget runs past the puzzle's node limit
+        /// (SetNodeLimit; 100,000,000 expansions until set). Allocates nothing.</summary>
+        public bool TryNextHint(uint budget, out Hint hint)
         {
-            return NextHint(budget < 0 ? 0u : (uint)budget, out hint) == Status.Ok;
+            return NextHint(budget, out hint) == Status.Ok;
         }
 
         /// <summary>A stepped solver from the current position.</summary>

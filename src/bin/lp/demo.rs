@@ -45,6 +45,8 @@ struct Run {
 /// Runs `algorithm` on `session`'s position to the end, or `None` when its memory cannot be reserved.
 fn solve(session: &dyn AnySession, algorithm: Algorithm, cap: usize) -> Option<Run> {
     let mut solver = session.solver(algorithm, cap).ok()?;
+    // The demo runs every algorithm to its end (a game's solver stops at the default node limit).
+    solver.set_node_limit(u64::MAX);
     let clock = Instant::now();
     let status = loop {
         let step = solver.step(u32::MAX);

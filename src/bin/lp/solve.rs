@@ -88,7 +88,8 @@ pub struct HintArgs {
     /// Nodes expanded per simulated frame (the hint is asked for until it arrives).
     #[arg(long, default_value_t = 1000)]
     budget: u32,
-    /// Give up (out_of_nodes, exit status 2) after this many node expansions in all.
+    /// Give up (out_of_nodes, exit status 2) after this many node expansions in all (default: the
+    /// engine's hint limit, 100,000,000).
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Print one JSON object instead of a drawing: `move` is the family's compact token (flip: `x,y`
@@ -147,9 +148,8 @@ pub fn solve(args: SolveArgs) -> Done {
     }
     let (cap, requested) = (args.cap.unwrap_or(4_000_000), algorithm);
     let mut solver = session.solver(algorithm, cap).map_err(|e| format!("{e} for --cap {cap}: lower --cap"))?;
-    if let Some(limit) = args.max_nodes {
-        solver.set_node_limit(limit);
-    }
+    // A designer's solve runs to its answer unless told otherwise (a game's solver has a default limit).
+    solver.set_node_limit(args.max_nodes.unwrap_or(u64::MAX));
     let clock = Instant::now();
     let status = loop {
         let step = solver.step(u32::MAX);

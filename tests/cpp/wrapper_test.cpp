@@ -1,0 +1,69 @@
+// The C++ wrapper's guards against misuse: budgets that are not unsigned 32-bit counts are refused (a -1
+// would reach the engine as four billion nodes), and a game's exception reaches lp_last_error with its
+// what(). Built by tests/c_abi.rs with g++ -std=c++17 -Wall -Wextra -Werror (and once under ASan/UBSan),
+// which also checks that misuses the wrapper forbids do not compile (a temporary game, a budget that is
+// not a whole number).
+#include "lphint.hpp"
+
+#include <array>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+static int checks = 0, failures = 0;
+#define CHECK(cond)                                                             \
+    do {                                                                        \
+        checks++;                                                               \
+        if (!(cond)) {                                                          \
+            failures++;                                                         \
+            std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+        }                                                                       \
+    } while (0)
+
+// A counter that must reach 0; its goal test throws when the counter is 7 ("the level data is missing").
+struct Countdown {
+    using State = std::array<std::uint8_t, 2>;
+    static constexpr std::uint32_t max_successors = 1;
+    static constexpr bool admissible = true;
+    template <class Emit>
+    void moves(const State& s, Emit&& emit) const {
+        if (s[0] > 0) emit(LpMove{0, 0, 0, 0}, State{static_cast<std::uint8_t>(s[0] - 1), 0});
+    }
+    bool is_goal(const State& s) const {
+        if (s[0] == 7) throw std::runtime_error("level data missing at 7");
+        return s[0] == 0;
+    }
+    std::uint32_t estimate(const State& s) const { return s[0]; }
+};
+
+int main() {
+    lphint::Puzzle puzzle = lphint::Puzzle::parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+    LpHint hint{};
+    // Budgets: any whole number type; negative or past 2^32 - 1 is InvalidArgument and does nothing.
+    CHECK(puzzle.next_hint(-1, hint) == lphint::Status::InvalidArgument);
+    CHECK(puzzle.next_hint(static_cast<long long>(5'000'000'000), hint) == lphint::Status::InvalidArgument);
+    CHECK(puzzle.next_hint_timed(-5, hint) == lphint::Status::InvalidArgument);
+    lphint::Status status = puzzle.next_hint(50, hint);
+    CHECK(status == lphint::Status::Ok && hint.moves_left == 2);
+    CHECK(puzzle.next_hint(50u, hint) == lphint::Status::Ok);
+    CHECK(puzzle.next_hint(std::uint64_t{50}, hint) == lphint::Status::Ok);
+    lphint::Solver solver = puzzle.solver(lphint::Algorithm::AStar, 1000);
+    CHECK(solver.step(-1) == lphint::Status::InvalidArgument);
+    CHECK(solver.step(1000) == lphint::Status::Ok);
+
+    // A game's exception: LP_ERR_CALLBACK, with the exception's what() after the engine's sentence.
+    Countdown game;
+    lphint::Puzzle counter = lphint::Puzzle::custom(game, Countdown::State{9, 0});
+    while ((status = counter.next_hint(10, hint)) == lphint::Status::InProgress) {
+    }
+    std::string message = lphint::last_error();
+    CHECK(status == lphint::Status::Callback);
+    CHECK(message == "the is_goal callback failed with code -1: level data missing at 7");
+    if (message.find("level data missing") == std::string::npos) std::fprintf(stderr, "  got: %s\n", message.c_str());
+    // Sticky: said again by the next call.
+    CHECK(counter.next_hint(10, hint) == lphint::Status::Callback);
+    CHECK(lphint::last_error() == message);
+
+    std::printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
+    return failures ? 1 : 0;
+}
