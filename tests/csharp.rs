@@ -106,6 +106,45 @@ fn compile(sources: &[&str], name: &str) -> PathBuf {
     exe
 }
 
+/// Compiles a program whose `Main` runs `body` with the bindings: whether mcs accepted it, and what it said.
+fn compiles(body: &str) -> (bool, String) {
+    let source = library_dir().join(format!("misuse_{}.cs", body.len()));
+    std::fs::write(
+        &source,
+        format!("using LpHint;\nstatic class Misuse {{\n  static void Main() {{\n{body}\n  }}\n}}\n"),
+    )
+    .unwrap();
+    let output = Command::new("mcs")
+        .args(["-unsafe", "-warnaserror", "-nologo", "-target:exe"])
+        .arg(format!("-out:{}", source.with_extension("exe").display()))
+        .arg(root().join(RAW))
+        .arg(root().join(IDIOMATIC))
+        .arg(root().join(CUSTOM))
+        .arg(&source)
+        .output()
+        .unwrap_or_else(|e| panic!("mcs (Debian package mono-mcs) is needed for the C# tests: {e}"));
+    let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.success(), said)
+}
+
+#[test]
+fn a_negative_budget_does_not_compile_in_csharp() {
+    let play = |budget: &str| {
+        format!(
+            "    using (Puzzle p = Puzzle.Parse(\"tiles:2x2:1,2,3,0\")) {{ Hint h; p.TryNextHint({budget}, out h); \
+             p.NextHint({budget}, out h); }}"
+        )
+    };
+    let (compiled, said) = compiles(&play("50"));
+    assert!(compiled, "the control program does not compile, so the check below proves nothing:\n{said}");
+    // -1 would reach the engine as four billion nodes: both per-frame hint calls refuse it at compile time.
+    let (compiled, said) = compiles(&play("-1"));
+    assert!(!compiled && said.contains("cannot convert"), "{said}");
+    // So does a signed variable, which needs a deliberate conversion.
+    let (compiled, said) = compiles(&format!("    int budget = 50;\n{}", play("budget")));
+    assert!(!compiled && said.contains("cannot convert"), "{said}");
+}
+
 /// Runs `exe` under mono with the native library on the search path.
 fn run(exe: &Path, args: &[&str]) -> String {
     let output = Command::new("mono")

@@ -507,6 +507,59 @@ static class Tests
         return s;
     }
 
+    /// A counter that must reach 0, whose goal test throws at 7, as a game whose level data is missing.
+    sealed unsafe class Throwing : CustomPuzzle
+    {
+        public override int StateSize { get { return 1; } }
+        public override int MaxSuccessors { get { return 1; } }
+        public override void Successors(byte* state, Successors successors)
+        {
+            byte next = (byte)(*state - 1);
+            if (*state > 0) successors.Emit(new Move(0, 0, 0, 0), &next);
+        }
+        public override bool IsGoal(byte* state)
+        {
+            if (*state == 7) throw new InvalidOperationException("level data missing");
+            return *state == 0;
+        }
+    }
+
+    /// One rule for every status: a call that gives a value throws LpException for anything but Ok,
+    /// outcomes included (there is no value to give); a call whose outcome is the answer returns every
+    /// outcome and throws for errors only.
+    static void StatusRule()
+    {
+        foreach (LpStatus status in Enum.GetValues(typeof(LpStatus)))
+        {
+            bool valueThrew = false, outcomeThrew = false;
+            try { Native.Check(status); } catch (LpException e) { valueThrew = e.Status == (Status)status; }
+            try { Check(Native.Outcome(status) == (Status)status, status + " returned as itself"); }
+            catch (LpException e) { outcomeThrew = e.Status == (Status)status; }
+            Check(valueThrew == (status != LpStatus.LP_OK), status + ": a value call throws unless Ok");
+            Check(outcomeThrew == ((uint)status >= 100), status + ": an outcome call throws errors only");
+        }
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        {
+            // No hint yet: NotFound with the engine's words, not an ArgumentOutOfRangeException.
+            Throws(Status.NotFound, "no hint was given yet", () => puzzle.HintText());
+        }
+        // A game's exception: its type and message reach the LpException the game catches.
+        using (Puzzle counter = Puzzle.Custom(new Throwing(), new byte[] { 9 }))
+        {
+            Hint hint;
+            Status status;
+            while ((status = counter.NextHint(10, out hint)) == Status.InProgress) { }
+            Check(status == Status.Callback, "a throwing callback is LP_ERR_CALLBACK, got " + status);
+            string words = "the is_goal callback failed with code -1: InvalidOperationException: level data missing";
+            Check(LpException.LastMessage() == words, "the game's words, got " + LpException.LastMessage());
+            // Sticky: a solver of the puzzle says it again.
+            using (Solver solver = counter.CreateSolver(Algorithm.AStar, 100))
+            {
+                Check(solver.Step(10) == Status.Callback && LpException.LastMessage() == words, "the failure sticks");
+            }
+        }
+    }
+
     static void CustomPuzzles()
     {
         Check(NativeMethods.lp_version() == Callbacks.AbiVersion, "the bindings' ABI version is the library's");
@@ -752,6 +805,7 @@ static class Tests
         Linjat();
         NoGarbagePerFrame();
         CustomPuzzles();
+        StatusRule();
         CustomGeneration();
         NoGarbagePerFrameCustom();
         Console.WriteLine(passed + " passed, " + failed + " failed");

@@ -229,6 +229,27 @@ namespace LpHint
         /// <summary>The successors callback's code when the game emitted past MaxSuccessors or a cost of 0.</summary>
         internal const int Refused = -2;
 
+        /// <summary>The failure code for a game's exception, after giving the engine its type and message
+        /// (lp_custom_error): lp_last_error, and so the LpException the game then catches, ends with
+        /// them ("the is_goal callback failed with code -1: InvalidOperationException: level data
+        /// missing").</summary>
+        private static int Failed(Exception e)
+        {
+            try
+            {
+                byte[] words = Native.Utf8(e.GetType().Name + ": " + e.Message);
+                fixed (byte* p = words)
+                {
+                    NativeMethods.lp_custom_error(p);
+                }
+            }
+            catch (Exception)
+            {
+                // The code alone still reports the failure.
+            }
+            return -1;
+        }
+
         [MonoPInvokeCallback(typeof(SuccessorsFn))]
         private static int OnSuccessors(IntPtr user, byte* state, IntPtr emit, IntPtr sink)
         {
@@ -244,9 +265,9 @@ namespace LpHint
                 if (refused != 0) return refused;
                 return gathering.Refused ? Refused : 0;
             }
-            catch (Exception)
+            catch (Exception e)
             {
-                return -1;
+                return Failed(e);
             }
         }
 
@@ -258,9 +279,9 @@ namespace LpHint
                 *goal = Game(user).IsGoal(state) ? (byte)1 : (byte)0;
                 return 0;
             }
-            catch (Exception)
+            catch (Exception e)
             {
-                return -1;
+                return Failed(e);
             }
         }
 
@@ -272,9 +293,9 @@ namespace LpHint
                 *value = Game(user).Estimate(state);
                 return 0;
             }
-            catch (Exception)
+            catch (Exception e)
             {
-                return -1;
+                return Failed(e);
             }
         }
 
@@ -290,9 +311,9 @@ namespace LpHint
                 *written = (UIntPtr)n;
                 return 0;
             }
-            catch (Exception)
+            catch (Exception e)
             {
-                return -1;
+                return Failed(e);
             }
         }
 
@@ -304,9 +325,9 @@ namespace LpHint
                 Game(user).Draw(seed, state);
                 return 0;
             }
-            catch (Exception)
+            catch (Exception e)
             {
-                return -1;
+                return Failed(e);
             }
         }
 

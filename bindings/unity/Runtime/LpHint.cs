@@ -278,6 +278,13 @@ namespace LpHint
         {
             Status = status;
         }
+
+        /// <summary>The message of the last failed call on this thread: what an error status returned by a
+        /// per-frame call (NextHint, Step) means. Allocates: read it when a call failed.</summary>
+        public static string LastMessage()
+        {
+            return Native.LastError();
+        }
     }
 
     internal static unsafe class Native
@@ -298,8 +305,20 @@ namespace LpHint
             return Encoding.UTF8.GetString(buffer, 0, length);
         }
 
-        /// <summary>Throws LpException for an error status; returns outcomes (below 100) as they are.</summary>
-        internal static Status Check(LpStatus status)
+        /// <summary>The rule of every call that gives a value (a text, a count, a handle): anything but
+        /// Ok throws LpException with the status and lp_last_error's message — an outcome too (NotFound
+        /// for a hint text before any hint), since there is then no value to give.</summary>
+        internal static void Check(LpStatus status)
+        {
+            if (status != LpStatus.LP_OK)
+            {
+                throw new LpException((Status)status, LastError());
+            }
+        }
+
+        /// <summary>The rule of the calls whose outcome is the answer (Cluster, Generator.Step): outcomes
+        /// (below 100) are returned; errors throw LpException.</summary>
+        internal static Status Outcome(LpStatus status)
         {
             if ((uint)status >= 100)
             {
@@ -569,7 +588,7 @@ namespace LpHint
         public Status Cluster(ulong nodeCap, out ClusterSummary summary)
         {
             LpClusterSummary c;
-            Status status = Native.Check(NativeMethods.lp_puzzle_cluster(Raw, (UIntPtr)nodeCap, &c));
+            Status status = Native.Outcome(NativeMethods.lp_puzzle_cluster(Raw, (UIntPtr)nodeCap, &c));
             summary = new ClusterSummary
             {
                 States = c.states,
@@ -902,7 +921,7 @@ namespace LpHint
             LpStatus status = NativeMethods.lp_generator_step((LpGenerator*)handle.DangerousGetHandle(), budget, &raw, &value);
             puzzle = status == LpStatus.LP_OK ? new Puzzle(raw, custom) : null;
             rating = value;
-            return Native.Check(status);
+            return Native.Outcome(status);
         }
 
         public void Dispose()

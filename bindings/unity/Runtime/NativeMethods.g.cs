@@ -150,8 +150,9 @@ namespace LpHint
         /// <summary>
         ///  Hands `count` successors to the engine's `emit` in one call, for bindings whose every call into native
         ///  code costs more than the work (C#, JavaScript): moves at `moves`, states at `states` (`state_size`
-        ///  bytes each, the puzzle's), costs at `costs`. Returns the first refusal's code (the rest are not passed
-        ///  on), or 0. Call it from the successors callback with the `emit` and `sink` it was given.
+        ///  bytes each: the puzzle's, anything else is refused before a state is read), costs at `costs`. Returns
+        ///  the first refusal's code (the rest are not passed on), or 0. Call it from the successors callback with
+        ///  the `emit` and `sink` it was given.
         ///
         ///  # Safety
         ///  `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
@@ -159,6 +160,20 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_custom_emit_all", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int lp_custom_emit_all(lp_custom_emit_all_emit_delegate emit, void* sink, System.UIntPtr count, LpMove* moves, byte* states, System.UIntPtr state_size, uint* costs);
+
+        /// <summary>
+        ///  Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
+        ///  (an exception's type and message; UTF-8, NUL-terminated, at most 1,024 bytes kept): `lp_last_error`
+        ///  then gives the engine's sentence followed by them ("the is_goal callback failed with code -1:
+        ///  InvalidOperationException: level data missing"). Call it last, just before returning; words no
+        ///  failure used are dropped when the next call into the engine begins. `LP_ERR_NULL_ARGUMENT` for NULL,
+        ///  `LP_ERR_INVALID_ARGUMENT` for text that is not UTF-8.
+        ///
+        ///  # Safety
+        ///  `message` must be NULL or a NUL-terminated string.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_custom_error", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_custom_error(byte* message);
 
         /// <summary>
         ///  The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
@@ -1336,7 +1351,8 @@ namespace LpHint
         /// </summary>
         public long solution_length;
         /// <summary>
-        ///  Cost of the solution, or -1 when none was found.
+        ///  Total cost of the solution (64 bits: move costs up to 2³² − 1 add up past 32), or -1 when none
+        ///  was found.
         /// </summary>
         public long solution_cost;
         /// <summary>

@@ -24,8 +24,10 @@ public class HintEveryFrame : MonoBehaviour
     {
         if (puzzle == null) return;
         Hint hint;
-        // No garbage here: TryNextHint allocates nothing, whatever the frame rate.
-        if (puzzle.TryNextHint(nodesPerFrame, out hint))
+        // No garbage here: TryNextHint allocates nothing, whatever the frame rate. Budgets are unsigned:
+        // the Inspector's int is converted on purpose, and a negative one counts as 1.
+        uint budget = nodesPerFrame > 0 ? (uint)nodesPerFrame : 1u;
+        if (puzzle.TryNextHint(budget, out hint))
         {
             puzzle.Apply(hint.Move);
             moves++;
