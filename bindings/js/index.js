@@ -203,6 +203,11 @@ class Lphint {
       game.costs = this.alloc(4 * max);
       // One emitter per game, writing where the call's gathering goes: no closure per call.
       game.emitter = (move, next, cost = 1) => {
+        // A state of another length would be padded or cut without a word: it is the game's bug, said
+        // as one (the callback's failure carries this message).
+        if (next?.length !== size) {
+          throw new RangeError(`emit was given a state of ${next?.length ?? "no"} bytes, but stateSize is ${size}`);
+        }
         if (game.count === max || !(cost >= 1)) {
           game.refused = true; // the engine is told when the gathering is handed over
           return false;
@@ -262,9 +267,21 @@ class Lphint {
         game.depth--;
       }
       return 0;
-    } catch {
-      return -1;
+    } catch (err) {
+      return this.failed(err);
     }
+  }
+
+  /** The failure code for a game's exception, after giving the engine its words (`lp_custom_error`):
+   * the `LpError` the game then gets ends with the exception's name and message. */
+  failed(err) {
+    try {
+      const words = err instanceof Error ? `${err.name}: ${err.message}` : `a thrown ${typeof err}: ${String(err)}`;
+      this.with([words], (w) => this.x.lp_custom_error(w));
+    } catch {
+      // The code alone still reports the failure.
+    }
+    return -1;
   }
 
   /** The `draw` callback: the game's random start for `seed` (a BigInt), `stateSize` bytes at `statePtr`. */
@@ -273,12 +290,14 @@ class Lphint {
     if (!game) return 99;
     try {
       const state = game.def.draw(BigInt.asUintN(64, seed));
-      if (!state || state.length !== game.size) return -3;
+      if (!state || state.length !== game.size) {
+        throw new RangeError(`draw returned ${state ? state.length : "no"} bytes, but stateSize is ${game.size}`);
+      }
       this.refresh();
       for (let i = 0; i < game.size; i++) this.bytes[statePtr + i] = state[i];
       return 0;
-    } catch {
-      return -1;
+    } catch (err) {
+      return this.failed(err);
     }
   }
 
@@ -294,8 +313,8 @@ class Lphint {
       this.bytes.set(text, buf);
       this.view.setUint32(written, text.length, true);
       return 0;
-    } catch {
-      return -1;
+    } catch (err) {
+      return this.failed(err);
     }
   }
 

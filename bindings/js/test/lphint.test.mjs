@@ -501,7 +501,15 @@ test("a custom puzzle of JavaScript functions hints and solves as the built-in f
   assert.equal(lying.stats().optimal, false);
   // A game that throws: ERR_CALLBACK with the callback named, never a trap.
   const broken = lp.Puzzle.custom(eightPuzzle({ throws: true }), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
-  throwsLp(() => broken.nextHint(100), Status.ERR_CALLBACK, "successors callback failed");
+  // The game's own words (the exception's name and message) come after the engine's sentence.
+  throwsLp(() => broken.nextHint(100), Status.ERR_CALLBACK, "the successors callback failed with code -1: Error: the game's own bug");
+  // A state of another length than stateSize is the game's bug, said as one (not padded in silence).
+  const short = lp.Puzzle.custom(
+    { ...eightPuzzle(), successors: (state, emit) => emit({ piece: 1 }, state.subarray(0, 2)) },
+    [1, 2, 3, 4, 5, 6, 7, 0, 8],
+  );
+  throwsLp(() => short.nextHint(100), Status.ERR_CALLBACK, "emit was given a state of 2 bytes, but stateSize is 9");
+  short.free();
   throwsLp(() => lp.Puzzle.custom(game, [1, 2, 3]), Status.ERR_INVALID_ARGUMENT, "3 bytes");
   // More successors than declared: refused, and the puzzle says so.
   const greedy = lp.Puzzle.custom({ ...eightPuzzle(), maxSuccessors: 2 }, [1, 2, 3, 4, 0, 5, 7, 8, 6]);
