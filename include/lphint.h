@@ -741,9 +741,14 @@ uint32_t lp_version(void);
 // a value that is not a status. Never NULL.
 const char *lp_status_str(uint32_t status);
 
-// Copies the message of the last failed call on this thread (empty if none) into `buf` with a NUL;
-// `*written` receives the size needed including the NUL. This call never replaces the message, so it
-// can be retried with a larger buffer.
+// Copies the message of the last call on this thread into `buf` with a NUL; `*written` receives the size
+// needed including the NUL.
+//
+// The rule (as rustls-ffi's): every call that returns an `LpStatus` replaces the message as it begins,
+// so the message always speaks of the call just made: empty after `LP_OK` and `LP_IN_PROGRESS`, a
+// sentence after every other status, the outcomes included (`LP_ALREADY_SOLVED`, `LP_UNSOLVABLE`,
+// `LP_OUT_OF_NODES`, `LP_NOT_FOUND`). Read it right after the call it explains. This call itself never
+// replaces the message, so it can be retried with a larger buffer.
 //
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes; `written` must be NULL or writable.

@@ -167,6 +167,17 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// The legal move from `state` that `code` names, or `None` when it names no legal move.
     fn decode_move(&self, state: &Self::State, code: &MoveCode) -> Option<Self::Move>;
 
+    /// Why `code` is not a legal move from `state`, in the family's words, for a player or a game
+    /// programmer ("slide 8 left is not a legal move here: tile 8 is not next to the blank"). By default
+    /// the code's numbers.
+    fn illegal_move(&self, state: &Self::State, code: &MoveCode) -> String {
+        let _ = state;
+        format!(
+            "the move (piece {}, from {}, to {}, arg {}) is not a legal move here",
+            code.piece, code.from, code.to, code.arg
+        )
+    }
+
     /// Width and height of the grid that [`Family::cell`] reads (for drawing the board).
     fn board_size(&self) -> (u32, u32);
 

@@ -128,6 +128,9 @@ pub trait AnySession: Send {
     fn move_text(&self, code: &MoveCode) -> Option<String>;
     /// Plays `code` if it is legal; otherwise says why and leaves the state unchanged.
     fn apply(&mut self, code: &MoveCode) -> Result<(), String>;
+    /// Why `code` is not a legal move from the current state, in the family's words
+    /// ([`Family::illegal_move`]).
+    fn illegal_move(&self, code: &MoveCode) -> String;
     /// Whether the current state is solved.
     fn is_solved(&self) -> bool;
     /// The family's heuristic from the current state ([`crate::search::Puzzle::heuristic`], under the
@@ -239,8 +242,12 @@ impl<F: Family> AnySession for Session<F> {
                 self.state = state;
                 Ok(())
             }
-            None => Err(format!("illegal move {code:?} from this position")),
+            None => Err(self.puzzle.illegal_move(&self.state, code)),
         }
+    }
+
+    fn illegal_move(&self, code: &MoveCode) -> String {
+        self.puzzle.illegal_move(&self.state, code)
     }
 
     fn is_solved(&self) -> bool {

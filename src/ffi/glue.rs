@@ -215,6 +215,8 @@ fn enter(addr: usize, name: &'static str) -> Result<(), Failure> {
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     // Words a callback reported (lp_custom_error) belong to the failure it returned at once.
     crate::custom::forget_reported_error();
+    // The rule of lp_last_error: every call replaces the message (empty unless it fails).
+    LAST_ERROR.with(|e| e.borrow_mut().clear());
     let depth = IN_USE.with(|in_use| in_use.borrow().len());
     let result = catch_unwind(AssertUnwindSafe(body));
     IN_USE.with(|in_use| in_use.borrow_mut().truncate(depth));
@@ -320,7 +322,7 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
     match status {
         Status::Found => Ok(LpStatus::LP_OK),
         Status::InProgress => Ok(LpStatus::LP_IN_PROGRESS),
-        Status::AlreadySolved => Ok(LpStatus::LP_ALREADY_SOLVED),
+        Status::AlreadySolved => fail(LpStatus::LP_ALREADY_SOLVED, "the puzzle is already solved: no move is left"),
         Status::Unsolvable => fail(LpStatus::LP_UNSOLVABLE, "no solution can be reached from this position"),
         Status::OutOfNodes => fail(LpStatus::LP_OUT_OF_NODES, "the node cap or the node limit was reached"),
         Status::NotFound(shortfall) => fail(
@@ -460,9 +462,14 @@ pub extern "C" fn lp_status_str(status: u32) -> *const c_char {
     LpStatus::ALL.iter().find(|s| **s as u32 == status).map_or(c"LP_UNKNOWN_STATUS", |s| s.name()).as_ptr()
 }
 
-/// Copies the message of the last failed call on this thread (empty if none) into `buf` with a NUL;
-/// `*written` receives the size needed including the NUL. This call never replaces the message, so it
-/// can be retried with a larger buffer.
+/// Copies the message of the last call on this thread into `buf` with a NUL; `*written` receives the size
+/// needed including the NUL.
+///
+/// The rule (as rustls-ffi's): every call that returns an `LpStatus` replaces the message as it begins,
+/// so the message always speaks of the call just made: empty after `LP_OK` and `LP_IN_PROGRESS`, a
+/// sentence after every other status, the outcomes included (`LP_ALREADY_SOLVED`, `LP_UNSOLVABLE`,
+/// `LP_OUT_OF_NODES`, `LP_NOT_FOUND`). Read it right after the call it explains. This call itself never
+/// replaces the message, so it can be retried with a larger buffer.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `cap` writable bytes; `written` must be NULL or writable.

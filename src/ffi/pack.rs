@@ -150,7 +150,7 @@ pub unsafe extern "C" fn lp_pack_label(
         match label {
             // SAFETY: forwarded caller guarantees.
             Some(label) => unsafe { write_text(label, buf, cap, written) },
-            None => Ok(LpStatus::LP_NOT_FOUND),
+            None => Err(Failure::new(LpStatus::LP_NOT_FOUND, format!("entry {index} has no {key}"))),
         }
     })
 }

@@ -234,9 +234,8 @@ pub unsafe extern "C" fn lp_puzzle_move_text(
         let puzzle = unsafe { handle(puzzle) }?;
         let sentence = puzzle.session.move_text(&mv);
         puzzle.checked(Ok(LpStatus::LP_OK))?;
-        let sentence = sentence.ok_or_else(|| {
-            Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, format!("illegal move {mv:?} from this position"))
-        })?;
+        let sentence =
+            sentence.ok_or_else(|| Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, puzzle.session.illegal_move(&mv)))?;
         // SAFETY: forwarded caller guarantees.
         unsafe { write_text(&sentence, buf, cap, written) }
     })

@@ -56,6 +56,29 @@ static void test_statuses(void) {
     CHECK(lp_last_error(tiny, sizeof tiny, &needed) == LP_ERR_BUFFER_TOO_SMALL);
     CHECK(needed == strlen("out is NULL") + 1);
     CHECK(strcmp(last_error(), "out is NULL") == 0);
+
+    /* The rule: every call replaces the message, so it always speaks of the call just made: empty after
+     * LP_OK and LP_IN_PROGRESS, a sentence after every other status, outcomes included. */
+    LpPuzzle *p = NULL;
+    CHECK_STATUS(lp_puzzle_parse("tile:3x3:1,2,3,4,5,6,7,8,0", &p), LP_ERR_PARSE, "unknown family 'tile'");
+    CHECK_STATUS(lp_puzzle_parse("tiles:2x2:1,2,3,0", &p), LP_OK, NULL);
+    CHECK(strcmp(last_error(), "") == 0);
+    LpHint hint;
+    CHECK_STATUS(lp_next_hint(p, 10, &hint), LP_ALREADY_SOLVED, "already solved");
+    bool solved = false;
+    CHECK_STATUS(lp_puzzle_is_solved(p, &solved), LP_OK, NULL);
+    CHECK(solved && strcmp(last_error(), "") == 0);
+    lp_puzzle_free(p);
+    CHECK_STATUS(lp_puzzle_parse("tiles:3x3:1,2,3,4,5,6,0,7,8", &p), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(p, 1, &hint), LP_IN_PROGRESS, NULL);
+    CHECK(strcmp(last_error(), "") == 0);
+    /* An illegal move in the family's words (the blank is at cell 6): tile 5 is not next to it, and tile 7
+     * (cell 7) can slide left into it, not up. */
+    LpMove five_left = {5, 4, 3, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, five_left), LP_ERR_ILLEGAL_MOVE, "slide 5 left is not a legal move here: tile 5 is not next to the blank");
+    LpMove seven_up = {7, 7, 4, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, seven_up), LP_ERR_ILLEGAL_MOVE, "slide 7 up is not a legal move here; slide 7 left is");
+    lp_puzzle_free(p);
 }
 
 static void test_parse_and_create(void) {
@@ -142,7 +165,7 @@ static void test_jugs(void) {
     CHECK_STATUS(lp_puzzle_family(p, &family), LP_OK, NULL);
     CHECK(family == family_id("jugs") && family == 2);
     LpMove fill = {0, -1, 0, 0}; /* no tap in this puzzle */
-    CHECK_STATUS(lp_puzzle_apply(p, fill), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, fill), LP_ERR_ILLEGAL_MOVE, "fill jug 1 from the tap is not a legal move here: this puzzle has no tap");
     unsigned frames = 0;
     CHECK(play(p, 5, &frames) == 7); /* 8-5-3 splits into 4 and 4 in 7 pours */
     int32_t amounts[3];
@@ -184,7 +207,7 @@ static void test_blocks(void) {
     CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);
     CHECK(strcmp(desc, "blocks:4x5:BAAC/BAAC/DFFE/DGHE/I..J:A@3,1") == 0);
     LpMove wrong = {0, 0, 5, 0};
-    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "move block B from row 1, column 1 to row 2, column 2 is not a legal move here");
     int64_t fact = 7;
     CHECK_STATUS(lp_puzzle_fact(p, "cluster_states", &fact), LP_NOT_FOUND, "no fact named 'cluster_states'");
     CHECK(fact == 7);
@@ -270,7 +293,7 @@ static void test_linjat(void) {
     CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_OK, NULL);
     CHECK(strstr(text, "Only the 4 at row 3, column 4 can reach the dot at row 3, column 1") == text);
     LpMove wrong = {0, 9, 12, 0};
-    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "no segment of the 4 at row 3, column 4 from row 3, column 2");
     CHECK_STATUS(lp_puzzle_apply(p, hint.mv), LP_OK, NULL);
     int32_t cells[16];
     CHECK_STATUS(lp_puzzle_cells(p, cells, 16, &written), LP_OK, NULL);
@@ -690,10 +713,10 @@ static void test_buffers_and_moves(void) {
     LpMove blank = {0, -1, -1, 0};
     LpMove wrong_cell = {3, 5, 7, 0};
     LpMove no_tile = {99, -1, -1, 0};
-    CHECK_STATUS(lp_puzzle_apply(p, far), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_apply(p, far), LP_ERR_ILLEGAL_MOVE, "slide 8 is not a legal move here: tile 8 is not next to the blank");
     CHECK_STATUS(lp_puzzle_apply(p, blank), LP_ERR_ILLEGAL_MOVE, NULL);
     CHECK_STATUS(lp_puzzle_apply(p, wrong_cell), LP_ERR_ILLEGAL_MOVE, NULL);
-    CHECK_STATUS(lp_puzzle_apply(p, no_tile), LP_ERR_ILLEGAL_MOVE, NULL);
+    CHECK_STATUS(lp_puzzle_apply(p, no_tile), LP_ERR_ILLEGAL_MOVE, "there is no tile 99 on a 3x3 board");
     CHECK_STATUS(lp_puzzle_apply(NULL, far), LP_ERR_NULL_ARGUMENT, NULL);
     CHECK_STATUS(lp_puzzle_describe(p, text, sizeof text, &written), LP_OK, NULL);
     CHECK(strcmp(text, HARDEST) == 0);
@@ -975,7 +998,7 @@ static void test_registry(void) {
     CHECK_STATUS(lp_puzzle_move_text(p, hint.mv, text, sizeof text, &written), LP_OK, NULL);
     CHECK(strcmp(text, "slide 7 left") == 0);
     LpMove far = {1, -1, -1, 0};
-    CHECK_STATUS(lp_puzzle_move_text(p, far, text, sizeof text, &written), LP_ERR_ILLEGAL_MOVE, "illegal move");
+    CHECK_STATUS(lp_puzzle_move_text(p, far, text, sizeof text, &written), LP_ERR_ILLEGAL_MOVE, "slide 1 is not a legal move here");
     CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", "manhattan"), LP_OK, NULL);
     CHECK_STATUS(lp_puzzle_set_option(p, "heuristic", "magic"), LP_ERR_INVALID_ARGUMENT, "expected one of misplaced");
     CHECK_STATUS(lp_puzzle_set_option(p, "colour", "red"), LP_ERR_INVALID_ARGUMENT, "no option 'colour'");

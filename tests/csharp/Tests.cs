@@ -80,7 +80,7 @@ static class Tests
         Throws<ArgumentNullException>("Parse(null)", () => Puzzle.Parse(null));
         using (Puzzle puzzle = Puzzle.Parse(Hardest8))
         {
-            Throws(Status.IllegalMove, "illegal move", () => puzzle.Apply(new Move(8, -1, -1, 0)));
+            Throws(Status.IllegalMove, "slide 8 is not a legal move here: tile 8 is not next to the blank", () => puzzle.Apply(new Move(8, -1, -1, 0)));
             Check(!puzzle.TryApply(new Move(8, -1, -1, 0)), "TryApply refuses an illegal move");
             Check(puzzle.Describe() == Hardest8, "an illegal move changes nothing");
             Throws(Status.InvalidArgument, "no genetic algorithm for tiles", () => new Ga(puzzle, GaParams.Default, 1));

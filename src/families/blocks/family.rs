@@ -241,6 +241,27 @@ impl Family for Blocks {
         candidates.map(|b| Slide { block: b as u8, from, to }).find(|mv| self.apply(state, mv).is_some())
     }
 
+    /// Names the cells the code gives and the block standing there, and why the move is not one.
+    fn illegal_move(&self, state: &Layout, code: &MoveCode) -> String {
+        let (w, cells) = (self.board().width, self.board().cells() as i32);
+        let place = |c: i32| format!("row {}, column {}", c as usize / w + 1, c as usize % w + 1);
+        if !(0..cells).contains(&code.from) || !(0..cells).contains(&code.to) {
+            let off = if (0..cells).contains(&code.from) { code.to } else { code.from };
+            return format!("cell {off} is off the {}x{} board", w, self.board().height);
+        }
+        let standing = (0..self.board().blocks()).find(|&b| state.0[b] as i32 == code.from);
+        match standing {
+            None => format!("no block has its top-left corner at {}: nothing moves from there", place(code.from)),
+            Some(b) => {
+                let mv = Slide { block: b as u8, from: code.from as u8, to: code.to as u8 };
+                format!(
+                    "{} is not a legal move here: the way is blocked or the block cannot go there",
+                    self.move_text(&mv)
+                )
+            }
+        }
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.board().width as u32, self.board().height as u32)
     }

@@ -578,6 +578,17 @@ impl Family for Flip {
         usize::try_from(code.from).ok().filter(|&c| c < self.cells()).map(|c| Press(c as u16))
     }
 
+    /// Every panel can be pressed: only a cell off the board is not a move.
+    fn illegal_move(&self, _: &Panels, code: &MoveCode) -> String {
+        format!(
+            "there is no panel {} to press: a {}x{} board has panels 0 to {}",
+            code.from,
+            self.width,
+            self.height,
+            self.cells() - 1
+        )
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.width as u32, self.height as u32)
     }

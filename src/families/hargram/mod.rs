@@ -685,6 +685,26 @@ impl Family for Hargram {
         })
     }
 
+    /// Names the piece and the placement, and why it cannot be made.
+    fn illegal_move(&self, state: &Layout, code: &MoveCode) -> String {
+        let Some(mv) = self.decode_move(state, code).filter(|mv| match *mv {
+            HargramMove::Place { piece, .. } | HargramMove::Remove { piece } => (piece as usize) < self.pieces.len(),
+        }) else {
+            return format!(
+                "there is no piece {} (the pieces are 0 to {})",
+                code.piece,
+                self.pieces.len().saturating_sub(1)
+            );
+        };
+        let why = match mv {
+            HargramMove::Remove { .. } => "the piece is not on the board",
+            HargramMove::Place { .. } => {
+                "the piece is already placed, or it would leave the board or cover a blocked or covered cell"
+            }
+        };
+        format!("{} is not a legal move here: {why}", self.move_text(&mv))
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.width as u32, self.height as u32)
     }

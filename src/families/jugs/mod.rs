@@ -374,6 +374,40 @@ impl Family for Jugs {
         self.apply(state, &mv).map(|_| mv)
     }
 
+    /// Names the pour, fill or empty the code asks for and why it cannot be done.
+    fn illegal_move(&self, state: &Amounts, code: &MoveCode) -> String {
+        let n = self.jugs();
+        let jug = |x: i32| u8::try_from(x).ok().filter(|&j| (j as usize) < n);
+        let no_jug = |x: i32| format!("there is no jug {} (the jugs are 1 to {n})", x.saturating_add(1));
+        let (mv, why) = match (code.from, code.to) {
+            (-1, -1) => return String::from("a move names a jug to pour from, to pour into, or both"),
+            (-1, to) => {
+                let Some(j) = jug(to) else { return no_jug(to) };
+                let why = if !self.tap { "this puzzle has no tap" } else { "the jug is full" };
+                (JugMove::Fill(j), why)
+            }
+            (from, -1) => {
+                let Some(j) = jug(from) else { return no_jug(from) };
+                let why = if !self.tap { "this puzzle has no sink" } else { "the jug is empty" };
+                (JugMove::Empty(j), why)
+            }
+            (from, to) => {
+                let (Some(f), Some(t)) = (jug(from), jug(to)) else {
+                    return no_jug(if jug(from).is_none() { from } else { to });
+                };
+                let why = if f == t {
+                    "a jug cannot be poured into itself"
+                } else if state.0[f as usize] == 0 {
+                    "the jug poured from is empty"
+                } else {
+                    "the jug poured into is full"
+                };
+                (JugMove::Pour { from: f, to: t }, why)
+            }
+        };
+        format!("{} is not a legal move here: {why}", self.move_text(&mv))
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.jugs() as u32, 1)
     }

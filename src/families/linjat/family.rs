@@ -223,6 +223,29 @@ impl Family for Linjat {
         self.apply(state, &mv).map(|_| mv)
     }
 
+    /// Names the number and the cells the code gives, and why no segment of it goes there.
+    fn illegal_move(&self, state: &Drawn, code: &MoveCode) -> String {
+        let _ = state;
+        let numbers = self.board().numbers.len();
+        let Some(p) = usize::try_from(code.piece).ok().filter(|&p| p < numbers) else {
+            return format!("there is no number {} (the numbers are 0 to {})", code.piece, numbers.saturating_sub(1));
+        };
+        if code.from == -1 && code.to == -1 {
+            return format!("{} has no segment to take off", self.number_words(p));
+        }
+        let (w, cells) = (self.board().width, self.board().cells() as i32);
+        if !(0..cells).contains(&code.from) || !(0..cells).contains(&code.to) {
+            return format!("{} cannot be drawn to a cell off the board", self.number_words(p));
+        }
+        format!(
+            "no segment of {} from {} to {} can be drawn here: it must cover the number and exactly its length \
+             of free cells in one row or column",
+            self.number_words(p),
+            cell_words(w, code.from as usize),
+            cell_words(w, code.to as usize)
+        )
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.board().width as u32, self.board().height as u32)
     }

@@ -618,6 +618,25 @@ impl Family for Tiles {
         (inferred || (code.from == mv.from as i32 && code.to == mv.to as i32)).then_some(mv)
     }
 
+    /// Names the slide the code asks for (with its direction when `from` and `to` are neighbours) and
+    /// why it cannot be played: no such tile, not next to the blank, or another direction.
+    fn illegal_move(&self, state: &Board, code: &MoveCode) -> String {
+        let cells = self.cells() as i32;
+        let Some(tile) = u8::try_from(code.piece).ok().filter(|&t| t != 0 && (t as i32) < cells) else {
+            return format!("there is no tile {} on a {}x{} board", code.piece, self.width, self.height);
+        };
+        let asked = TileMove { tile, from: code.from as u8, to: code.to as u8 };
+        let w = self.width as i32;
+        let neighbours = (0..cells).contains(&code.from)
+            && (0..cells).contains(&code.to)
+            && matches!(code.to - code.from, d if d == w || d == -w || (d.abs() == 1 && code.from / w == code.to / w));
+        let named = if neighbours { self.move_text(&asked) } else { format!("slide {tile}") };
+        match self.move_of_tile(state, tile) {
+            Some(legal) => format!("{named} is not a legal move here; {} is", self.move_text(&legal)),
+            None => format!("{named} is not a legal move here: tile {tile} is not next to the blank"),
+        }
+    }
+
     fn board_size(&self) -> (u32, u32) {
         (self.width as u32, self.height as u32)
     }
