@@ -896,9 +896,11 @@ fn enumerate_splits_resumes_and_merges_a_database() {
     let whole_text = std::fs::read_to_string(&whole).unwrap();
     let listed = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(String::from).collect::<Vec<_>>();
     let last = |text: &str| text.lines().last().unwrap().to_string();
-    assert_eq!(
-        last(&whole_text),
-        "# through 274943 inputs=274943 lowest=130792 solvable=60531 minimal=952 states=7165576"
+    assert!(
+        last(&whole_text)
+            .starts_with("# through 274943 inputs=274943 lowest=130792 solvable=60531 minimal=952 states=7165576 crc="),
+        "{}",
+        last(&whole_text)
     );
     assert_eq!(listed(&whole_text).len(), 952);
     // Two parts, the second cut in the middle of a batch and resumed, then merged: the same database.
@@ -913,7 +915,9 @@ fn enumerate_splits_resumes_and_merges_a_database() {
     run(&["--merge", &b, &a, "-o", &merged]);
     let merged_text = std::fs::read_to_string(&merged).unwrap();
     assert_eq!(listed(&merged_text), listed(&whole_text));
-    assert_eq!(last(&merged_text), last(&whole_text));
+    // The same totals (the CRC differs: the merged file has one checkpoint, not one a batch).
+    let totals = |text: &str| last(text)[..last(text).rfind(" crc=").unwrap()].to_string();
+    assert_eq!(totals(&merged_text), totals(&whole_text));
     // Parts that do not meet, or a resume of another range, are refused.
     let out = lp(&["enumerate", "--merge", &b, "-o", &merged, "--size", "5"]);
     assert!(out.status.success(), "one part alone is a database of its range");
@@ -924,6 +928,72 @@ fn enumerate_splits_resumes_and_merges_a_database() {
     assert!(stderr(&wrong).contains("not a run of this space and range"), "{}", stderr(&wrong));
     let count = lp(&["enumerate", "--size", "6", "--count"]);
     assert!(String::from_utf8_lossy(&count.stdout).starts_with("243502786 stuck positions"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Replaces the checkpoint `index` of `text` with `forged` (its CRC computed again over the bytes before
+/// it when `recompute`, as a forger who knows the format would), or cuts the file there.
+fn forge_checkpoint(text: &str, index: usize, forged: impl Fn(&str) -> String, recompute: bool) -> String {
+    let start = text.match_indices("# through ").nth(index).unwrap().0;
+    let end = start + text[start..].find('\n').unwrap() + 1;
+    let old = &text[start..end - 1];
+    let body = forged(&old[..old.rfind(" crc=").unwrap()]);
+    let crc = if recompute {
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(text[..start].as_bytes());
+        hasher.update(body.as_bytes());
+        format!("{:08x}", hasher.finalize())
+    } else {
+        old[old.rfind(" crc=").unwrap() + 5..].to_string()
+    };
+    format!("{}{body} crc={crc}\n{}", &text[..start], &text[end..])
+}
+
+#[test]
+fn enumerate_believes_no_forged_checkpoint_line_or_part() {
+    let dir = std::env::temp_dir().join(format!("lp-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (good, bad, merged) = (path("good.txt"), path("bad.txt"), path("merged.txt"));
+    let space = ["enumerate", "--size", "5", "--quiet", "--to", "20000"];
+    let out = lp(&[&space[..], &["-o", &good]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&good).unwrap();
+    assert_eq!(text.matches("# through ").count(), 5, "five batches, five checkpoints");
+    // Each forgery: refused by --resume and by --merge, with the reason; the file is left as it was.
+    let refused = |forged: &str, reason: &str| {
+        std::fs::write(&bad, forged).unwrap();
+        let resumed = lp(&[&space[..], &["-o", &bad, "--resume"]].concat());
+        assert_eq!(resumed.status.code(), Some(1), "resumed a forgery ({reason})");
+        assert!(stderr(&resumed).contains(reason), "{reason}: {}", stderr(&resumed));
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), forged, "a refused resume changed the file");
+        let joined = lp(&["enumerate", "--size", "5", "--merge", &bad, "-o", &merged]);
+        assert_eq!(joined.status.code(), Some(1), "merged a forgery ({reason})");
+        assert!(stderr(&joined).contains(reason), "{reason}: {}", stderr(&joined));
+    };
+    // The last checkpoint pushed past what was done: its CRC no longer matches; with the CRC made again,
+    // its totals do not match the range.
+    let far = |body: &str| body.replacen("# through 20000", "# through 999999999", 1);
+    refused(&forge_checkpoint(&text, 4, far, false), "CRC does not match");
+    refused(&forge_checkpoint(&text, 4, far, true), "past the range");
+    // A checkpoint lowered (lines after it would be listed twice).
+    let low = |body: &str| body.replacen("# through 12288", "# through 12345", 1);
+    refused(&forge_checkpoint(&text, 2, low, false), "CRC does not match");
+    refused(&forge_checkpoint(&text, 2, low, true), "totals do not hold");
+    // A line of garbage before a checkpoint, and a line changed.
+    let first_line = text.lines().nth(2).unwrap();
+    refused(&text.replacen(first_line, &format!("garbage\n{first_line}"), 1), "expected 7 fields");
+    let changed = first_line.replacen(' ', " 0", 1);
+    refused(&text.replacen(first_line, &changed, 1), "CRC does not match");
+    // Parts of another space than the one asked for.
+    let other = lp(&["enumerate", "--size", "4", "--exit-row", "1", "--merge", &good, "-o", &merged]);
+    assert_eq!(other.status.code(), Some(1));
+    assert!(stderr(&other).contains("not the space asked for"), "{}", stderr(&other));
+    // The sound file resumes (to nothing more) and merges.
+    let resumed = lp(&[&space[..], &["-o", &good, "--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert_eq!(std::fs::read_to_string(&good).unwrap(), text, "a finished run resumed is unchanged");
+    assert!(lp(&["enumerate", "--size", "5", "--merge", &good, "-o", &merged]).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

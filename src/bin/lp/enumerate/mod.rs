@@ -1,16 +1,20 @@
 //! `lp enumerate`: every interesting Rush Hour puzzle of a board (Fogleman's database rebuilt), over a
 //! range of IDs, on every core, resumable, and parts merged.
 //!
-//! The output file: a header line naming the space and the range, then one line per reported cluster
-//! (`lphint::families::blocks::rush::record`), in ID order, and after every batch a checkpoint
-//! `# through N ...` saying that every ID below N is done, with running totals. `--resume` truncates
-//! the file after its last checkpoint and goes on from there; `--merge` joins parts whose ranges meet.
+//! The output file ([`ledger`]): a header line naming the space and the range, then one line per
+//! reported cluster (`lphint::families::blocks::rush::record`), in ID order, and after every batch a
+//! checkpoint `# through N ...` saying that every ID below N is done, with running totals and a CRC of
+//! everything before it. `--resume` checks the file, truncates it after its last checkpoint and goes on
+//! from there; `--merge` checks parts of the space asked for whose ranges meet, and joins them.
+
+mod ledger;
 
 use crate::{fmt_time, Done, Failure};
+use ledger::{Ledger, Totals};
 use lphint::families::blocks::rush::{record, Analyzer, Outcome, Position, Positions, RushSpace};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -63,66 +67,14 @@ pub struct EnumerateArgs {
     quiet: bool,
 }
 
-/// Running totals of a run: IDs taken in, clusters they were lowest of, solvable and minimal ones, and
-/// the positions of those clusters.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-struct Totals {
-    inputs: u64,
-    lowest: u64,
-    solvable: u64,
-    minimal: u64,
-    states: u64,
-}
-
-impl Totals {
-    fn add(&mut self, other: &Totals) {
-        self.inputs += other.inputs;
-        self.lowest += other.lowest;
-        self.solvable += other.solvable;
-        self.minimal += other.minimal;
-        self.states += other.states;
-    }
-
-    fn checkpoint(&self, through: u64) -> String {
-        format!(
-            "# through {through} inputs={} lowest={} solvable={} minimal={} states={}",
-            self.inputs, self.lowest, self.solvable, self.minimal, self.states
-        )
-    }
-
-    /// Reads a checkpoint line: the ID it is through and the totals.
-    fn parse(line: &str) -> Option<(u64, Totals)> {
-        let mut words = line.strip_prefix("# through ")?.split(' ');
-        let through = words.next()?.parse().ok()?;
-        let mut field = |name: &str| words.next()?.strip_prefix(name)?.strip_prefix('=')?.parse().ok();
-        let totals = Totals {
-            inputs: field("inputs")?,
-            lowest: field("lowest")?,
-            solvable: field("solvable")?,
-            minimal: field("minimal")?,
-            states: field("states")?,
-        };
-        Some((through, totals))
-    }
-}
-
-fn header(space: &RushSpace, from: u64, to: Option<u64>, every: u64) -> String {
-    let to = to.map_or("end".to_string(), |t| t.to_string());
-    let every = if every > 1 { format!(" every={every}") } else { String::new() };
-    format!(
-        "# lp enumerate size={} walls={} exit-row={}{every} from={from} to={to}\n\
-         # moves pieces board id group states counts-by-distance\n",
-        space.side, space.max_walls, space.exit_row
-    )
-}
-
 pub fn enumerate(args: EnumerateArgs) -> Done {
     let mut space = RushSpace::new(args.size, args.walls).map_err(|e| e.to_string())?;
     if let Some(row) = args.exit_row {
         space = space.with_exit_row(row).map_err(|e| e.to_string())?;
     }
+    let words = ledger::space_words(space.side, space.max_walls, space.exit_row, args.every.max(1));
     if !args.merge.is_empty() {
-        return merge(&args.merge, args.output.as_deref());
+        return merge(&args.merge, args.output.as_deref(), &words, space.side);
     }
     let positions = Positions::new(space);
     if args.count {
@@ -141,28 +93,30 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     if args.every == 0 {
         return Err("--every must be at least 1".into());
     }
-    let head = header(&space, args.from, args.to, args.every);
-    let (mut out, from, totals): (Box<dyn Write>, u64, Totals) = match (&args.output, args.resume) {
+    let (mut out, from, totals) = match (&args.output, args.resume) {
         (Some(path), true) => {
-            let (from, totals) = resume_point(path, &head)?;
+            let (from, totals, crc) = resume_point(path, &words, args.from, args.to, space.side)?;
             let file = OpenOptions::new().append(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-            (Box::new(BufWriter::new(file)), from, totals)
+            (Ledger::new(Box::new(BufWriter::new(file)), crc), from, totals)
         }
         (Some(path), false) => {
             let file = File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-            (Box::new(BufWriter::new(file)), args.from, Totals::default())
+            (Ledger::new(Box::new(BufWriter::new(file)), crc32fast::Hasher::new()), args.from, Totals::default())
         }
-        (None, _) => (Box::new(BufWriter::new(std::io::stdout().lock())), args.from, Totals::default()),
+        (None, _) => {
+            let stdout = Box::new(BufWriter::new(std::io::stdout().lock()));
+            (Ledger::new(stdout, crc32fast::Hasher::new()), args.from, Totals::default())
+        }
     };
     if !args.resume {
-        out.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
+        out.write(&ledger::header(&words, args.from, args.to)).map_err(|e| e.to_string())?;
     }
     let to = args.to.unwrap_or(u64::MAX);
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let clock = Instant::now();
     let before_inputs = totals.inputs;
     let (end, totals, busy) =
-        run(&positions, from, to, args.every, jobs, args.max_states, args.quiet, totals, &mut out)?;
+        run(&positions, from, to, args.every, jobs, args.max_states, args.quiet, args.resume.then_some(totals), &mut out)?;
     out.flush().map_err(|e| e.to_string())?;
     let seconds = clock.elapsed().as_secs_f64();
     let analysed = totals.inputs - before_inputs;
@@ -215,8 +169,8 @@ fn run(
     jobs: usize,
     max_states: usize,
     quiet: bool,
-    before: Totals,
-    out: &mut dyn Write,
+    before: Option<Totals>,
+    out: &mut Ledger<'_>,
 ) -> Result<(u64, Totals, Duration), Failure> {
     let side = positions.space().side;
     let progress =
@@ -268,7 +222,10 @@ fn run(
         }
         drop(done_tx);
         let mut waiting = BTreeMap::new();
-        let (mut next_seq, mut reached, mut totals, mut busy) = (0, from, before, Duration::ZERO);
+        let (mut next_seq, mut reached, mut totals, mut busy) = (0, from, before.unwrap_or_default(), Duration::ZERO);
+        // A resumed file ends on a checkpoint: a batch that changes nothing (a finished run resumed)
+        // writes none again.
+        let mut checkpointed = before.is_some();
         let mut failure = None;
         for done in done_rx.iter() {
             let done = match done {
@@ -280,13 +237,16 @@ fn run(
             };
             waiting.insert(done.seq, done);
             while let Some(done) = waiting.remove(&next_seq) {
+                let unchanged = done.lines.is_empty() && done.totals == Totals::default() && done.end <= reached;
                 totals.add(&done.totals);
                 busy += done.busy;
                 reached = reached.max(done.end);
-                let written = out
-                    .write_all(done.lines.as_bytes())
-                    .and_then(|()| writeln!(out, "{}", totals.checkpoint(reached)))
-                    .and_then(|()| out.flush());
+                let written = if unchanged && checkpointed {
+                    Ok(())
+                } else {
+                    checkpointed = true;
+                    out.write(&done.lines).and_then(|()| out.checkpoint(reached, &totals))
+                };
                 if let Err(e) = written {
                     failure = Some(format!("cannot write: {e}"));
                     break;
@@ -338,108 +298,67 @@ fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -
     Ok(done)
 }
 
-/// Where a run written to `path` stands: the ID after its last checkpoint and its totals; the file is
-/// cut after that checkpoint (a batch written after it, half or whole, is done again).
-fn resume_point(path: &str, head: &str) -> Result<(u64, Totals), String> {
-    let file = File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut reader = BufReader::new(file);
-    let mut first = String::new();
-    reader.read_line(&mut first).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let expected = head.lines().next().unwrap_or_default();
-    if first.trim_end() != expected {
+/// Where a run written to `path` stands, once [`ledger::check`] found every line and checkpoint of it
+/// sound and its header this space and range: the ID after its last checkpoint, its totals and the
+/// running CRC there; the file is cut after that checkpoint (a batch written after it, half or whole, is
+/// done again).
+fn resume_point(
+    path: &str,
+    words: &str,
+    from: u64,
+    to: Option<u64>,
+    side: usize,
+) -> Result<(u64, Totals, crc32fast::Hasher), String> {
+    let checked = ledger::check(path, side, words)?;
+    if (checked.from, checked.to) != (from, to) {
+        let range = |from: u64, to: Option<u64>| format!("{from}..{}", to.map_or("end".into(), |t| t.to_string()));
         return Err(format!(
-            "{path} is not a run of this space and range: it begins {:?}, not {expected:?}",
-            first.trim_end()
+            "{path} is not a run of this space and range: it holds {} over IDs {}, not {words} over {}",
+            checked.space,
+            range(checked.from, checked.to),
+            range(from, to)
         ));
     }
-    let (mut offset, mut keep) = (first.len() as u64, None);
-    let mut line = String::new();
-    loop {
-        line.clear();
-        let n = reader.read_line(&mut line).map_err(|e| format!("cannot read {path}: {e}"))?;
-        if n == 0 {
-            break;
-        }
-        offset += n as u64;
-        if line.ends_with('\n') {
-            if let Some(point) = Totals::parse(line.trim_end()) {
-                keep = Some((offset, point));
-            }
-        }
-    }
-    let Some((cut, (through, totals))) = keep else {
+    if checked.checkpoints == 0 {
         return Err(format!("{path} has no checkpoint to go on from: run it again without --resume"));
-    };
-    let file = OpenOptions::new().write(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
-    file.set_len(cut).map_err(|e| format!("cannot cut {path}: {e}"))?;
-    let mut file = file;
-    file.seek(SeekFrom::End(0)).map_err(|e| e.to_string())?;
-    Ok((through, totals))
-}
-
-/// One part read for a merge.
-struct Part {
-    space: String,
-    from: u64,
-    through: u64,
-    totals: Totals,
-    lines: Vec<(u64, String)>,
-}
-
-fn read_part(path: &str) -> Result<Part, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut lines = text.lines();
-    let first = lines.next().unwrap_or_default();
-    let rest = first.strip_prefix("# lp enumerate ").ok_or(format!("{path} is not written by lp enumerate"))?;
-    let at = rest.find(" from=").ok_or(format!("{path}: its header names no range"))?;
-    let space = rest[..at].to_string();
-    let from = rest[at + 6..].split(' ').next().and_then(|f| f.parse().ok()).ok_or(format!("{path}: bad range"))?;
-    let mut part = Part { space, from, through: from, totals: Totals::default(), lines: Vec::new() };
-    let mut pending = Vec::new();
-    for line in lines {
-        if let Some((through, totals)) = Totals::parse(line) {
-            part.lines.append(&mut pending);
-            (part.through, part.totals) = (through, totals);
-        } else if !line.starts_with('#') {
-            let id = line.split(' ').nth(3).and_then(|f| f.parse().ok()).ok_or(format!("{path}: bad line {line:?}"))?;
-            pending.push((id, line.to_string()));
-        }
     }
-    Ok(part)
+    let file = OpenOptions::new().write(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
+    file.set_len(checked.kept_bytes).map_err(|e| format!("cannot cut {path}: {e}"))?;
+    Ok((checked.through, checked.totals, checked.crc))
 }
 
-/// Joins parts into one file: the same space, ranges that meet; lines in ID order.
-fn merge(paths: &[String], output: Option<&str>) -> Done {
-    let mut parts = paths.iter().map(|p| read_part(p).map(|part| (p, part))).collect::<Result<Vec<_>, _>>()?;
+/// Joins parts into one file: each checked whole ([`ledger::check`]), of the space asked for (`words`),
+/// their ranges meeting; lines in ID order, one checkpoint over them all.
+fn merge(paths: &[String], output: Option<&str>, words: &str, side: usize) -> Done {
+    let mut parts = Vec::new();
+    for path in paths {
+        parts.push((path, ledger::check(path, side, words)?));
+    }
     parts.sort_by_key(|(_, p)| p.from);
-    let (first_path, first) = &parts[0];
     let mut totals = Totals::default();
-    let mut reached = first.from;
+    let from = parts[0].1.from;
+    let mut reached = from;
     for (path, part) in &parts {
-        if part.space != first.space {
-            return Err(format!("{path} covers {}, {first_path} covers {}", part.space, first.space).into());
-        }
         if part.from != reached {
             return Err(format!("{path} begins at ID {} but the parts before it reach {reached}", part.from).into());
         }
         reached = part.through;
         totals.add(&part.totals);
     }
-    let mut out: Box<dyn Write> = match output {
+    let out: Box<dyn Write> = match output {
         Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)),
         None => Box::new(BufWriter::new(std::io::stdout().lock())),
     };
-    let from = parts[0].1.from;
+    let mut out = Ledger::new(out, crc32fast::Hasher::new());
     let mut write = || -> std::io::Result<()> {
-        writeln!(out, "# lp enumerate {} from={from} to={reached}", first.space)?;
-        writeln!(out, "# moves pieces board id group states counts-by-distance")?;
+        out.write(&ledger::header(words, from, Some(reached)))?;
         for (_, part) in &parts {
-            for (_, line) in &part.lines {
-                writeln!(out, "{line}")?;
+            for line in &part.lines {
+                out.write(line)?;
+                out.write("\n")?;
             }
         }
-        writeln!(out, "{}", totals.checkpoint(reached))?;
-        out.flush()
+        out.checkpoint(reached, &totals)
     };
     write().map_err(|e| format!("cannot write: {e}"))?;
     eprintln!("merged {} parts: IDs {from}..{reached}, {} puzzles", parts.len(), totals.minimal);
