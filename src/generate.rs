@@ -405,7 +405,9 @@ impl<F: Generate> Generator<F> {
             limits,
             rater_limit,
             rng,
-            probe: probe.clone(),
+            // A copy of its own: a clone could share storage (an `Arc`) with the chain's, which would
+            // then be copied instead of reused.
+            probe: probe.handed_out(),
             drawing,
             candidate: None,
             rating: false,

@@ -322,14 +322,26 @@ pub struct Key {
     pub tie: u32,
 }
 
-// SAFETY: a `Key` is two integers; all zeros is `f = 0, tie = 0`.
-unsafe impl memory::Zeroable for Key {}
+/// A heap entry: a key and a node id in 16 bytes (a `(Key, u32)` pair would take 24).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    f: u64,
+    tie: u32,
+    id: u32,
+}
+
+impl Entry {
+    #[inline]
+    fn key(&self) -> Key {
+        Key { f: self.f, tie: self.tie }
+    }
+}
 
 /// A binary min-heap of node indices with decrease-key: each node is in it at most once, so its size is
 /// bounded by the node cap and it never grows. Positions are stored plus one, so that zeroed memory
 /// means "absent".
 pub struct IndexedHeap {
-    entries: Vec<(Key, u32)>,
+    entries: Vec<Entry>,
     position: Vec<u32>,
 }
 
@@ -341,8 +353,8 @@ impl IndexedHeap {
 
     /// Empties the heap, keeping the memory.
     pub fn clear(&mut self) {
-        for &(_, id) in &self.entries {
-            self.position[id as usize] = ABSENT;
+        for entry in &self.entries {
+            self.position[entry.id as usize] = ABSENT;
         }
         self.entries.clear();
     }
@@ -359,7 +371,7 @@ impl IndexedHeap {
 
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
-        self.entries.capacity() * size_of::<(Key, u32)>() + self.position.capacity() * size_of::<u32>()
+        self.entries.capacity() * size_of::<Entry>() + self.position.capacity() * size_of::<u32>()
     }
 
     /// Queues node `id` with `key`, or lowers its key if it is queued with a larger one.
@@ -367,10 +379,11 @@ impl IndexedHeap {
         let at = self.position[id as usize];
         if at == ABSENT {
             let at = self.entries.len();
-            self.entries.push((key, id));
+            self.entries.push(Entry { f: key.f, tie: key.tie, id });
             self.sift_up(at);
-        } else if key < self.entries[at as usize - 1].0 {
-            self.entries[at as usize - 1].0 = key;
+        } else if key < self.entries[at as usize - 1].key() {
+            let entry = &mut self.entries[at as usize - 1];
+            (entry.f, entry.tie) = (key.f, key.tie);
             self.sift_up(at as usize - 1);
         }
     }
@@ -384,7 +397,7 @@ impl IndexedHeap {
     /// The smallest key, if any.
     #[inline]
     pub fn peek_key(&self) -> Option<Key> {
-        self.entries.first().map(|e| e.0)
+        self.entries.first().map(Entry::key)
     }
 
     /// Removes and returns the node with the smallest key.
@@ -398,23 +411,23 @@ impl IndexedHeap {
             self.sift_down(0);
             top
         };
-        self.position[top.1 as usize] = ABSENT;
-        Some(top.1)
+        self.position[top.id as usize] = ABSENT;
+        Some(top.id)
     }
 
     fn sift_up(&mut self, mut at: usize) {
         let item = self.entries[at];
         while at > 0 {
             let parent = (at - 1) / ARITY;
-            if self.entries[parent].0 <= item.0 {
+            if self.entries[parent].key() <= item.key() {
                 break;
             }
             self.entries[at] = self.entries[parent];
-            self.position[self.entries[at].1 as usize] = at as u32 + 1;
+            self.position[self.entries[at].id as usize] = at as u32 + 1;
             at = parent;
         }
         self.entries[at] = item;
-        self.position[item.1 as usize] = at as u32 + 1;
+        self.position[item.id as usize] = at as u32 + 1;
     }
 
     fn sift_down(&mut self, mut at: usize) {
@@ -427,19 +440,19 @@ impl IndexedHeap {
             }
             let mut child = first;
             for other in first + 1..(first + ARITY).min(len) {
-                if self.entries[other].0 < self.entries[child].0 {
+                if self.entries[other].key() < self.entries[child].key() {
                     child = other;
                 }
             }
-            if self.entries[child].0 >= item.0 {
+            if self.entries[child].key() >= item.key() {
                 break;
             }
             self.entries[at] = self.entries[child];
-            self.position[self.entries[at].1 as usize] = at as u32 + 1;
+            self.position[self.entries[at].id as usize] = at as u32 + 1;
             at = child;
         }
         self.entries[at] = item;
-        self.position[item.1 as usize] = at as u32 + 1;
+        self.position[item.id as usize] = at as u32 + 1;
     }
 }
 
@@ -463,7 +476,9 @@ pub struct OpenList {
     heads: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
-    keys: Vec<Key>,
+    /// Each queued node's key: `f` and the tie-break in two arrays (12 bytes a node, not a `Key`'s 16).
+    key_f: Vec<u64>,
+    key_tie: Vec<u32>,
     base: u64,
     /// Every non-empty bucket lies in `lowest..=highest`.
     lowest: usize,
@@ -478,7 +493,8 @@ impl OpenList {
             heads: memory::filled(NONE, BUCKETS)?,
             next: memory::zeroed(cap)?,
             prev: memory::zeroed(cap)?,
-            keys: memory::zeroed(cap)?,
+            key_f: memory::zeroed(cap)?,
+            key_tie: memory::zeroed(cap)?,
             base: 0,
             lowest: BUCKETS,
             highest: 0,
@@ -488,8 +504,8 @@ impl OpenList {
 
     /// Bytes [`OpenList::new`] reserves for `cap` nodes.
     pub fn bytes_for(cap: usize) -> usize {
-        // Per node: next, prev and the heap position (u32), the key, a heap entry.
-        cap.saturating_mul(3 * size_of::<u32>() + size_of::<Key>() + size_of::<(Key, u32)>())
+        // Per node: next, prev and the heap position (u32), the key (f and tie), a heap entry.
+        cap.saturating_mul(4 * size_of::<u32>() + size_of::<u64>() + size_of::<Entry>())
             .saturating_add(BUCKETS * size_of::<u32>())
     }
 
@@ -509,9 +525,16 @@ impl OpenList {
 
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
-        (self.heads.capacity() + self.next.capacity() + self.prev.capacity()) * size_of::<u32>()
-            + self.keys.capacity() * size_of::<Key>()
+        (self.heads.capacity() + self.next.capacity() + self.prev.capacity() + self.key_tie.capacity())
+            * size_of::<u32>()
+            + self.key_f.capacity() * size_of::<u64>()
             + self.overflow.bytes_reserved()
+    }
+
+    /// The key node `id` is queued in a bucket with.
+    #[inline]
+    fn key(&self, id: u32) -> Key {
+        Key { f: self.key_f[id as usize], tie: self.key_tie[id as usize] }
     }
 
     #[inline]
@@ -532,7 +555,8 @@ impl OpenList {
                     self.prev[head as usize] = id + 1;
                 }
                 self.heads[b] = id;
-                self.keys[id as usize] = key;
+                self.key_f[id as usize] = key.f;
+                self.key_tie[id as usize] = key.tie;
                 self.lowest = self.lowest.min(b);
                 self.highest = self.highest.max(b);
             }
@@ -547,7 +571,7 @@ impl OpenList {
     fn unlink(&mut self, id: u32) {
         let (prev, next) = (self.prev[id as usize], self.next[id as usize]);
         if prev == HEAD {
-            if let Some(b) = self.bucket(self.keys[id as usize]) {
+            if let Some(b) = self.bucket(self.key(id)) {
                 self.heads[b] = next;
             }
         } else {
@@ -571,7 +595,7 @@ impl OpenList {
         if self.overflow.contains(id) {
             self.overflow.push_or_decrease(id, key);
         } else if self.prev[id as usize] != UNQUEUED {
-            if key < self.keys[id as usize] {
+            if key < self.key(id) {
                 self.unlink(id);
                 self.link(id, key);
             }
@@ -588,7 +612,7 @@ impl OpenList {
         }
         let bucket_top = (self.lowest < BUCKETS).then(|| self.heads[self.lowest]);
         match (bucket_top, self.overflow.peek_key()) {
-            (Some(id), Some(key)) if key.f < self.keys[id as usize].f => self.overflow.pop(),
+            (Some(id), Some(key)) if key.f < self.key_f[id as usize] => self.overflow.pop(),
             (Some(id), _) => {
                 self.unlink(id);
                 Some(id)

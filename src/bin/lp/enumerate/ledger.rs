@@ -230,7 +230,8 @@ pub fn check(path: &str, side: usize, words: &str) -> Result<Checked, String> {
             }
             checked.lines.append(&mut pending);
             checked.checkpoints += 1;
-            (checked.through, checked.totals, checked.kept_bytes, checked.crc) = (through, totals, end as u64, crc.clone());
+            (checked.through, checked.totals, checked.kept_bytes, checked.crc) =
+                (through, totals, end as u64, crc.clone());
         } else if line.starts_with('#') {
             return Err(bad(number, format!("an unexpected comment: {line:?}")));
         } else {
@@ -259,8 +260,13 @@ fn puzzle_line(line: &str, side: usize) -> Result<u64, String> {
         return Err(format!("expected 7 fields (moves pieces board id group states counts), found {line:?}"));
     };
     let whole = |name: &str, text: &str| text.parse::<u64>().map_err(|_| format!("{name} {text:?} is not a number"));
-    let (moves, pieces, id, _, states) =
-        (whole("moves", moves)?, whole("pieces", pieces)?, whole("id", id)?, whole("group", group)?, whole("states", states)?);
+    let (moves, pieces, id, _, states) = (
+        whole("moves", moves)?,
+        whole("pieces", pieces)?,
+        whole("id", id)?,
+        whole("group", group)?,
+        whole("states", states)?,
+    );
     if board.len() != side * side || !board.bytes().all(|b| b == b'o' || b == b'x' || b.is_ascii_uppercase()) {
         return Err(format!("the board {board:?} is not {side}x{side} cells of o, x and A to Z"));
     }

@@ -115,8 +115,17 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let clock = Instant::now();
     let before_inputs = totals.inputs;
-    let (end, totals, busy) =
-        run(&positions, from, to, args.every, jobs, args.max_states, args.quiet, args.resume.then_some(totals), &mut out)?;
+    let (end, totals, busy) = run(
+        &positions,
+        from,
+        to,
+        args.every,
+        jobs,
+        args.max_states,
+        args.quiet,
+        args.resume.then_some(totals),
+        &mut out,
+    )?;
     out.flush().map_err(|e| e.to_string())?;
     let seconds = clock.elapsed().as_secs_f64();
     let analysed = totals.inputs - before_inputs;
