@@ -197,7 +197,7 @@ pub fn check(path: &str, side: usize, words: &str) -> Result<Checked, String> {
             let (through, totals, claimed) =
                 Totals::parse(line).ok_or(bad(number, format!("a checkpoint that does not read: {line:?}")))?;
             let mut expected = before;
-            expected.update(line[..line.rfind(" crc=").unwrap_or(0)].as_bytes());
+            expected.update(&line.as_bytes()[..line.rfind(" crc=").unwrap_or(0)]);
             if expected.finalize() != claimed {
                 return Err(bad(
                     number,
