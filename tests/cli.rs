@@ -940,7 +940,7 @@ fn forge_checkpoint(text: &str, index: usize, forged: impl Fn(&str) -> String, r
     let body = forged(&old[..old.rfind(" crc=").unwrap()]);
     let crc = if recompute {
         let mut hasher = crc32fast::Hasher::new();
-        hasher.update(text[..start].as_bytes());
+        hasher.update(&text.as_bytes()[..start]);
         hasher.update(body.as_bytes());
         format!("{:08x}", hasher.finalize())
     } else {
