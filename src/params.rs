@@ -173,6 +173,8 @@ impl Spec {
 pub struct Values {
     specs: &'static [Spec],
     values: Vec<Value>,
+    /// The preset the values started from, if any.
+    preset: Option<&'static str>,
 }
 
 impl Values {
@@ -182,7 +184,7 @@ impl Values {
             .iter()
             .map(|s| s.parse(s.default).unwrap_or_else(|e| unreachable!("the default of {} is valid: {e}", s.name)))
             .collect();
-        Values { specs, values }
+        Values { specs, values, preset: None }
     }
 
     /// Parses `text` (`key=value,…`, spaces allowed around separators, empty for all defaults) over the
@@ -206,11 +208,18 @@ impl Values {
                 error("preset", format!("unknown preset '{name}' (known: {})", known.join(", ")))
             })?;
             out = Values::parse(specs, &[], preset.params)?;
+            out.preset = Some(preset.name);
         }
         for (key, value) in pairs.into_iter().filter(|(k, _)| *k != "preset") {
             out.set(key, value)?;
         }
         Ok(out)
+    }
+
+    /// The preset the values started from (`preset=NAME` in the text), if any: a family refuses values
+    /// given over a preset that would make puzzles of another kind than the preset's.
+    pub fn preset(&self) -> Option<&'static str> {
+        self.preset
     }
 
     /// Sets one parameter from its text.

@@ -416,3 +416,25 @@ fn stepping_the_generator_in_small_budgets_draws_the_same_puzzles() {
         }
     }
 }
+
+#[test]
+fn parameters_a_generator_cannot_keep_are_refused_with_the_reason() {
+    use lphint::generate::Generator;
+    let refused = |text: &str| match Generator::<Blocks>::from_text(text, 3) {
+        Ok(_) => panic!("{text}: accepted, but its puzzles would not be what it asks for"),
+        Err(why) => why,
+    };
+    // Annealing's mutants are not drawn, so no minimality check would run on them.
+    let why = refused("size=4x5,method=anneal,minimal=true,min=5,max=15");
+    assert!(why.contains("minimal=true") && why.contains("method=anneal"), "{why}");
+    // A Rush Hour preset with another method would make puzzles that are not Rush Hour's.
+    for preset in ["rush-easy", "rush-medium", "rush-hard"] {
+        let why = refused(&format!("preset={preset},method=anneal"));
+        assert!(why.contains(&format!("preset {preset} makes Rush Hour puzzles")), "{why}");
+        let why = refused(&format!("preset={preset},method=cluster"));
+        assert!(why.contains("method=cluster"), "{why}");
+    }
+    // What they can keep is accepted.
+    assert!(Generator::<Blocks>::from_text("preset=rush-easy,min=6", 3).is_ok());
+    assert!(Generator::<Blocks>::from_text("size=4x5,method=anneal,min=5,max=15", 3).is_ok());
+}

@@ -525,6 +525,21 @@ impl Generate for Blocks {
         if gw > w || gh > h {
             return Err(alloc::format!("a {gw}x{gh} goal block does not fit a {w}x{h} board"));
         }
+        // A Rush Hour preset's puzzles are Rush Hour's (written `rush:`): only the rush method keeps that.
+        if let Some(preset) = values.preset().filter(|p| p.starts_with("rush-") && method != Method::Rush) {
+            return Err(alloc::format!(
+                "preset {preset} makes Rush Hour puzzles (method=rush, written rush:...); method={} would make \
+                 other sliding-blocks puzzles: drop the preset or the method",
+                values.text("method")
+            ));
+        }
+        // Minimality is established while a layout is drawn (which blocks its solution never moves, and
+        // whether each matters); annealing's mutants are not drawn so, and none would be checked.
+        if method == Method::Anneal && values.bool("minimal") {
+            return Err("minimal=true is checked as the cluster, fill and rush methods draw a layout; method=anneal \
+                 cannot keep it: use one of those, or minimal=false"
+                .into());
+        }
         let empty = values.int("empty");
         if empty > w * h - gw * gh {
             return Err(alloc::format!("{empty} empty cells do not leave room for the goal block on {w}x{h}"));
