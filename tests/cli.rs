@@ -825,6 +825,23 @@ fn the_studio_server_bounds_request_heads_and_connections() {
     assert_eq!(answer_to(&address, long.as_bytes()), 414);
     let headers = format!("GET / HTTP/1.1\r\n{}\r\n", "X-Pad: 0123456789abcdef\r\n".repeat(400));
     assert_eq!(answer_to(&address, headers.as_bytes()), 431);
+    // The limit is the head's own size, to the byte, whatever the reads it arrives in: heads of 8,150 to
+    // 9,100 bytes (once, those up to 9,027 passed with 200).
+    let head_of = |size: usize| {
+        let frame = "GET / HTTP/1.1\r\nX-Pad: \r\n\r\n".len();
+        format!("GET / HTTP/1.1\r\nX-Pad: {}\r\n\r\n", "p".repeat(size - frame))
+    };
+    for size in (8150..=9100).step_by(50).chain([8192, 8193]) {
+        let expected = if size <= 8192 { 200 } else { 431 };
+        assert_eq!(answer_to(&address, head_of(size).as_bytes()), expected, "a head of {size} bytes");
+    }
+    // However much more the client sends, the answer reaches it: the server drains what it refused before
+    // closing, rather than resetting the connection (which lost the 431 and 414 past about 18 KB).
+    for size in [18_000, 64_000, 400_000] {
+        assert_eq!(answer_to(&address, head_of(size).as_bytes()), 431, "a head of {size} bytes");
+        let line = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(size));
+        assert_eq!(answer_to(&address, line.as_bytes()), 414, "a request line of {size} bytes");
+    }
     // A client that sends a header line every 200 ms, forever: the whole head is bounded in time (three
     // seconds here), so the server answers 408 and closes while the client is still sending.
     let mut slow = std::net::TcpStream::connect(&address).unwrap();
@@ -1004,4 +1021,26 @@ fn the_rush_bench_checks_the_sample_with_the_family_and_the_engine() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("205 puzzles (1-60 moves), every moves and cluster size as listed"), "{text}");
     assert_eq!(text.matches("positions/s").count(), 3, "{text}");
+}
+
+#[test]
+fn a_timeout_that_is_not_a_positive_number_of_seconds_is_refused_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("lp-timeout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pack = dir.join("p.lppack").to_string_lossy().into_owned();
+    for bad in ["inf", "1e300", "18446744073709551616", "NaN", "-1", "0", "soon"] {
+        let timeout = format!("--timeout={bad}");
+        for args in [
+            vec!["generate", "tiles", "--preset", "easy", "--count", "1", &timeout],
+            vec!["pack", "build", "--family", "tiles", "--preset", "easy", "--count", "1", "-o", &pack, &timeout],
+        ] {
+            let out = lp(&args);
+            // A bad argument is an error (1), not "unanswered" (2), and never a panic (101).
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+            assert!(stderr(&out).contains("--timeout"), "{args:?}: {}", stderr(&out));
+        }
+    }
+    let out = lp(&["generate", "tiles", "--preset", "easy", "--count", "1", "--timeout", "30"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -44,8 +44,8 @@ pub struct Shape {
     #[arg(long)]
     tables: Option<String>,
     /// Stop after this many seconds (exit status 2 with the puzzles found so far).
-    #[arg(long)]
-    timeout: Option<f64>,
+    #[arg(long, value_parser = crate::seconds)]
+    timeout: Option<Duration>,
     /// Stop after this many node expansions for one puzzle (default 10^9).
     #[arg(long)]
     max_nodes: Option<u64>,
@@ -101,7 +101,7 @@ pub fn generate_each(
     limits.max_nodes = shape.max_nodes.unwrap_or(limits.max_nodes);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = shape.jobs.unwrap_or(cores).clamp(1, asked.max(1));
-    let deadline = shape.timeout.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    let deadline = shape.timeout.map(|time| Instant::now() + time);
     let progress = indicatif::ProgressBar::new(asked as u64);
     progress.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} ({eta} left)")

@@ -109,7 +109,15 @@ fn exit_quietly_on_a_closed_pipe() {
 }
 
 fn main() -> ExitCode {
-    let command = Cli::parse().command;
+    // A bad argument is an error (1), as the exit statuses say; clap's own code for it would be 2, which
+    // here means "not answered within the limits".
+    let command = match Cli::try_parse() {
+        Ok(cli) => cli.command,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 1 } else { 0 });
+        }
+    };
     if !matches!(command, Command::Studio(_)) {
         exit_quietly_on_a_closed_pipe();
     }
@@ -144,6 +152,20 @@ fn main() -> ExitCode {
 }
 
 /// `n` followed by `word`, plural when `n` is not 1 ("1 frame", "2 frames").
+/// The most seconds `--timeout` takes: a year (longer is a mistake, and an instant that far would
+/// overflow the clock).
+const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Reads a `--timeout`: a positive number of seconds (`30`, `0.5`) up to a year; anything else (`inf`,
+/// `NaN`, `-1`, `0`, `1e300`) is refused with the reason rather than run as no time or forever.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(value > 0.0 && value <= MAX_TIMEOUT_SECONDS) {
+        return Err(format!("{text} seconds: a timeout is more than 0 and at most {MAX_TIMEOUT_SECONDS} (a year)"));
+    }
+    Ok(Duration::from_secs_f64(value))
+}
+
 pub fn count(n: impl Into<u64>, word: &str) -> String {
     let n = n.into();
     if n == 1 {

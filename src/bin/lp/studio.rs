@@ -143,7 +143,12 @@ fn serve(stream: &mut TcpStream, root: &Path, head_time: Duration) {
     let _ = stream.set_write_timeout(Some(head_time));
     let (method, target) = match request_line(stream, Instant::now() + head_time) {
         Ok(request) => request,
-        Err(status) => return respond(stream, status, "text/plain", reason(status).as_bytes(), true),
+        Err(status) => {
+            respond(stream, status, "text/plain", reason(status).as_bytes(), true);
+            // The client may still be sending what was refused: closing with it unread would reset the
+            // connection, and the client would lose the answer.
+            return close_after_draining(stream);
+        }
     };
     if method != "GET" && method != "HEAD" {
         return respond(stream, 405, "text/plain", b"only GET and HEAD", true);
@@ -168,11 +173,13 @@ fn request_line(stream: &mut TcpStream, deadline: Instant) -> Result<(String, St
             if at > MAX_LINE {
                 return Err(414);
             }
-            if ends_head(&head) {
-                break at;
-            }
-            if head.len() > MAX_HEAD {
-                return Err(431);
+            // The size of the head itself, up to its blank line: what arrived with it in the last read
+            // does not make it larger, nor does a read let a longer one through.
+            match head_end(&head) {
+                Some(end) if end <= MAX_HEAD => break at,
+                Some(_) => return Err(431),
+                None if head.len() > MAX_HEAD => return Err(431),
+                None => {}
             }
         } else if head.len() > MAX_LINE {
             return Err(414);
@@ -198,9 +205,40 @@ fn request_line(stream: &mut TcpStream, deadline: Instant) -> Result<(String, St
     }
 }
 
-/// Whether `head` holds a whole request head: it ends with an empty line.
-fn ends_head(head: &[u8]) -> bool {
-    head.windows(4).any(|w| w == b"\r\n\r\n") || head.windows(2).any(|w| w == b"\n\n")
+/// Most bytes read and dropped after an answer, and for how long, before the connection is closed.
+const DRAIN_BYTES: usize = 1 << 20;
+const DRAIN_TIME: Duration = Duration::from_secs(2);
+
+/// Closes `stream` gracefully after an answer sent before the whole request was read: ends the
+/// sending side (the client sees the answer end), then reads and drops what the client still sends, up
+/// to [`DRAIN_BYTES`] or [`DRAIN_TIME`], so that closing does not reset the connection (a reset can
+/// discard the answer before the client reads it).
+fn close_after_draining(stream: &mut TcpStream) {
+    let _ = stream.flush();
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let deadline = Instant::now() + DRAIN_TIME;
+    let mut chunk = [0u8; 4096];
+    let mut drained = 0;
+    while drained < DRAIN_BYTES {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+            return;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => drained += n,
+        }
+    }
+}
+
+/// Where the request head in `head` ends (after its empty line), if it has arrived whole.
+fn head_end(head: &[u8]) -> Option<usize> {
+    let crlf = head.windows(4).position(|w| w == b"\r\n\r\n").map(|at| at + 4);
+    let lf = head.windows(2).position(|w| w == b"\n\n").map(|at| at + 2);
+    match (crlf, lf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// The file a request target names under `root`: percent-decoded, the query dropped, `/` serving
