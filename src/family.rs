@@ -46,7 +46,7 @@ pub struct SolutionCount {
     pub up_to_symmetry: u64,
     /// Search nodes spent.
     pub nodes: u64,
-    /// Whether counting stopped at the limit.
+    /// Whether counting stopped at the limit: both counts are then lower bounds.
     pub capped: bool,
 }
 

@@ -190,3 +190,33 @@ fn annealing_parameters_are_checked() {
     // Linjat's optimizer is its own: it takes no method.
     assert!(lphint::registry::named("linjat").unwrap().generator("method=anneal", 1).is_err());
 }
+
+#[test]
+fn a_schedule_or_algorithm_that_does_not_read_says_which_key_and_its_range() {
+    let why = |text: &str| Algorithm::read(text).expect_err(text);
+    let cases = [
+        ("anneal:t_start=0.01,t_end=5", "t_end 5.000 is above t_start 0.010: the temperature only cools"),
+        ("anneal:iterations=0", "iterations is '0': a whole number from 1 to 4294967295"),
+        ("anneal:t_start=NaN", "t_start is 'NaN': a temperature from 0.001 to 1000"),
+        ("anneal:t_end=inf", "t_end is 'inf': a temperature from 0.001 to 1000"),
+        ("anneal:restarts=-1", "restarts is '-1': a whole number from 0 to 4294967295"),
+        ("anneal:seed=1,seed=2", "seed given twice"),
+        ("anneal:speed=3", "unknown key 'speed' (the keys: iterations, t_start, t_end, restarts, seed)"),
+        ("anneal:iterations", "expected key=value, found 'iterations'"),
+        ("beam:0", "beam: the width is 0"),
+        ("beam:wide", "beam: the width is 'wide'"),
+        ("bfs:-3", "bfs: the depth is '-3'"),
+        ("wastar:3/0", "the weight's denominator is 0"),
+        ("astar:2", "astar takes no argument"),
+        ("dfs", "unknown algorithm 'dfs' (the algorithms: bfs[:DEPTH]"),
+    ];
+    for (text, expected) in cases {
+        assert!(why(text).contains(expected), "{text}: {}", why(text));
+        assert_eq!(Algorithm::parse(text), None, "{text}");
+    }
+    // Every name as printed reads back.
+    for text in ["bfs", "bfs:12", "hill", "anneal", "anneal:iterations=5,t_start=1.500,t_end=0.010,restarts=0,seed=3"] {
+        assert_eq!(Algorithm::read(text).unwrap().to_string(), text);
+    }
+    assert_eq!(Schedule::read_over(Schedule::default(), "t_start=0.5").unwrap().t_start_milli, 500);
+}

@@ -1044,3 +1044,21 @@ fn a_timeout_that_is_not_a_positive_number_of_seconds_is_refused_with_a_message(
     assert!(out.status.success(), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn limits_and_memory_are_said_in_the_terms_that_set_them() {
+    // A beam too wide for memory: the width is what to lower, not --cap.
+    let out = lp(&["solve", "tiles:3x3:1,2,3,4,5,6,0,7,8", "--algo", "beam:4294967295"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("for a beam of width 4294967295") && stderr(&out).contains("lower the width"));
+    assert!(!stderr(&out).contains("lower --cap"), "{}", stderr(&out));
+    // A schedule that does not read names its key.
+    let out = lp(&["solve", "tiles:3x3:1,2,3,4,5,6,0,7,8", "--algo", "anneal:t_start=0.01,t_end=5"]);
+    assert!(stderr(&out).contains("t_end 5.000 is above t_start 0.010"), "{}", stderr(&out));
+    // Counting stopped at --limit: both counts are lower bounds, said to be.
+    let out = lp(&["solve", "hargram:3x2:.../...:##/#.;#./##", "--all", "--limit", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("at least 1 solution (stopped at --limit 1), at least 1 up to symmetry"), "{text}");
+    let out = lp(&["solve", "hargram:3x2:.../...:##/#.;#./##", "--all"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 solutions, 1 up to symmetry"));
+}

@@ -251,7 +251,14 @@ impl<const N: usize> Family for Custom<N> {
                 if text.len() != 2 * def.size {
                     return Err(ParseError::new(
                         8,
-                        format!("{} hexadecimal digits, but a state has {} bytes", text.len(), def.size),
+                        format!(
+                            "this puzzle has no text form, so a description is its {} state bytes in hexadecimal \
+                             ({} digits), not {} characters (a description written with a text form is read \
+                             with a puzzle that has one)",
+                            def.size,
+                            2 * def.size,
+                            text.len()
+                        ),
                     ));
                 }
                 for (i, pair) in text.as_bytes().chunks(2).enumerate() {

@@ -108,8 +108,7 @@ pub unsafe extern "C" fn lp_anneal_create(
         } else {
             // SAFETY: forwarded caller guarantee (NULL or a NUL-terminated string).
             let text = unsafe { text(schedule, "schedule") }?;
-            Schedule::parse_over(GENOME_SCHEDULE, text)
-                .ok_or_else(|| Failure::invalid(format!("cannot read the schedule '{text}'")))?
+            Schedule::read_over(GENOME_SCHEDULE, text).map_err(|why| Failure::invalid(format!("schedule: {why}")))?
         };
         let run = puzzle.session.evolve(Evolution::Annealing(schedule)).map_err(Failure::invalid)?;
         Ok(hand_out(LpGa { run }, out))

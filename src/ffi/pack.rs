@@ -253,6 +253,9 @@ pub unsafe extern "C" fn lp_pack_writer_add(
         let session = &puzzle.session;
         let solution = session.at_start().then(|| session.stored_solution()).filter(|s| !s.is_empty());
         let entry = PackEntry { desc: session.describe(), rating, solution: solution.map(Bounded), name, tier };
+        // A game's describe that failed leaves no description to store: say that, not what reading the
+        // stand-in back would then say.
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
         if entry.solution.as_ref().is_some_and(|s| s.too_long()) {
             return Err(Failure::invalid("the puzzle's solution is longer than a pack stores"));
         }

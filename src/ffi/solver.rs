@@ -140,7 +140,7 @@ pub unsafe extern "C" fn lp_solver_create_named(
         let algorithm = || {
             // SAFETY: forwarded caller guarantee.
             let name = unsafe { text(name, "name") }?;
-            Algorithm::parse(name).ok_or_else(|| Failure::invalid(format!("unknown algorithm '{name}'")))
+            Algorithm::read(name).map_err(Failure::invalid)
         };
         // SAFETY: forwarded caller guarantees.
         unsafe { create(puzzle, algorithm, node_cap, out) }

@@ -12,6 +12,8 @@
 
 use super::{units_for, Puzzle, Search, Shortfall, Stats, Status, Step};
 use crate::memory::{self, OutOfMemory};
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
 use core::mem::size_of;
@@ -45,27 +47,62 @@ impl Default for Schedule {
 
 impl Schedule {
     /// Reads `key=value` pairs separated by commas (`iterations=5000,t_start=1.5,t_end=0.01,restarts=3,
-    /// seed=7`; temperatures as decimals) over the defaults.
+    /// seed=7`; temperatures as decimals) over the defaults; `None` when they do not read
+    /// ([`Schedule::read_over`] says why).
     pub fn parse(text: &str) -> Option<Schedule> {
-        Schedule::parse_over(Schedule::default(), text)
+        Schedule::read_over(Schedule::default(), text).ok()
     }
 
     /// [`Schedule::parse`] over `base` instead of the defaults.
     pub fn parse_over(base: Schedule, text: &str) -> Option<Schedule> {
+        Schedule::read_over(base, text).ok()
+    }
+
+    /// Reads a schedule's text over `base`, or says what is wrong with it: the key and the range its value
+    /// must lie in, a key given twice, an unknown key, a last temperature above the first.
+    pub fn read_over(base: Schedule, text: &str) -> Result<Schedule, String> {
         let mut schedule = base;
+        let mut seen: heapless::Vec<&str, 5> = heapless::Vec::new();
         for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=')?;
-            let value = value.trim();
-            match key.trim() {
-                "iterations" => schedule.iterations = value.parse().ok().filter(|&n| n > 0)?,
-                "t_start" => schedule.t_start_milli = milli(value)?,
-                "t_end" => schedule.t_end_milli = milli(value)?,
-                "restarts" => schedule.restarts = value.parse().ok()?,
-                "seed" => schedule.seed = value.parse().ok()?,
-                _ => return None,
+            let (key, value) = pair.split_once('=').ok_or_else(|| format!("expected key=value, found '{pair}'"))?;
+            let (key, value) = (key.trim(), value.trim());
+            let known = ["iterations", "t_start", "t_end", "restarts", "seed"];
+            let Some(&key) = known.iter().find(|&&k| k == key) else {
+                return Err(format!("unknown key '{key}' (the keys: {})", known.join(", ")));
+            };
+            if seen.contains(&key) {
+                return Err(format!("{key} given twice: give each key once"));
+            }
+            let _ = seen.push(key);
+            let whole = |max: &str| format!("{key} is '{value}': a whole number from {max}");
+            match key {
+                "iterations" => {
+                    schedule.iterations =
+                        value.parse().ok().filter(|&n| n > 0).ok_or_else(|| whole("1 to 4294967295"))?
+                }
+                "t_start" | "t_end" => {
+                    let temperature = milli(value).ok_or_else(|| {
+                        format!("{key} is '{value}': a temperature from 0.001 to 1000, with at most three decimals")
+                    })?;
+                    if key == "t_start" {
+                        schedule.t_start_milli = temperature;
+                    } else {
+                        schedule.t_end_milli = temperature;
+                    }
+                }
+                "restarts" => schedule.restarts = value.parse().map_err(|_| whole("0 to 4294967295"))?,
+                _ => schedule.seed = value.parse().map_err(|_| whole("0 to 18446744073709551615"))?,
             }
         }
-        (schedule.t_end_milli <= schedule.t_start_milli).then_some(schedule)
+        if schedule.t_end_milli > schedule.t_start_milli {
+            let t = |m: u32| format!("{}.{:03}", m / 1000, m % 1000);
+            return Err(format!(
+                "t_end {} is above t_start {}: the temperature only cools",
+                t(schedule.t_end_milli),
+                t(schedule.t_start_milli)
+            ));
+        }
+        Ok(schedule)
     }
 
     /// The geometric cooling factor of a step, and the first temperature.

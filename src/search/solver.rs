@@ -9,6 +9,8 @@ use super::local::HillClimbing;
 use super::{Puzzle, Search, Stats, Status, Step};
 use crate::memory::OutOfMemory;
 use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -63,40 +65,68 @@ impl Algorithm {
 
     /// Parses a name as printed by `Display`: `bfs`, `bfs:DEPTH`, `hill`, `anneal` (or
     /// `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`, `astar`,
-    /// `wastar:NUM/DEN` (or `wastar:W`), `beam:WIDTH` (or `beam`: width 1,000), `ucs`, `ida`.
+    /// `wastar:NUM/DEN` (or `wastar:W`), `beam:WIDTH` (or `beam`: width 1,000), `ucs`, `ida`, `exact`;
+    /// `None` when it does not read ([`Algorithm::read`] says why).
     pub fn parse(text: &str) -> Option<Algorithm> {
+        Algorithm::read(text).ok()
+    }
+
+    /// Reads a name as [`Algorithm::parse`] does, or says what is wrong: an unknown name (with the
+    /// names), an argument out of its range (naming it and the range), a schedule key of annealing.
+    pub fn read(text: &str) -> Result<Algorithm, String> {
+        const NAMES: &str = "bfs[:DEPTH], hill, anneal[:SCHEDULE], best-first, astar, wastar[:NUM/DEN or :W], \
+                             beam[:WIDTH], ucs, ida, exact";
         let text = text.trim();
         let (name, arg) = match text.split_once(':') {
             Some((n, a)) => (n.trim(), Some(a.trim())),
             None => (text, None),
         };
+        let whole = |what: &str, value: &str, range: &str| -> Result<u32, String> {
+            value.parse().map_err(|_| format!("{name}: {what} is '{value}': a whole number from {range}"))
+        };
         let algorithm = match (name, arg) {
             ("bfs", None) => Algorithm::Bfs { depth_limit: u32::MAX },
-            ("bfs", Some(depth)) => Algorithm::Bfs { depth_limit: depth.parse().ok()? },
+            ("bfs", Some(depth)) => Algorithm::Bfs { depth_limit: whole("the depth", depth, "0 to 4294967295")? },
             ("hill" | "hill-climbing", None) => Algorithm::HillClimbing,
             ("anneal" | "annealing", None) => Algorithm::Anneal(Schedule::default()),
-            ("anneal" | "annealing", Some(schedule)) => Algorithm::Anneal(Schedule::parse(schedule)?),
+            ("anneal" | "annealing", Some(schedule)) => Algorithm::Anneal(
+                Schedule::read_over(Schedule::default(), schedule).map_err(|why| format!("anneal: {why}"))?,
+            ),
             ("best-first" | "greedy", None) => Algorithm::BestFirst,
             ("astar" | "a*", None) => Algorithm::AStar,
             ("wastar", weight) => {
                 let (num, den) = match weight.map(|w| w.split_once('/')) {
                     None => (2, 1),
-                    Some(Some((n, d))) => (n.trim().parse().ok()?, d.trim().parse().ok()?),
-                    Some(None) => (weight?.parse().ok()?, 1),
+                    Some(Some((n, d))) => (
+                        whole("the weight's numerator", n.trim(), "0 to 4294967295")?,
+                        whole("the weight's denominator", d.trim(), "1 to 4294967295")?,
+                    ),
+                    Some(None) => (whole("the weight", weight.unwrap_or_default(), "0 to 4294967295")?, 1),
                 };
                 if den == 0 {
-                    return None;
+                    return Err(String::from("wastar: the weight's denominator is 0: 1 to 4294967295"));
                 }
                 Algorithm::WeightedAStar { num, den }
             }
             ("beam", None) => Algorithm::Beam { width: 1000 },
-            ("beam", Some(width)) => Algorithm::Beam { width: width.parse().ok().filter(|&w| w > 0)? },
+            ("beam", Some(width)) => {
+                let width = whole("the width", width, "1 to 4294967295")?;
+                if width == 0 {
+                    return Err(String::from("beam: the width is 0: 1 to 4294967295 states a depth"));
+                }
+                Algorithm::Beam { width }
+            }
             ("ucs" | "dijkstra", None) => Algorithm::UniformCost,
             ("ida" | "idastar" | "ida*", None) => Algorithm::IdaStar,
             ("exact", None) => Algorithm::Exact,
-            _ => return None,
+            (
+                "hill" | "hill-climbing" | "best-first" | "greedy" | "astar" | "a*" | "ucs" | "dijkstra" | "ida"
+                | "idastar" | "ida*" | "exact",
+                Some(arg),
+            ) => return Err(format!("{name} takes no argument, but ':{arg}' was given")),
+            _ => return Err(format!("unknown algorithm '{text}' (the algorithms: {NAMES})")),
         };
-        Some(algorithm)
+        Ok(algorithm)
     }
 
     /// Whether the solution it finds is optimal: given a heuristic the puzzle declares admissible for

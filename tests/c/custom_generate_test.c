@@ -159,6 +159,8 @@ static int32_t refuse_text(void *user, const char *text, size_t len, uint8_t *st
     return 5;
 }
 
+static int32_t describe_past_cap(void *user, const uint8_t *state, char *buf, size_t cap, size_t *written);
+
 static void test_packs(void) {
     Eight eight = {0};
     LpCustomVtable vtable = eight_vtable(0);
@@ -224,6 +226,31 @@ static void test_packs(void) {
     CHECK_STATUS(lp_pack_load_like(bytes, size, NULL, &pack), LP_ERR_NULL_ARGUMENT, NULL);
     CHECK(pack == NULL);
     lp_puzzle_free(strict);
+    /* A puzzle without a text form reads descriptions as hexadecimal bytes: a text-form pack is not for
+     * it, and the message says so in those terms. */
+    LpCustomVtable hex_only = vtable;
+    hex_only.describe = NULL;
+    hex_only.parse = NULL;
+    LpPuzzle *hex = NULL;
+    CHECK(lp_custom_create(&hex_only, &eight, eight_solved, 9, &hex) == LP_OK);
+    CHECK_STATUS(lp_pack_load_like(bytes, size, hex, &pack), LP_ERR_CORRUPT_DATA,
+                 "this puzzle has no text form, so a description is its 9 state bytes in hexadecimal (18 digits), not 9 characters");
+    lp_puzzle_free(hex);
+    /* A level whose describe callback fails is not added: the failure is said, not a stored move. */
+    LpCustomVtable failing_text = vtable;
+    failing_text.describe = describe_past_cap;
+    LpPuzzle *mute = NULL, *unnamed = NULL;
+    CHECK(lp_custom_create(&failing_text, &eight, eight_solved, 9, &mute) == LP_OK);
+    LpGenerator *g = NULL;
+    uint32_t rating = 0;
+    CHECK_STATUS(lp_generator_create_like(mute, "min=5,max=10,method=draw", 1, &g), LP_OK, NULL);
+    CHECK_STATUS(next_puzzle(g, 1000, &unnamed, &rating), LP_OK, NULL); /* with its stored answer */
+    CHECK(lp_pack_writer_create(&writer) == LP_OK);
+    CHECK_STATUS(lp_pack_writer_add(writer, unnamed, rating, NULL, NULL), LP_ERR_CALLBACK, "the describe callback said");
+    lp_pack_writer_free(writer);
+    lp_generator_free(g);
+    lp_puzzle_free(unnamed);
+    lp_puzzle_free(mute);
 
     /* Descriptions read back through the game's text form. */
     LpPuzzle *p = NULL;

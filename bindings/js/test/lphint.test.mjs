@@ -220,7 +220,8 @@ test("simulated annealing runs on the GA's genome, seeded, and says when it cool
   assert.equal(cooled.status, Status.NOT_FOUND);
   assert.equal(cooled.evaluations, 6);
   assert.equal(cooled.generation, 1);
-  throwsLp(() => new lp.Annealing(puzzle, "iterations=0"), Status.ERR_INVALID_ARGUMENT);
+  throwsLp(() => new lp.Annealing(puzzle, "iterations=0"), Status.ERR_INVALID_ARGUMENT, "schedule: iterations is '0': a whole number from 1");
+  throwsLp(() => new lp.Annealing(puzzle, "t_start=0.01,t_end=5"), Status.ERR_INVALID_ARGUMENT, "t_end 5.000 is above t_start 0.010");
   throwsLp(() => new lp.Annealing(lp.Puzzle.parse("tiles:2x2:1,2,3,0"), null), Status.ERR_INVALID_ARGUMENT);
 });
 

@@ -135,7 +135,7 @@ pub fn solve(args: SolveArgs) -> Done {
     }
     let algorithm = match args.algo.as_deref() {
         None => Algorithm::Exact,
-        Some(a) => Algorithm::parse(a).ok_or_else(|| format!("unknown algorithm '{a}'"))?,
+        Some(a) => Algorithm::read(a)?,
     };
     if args.cap.is_some() && matches!(algorithm, Algorithm::Exact | Algorithm::IdaStar) {
         let which =
@@ -147,7 +147,11 @@ pub fn solve(args: SolveArgs) -> Done {
         .into());
     }
     let (cap, requested) = (args.cap.unwrap_or(4_000_000), algorithm);
-    let mut solver = session.solver(algorithm, cap).map_err(|e| format!("{e} for --cap {cap}: lower --cap"))?;
+    let mut solver = session.solver(algorithm, cap).map_err(|e| match algorithm {
+        // A beam's layers hold `width` states each: the width is what to lower first.
+        Algorithm::Beam { width } => format!("{e} for a beam of width {width} (--cap {cap}): lower the width (beam:N)"),
+        _ => format!("{e} for --cap {cap}: lower --cap"),
+    })?;
     // A designer's solve runs to its answer unless told otherwise (a game's solver has a default limit).
     solver.set_node_limit(args.max_nodes.unwrap_or(u64::MAX));
     let clock = Instant::now();
@@ -305,9 +309,13 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
         println!("{object}");
     } else {
         print!("{}", session.render());
-        let capped = if counted.capped { " (stopped at --limit)" } else { "" };
+        // Stopped at the limit, both counts are lower bounds, and said to be.
+        let (at_least, capped) = match (counted.capped, limit) {
+            (true, Some(limit)) => ("at least ", format!(" (stopped at --limit {limit})")),
+            _ => ("", String::new()),
+        };
         println!(
-            "{}{capped}, {} up to symmetry; {} tried in {}",
+            "{at_least}{}{capped}, {at_least}{} up to symmetry; {} tried in {}",
             count(counted.all, "solution"),
             counted.up_to_symmetry,
             count(counted.nodes, "placement"),

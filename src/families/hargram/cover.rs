@@ -624,6 +624,8 @@ fn count_covers(
                     // A class counted whole may pass the cap.
                     counted.all = cap;
                     counted.capped = true;
+                    // Classes are counted as they are seen whole; a solution found lies in one at least.
+                    counted.up_to_symmetry = counted.up_to_symmetry.max(1);
                     break;
                 }
             }
