@@ -64,6 +64,28 @@ int main() {
     CHECK(counter.next_hint(10, hint) == lphint::Status::Callback);
     CHECK(lphint::last_error() == message);
 
+    // One status rule for every code: a call that gives a value throws Error for anything but Ok,
+    // outcomes included (no hint text before a hint is NotFound); per-frame calls return the status.
+    for (int code : {LP_OK, LP_IN_PROGRESS, LP_ALREADY_SOLVED, LP_UNSOLVABLE, LP_OUT_OF_NODES, LP_NOT_FOUND,
+                     LP_ERR_NULL_ARGUMENT, LP_ERR_INVALID_ARGUMENT, LP_ERR_PARSE, LP_ERR_ILLEGAL_MOVE,
+                     LP_ERR_BUFFER_TOO_SMALL, LP_ERR_CORRUPT_DATA, LP_ERR_VERSION, LP_ERR_PANIC,
+                     LP_ERR_OUT_OF_MEMORY, LP_ERR_CALLBACK}) {
+        bool threw = false;
+        try {
+            lphint::detail::check(static_cast<LpStatus>(code));
+        } catch (const lphint::Error& e) {
+            threw = static_cast<int>(e.status()) == code;
+        }
+        CHECK(threw == (code != LP_OK));
+    }
+    lphint::Puzzle fresh = lphint::Puzzle::parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+    try {
+        (void)fresh.hint_text();
+        CHECK(false);
+    } catch (const lphint::Error& e) {
+        CHECK(e.status() == lphint::Status::NotFound && std::string(e.what()).find("no hint was given yet") != std::string::npos);
+    }
+
     std::printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
     return failures ? 1 : 0;
 }

@@ -113,6 +113,18 @@ function throwsLp(body, status, words = "") {
   });
 }
 
+test("one status rule for every code: errors (100 and more) throw, outcomes come back", () => {
+  for (const [name, code] of Object.entries(Status)) {
+    if (code >= 100) assert.throws(() => lp.check(code), (e) => e instanceof LpError && e.status === code, name);
+    else assert.equal(lp.check(code), code, name);
+  }
+  // A text that does not exist yet is null (an outcome), with the engine's reason in lastError.
+  const puzzle = lp.Puzzle.parse(GAMES.tiles[0]);
+  assert.equal(puzzle.hintText(), null);
+  assert.equal(lp.lastError(), "no hint was given yet");
+  puzzle.free();
+});
+
 test("bad input raises LpError with the right status and message, and changes nothing", () => {
   throwsLp(() => lp.Puzzle.parse("tiles:3x3:1,2"), Status.ERR_PARSE, "column 11");
   throwsLp(() => lp.Puzzle.parse("nosuch:1"), Status.ERR_PARSE);
