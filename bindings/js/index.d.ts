@@ -179,6 +179,8 @@ export declare class Puzzle implements Disposable {
   moveText(move: MoveInput): string;
   apply(move: MoveInput): void;
   tryApply(move: MoveInput): boolean;
+  /** The next hint within `budget` nodes (a whole number from 0 to 4294967295: anything else throws
+   * `LpError` ERR_INVALID_ARGUMENT); no budget runs past the node limit (`setNodeLimit`). */
   nextHint(budget?: number): Hint;
   hintNow(budget?: number): Hint;
   hintText(): string | null;
