@@ -169,13 +169,22 @@ impl Spec {
 }
 
 /// A value for every spec of a family.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Values {
     specs: &'static [Spec],
     values: Vec<Value>,
-    /// The preset the values started from, if any.
+    /// The preset the values started from, if any (where they came from, not what they are: equal values
+    /// are equal whatever their preset).
     preset: Option<&'static str>,
 }
+
+impl PartialEq for Values {
+    fn eq(&self, other: &Values) -> bool {
+        (self.specs, &self.values) == (other.specs, &other.values)
+    }
+}
+
+impl Eq for Values {}
 
 impl Values {
     /// Every spec at its default.
