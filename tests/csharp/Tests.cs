@@ -180,7 +180,7 @@ static class Tests
         // Simulated annealing on the same genome: stepped and read the same way.
         using (Puzzle puzzle = Puzzle.Parse("hargram:4x3:..../..../....:###/#..;#../###;####"))
         {
-            Throws(Status.InvalidArgument, "cannot read the schedule", () => Ga.Anneal(puzzle, "iterations=0"));
+            Throws(Status.InvalidArgument, "schedule: iterations is '0': a whole number from 1", () => Ga.Anneal(puzzle, "iterations=0"));
             using (Ga sa = Ga.Anneal(puzzle, "seed=3"))
             {
                 GaReport report;
