@@ -68,6 +68,9 @@ cargo fmt --all -- --check
 step "cargo clippy --all-targets --all-features -- -D warnings"
 cargo clippy --all-targets --all-features -- -D warnings
 
+step "cargo doc --no-deps --all-features (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
+
 step "cargo test --all-features"
 cargo test --all-features
 
@@ -88,7 +91,7 @@ end_step
 
 printf '\n== summary\n'
 echo "installed: ${apt_packages[*]:-nothing from apt}; wasm32 target and tests/js npm packages: ran"
-echo "fmt: ran; clippy: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config): ran"
+echo "fmt: ran; clippy: ran; doc: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config): ran"
 echo "no_std: $no_std"
 echo "time of each step:"
 for i in "${!step_names[@]}"; do

@@ -251,7 +251,7 @@ pub struct Fact {
 /// Draws candidates in steps (see [`Generate::drawing`]), keeping its memory between candidates.
 pub trait Drawing<F: Family>: Send {
     /// Works for at most `budget` units on the candidate under way, starting one when none is:
-    /// `Found` when it is ready (take it with [`Drawing::take`]), `InProgress` to step again,
+    /// `Found` when it is ready (take it with [`Drawing::take_into`]), `InProgress` to step again,
     /// `OutOfMemory`; any other status when this candidate failed (the next step starts another).
     fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step;
 

@@ -168,7 +168,7 @@ impl<const N: usize> Generate for Custom<N> {
         Ok(())
     }
 
-    /// A candidate drawn by the game's `draw` callback (a scramble is stepped: see [`Scramble`]).
+    /// A candidate drawn by the game's `draw` callback (a scramble is stepped: see `Scramble`).
     fn candidate(params: &CustomParams<N>, _: &(), rng: &mut Xoshiro256PlusPlus) -> Custom<N> {
         let puzzle = &params.puzzle;
         let state = match params.method {

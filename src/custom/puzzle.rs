@@ -296,7 +296,7 @@ impl<const N: usize> Family for Custom<N> {
         name.unwrap_or_else(|| format!("move {}", self.move_token(mv)))
     }
 
-    /// A* within what [`HINT_BYTES`] of states hold: optimal when the estimate is admissible.
+    /// A* within what `HINT_BYTES` (64 MiB) of states hold: optimal when the estimate is admissible.
     fn recommended_solver(&self) -> Result<Solver<Self>, OutOfMemory> {
         Solver::new(Algorithm::AStar, HINT_BYTES / (N + 64))
     }

@@ -135,7 +135,7 @@ impl<S: Copy + Eq + Hash, M: Copy, G: Copy> Arena<S, M, G> {
         self.growth != Growth::Idle
     }
 
-    /// Works on the growth of the index for at most `budget` units (see [`CLEARED_PER_UNIT`]); returns
+    /// Works on the growth of the index for at most `budget` units (a slice of `CLEARED_PER_UNIT` slots cleared or `INDEXED_PER_UNIT` nodes re-indexed); returns
     /// the units spent.
     pub fn grow(&mut self, budget: u32) -> u32 {
         let mut spent = 0;

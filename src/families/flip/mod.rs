@@ -287,7 +287,7 @@ impl Puzzle for Flip {
         self.presses_of(s, 0..self.cells(), f);
     }
 
-    /// A part for every [`PRESSES_PER_PART`] cells (a 32×32 board has 1,024 presses).
+    /// A part for every `PRESSES_PER_PART` cells (a 32×32 board has 1,024 presses).
     fn successor_parts(&self, _: &Panels) -> u32 {
         self.cells().div_ceil(PRESSES_PER_PART) as u32
     }

@@ -586,7 +586,7 @@ impl Search<Hargram> for CoverSearch {
 
 /// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
 /// [`CoverSearch::count`]). From the empty board of a symmetric board, one piece is confined under the
-/// symmetries (see [`super::symmetry`]) and each class of symmetric covers is counted whole.
+/// symmetries (see the `symmetry` module) and each class of symmetric covers is counted whole.
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let start = puzzle.start();
     match puzzle.confined().filter(|_| start == Layout::EMPTY) {

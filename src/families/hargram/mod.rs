@@ -453,7 +453,7 @@ impl Puzzle for Hargram {
         self.take_offs(s, &mut f);
     }
 
-    /// A part for every [`PLACEMENTS_PER_PART`] placements covering the first empty cell, then one for
+    /// A part for every `PLACEMENTS_PER_PART` placements covering the first empty cell, then one for
     /// the take-offs.
     fn successor_parts(&self, s: &Layout) -> u32 {
         let placements = self.open.minus(self.occupied(s)).first().map_or(0, |c| self.placements.at_cell(c).len());

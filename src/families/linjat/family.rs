@@ -268,8 +268,8 @@ impl Family for Linjat {
         }
     }
 
-    /// Taking off: [`TAKE_OFF`]. Drawing: the rule whose step leaves the number one orientation, from
-    /// this position, or [`SOLUTION`]. The cells: the segment's.
+    /// Taking off: `TAKE_OFF`. Drawing: the rule whose step leaves the number one orientation, from
+    /// this position, or `SOLUTION`. The cells: the segment's.
     fn explain(&self, state: &Drawn, mv: &Stroke, _: bool, out: &mut HintCells) -> u32 {
         let p = mv.piece as usize;
         let orientation = if mv.orientation == ERASE { state.get(p) } else { Some(mv.orientation) };

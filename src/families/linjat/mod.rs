@@ -593,7 +593,7 @@ impl Puzzle for Linjat {
         self.moves_of(state, 0..self.board.numbers.len(), &mut f);
     }
 
-    /// A part for every [`NUMBERS_PER_PART`] numbers (a number has up to 18 segments).
+    /// A part for every `NUMBERS_PER_PART` numbers (a number has up to 18 segments).
     fn successor_parts(&self, _: &Drawn) -> u32 {
         self.board.numbers.len().div_ceil(NUMBERS_PER_PART).max(1) as u32
     }
