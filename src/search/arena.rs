@@ -135,8 +135,8 @@ impl<S: Copy + Eq + Hash, M: Copy, G: Copy> Arena<S, M, G> {
         self.growth != Growth::Idle
     }
 
-    /// Works on the growth of the index for at most `budget` units (a slice of `CLEARED_PER_UNIT` slots cleared or `INDEXED_PER_UNIT` nodes re-indexed); returns
-    /// the units spent.
+    /// Works on the growth of the index for at most `budget` units (a unit clears `CLEARED_PER_UNIT`
+    /// slots or re-indexes `INDEXED_PER_UNIT` nodes); returns the units spent.
     pub fn grow(&mut self, budget: u32) -> u32 {
         let mut spent = 0;
         while spent < budget {
