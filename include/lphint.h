@@ -843,7 +843,7 @@ enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
 // from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
 // (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
 // longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
-// family's symmetries, as [`lp_puzzle_fingerprint`] tells); on any failure the pack is unchanged.
+// family's symmetries, as `lp_puzzle_fingerprint` tells); on any failure the pack is unchanged.
 //
 // # Safety
 // `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
