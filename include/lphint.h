@@ -369,8 +369,9 @@ extern "C" {
 // `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
 // cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
 // targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
-// path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
-// anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
+// path). Moves of the puzzle are `LpMove { piece: k - 1, from: anchor, to: anchor }` for block `k`,
+// anchors being the row-major cell of a block's bounding box's top-left corner; `lp_puzzle_cells`
+// gives `k` on the cells of block `k`, for the whole game (identical blocks are not renumbered).
 //
 // # Safety
 // `cells` must be NULL or point to `cells_len` values, `goals` NULL or `goals_len` goals; `out`

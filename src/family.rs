@@ -123,11 +123,42 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         Self::parse(desc)
     }
 
-    /// The starting state.
+    /// The starting state, as the searches take it ([`Family::canonical`]).
     fn start(&self) -> Self::State;
 
-    /// The same puzzle, starting from `state` (for example the player's current position).
+    /// The starting state as the player has it: every piece at its place in the level as written, under
+    /// its own index and name. It differs from [`Family::start`] only in the order of interchangeable
+    /// pieces, for families whose searches keep them in a canonical order (sliding blocks); by default it
+    /// is the start.
+    fn shown_start(&self) -> Self::State {
+        self.start()
+    }
+
+    /// The same puzzle, starting from `state` (for example the player's current position, which its
+    /// description then prints with every piece under its own name).
     fn with_start(&self, state: Self::State) -> Self;
+
+    /// The player's `state` as the searches keep it: the same position with interchangeable pieces in
+    /// the canonical order, so that positions that differ only by swapping them are one state. The
+    /// player's side keeps its own states (every piece under its index for the whole game) and hands
+    /// searches this; by default a state is its own canonical form.
+    fn canonical(&self, state: &Self::State) -> Self::State {
+        *state
+    }
+
+    /// Plays `mv` from the player's `state`, every piece keeping its index (where [`Puzzle::apply`], a
+    /// search's step, may reorder interchangeable pieces); `None` when the move is illegal there.
+    fn play(&self, state: &Self::State, mv: &Self::Move) -> Option<Self::State> {
+        self.apply(state, mv)
+    }
+
+    /// The move `mv` of state `from`, as the same move of `to`: the same position, its interchangeable
+    /// pieces possibly under other indices (a search's move made the player's, or the reverse). By
+    /// default `mv` itself.
+    fn relabel(&self, mv: &Self::Move, from: &Self::State, to: &Self::State) -> Self::Move {
+        let _ = (from, to);
+        *mv
+    }
 
     /// A multi-line drawing of `state` for terminals and logs.
     fn render(&self, state: &Self::State) -> String;

@@ -788,12 +788,13 @@ pub fn counted(n: u32, units: &str) -> String {
 /// A path as `(move, state after it)` pairs.
 pub type Path<F> = Vec<(<F as crate::search::Puzzle>::Move, <F as crate::search::Puzzle>::State)>;
 
-/// The moves and states of a stored solution, checked move by move to the goal.
+/// The moves and states of a stored solution, as the player plays it from [`Family::shown_start`],
+/// checked move by move to the goal.
 pub fn replay<F: Family>(puzzle: &F, moves: &[MoveCode]) -> Result<Path<F>, String> {
     let mut path = Vec::with_capacity(moves.len());
-    let mut state = puzzle.start();
+    let mut state = puzzle.shown_start();
     for (i, code) in moves.iter().enumerate() {
-        let next = puzzle.decode_move(&state, code).and_then(|mv| Some((mv, puzzle.apply(&state, &mv)?)));
+        let next = puzzle.decode_move(&state, code).and_then(|mv| Some((mv, puzzle.play(&state, &mv)?)));
         let Some((mv, after)) = next else {
             return Err(format!("move {} of the stored solution is illegal", i + 1));
         };

@@ -55,9 +55,9 @@ pub struct Session<F: Family> {
 }
 
 impl<F: Family> Session<F> {
-    /// A session at the puzzle's start.
+    /// A session at the puzzle's start (as the player has it: [`Family::shown_start`]).
     pub fn new(puzzle: F) -> Self {
-        let state = puzzle.start();
+        let state = puzzle.shown_start();
         Session {
             puzzle,
             state,
@@ -78,19 +78,23 @@ impl<F: Family> Session<F> {
         Ok(Session { stored, stored_optimal: optimal, ..Session::new(puzzle) })
     }
 
-    /// A session at the puzzle's start with a solution already known as moves (from a rater).
+    /// A session at the puzzle's start with a solution already known as moves from [`Family::start`] (a
+    /// rater's search).
     pub fn with_moves(puzzle: F, moves: &[F::Move], optimal: bool) -> Self {
         let mut session = Session::new(puzzle);
-        let mut state = session.state;
+        let mut path = Vec::with_capacity(moves.len());
+        let mut state = session.puzzle.start();
         for mv in moves {
             let Some(next) = session.puzzle.apply(&state, mv) else {
-                session.stored.clear();
+                path.clear();
                 break;
             };
-            session.stored.push((*mv, next));
+            path.push((*mv, next));
             state = next;
         }
-        session.stored_optimal = optimal && session.puzzle.is_goal(&state);
+        let (puzzle, shown) = (&session.puzzle, session.state);
+        session.stored = translate(puzzle, &path, puzzle.start(), shown, |s, mv| puzzle.play(s, mv));
+        session.stored_optimal = optimal && session.stored.len() == moves.len() && puzzle.is_goal(&state);
         session
     }
 
@@ -111,6 +115,10 @@ pub trait AnySession: Send {
     fn family(&self) -> &'static str;
     /// The text description of the puzzle from the current position (parsing it resumes the game).
     fn describe(&self) -> String;
+    /// The description of the current position up to interchangeable pieces ([`Family::canonical`]):
+    /// equal for two positions that differ only by which of two identical pieces stands where, as the
+    /// searches count positions (to tell a repeated position, whichever identical block moved).
+    fn describe_position(&self) -> String;
     /// The puzzle's [`Family::fingerprint`] from its current position (equal for the same level).
     fn fingerprint(&self) -> u64;
     /// A drawing of the current position for terminals and logs.
@@ -203,6 +211,10 @@ impl<F: Family> AnySession for Session<F> {
         self.puzzle.with_start(self.state).describe()
     }
 
+    fn describe_position(&self) -> String {
+        self.puzzle.with_start(self.puzzle.canonical(&self.state)).describe()
+    }
+
     fn fingerprint(&self) -> u64 {
         self.puzzle.with_start(self.state).fingerprint()
     }
@@ -236,7 +248,7 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn apply(&mut self, code: &MoveCode) -> Result<(), String> {
-        let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.apply(&self.state, &mv));
+        let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.play(&self.state, &mv));
         match next {
             Some(state) => {
                 self.state = state;
@@ -267,17 +279,21 @@ impl<F: Family> AnySession for Session<F> {
         if self.hinter.is_none() {
             let solver = puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
             let solver = solver.with_expansion_limit(self.node_limit);
-            self.hinter = Some(match core::mem::take(&mut self.stored) {
+            // The hinter searches and follows plans in the searches' states.
+            let (shown, start) = (puzzle.shown_start(), puzzle.start());
+            self.hinter = Some(match translate(puzzle, &self.stored, shown, start, |s, mv| puzzle.apply(s, mv)) {
                 plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
-                plan => Hinter::with_plan(solver, PLAN_CAPACITY, puzzle.start(), plan, self.stored_optimal),
+                plan => Hinter::with_plan(solver, PLAN_CAPACITY, start, plan, self.stored_optimal),
             });
         }
         let hinter = self.hinter.as_mut().ok_or(Status::OutOfMemory)?;
-        let hint = hinter.next_hint(puzzle, &self.state, budget)?;
+        let searched = puzzle.canonical(&self.state);
+        let hint = hinter.next_hint(puzzle, &searched, budget)?;
+        let mv = puzzle.relabel(&hint.mv, &searched, &self.state);
         self.cells.clear();
-        let reason = puzzle.explain(&self.state, &hint.mv, hint.optimal, &mut self.cells);
-        self.last = Some((self.state, hint.mv, reason));
-        Ok(SessionHint { mv: puzzle.encode_move(&hint.mv), moves_left: hint.moves_left, optimal: hint.optimal, reason })
+        let reason = puzzle.explain(&self.state, &mv, hint.optimal, &mut self.cells);
+        self.last = Some((self.state, mv, reason));
+        Ok(SessionHint { mv: puzzle.encode_move(&mv), moves_left: hint.moves_left, optimal: hint.optimal, reason })
     }
 
     fn hint_cells(&self) -> &[u16] {
@@ -320,7 +336,7 @@ impl<F: Family> AnySession for Session<F> {
             other => Solver::new(other, node_cap)?,
         }
         .with_expansion_limit(DEFAULT_NODE_LIMIT);
-        solver.restart(&puzzle, self.state);
+        solver.restart(&puzzle, puzzle.start());
         Ok(Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false }))
     }
 
@@ -366,7 +382,7 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn at_start(&self) -> bool {
-        self.state == self.puzzle.start()
+        self.state == self.puzzle.shown_start()
     }
 
     fn failure(&self) -> Option<crate::family::Broken> {
@@ -415,9 +431,11 @@ pub trait AnySolver: Send {
     fn failure(&self) -> Option<crate::family::Broken>;
 }
 
+/// A solver run from a player's position (the puzzle's start, as [`Family::with_start`] keeps it).
 struct SessionSolver<F: Family> {
     puzzle: F,
     solver: Solver<F>,
+    /// The solution as the player plays it, once found.
     path: Vec<(F::Move, F::State)>,
     moves: Vec<MoveCode>,
     moves_ready: bool,
@@ -426,7 +444,9 @@ struct SessionSolver<F: Family> {
 impl<F: Family> SessionSolver<F> {
     fn read_path(&mut self) {
         if !self.moves_ready && self.solver.status() == Status::Found {
+            let puzzle = &self.puzzle;
             self.solver.write_path(&mut self.path);
+            self.path = translate(puzzle, &self.path, puzzle.start(), puzzle.shown_start(), |s, mv| puzzle.play(s, mv));
             self.moves = self.path.iter().map(|(m, _)| self.puzzle.encode_move(m)).collect();
             self.moves_ready = true;
         }
@@ -475,6 +495,27 @@ impl<F: Family> AnySolver for SessionSolver<F> {
     fn failure(&self) -> Option<crate::family::Broken> {
         self.puzzle.failure()
     }
+}
+
+/// `path` (moves from `from`, each with the state after it) as the same moves from `to`, the same
+/// position with interchangeable pieces possibly under other indices ([`Family::relabel`]), each played
+/// by `step`: a search's path made the player's (`step` [`Family::play`]) or the reverse
+/// ([`crate::search::Puzzle::apply`]). It stops at a move `step` refuses.
+fn translate<F: Family>(
+    puzzle: &F,
+    path: &[(F::Move, F::State)],
+    mut from: F::State,
+    mut to: F::State,
+    step: impl Fn(&F::State, &F::Move) -> Option<F::State>,
+) -> Vec<(F::Move, F::State)> {
+    path.iter()
+        .map_while(|(mv, after)| {
+            let moved = puzzle.relabel(mv, &from, &to);
+            to = step(&to, &moved)?;
+            from = *after;
+            Some((moved, to))
+        })
+        .collect()
 }
 
 /// Parses a description of family `F` into a session at its start.

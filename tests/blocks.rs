@@ -4,6 +4,7 @@
 mod common;
 
 use lphint::families::blocks::{text, Blocks, Count};
+use lphint::family::Family;
 use lphint::search::bfs::Bfs;
 use lphint::search::{solve_with, Puzzle, Search, Status};
 
@@ -37,7 +38,7 @@ fn every_layout_has_its_listed_optimal_counts() {
         for (count, expected) in case.optimal {
             let puzzle = puzzle.with_count(count);
             let mut bfs = Bfs::<Blocks>::new(4_000_000, u32::MAX).unwrap();
-            let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+            let outcome = solve_with(&mut bfs, &puzzle, Family::start(&puzzle));
             let found = match outcome.status {
                 Status::Found => outcome.moves.len() as i64,
                 Status::Unsolvable => -1,
@@ -45,7 +46,7 @@ fn every_layout_has_its_listed_optimal_counts() {
             };
             assert_eq!(found, expected, "{} under {}", case.id, count.name());
             // The solution replays move by move to the goal.
-            let mut state = puzzle.start_layout();
+            let mut state = Family::start(&puzzle);
             for mv in &outcome.moves {
                 state = puzzle.apply(&state, mv).unwrap_or_else(|| panic!("{}: illegal {mv:?}", case.id));
             }
@@ -59,7 +60,7 @@ fn every_layout_reaches_its_listed_number_of_canonical_states() {
     for case in cases() {
         let puzzle = text::parse(&case.desc).unwrap().with_count(Count::Step);
         let mut explorer = Bfs::<Blocks>::explorer(4_000_000).unwrap();
-        explorer.restart(&puzzle, puzzle.start_layout());
+        explorer.restart(&puzzle, Family::start(&puzzle));
         assert_eq!(explorer.run(&puzzle), Status::Unsolvable, "{}: explored to the end", case.id);
         let goals = explorer.distances().filter(|(s, _)| puzzle.is_goal(s)).count();
         assert_eq!((explorer.len(), goals), case.reachable, "{}", case.id);
@@ -159,7 +160,7 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
             let (expected, reachable) = (answer.optimal, answer.reachable);
             let puzzle = puzzle.with_count(count);
             let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
-            let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+            let outcome = solve_with(&mut bfs, &puzzle, Family::start(&puzzle));
             let found = match outcome.status {
                 Status::Found => Some(outcome.moves.len()),
                 Status::Unsolvable => None,
@@ -167,7 +168,7 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
             };
             assert_eq!(found, expected, "{desc} under {}", count.name());
             let mut explorer = Bfs::<Blocks>::explorer(1 << 16).unwrap();
-            explorer.restart(&puzzle, puzzle.start_layout());
+            explorer.restart(&puzzle, Family::start(&puzzle));
             explorer.run(&puzzle);
             assert_eq!(explorer.len(), reachable, "{desc}: reachable states");
             // The cluster analysis agrees: its states, and the start's distance to the nearest solved one.
@@ -192,7 +193,7 @@ fn random_small_layouts_agree_with_an_independent_brute_force() {
 /// The exact distance from `puzzle`'s start by breadth-first search, or `None` when unsolvable.
 fn distance(puzzle: &Blocks) -> Option<usize> {
     let mut bfs = Bfs::<Blocks>::new(1 << 20, u32::MAX).unwrap();
-    let outcome = solve_with(&mut bfs, puzzle, puzzle.start_layout());
+    let outcome = solve_with(&mut bfs, puzzle, Family::start(puzzle));
     (outcome.status == Status::Found).then_some(outcome.moves.len())
 }
 
@@ -236,7 +237,7 @@ fn a_layout_whose_goal_cannot_be_reached_is_unsolvable() {
     for desc in ["blocks:3x1:A#.:A@0,2", "blocks:3x3:AAB/AAC/DE.:A@1,1:step"] {
         let puzzle = text::parse(desc).unwrap();
         let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
-        assert_eq!(solve_with(&mut bfs, &puzzle, puzzle.start_layout()).status, Status::Unsolvable, "{desc}");
+        assert_eq!(solve_with(&mut bfs, &puzzle, Family::start(&puzzle)).status, Status::Unsolvable, "{desc}");
     }
 }
 
@@ -289,10 +290,10 @@ fn a_stepped_cluster_analysis_equals_one_run_to_the_end() {
     use lphint::search::cluster::{analyze, ClusterSearch};
     let classic = text::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
     let steps = classic.with_count(Count::Step);
-    let whole = analyze(&steps, &classic, classic.start_layout(), 1 << 16, 3).unwrap();
+    let whole = analyze(&steps, &classic, Family::start(&classic), 1 << 16, 3).unwrap();
     let mut stepped = ClusterSearch::<Blocks>::new(1 << 16).unwrap();
     for _ in 0..2 {
-        stepped.restart(&steps, classic.start_layout());
+        stepped.restart(&steps, Family::start(&classic));
         let mut calls = 0;
         while stepped.step(&steps, &classic, 97).status == Status::InProgress {
             calls += 1;

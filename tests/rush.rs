@@ -31,11 +31,11 @@ fn every_listed_puzzle_takes_its_moves_and_reaches_its_cluster() {
         assert!(printed.starts_with("rush:"), "{printed}");
         assert_eq!(Blocks::parse(&printed).unwrap(), puzzle, "{desc}");
         let mut bfs = Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap();
-        let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+        let outcome = solve_with(&mut bfs, &puzzle, Family::start(&puzzle));
         assert_eq!(outcome.status, Status::Found, "{desc}");
         assert_eq!(outcome.moves.len(), *moves, "{desc}");
         // Every move slides one car along its own axis.
-        let mut state = puzzle.start_layout();
+        let mut state = Family::start(&puzzle);
         for mv in &outcome.moves {
             let w = puzzle.board().width;
             let (from, to) = (mv.from as usize, mv.to as usize);
@@ -49,7 +49,7 @@ fn every_listed_puzzle_takes_its_moves_and_reaches_its_cluster() {
         }
         assert!(puzzle.is_goal(&state));
         let mut explorer = Bfs::<Blocks>::explorer(2_000_000).unwrap();
-        explorer.restart(&puzzle.with_count(Count::Step), puzzle.start_layout());
+        explorer.restart(&puzzle.with_count(Count::Step), Family::start(&puzzle));
         assert_eq!(explorer.run(&puzzle.with_count(Count::Step)), Status::Unsolvable);
         assert_eq!(explorer.len(), *cluster, "{desc}: the cluster");
     }
@@ -64,7 +64,7 @@ fn axis_locks_read_and_write_in_blocks_descriptions() {
     // both locked, A cannot pass.
     let bfs = |d: &str| {
         let p = text::parse(d).unwrap();
-        let outcome = solve_with(&mut Bfs::<Blocks>::new(10_000, u32::MAX).unwrap(), &p, p.start_layout());
+        let outcome = solve_with(&mut Bfs::<Blocks>::new(10_000, u32::MAX).unwrap(), &p, Family::start(&p));
         (outcome.status == Status::Found).then_some(outcome.moves.len())
     };
     assert_eq!(bfs("blocks:3x2:AB./...:A@0,2:line"), Some(2));
@@ -140,7 +140,7 @@ fn generated_rush_hour_puzzles_are_the_hardest_minimal_puzzles_of_their_clusters
             assert_eq!(desc.starts_with("rush:"), square, "{desc}: Rush Hour's notation on square boards");
             // The rating is the fewest slides, by breadth-first search.
             let fewest = |p: &Blocks| {
-                let outcome = solve_with(&mut Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap(), p, p.start_layout());
+                let outcome = solve_with(&mut Bfs::<Blocks>::new(2_000_000, u32::MAX).unwrap(), p, Family::start(p));
                 assert_eq!(outcome.status, Status::Found, "{}", p.describe());
                 outcome.moves.len() as u32
             };
@@ -149,7 +149,7 @@ fn generated_rush_hour_puzzles_are_the_hardest_minimal_puzzles_of_their_clusters
             // farthest distance, which the start is at.
             let fact = |name: &str| made.facts.iter().find(|f| f.name == name).unwrap().value;
             let steps = puzzle.with_count(Count::Step);
-            let analysed = cluster::analyze(&steps, puzzle, puzzle.start_layout(), 2_000_000, usize::MAX).unwrap();
+            let analysed = cluster::analyze(&steps, puzzle, Family::start(puzzle), 2_000_000, usize::MAX).unwrap();
             assert_eq!(fact("cluster_states"), analysed.states as i64, "{desc}");
             assert_eq!(fact("cluster_solved"), analysed.goal_states as i64, "{desc}");
             assert_eq!(fact("farthest"), made.rating as i64, "{desc}");
@@ -157,7 +157,7 @@ fn generated_rush_hour_puzzles_are_the_hardest_minimal_puzzles_of_their_clusters
             // Fogleman's puzzle of the cluster: the lowest of the farthest states in his order.
             let board = puzzle.board();
             let lowest = analysed.farthest.iter().min_by_key(|s| board.rush_order_key(s)).unwrap();
-            assert_eq!(*lowest, puzzle.start_layout(), "{desc}: his puzzle of the cluster");
+            assert_eq!(*lowest, Family::start(puzzle), "{desc}: his puzzle of the cluster");
             // Minimal: taking out any car or truck makes it easier.
             let specs = puzzle.specs(&puzzle.start_layout());
             for (b, spec) in specs.iter().enumerate().filter(|(_, s)| s.target.is_none()) {

@@ -534,7 +534,7 @@ fn the_blocks_family_agrees_with_the_independent_model_on_300_random_layouts() {
         let desc = format!("rush:{}", b.text());
         let puzzle = Blocks::parse(&desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
         let mut bfs = Bfs::<Blocks>::new(1 << 16, u32::MAX).unwrap();
-        let outcome = solve_with(&mut bfs, &puzzle, puzzle.start_layout());
+        let outcome = solve_with(&mut bfs, &puzzle, Family::start(&puzzle));
         match fewest(b) {
             Some(moves) => {
                 assert_eq!(outcome.status, Status::Found, "{desc}");
@@ -548,7 +548,7 @@ fn the_blocks_family_agrees_with_the_independent_model_on_300_random_layouts() {
         }
         let step = puzzle.with_count(Count::Step);
         let mut explorer = Bfs::<Blocks>::explorer(1 << 16).unwrap();
-        explorer.restart(&step, puzzle.start_layout());
+        explorer.restart(&step, Family::start(&puzzle));
         assert_eq!(explorer.run(&step), Status::Unsolvable);
         assert_eq!(explorer.len(), cluster_size(b), "{desc}: the cluster");
     }

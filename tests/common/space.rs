@@ -1,5 +1,6 @@
 //! An independent brute force over any family, through the registry's interface only: the whole state
-//! space reachable from a position, explored breadth-first with each state's description as its key,
+//! space reachable from a position, explored breadth-first with each position's description as its key
+//! (up to interchangeable pieces, as the searches count positions),
 //! and every state's distance to the nearest solved state (breadth-first from the solved states over the
 //! reversed moves). It knows nothing of a family's heuristic or solvers, which it is there to check.
 
@@ -39,8 +40,8 @@ pub fn explore(desc: &str, options: &[(&str, &str)], cap: usize) -> Option<Space
     let mut space =
         Space { states: Vec::new(), moves: Vec::new(), to_goal: Vec::new(), heuristic: Vec::new(), admissible };
     let mut solved = Vec::new();
-    index.insert(first.describe(), 0);
-    space.states.push(first.describe());
+    index.insert(first.describe_position(), 0);
+    space.states.push(first.describe_position());
     let mut at = 0;
     while at < space.states.len() {
         let here = session(&space.states[at], options);
@@ -50,7 +51,7 @@ pub fn explore(desc: &str, options: &[(&str, &str)], cap: usize) -> Option<Space
         for code in here.legal_moves() {
             let mut next = session(&space.states[at], options);
             next.apply(&code).unwrap_or_else(|e| panic!("{}: a listed move is illegal: {e}", space.states[at]));
-            let desc = next.describe();
+            let desc = next.describe_position();
             let id = match index.get(&desc) {
                 Some(&id) => id,
                 None => {

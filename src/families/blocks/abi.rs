@@ -1,14 +1,11 @@
 //! The C creator of sliding-blocks puzzles.
 
 use super::text::block_specs;
-use super::{Axis, Blocks, Count, Terrain, MAX_SIDE};
+use super::{block_id, Axis, Blocks, Count, Terrain, BLOCK_NAMES, MAX_SIDE};
 use crate::ffi::glue::{grid_cells, guard, in_range, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 use alloc::collections::BTreeMap;
 use alloc::format;
-
-/// The characters block ids 1, 2, … are named by in descriptions.
-const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
 /// stands at (`row`, `col`), counted from 0.
@@ -27,8 +24,9 @@ pub struct LpBlocksGoal {
 /// `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
 /// cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
 /// targets; `count` is 0 for step (one cell a move), 1 for line (one straight slide), 2 for free (any
-/// path). Moves of the puzzle are `LpMove { piece: block index in the current state, from: anchor, to:
-/// anchor }`, anchors being the row-major cell of a block's bounding box's top-left corner.
+/// path). Moves of the puzzle are `LpMove { piece: k - 1, from: anchor, to: anchor }` for block `k`,
+/// anchors being the row-major cell of a block's bounding box's top-left corner; `lp_puzzle_cells`
+/// gives `k` on the cells of block `k`, for the whole game (identical blocks are not renumbered).
 ///
 /// # Safety
 /// `cells` must be NULL or point to `cells_len` values, `goals` NULL or `goals_len` goals; `out`
@@ -83,7 +81,7 @@ pub unsafe extern "C" fn lp_blocks_create_locked(
             .ok_or_else(|| Failure::invalid("count must be 0 (step), 1 (line) or 2 (free)"))?;
         // SAFETY: forwarded caller guarantee; the length is within the family's limit.
         let goals = unsafe { slice(goals, goals_len, "goals") }?;
-        let name = |id: i32| NAMES.chars().nth(id as usize - 1);
+        let name = |id: i32| BLOCK_NAMES.chars().nth(id as usize - 1);
         let mut names = alloc::vec![None; w * h];
         let mut terrain = alloc::vec![Terrain::Open; w * h];
         for (i, &c) in cells.iter().enumerate() {
@@ -121,7 +119,7 @@ pub unsafe extern "C" fn lp_blocks_create_locked(
         let axes = unsafe { slice(axes, axes_len, "axes") }?;
         let mut blocks = block_specs(&names, w, &targets).map_err(|(_, reason)| Failure::invalid(reason))?;
         for block in &mut blocks {
-            let id = NAMES.chars().position(|c| c == block.name).unwrap_or(usize::MAX);
+            let id = block_id(block.name).map_or(usize::MAX, |i| i as usize);
             let (rows, cols) = block.shape.size();
             block.axis = match axes.get(id).copied().unwrap_or(0) {
                 0 => Axis::Free,

@@ -1,6 +1,6 @@
 //! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
 
-use super::{has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
+use super::{block_id, has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
 use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
@@ -31,6 +31,11 @@ fn direction(from: usize, to: usize, w: usize) -> &'static str {
 }
 
 impl Blocks {
+    /// The index of the block whose id ([`super::BLOCK_NAMES`]) is `id`.
+    fn block_named(&self, id: u32) -> Option<usize> {
+        self.board().names.iter().position(|&n| block_id(n) == Some(id))
+    }
+
     fn is_goal_block(&self, block: usize) -> bool {
         self.board().groups[self.board().group_of[block]].target.is_some()
     }
@@ -134,7 +139,31 @@ impl Family for Blocks {
     }
 
     fn start(&self) -> Layout {
+        self.canonical(self.start_layout())
+    }
+
+    /// Every block under its own index: by name within its group, as the level is written.
+    fn shown_start(&self) -> Layout {
         self.start_layout()
+    }
+
+    /// Identical blocks' anchors sorted.
+    fn canonical(&self, state: &Layout) -> Layout {
+        Blocks::canonical(self, *state)
+    }
+
+    /// The block moves and every block keeps its index.
+    fn play(&self, state: &Layout, mv: &Slide) -> Option<Layout> {
+        self.apply(state, mv).map(|_| Blocks::played(state, mv.block as usize, mv.to))
+    }
+
+    /// The block of `to` in the moving block's group that stands where it does in `from`.
+    fn relabel(&self, mv: &Slide, _: &Layout, to: &Layout) -> Slide {
+        let board = self.board();
+        let Some(&group) = board.group_of.get(mv.block as usize) else { return *mv };
+        let g = &board.groups[group];
+        let block = (g.first..g.first + g.len).find(|&b| to.0[b] == mv.from).unwrap_or(mv.block as usize);
+        Slide { block: block as u8, ..*mv }
     }
 
     /// The board, the count and where every block stands (what the description says, names aside:
@@ -223,10 +252,12 @@ impl Family for Blocks {
         }
     }
 
-    /// `piece` is the block's index in the current state, `from` and `to` its anchors (row-major cells of
-    /// the top-left corner of its bounding box) before and after.
+    /// `piece` is the block's id ([`super::BLOCK_NAMES`]: `A` 0, `B` 1, …, the same for the whole game),
+    /// `from` and `to` its anchors (row-major cells of the top-left corner of its bounding box) before and
+    /// after.
     fn encode_move(&self, mv: &Slide) -> MoveCode {
-        MoveCode { piece: mv.block as u32, from: mv.from as i32, to: mv.to as i32, arg: 0 }
+        let piece = self.board().names.get(mv.block as usize).and_then(|&n| block_id(n)).unwrap_or(u32::MAX);
+        MoveCode { piece, from: mv.from as i32, to: mv.to as i32, arg: 0 }
     }
 
     /// Also accepts any `piece` when a block of the state stands at `from` and can move to `to`.
@@ -236,7 +267,7 @@ impl Family for Blocks {
             return None;
         }
         let (from, to) = (code.from as u8, code.to as u8);
-        let by_index = Some(code.piece as usize).filter(|&b| b < self.board().blocks() && state.0[b] == from);
+        let by_index = self.block_named(code.piece).filter(|&b| state.0[b] == from);
         let candidates = by_index.into_iter().chain((0..self.board().blocks()).filter(|&b| state.0[b] == from));
         candidates.map(|b| Slide { block: b as u8, from, to }).find(|mv| self.apply(state, mv).is_some())
     }
@@ -266,14 +297,15 @@ impl Family for Blocks {
         (self.board().width as u32, self.board().height as u32)
     }
 
-    /// The block index + 1 on a cell, 0 for an empty cell, -1 a wall, -2 a ball-only cell.
+    /// The block's id + 1 on a cell (`A` 1, `B` 2, …: the `piece` of its moves + 1), 0 for an empty cell,
+    /// -1 a wall, -2 a ball-only cell.
     fn cell(&self, state: &Layout, index: usize) -> i32 {
         let board = self.board();
         if index >= board.cells() {
             return 0;
         }
         if let Some(b) = (0..board.blocks()).find(|&b| has(board.placement(b, state.0[b] as usize), index)) {
-            return b as i32 + 1;
+            return block_id(board.names[b]).map_or(0, |id| id as i32 + 1);
         }
         match board.terrain[index] {
             Terrain::Open => 0,

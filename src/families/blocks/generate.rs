@@ -78,9 +78,6 @@ pub struct BlocksParams {
     pub anneal: Option<Anneal>,
 }
 
-/// Block characters after the goal block's `A`.
-const NAMES: &str = "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
 /// A board being drawn: the piece owning each cell (piece 0 is the goal block), and the goal's target.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Sketch {
@@ -140,7 +137,8 @@ impl Sketch {
         }
         // The pieces in order of id, each a block: the goal block `A`, the others named in turn.
         let mut slot = [usize::MAX; 256];
-        let mut names = NAMES.chars();
+        // Block characters after the goal block's `A`.
+        let mut names = super::BLOCK_NAMES.chars().skip(1);
         let mut blocks = 0;
         for id in (0..256).filter(|&id| top[id] != usize::MAX) {
             if blocks == MAX_BLOCKS {

@@ -9,9 +9,10 @@
 //! solvable layout stays solvable.
 //!
 //! A state is the anchor of every block (the top-left cell of its bounding box, row-major), one byte each,
-//! fixed capacity ([`MAX_BLOCKS`]). Blocks of the same shape and kind are interchangeable: their anchors
-//! are kept sorted, so that two positions differing only by swapping identical blocks are one state.
-//! Goal blocks keep their identity. Placements are bit masks over the board, precomputed per group of
+//! fixed capacity ([`MAX_BLOCKS`]). Blocks of the same shape and kind are interchangeable: the searches
+//! keep their anchors sorted, so that two positions differing only by swapping identical blocks are one
+//! state. The player's side does not: a block keeps its index (goal blocks first, then by shape and
+//! axis, by name within each) and its name for the whole game ([`crate::family::Family::play`]). Placements are bit masks over the board, precomputed per group of
 //! identical blocks and anchor, so that a move test is four word operations.
 //!
 //! Text description: see [`text`].
@@ -35,6 +36,16 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::search::Puzzle;
+
+/// The characters that name blocks, in the order of their ids: a block's id (the `piece` of its moves,
+/// and its cells' value less one) is its name's place here, so that a game reads it off the level as
+/// written, and `lp_blocks_create`'s block `k` is named by the `k`-th.
+pub const BLOCK_NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// The id of the block named `name` ([`BLOCK_NAMES`]), or `None` for a character that names no block.
+pub fn block_id(name: char) -> Option<u32> {
+    BLOCK_NAMES.chars().position(|c| c == name).map(|i| i as u32)
+}
 
 /// The largest board side.
 pub const MAX_SIDE: usize = 16;
@@ -234,7 +245,7 @@ pub struct Board {
     pub groups: Vec<Group>,
     /// Group of each block.
     pub group_of: Vec<usize>,
-    /// The character of each block index in descriptions (within a group, in anchor order).
+    /// The character of each block index in descriptions (within a group, in the order of the names).
     pub names: Vec<char>,
     /// `placements[group * MAX_CELLS + anchor]`: the cells the group's shape covers at that anchor, or
     /// all zero where it does not fit the terrain.
@@ -417,9 +428,10 @@ impl Blocks {
             return Err("no goal block: name one with CHAR@row,col".into());
         }
         // Groups: goal blocks alone, the others by shape and axis; ordered by (shape, axis, goal) so that
-        // the order is canonical, blocks of a group by anchor (anchors differ: the order is total).
+        // the order is canonical, blocks of a group by name (then anchor: the order is total), so that a
+        // block's index follows from the level as written, whatever the position.
         blocks.sort_unstable_by(|a, b| {
-            let key = |x: &BlockSpec| (x.target.is_none(), x.target.map_or('\0', |_| x.name), x.anchor);
+            let key = |x: &BlockSpec| (x.target.is_none(), x.name, x.anchor);
             (a.target.is_none(), &a.shape, a.axis)
                 .cmp(&(b.target.is_none(), &b.shape, b.axis))
                 .then(key(a).cmp(&key(b)))
@@ -462,9 +474,6 @@ impl Blocks {
         spare.extend(board.shapes.drain(shapes..));
         board.names.clear();
         board.names.extend(blocks.iter().map(|b| b.name));
-        for g in &board.groups {
-            board.names[g.first..g.first + g.len].sort_unstable();
-        }
         board.fill_placements();
         let mut start = Layout([0; MAX_BLOCKS]);
         let mut covered = EMPTY_MASK;
@@ -485,7 +494,7 @@ impl Blocks {
             }
         }
         self.count = count;
-        self.start = self.canonical(start);
+        self.start = start;
         Ok(())
     }
 
@@ -527,14 +536,24 @@ impl Blocks {
         Blocks { count, ..self.clone() }
     }
 
-    /// The starting layout.
+    /// The starting layout as the player has it: every block under its own index (see the module; the
+    /// searches start from its canonical form, [`crate::family::Family::start`]).
     pub fn start_layout(&self) -> Layout {
         self.start
     }
 
-    /// The same puzzle starting from `layout`.
+    /// The same puzzle starting from `layout`, its blocks under the indices they have there (a player's
+    /// position: its description names every block as the player knows it).
     pub fn with_layout(&self, layout: Layout) -> Blocks {
-        Blocks { start: self.canonical(layout), ..self.clone() }
+        Blocks { start: layout, ..self.clone() }
+    }
+
+    /// `layout` with block `block` at `to`, every other block where it was: a player's move, which keeps
+    /// every block's index.
+    fn played(layout: &Layout, block: usize, to: u8) -> Layout {
+        let mut next = *layout;
+        next.0[block] = to;
+        next
     }
 
     /// The blocks standing as in `layout`, as [`Blocks::new`] takes them (to make a variant of the
@@ -579,7 +598,7 @@ impl Blocks {
     }
 
     /// `layout` with the anchors of every group sorted.
-    fn canonical(&self, mut layout: Layout) -> Layout {
+    pub(crate) fn canonical(&self, mut layout: Layout) -> Layout {
         for g in &self.board.groups {
             layout.0[g.first..g.first + g.len].sort_unstable();
         }
@@ -589,8 +608,7 @@ impl Blocks {
     /// `layout` with block `block` at `to`, re-sorted within its group (only that block moved).
     #[inline]
     fn moved(&self, layout: &Layout, block: usize, to: u8) -> Layout {
-        let mut next = *layout;
-        next.0[block] = to;
+        let mut next = Blocks::played(layout, block, to);
         let g = &self.board.groups[self.board.group_of[block]];
         let (first, last) = (g.first, g.first + g.len - 1);
         let mut i = block;

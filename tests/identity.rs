@@ -1,0 +1,137 @@
+//! Pieces keep their identity on the player's side: every sliding-blocks layout of `data/blocks.txt`
+//! (under each count) and every Rush Hour puzzle of `data/rush.txt` is played to the goal by hints, through
+//! the registry's sessions as a game plays them, and at every move each block keeps its index, its name
+//! (its letter's place in A…Z a…z 0…9) and its cells unless it is the one that moves; the description of the start is the level as written,
+//! and every later description names each block where the cells say it stands.
+
+use lphint::family::MoveCode;
+use lphint::registry;
+use lphint::session::AnySession;
+use std::collections::BTreeMap;
+
+/// The cells of each piece (by index) as `lp_puzzle_cells` reports them (index + 1 on a block's cells).
+fn cells_by_piece(game: &dyn AnySession) -> BTreeMap<i32, Vec<usize>> {
+    let (w, h) = game.board_size();
+    let mut out: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
+    for i in 0..(w * h) as usize {
+        let v = game.cell(i);
+        if v > 0 {
+            out.entry(v - 1).or_default().push(i);
+        }
+    }
+    out
+}
+
+/// The cells of each block letter in a description (`rush:` or `blocks:`), row-major.
+fn cells_by_letter(desc: &str) -> BTreeMap<char, Vec<usize>> {
+    let board: String = match desc.strip_prefix("rush:") {
+        Some(board) => board.to_string(),
+        None => desc.split(':').nth(2).unwrap().replace('/', ""),
+    };
+    let mut out: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+    for (i, c) in board.chars().enumerate() {
+        if c.is_ascii_alphanumeric() && !(desc.starts_with("rush:") && (c == 'o' || c == 'x')) {
+            out.entry(c).or_default().push(i);
+        }
+    }
+    out
+}
+
+/// Plays `desc` to the goal by hints, checking identities at every move; returns the moves played.
+fn play_keeping_names(desc: &str) -> usize {
+    let mut game = registry::parse(desc).unwrap_or_else(|e| panic!("{desc}: {e}"));
+    assert_eq!(game.describe(), desc, "the start is described as written");
+    // Each piece's name, read once at the start: its letter on its cells.
+    let letters = cells_by_letter(desc);
+    let start = cells_by_piece(game.as_ref());
+    let name_of: BTreeMap<i32, char> =
+        start.iter().map(|(piece, cells)| (*piece, *letters.iter().find(|(_, c)| *c == cells).unwrap().0)).collect();
+    assert_eq!(name_of.len(), letters.len(), "{desc}: one piece a letter");
+    // A block's index is read off the level as written: its letter's place in A…Z a…z 0…9.
+    for (piece, name) in &name_of {
+        assert_eq!(lphint::families::blocks::BLOCK_NAMES.chars().nth(*piece as usize), Some(*name), "{desc}");
+    }
+    let mut moves = 0;
+    while !game.is_solved() {
+        let hint = game.next_hint(u32::MAX).unwrap_or_else(|s| panic!("{desc}: {}", s.name()));
+        let MoveCode { piece, .. } = hint.mv;
+        let piece = piece as i32;
+        let name = name_of[&piece];
+        let before = cells_by_piece(game.as_ref());
+        // The move names its piece before it is played: the token, the sentence, the hint's sentence and
+        // cells all speak of the block the game knows by that index.
+        let token = game.move_token(&hint.mv).unwrap();
+        assert!(token.starts_with(name), "{desc}: move {moves}: token {token} for piece {piece} ({name})");
+        let text = game.hint_text().unwrap();
+        assert!(text.contains(&format!(" {name} ")) || text.contains("red car"), "{desc}: {text} for {name}");
+        assert!(before[&piece].iter().all(|c| game.hint_cells().contains(&(*c as u16))), "{desc}: hint cells");
+        game.apply(&hint.mv).unwrap();
+        moves += 1;
+        let after = cells_by_piece(game.as_ref());
+        assert_eq!(after.len(), before.len());
+        for (other, cells) in &before {
+            if *other != piece {
+                assert_eq!(&after[other], cells, "{desc}: move {moves} moved {name}, and {} too", name_of[other]);
+            }
+        }
+        // The moved block keeps its shape, displaced by its anchor's move.
+        let shift = hint.mv.to - hint.mv.from;
+        let moved: Vec<usize> = before[&piece].iter().map(|&c| (c as i32 + shift) as usize).collect();
+        assert_eq!(after[&piece], moved, "{desc}: move {moves}: piece {name}");
+        // The description names every block where the cells say it is.
+        let described = cells_by_letter(&game.describe());
+        for (p, cells) in &after {
+            assert_eq!(&described[&name_of[p]], cells, "{desc}: move {moves}: {}", game.describe());
+        }
+    }
+    assert!(moves > 0 || desc.contains("@"), "{desc}: solved at the start");
+    moves
+}
+
+#[test]
+fn every_rush_hour_puzzle_is_played_with_its_own_letters() {
+    let mut played = 0;
+    for line in include_str!("../data/rush.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let moves = play_keeping_names(&format!("rush:{}", f[1]));
+        assert_eq!(moves, f[0].parse::<usize>().unwrap(), "{line}: an optimal game");
+        played += 1;
+    }
+    assert_eq!(played, 205);
+}
+
+#[test]
+fn every_blocks_layout_is_played_with_its_own_letters_under_every_count() {
+    let cases = lphint::families::blocks::data::cases(include_str!("../data/blocks.txt")).unwrap();
+    assert_eq!(cases.len(), 8);
+    for case in &cases {
+        for (i, count) in ["step", "line", "free"].into_iter().enumerate() {
+            if case.optimal[i] < 0 {
+                continue;
+            }
+            let mut game = registry::parse(&case.desc).unwrap();
+            game.set_option("count", count).unwrap();
+            let desc = game.describe();
+            assert_eq!(play_keeping_names(&desc) as i64, case.optimal[i], "{} under {count}", case.id);
+        }
+    }
+}
+
+#[test]
+fn the_issue_s_boards_keep_their_letters() {
+    // Described back before any move exactly as written.
+    let rush = "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+    assert_eq!(registry::parse(rush).unwrap().describe(), rush);
+    // Moving G down leaves every other block its letter.
+    let mut game = registry::parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1").unwrap();
+    let g = (0..20).find(|&i| game.describe().split(':').nth(2).unwrap().replace('/', "").as_bytes()[i] == b'G');
+    let piece = game.cell(g.unwrap()) - 1;
+    let code = MoveCode { piece: piece as u32, from: 13, to: 17, arg: 0 };
+    game.apply(&code).unwrap();
+    assert_eq!(game.describe(), "blocks:4x5:BAAC/BAAC/DEEF/D.HF/IG.J:A@3,1");
+    // Identical blocks swapped are the same position to the searches.
+    let mut other = registry::parse("blocks:4x5:BAAC/BAAC/DEEF/DHGF/I..J:A@3,1").unwrap();
+    other.apply(&MoveCode { piece: piece as u32 + 1, from: 13, to: 17, arg: 0 }).unwrap();
+    assert_eq!(game.describe_position(), other.describe_position());
+    assert_ne!(game.describe(), other.describe());
+}
