@@ -135,3 +135,25 @@ fn the_issue_s_boards_keep_their_letters() {
     assert_eq!(game.describe_position(), other.describe_position());
     assert_ne!(game.describe(), other.describe());
 }
+
+#[test]
+fn hargram_s_identical_pieces_keep_their_indices() {
+    // Four identical dominoes: the player lays piece 3 first where the plan would lay piece 0; the hints
+    // then finish with the pieces still off the board, and no placed piece changes index or cells.
+    let mut game = registry::parse("hargram:4x2:..../....:##;##;##;##").unwrap();
+    game.apply(&MoveCode { piece: 3, from: 0, to: 0, arg: 0 }).unwrap();
+    let placed_first = cells_by_piece(game.as_ref());
+    assert_eq!(placed_first.keys().copied().collect::<Vec<_>>(), [3]);
+    while !game.is_solved() {
+        let hint = game.next_hint(u32::MAX).unwrap();
+        let before = cells_by_piece(game.as_ref());
+        assert!(!before.contains_key(&(hint.mv.piece as i32)), "a hint lays a piece still off the board");
+        game.apply(&hint.mv).unwrap();
+        let after = cells_by_piece(game.as_ref());
+        for (piece, cells) in &before {
+            assert_eq!(&after[piece], cells, "piece {piece} kept its place");
+        }
+    }
+    assert_eq!(cells_by_piece(game.as_ref())[&3], placed_first[&3]);
+    assert!(game.describe().contains("3@0,0,"), "{}", game.describe());
+}
