@@ -291,3 +291,43 @@ fn pkg_config_gives_the_flags_that_build_the_c_example() {
     let run = Command::new(&exe).output().unwrap();
     assert!(String::from_utf8_lossy(&run.stdout).contains("solved in 46 moves"));
 }
+
+/// The functions `include/lphint.h` declares, by name (cbindgen writes each declaration's first line as
+/// `RETURN_TYPE lp_name(`).
+fn header_functions() -> Vec<String> {
+    let header = std::fs::read_to_string(root().join("include/lphint.h")).unwrap();
+    let mut names: Vec<String> = header
+        .lines()
+        .filter(|l| !l.starts_with("//") && !l.starts_with(' ') && !l.starts_with("typedef"))
+        .filter_map(|l| {
+            let at = l.find("lp_")?;
+            let name: String = l[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            l[at + name.len()..].starts_with('(').then_some(name)
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// `source` with its `//` comments taken out, so that a function named only in a comment does not count.
+fn code_of(source: &str) -> String {
+    source.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn every_function_of_the_header_is_reachable_through_the_cpp_wrapper() {
+    let functions = header_functions();
+    assert!(functions.len() >= 78 && functions.iter().any(|f| f == "lp_next_hint"), "{functions:?}");
+    let wrapper = code_of(&std::fs::read_to_string(root().join("bindings/cpp/lphint.hpp")).unwrap());
+    let called = |name: &str| {
+        wrapper.match_indices(name).any(|(at, _)| {
+            let after = wrapper[at + name.len()..].chars().next();
+            let before = wrapper[..at].chars().next_back();
+            !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    };
+    let missing: Vec<&String> = functions.iter().filter(|f| !called(f)).collect();
+    assert!(missing.is_empty(), "the C++ wrapper does not reach {missing:?}");
+}

@@ -1,9 +1,19 @@
-// lphint C++17 wrapper: header-only RAII over the C ABI in include/lphint.h.
+// lphint C++17 wrapper: header-only RAII over the C ABI in include/lphint.h. Every function of the C
+// header is reachable through it (tests/c_abi.rs checks the list); a handle from a C call can be adopted
+// (Puzzle::adopt) and a wrapped one lent to C (get()) or given up (release()).
 //
-// Error policy: calls that cannot continue (parse, create, an illegal move given to apply(), reading the
-// moves of an unfinished solver) throw lphint::Error, which carries the status and lp_last_error's
-// message. The per-frame calls - Puzzle::next_hint and Solver::step - never throw and never allocate: they
-// return a Status for the game loop to switch on.
+// Error policy: exceptions for what cannot go on, statuses for what a frame decides. Calls that build or
+// read something (parse, create, load, an illegal move given to apply(), reading the moves of an
+// unfinished solver) throw lphint::Error, which carries the status and lp_last_error's message: a game
+// calls them while loading a level, where an exception is the natural way out, and a result type would
+// make every one of them two lines longer. The per-frame calls (Puzzle::next_hint, Solver::step,
+// Generator::step, Ga::step) never throw and never allocate: they return a Status for the game loop to
+// switch on, because "still thinking" and "no hint will come" are answers there, not failures
+// (Status::InProgress asks again next frame; every other status ends the search: see is_final()).
+//
+// Threads: a handle may be used from any thread, one thread at a time (the wrappers are movable, not
+// copyable); different handles may be used concurrently. A puzzle taken from a Pack or a Generator is
+// independent of it. Error messages are per thread.
 #ifndef LPHINT_HPP
 #define LPHINT_HPP
 
@@ -111,7 +121,57 @@ std::string read_text(Call call) {
     text.resize(needed - 1);
     return text;
 }
+
+/// Reads an array result through a (buf, cap, written) call: asks for the count, then fills.
+template <typename T, typename Call>
+std::vector<T> read_array(Call call) {
+    std::size_t needed = 0;
+    LpStatus status = call(nullptr, 0, &needed);
+    if (status == LP_OK) return {};
+    if (status != LP_ERR_BUFFER_TOO_SMALL) check(status);
+    std::vector<T> out(needed);
+    check(call(out.data(), out.size(), &needed));
+    out.resize(needed);
+    return out;
+}
+
+/// A NUL-terminated copy of `text` for the C ABI (the C calls read strings up to their NUL).
+inline std::string c_string(std::string_view text) { return std::string(text); }
+
+/// `text` as the C ABI's optional string: NULL when empty.
+inline const char* or_null(const std::string& text) noexcept { return text.empty() ? nullptr : text.c_str(); }
+
+/// Frees a handle with `Free` when the owner is destroyed; move-only. The one RAII shell of every class.
+template <typename Handle, void (*Free)(Handle*)>
+class Owned {
+public:
+    explicit Owned(Handle* handle = nullptr) noexcept : handle_(handle) {}
+    Owned(Owned&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Owned& operator=(Owned&& other) noexcept {
+        if (this != &other) {
+            Free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+    Owned(const Owned&) = delete;
+    Owned& operator=(const Owned&) = delete;
+    ~Owned() { Free(handle_); }
+    Handle* get() const noexcept { return handle_; }
+    Handle* release() noexcept { return std::exchange(handle_, nullptr); }
+    Handle** out() noexcept { return &handle_; }
+
+private:
+    Handle* handle_;
+};
 }  // namespace detail
+
+/// Whether `status`, from a per-frame call, ends the search: anything but Status::InProgress. A game
+/// stops asking then (OutOfNodes, NotFound, Unsolvable: no hint will come from this position).
+constexpr bool is_final(Status status) noexcept { return status != Status::InProgress; }
+
+/// The ABI version of the library linked in; compare with LP_ABI_VERSION of the header compiled against.
+inline std::uint32_t version() noexcept { return lp_version(); }
 
 /// A family of the registry, with what a form for its parameters needs.
 struct FamilyInfo {
@@ -120,6 +180,8 @@ struct FamilyInfo {
     std::uint32_t frame_budget = 0;
     std::vector<LpParamSpec> params;
     std::vector<LpPreset> presets;
+    /// Play options (lp_puzzle_set_option), such as the tiles' heuristic.
+    std::vector<LpParamSpec> options;
     std::vector<LpReasonInfo> reasons;
 };
 
@@ -135,13 +197,23 @@ inline std::vector<FamilyInfo> families() {
         for (std::uint32_t i = 0; i < out[f].info.param_count; i++) detail::check(lp_family_param(f, i, &out[f].params[i]));
         out[f].presets.resize(out[f].info.preset_count);
         for (std::uint32_t i = 0; i < out[f].info.preset_count; i++) detail::check(lp_family_preset(f, i, &out[f].presets[i]));
+        out[f].options.resize(out[f].info.option_count);
+        for (std::uint32_t i = 0; i < out[f].info.option_count; i++) detail::check(lp_family_option(f, i, &out[f].options[i]));
         out[f].reasons.resize(out[f].info.reason_count);
         for (std::uint32_t i = 0; i < out[f].info.reason_count; i++) detail::check(lp_family_reason(f, i, &out[f].reasons[i]));
     }
     return out;
 }
 
+/// The index in families() of the family named `name`; throws Error naming the known ones.
+inline std::size_t family_index(std::string_view name) {
+    std::size_t index = 0;
+    detail::check(lp_family_find(detail::c_string(name).c_str(), &index));
+    return index;
+}
+
 class Solver;
+class Tables;
 
 namespace detail {
 
@@ -314,13 +386,38 @@ struct Custom {
 
 }  // namespace detail
 
+/// Precomputed tables (pattern databases, written by `lp tables build`) that puzzles and generators of
+/// the families that use them share. Move-only; give them to Puzzle::set_tables or Generator::set_tables,
+/// which keep what they need (the Tables object may be destroyed after).
+class Tables {
+public:
+    /// Loads tables from their bytes; throws Error (Status::CorruptData, Status::Version).
+    static Tables load(const std::vector<std::uint8_t>& bytes) {
+        Tables tables;
+        detail::check(lp_tables_load(bytes.data(), bytes.size(), tables.handle_.out()));
+        return tables;
+    }
+
+    LpTables* get() const noexcept { return handle_.get(); }
+
+private:
+    Tables() = default;
+    detail::Owned<LpTables, lp_tables_free> handle_;
+};
+
 /// A puzzle being played: the puzzle, the current position and its hinter. Move-only.
 class Puzzle {
 public:
     /// Parses a one-line description such as "tiles:3x3:8,6,7,2,5,4,3,0,1". Throws Error (Status::Parse).
-    static Puzzle parse(const std::string& desc) {
+    static Puzzle parse(std::string_view desc) {
         LpPuzzle* handle = nullptr;
-        detail::check(lp_puzzle_parse(desc.c_str(), &handle));
+        detail::check(lp_puzzle_parse(detail::c_string(desc).c_str(), &handle));
+        return Puzzle(handle);
+    }
+
+    /// Takes ownership of a handle a C call made (lp_pack_puzzle, lp_generate, ...): the Puzzle frees it.
+    static Puzzle adopt(LpPuzzle* handle) {
+        if (!handle) throw Error(Status::NullArgument, "Puzzle::adopt: the handle is NULL");
         return Puzzle(handle);
     }
 
@@ -335,13 +432,18 @@ public:
 
     /// A width x height sliding-blocks puzzle: cells row-major (0 empty, -1 wall, -2 ball-only, k > 0 a cell
     /// of block k), goals as {block, row, col}, count 0 step / 1 line / 2 free; `axes[k - 1]` locks block k
-    /// (0 free, 1 horizontal, 2 vertical, 3 its long axis: Rush Hour's cars and trucks).
+    /// (0 free, 1 horizontal, 2 vertical, 3 its long axis: Rush Hour's cars and trucks). Block k keeps
+    /// `LpMove::piece` k - 1 and the value k in cells() for the whole game.
     static Puzzle blocks(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells,
                          const std::vector<LpBlocksGoal>& goals, std::uint32_t count = 2,
                          const std::vector<std::uint8_t>& axes = {}) {
         LpPuzzle* handle = nullptr;
-        detail::check(lp_blocks_create_locked(width, height, cells.data(), cells.size(), goals.data(), goals.size(),
-                                              axes.empty() ? nullptr : axes.data(), axes.size(), count, &handle));
+        if (axes.empty()) {
+            detail::check(lp_blocks_create(width, height, cells.data(), cells.size(), goals.data(), goals.size(), count, &handle));
+        } else {
+            detail::check(lp_blocks_create_locked(width, height, cells.data(), cells.size(), goals.data(), goals.size(),
+                                                  axes.data(), axes.size(), count, &handle));
+        }
         return Puzzle(handle);
     }
 
@@ -349,6 +451,65 @@ public:
     static Puzzle linjat(std::uint32_t width, std::uint32_t height, const std::vector<std::int32_t>& cells) {
         LpPuzzle* handle = nullptr;
         detail::check(lp_linjat_create(width, height, cells.data(), cells.size(), &handle));
+        return Puzzle(handle);
+    }
+
+    /// Water jugs: capacities (1..255), start amounts, goal amounts (-1: any), and whether the tap and the
+    /// sink may be used; 2 to 8 jugs, the three lists of one length.
+    static Puzzle jugs(const std::vector<std::uint8_t>& capacities, const std::vector<std::uint8_t>& start,
+                       const std::vector<std::int32_t>& goal, bool tap) {
+        if (start.size() != capacities.size() || goal.size() != capacities.size())
+            throw Error(Status::InvalidArgument, "Puzzle::jugs: capacities, start and goal differ in length");
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_jugs_create(capacities.data(), start.data(), goal.data(), capacities.size(), tap, &handle));
+        return Puzzle(handle);
+    }
+
+    /// Flip panels: width x height bytes, row-major, non-zero dark; an empty target means all light.
+    static Puzzle flip(std::uint32_t width, std::uint32_t height, const std::vector<std::uint8_t>& start,
+                       const std::vector<std::uint8_t>& target = {}) {
+        if (!target.empty() && target.size() != start.size())
+            throw Error(Status::InvalidArgument, "Puzzle::flip: start and target differ in length");
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_flip_create(width, height, start.data(), target.empty() ? nullptr : target.data(), start.size(),
+                                     &handle));
+        return Puzzle(handle);
+    }
+
+    /// One Hargram piece: its drawing, rows of '#' (a cell) and '.' (none) joined by '/' ("##/#."), and
+    /// whether its mirror image is forbidden.
+    struct HargramPiece {
+        std::string drawing;
+        bool no_mirror = false;
+    };
+
+    /// Hargram: a width x height board (`blocked` row-major, non-zero not to be covered; empty for none)
+    /// and the pieces that must cover the rest exactly.
+    static Puzzle hargram(std::uint32_t width, std::uint32_t height, const std::vector<std::uint8_t>& blocked,
+                          const std::vector<HargramPiece>& pieces) {
+        std::vector<std::vector<std::uint8_t>> grids;
+        std::vector<LpHargramPiece> raw;
+        for (const HargramPiece& piece : pieces) {
+            std::uint32_t rows = 1, cols = 0, col = 0;
+            std::vector<std::uint8_t> cells;
+            for (char c : piece.drawing) {
+                if (c == '/') {
+                    if (cols != 0 && col != cols) throw Error(Status::InvalidArgument, "Puzzle::hargram: ragged piece " + piece.drawing);
+                    cols = col, col = 0, rows++;
+                } else {
+                    cells.push_back(c == '#');
+                    col++;
+                }
+            }
+            if (cols == 0) cols = col;
+            if (col != cols) throw Error(Status::InvalidArgument, "Puzzle::hargram: ragged piece " + piece.drawing);
+            grids.push_back(std::move(cells));
+            raw.push_back(LpHargramPiece{cols, rows, nullptr, piece.no_mirror ? 1u : 0u});
+        }
+        for (std::size_t i = 0; i < raw.size(); i++) raw[i].cells = grids[i].data();
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_hargram_create(width, height, blocked.empty() ? nullptr : blocked.data(), raw.data(), raw.size(),
+                                        &handle));
         return Puzzle(handle);
     }
 
@@ -369,6 +530,8 @@ public:
     ///   static constexpr std::uint32_t board_width = ..., board_height = ...;  // optional with move_cells:
     ///   std::vector<std::uint16_t> move_cells(const State&, const LpMove&) const;  // cells a hint lights
     /// `emit` returns false when the engine refused the successor (more than max_successors): stop then.
+    /// A game whose moves come in arrays may instead call emit_all(emit_raw, moves, states, costs) with
+    /// the LpEmit the engine gave: see Custom below.
     template <class Game>
     static Puzzle custom(const Game& game, const typename Game::State& start) {
         LpCustomVtable vtable = detail::Custom<Game>::vtable();
@@ -385,89 +548,99 @@ public:
 
     /// A description of a puzzle of the same kind as `like` (for a custom puzzle, read with its game's
     /// callbacks). Throws Error (Status::Parse).
-    static Puzzle parse_like(const Puzzle& like, const std::string& desc) {
+    static Puzzle parse_like(const Puzzle& like, std::string_view desc) {
         LpPuzzle* handle = nullptr;
-        detail::check(lp_puzzle_parse_like(like.get(), desc.c_str(), &handle));
+        detail::check(lp_puzzle_parse_like(like.get(), detail::c_string(desc).c_str(), &handle));
         return Puzzle(handle);
     }
 
-    Puzzle(Puzzle&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    Puzzle& operator=(Puzzle&& other) noexcept {
-        if (this != &other) {
-            lp_puzzle_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
-    }
-    Puzzle(const Puzzle&) = delete;
-    Puzzle& operator=(const Puzzle&) = delete;
-    ~Puzzle() { lp_puzzle_free(handle_); }
-
-    /// The description from the current position.
+    /// The description from the current position (every piece under its own name).
     std::string describe() const {
-        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_describe(handle_, b, c, w); });
+        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_describe(get(), b, c, w); });
+    }
+
+    /// The current position saved as a one-puzzle pack: Pack::load(bytes).puzzle(0) resumes it.
+    std::vector<std::uint8_t> save() const {
+        return detail::read_array<std::uint8_t>(
+            [this](std::uint8_t* b, std::size_t c, std::size_t* w) { return lp_puzzle_save(get(), b, c, w); });
     }
 
     /// The id of the puzzle's family (see families()).
     std::uint32_t family() const {
         std::uint32_t family = 0;
-        detail::check(lp_puzzle_family(handle_, &family));
+        detail::check(lp_puzzle_family(get(), &family));
         return family;
+    }
+
+    /// The moves the family's searches consider from the current position (every legal move for most
+    /// families), each naming its piece as the level does.
+    std::vector<LpMove> moves() const {
+        return detail::read_array<LpMove>([this](LpMove* b, std::size_t c, std::size_t* w) { return lp_puzzle_moves(get(), b, c, w); });
+    }
+
+    /// The sentence of `move` played from the current position ("slide the car H down 1"); throws Error
+    /// (Status::IllegalMove) when it is not legal here.
+    std::string move_text(const LpMove& move) const {
+        return detail::read_text(
+            [this, &move](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_move_text(get(), move, b, c, w); });
     }
 
     /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
     std::string hint_text() const {
-        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(handle_, b, c, w); });
+        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(get(), b, c, w); });
     }
 
     /// The cells the last hint concerns, row-major indices of the board grid.
     std::vector<std::uint16_t> hint_cells() const {
         std::vector<std::uint16_t> cells(256);
         std::size_t written = 0;
-        detail::check(lp_hint_cells(handle_, cells.data(), cells.size(), &written));
+        detail::check(lp_hint_cells(get(), cells.data(), cells.size(), &written));
         cells.resize(written);
         return cells;
     }
 
     /// Sets one of the family's play options ("heuristic" = "manhattan" for sliding tiles).
-    void set_option(const std::string& key, const std::string& value) {
-        detail::check(lp_puzzle_set_option(handle_, key.c_str(), value.c_str()));
+    void set_option(std::string_view key, std::string_view value) {
+        detail::check(lp_puzzle_set_option(get(), detail::c_string(key).c_str(), detail::c_string(value).c_str()));
     }
+
+    /// Uses precomputed tables for hints and solvers from now on (they must suit the puzzle).
+    void set_tables(const Tables& tables) { detail::check(lp_puzzle_set_tables(get(), tables.get())); }
 
     /// Width and height of the board grid.
     std::pair<std::uint32_t, std::uint32_t> size() const {
         std::uint32_t width = 0, height = 0;
-        detail::check(lp_puzzle_size(handle_, &width, &height));
+        detail::check(lp_puzzle_size(get(), &width, &height));
         return {width, height};
     }
 
-    /// The board, row-major.
+    /// The board, row-major (for blocks, k on the cells of block k, all game long).
     std::vector<std::int32_t> cells() const {
         auto [width, height] = size();
         std::vector<std::int32_t> cells(static_cast<std::size_t>(width) * height);
         std::size_t written = 0;
-        detail::check(lp_puzzle_cells(handle_, cells.data(), cells.size(), &written));
+        detail::check(lp_puzzle_cells(get(), cells.data(), cells.size(), &written));
         cells.resize(written);
         return cells;
     }
 
     /// Plays a move; throws Error (Status::IllegalMove) and changes nothing if it is illegal.
-    void apply(const LpMove& move) { detail::check(lp_puzzle_apply(handle_, move)); }
+    void apply(const LpMove& move) { detail::check(lp_puzzle_apply(get(), move)); }
 
     /// Plays a move if it is legal; returns whether it was.
-    bool try_apply(const LpMove& move) noexcept { return lp_puzzle_apply(handle_, move) == LP_OK; }
+    bool try_apply(const LpMove& move) noexcept { return lp_puzzle_apply(get(), move) == LP_OK; }
 
     bool solved() const {
         bool solved = false;
-        detail::check(lp_puzzle_is_solved(handle_, &solved));
+        detail::check(lp_puzzle_is_solved(get(), &solved));
         return solved;
     }
 
     /// A fact the generator established about a generated puzzle (for blocks "cluster_states",
     /// "cluster_solved", "farthest"), or nothing when the puzzle carries none of that name.
-    std::optional<std::int64_t> fact(const std::string& name) const {
+    std::optional<std::int64_t> fact(std::string_view name) const {
         std::int64_t value = 0;
-        LpStatus status = lp_puzzle_fact(handle_, name.c_str(), &value);
+        LpStatus status = lp_puzzle_fact(get(), detail::c_string(name).c_str(), &value);
         if (status == LP_NOT_FOUND) return std::nullopt;
         detail::check(status);
         return value;
@@ -476,7 +649,7 @@ public:
     /// The level's fingerprint: equal for the same level up to the family's symmetries.
     std::uint64_t fingerprint() const {
         std::uint64_t value = 0;
-        detail::check(lp_puzzle_fingerprint(handle_, &value));
+        detail::check(lp_puzzle_fingerprint(get(), &value));
         return value;
     }
 
@@ -484,7 +657,7 @@ public:
     /// end in this call: a tool's or a worker thread's call, not a frame's.
     LpSolutionCount count_solutions(std::uint64_t limit) const {
         LpSolutionCount count{};
-        detail::check(lp_puzzle_count_solutions(handle_, limit, &count));
+        detail::check(lp_puzzle_count_solutions(get(), limit, &count));
         return count;
     }
 
@@ -492,21 +665,46 @@ public:
     /// For families whose moves can be undone; runs to its end in this call.
     std::optional<LpClusterSummary> cluster(std::size_t node_cap) const {
         LpClusterSummary summary{};
-        LpStatus status = lp_puzzle_cluster(handle_, node_cap, &summary);
+        LpStatus status = lp_puzzle_cluster(get(), node_cap, &summary);
         if (status == LP_OUT_OF_NODES) return std::nullopt;
         detail::check(status);
         return summary;
     }
 
+    /// One step of the rule solver's deduction (Linjat): its rule (a hint reason), count and cells.
+    struct DeductionStep {
+        std::uint32_t reason;
+        std::uint32_t width;
+        std::vector<std::uint16_t> cells;
+    };
+
+    /// The rule solver's deduction from here, step by step, and whether the rules solve the position;
+    /// throws Error (Status::InvalidArgument) for a family without one.
+    std::pair<std::vector<DeductionStep>, bool> deduction() const {
+        bool solved = false;
+        std::vector<LpDeductionStep> steps = detail::read_array<LpDeductionStep>(
+            [this, &solved](LpDeductionStep* b, std::size_t c, std::size_t* w) { return lp_puzzle_deduction(get(), b, c, w, &solved); });
+        std::vector<std::uint16_t> cells = detail::read_array<std::uint16_t>(
+            [this](std::uint16_t* b, std::size_t c, std::size_t* w) { return lp_puzzle_deduction_cells(get(), b, c, w); });
+        std::vector<DeductionStep> out;
+        std::size_t at = 0;
+        for (const LpDeductionStep& step : steps) {
+            std::size_t end = std::min(cells.size(), at + step.cell_count);
+            out.push_back(DeductionStep{step.reason, step.width, std::vector<std::uint16_t>(cells.begin() + at, cells.begin() + end)});
+            at = end;
+        }
+        return {std::move(out), solved};
+    }
+
     /// Per frame: the next hint within `budget` node expansions. Status::Ok fills `hint`; InProgress asks
-    /// again next frame; AlreadySolved, Unsolvable, OutOfNodes, NotFound and OutOfMemory end the search.
-    /// A negative budget (or one past 2^32 - 1) is InvalidArgument; no budget runs past the node limit
-    /// (set_node_limit; 100,000,000 expansions until set). No exceptions, no allocation.
+    /// again next frame; AlreadySolved, Unsolvable, OutOfNodes, NotFound and OutOfMemory end the search
+    /// (is_final). A negative budget (or one past 2^32 - 1) is InvalidArgument; no budget runs past the
+    /// node limit (set_node_limit; 100,000,000 expansions until set). No exceptions, no allocation.
     template <typename Int>
     Status next_hint(Int budget, LpHint& hint) noexcept {
         std::optional<std::uint32_t> nodes = detail::count32(budget);
         if (!nodes) return Status::InvalidArgument;
-        return static_cast<Status>(lp_next_hint(handle_, *nodes, &hint));
+        return static_cast<Status>(lp_next_hint(get(), *nodes, &hint));
     }
 
     /// Per frame: the next hint within `microseconds` of work (slices of the family's frame budget)
@@ -515,54 +713,66 @@ public:
     Status next_hint_timed(Int microseconds, LpHint& hint) noexcept {
         std::optional<std::uint32_t> time = detail::count32(microseconds);
         if (!time) return Status::InvalidArgument;
-        return static_cast<Status>(lp_next_hint_timed(handle_, *time, &hint));
+        return static_cast<Status>(lp_next_hint_timed(get(), *time, &hint));
     }
 
     inline Solver solver(Algorithm algorithm, std::uint32_t node_cap) const;
+    inline Solver solver(std::string_view algorithm, std::uint32_t node_cap) const;
 
     /// The bytes solver() reserves for `algorithm` and `node_cap` on this puzzle.
     std::uint64_t solver_bytes(Algorithm algorithm, std::uint32_t node_cap) const {
         std::uint64_t bytes = 0;
-        detail::check(lp_solver_bytes(handle_, static_cast<std::uint32_t>(algorithm), node_cap, &bytes));
+        detail::check(lp_solver_bytes(get(), static_cast<std::uint32_t>(algorithm), node_cap, &bytes));
         return bytes;
     }
 
     /// Bounds the work of every hint search: next_hint returns Status::OutOfNodes once a search has
     /// expanded `limit` nodes over its frames.
-    void set_node_limit(std::uint64_t limit) { detail::check(lp_puzzle_set_node_limit(handle_, limit)); }
+    void set_node_limit(std::uint64_t limit) { detail::check(lp_puzzle_set_node_limit(get(), limit)); }
 
-    LpPuzzle* get() const noexcept { return handle_; }
+    /// The handle, still owned by this Puzzle (to lend to a C call).
+    LpPuzzle* get() const noexcept { return handle_.get(); }
+    /// Gives the handle up: the caller frees it with lp_puzzle_free.
+    LpPuzzle* release() noexcept { return handle_.release(); }
 
 private:
-    friend class Generator;
     explicit Puzzle(LpPuzzle* handle) noexcept : handle_(handle) {}
-    LpPuzzle* handle_;
+    detail::Owned<LpPuzzle, lp_puzzle_free> handle_;
 };
+
+/// Generates one puzzle at once (blocking: a tool's or a loading screen's call): the puzzle and its
+/// rating. Throws Error with the reason when none comes.
+inline std::pair<Puzzle, std::uint32_t> generate(std::string_view family, std::string_view params, std::uint64_t seed) {
+    LpPuzzle* handle = nullptr;
+    std::uint32_t rating = 0;
+    detail::check(lp_generate(detail::c_string(family).c_str(), detail::c_string(params).c_str(), seed, &handle, &rating));
+    return {Puzzle::adopt(handle), rating};
+}
 
 /// Puzzles of any family by a parameter text ("preset=hard", "size=4x4,min=20,max=30"), rated exactly and
 /// distinct, stepped per frame. Move-only.
 class Generator {
 public:
     /// Throws Error (Status::InvalidArgument) naming an unknown family or key, or a value out of range.
-    Generator(const std::string& family, const std::string& params, std::uint64_t seed) : handle_(nullptr) {
-        detail::check(lp_generator_create_text(family.c_str(), params.c_str(), seed, &handle_));
+    Generator(std::string_view family, std::string_view params, std::uint64_t seed) {
+        detail::check(lp_generator_create_text(detail::c_string(family).c_str(), detail::c_string(params).c_str(), seed,
+                                               handle_.out()));
     }
     /// Puzzles like `like`: its family's, or for a custom puzzle drawn by its game's draw() (or scrambled
     /// from its position) with "min=,max=" the band of the cheapest cost, rated exactly.
-    Generator(const Puzzle& like, const std::string& params, std::uint64_t seed) : handle_(nullptr) {
-        detail::check(lp_generator_create_like(like.get(), params.c_str(), seed, &handle_));
+    Generator(const Puzzle& like, std::string_view params, std::uint64_t seed) {
+        detail::check(lp_generator_create_like(like.get(), detail::c_string(params).c_str(), seed, handle_.out()));
     }
-    Generator(Generator&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    Generator& operator=(Generator&& other) noexcept {
-        if (this != &other) {
-            lp_generator_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
+
+    /// The run's limits: it ends with NotFound after `max_misses` candidates in a row out of the band,
+    /// with OutOfNodes after `max_nodes` expansions in all, and drops a candidate whose rating takes more
+    /// than `candidate_nodes`; 0 keeps a limit as it is.
+    void set_limits(std::uint64_t max_misses, std::uint64_t max_nodes, std::uint64_t candidate_nodes) {
+        detail::check(lp_generator_set_limits(get(), max_misses, max_nodes, candidate_nodes));
     }
-    Generator(const Generator&) = delete;
-    Generator& operator=(const Generator&) = delete;
-    ~Generator() { lp_generator_free(handle_); }
+
+    /// Gives precomputed tables to every candidate from now on.
+    void set_tables(const Tables& tables) { detail::check(lp_generator_set_tables(get(), tables.get())); }
 
     /// Per frame: at most `budget` node expansions. Status::Ok sets the puzzle and its rating;
     /// InProgress asks again; NotFound and OutOfNodes end the run (lphint::last_error() says why); a
@@ -572,128 +782,151 @@ public:
         std::optional<std::uint32_t> nodes = detail::count32(budget);
         if (!nodes) return Status::InvalidArgument;
         LpPuzzle* raw = nullptr;
-        Status status = static_cast<Status>(lp_generator_step(handle_, *nodes, &raw, &rating));
-        if (status == Status::Ok) puzzle = Puzzle(raw);
+        Status status = static_cast<Status>(lp_generator_step(get(), *nodes, &raw, &rating));
+        if (status == Status::Ok) puzzle = Puzzle::adopt(raw);
         return status;
     }
 
+    LpGenerator* get() const noexcept { return handle_.get(); }
+
 private:
-    LpGenerator* handle_;
+    detail::Owned<LpGenerator, lp_generator_free> handle_;
+};
+
+/// The levels a game ships: a pack written by `lp pack build`, PackWriter or Puzzle::save, checked as it
+/// loads (damaged bytes are refused). Each level opens as a new Puzzle whose hints follow its stored
+/// answer while the player does. Move-only; the puzzles it opens are independent of it.
+class Pack {
+public:
+    /// Loads a pack; throws Error (Status::CorruptData for damaged bytes, Status::Version).
+    static Pack load(const std::vector<std::uint8_t>& bytes) {
+        Pack pack;
+        detail::check(lp_pack_load(bytes.data(), bytes.size(), pack.handle_.out()));
+        return pack;
+    }
+
+    /// Loads a pack of a game's own puzzles, read with the callbacks of `like`.
+    static Pack load_like(const std::vector<std::uint8_t>& bytes, const Puzzle& like) {
+        Pack pack;
+        detail::check(lp_pack_load_like(bytes.data(), bytes.size(), like.get(), pack.handle_.out()));
+        return pack;
+    }
+
+    /// The number of levels.
+    std::size_t size() const {
+        std::size_t len = 0;
+        detail::check(lp_pack_len(get(), &len));
+        return len;
+    }
+
+    /// Level `index` (from 0) at its start, as a new puzzle.
+    Puzzle puzzle(std::size_t index) const {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_pack_puzzle(get(), index, &handle));
+        return Puzzle::adopt(handle);
+    }
+
+    /// The rating level `index` was stored with (its optimal length for most families).
+    std::uint32_t rating(std::size_t index) const {
+        std::uint32_t rating = 0;
+        detail::check(lp_pack_rating(get(), index, &rating));
+        return rating;
+    }
+
+    /// A label of level `index`: "name" or "tier"; nothing when the level has none.
+    std::optional<std::string> label(std::size_t index, std::string_view key) const {
+        std::string name = detail::c_string(key);
+        std::size_t needed = 0;
+        LpStatus status = lp_pack_label(get(), index, name.c_str(), nullptr, 0, &needed);
+        if (status == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_text(
+            [this, &name, index](char* b, std::size_t c, std::size_t* w) { return lp_pack_label(get(), index, name.c_str(), b, c, w); });
+    }
+
+    LpPack* get() const noexcept { return handle_.get(); }
+
+private:
+    Pack() = default;
+    detail::Owned<LpPack, lp_pack_free> handle_;
 };
 
 /// A pack being written: add() puzzles (a generated one keeps its solution), then bytes() for a .lpk
-/// file that `lp pack verify` accepts and lp_pack_load reads. Move-only.
+/// file that `lp pack verify` accepts and Pack::load reads. Move-only.
 class PackWriter {
 public:
-    PackWriter() : handle_(nullptr) { detail::check(lp_pack_writer_create(&handle_)); }
-    PackWriter(PackWriter&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    PackWriter& operator=(PackWriter&& other) noexcept {
-        if (this != &other) {
-            lp_pack_writer_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
-    }
-    PackWriter(const PackWriter&) = delete;
-    PackWriter& operator=(const PackWriter&) = delete;
-    ~PackWriter() { lp_pack_writer_free(handle_); }
+    PackWriter() { detail::check(lp_pack_writer_create(handle_.out())); }
 
     /// Adds `puzzle` as it stands with its rating (and a name, a tier: empty for none). Throws Error
-    /// (Status::InvalidArgument) when the rating contradicts its stored solution.
-    void add(const Puzzle& puzzle, std::uint32_t rating, const std::string& name = "", const std::string& tier = "") {
-        detail::check(lp_pack_writer_add(handle_, puzzle.get(), rating, name.empty() ? nullptr : name.c_str(),
-                                         tier.empty() ? nullptr : tier.c_str()));
+    /// (Status::InvalidArgument) when the rating contradicts its stored solution, or the level is one the
+    /// pack holds already.
+    void add(const Puzzle& puzzle, std::uint32_t rating, std::string_view name = {}, std::string_view tier = {}) {
+        std::string name_text = detail::c_string(name), tier_text = detail::c_string(tier);
+        detail::check(lp_pack_writer_add(get(), puzzle.get(), rating, detail::or_null(name_text), detail::or_null(tier_text)));
     }
 
     /// The pack's bytes.
     std::vector<std::uint8_t> bytes() const {
-        std::size_t needed = 0;
-        lp_pack_writer_bytes(handle_, nullptr, 0, &needed);
-        std::vector<std::uint8_t> out(needed);
-        detail::check(lp_pack_writer_bytes(handle_, out.data(), out.size(), &needed));
-        return out;
+        return detail::read_array<std::uint8_t>(
+            [this](std::uint8_t* b, std::size_t c, std::size_t* w) { return lp_pack_writer_bytes(get(), b, c, w); });
     }
+
+    LpPackWriter* get() const noexcept { return handle_.get(); }
 
 private:
-    LpPackWriter* handle_;
+    detail::Owned<LpPackWriter, lp_pack_writer_free> handle_;
 };
 
-/// A stepped search from a puzzle's position at creation. Move-only.
+/// A stepped search from a puzzle's position at creation (Puzzle::solver). Move-only.
 class Solver {
 public:
-    Solver(Solver&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    Solver& operator=(Solver&& other) noexcept {
-        if (this != &other) {
-            lp_solver_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
-    }
-    Solver(const Solver&) = delete;
-    Solver& operator=(const Solver&) = delete;
-    ~Solver() { lp_solver_free(handle_); }
-
     /// Per frame: expands at most `budget` nodes (a negative budget is InvalidArgument; no budget runs
     /// past the node limit). No exceptions, no allocation.
     template <typename Int>
     Status step(Int budget) noexcept {
         std::optional<std::uint32_t> nodes = detail::count32(budget);
         if (!nodes) return Status::InvalidArgument;
-        return static_cast<Status>(lp_solver_step(handle_, *nodes));
+        return static_cast<Status>(lp_solver_step(get(), *nodes));
     }
 
-    /// The solution; throws Error when the solver has not found one.
+    /// The solution, as the player plays it from the puzzle's position; throws Error when the solver has
+    /// not found one.
     std::vector<LpMove> moves() const {
-        std::size_t needed = 0;
-        LpStatus status = lp_solver_moves(handle_, nullptr, 0, &needed);
-        if (status == LP_OK) return {};  // the start was already solved
-        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
-        std::vector<LpMove> moves(needed);
-        detail::check(lp_solver_moves(handle_, moves.data(), moves.size(), &needed));
-        return moves;
+        return detail::read_array<LpMove>([this](LpMove* b, std::size_t c, std::size_t* w) { return lp_solver_moves(get(), b, c, w); });
     }
 
     LpStats stats() const {
         LpStats stats{};
-        detail::check(lp_solver_stats(handle_, &stats));
+        detail::check(lp_solver_stats(get(), &stats));
         return stats;
     }
 
     /// Ends the run with Status::OutOfNodes once it has expanded `limit` nodes in all.
-    void set_node_limit(std::uint64_t limit) { detail::check(lp_solver_set_node_limit(handle_, limit)); }
+    void set_node_limit(std::uint64_t limit) { detail::check(lp_solver_set_node_limit(get(), limit)); }
+
+    LpSolver* get() const noexcept { return handle_.get(); }
 
 private:
     friend class Puzzle;
-    explicit Solver(LpSolver* handle) noexcept : handle_(handle) {}
-    LpSolver* handle_;
+    Solver() = default;
+    detail::Owned<LpSolver, lp_solver_free> handle_;
 };
 
 /// A genetic-algorithm run on a Hargram puzzle's current position (the earlier systems' solver). Move-only.
 class Ga {
 public:
     /// Throws Error for a puzzle of another family or bad parameters; `params` NULL for the defaults.
-    Ga(const Puzzle& puzzle, const LpGaParams* params, std::uint64_t seed) : handle_(nullptr) {
-        detail::check(lp_ga_create(puzzle.get(), params, seed, &handle_));
+    Ga(const Puzzle& puzzle, const LpGaParams* params, std::uint64_t seed) {
+        detail::check(lp_ga_create(puzzle.get(), params, seed, handle_.out()));
     }
-    Ga(Ga&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-    Ga& operator=(Ga&& other) noexcept {
-        if (this != &other) {
-            lp_ga_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-        }
-        return *this;
-    }
-    Ga(const Ga&) = delete;
-    Ga& operator=(const Ga&) = delete;
-    ~Ga() { lp_ga_free(handle_); }
 
     /// Simulated annealing on the same genome (the GA's rival, stepped and read the same way; a report's
     /// `generation` counts walks); `schedule` as "iterations=N,t_start=T,t_end=T,restarts=N,seed=N" (any
-    /// of them), NULL for the defaults.
-    static Ga anneal(const Puzzle& puzzle, const char* schedule = nullptr) {
-        LpGa* handle = nullptr;
-        detail::check(lp_anneal_create(puzzle.get(), schedule, &handle));
-        return Ga(handle);
+    /// of them), empty for the defaults.
+    static Ga anneal(const Puzzle& puzzle, std::string_view schedule = {}) {
+        Ga ga;
+        std::string text = detail::c_string(schedule);
+        detail::check(lp_anneal_create(puzzle.get(), detail::or_null(text), ga.handle_.out()));
+        return ga;
     }
 
     /// Per frame: at most `budget` fitness evaluations. InProgress, Ok (full cover) or NotFound (gave
@@ -702,29 +935,47 @@ public:
     Status step(Int budget, LpGaReport& report) noexcept {
         std::optional<std::uint32_t> evaluations = detail::count32(budget);
         if (!evaluations) return Status::InvalidArgument;
-        return static_cast<Status>(lp_ga_step(handle_, *evaluations, &report));
+        return static_cast<Status>(lp_ga_step(get(), *evaluations, &report));
     }
 
     /// The best individual's placements, playable with Puzzle::apply.
     std::vector<LpMove> best() const {
-        std::size_t needed = 0;
-        LpStatus status = lp_ga_best(handle_, nullptr, 0, &needed);
-        if (status == LP_OK) return {};
-        if (status != LP_ERR_BUFFER_TOO_SMALL) detail::check(status);
-        std::vector<LpMove> moves(needed);
-        detail::check(lp_ga_best(handle_, moves.data(), moves.size(), &needed));
-        return moves;
+        return detail::read_array<LpMove>([this](LpMove* b, std::size_t c, std::size_t* w) { return lp_ga_best(get(), b, c, w); });
     }
 
+    LpGa* get() const noexcept { return handle_.get(); }
+
 private:
-    explicit Ga(LpGa* handle) noexcept : handle_(handle) {}
-    LpGa* handle_;
+    Ga() = default;
+    detail::Owned<LpGa, lp_ga_free> handle_;
 };
 
+/// Emits `moves` with their `states` (one State each) and `costs` (empty: 1 each) through the engine's
+/// `emit` in one call (lp_custom_emit_all), from inside a custom puzzle's successors callback written
+/// against the C ABI, with the `emit` and `sink` it was given; returns whether the engine took them all
+/// (false: stop listing successors).
+template <class State>
+bool emit_all(LpEmit emit, void* sink, const std::vector<LpMove>& moves, const std::vector<State>& states,
+              std::vector<std::uint32_t> costs = {}) {
+    static_assert(std::is_trivially_copyable_v<State>, "a custom puzzle's State is copied as bytes");
+    if (costs.empty()) costs.assign(moves.size(), 1);
+    if (states.size() != moves.size() || costs.size() != moves.size())
+        throw Error(Status::InvalidArgument, "emit_all: moves, states and costs differ in length");
+    return lp_custom_emit_all(emit, sink, moves.size(), moves.data(), reinterpret_cast<const std::uint8_t*>(states.data()),
+                              sizeof(State), costs.data()) == 0;
+}
+
 inline Solver Puzzle::solver(Algorithm algorithm, std::uint32_t node_cap) const {
-    LpSolver* handle = nullptr;
-    detail::check(lp_solver_create(handle_, static_cast<std::uint32_t>(algorithm), node_cap, &handle));
-    return Solver(handle);
+    Solver solver;
+    detail::check(lp_solver_create(get(), static_cast<std::uint32_t>(algorithm), node_cap, solver.handle_.out()));
+    return solver;
+}
+
+/// A solver for the algorithm named as the CLI names it ("ida", "wastar:3/2", "beam:64", ...).
+inline Solver Puzzle::solver(std::string_view algorithm, std::uint32_t node_cap) const {
+    Solver solver;
+    detail::check(lp_solver_create_named(get(), detail::c_string(algorithm).c_str(), node_cap, solver.handle_.out()));
+    return solver;
 }
 
 }  // namespace lphint

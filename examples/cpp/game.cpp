@@ -116,11 +116,13 @@ int main() {
         lphint::PackWriter writer;
         writer.add(*generated, rating, "level 1", "medium");
         std::vector<std::uint8_t> bytes = writer.bytes();
-        LpPack* pack = nullptr;
-        std::size_t levels = 0;
-        if (lp_pack_load(bytes.data(), bytes.size(), &pack) != LP_OK || lp_pack_len(pack, &levels) != LP_OK) return 1;
-        lp_pack_free(pack);
-        std::printf("pack: %zu level, %zu bytes\n", levels, bytes.size());
+        lphint::Pack pack = lphint::Pack::load(bytes);
+        lphint::Puzzle level = pack.puzzle(0);
+        unsigned replayed = 0;
+        for (LpHint hint{}; level.next_hint(1, hint) == lphint::Status::Ok; ++replayed) level.apply(hint.mv);
+        if (!level.solved() || replayed != pack.rating(0)) return 1;
+        std::printf("pack: %zu level \"%s\", %zu bytes, replayed along its stored answer at budget 1\n", pack.size(),
+                    pack.label(0, "name").value_or("").c_str(), bytes.size());
         // Hints bounded by time: 300 microseconds of work a frame.
         auto timed = lphint::Puzzle::parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
         unsigned timed_moves = 0;
