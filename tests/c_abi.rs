@@ -265,6 +265,40 @@ fn the_cmake_package_builds_the_cpp_example_statically_and_shared() {
     assert!(check.status.success() && said.contains("version: 0.1.0"), "{said}");
 }
 
+/// Configures and builds the CMake project `project` (a folder of the repository) against the staged
+/// package, in `library_dir()/build`; returns the build folder.
+fn cmake_build(project: &str, build: &str) -> std::path::PathBuf {
+    let prefix = staged();
+    let build = library_dir().join(build);
+    let _ = std::fs::remove_dir_all(&build);
+    let configure = Command::new("cmake")
+        .arg("-S")
+        .arg(root().join(project))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+        .output()
+        .unwrap_or_else(|e| panic!("cmake is needed for the package test (scripts/test.sh installs it): {e}"));
+    assert!(configure.status.success(), "{}", String::from_utf8_lossy(&configure.stderr));
+    let compile = Command::new("cmake").arg("--build").arg(&build).output().unwrap();
+    assert!(compile.status.success(), "{}", String::from_utf8_lossy(&compile.stdout));
+    build
+}
+
+#[test]
+fn a_cpp14_project_builds_the_integration_and_the_quick_start_with_cmake() {
+    // tests/cmake asks for C++14; the package's targets raise it to the wrapper's C++17.
+    let build = cmake_build("tests/cmake", "cmake-integration");
+    let run = Command::new(build.join("integration")).output().unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success() && out.contains("integration: 0 failures"), "{out}{}", String::from_utf8_lossy(&run.stderr));
+    let run = Command::new(build.join("quickstart")).output().unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("slide the ")).count(), 51, "{out}");
+    assert!(out.contains("\nsolved: rush:"), "{out}");
+}
+
 #[test]
 fn pkg_config_gives_the_flags_that_build_the_c_example() {
     let prefix = staged();

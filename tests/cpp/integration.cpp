@@ -1,0 +1,123 @@
+// A game's integration, written from docs/cpp.md alone and built by CMake against the installed package
+// (tests/cmake, with CMAKE_CXX_STANDARD 14: the package raises it to 17): an 8-puzzle and a Rush Hour level
+// played by hints a frame at a time, one piece followed by its id for the whole game; a pack written,
+// loaded back and played along its stored answer at budget 1; a game saved mid-level and resumed.
+#include "lphint.hpp"
+
+#include <cstdio>
+#include <vector>
+
+static int failures = 0;
+#define CHECK(cond)                                                                            \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            failures++;                                                                        \
+            std::fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);      \
+        }                                                                                      \
+    } while (0)
+
+// The cells holding `value` (a tile's number, a block's id + 1).
+static std::vector<std::size_t> cells_of(const lphint::Puzzle& puzzle, std::int32_t value) {
+    std::vector<std::size_t> out;
+    std::vector<std::int32_t> cells = puzzle.cells();
+    for (std::size_t i = 0; i < cells.size(); i++)
+        if (cells[i] == value) out.push_back(i);
+    return out;
+}
+
+// Plays `puzzle` to the goal by hints of `budget` nodes a frame, following piece `followed` (its cells hold
+// `followed + 1` for blocks, `followed` for tiles: `offset`): it moves exactly when a hint names it, by the
+// hint's from -> to, and no other hint moves it. Returns the moves played.
+static unsigned play(lphint::Puzzle& puzzle, std::uint32_t budget, std::uint32_t followed, std::int32_t offset) {
+    unsigned moves = 0;
+    std::vector<std::size_t> at = cells_of(puzzle, static_cast<std::int32_t>(followed) + offset);
+    CHECK(!at.empty());
+    for (LpHint hint{};;) {
+        lphint::Status status = puzzle.next_hint(budget, hint);
+        if (status == lphint::Status::InProgress) continue;  // the next frame
+        if (status == lphint::Status::AlreadySolved) break;
+        if (status != lphint::Status::Ok) {
+            std::fprintf(stderr, "no hint: %s\n", lphint::last_error().c_str());
+            failures++;
+            break;
+        }
+        puzzle.apply(hint.mv);
+        moves++;
+        if (hint.mv.piece == followed && offset == 1) {
+            for (std::size_t& cell : at) cell = static_cast<std::size_t>(static_cast<std::int64_t>(cell) + hint.mv.to - hint.mv.from);
+        } else if (hint.mv.piece == followed) {
+            at = {static_cast<std::size_t>(hint.mv.to)};
+        }
+        CHECK(cells_of(puzzle, static_cast<std::int32_t>(followed) + offset) == at);
+    }
+    CHECK(puzzle.solved());
+    return moves;
+}
+
+int main() {
+    try {
+        // The 8-puzzle's hardest start (31 moves), tile 5 followed.
+        auto tiles = lphint::Puzzle::parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+        CHECK(play(tiles, 300, 5, 0) == 31);
+
+        // Fogleman's 51-move Rush Hour puzzle: described back as written, the truck H (id 7) followed, and
+        // every sentence naming the car it moves.
+        const char* level = "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+        auto rush = lphint::Puzzle::parse(level);
+        CHECK(rush.describe() == level);
+        std::vector<LpMove> moves = rush.moves();
+        CHECK(!moves.empty());
+        for (const LpMove& move : moves) CHECK(rush.move_text(move).find("slide the ") == 0);
+        CHECK(play(rush, 300, 'H' - 'A', 1) == 51);
+
+        // A pack of generated Rush Hour levels, loaded back: each level is played along its stored answer at
+        // budget 1 (no search), the red car (id 0) followed.
+        lphint::PackWriter writer;
+        lphint::Generator generator("blocks", "preset=rush-easy", 7);
+        std::vector<std::uint32_t> ratings;
+        while (ratings.size() < 3) {
+            std::optional<lphint::Puzzle> made;
+            std::uint32_t rating = 0;
+            lphint::Status status = generator.step(300, made, rating);
+            if (status == lphint::Status::Ok) {
+                writer.add(*made, rating, "level " + std::to_string(ratings.size() + 1), "easy");
+                ratings.push_back(rating);
+            } else if (lphint::is_final(status)) {
+                std::fprintf(stderr, "generator: %s\n", lphint::last_error().c_str());
+                return 1;
+            }
+        }
+        lphint::Pack pack = lphint::Pack::load(writer.bytes());
+        CHECK(pack.size() == 3);
+        for (std::size_t i = 0; i < pack.size(); i++) {
+            lphint::Puzzle puzzle = pack.puzzle(i);
+            CHECK(pack.rating(i) == ratings[i]);
+            CHECK(pack.label(i, "tier") == std::optional<std::string>("easy"));
+            CHECK(play(puzzle, 1, 0, 1) == ratings[i]);
+        }
+
+        // Saved after three moves and resumed: the same position, every car under its own letter.
+        auto saved = lphint::Puzzle::parse(level);
+        for (int i = 0; i < 3; i++) {
+            LpHint hint{};
+            while (saved.next_hint(300, hint) == lphint::Status::InProgress) {
+            }
+            saved.apply(hint.mv);
+        }
+        lphint::Puzzle resumed = lphint::Pack::load(saved.save()).puzzle(0);
+        CHECK(resumed.describe() == saved.describe());
+        CHECK(resumed.cells() == saved.cells());
+        CHECK(play(resumed, 300, 'H' - 'A', 1) == 48);
+
+        // A raw handle from the C ABI, adopted.
+        LpPuzzle* raw = nullptr;
+        CHECK(lp_puzzle_parse("tiles:2x2:1,2,0,3", &raw) == LP_OK);
+        lphint::Puzzle adopted = lphint::Puzzle::adopt(raw);
+        CHECK(play(adopted, 10, 3, 0) == 1);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 1;
+    }
+    std::printf("integration: %d failures\n", failures);
+    return failures == 0 ? 0 : 1;
+}
