@@ -193,6 +193,17 @@ fn csharp_example_plays_the_fifteen_puzzle_to_the_end() {
 }
 
 #[test]
+fn the_csharp_integration_and_quick_start_play_to_the_goal_keeping_each_piece() {
+    let exe = compile(&["tests/csharp/Integration.cs"], "lphint_integration.exe");
+    let out = run(&exe, &[]);
+    assert!(out.contains("integration: 0 failures"), "{out}");
+    let exe = compile(&["examples/csharp/QuickStart.cs"], "lphint_quickstart.exe");
+    let out = run(&exe, &[]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("slide the ")).count(), 51, "{out}");
+    assert!(out.contains("\nsolved: rush:"), "{out}");
+}
+
+#[test]
 fn csharp_custom_puzzle_example_opens_the_lock() {
     let exe = compile(&["examples/csharp/Custom.cs"], "lphint_custom.exe");
     let out = run(&exe, &[]);

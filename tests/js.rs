@@ -57,6 +57,15 @@ fn the_node_example_plays_the_fifteen_puzzle_to_the_goal() {
 }
 
 #[test]
+fn the_js_integration_and_quick_start_play_to_the_goal_keeping_each_piece() {
+    let out = node(&["tests/js/integration.mjs"]);
+    assert!(out.contains("integration: 0 failures"), "{out}");
+    let out = node(&["examples/js/quickstart.mjs"]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("slide the ")).count(), 51, "{out}");
+    assert!(out.contains("\nsolved: rush:"), "{out}");
+}
+
+#[test]
 fn the_type_declarations_check_a_typescript_game() {
     let tsc = root().join("tests/js/node_modules/typescript/bin/tsc");
     assert!(tsc.exists(), "TypeScript is missing: run `npm ci` in tests/js (scripts/test.sh does)");

@@ -1,0 +1,72 @@
+// A game's integration in JavaScript, written from docs/js.md alone (tests/js.rs runs it under Node): an
+// 8-puzzle and a Rush Hour level played by hints a frame at a time, one piece followed by its id for the
+// whole game; a pack written, loaded back and played along its stored answer at budget 1; a game saved
+// mid-level and resumed.
+import assert from "node:assert/strict";
+import { load, Status } from "../../bindings/js/index.js";
+
+const lp = await load();
+
+// The cells holding `value` (a tile's number; a block's id + 1).
+const cellsOf = (puzzle, value) => [...puzzle.cells()].flatMap((v, i) => (v === value ? [i] : []));
+
+// Plays `puzzle` to the goal by hints of `budget` nodes a frame, following piece `followed` (its cells hold
+// followed + offset: 1 for blocks, 0 for tiles): it moves exactly when a hint names it, by from -> to.
+function play(puzzle, budget, followed, offset) {
+  let moves = 0;
+  let at = cellsOf(puzzle, followed + offset);
+  assert.ok(at.length > 0);
+  for (;;) {
+    const hint = puzzle.nextHint(budget);
+    if (hint.status === Status.IN_PROGRESS) continue; // the next frame
+    if (hint.status === Status.ALREADY_SOLVED) break;
+    assert.equal(hint.status, Status.OK);
+    const { piece, from, to } = hint.move;
+    puzzle.apply(hint.move);
+    moves++;
+    if (piece === followed) at = offset === 1 ? at.map((c) => c + to - from) : [to];
+    assert.deepEqual(cellsOf(puzzle, followed + offset), at, `piece ${followed} after move ${moves}`);
+  }
+  assert.ok(puzzle.isSolved);
+  return moves;
+}
+
+assert.equal(play(lp.Puzzle.parse("tiles:3x3:8,6,7,2,5,4,3,0,1"), 300, 5, 0), 31);
+
+const level = "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+const H = "H".charCodeAt(0) - 65;
+const rush = lp.Puzzle.parse(level);
+assert.equal(rush.describe(), level);
+assert.equal(play(rush, 300, H, 1), 51);
+
+// A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.
+const writer = new lp.PackWriter();
+const generator = new lp.Generator("blocks", "preset=rush-easy", 7);
+const ratings = [];
+while (ratings.length < 3) {
+  const step = generator.step(300);
+  if (step.status === Status.OK) {
+    writer.add(step.puzzle, step.rating, `level ${ratings.length + 1}`, "easy");
+    ratings.push(step.rating);
+  } else assert.equal(step.status, Status.IN_PROGRESS);
+}
+const pack = lp.Pack.load(writer.bytes());
+assert.equal(pack.length, 3);
+ratings.forEach((rating, i) => {
+  assert.equal(pack.rating(i), rating);
+  assert.equal(pack.label(i, "tier"), "easy");
+  assert.equal(play(pack.open(i), 1, 0, 1), rating);
+});
+
+// Saved after three moves and resumed: the same position, every car under its own letter.
+const saved = lp.Puzzle.parse(level);
+for (let i = 0; i < 3; i++) {
+  let hint;
+  do hint = saved.nextHint(300);
+  while (hint.status === Status.IN_PROGRESS);
+  saved.apply(hint.move);
+}
+const resumed = lp.Pack.load(saved.save()).open(0);
+assert.equal(resumed.describe(), saved.describe());
+assert.equal(play(resumed, 300, H, 1), 48);
+console.log("integration: 0 failures");
