@@ -46,6 +46,13 @@ fn c_abi_tests_pass() {
 }
 
 #[test]
+fn the_c_quick_start_plays_rush_hour_to_the_goal() {
+    let out = build_and_run("gcc", &["-std=c11"], "examples/c/quickstart.c", "quickstart_c");
+    assert_eq!(out.lines().filter(|l| l.starts_with("slide the ")).count(), 51, "{out}");
+    assert!(out.contains("\nsolved: rush:"), "{out}");
+}
+
+#[test]
 fn c_abi_tests_pass_under_sanitizers() {
     let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
     let out = build_and_run("gcc", &flags, "tests/c/abi_test.c", "abi_test_sanitized");
