@@ -738,6 +738,14 @@ void lp_generator_free(struct LpGenerator *generator);
 // The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
 uint32_t lp_version(void);
 
+// The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
+// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
+// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+// search). A game that shares one budget between several puzzles takes each call's work off what is
+// left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
+// it, and this call itself does not.
+uint32_t lp_last_work(void);
+
 // The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for
 // a value that is not a status. Never NULL.
 const char *lp_status_str(uint32_t status);

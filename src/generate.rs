@@ -340,6 +340,8 @@ pub struct Generator<F: Generate> {
     misses: u64,
     candidates: u64,
     nodes: u64,
+    /// The budget units the last step spent.
+    last_work: u32,
     /// Annealing (`method=anneal`): its settings and the rating it climbs toward, the chain's puzzle
     /// (storage only while `chain_energy` is `None`: no chain yet) and energy, its mutants so far, the
     /// temperature and its cooling, and whether the candidate being rated is a mutant.
@@ -418,6 +420,7 @@ impl<F: Generate> Generator<F> {
             misses: 0,
             candidates: 0,
             nodes: 0,
+            last_work: 0,
             anneal,
             // The probe is the chain's first storage: a chain's start swaps into it, so that the candidate
             // storage is never left empty (and rebuilt by allocating).
@@ -578,7 +581,20 @@ impl<F: Generate> Generator<F> {
     pub fn step(&mut self, budget: u32) -> Result<Generated<F>, Status> {
         // A budget of 0 counts as 1, as for every stepped call; no budget runs past the node limit.
         let room = self.limits.max_nodes.saturating_sub(self.nodes).max(1);
-        let mut left = budget.max(1).min(u32::try_from(room).unwrap_or(u32::MAX));
+        let allowed = budget.max(1).min(u32::try_from(room).unwrap_or(u32::MAX));
+        let mut left = allowed;
+        let answer = self.step_loop(&mut left);
+        self.last_work = allowed - left;
+        answer
+    }
+
+    /// The budget units the last [`Generator::step`] spent.
+    pub fn last_work(&self) -> u32 {
+        self.last_work
+    }
+
+    /// [`Generator::step`] with `left` units, spending from them.
+    fn step_loop(&mut self, left: &mut u32) -> Result<Generated<F>, Status> {
         loop {
             if self.band_size.is_some_and(|n| self.seen.len() as u64 >= n) {
                 return Err(Status::NotFound(Shortfall::NoMore));
@@ -590,18 +606,18 @@ impl<F: Generate> Generator<F> {
                 return Err(Status::OutOfNodes);
             }
             if !self.rating {
-                match self.draw(&mut left) {
+                match self.draw(left) {
                     // A drawing that spent the budget leaves the rating to the next call.
-                    Ok(true) if left == 0 => return Err(Status::InProgress),
+                    Ok(true) if *left == 0 => return Err(Status::InProgress),
                     Ok(true) => {}
                     Err(_) => return Err(Status::OutOfMemory),
                     // A repeated level or a failed drawing costs at least one unit, so that a call stays
                     // bounded.
                     Ok(false) => {
                         if self.drawing.is_none() {
-                            left = left.saturating_sub(1);
+                            *left = left.saturating_sub(1);
                         }
-                        if left == 0 {
+                        if *left == 0 {
                             return Err(Status::InProgress);
                         }
                         continue;
@@ -612,11 +628,11 @@ impl<F: Generate> Generator<F> {
                 self.rating = false;
                 return Err(Status::InProgress);
             };
-            let step = solver.step(puzzle, left.max(1));
+            let step = solver.step(puzzle, (*left).max(1));
             self.nodes += step.work as u64;
             // Every candidate costs at least one unit, so that a call stays bounded even when rating
             // takes no expansion (flip boards with no null space).
-            left = left.saturating_sub(step.work.max(1));
+            *left = left.saturating_sub(step.work.max(1));
             match step.status {
                 Status::InProgress => return Err(Status::InProgress),
                 // A rating the run did not prove exact is no rating: draw another.
@@ -648,7 +664,7 @@ impl<F: Generate> Generator<F> {
                     self.anneal_step(None);
                 }
             }
-            if left == 0 {
+            if *left == 0 {
                 return Err(Status::InProgress);
             }
         }

@@ -26,6 +26,8 @@ pub struct Hinter<P: Puzzle> {
     /// Whether the plan is known to be optimal (a stored plan is not, until a search replaces it).
     plan_optimal: bool,
     searching_from: Option<P::State>,
+    /// Node expansions the last [`Hinter::next_hint`] spent (0 for a hint read off the plan).
+    last_work: u32,
 }
 
 impl<P: Puzzle> Hinter<P> {
@@ -39,6 +41,7 @@ impl<P: Puzzle> Hinter<P> {
             plan_from: None,
             plan_optimal: false,
             searching_from: None,
+            last_work: 0,
         }
     }
 
@@ -71,6 +74,11 @@ impl<P: Puzzle> Hinter<P> {
         self.solver.stats()
     }
 
+    /// The budget units the last [`Hinter::next_hint`] spent: 0 for a hint read off the plan.
+    pub fn last_work(&self) -> u32 {
+        self.last_work
+    }
+
     fn hint_at(&self, index: usize) -> Hint<P::Move> {
         Hint { mv: self.plan[index].0, moves_left: (self.plan.len() - index) as u32, optimal: self.plan_optimal }
     }
@@ -89,6 +97,7 @@ impl<P: Puzzle> Hinter<P> {
     /// there is none yet (`InProgress`: ask again next frame) or at all (`AlreadySolved`, `Unsolvable`,
     /// `OutOfNodes`, `NotFound`).
     pub fn next_hint(&mut self, puzzle: &P, current: &P::State, budget: u32) -> Result<Hint<P::Move>, Status> {
+        self.last_work = 0;
         if puzzle.is_goal(current) {
             return Err(Status::AlreadySolved);
         }
@@ -99,7 +108,9 @@ impl<P: Puzzle> Hinter<P> {
             self.solver.restart(puzzle, *current);
             self.searching_from = Some(*current);
         }
-        match self.solver.step(puzzle, budget).status {
+        let step = self.solver.step(puzzle, budget);
+        self.last_work = step.work;
+        match step.status {
             Status::Found => {
                 self.solver.write_path(&mut self.plan);
                 self.plan_from = Some(*current);

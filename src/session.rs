@@ -154,6 +154,8 @@ pub trait AnySession: Send {
     fn hint_cells(&self) -> &[u16];
     /// Node expansions of the last hint search (0 for hints read off a plan).
     fn hint_nodes(&self) -> u64;
+    /// The budget units the last [`AnySession::next_hint`] call spent (0 for a hint read off a plan).
+    fn hint_work(&self) -> u32;
     /// The sentence of the last hint (made when asked for), if a hint was given.
     fn hint_text(&self) -> Option<String>;
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
@@ -306,6 +308,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn hint_nodes(&self) -> u64 {
         self.hinter.as_ref().map_or(0, |h| h.stats().expanded)
+    }
+
+    fn hint_work(&self) -> u32 {
+        self.hinter.as_ref().map_or(0, |h| h.last_work())
     }
 
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String> {
@@ -587,6 +593,8 @@ pub trait AnyGenerator: Send {
     fn rating_unit(&self) -> &'static str;
     /// Why the puzzles' own definition failed during the run, if it did ([`Family::failure`]).
     fn failure(&self) -> Option<crate::family::Broken>;
+    /// The budget units the last [`AnyGenerator::step`] spent.
+    fn last_work(&self) -> u32;
 
     /// Steps by `budget` until a puzzle is ready or the run ends (blocking: tools, not frames).
     fn next(&mut self, budget: u32) -> Result<GeneratedSession, Status> {
@@ -625,6 +633,10 @@ impl<F: Generate> AnyGenerator for Generator<F> {
 
     fn failure(&self) -> Option<crate::family::Broken> {
         Generator::failure(self)
+    }
+
+    fn last_work(&self) -> u32 {
+        Generator::last_work(self)
     }
 }
 

@@ -298,7 +298,11 @@ fn a_cpp14_project_builds_the_integration_and_the_quick_start_with_cmake() {
     let build = cmake_build("tests/cmake", "cmake-integration");
     let run = Command::new(build.join("integration")).output().unwrap();
     let out = String::from_utf8_lossy(&run.stdout);
-    assert!(run.status.success() && out.contains("integration: 0 failures"), "{out}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success() && out.contains("integration: 0 failures"),
+        "{out}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let run = Command::new(build.join("quickstart")).output().unwrap();
     let out = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{out}");

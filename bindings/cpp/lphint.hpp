@@ -173,6 +173,10 @@ constexpr bool is_final(Status status) noexcept { return status != Status::InPro
 /// The ABI version of the library linked in; compare with LP_ABI_VERSION of the header compiled against.
 inline std::uint32_t version() noexcept { return lp_version(); }
 
+/// The budget units (node expansions) the last per-frame call on this thread spent, Detour's doneIters:
+/// take it off a budget shared by several puzzles. 0 for a hint read off a stored plan.
+inline std::uint32_t last_work() noexcept { return lp_last_work(); }
+
 /// A family of the registry, with what a form for its parameters needs.
 struct FamilyInfo {
     LpFamilyInfo info;

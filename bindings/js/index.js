@@ -590,6 +590,13 @@ class Lphint {
     return list;
   }
 
+  /** The budget units the last per-frame call (`nextHint`, `Solver.step`, `Generator.step`, `Ga.step`)
+   * spent, Detour's `doneIters`: take it off a budget shared by several puzzles. 0 for a hint read off a
+   * stored plan. */
+  lastWork() {
+    return this.x.lp_last_work() >>> 0;
+  }
+
   /** Generates one puzzle at once (blocking): `{ puzzle, rating }`, or `null` when the run ends without
    * one (`LP_NOT_FOUND`, `LP_OUT_OF_NODES`). */
   generate(family, params = "", seed = 0) {

@@ -2,7 +2,8 @@
 //! genome, for the families that have one.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, Failure, Handle, LpStatus, Out,
+    guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, write_items, Failure, Handle,
+    LpStatus, Out,
 };
 use super::puzzle::LpPuzzle;
 use crate::ga::{AnyGa, Evolution, GaParams, GENOME_SCHEDULE};
@@ -126,7 +127,9 @@ pub unsafe extern "C" fn lp_ga_step(ga: *mut LpGa, budget: u32, report: *mut LpG
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (report, ga) = unsafe { (Out::new(report, "report")?, handle_mut(ga)?) };
+        let before = ga.run.report().evaluations;
         let r = ga.run.step(budget);
+        report_work(u32::try_from(r.evaluations.saturating_sub(before)).unwrap_or(u32::MAX));
         report.write(LpGaReport {
             generation: r.generation,
             best_fitness: r.best_fitness,

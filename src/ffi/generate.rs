@@ -1,6 +1,8 @@
 //! Generator handles: puzzles by difficulty, for any family, from a parameter text; stepped per frame.
 
-use super::glue::{guard, hand_out, handle, handle_mut, release, status_outcome, text, Failure, Handle, LpStatus, Out};
+use super::glue::{
+    guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, Failure, Handle, LpStatus, Out,
+};
 use super::puzzle::LpPuzzle;
 use crate::generate::Limits;
 use crate::registry;
@@ -102,6 +104,7 @@ pub unsafe extern "C" fn lp_generator_step(
         let (puzzle, rating, generator) =
             unsafe { (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, handle_mut(generator)?) };
         let step = generator.generator.step(budget);
+        report_work(generator.generator.last_work());
         // A game's callback that failed during the step makes its result untrustworthy.
         if let Some(why) = generator.generator.failure() {
             return Err(Failure::from(why));

@@ -145,6 +145,21 @@ pub(crate) type Outcome = Result<LpStatus, Failure>;
 const LAST_ERROR_BYTES: usize = 1024;
 
 thread_local! {
+    /// The budget units the last stepped call on this thread spent (`lp_last_work`).
+    static LAST_WORK: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+}
+
+/// Records the budget units the running stepped call spent, for `lp_last_work`.
+pub(crate) fn report_work(units: u32) {
+    LAST_WORK.with(|w| w.set(units));
+}
+
+/// The budget units the last stepped call on this thread spent.
+pub(crate) fn last_work() -> u32 {
+    LAST_WORK.with(|w| w.get())
+}
+
+thread_local! {
     // A fixed buffer, refilled in place: reporting an outcome (even from a per-frame call) never allocates.
     static LAST_ERROR: RefCell<heapless::String<LAST_ERROR_BYTES>> = const { RefCell::new(heapless::String::new()) };
 }
@@ -217,6 +232,7 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     crate::custom::forget_reported_error();
     // The rule of lp_last_error: every call replaces the message (empty unless it fails).
     LAST_ERROR.with(|e| e.borrow_mut().clear());
+    report_work(0);
     let depth = IN_USE.with(|in_use| in_use.borrow().len());
     let result = catch_unwind(AssertUnwindSafe(body));
     IN_USE.with(|in_use| in_use.borrow_mut().truncate(depth));
@@ -453,6 +469,17 @@ pub(crate) unsafe fn write_text(text: &str, buf: *mut c_char, cap: usize, writte
 #[no_mangle]
 pub extern "C" fn lp_version() -> u32 {
     LP_ABI_VERSION
+}
+
+/// The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
+/// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
+/// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+/// search). A game that shares one budget between several puzzles takes each call's work off what is
+/// left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
+/// it, and this call itself does not.
+#[no_mangle]
+pub extern "C" fn lp_last_work() -> u32 {
+    last_work()
 }
 
 /// The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for

@@ -1,8 +1,8 @@
 //! Puzzle handles: parse, describe, draw, play, hint.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, write_text, Failure, Handle,
-    LpStatus, Out, Outcome,
+    guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, write_items, write_text, Failure,
+    Handle, LpStatus, Out, Outcome,
 };
 use crate::family::{Family, MoveCode};
 use crate::generate::Fact;
@@ -288,6 +288,7 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
         // SAFETY: forwarded caller guarantees.
         let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
         let answer = puzzle.session.next_hint(budget);
+        report_work(puzzle.session.hint_work());
         puzzle.checked(Ok(LpStatus::LP_OK))?;
         match answer {
             Ok(h) => {
@@ -324,7 +325,13 @@ pub unsafe extern "C" fn lp_next_hint_timed(
         let started = std::time::Instant::now();
         let clock = || started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
         let limit = u64::from(max_microseconds) * 1000;
-        let answer = crate::hint::within_time(limit, frame_budget, clock, |slice| puzzle.session.next_hint(slice));
+        let mut work = 0u32;
+        let answer = crate::hint::within_time(limit, frame_budget, clock, |slice| {
+            let answer = puzzle.session.next_hint(slice);
+            work = work.saturating_add(puzzle.session.hint_work());
+            answer
+        });
+        report_work(work);
         puzzle.checked(Ok(LpStatus::LP_OK))?;
         match answer {
             Ok(h) => {

@@ -1,8 +1,8 @@
 //! Solver handles: any algorithm of the core, stepped per frame.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, release, status_outcome, text, write_items, Failure, Handle, LpStatus, Out,
-    Outcome,
+    guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, write_items, Failure, Handle,
+    LpStatus, Out, Outcome,
 };
 use super::puzzle::LpPuzzle;
 use crate::moves::MoveCode;
@@ -197,7 +197,9 @@ pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> L
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let solver = unsafe { handle_mut(solver) }?;
-        let status = solver.solver.step(budget).status;
+        let step = solver.solver.step(budget);
+        report_work(step.work);
+        let status = step.status;
         // A game's callback that failed during the step makes its result untrustworthy.
         if let Some(why) = solver.solver.failure() {
             return Err(Failure::from(why));

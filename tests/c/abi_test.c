@@ -777,6 +777,53 @@ static void test_hints(void) {
     lp_puzzle_free(p);
 }
 
+/* The work each stepped call spent (lp_last_work): within its budget and one part more, 0 for a hint read
+ * off the plan and after any other call; one budget shared by two puzzles. */
+static void test_work(void) {
+    LpPuzzle *a = NULL, *b = NULL;
+    LpHint hint;
+    CHECK_STATUS(lp_puzzle_parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", &a), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_parse(HARDEST, &b), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(a, 200, &hint), LP_IN_PROGRESS, NULL);
+    uint32_t spent = lp_last_work();
+    CHECK(spent >= 200 && spent <= 216);
+    CHECK(lp_last_work() == spent); /* reading it changes nothing */
+    size_t written = 0;
+    char text[16];
+    lp_puzzle_describe(a, text, sizeof text, &written);
+    CHECK(lp_last_work() == 0); /* any other call resets it */
+    /* One budget of 600 a frame shared by both puzzles until both have their hint. */
+    int a_ready = 0, b_ready = 0, frames = 0;
+    while ((!a_ready || !b_ready) && frames < 100000) {
+        uint32_t left = 600;
+        frames++;
+        if (!a_ready) {
+            a_ready = lp_next_hint(a, left, &hint) == LP_OK;
+            CHECK(lp_last_work() <= left + 16);
+            left = lp_last_work() >= left ? 0 : left - lp_last_work();
+        }
+        if (!b_ready && left > 0) b_ready = lp_next_hint(b, left, &hint) == LP_OK;
+    }
+    CHECK(a_ready && b_ready);
+    CHECK_STATUS(lp_puzzle_apply(b, hint.mv), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(b, 1000, &hint), LP_OK, NULL);
+    CHECK(lp_last_work() == 0); /* along the plan: no search */
+    LpSolver *solver = NULL;
+    CHECK_STATUS(lp_solver_create(b, LP_ALGO_BFS, 200000, &solver), LP_OK, NULL);
+    CHECK_STATUS(lp_solver_step(solver, 100), LP_IN_PROGRESS, NULL);
+    CHECK(lp_last_work() >= 100 && lp_last_work() <= 116);
+    lp_solver_free(solver);
+    LpGenerator *generator = NULL;
+    CHECK_STATUS(lp_generator_create_text("tiles", "preset=hard", 3, &generator), LP_OK, NULL);
+    LpPuzzle *made = NULL;
+    uint32_t rating = 0;
+    CHECK_STATUS(lp_generator_step(generator, 50, &made, &rating), LP_IN_PROGRESS, NULL);
+    CHECK(lp_last_work() >= 1 && lp_last_work() <= 66);
+    lp_generator_free(generator);
+    lp_puzzle_free(a);
+    lp_puzzle_free(b);
+}
+
 static void test_solvers(void) {
     LpPuzzle *p = NULL;
     LpSolver *s = NULL;
@@ -1014,6 +1061,7 @@ int main(void) {
     test_parse_and_create();
     test_buffers_and_moves();
     test_hints();
+    test_work();
     test_jugs();
     test_blocks();
     test_flip();

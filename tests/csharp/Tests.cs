@@ -121,6 +121,19 @@ static class Tests
             while (solver.Step(1000) == Status.InProgress) { }
             Check(!solver.IsOptimal, "best-first proves nothing");
         }
+        // The work of each per-frame call, and which statuses end the search.
+        using (Puzzle puzzle = Puzzle.Parse(Hardest8))
+        {
+            Hint hint;
+            Check(puzzle.NextHint(50, out hint) == Status.InProgress && Library.LastWork >= 50 && Library.LastWork <= 66,
+                  "a hint call spends its budget: " + Library.LastWork);
+            Check(!Status.InProgress.IsFinal() && Status.OutOfNodes.IsFinal() && Status.Ok.IsFinal(), "IsFinal");
+            puzzle.SetNodeLimit(100);
+            Status status;
+            while ((status = puzzle.NextHint(30, out hint)) == Status.InProgress) { }
+            Check(status == Status.OutOfNodes && status.IsFinal(), "the node limit ends the search: " + status);
+            Check(Library.Version == 3, "ABI version");
+        }
     }
 
     static void Generation()

@@ -113,6 +113,20 @@ function throwsLp(body, status, words = "") {
   });
 }
 
+test("each per-frame call's work is read back, and a plan's hint costs none", () => {
+  const puzzle = lp.Puzzle.parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
+  assert.equal(puzzle.nextHint(50).status, Status.IN_PROGRESS);
+  assert.ok(lp.lastWork() >= 50 && lp.lastWork() <= 66, `${lp.lastWork()}`);
+  let hint;
+  do hint = puzzle.nextHint(1000);
+  while (hint.status === Status.IN_PROGRESS);
+  puzzle.apply(hint.move);
+  assert.equal(puzzle.nextHint(1000).status, Status.OK);
+  assert.equal(lp.lastWork(), 0);
+  assert.equal(lp.version, 3);
+  puzzle.free();
+});
+
 test("one status rule for every code: errors (100 and more) throw, outcomes come back", () => {
   for (const [name, code] of Object.entries(Status)) {
     if (code >= 100) assert.throws(() => lp.check(code), (e) => e instanceof LpError && e.status === code, name);

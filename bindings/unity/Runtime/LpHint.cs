@@ -35,6 +35,36 @@ namespace LpHint
         Callback = 109,
     }
 
+    /// <summary>What a per-frame call's Status means for the game loop.</summary>
+    public static class StatusExtensions
+    {
+        /// <summary>Whether the search is over: anything but InProgress. Stop asking then (OutOfNodes,
+        /// NotFound, Unsolvable: no hint will come from this position; LpException.LastMessage() says
+        /// why).</summary>
+        public static bool IsFinal(this Status status)
+        {
+            return status != Status.InProgress;
+        }
+    }
+
+    /// <summary>The library as a whole.</summary>
+    public static class Library
+    {
+        /// <summary>The ABI version of the native library loaded (the header's LP_ABI_VERSION).</summary>
+        public static uint Version
+        {
+            get { return NativeMethods.lp_version(); }
+        }
+
+        /// <summary>The budget units (node expansions) the last per-frame call on this thread spent,
+        /// Detour's doneIters: take it off a budget shared by several puzzles. 0 for a hint read off a
+        /// stored plan. Allocates nothing.</summary>
+        public static uint LastWork
+        {
+            get { return NativeMethods.lp_last_work(); }
+        }
+    }
+
     /// <summary>Search algorithms for Puzzle.CreateSolver (LpAlgorithm).</summary>
     public enum Algorithm : uint
     {
@@ -732,7 +762,9 @@ namespace LpHint
         }
 
         /// <summary>Per frame: true when a hint is ready (false while the search runs, and when there is no
-        /// hint: solved, unsolvable, out of nodes — NextHint says which). The budget is unsigned, as in
+        /// hint: solved, unsolvable, out of nodes — NextHint says which, and Status.IsFinal() whether to
+        /// keep asking: a game loop that must tell "still thinking" from "no hint will come" calls
+        /// NextHint). The budget is unsigned, as in
         /// NextHint: a negative number does not compile, and no budget runs past the puzzle's node limit
         /// (SetNodeLimit; 100,000,000 expansions until set). Allocates nothing.</summary>
         public bool TryNextHint(uint budget, out Hint hint)

@@ -411,6 +411,17 @@ namespace LpHint
         internal static extern uint lp_version();
 
         /// <summary>
+        ///  The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
+        ///  this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
+        ///  `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+        ///  search). A game that shares one budget between several puzzles takes each call's work off what is
+        ///  left: `lp_next_hint(a, left, &amp;h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
+        ///  it, and this call itself does not.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_last_work", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern uint lp_last_work();
+
+        /// <summary>
         ///  The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for
         ///  a value that is not a status. Never NULL.
         /// </summary>

@@ -24,21 +24,26 @@ public class HintEveryFrame : MonoBehaviour
     {
         if (puzzle == null) return;
         Hint hint;
-        // No garbage here: TryNextHint allocates nothing, whatever the frame rate. Budgets are unsigned:
-        // the Inspector's int is converted on purpose, and a negative one counts as 1.
+        // No garbage here: NextHint allocates nothing, whatever the frame rate. Budgets are unsigned: the
+        // Inspector's int is converted on purpose, and a negative one counts as 1.
         uint budget = nodesPerFrame > 0 ? (uint)nodesPerFrame : 1u;
-        if (puzzle.TryNextHint(budget, out hint))
+        Status status = puzzle.NextHint(budget, out hint);
+        if (status == Status.Ok)
         {
+            // Library.LastWork: the nodes this frame's call spent (0 along a known plan).
             puzzle.Apply(hint.Move);
             moves++;
             Debug.Log("hint: piece " + hint.Move.Piece + ", " + (hint.MovesLeft - 1) + " moves left");
         }
-        else if (puzzle.IsSolved)
+        else if (status.IsFinal())
         {
-            Debug.Log("solved in " + moves + " moves");
+            // Solved, or no hint will come (OutOfNodes, Unsolvable, NotFound): stop asking every frame.
+            if (status == Status.AlreadySolved) Debug.Log("solved in " + moves + " moves");
+            else Debug.Log("no hint: " + status + ": " + LpException.LastMessage());
             puzzle.Dispose();
             puzzle = null;
         }
+        // InProgress: still thinking; ask again next frame.
     }
 
     private void OnDestroy()
