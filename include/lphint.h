@@ -9,8 +9,11 @@
 
 #define LP_ABI_VERSION 3
 
+// The reason code of a partial hint (lp_partial_hint); no family's reasons use it.
+#define LP_REASON_PARTIAL 0xFFFFFFFFu
+
 // The result of every call. Values below 100 are outcomes; 100 and above are errors, with a message
-// from [`lp_last_error`].
+// from `lp_last_error`.
 typedef enum LpStatus {
   // Done; out-parameters are written.
   LP_OK = 0,
@@ -63,7 +66,7 @@ typedef enum LpParamKind {
   LP_PARAM_RANGE = 4,
 } LpParamKind;
 
-// Algorithms for [`lp_solver_create`].
+// Algorithms for `lp_solver_create`.
 typedef enum LpAlgorithm {
   // Breadth-first search (optimal for unit move costs).
   LP_ALGO_BFS = 0,
@@ -113,7 +116,7 @@ typedef struct LpTables LpTables;
 // value).
 typedef struct Schedule Schedule;
 
-// A goal of [`lp_blocks_create`]: block `block` is solved when the top-left corner of its bounding box
+// A goal of `lp_blocks_create`: block `block` is solved when the top-left corner of its bounding box
 // stands at (`row`, `col`), counted from 0.
 typedef struct LpBlocksGoal {
   // The block's id in the cell grid (1 or more).
@@ -123,47 +126,6 @@ typedef struct LpBlocksGoal {
   // Target column.
   uint32_t col;
 } LpBlocksGoal;
-
-// A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
-// for a cell of the piece).
-typedef struct LpHargramPiece {
-  // Drawing width.
-  uint32_t width;
-  // Drawing height.
-  uint32_t height;
-  // `width · height` bytes.
-  const uint8_t *cells;
-  // Non-zero to forbid mirror images of the piece (rotations are always allowed).
-  uint32_t no_mirror;
-} LpHargramPiece;
-
-// How many solutions a position has (see [`lp_puzzle_count_solutions`]).
-typedef struct LpSolutionCount {
-  // Every solution counted (solutions that only swap identical pieces count once).
-  uint64_t all;
-  // Those up to the board's symmetries.
-  uint64_t up_to_symmetry;
-  // Search nodes spent.
-  uint64_t nodes;
-  // Whether counting stopped at the limit (then `all` is a lower bound).
-  bool capped;
-} LpSolutionCount;
-
-// The current position's cluster: every state reachable from it (see [`lp_puzzle_cluster`]).
-typedef struct LpClusterSummary {
-  // States reachable from the position (itself included).
-  uint64_t states;
-  // Those that are solved.
-  uint64_t solved_states;
-  // The position's distance to the nearest solved state, -1 when the cluster has none.
-  int64_t start_distance;
-  // The largest distance of any state of the cluster to its nearest solved state, -1 when none.
-  int64_t farthest_distance;
-  // Node expansions spent.
-  uint64_t expanded;
-  // Bytes the analysis reserved.
-  uint64_t bytes;
-} LpClusterSummary;
 
 // A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 // without knowing family types. Each family documents what the fields mean for it; fields it does not use
@@ -232,17 +194,6 @@ typedef struct LpCustomVtable {
   int32_t (*draw)(void *user, uint64_t seed, uint8_t *state);
 } LpCustomVtable;
 
-// One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
-// its width (how much it deduced) and how many cells it fixed.
-typedef struct LpDeductionStep {
-  // The rule, as the family's hint reason code.
-  uint32_t reason;
-  // The step's count (cells or numbers, as the rule counts).
-  uint32_t width;
-  // The cells the step fixed, the next ones of [`lp_puzzle_deduction_cells`].
-  uint32_t cell_count;
-} LpDeductionStep;
-
 // A family of the registry.
 typedef struct LpFamilyInfo {
   // Its stable id (what `lp_puzzle_family` gives).
@@ -299,7 +250,7 @@ typedef struct LpReasonInfo {
   const char *doc;
 } LpReasonInfo;
 
-// Parameters of [`lp_ga_create`] (NULL there for the defaults: 1500, 50, 3, 0.9, 0.15).
+// Parameters of `lp_ga_create` (NULL there for the defaults: 1500, 50, 3, 0.9, 0.15).
 typedef struct LpGaParams {
   // Individuals in a generation (at least 2).
   uint32_t population;
@@ -327,9 +278,22 @@ typedef struct LpGaReport {
   uint64_t evaluations;
 } LpGaReport;
 
+// A piece for `lp_hargram_create`: a `width`×`height` drawing, row-major, one byte a cell (non-zero
+// for a cell of the piece).
+typedef struct LpHargramPiece {
+  // Drawing width.
+  uint32_t width;
+  // Drawing height.
+  uint32_t height;
+  // `width · height` bytes.
+  const uint8_t *cells;
+  // Non-zero to forbid mirror images of the piece (rotations are always allowed).
+  uint32_t no_mirror;
+} LpHargramPiece;
+
 // A hint: the move to play, how many moves remain from the current position (this one included), and
 // why (a reason code of the puzzle's family: see `lp_family_reason`). The cells it concerns and its
-// sentence come from [`lp_hint_cells`] and [`lp_hint_text`].
+// sentence come from `lp_hint_cells` and `lp_hint_text`.
 typedef struct LpHint {
   // The move to play now.
   struct LpMove mv;
@@ -340,6 +304,45 @@ typedef struct LpHint {
   // The family's reason code.
   uint32_t reason;
 } LpHint;
+
+// The current position's cluster: every state reachable from it (see `lp_puzzle_cluster`).
+typedef struct LpClusterSummary {
+  // States reachable from the position (itself included).
+  uint64_t states;
+  // Those that are solved.
+  uint64_t solved_states;
+  // The position's distance to the nearest solved state, -1 when the cluster has none.
+  int64_t start_distance;
+  // The largest distance of any state of the cluster to its nearest solved state, -1 when none.
+  int64_t farthest_distance;
+  // Node expansions spent.
+  uint64_t expanded;
+  // Bytes the analysis reserved.
+  uint64_t bytes;
+} LpClusterSummary;
+
+// How many solutions a position has (see `lp_puzzle_count_solutions`).
+typedef struct LpSolutionCount {
+  // Every solution counted (solutions that only swap identical pieces count once).
+  uint64_t all;
+  // Those up to the board's symmetries.
+  uint64_t up_to_symmetry;
+  // Search nodes spent.
+  uint64_t nodes;
+  // Whether counting stopped at the limit (then `all` is a lower bound).
+  bool capped;
+} LpSolutionCount;
+
+// One step of a deduction: the rule that won it (a reason code of the family, see `lp_family_reason`),
+// its width (how much it deduced) and how many cells it fixed.
+typedef struct LpDeductionStep {
+  // The rule, as the family's hint reason code.
+  uint32_t reason;
+  // The step's count (cells or numbers, as the rule counts).
+  uint32_t width;
+  // The cells the step fixed, the next ones of `lp_puzzle_deduction_cells`.
+  uint32_t cell_count;
+} LpDeductionStep;
 
 // Counters of a solver run.
 typedef struct LpStats {
@@ -365,6 +368,20 @@ typedef struct LpStats {
 extern "C" {
 #endif // __cplusplus
 
+// Starts a simulated-annealing run on the same genome as `lp_ga_create`'s (the genetic algorithm's
+// rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
+// `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
+// defaults: the GA's default budget of 75,000 evaluations in 10 walks of 7,500, from temperature 3 to
+// 0.1, seed 1). `LP_NOT_FOUND` from `lp_ga_step` when every walk cooled without a full cover.
+// `LP_ERR_INVALID_ARGUMENT` for a family without a genome, or a schedule it cannot read.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `schedule` NULL or a NUL-terminated string; `out` NULL or
+// writable.
+enum LpStatus lp_anneal_create(const struct LpPuzzle *puzzle,
+                               const char *schedule,
+                               struct LpGa **out);
+
 // Creates a sliding-blocks puzzle on a `width`×`height` board (1..16 a side) from a row-major grid of
 // `cells_len` (= `width * height`) cells: `0` empty, `-1` wall, `-2` a cell only goal blocks may enter, `k` (1..62) a
 // cell of block `k` (the cells of one id must be connected); `goals` name the goal blocks and their
@@ -385,13 +402,13 @@ enum LpStatus lp_blocks_create(uint32_t width,
                                uint32_t count,
                                struct LpPuzzle **out);
 
-// [`lp_blocks_create`] with blocks locked to an axis, as Rush Hour's cars and trucks: `axes[k - 1]` is
+// `lp_blocks_create` with blocks locked to an axis, as Rush Hour's cars and trucks: `axes[k - 1]` is
 // the rule of block `k` — `0` free, `1` left and right only, `2` up and down only, `3` along its long
 // axis (a bar of one row or one column; Rush Hour's rule) — for the first `axes_len` ids (the others are
 // free; NULL with 0 for none). Under the free count a locked block slides any distance along its axis.
 //
 // # Safety
-// As for [`lp_blocks_create`]; `axes` NULL or `axes_len` readable bytes.
+// As for `lp_blocks_create`; `axes` NULL or `axes_len` readable bytes.
 enum LpStatus lp_blocks_create_locked(uint32_t width,
                                       uint32_t height,
                                       const int32_t *cells,
@@ -402,94 +419,6 @@ enum LpStatus lp_blocks_create_locked(uint32_t width,
                                       size_t axes_len,
                                       uint32_t count,
                                       struct LpPuzzle **out);
-
-// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
-// cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
-//
-// # Safety
-// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
-enum LpStatus lp_flip_create(uint32_t width,
-                             uint32_t height,
-                             const uint8_t *start,
-                             const uint8_t *target,
-                             size_t cells,
-                             struct LpPuzzle **out);
-
-// Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
-// (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces (1..64). The
-// pieces' cells must add up to the open cells; each piece must be connected.
-//
-// # Safety
-// `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
-// `cells` point to `width · height` bytes each; `out` must be NULL or writable.
-enum LpStatus lp_hargram_create(uint32_t width,
-                                uint32_t height,
-                                const uint8_t *blocked,
-                                const struct LpHargramPiece *pieces,
-                                size_t count,
-                                struct LpPuzzle **out);
-
-// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
-// (`-1` for "any amount"), and whether the tap and sink may be used.
-//
-// # Safety
-// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
-// writable.
-enum LpStatus lp_jugs_create(const uint8_t *capacities,
-                             const uint8_t *start,
-                             const int32_t *goal,
-                             size_t count,
-                             bool tap,
-                             struct LpPuzzle **out);
-
-// Creates a Linjat puzzle on a `width`×`height` grid (1..16 a side) from a row-major grid of
-// `cells_len` (= `width * height`) cells: `0` empty, `-1` a dot, `1`..`9` a number (at most 64 numbers).
-// Moves are `LpMove { piece: the number's index in reading order, from: the segment's first cell, to:
-// its last cell (row-major, top or left end first), arg: its orientation }`; erasing a segment is
-// `from = to = -1`. `lp_puzzle_cells` gives each number's value, 0 or -1 for empty and dot cells no
-// segment covers, `10 + p` / `100 + p` for empty / dot cells number `p`'s segment covers.
-//
-// # Safety
-// `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
-enum LpStatus lp_linjat_create(uint32_t width,
-                               uint32_t height,
-                               const int32_t *cells,
-                               size_t cells_len,
-                               struct LpPuzzle **out);
-
-// Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
-// `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
-//
-// # Safety
-// `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
-// NULL or writable.
-enum LpStatus lp_tiles_create(uint32_t width,
-                              uint32_t height,
-                              const uint8_t *start,
-                              size_t start_len,
-                              const uint8_t *goal,
-                              size_t goal_len,
-                              struct LpPuzzle **out);
-
-// Counts the solutions from the current position, stopping after `limit` of them (0 counts as 1; 2
-// answers "unique?"), into `*count`. `LP_ERR_INVALID_ARGUMENT` for a family that does not count
-// solutions (those that have one shortest answer per move count: ask a solver instead).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `count` NULL or writable.
-enum LpStatus lp_puzzle_count_solutions(const struct LpPuzzle *puzzle,
-                                        uint64_t limit,
-                                        struct LpSolutionCount *count);
-
-// Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
-// `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
-// reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `summary` NULL or writable.
-enum LpStatus lp_puzzle_cluster(const struct LpPuzzle *puzzle,
-                                size_t node_cap,
-                                struct LpClusterSummary *summary);
 
 // A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
 // back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`
@@ -536,29 +465,6 @@ int32_t lp_custom_emit_all(LpEmit emit,
 // `message` must be NULL or a NUL-terminated string.
 enum LpStatus lp_custom_error(const char *message);
 
-// The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
-// their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
-// come from [`lp_puzzle_deduction_cells`]. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
-// Runs the whole deduction in this call (milliseconds at most) and allocates.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `steps` NULL or `cap` writable steps; `written` and `solved`
-// NULL or writable.
-enum LpStatus lp_puzzle_deduction(const struct LpPuzzle *puzzle,
-                                  struct LpDeductionStep *steps,
-                                  size_t cap,
-                                  size_t *written,
-                                  bool *solved);
-
-// The cells every step of [`lp_puzzle_deduction`] fixed, step after step (row-major indices).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
-enum LpStatus lp_puzzle_deduction_cells(const struct LpPuzzle *puzzle,
-                                        uint16_t *buf,
-                                        size_t cap,
-                                        size_t *written);
-
 // The number of families (indices `0..count` for the other `lp_family_*` calls).
 //
 // # Safety
@@ -571,13 +477,6 @@ enum LpStatus lp_family_count(size_t *count);
 // `name` must be NULL or a NUL-terminated string; `index` NULL or writable.
 enum LpStatus lp_family_find(const char *name, size_t *index);
 
-// Family `index`: its id, name, summary, rating unit and the numbers of its parameters, presets,
-// options and reasons.
-//
-// # Safety
-// `info` must be NULL or writable.
-enum LpStatus lp_family_info(size_t index, struct LpFamilyInfo *info);
-
 // The node budget recommended for one per-frame call on family `index` (`lp_next_hint`,
 // `lp_solver_step`, `lp_generator_step`): what `lp bench frames` measured to keep the calls of its presets
 // well under 2 ms on a desktop core.
@@ -587,17 +486,24 @@ enum LpStatus lp_family_info(size_t index, struct LpFamilyInfo *info);
 enum LpStatus lp_family_frame_budget(size_t index,
                                      uint32_t *budget);
 
-// Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
+// Family `index`: its id, name, summary, rating unit and the numbers of its parameters, presets,
+// options and reasons.
 //
 // # Safety
-// `out` must be NULL or writable.
-enum LpStatus lp_family_param(size_t family, size_t param, struct LpParamSpec *out);
+// `info` must be NULL or writable.
+enum LpStatus lp_family_info(size_t index, struct LpFamilyInfo *info);
 
 // Play option `option` of family `family` (for `lp_puzzle_set_option`).
 //
 // # Safety
 // `out` must be NULL or writable.
 enum LpStatus lp_family_option(size_t family, size_t option, struct LpParamSpec *out);
+
+// Generation parameter `param` of family `family` (`min` and `max` are the band of ratings).
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_param(size_t family, size_t param, struct LpParamSpec *out);
 
 // Preset `preset` of family `family`.
 //
@@ -611,40 +517,17 @@ enum LpStatus lp_family_preset(size_t family, size_t preset, struct LpPreset *ou
 // `out` must be NULL or writable.
 enum LpStatus lp_family_reason(size_t family, size_t reason, struct LpReasonInfo *out);
 
-// Starts a genetic-algorithm run on a puzzle's current position (pieces already placed stay), with
-// `params` (NULL for the defaults); the same seed gives the same run. `LP_ERR_INVALID_ARGUMENT` for a
-// family without one, or bad parameters.
+// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
+// cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.
 //
 // # Safety
-// `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
-enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
-                           const struct LpGaParams *params,
-                           uint64_t seed,
-                           struct LpGa **out);
-
-// Starts a simulated-annealing run on the same genome as [`lp_ga_create`]'s (the genetic algorithm's
-// rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
-// `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
-// defaults: the GA's default budget of 75,000 evaluations in 10 walks of 7,500, from temperature 3 to
-// 0.1, seed 1). `LP_NOT_FOUND` from `lp_ga_step` when every walk cooled without a full cover.
-// `LP_ERR_INVALID_ARGUMENT` for a family without a genome, or a schedule it cannot read.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `schedule` NULL or a NUL-terminated string; `out` NULL or
-// writable.
-enum LpStatus lp_anneal_create(const struct LpPuzzle *puzzle,
-                               const char *schedule,
-                               struct LpGa **out);
-
-// Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
-// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
-// Allocates nothing.
-//
-// # Safety
-// `ga` must be NULL or a live handle; `report` NULL or writable.
-enum LpStatus lp_ga_step(struct LpGa *ga,
-                         uint32_t budget,
-                         struct LpGaReport *report);
+// `start` must be NULL or point to `cells` bytes; `target` NULL or `cells` bytes; `out` NULL or writable.
+enum LpStatus lp_flip_create(uint32_t width,
+                             uint32_t height,
+                             const uint8_t *start,
+                             const uint8_t *target,
+                             size_t cells,
+                             struct LpPuzzle **out);
 
 // The best individual so far as moves from the run's starting position; they can be played on the
 // puzzle with `lp_puzzle_apply`.
@@ -656,26 +539,45 @@ enum LpStatus lp_ga_best(struct LpGa *ga,
                          size_t cap,
                          size_t *written);
 
+// Starts a genetic-algorithm run on a puzzle's current position (pieces already placed stay), with
+// `params` (NULL for the defaults); the same seed gives the same run. `LP_ERR_INVALID_ARGUMENT` for a
+// family without one, or bad parameters.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `params` NULL or readable; `out` NULL or writable.
+enum LpStatus lp_ga_create(const struct LpPuzzle *puzzle,
+                           const struct LpGaParams *params,
+                           uint64_t seed,
+                           struct LpGa **out);
+
 // Releases a GA run. NULL is ignored.
 //
 // # Safety
 // `ga` must be NULL or a handle from this library not yet freed.
 void lp_ga_free(struct LpGa *ga);
 
-// Creates a generator for the family named `family` from a parameter text: a preset (`"preset=hard"`),
-// parameters (`"size=4x4,min=20,max=30"`), both (`"preset=hard,size=5x4"`), or `""` for the defaults.
-// The parameters and presets of every family are listed by `lp_family_param` and `lp_family_preset`.
-// `LP_ERR_INVALID_ARGUMENT` names an unknown family or key, a value out of range (with the range), or a
-// band the family knows to be empty or cannot rate exactly. The same seed gives the same puzzles.
+// Runs at most `budget` fitness evaluations (0 counts as 1) and writes the progress to `*report`: `LP_IN_PROGRESS`
+// until done, `LP_OK` when a full cover was found, `LP_NOT_FOUND` when every generation ran without one.
+// Allocates nothing.
 //
 // # Safety
-// `family` and `params` must be NULL or NUL-terminated strings; `out` NULL or writable.
-enum LpStatus lp_generator_create_text(const char *family,
-                                       const char *params,
-                                       uint64_t seed,
-                                       struct LpGenerator **out);
+// `ga` must be NULL or a live handle; `report` NULL or writable.
+enum LpStatus lp_ga_step(struct LpGa *ga,
+                         uint32_t budget,
+                         struct LpGaReport *report);
 
-// Creates a generator of puzzles like `like`. For a built-in family it is [`lp_generator_create_text`]
+// Generates one puzzle at once (blocking): `lp_generator_create_text`, then `lp_generator_step`
+// until it is ready.
+//
+// # Safety
+// `family` and `params` must be NULL or NUL-terminated strings; `puzzle` and `rating` NULL or writable.
+enum LpStatus lp_generate(const char *family,
+                          const char *params,
+                          uint64_t seed,
+                          struct LpPuzzle **puzzle,
+                          uint32_t *rating);
+
+// Creates a generator of puzzles like `like`. For a built-in family it is `lp_generator_create_text`
 // of `like`'s family. For a custom puzzle the parameters are `min` and `max` (the band of the cheapest
 // solution's total cost, exact: rated by A\* when the game's estimate is admissible, by uniform-cost
 // search when not), `method` (`draw`: the game's draw callback; `scramble`: `steps` random moves from
@@ -690,32 +592,24 @@ enum LpStatus lp_generator_create_like(const struct LpPuzzle *like,
                                        uint64_t seed,
                                        struct LpGenerator **out);
 
-// Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
-// least each): `LP_IN_PROGRESS` until a puzzle in the
-// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
-// hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
-// hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
-// of a run is a distinct level (up to the family's symmetries). `LP_NOT_FOUND` when the run ends without
-// one: every distinct puzzle of the band was handed out, or a limit of [`lp_generator_set_limits`] was
-// reached (the message says which).
+// Creates a generator for the family named `family` from a parameter text: a preset (`"preset=hard"`),
+// parameters (`"size=4x4,min=20,max=30"`), both (`"preset=hard,size=5x4"`), or `""` for the defaults.
+// The parameters and presets of every family are listed by `lp_family_param` and `lp_family_preset`.
+// `LP_ERR_INVALID_ARGUMENT` names an unknown family or key, a value out of range (with the range), or a
+// band the family knows to be empty or cannot rate exactly. The same seed gives the same puzzles.
 //
 // # Safety
-// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
-enum LpStatus lp_generator_step(struct LpGenerator *generator,
-                                uint32_t budget,
-                                struct LpPuzzle **puzzle,
-                                uint32_t *rating);
+// `family` and `params` must be NULL or NUL-terminated strings; `out` NULL or writable.
+enum LpStatus lp_generator_create_text(const char *family,
+                                       const char *params,
+                                       uint64_t seed,
+                                       struct LpGenerator **out);
 
-// Generates one puzzle at once (blocking): [`lp_generator_create_text`], then [`lp_generator_step`]
-// until it is ready.
+// Releases a generator. NULL is ignored.
 //
 // # Safety
-// `family` and `params` must be NULL or NUL-terminated strings; `puzzle` and `rating` NULL or writable.
-enum LpStatus lp_generate(const char *family,
-                          const char *params,
-                          uint64_t seed,
-                          struct LpPuzzle **puzzle,
-                          uint32_t *rating);
+// `generator` must be NULL or a handle from this library not yet freed.
+void lp_generator_free(struct LpGenerator *generator);
 
 // Sets the limits of a generator run: it ends with `LP_NOT_FOUND` after `max_misses` candidates in a row
 // that miss the band (or repeat a level), with `LP_OUT_OF_NODES` after `max_nodes` node expansions in
@@ -729,275 +623,46 @@ enum LpStatus lp_generator_set_limits(struct LpGenerator *generator,
                                       uint64_t max_nodes,
                                       uint64_t candidate_nodes);
 
-// Releases a generator. NULL is ignored.
+// Makes `generator` rate its candidates with `tables` (the 4×4 pattern databases make the 15-puzzle's
+// expert band fast to rate). `LP_ERR_INVALID_ARGUMENT` when they do not serve its puzzles.
 //
 // # Safety
-// `generator` must be NULL or a handle from this library not yet freed.
-void lp_generator_free(struct LpGenerator *generator);
+// `generator` and `tables` must be NULL or live handles.
+enum LpStatus lp_generator_set_tables(struct LpGenerator *generator,
+                                      const struct LpTables *tables);
 
-// The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
-uint32_t lp_version(void);
-
-// The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
-// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
-// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
-// search). A game that shares one budget between several puzzles takes each call's work off what is
-// left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
-// it, and this call itself does not.
-uint32_t lp_last_work(void);
-
-// The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for
-// a value that is not a status. Never NULL.
-const char *lp_status_str(uint32_t status);
-
-// Copies the message of the last call on this thread into `buf` with a NUL; `*written` receives the size
-// needed including the NUL.
-//
-// The rule (as rustls-ffi's): every call that returns an `LpStatus` replaces the message as it begins,
-// so the message always speaks of the call just made: empty after `LP_OK` and `LP_IN_PROGRESS`, a
-// sentence after every other status, the outcomes included (`LP_ALREADY_SOLVED`, `LP_UNSOLVABLE`,
-// `LP_OUT_OF_NODES`, `LP_NOT_FOUND`). Read it right after the call it explains. This call itself never
-// replaces the message, so it can be retried with a larger buffer.
+// Spends at most `budget` node expansions (0 counts as 1) drawing and rating candidates (one unit at
+// least each): `LP_IN_PROGRESS` until a puzzle in the
+// band is ready, then `LP_OK` with a new puzzle handle in `*puzzle` (free it with `lp_puzzle_free`; its
+// hints follow the rater's optimal solution) and its rating in `*rating` (the optimal length; for
+// hargram, the search nodes that found a solution and proved it unique or found a second). Every puzzle
+// of a run is a distinct level (up to the family's symmetries). `LP_NOT_FOUND` when the run ends without
+// one: every distinct puzzle of the band was handed out, or a limit of `lp_generator_set_limits` was
+// reached (the message says which).
 //
 // # Safety
-// `buf` must be NULL or point to `cap` writable bytes; `written` must be NULL or writable.
-enum LpStatus lp_last_error(char *buf,
-                            size_t cap,
-                            size_t *written);
+// `generator` must be NULL or a live handle; `puzzle` and `rating` NULL or writable.
+enum LpStatus lp_generator_step(struct LpGenerator *generator,
+                                uint32_t budget,
+                                struct LpPuzzle **puzzle,
+                                uint32_t *rating);
 
-// Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
-// bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
-// `LP_ERR_VERSION` for another format version.
+// Creates a Hargram puzzle: a `width`×`height` board (at most 256 cells) whose `blocked` bytes
+// (row-major, non-zero blocked; NULL for none) are not to be covered, and `count` pieces (1..64). The
+// pieces' cells must add up to the open cells; each piece must be connected.
 //
 // # Safety
-// `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
-enum LpStatus lp_pack_load(const uint8_t *bytes,
-                           size_t len,
-                           struct LpPack **out);
-
-// Loads a pack of puzzles of the same kind as `like` (custom puzzles, whose entries only `like`'s
-// callbacks can read; the puzzles taken from the pack share them), checked as [`lp_pack_load`] checks
-// one; `LP_ERR_CALLBACK` when a callback failed while reading it.
-//
-// # Safety
-// `bytes` must be NULL or point to `len` readable bytes; `like` NULL or a live handle; `out` NULL or
-// writable.
-enum LpStatus lp_pack_load_like(const uint8_t *bytes,
-                                size_t len,
-                                const struct LpPuzzle *like,
-                                struct LpPack **out);
-
-// The number of puzzles in the pack.
-//
-// # Safety
-// `pack` must be NULL or a live handle; `len` NULL or writable.
-enum LpStatus lp_pack_len(const struct LpPack *pack, size_t *len);
-
-// A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
-// it without any search while the player does, and search again after a deviation.
-//
-// # Safety
-// `pack` must be NULL or a live handle; `out` NULL or writable.
-enum LpStatus lp_pack_puzzle(const struct LpPack *pack,
-                             size_t index,
-                             struct LpPuzzle **out);
-
-// The rating of entry `index` as the pack's writer stored it (the optimal length; for hargram, the search
-// effort); `lp pack verify` re-derives every rating with the exact rater.
-//
-// # Safety
-// `pack` must be NULL or a live handle; `rating` NULL or writable.
-enum LpStatus lp_pack_rating(const struct LpPack *pack,
-                             size_t index,
-                             uint32_t *rating);
-
-// A label of entry `index` — `key` is `"name"` or `"tier"` — as text (`(buf, cap, *written)`, see
-// [`lp_puzzle_describe`](super::lp_puzzle_describe)); `LP_NOT_FOUND` when the entry has none, so that a
-// tool can read a pack's levels back with their names and tiers.
-//
-// # Safety
-// `pack` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
-// writable bytes; `written` NULL or writable.
-enum LpStatus lp_pack_label(const struct LpPack *pack,
-                            size_t index,
-                            const char *key,
-                            char *buf,
-                            size_t cap,
-                            size_t *written);
-
-// Releases a pack. NULL is ignored.
-//
-// # Safety
-// `pack` must be NULL or a handle from this library not yet freed.
-void lp_pack_free(struct LpPack *pack);
-
-// Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
-// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
-enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
-                             uint8_t *buf,
-                             size_t cap,
-                             size_t *written);
-
-// Starts an empty pack (for [`lp_pack_writer_add`], then [`lp_pack_writer_bytes`]).
-//
-// # Safety
-// `out` must be NULL or writable.
-enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
-
-// Adds `puzzle` as it stands to the pack with its `rating` (what a generator gave for it), a `name` and
-// a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
-// from the pack follow it without searching. The entry is checked as [`lp_pack_load`] checks one
-// (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
-// longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
-// family's symmetries, as `lp_puzzle_fingerprint` tells); on any failure the pack is unchanged.
-//
-// # Safety
-// `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
-enum LpStatus lp_pack_writer_add(struct LpPackWriter *writer,
-                                 const struct LpPuzzle *puzzle,
-                                 uint32_t rating,
-                                 const char *name,
-                                 const char *tier);
-
-// The pack's bytes (for [`lp_pack_load`], `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`
-// 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
-//
-// # Safety
-// `writer` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
-enum LpStatus lp_pack_writer_bytes(const struct LpPackWriter *writer,
-                                   uint8_t *buf,
-                                   size_t cap,
-                                   size_t *written);
-
-// Releases a pack writer. NULL is ignored.
-//
-// # Safety
-// `writer` must be NULL or a handle from this library not yet freed.
-void lp_pack_writer_free(struct LpPackWriter *writer);
-
-// Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
-// Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.
-//
-// # Safety
-// `desc` must be NULL or a NUL-terminated string; `out` must be NULL or writable.
-enum LpStatus lp_puzzle_parse(const char *desc,
-                              struct LpPuzzle **out);
-
-// Parses a description of a puzzle of the same kind as `like` into a new puzzle at its start: for a
-// built-in family as [`lp_puzzle_parse`]; for a custom puzzle (`custom:` and its text form, or its bytes
-// in hexadecimal, as `lp_puzzle_describe` writes them) with `like`'s callbacks, which the new puzzle
-// shares. Bad text gives `LP_ERR_PARSE`.
-//
-// # Safety
-// `like` must be NULL or a live handle; `desc` NULL or a NUL-terminated string; `out` NULL or writable.
-enum LpStatus lp_puzzle_parse_like(const struct LpPuzzle *like,
-                                   const char *desc,
-                                   struct LpPuzzle **out);
-
-// Releases a puzzle. NULL is ignored.
-//
-// # Safety
-// `puzzle` must be NULL or a handle from this library not yet freed.
-void lp_puzzle_free(struct LpPuzzle *puzzle);
-
-// The text description of the puzzle from its current position (parsing it resumes the game).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
-enum LpStatus lp_puzzle_describe(const struct LpPuzzle *puzzle,
-                                 char *buf,
-                                 size_t cap,
-                                 size_t *written);
-
-// The id of the puzzle's family (see `lp_family_info`).
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `family` NULL or writable.
-enum LpStatus lp_puzzle_family(const struct LpPuzzle *puzzle, uint32_t *family);
-
-// Width and height of the grid [`lp_puzzle_cells`] fills.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
-enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
-
-// Copies the current board, row-major (`width·height` values; what they mean is the family's: see its
-// documentation), into `buf`; `*written` receives the number of cells.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
-enum LpStatus lp_puzzle_cells(const struct LpPuzzle *puzzle,
-                              int32_t *buf,
-                              size_t cap,
-                              size_t *written);
-
-// The moves the family's searches consider from the current position (every legal move for most
-// families), into `buf`; `*written` receives their number.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
-enum LpStatus lp_puzzle_moves(const struct LpPuzzle *puzzle,
-                              struct LpMove *buf,
-                              size_t cap,
-                              size_t *written);
-
-// The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
-// is not legal there.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
-enum LpStatus lp_puzzle_move_text(const struct LpPuzzle *puzzle,
-                                  struct LpMove mv,
-                                  char *buf,
-                                  size_t cap,
-                                  size_t *written);
-
-// Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle.
-enum LpStatus lp_puzzle_apply(struct LpPuzzle *puzzle,
-                              struct LpMove mv);
-
-// Whether the current position is solved.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `solved` NULL or writable.
-enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
-
-// The next hint from the current position, expanding at most `budget` nodes in this call (a budget of 0
-// counts as 1): call it once per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
-// `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
-// follows the hints, answers come from the stored plan without searching; when the player deviates, a
-// new search starts from where the player is. The first call reserves the hinter's memory; later calls
-// allocate nothing. [`lp_hint_cells`] and [`lp_hint_text`] describe the hint.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
-enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
-                           uint32_t budget,
-                           struct LpHint *hint);
-
-// [`lp_next_hint`] bounded by time instead of nodes: works in slices until the hint is ready or
-// `max_microseconds` have passed (then `LP_IN_PROGRESS`: call again next frame). Each slice is at most
-// half the time left at the rate measured so far (and at most the family's recommended budget,
-// `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
-// (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
-// which also reserves the hinter's memory, included. The node budget stays the deterministic way to
-// step a search; this one is for games that think in milliseconds. Not in the `wasm32-unknown-unknown`
-// build of the JavaScript package (it has no clock); emscripten's (Unity WebGL) has it.
-//
-// # Safety
-// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
-enum LpStatus lp_next_hint_timed(struct LpPuzzle *puzzle,
-                                 uint32_t max_microseconds,
-                                 struct LpHint *hint);
+// `blocked` must be NULL or point to `width · height` bytes; `pieces` must point to `count` pieces whose
+// `cells` point to `width · height` bytes each; `out` must be NULL or writable.
+enum LpStatus lp_hargram_create(uint32_t width,
+                                uint32_t height,
+                                const uint8_t *blocked,
+                                const struct LpHargramPiece *pieces,
+                                size_t count,
+                                struct LpPuzzle **out);
 
 // The cells the last hint concerns (for highlighting), as row-major indices of the grid of
-// [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
+// `lp_puzzle_size`: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
 // Empty before the first hint.
 //
 // # Safety
@@ -1017,8 +682,363 @@ enum LpStatus lp_hint_text(const struct LpPuzzle *puzzle,
                            size_t cap,
                            size_t *written);
 
+// Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
+// (`-1` for "any amount"), and whether the tap and sink may be used.
+//
+// # Safety
+// `capacities`, `start` and `goal` must each be NULL or point to `count` elements; `out` NULL or
+// writable.
+enum LpStatus lp_jugs_create(const uint8_t *capacities,
+                             const uint8_t *start,
+                             const int32_t *goal,
+                             size_t count,
+                             bool tap,
+                             struct LpPuzzle **out);
+
+// Copies the message of the last call on this thread into `buf` with a NUL; `*written` receives the size
+// needed including the NUL.
+//
+// The rule (as rustls-ffi's): every call that returns an `LpStatus` replaces the message as it begins,
+// so the message always speaks of the call just made: empty after `LP_OK` and `LP_IN_PROGRESS`, a
+// sentence after every other status, the outcomes included (`LP_ALREADY_SOLVED`, `LP_UNSOLVABLE`,
+// `LP_OUT_OF_NODES`, `LP_NOT_FOUND`). Read it right after the call it explains. This call itself never
+// replaces the message, so it can be retried with a larger buffer.
+//
+// # Safety
+// `buf` must be NULL or point to `cap` writable bytes; `written` must be NULL or writable.
+enum LpStatus lp_last_error(char *buf,
+                            size_t cap,
+                            size_t *written);
+
+// The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
+// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
+// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+// search). A game that shares one budget between several puzzles takes each call's work off what is
+// left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
+// it, and this call itself does not.
+uint32_t lp_last_work(void);
+
+// Creates a Linjat puzzle on a `width`×`height` grid (1..16 a side) from a row-major grid of
+// `cells_len` (= `width * height`) cells: `0` empty, `-1` a dot, `1`..`9` a number (at most 64 numbers).
+// Moves are `LpMove { piece: the number's index in reading order, from: the segment's first cell, to:
+// its last cell (row-major, top or left end first), arg: its orientation }`; erasing a segment is
+// `from = to = -1`. `lp_puzzle_cells` gives each number's value, 0 or -1 for empty and dot cells no
+// segment covers, `10 + p` / `100 + p` for empty / dot cells number `p`'s segment covers.
+//
+// # Safety
+// `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
+enum LpStatus lp_linjat_create(uint32_t width,
+                               uint32_t height,
+                               const int32_t *cells,
+                               size_t cells_len,
+                               struct LpPuzzle **out);
+
+// The next hint from the current position, expanding at most `budget` nodes in this call (a budget of 0
+// counts as 1): call it once per frame until it stops returning `LP_IN_PROGRESS`. `LP_OK` writes `*hint`; `LP_ALREADY_SOLVED`,
+// `LP_UNSOLVABLE` ("no solution from here"), `LP_OUT_OF_NODES` and `LP_NOT_FOUND` do not. While the player
+// follows the hints, answers come from the stored plan without searching; when the player deviates, a
+// new search starts from where the player is. The first call reserves the hinter's memory; later calls
+// allocate nothing. `lp_hint_cells` and `lp_hint_text` describe the hint.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+enum LpStatus lp_next_hint(struct LpPuzzle *puzzle,
+                           uint32_t budget,
+                           struct LpHint *hint);
+
+// `lp_next_hint` bounded by time instead of nodes: works in slices until the hint is ready or
+// `max_microseconds` have passed (then `LP_IN_PROGRESS`: call again next frame). Each slice is at most
+// half the time left at the rate measured so far (and at most the family's recommended budget,
+// `lp_family_frame_budget`), so a call returns within about `max_microseconds` plus one budget unit
+// (a node expansion of at most 16 successors, or a part of one: a few microseconds); the first call,
+// which also reserves the hinter's memory, included. The node budget stays the deterministic way to
+// step a search; this one is for games that think in milliseconds. Not in the `wasm32-unknown-unknown`
+// build of the JavaScript package (it has no clock); emscripten's (Unity WebGL) has it.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+enum LpStatus lp_next_hint_timed(struct LpPuzzle *puzzle,
+                                 uint32_t max_microseconds,
+                                 struct LpHint *hint);
+
+// Releases a pack. NULL is ignored.
+//
+// # Safety
+// `pack` must be NULL or a handle from this library not yet freed.
+void lp_pack_free(struct LpPack *pack);
+
+// A label of entry `index` — `key` is `"name"` or `"tier"` — as text (`(buf, cap, *written)`, see
+// `lp_puzzle_describe`); `LP_NOT_FOUND` when the entry has none, so that a
+// tool can read a pack's levels back with their names and tiers.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+// writable bytes; `written` NULL or writable.
+enum LpStatus lp_pack_label(const struct LpPack *pack,
+                            size_t index,
+                            const char *key,
+                            char *buf,
+                            size_t cap,
+                            size_t *written);
+
+// The number of puzzles in the pack.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `len` NULL or writable.
+enum LpStatus lp_pack_len(const struct LpPack *pack, size_t *len);
+
+// Loads a pack written by `lp pack build` (or `lp_puzzle_save`): `LP_ERR_CORRUPT_DATA` for damaged
+// bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
+// `LP_ERR_VERSION` for another format version.
+//
+// # Safety
+// `bytes` must be NULL or point to `len` readable bytes; `out` NULL or writable.
+enum LpStatus lp_pack_load(const uint8_t *bytes,
+                           size_t len,
+                           struct LpPack **out);
+
+// Loads a pack of puzzles of the same kind as `like` (custom puzzles, whose entries only `like`'s
+// callbacks can read; the puzzles taken from the pack share them), checked as `lp_pack_load` checks
+// one; `LP_ERR_CALLBACK` when a callback failed while reading it.
+//
+// # Safety
+// `bytes` must be NULL or point to `len` readable bytes; `like` NULL or a live handle; `out` NULL or
+// writable.
+enum LpStatus lp_pack_load_like(const uint8_t *bytes,
+                                size_t len,
+                                const struct LpPuzzle *like,
+                                struct LpPack **out);
+
+// A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
+// it without any search while the player does, and search again after a deviation.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `out` NULL or writable.
+enum LpStatus lp_pack_puzzle(const struct LpPack *pack,
+                             size_t index,
+                             struct LpPuzzle **out);
+
+// The rating of entry `index` as the pack's writer stored it (the optimal length; for hargram, the search
+// effort); `lp pack verify` re-derives every rating with the exact rater.
+//
+// # Safety
+// `pack` must be NULL or a live handle; `rating` NULL or writable.
+enum LpStatus lp_pack_rating(const struct LpPack *pack,
+                             size_t index,
+                             uint32_t *rating);
+
+// Adds `puzzle` as it stands to the pack with its `rating` (what a generator gave for it), a `name` and
+// a `tier` (each NULL for none); a generated puzzle still at its start keeps its solution, so that hints
+// from the pack follow it without searching. The entry is checked as `lp_pack_load` checks one
+// (`LP_ERR_INVALID_ARGUMENT` when the stored solution is shorter than the rating allows, or a label is
+// longer than 1,024 bytes, or the puzzle is the same level as an entry already added — up to the
+// family's symmetries, as `lp_puzzle_fingerprint` tells); on any failure the pack is unchanged.
+//
+// # Safety
+// `writer` and `puzzle` must be NULL or live handles; `name` and `tier` NULL or NUL-terminated strings.
+enum LpStatus lp_pack_writer_add(struct LpPackWriter *writer,
+                                 const struct LpPuzzle *puzzle,
+                                 uint32_t rating,
+                                 const char *name,
+                                 const char *tier);
+
+// The pack's bytes (for `lp_pack_load`, `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`
+// 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+//
+// # Safety
+// `writer` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_pack_writer_bytes(const struct LpPackWriter *writer,
+                                   uint8_t *buf,
+                                   size_t cap,
+                                   size_t *written);
+
+// Starts an empty pack (for `lp_pack_writer_add`, then `lp_pack_writer_bytes`).
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
+
+// Releases a pack writer. NULL is ignored.
+//
+// # Safety
+// `writer` must be NULL or a handle from this library not yet freed.
+void lp_pack_writer_free(struct LpPackWriter *writer);
+
+// After `lp_next_hint` returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
+// hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the
+// family's estimate) that the search from the current position reached. `hint->reason` is
+// `LP_REASON_PARTIAL`, `hint->optimal` 0, and `hint->moves_left` an estimate (the moves to that
+// position plus its estimate); `lp_hint_text` says it is partial ("…: toward the position closest to
+// the goal that the search reached") and `lp_hint_cells` gives its cells. For a game that would rather
+// nudge the player than say nothing; playing it and asking again searches afresh from there.
+// `LP_NOT_FOUND` when there is none: no search ran from this position, the search keeps no partial
+// result (beam, hill climbing, annealing, a family's own solver), or nothing it reached is closer than
+// the position itself. Writes the hint only on `LP_OK`.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+enum LpStatus lp_partial_hint(struct LpPuzzle *puzzle,
+                              struct LpHint *hint);
+
+// Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_apply(struct LpPuzzle *puzzle,
+                              struct LpMove mv);
+
+// Copies the current board, row-major (`width·height` values; what they mean is the family's: see its
+// documentation), into `buf`; `*written` receives the number of cells.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_puzzle_cells(const struct LpPuzzle *puzzle,
+                              int32_t *buf,
+                              size_t cap,
+                              size_t *written);
+
+// Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
+// `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
+// reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `summary` NULL or writable.
+enum LpStatus lp_puzzle_cluster(const struct LpPuzzle *puzzle,
+                                size_t node_cap,
+                                struct LpClusterSummary *summary);
+
+// Counts the solutions from the current position, stopping after `limit` of them (0 counts as 1; 2
+// answers "unique?"), into `*count`. `LP_ERR_INVALID_ARGUMENT` for a family that does not count
+// solutions (those that have one shortest answer per move count: ask a solver instead).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `count` NULL or writable.
+enum LpStatus lp_puzzle_count_solutions(const struct LpPuzzle *puzzle,
+                                        uint64_t limit,
+                                        struct LpSolutionCount *count);
+
+// The rule solver's deduction from the current position, step by step, into `steps` (`*written` receives
+// their number) and whether the rules solve the position (`*solved`). The cells of the steps, in order,
+// come from `lp_puzzle_deduction_cells`. `LP_ERR_INVALID_ARGUMENT` for a family without a rule solver.
+// Runs the whole deduction in this call (milliseconds at most) and allocates.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `steps` NULL or `cap` writable steps; `written` and `solved`
+// NULL or writable.
+enum LpStatus lp_puzzle_deduction(const struct LpPuzzle *puzzle,
+                                  struct LpDeductionStep *steps,
+                                  size_t cap,
+                                  size_t *written,
+                                  bool *solved);
+
+// The cells every step of `lp_puzzle_deduction` fixed, step after step (row-major indices).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_puzzle_deduction_cells(const struct LpPuzzle *puzzle,
+                                        uint16_t *buf,
+                                        size_t cap,
+                                        size_t *written);
+
+// The text description of the puzzle from its current position (parsing it resumes the game).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_describe(const struct LpPuzzle *puzzle,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *written);
+
+// A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
+// `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
+// `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not
+// generated, or its family establishes none of that name).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
+// writable.
+enum LpStatus lp_puzzle_fact(const struct LpPuzzle *puzzle, const char *name, int64_t *value);
+
+// The id of the puzzle's family (see `lp_family_info`).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `family` NULL or writable.
+enum LpStatus lp_puzzle_family(const struct LpPuzzle *puzzle, uint32_t *family);
+
+// The level's fingerprint from the current position into `*value`: two puzzles have the same one when
+// they are the same level up to the family's symmetries (a board turned or mirrored, identical jugs or
+// blocks swapped) — what generators and packs count as one level (`lp_pack_writer_add` refuses a
+// second). Stable across builds and platforms.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `value` NULL or writable.
+enum LpStatus lp_puzzle_fingerprint(const struct LpPuzzle *puzzle,
+                                    uint64_t *value);
+
+// Releases a puzzle. NULL is ignored.
+//
+// # Safety
+// `puzzle` must be NULL or a handle from this library not yet freed.
+void lp_puzzle_free(struct LpPuzzle *puzzle);
+
+// Whether the current position is solved.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `solved` NULL or writable.
+enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
+
+// The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
+// is not legal there.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_move_text(const struct LpPuzzle *puzzle,
+                                  struct LpMove mv,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *written);
+
+// The moves the family's searches consider from the current position (every legal move for most
+// families), into `buf`; `*written` receives their number.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_puzzle_moves(const struct LpPuzzle *puzzle,
+                              struct LpMove *buf,
+                              size_t cap,
+                              size_t *written);
+
+// Parses a one-line text description (`tiles:3x3:8,6,7,2,5,4,3,0,1`) into a new puzzle at its start.
+// Bad text gives `LP_ERR_PARSE`; the message names the column and the reason.
+//
+// # Safety
+// `desc` must be NULL or a NUL-terminated string; `out` must be NULL or writable.
+enum LpStatus lp_puzzle_parse(const char *desc,
+                              struct LpPuzzle **out);
+
+// Parses a description of a puzzle of the same kind as `like` into a new puzzle at its start: for a
+// built-in family as `lp_puzzle_parse`; for a custom puzzle (`custom:` and its text form, or its bytes
+// in hexadecimal, as `lp_puzzle_describe` writes them) with `like`'s callbacks, which the new puzzle
+// shares. Bad text gives `LP_ERR_PARSE`.
+//
+// # Safety
+// `like` must be NULL or a live handle; `desc` NULL or a NUL-terminated string; `out` NULL or writable.
+enum LpStatus lp_puzzle_parse_like(const struct LpPuzzle *like,
+                                   const char *desc,
+                                   struct LpPuzzle **out);
+
+// Saves the puzzle from its current position as a one-puzzle pack (bytes for `lp_pack_load`); with
+// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
+                             uint8_t *buf,
+                             size_t cap,
+                             size_t *written);
+
 // Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
-// before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
+// before `lp_next_hint` reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
 // search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
 //
 // # Safety
@@ -1033,29 +1053,35 @@ enum LpStatus lp_puzzle_set_node_limit(struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a live handle; `key` and `value` NULL or NUL-terminated strings.
 enum LpStatus lp_puzzle_set_option(struct LpPuzzle *puzzle, const char *key, const char *value);
 
-// The level's fingerprint from the current position into `*value`: two puzzles have the same one when
-// they are the same level up to the family's symmetries (a board turned or mirrored, identical jugs or
-// blocks swapped) — what generators and packs count as one level (`lp_pack_writer_add` refuses a
-// second). Stable across builds and platforms.
+// Makes `puzzle` use `tables` for its hints and solvers from now on (call it before asking for hints:
+// the hinter's memory is reserved again at the next hint). `LP_ERR_INVALID_ARGUMENT` when the tables do
+// not serve this puzzle (another family, board size or goal).
 //
 // # Safety
-// `puzzle` must be NULL or a live handle; `value` NULL or writable.
-enum LpStatus lp_puzzle_fingerprint(const struct LpPuzzle *puzzle,
-                                    uint64_t *value);
+// `puzzle` and `tables` must be NULL or live handles.
+enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
+                                   const struct LpTables *tables);
 
-// A fact the generator established about a generated puzzle, by name (for blocks `cluster_states`,
-// `cluster_solved`, `farthest`; for linjat `objective`, each rule's steps by its name and
-// `max_width`), into `*value`; `LP_NOT_FOUND` when the puzzle carries no such fact (it was not
-// generated, or its family establishes none of that name).
+// Width and height of the grid `lp_puzzle_cells` fills.
 //
 // # Safety
-// `puzzle` must be NULL or a live handle; `name` NULL or a NUL-terminated string; `value` NULL or
-// writable.
-enum LpStatus lp_puzzle_fact(const struct LpPuzzle *puzzle, const char *name, int64_t *value);
+// `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
+enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
 
-// Creates a solver for the puzzle's current position running `algorithm` (an [`LpAlgorithm`] value),
+// The bytes `lp_solver_create` would reserve for `algorithm` and `node_cap` on this puzzle (for
+// `LP_ALGO_EXACT`, the family's own solver, whose memory does not depend on the cap: its
+// `lp_solver_stats` tell).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `bytes` NULL or writable.
+enum LpStatus lp_solver_bytes(const struct LpPuzzle *puzzle,
+                              uint32_t algorithm,
+                              uint32_t node_cap,
+                              uint64_t *bytes);
+
+// Creates a solver for the puzzle's current position running `algorithm` (an `LpAlgorithm` value),
 // with all its memory reserved now for `node_cap` nodes (IDA*: stack entries; hill climbing: moves).
-// [`lp_solver_bytes`] tells exactly how much that is: on sliding tiles about 100 bytes a node for A*,
+// `lp_solver_bytes` tells exactly how much that is: on sliding tiles about 100 bytes a node for A*,
 // best-first and uniform cost, 65 for breadth-first, 112 a stack entry for IDA*. A cap the machine cannot
 // hold gives `LP_ERR_OUT_OF_MEMORY` with the bytes asked for, and nothing is created.
 //
@@ -1066,7 +1092,7 @@ enum LpStatus lp_solver_create(const struct LpPuzzle *puzzle,
                                uint32_t node_cap,
                                struct LpSolver **out);
 
-// Like [`lp_solver_create`] with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
+// Like `lp_solver_create` with the algorithm named as the CLI names it: `bfs`, `bfs:DEPTH`, `hill`,
 // `anneal` (or `anneal:iterations=N,t_start=T,t_end=T,restarts=N,seed=N`, any of them), `best-first`,
 // `astar`, `wastar:NUM/DEN`, `beam:WIDTH` (`node_cap` kept nodes: at most `node_cap / WIDTH` moves
 // deep), `ucs`, `ida`.
@@ -1078,33 +1104,11 @@ enum LpStatus lp_solver_create_named(const struct LpPuzzle *puzzle,
                                      uint32_t node_cap,
                                      struct LpSolver **out);
 
-// The bytes [`lp_solver_create`] would reserve for `algorithm` and `node_cap` on this puzzle (for
-// `LP_ALGO_EXACT`, the family's own solver, whose memory does not depend on the cap: its
-// `lp_solver_stats` tell).
+// Releases a solver. NULL is ignored.
 //
 // # Safety
-// `puzzle` must be NULL or a live handle; `bytes` NULL or writable.
-enum LpStatus lp_solver_bytes(const struct LpPuzzle *puzzle,
-                              uint32_t algorithm,
-                              uint32_t node_cap,
-                              uint64_t *bytes);
-
-// Ends the solver's run with `LP_OUT_OF_NODES` once it has expanded `limit` nodes in all: the bound on
-// its work, for searches that need little memory but may run long (IDA*, the exact solvers).
-//
-// # Safety
-// `solver` must be NULL or a live handle.
-enum LpStatus lp_solver_set_node_limit(struct LpSolver *solver,
-                                       uint64_t limit);
-
-// Expands at most `budget` nodes (a budget of 0 counts as 1). `LP_IN_PROGRESS`: call again; `LP_OK`:
-// solved (read the moves); `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a
-// solution. Allocates nothing.
-//
-// # Safety
-// `solver` must be NULL or a live handle.
-enum LpStatus lp_solver_step(struct LpSolver *solver,
-                             uint32_t budget);
+// `solver` must be NULL or a handle from this library not yet freed.
+void lp_solver_free(struct LpSolver *solver);
 
 // Copies the solution's moves into `buf`; `*written` receives their number. Before the solver has
 // finished, or when it finished without a solution, returns that status instead.
@@ -1116,17 +1120,38 @@ enum LpStatus lp_solver_moves(struct LpSolver *solver,
                               size_t cap,
                               size_t *written);
 
+// Ends the solver's run with `LP_OUT_OF_NODES` once it has expanded `limit` nodes in all: the bound on
+// its work, for searches that need little memory but may run long (IDA*, the exact solvers).
+//
+// # Safety
+// `solver` must be NULL or a live handle.
+enum LpStatus lp_solver_set_node_limit(struct LpSolver *solver,
+                                       uint64_t limit);
+
 // Counters of the run so far.
 //
 // # Safety
 // `solver` must be NULL or a live handle; `stats` NULL or writable.
 enum LpStatus lp_solver_stats(const struct LpSolver *solver, struct LpStats *stats);
 
-// Releases a solver. NULL is ignored.
+// Expands at most `budget` nodes (a budget of 0 counts as 1). `LP_IN_PROGRESS`: call again; `LP_OK`:
+// solved (read the moves); `LP_UNSOLVABLE`, `LP_OUT_OF_NODES`, `LP_NOT_FOUND`: finished without a
+// solution. Allocates nothing.
 //
 // # Safety
-// `solver` must be NULL or a handle from this library not yet freed.
-void lp_solver_free(struct LpSolver *solver);
+// `solver` must be NULL or a live handle.
+enum LpStatus lp_solver_step(struct LpSolver *solver,
+                             uint32_t budget);
+
+// The name of a status value (`"LP_OK"`, …) as a static NUL-terminated string; `"LP_UNKNOWN_STATUS"` for
+// a value that is not a status. Never NULL.
+const char *lp_status_str(uint32_t status);
+
+// Releases tables. NULL is ignored.
+//
+// # Safety
+// `tables` must be NULL or a handle from this library not yet freed.
+void lp_tables_free(struct LpTables *tables);
 
 // Loads tables from bytes written by `lp tables build` (any kind a family loads, told apart by their
 // magic; magic, format version and checksum checked): `LP_ERR_CORRUPT_DATA` for damaged bytes,
@@ -1138,28 +1163,22 @@ enum LpStatus lp_tables_load(const uint8_t *bytes,
                              size_t len,
                              struct LpTables **out);
 
-// Releases tables. NULL is ignored.
+// Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
+// `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
 //
 // # Safety
-// `tables` must be NULL or a handle from this library not yet freed.
-void lp_tables_free(struct LpTables *tables);
+// `start` must point to `start_len` bytes; `goal` must be NULL or point to `goal_len` bytes; `out` must be
+// NULL or writable.
+enum LpStatus lp_tiles_create(uint32_t width,
+                              uint32_t height,
+                              const uint8_t *start,
+                              size_t start_len,
+                              const uint8_t *goal,
+                              size_t goal_len,
+                              struct LpPuzzle **out);
 
-// Makes `puzzle` use `tables` for its hints and solvers from now on (call it before asking for hints:
-// the hinter's memory is reserved again at the next hint). `LP_ERR_INVALID_ARGUMENT` when the tables do
-// not serve this puzzle (another family, board size or goal).
-//
-// # Safety
-// `puzzle` and `tables` must be NULL or live handles.
-enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
-                                   const struct LpTables *tables);
-
-// Makes `generator` rate its candidates with `tables` (the 4×4 pattern databases make the 15-puzzle's
-// expert band fast to rate). `LP_ERR_INVALID_ARGUMENT` when they do not serve its puzzles.
-//
-// # Safety
-// `generator` and `tables` must be NULL or live handles.
-enum LpStatus lp_generator_set_tables(struct LpGenerator *generator,
-                                      const struct LpTables *tables);
+// The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
+uint32_t lp_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

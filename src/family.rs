@@ -28,6 +28,10 @@ pub struct Reason {
     pub doc: &'static str,
 }
 
+/// The reason code of a partial hint ([`crate::session::AnySession::partial_hint`]): the first move toward
+/// the position closest to a goal that a search which ran out of nodes reached — no family uses it.
+pub const PARTIAL: u32 = u32::MAX;
+
 /// Most cells a hint can concern.
 pub const MAX_HINT_CELLS: usize = 256;
 

@@ -127,6 +127,26 @@ impl<P: Puzzle> Hinter<P> {
     }
 }
 
+impl<P: Puzzle> Hinter<P> {
+    /// The partial result of the search from `current` when it has no plan (it ran out of nodes, or is
+    /// still running): the first move toward the state closest to a goal by the puzzle's estimate that
+    /// the search reached, as Detour's `DT_PARTIAL_RESULT`. `moves_left` is the moves to that state
+    /// plus its estimate (an estimate, never called optimal). `None` when no search from `current` ran,
+    /// or none got closer than `current`. Overwrites the plan (which `current` has left).
+    pub fn closest_hint(&mut self, puzzle: &P, current: &P::State) -> Option<Hint<P::Move>> {
+        if self.searching_from.as_ref() != Some(current) {
+            return None;
+        }
+        self.plan_from = None;
+        if !self.solver.write_closest(&mut self.plan) {
+            return None;
+        }
+        let (first, last) = (self.plan.first()?.0, self.plan.last()?.1);
+        let moves_left = (self.plan.len() as u32).saturating_add(puzzle.heuristic(&last));
+        Some(Hint { mv: first, moves_left, optimal: false })
+    }
+}
+
 /// Budget of the first slice of a call bounded by time, before any rate is measured: one unit, so that
 /// even a call given a few microseconds ends near them.
 const FIRST_SLICE: u32 = 1;

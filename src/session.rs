@@ -2,7 +2,7 @@
 //! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
-use crate::family::{Deduction, Family, HintCells, MoveCode, SolutionCount};
+use crate::family::{Deduction, Family, HintCells, MoveCode, SolutionCount, PARTIAL};
 use crate::ga::{AnyGa, Evolution};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
@@ -150,6 +150,12 @@ pub trait AnySession: Send {
     /// why there is none (yet): `InProgress`, `AlreadySolved`, `Unsolvable`, `OutOfNodes`, `NotFound`,
     /// `OutOfMemory`. The hinter's memory is reserved by the first call; later calls allocate nothing.
     fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status>;
+    /// After a hint search that found no plan (`OutOfNodes`, or still `InProgress`): the first move
+    /// toward the position closest to the goal that the search reached — a partial result, as Detour's
+    /// `DT_PARTIAL_RESULT` — with reason [`crate::family::PARTIAL`], `optimal` false and `moves_left` an
+    /// estimate (the moves to that position plus its estimate). `NotFound(NoCloser)` when there is
+    /// none. Its cells and sentence are read as a hint's.
+    fn partial_hint(&mut self) -> Result<SessionHint, Status>;
     /// The cells the last hint concerns (empty before the first).
     fn hint_cells(&self) -> &[u16];
     /// Node expansions of the last hint search (0 for hints read off a plan).
@@ -298,12 +304,30 @@ impl<F: Family> AnySession for Session<F> {
         Ok(SessionHint { mv: puzzle.encode_move(&mv), moves_left: hint.moves_left, optimal: hint.optimal, reason })
     }
 
+    fn partial_hint(&mut self) -> Result<SessionHint, Status> {
+        let puzzle = &self.puzzle;
+        let searched = puzzle.canonical(&self.state);
+        let none = Status::NotFound(crate::status::Shortfall::NoCloser);
+        let hint = self.hinter.as_mut().and_then(|h| h.closest_hint(puzzle, &searched)).ok_or(none)?;
+        let mv = puzzle.relabel(&hint.mv, &searched, &self.state);
+        self.cells.clear();
+        puzzle.explain(&self.state, &mv, false, &mut self.cells);
+        self.last = Some((self.state, mv, PARTIAL));
+        Ok(SessionHint { mv: puzzle.encode_move(&mv), moves_left: hint.moves_left, optimal: false, reason: PARTIAL })
+    }
+
     fn hint_cells(&self) -> &[u16] {
         &self.cells
     }
 
     fn hint_text(&self) -> Option<String> {
-        self.last.map(|(state, mv, reason)| self.puzzle.hint_text(&state, &mv, reason))
+        self.last.map(|(state, mv, reason)| match reason {
+            PARTIAL => format!(
+                "{}: toward the position closest to the goal that the search reached (no solution found yet)",
+                self.puzzle.move_text(&mv)
+            ),
+            _ => self.puzzle.hint_text(&state, &mv, reason),
+        })
     }
 
     fn hint_nodes(&self) -> u64 {

@@ -37,6 +37,8 @@ pub enum Shortfall {
     NoMore,
     /// What was found did not pass a requirement (a second solution where one is required).
     Rejected,
+    /// No partial result: no search ran from the position, or none reached a state closer to a goal.
+    NoCloser,
 }
 
 impl Status {
@@ -60,6 +62,7 @@ impl Status {
             Status::NotFound(Shortfall::Misses) => "misses",
             Status::NotFound(Shortfall::NoMore) => "no_more",
             Status::NotFound(Shortfall::Rejected) => "rejected",
+            Status::NotFound(Shortfall::NoCloser) => "no_closer",
             Status::OutOfMemory => "out_of_memory",
         }
     }

@@ -711,6 +711,11 @@ public:
         return static_cast<Status>(lp_next_hint(get(), *nodes, &hint));
     }
 
+    /// After next_hint returned Status::OutOfNodes: the first move toward the position closest to the goal
+    /// that the search reached (hint.reason == LP_REASON_PARTIAL, hint.optimal 0, hint.moves_left an
+    /// estimate), as Detour's partial result; Status::NotFound when there is none. No exceptions.
+    Status partial_hint(LpHint& hint) noexcept { return static_cast<Status>(lp_partial_hint(get(), &hint)); }
+
     /// Per frame: the next hint within `microseconds` of work (slices of the family's frame budget)
     /// instead of a node budget; the same statuses as next_hint. No exceptions, no allocation.
     template <typename Int>

@@ -42,6 +42,8 @@ export type AlgorithmCode = (typeof Algorithm)[keyof typeof Algorithm];
 export declare const ParamKind: { readonly INT: 0; readonly BOOL: 1; readonly CHOICE: 2; readonly SIZE: 3; readonly RANGE: 4 };
 /** How sliding-block moves are counted. */
 export declare const BlocksCount: { readonly STEP: 0; readonly LINE: 1; readonly FREE: 2 };
+/** The reason of a partial hint (`Puzzle.partialHint`). */
+export declare const REASON_PARTIAL: 4294967295;
 /** The ABI version these bindings were written against. */
 export declare const ABI_VERSION: number;
 
@@ -183,6 +185,9 @@ export declare class Puzzle implements Disposable {
    * `LpError` ERR_INVALID_ARGUMENT); no budget runs past the node limit (`setNodeLimit`). */
   nextHint(budget?: number): Hint;
   hintNow(budget?: number): Hint;
+  /** After `nextHint` gave OUT_OF_NODES: the first move toward the closest position the search reached
+   * (`reason` REASON_PARTIAL, never optimal), or NOT_FOUND. */
+  partialHint(): Hint;
   hintText(): string | null;
   setOption(key: string, value: string | number | boolean): void;
   setNodeLimit(limit: number | bigint): void;

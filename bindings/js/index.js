@@ -53,6 +53,9 @@ export const BlocksCount = Object.freeze({ STEP: 0, LINE: 1, FREE: 2 });
 /** The ABI version these bindings were written against (`LP_ABI_VERSION`). */
 export const ABI_VERSION = 3;
 
+/** The reason of a partial hint (`Puzzle.partialHint`, the C ABI's `LP_REASON_PARTIAL`). */
+export const REASON_PARTIAL = 0xffffffff;
+
 const STATUS_NAMES = Object.fromEntries(Object.entries(Status).map(([name, code]) => [code, "LP_" + name]));
 
 /** The C name of a status code (`"LP_OK"`). */
@@ -899,9 +902,21 @@ export class Puzzle extends Handle {
    * a frame while `hint.status` is `IN_PROGRESS`. The same `Hint` object comes back every time, with
    * `status`, `move`, `movesLeft`, `optimal`, `reason`, `cells` (the grid cells it concerns) and `text`. */
   nextHint(budget = 10000) {
+    return this.fillHint(this.lib.call(this.lib.x.lp_next_hint, this.live, count32(budget, "budget"), this.lib.hintPtr));
+  }
+
+  /** After `nextHint` gave `OUT_OF_NODES`: the first move toward the position closest to the goal the
+   * search reached (`reason === REASON_PARTIAL`, `optimal` false, `movesLeft` an estimate), in the same
+   * hint object; `NOT_FOUND` when there is none. */
+  partialHint() {
+    return this.fillHint(this.lib.call(this.lib.x.lp_partial_hint, this.live, this.lib.hintPtr));
+  }
+
+  /** Refills the puzzle's hint object from the call's status and the hint it wrote. */
+  fillHint(raw) {
     const lib = this.lib;
     const hint = this.hint;
-    const status = lib.check(lib.call(lib.x.lp_next_hint, this.live, count32(budget, "budget"), lib.hintPtr));
+    const status = lib.check(raw);
     hint.status = status;
     if (status !== Status.OK) {
       hint.stale = false;

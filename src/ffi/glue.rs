@@ -351,6 +351,9 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
                 Shortfall::Misses => "too many candidates in a row missed the band",
                 Shortfall::NoMore => "every distinct puzzle of the band was handed out",
                 Shortfall::Rejected => "the result did not meet a requirement",
+                Shortfall::NoCloser => {
+                    "no partial result: no search ran from this position, or none reached a position closer to the goal"
+                }
             },
         ),
         Status::OutOfMemory => fail(LpStatus::LP_ERR_OUT_OF_MEMORY, "memory could not be reserved"),

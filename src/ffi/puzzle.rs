@@ -290,13 +290,50 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
         let answer = puzzle.session.next_hint(budget);
         report_work(puzzle.session.hint_work());
         puzzle.checked(Ok(LpStatus::LP_OK))?;
-        match answer {
-            Ok(h) => {
-                hint.write(h.into());
-                Ok(LpStatus::LP_OK)
-            }
-            Err(status) => status_outcome(status, "no hint"),
+        hint_outcome(answer, hint, "no hint")
+    })
+}
+
+/// Writes a hint that came, or maps why none did (`what`: "no hint") to its status and message.
+fn hint_outcome(
+    answer: Result<crate::session::SessionHint, crate::search::Status>,
+    out: Out<LpHint>,
+    what: &'static str,
+) -> Outcome {
+    match answer {
+        Ok(h) => {
+            out.write(h.into());
+            Ok(LpStatus::LP_OK)
         }
+        Err(status) => status_outcome(status, what),
+    }
+}
+
+/// The reason code of a partial hint ([`lp_partial_hint`]); no family's reasons use it.
+pub const LP_REASON_PARTIAL: u32 = 0xFFFF_FFFF;
+const _: () = assert!(LP_REASON_PARTIAL == crate::family::PARTIAL);
+
+/// After [`lp_next_hint`] returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
+/// hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the
+/// family's estimate) that the search from the current position reached. `hint->reason` is
+/// `LP_REASON_PARTIAL`, `hint->optimal` 0, and `hint->moves_left` an estimate (the moves to that
+/// position plus its estimate); [`lp_hint_text`] says it is partial ("…: toward the position closest to
+/// the goal that the search reached") and [`lp_hint_cells`] gives its cells. For a game that would rather
+/// nudge the player than say nothing; playing it and asking again searches afresh from there.
+/// `LP_NOT_FOUND` when there is none: no search ran from this position, the search keeps no partial
+/// result (beam, hill climbing, annealing, a family's own solver), or nothing it reached is closer than
+/// the position itself. Writes the hint only on `LP_OK`.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_partial_hint(puzzle: *mut LpPuzzle, hint: *mut LpHint) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
+        let answer = puzzle.session.partial_hint();
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        hint_outcome(answer, hint, "no partial hint")
     })
 }
 
@@ -333,13 +370,7 @@ pub unsafe extern "C" fn lp_next_hint_timed(
         });
         report_work(work);
         puzzle.checked(Ok(LpStatus::LP_OK))?;
-        match answer {
-            Ok(h) => {
-                out.write(h.into());
-                Ok(LpStatus::LP_OK)
-            }
-            Err(status) => status_outcome(status, "no hint"),
-        }
+        hint_outcome(answer, out, "no hint")
     })
 }
 

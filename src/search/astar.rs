@@ -69,6 +69,8 @@ pub struct AStar<P: Puzzle> {
     admissible: bool,
     /// The node being expanded, its next successor part and its number of parts.
     expanding: Option<(u32, u32, u32)>,
+    /// The expanded node closest to a goal by the heuristic: (h, g, id), the lowest h then g.
+    closest: (u32, u64, u32),
 }
 
 impl<P: Puzzle> AStar<P> {
@@ -90,6 +92,7 @@ impl<P: Puzzle> AStar<P> {
             stats: Stats::default(),
             admissible: false,
             expanding: None,
+            closest: (u32::MAX, u64::MAX, NONE),
         })
     }
 
@@ -166,6 +169,11 @@ impl<P: Puzzle> Search<P> for AStar<P> {
         self.arena.write_path(self.goal, out);
     }
 
+    fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
+        self.arena.write_path(self.closest.2, out);
+        !out.is_empty()
+    }
+
     /// Uniform cost always; A\* when the puzzle declares its heuristic admissible (and no fallback to a
     /// weighted ordering was taken); the other orderings never.
     fn proven_optimal(&self) -> bool {
@@ -183,6 +191,7 @@ impl<P: Puzzle> AStar<P> {
         self.arena.clear();
         self.goal = NONE;
         self.expanding = None;
+        self.closest = (u32::MAX, u64::MAX, NONE);
         self.status = Status::InProgress;
         if puzzle.provably_unsolvable(&start) {
             self.finish(Status::Unsolvable);
@@ -229,6 +238,8 @@ impl<P: Puzzle> AStar<P> {
                         return self.finish(Status::Found);
                     }
                     self.stats.expanded += 1;
+                    let node = self.arena.node(id);
+                    self.closest = self.closest.min((node.h, node.g, id));
                     (id, 0, puzzle.successor_parts(&state).max(1))
                 }
             };

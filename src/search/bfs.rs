@@ -28,6 +28,9 @@ pub struct Bfs<P: Puzzle> {
     stats: Stats,
     /// Whether every move seen in this run cost 1 (fewest moves is then cheapest).
     unit_costs: bool,
+    /// The expanded node closest to a goal by the heuristic: (h, depth, id), the lowest h then depth
+    /// (kept only when the search stops at a goal; an exploration of everything needs none).
+    closest: (u32, u32, u32),
 }
 
 impl<P: Puzzle> Bfs<P> {
@@ -48,6 +51,7 @@ impl<P: Puzzle> Bfs<P> {
             status: Status::Unsolvable,
             stats: Stats::default(),
             unit_costs: true,
+            closest: (u32::MAX, u32::MAX, NONE),
         })
     }
 
@@ -146,6 +150,7 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
         self.cut_by_limit = false;
         self.goal = NONE;
         self.unit_costs = true;
+        self.closest = (u32::MAX, u32::MAX, NONE);
         self.stats = Stats { bytes_reserved: self.arena.bytes_reserved(), ..Stats::default() };
         self.status = Status::InProgress;
         if !self.explore_all && puzzle.provably_unsolvable(&start) {
@@ -178,6 +183,11 @@ impl<P: Puzzle> Search<P> for Bfs<P> {
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         // `goal` is NONE (an empty path) unless the search found one.
         self.arena.write_path(self.goal, out);
+    }
+
+    fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
+        self.arena.write_path(self.closest.2, out);
+        !out.is_empty()
     }
 
     /// The fewest moves are the cheapest when every move costs 1; with other costs the path is only the
@@ -229,6 +239,11 @@ impl<P: Puzzle> Bfs<P> {
                 }
                 self.stats.expanded += 1;
                 self.parts = puzzle.successor_parts(&node.state).max(1);
+                if !self.explore_all {
+                    // One estimate an expansion (not a child): the partial result's price.
+                    let h = puzzle.heuristic(&node.state);
+                    self.closest = self.closest.min((h, node.g, self.cursor as u32));
+                }
             }
             let id = self.cursor as u32;
             let node = *self.arena.node(id);

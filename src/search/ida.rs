@@ -58,6 +58,10 @@ pub struct IdaStar<P: Puzzle> {
     stats: Stats,
     /// Whether the puzzle of the current run declares its heuristic admissible.
     admissible: bool,
+    /// The path to the state closest to a goal by the heuristic pushed so far, and its heuristic (the
+    /// start's, with an empty path, until a lower one is seen).
+    closest: Vec<(P::Move, P::State)>,
+    closest_h: u32,
 }
 
 impl<P: Puzzle> IdaStar<P> {
@@ -77,12 +81,18 @@ impl<P: Puzzle> IdaStar<P> {
             status: Status::Unsolvable,
             stats: Stats::default(),
             admissible: false,
+            closest: memory::with_capacity(cap)?,
+            closest_h: u32::MAX,
         })
     }
 
     /// Bytes a search with `stack_cap` entries reserves.
     pub fn bytes_for(stack_cap: usize) -> usize {
-        stack_cap.max(2).saturating_mul(size_of::<Frame<P::State, P::Move>>() + size_of::<Child<P::State, P::Move>>())
+        stack_cap.max(2).saturating_mul(
+            size_of::<Frame<P::State, P::Move>>()
+                + size_of::<Child<P::State, P::Move>>()
+                + size_of::<(P::Move, P::State)>(),
+        )
     }
 
     /// The current cost bound (the optimal cost once the search has found a solution).
@@ -95,6 +105,8 @@ impl<P: Puzzle> IdaStar<P> {
         self.stats = Stats { bytes_reserved: self.bytes_reserved(), ..Stats::default() };
         self.frames.clear();
         self.children.clear();
+        self.closest.clear();
+        self.closest_h = u32::MAX;
         self.root = None;
         self.status = Status::Unsolvable;
     }
@@ -113,6 +125,7 @@ impl<P: Puzzle> IdaStar<P> {
     fn bytes_reserved(&self) -> usize {
         self.frames.capacity() * size_of::<Frame<P::State, P::Move>>()
             + self.children.capacity() * size_of::<Child<P::State, P::Move>>()
+            + self.closest.capacity() * size_of::<(P::Move, P::State)>()
     }
 
     fn finish(&mut self, status: Status) -> Status {
@@ -145,6 +158,12 @@ impl<P: Puzzle> IdaStar<P> {
             parts,
         });
         self.stats.expanded += 1;
+        if h < self.closest_h {
+            // Rare (at most the start's estimate times a run): the path is copied, not kept per frame.
+            self.closest_h = h;
+            self.closest.clear();
+            self.closest.extend(self.frames.iter().filter_map(|f| f.mv.map(|m| (m, f.state))));
+        }
         self.expand_part(puzzle)
     }
 
@@ -220,6 +239,8 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
         let h = puzzle.heuristic(&start);
         self.threshold = h as u64;
         self.next_threshold = None;
+        self.closest.clear();
+        self.closest_h = h;
         if puzzle.is_goal(&start) {
             self.frames.push(Frame::leaf(start, None, 0));
             self.finish(Status::Found);
@@ -245,6 +266,12 @@ impl<P: Puzzle> Search<P> for IdaStar<P> {
     fn write_path(&self, out: &mut Vec<(P::Move, P::State)>) {
         out.clear();
         out.extend(self.path());
+    }
+
+    fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
+        out.clear();
+        out.extend_from_slice(&self.closest);
+        !out.is_empty()
     }
 
     /// Only with a heuristic the puzzle declares admissible: the first solution within a threshold is

@@ -181,6 +181,15 @@ pub trait Search<P: Puzzle> {
         true
     }
 
+    /// The path from the start to the state closest to a goal by the puzzle's estimate that this run has
+    /// expanded (the lowest heuristic; the cheapest of those), as `(move, state after it)` into `out` — a
+    /// partial result, as Detour's `DT_PARTIAL_RESULT`, for a caller whose search ran out of nodes or
+    /// time. False, `out` cleared, when the search keeps none or the start is the closest.
+    fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
+        out.clear();
+        false
+    }
+
     /// Steps until the search is done and returns the final status (blocking convenience).
     fn run(&mut self, puzzle: &P) -> Status {
         loop {

@@ -328,4 +328,8 @@ impl<P: Puzzle> Search<P> for Solver<P> {
     fn proven_optimal(&self) -> bool {
         self.search().proven_optimal()
     }
+
+    fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
+        self.search().write_closest(out)
+    }
 }

@@ -824,6 +824,31 @@ static void test_work(void) {
     lp_puzzle_free(b);
 }
 
+/* A search out of nodes hands back a partial hint, labelled as such; none before any search. */
+static void test_partial(void) {
+    LpPuzzle *p = NULL;
+    LpHint hint;
+    memset(&hint, 0xAB, sizeof hint);
+    LpHint untouched = hint;
+    CHECK_STATUS(lp_puzzle_parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", &p), LP_OK, NULL);
+    CHECK_STATUS(lp_partial_hint(p, &hint), LP_NOT_FOUND, "no partial result");
+    CHECK(memcmp(&hint, &untouched, sizeof hint) == 0);
+    CHECK_STATUS(lp_partial_hint(NULL, &hint), LP_ERR_NULL_ARGUMENT, "puzzle is NULL");
+    CHECK_STATUS(lp_puzzle_set_node_limit(p, 3000), LP_OK, NULL);
+    LpStatus status;
+    while ((status = lp_next_hint(p, 500, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OUT_OF_NODES);
+    CHECK_STATUS(lp_partial_hint(p, &hint), LP_OK, NULL);
+    CHECK(hint.reason == LP_REASON_PARTIAL && hint.optimal == 0 && hint.moves_left > 0);
+    char text[256];
+    size_t written = 0;
+    CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strstr(text, "toward the position closest to the goal") != NULL);
+    CHECK_STATUS(lp_puzzle_apply(p, hint.mv), LP_OK, NULL);
+    lp_puzzle_free(p);
+}
+
 static void test_solvers(void) {
     LpPuzzle *p = NULL;
     LpSolver *s = NULL;
@@ -1062,6 +1087,7 @@ int main(void) {
     test_buffers_and_moves();
     test_hints();
     test_work();
+    test_partial();
     test_jugs();
     test_blocks();
     test_flip();

@@ -132,6 +132,9 @@ static class Tests
             Status status;
             while ((status = puzzle.NextHint(30, out hint)) == Status.InProgress) { }
             Check(status == Status.OutOfNodes && status.IsFinal(), "the node limit ends the search: " + status);
+            Check(puzzle.PartialHint(out hint) == Status.Ok && hint.Reason == Puzzle.PartialReason && !hint.Optimal,
+                  "a partial hint after OutOfNodes");
+            Check(puzzle.HintText().Contains("closest to the goal"), "labelled partial: " + puzzle.HintText());
             Check(Library.Version == 3, "ABI version");
         }
     }

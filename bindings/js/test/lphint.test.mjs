@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Session } from "node:inspector";
-import { load, LpError, Status, Algorithm, BlocksCount, statusName } from "../index.js";
+import { load, LpError, Status, Algorithm, BlocksCount, statusName, REASON_PARTIAL } from "../index.js";
 
 const lp = await load();
 
@@ -125,6 +125,21 @@ test("each per-frame call's work is read back, and a plan's hint costs none", ()
   assert.equal(lp.lastWork(), 0);
   assert.equal(lp.version, 3);
   puzzle.free();
+  // Out of nodes: a partial hint, labelled.
+  const far = lp.Puzzle.parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+  assert.equal(far.partialHint().status, Status.NOT_FOUND);
+  far.setNodeLimit(3000);
+  let status;
+  do status = far.nextHint(500).status;
+  while (status === Status.IN_PROGRESS);
+  assert.equal(status, Status.OUT_OF_NODES);
+  const partial = far.partialHint();
+  assert.equal(partial.status, Status.OK);
+  assert.equal(partial.reason, REASON_PARTIAL);
+  assert.equal(partial.optimal, false);
+  assert.match(partial.text, /closest to the goal/);
+  far.apply(partial.move);
+  far.free();
 });
 
 test("one status rule for every code: errors (100 and more) throw, outcomes come back", () => {

@@ -751,6 +751,20 @@ namespace LpHint
             return (Status)status;
         }
 
+        /// <summary>After NextHint returned OutOfNodes: the first move toward the position closest to the
+        /// goal that the search reached (hint.Reason == PartialReason, never optimal, MovesLeft an
+        /// estimate); NotFound when there is none. Allocates nothing.</summary>
+        public Status PartialHint(out Hint hint)
+        {
+            LpHint raw;
+            LpStatus status = NativeMethods.lp_partial_hint(Raw, &raw);
+            hint = HintOf(raw);
+            return (Status)status;
+        }
+
+        /// <summary>The Reason of a partial hint (PartialHint).</summary>
+        public const uint PartialReason = 0xFFFFFFFF;
+
         private static Hint HintOf(LpHint raw)
         {
             Hint hint;

@@ -690,6 +690,24 @@ namespace LpHint
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
 
         /// <summary>
+        ///  After [`lp_next_hint`] returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
+        ///  hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the
+        ///  family's estimate) that the search from the current position reached. `hint-&gt;reason` is
+        ///  `LP_REASON_PARTIAL`, `hint-&gt;optimal` 0, and `hint-&gt;moves_left` an estimate (the moves to that
+        ///  position plus its estimate); [`lp_hint_text`] says it is partial ("…: toward the position closest to
+        ///  the goal that the search reached") and [`lp_hint_cells`] gives its cells. For a game that would rather
+        ///  nudge the player than say nothing; playing it and asking again searches afresh from there.
+        ///  `LP_NOT_FOUND` when there is none: no search ran from this position, the search keeps no partial
+        ///  result (beam, hill climbing, annealing, a family's own solver), or nothing it reached is closer than
+        ///  the position itself. Writes the hint only on `LP_OK`.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `hint` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_partial_hint", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_partial_hint(LpPuzzle* puzzle, LpHint* hint);
+
+        /// <summary>
         ///  [`lp_next_hint`] bounded by time instead of nodes: works in slices until the hint is ready or
         ///  `max_microseconds` have passed (then `LP_IN_PROGRESS`: call again next frame). Each slice is at most
         ///  half the time left at the rate measured so far (and at most the family's recommended budget,
