@@ -7,8 +7,10 @@
 #       android-x86_64, webgl — checks each (exported functions equal to the header's, no absolute
 #       install names, minimum OS versions, SONAME), stages it as an install tree (include/, lib/, bin/,
 #       the CMake package and lphint.pc) and archives it in dist/; then the Unity package tarball
-#       dist/com.lphint.engine-VERSION.tgz from every binary built. Prints a table of what was built,
-#       its size, what was checked and what ran. Missing tools are reported and their platforms skipped.
+#       dist/com.lphint.engine-VERSION[-PLATFORM+PLATFORM...].tgz from every binary built (the name lists
+#       the platforms it holds unless it holds all). Prints a table of what was built, its size, what was
+#       checked and what ran. Missing tools are reported; a platform named on the command line and not
+#       built makes the script fail (exit 1), as does a run that builds nothing.
 #
 #   scripts/dist.sh stage PLATFORM LIBDIR OUT
 #       Stages one platform's install tree from libraries already built in LIBDIR (the tests use it).
@@ -265,7 +267,7 @@ esac
 
 all_platforms=(linux-x86_64 windows-x86_64 macos-universal ios-arm64 android-arm64-v8a android-armeabi-v7a
     android-x86_64 webgl)
-out_dir="$root/dist"
+out_dir="${LPHINT_DIST_DIR:-$root/dist}"
 build_dir="$root/target/dist"
 llvm_bin="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
 
@@ -321,7 +323,11 @@ missing_tools() {
             python3 -m ziglang version >/dev/null 2>&1 || command -v zig >/dev/null || need+=("pip install ziglang") ;;
         wasm32-unknown-emscripten) command -v emcc >/dev/null || need+=("apt-get install emscripten") ;;
     esac
-    [ -x "$llvm_bin/llvm-nm" ] || need+=("rustup component add llvm-tools")
+    # The Linux and Windows builds are checked with binutils; the others with LLVM's tools.
+    case "$1" in
+        x86_64-unknown-linux-gnu | x86_64-pc-windows-gnu) ;;
+        *) [ -x "$llvm_bin/llvm-nm" ] || need+=("rustup component add llvm-tools") ;;
+    esac
     (IFS=';'; echo "${need[*]}")
 }
 
@@ -455,13 +461,30 @@ build() {
 }
 
 platforms=("$@")
+asked=${#platforms[@]}
 [ ${#platforms[@]} -gt 0 ] || platforms=("${all_platforms[@]}")
 mkdir -p "$out_dir"
 for platform in "${platforms[@]}"; do
     [ -n "$(target_of "$platform")" ] || { echo "unknown platform $platform (known: ${all_platforms[*]})" >&2; exit 1; }
     build "$platform"
 done
-held=$(unity "$out_dir" "$out_dir/com.lphint.engine-$version.tgz")
+# The platforms built: a Unity package holds only those, and its name says which unless it holds all.
+built=()
+for line in "${results[@]}"; do
+    IFS='|' read -r platform files _ <<< "$line"
+    [ "$files" = "not built" ] || built+=("$platform")
+done
+if [ ${#built[@]} -eq 0 ]; then
+    printf '%s\n' "${results[@]}" >&2
+    echo "no platform was built: nothing to package (see what each needs above)" >&2
+    exit 1
+fi
+unity_name="com.lphint.engine-$version"
+if [ ${#built[@]} -ne ${#all_platforms[@]} ]; then
+    unity_name="$unity_name-$(IFS=+; echo "${built[*]}")"
+fi
+rm -f "$out_dir"/com.lphint.engine-*.tgz
+held=$(unity "$out_dir" "$out_dir/$unity_name.tgz")
 echo
 echo "| platform | libraries | archive | checked | ran |"
 echo "|---|---|---|---|---|"
@@ -470,4 +493,9 @@ for line in "${results[@]}"; do
     echo "| $platform | ${files//;/, } | $archive | ${checks//;/; } | ${ran//;/; } |"
 done
 echo
-echo "Unity package: dist/com.lphint.engine-$version.tgz ($(size_of "$out_dir/com.lphint.engine-$version.tgz")), libraries of: $held"
+echo "Unity package: dist/$unity_name.tgz ($(size_of "$out_dir/$unity_name.tgz")), libraries of: $held"
+# A platform named on the command line and not built is an error (all of them: the table says why).
+if [ "$asked" -gt 0 ] && [ ${#built[@]} -ne ${#platforms[@]} ]; then
+    echo "error: asked for ${platforms[*]}, built ${built[*]}: the others are not built (see the table)" >&2
+    exit 1
+fi

@@ -204,6 +204,24 @@ fn the_csharp_integration_and_quick_start_play_to_the_goal_keeping_each_piece() 
 }
 
 #[test]
+fn a_build_without_the_native_library_says_which_platform_lacks_it() {
+    // The quick start alone in a folder, with no liblphint on any path Mono searches.
+    let exe = compile(&["examples/csharp/QuickStart.cs"], "lphint_quickstart_nolib.exe");
+    let alone = root().join("target/csharp-nolib");
+    let _ = std::fs::remove_dir_all(&alone);
+    std::fs::create_dir_all(&alone).unwrap();
+    let copy = alone.join("quickstart.exe");
+    std::fs::copy(&exe, &copy).unwrap();
+    let output = Command::new("mono").arg(&copy).env_remove("LD_LIBRARY_PATH").current_dir(&alone).output().unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{said}");
+    assert!(
+        said.contains("lphint: the native library for this platform (Linux or macOS, 64-bit) is not in the build"),
+        "{said}"
+    );
+}
+
+#[test]
 fn csharp_custom_puzzle_example_opens_the_lock() {
     let exe = compile(&["examples/csharp/Custom.cs"], "lphint_custom.exe");
     let out = run(&exe, &[]);

@@ -219,3 +219,34 @@ fn the_unity_tarball_holds_every_library_with_its_platform_settings() {
         println!("{} checked: {plugins:?}", Path::new(&full).display());
     }
 }
+
+#[test]
+fn a_platform_asked_for_and_not_built_fails_the_packaging() {
+    // A mobile platform whose Rust target this machine lacks (a fresh machine has none of them): named on
+    // the command line, it is not built, and the script says so and fails instead of writing an empty
+    // Unity package.
+    let installed = std::process::Command::new("rustup").args(["target", "list", "--installed"]).output().unwrap();
+    let installed = String::from_utf8_lossy(&installed.stdout).into_owned();
+    let (platform, target) = [
+        ("ios-arm64", "aarch64-apple-ios"),
+        ("android-arm64-v8a", "aarch64-linux-android"),
+        ("android-x86_64", "x86_64-linux-android"),
+    ]
+    .into_iter()
+    .find(|(_, t)| !installed.lines().any(|l| l == *t))
+    .expect("a mobile target this machine has not installed");
+    let out = root().join("target/dist-missing");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = std::process::Command::new("bash")
+        .arg(root().join("scripts/dist.sh"))
+        .arg(platform)
+        .env("LPHINT_DIST_DIR", &out)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "{said}");
+    assert!(said.contains("no platform was built") && said.contains(target), "{said}");
+    let written: Vec<_> =
+        std::fs::read_dir(&out).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
+    assert!(written.iter().all(|n| !n.to_string_lossy().ends_with(".tgz")), "{written:?}");
+}

@@ -53,7 +53,7 @@ namespace LpHint
         /// <summary>The ABI version of the native library loaded (the header's LP_ABI_VERSION).</summary>
         public static uint Version
         {
-            get { return NativeMethods.lp_version(); }
+            get { Native.Require(); return NativeMethods.lp_version(); }
         }
 
         /// <summary>The budget units (node expansions) the last per-frame call on this thread spent,
@@ -194,6 +194,7 @@ namespace LpHint
         /// <summary>Every family, in registry order (allocates: call it once, not per frame).</summary>
         public static FamilyInfo[] Families()
         {
+            Native.Require();
             UIntPtr count;
             Native.Check(NativeMethods.lp_family_count(&count));
             FamilyInfo[] families = new FamilyInfo[(int)count.ToUInt64()];
@@ -319,6 +320,42 @@ namespace LpHint
 
     internal static unsafe class Native
     {
+        private static bool loaded;
+
+        /// <summary>Makes sure the native library is there before the first call into it, so that a build
+        /// without this platform's library says which one it lacks instead of a bare
+        /// DllNotFoundException.</summary>
+        internal static void Require()
+        {
+            if (loaded) return;
+            try
+            {
+                NativeMethods.lp_version();
+                loaded = true;
+            }
+            catch (DllNotFoundException e)
+            {
+                throw new DllNotFoundException(
+                    "lphint: the native library for this platform (" + PlatformName() + ") is not in the build. " +
+                    "The Unity package holds the platforms it was made with (scripts/dist.sh lists them; the tarball's " +
+                    "name too when it lacks some): build this one with scripts/dist.sh, or put liblphint " +
+                    "(lphint.dll on Windows) where the player finds it. " + e.Message, e);
+            }
+        }
+
+        private static string PlatformName()
+        {
+            string os;
+            switch (Environment.OSVersion.Platform)
+            {
+                case PlatformID.Win32NT: os = "Windows"; break;
+                case PlatformID.MacOSX: os = "macOS"; break;
+                case PlatformID.Unix: os = "Linux or macOS"; break;
+                default: os = Environment.OSVersion.Platform.ToString(); break;
+            }
+            return os + ", " + (IntPtr.Size * 8) + "-bit";
+        }
+
         /// <summary>The message of the last failed call on this thread.</summary>
         internal static string LastError()
         {
@@ -465,6 +502,7 @@ namespace LpHint
         /// every solver work on it. Throws LpException for a bad size or a start of the wrong length.</summary>
         public static Puzzle Custom(CustomPuzzle game, byte[] start)
         {
+            Native.Require();
             if (game == null) throw new ArgumentNullException("game");
             if (start == null) throw new ArgumentNullException("start");
             CustomContext context = new CustomContext(game); // checks the sizes
@@ -497,6 +535,7 @@ namespace LpHint
         /// <summary>Parses a one-line description. Throws LpException (Status.Parse) naming the column.</summary>
         public static Puzzle Parse(string desc)
         {
+            Native.Require();
             byte[] text = Native.Utf8(desc);
             LpPuzzle* raw;
             fixed (byte* p = text)
@@ -510,6 +549,7 @@ namespace LpHint
         /// "custom:" and its state, read with the same game). Throws LpException (Status.Parse).</summary>
         public static Puzzle ParseLike(Puzzle like, string desc)
         {
+            Native.Require();
             if (like == null) throw new ArgumentNullException("like");
             byte[] text = Native.Utf8(desc);
             LpPuzzle* raw;
@@ -535,6 +575,7 @@ namespace LpHint
         public static Puzzle Blocks(int width, int height, int[] cells, BlocksGoal[] goals, BlocksCount count = BlocksCount.Free,
             BlocksAxis[] axes = null)
         {
+            Native.Require();
             if (cells == null) throw new ArgumentNullException("cells");
             if (goals == null) throw new ArgumentNullException("goals");
             if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
@@ -562,6 +603,7 @@ namespace LpHint
         /// Throws LpException (InvalidArgument) naming a bad cell or a length that is not Width × Height.</summary>
         public static Puzzle Linjat(int width, int height, int[] cells)
         {
+            Native.Require();
             if (cells == null) throw new ArgumentNullException("cells");
             if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
             LpPuzzle* created;
@@ -912,6 +954,7 @@ namespace LpHint
         /// seed gives the same puzzles.</summary>
         public Generator(string family, string parameters, ulong seed)
         {
+            Native.Require();
             byte[] f = Native.Utf8(family), p = Native.Utf8(parameters);
             LpGenerator* raw;
             fixed (byte* pf = f)
@@ -984,6 +1027,7 @@ namespace LpHint
         /// <summary>Throws LpException (InvalidArgument) for another family or bad parameters.</summary>
         public Ga(Puzzle puzzle, GaParams parameters, ulong seed)
         {
+            Native.Require();
             LpGaParams raw = new LpGaParams
             {
                 population = parameters.Population,
@@ -1088,6 +1132,7 @@ namespace LpHint
         /// only their game reads (the puzzles opened share it). Throws LpException as Load does.</summary>
         public static Pack LoadLike(byte[] bytes, Puzzle like)
         {
+            Native.Require();
             if (bytes == null) throw new ArgumentNullException("bytes");
             if (like == null) throw new ArgumentNullException("like");
             LpPack* raw;
@@ -1102,6 +1147,7 @@ namespace LpHint
         /// format version.</summary>
         public static Pack Load(byte[] bytes)
         {
+            Native.Require();
             if (bytes == null) throw new ArgumentNullException("bytes");
             LpPack* raw;
             fixed (byte* p = bytes)
@@ -1176,6 +1222,7 @@ namespace LpHint
 
         public PackWriter()
         {
+            Native.Require();
             LpPackWriter* raw;
             Native.Check(NativeMethods.lp_pack_writer_create(&raw));
             handle = new NativeHandle((IntPtr)raw, p => NativeMethods.lp_pack_writer_free((LpPackWriter*)p));
@@ -1230,6 +1277,7 @@ namespace LpHint
         /// <summary>Throws LpException: CorruptData or Version.</summary>
         public Tables(byte[] bytes)
         {
+            Native.Require();
             if (bytes == null) throw new ArgumentNullException("bytes");
             LpTables* raw;
             fixed (byte* p = bytes)
