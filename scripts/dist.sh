@@ -98,6 +98,8 @@ stage() {
         VERSION="$version" POINTER_BYTES="$pointer"
     fill "$root/packaging/lphint.pc.in" "$out/lib/pkgconfig/lphint.pc" \
         PLATFORM="$platform" VERSION="$version" PC_LIBS="$libs"
+    fill "$root/packaging/lphint-static.pc.in" "$out/lib/pkgconfig/lphint-static.pc" \
+        PLATFORM="$platform" VERSION="$version" PC_LIBS="$libs"
 }
 
 # A deterministic GUID for a file of the Unity package (its path in the package), as Unity writes them.

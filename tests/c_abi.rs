@@ -313,6 +313,29 @@ fn a_cpp14_project_builds_the_integration_and_the_quick_start_with_cmake() {
 #[test]
 fn pkg_config_gives_the_flags_that_build_the_c_example() {
     let prefix = staged();
+    // lphint-static's flags, as they are: the archive itself, never the shared library beside it.
+    let flags = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "lphint-static"])
+        .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
+        .output()
+        .unwrap_or_else(|e| panic!("pkg-config is needed (scripts/test.sh installs it): {e}"));
+    assert!(flags.status.success(), "{}", String::from_utf8_lossy(&flags.stderr));
+    let flags = String::from_utf8_lossy(&flags.stdout).into_owned();
+    let exe = library_dir().join("game_pkg_config_static");
+    let compile = Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
+        .arg(root().join("examples/c/game.c"))
+        .args(flags.split_whitespace())
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(compile.status.success(), "{flags}: {}", String::from_utf8_lossy(&compile.stderr));
+    let needed = Command::new("readelf").arg("-d").arg(&exe).output().unwrap();
+    assert!(!String::from_utf8_lossy(&needed.stdout).contains("liblphint"), "linked statically");
+    let run = Command::new(&exe).env_remove("LD_LIBRARY_PATH").output().unwrap();
+    assert!(String::from_utf8_lossy(&run.stdout).contains("solved in 46 moves"));
+    // lphint's own flags with --static, and the archive named in full.
     let flags = Command::new("pkg-config")
         .args(["--cflags", "--libs", "--static", "lphint"])
         .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
