@@ -2,7 +2,7 @@
 // at a fixed node budget, drawn each move; then a generated puzzle and a pack round trip.
 //
 //   cargo build --release --lib
-//   mcs -unsafe -out:game.exe bindings/csharp/NativeMethods.g.cs bindings/csharp/LpHint.cs examples/csharp/Game.cs
+//   mcs -unsafe -out:game.exe bindings/unity/Runtime/*.cs examples/csharp/Game.cs
 //   LD_LIBRARY_PATH=target/release mono game.exe
 
 using System;
