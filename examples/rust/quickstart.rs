@@ -2,7 +2,7 @@
 use lphint::registry;
 use lphint::search::Status;
 
-fn main() {
+pub fn main() {
     let mut level = registry::parse("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").expect("a level");
     while !level.is_solved() {
         // one pass = one frame of the game
