@@ -233,19 +233,7 @@ fn the_cmake_package_builds_the_cpp_example_statically_and_shared() {
     // The SONAME carries the ABI version, and the package finds the library by it.
     let readelf = Command::new("readelf").arg("-d").arg(prefix.join("lib/liblphint.so.3")).output().unwrap();
     assert!(String::from_utf8_lossy(&readelf.stdout).contains("Library soname: [liblphint.so.3]"));
-    let build = library_dir().join("cmake-example");
-    let _ = std::fs::remove_dir_all(&build);
-    let configure = Command::new("cmake")
-        .arg("-S")
-        .arg(root().join("examples/cmake"))
-        .arg("-B")
-        .arg(&build)
-        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
-        .output()
-        .unwrap_or_else(|e| panic!("cmake is needed for the package test (scripts/test.sh installs it): {e}"));
-    assert!(configure.status.success(), "{}", String::from_utf8_lossy(&configure.stderr));
-    let compile = Command::new("cmake").arg("--build").arg(&build).output().unwrap();
-    assert!(compile.status.success(), "{}", String::from_utf8_lossy(&compile.stdout));
+    let build = cmake_build("examples/cmake", "cmake-example");
     for program in ["game", "game_shared"] {
         let run = Command::new(build.join(program)).output().unwrap();
         let out = String::from_utf8_lossy(&run.stdout);
@@ -310,17 +298,22 @@ fn a_cpp14_project_builds_the_integration_and_the_quick_start_with_cmake() {
     assert!(out.contains("\nsolved: rush:"), "{out}");
 }
 
-#[test]
-fn pkg_config_gives_the_flags_that_build_the_c_example() {
-    let prefix = staged();
-    // lphint-static's flags, as they are: the archive itself, never the shared library beside it.
+/// `pkg-config ARGS` against the staged tree's `.pc` files: the flags it prints.
+fn pkg_config(prefix: &std::path::Path, args: &[&str]) -> String {
     let flags = Command::new("pkg-config")
-        .args(["--cflags", "--libs", "lphint-static"])
+        .args(args)
         .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
         .output()
         .unwrap_or_else(|e| panic!("pkg-config is needed (scripts/test.sh installs it): {e}"));
     assert!(flags.status.success(), "{}", String::from_utf8_lossy(&flags.stderr));
-    let flags = String::from_utf8_lossy(&flags.stdout).into_owned();
+    String::from_utf8_lossy(&flags.stdout).into_owned()
+}
+
+#[test]
+fn pkg_config_gives_the_flags_that_build_the_c_example() {
+    let prefix = staged();
+    // lphint-static's flags, as they are: the archive itself, never the shared library beside it.
+    let flags = pkg_config(prefix, &["--cflags", "--libs", "lphint-static"]);
     let exe = library_dir().join("game_pkg_config_static");
     let compile = Command::new("gcc")
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
@@ -335,29 +328,9 @@ fn pkg_config_gives_the_flags_that_build_the_c_example() {
     assert!(!String::from_utf8_lossy(&needed.stdout).contains("liblphint"), "linked statically");
     let run = Command::new(&exe).env_remove("LD_LIBRARY_PATH").output().unwrap();
     assert!(String::from_utf8_lossy(&run.stdout).contains("solved in 46 moves"));
-    // lphint's own flags with --static, and the archive named in full.
-    let flags = Command::new("pkg-config")
-        .args(["--cflags", "--libs", "--static", "lphint"])
-        .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
-        .output()
-        .unwrap_or_else(|e| panic!("pkg-config is needed (scripts/test.sh installs it): {e}"));
-    assert!(flags.status.success(), "{}", String::from_utf8_lossy(&flags.stderr));
-    let flags = String::from_utf8_lossy(&flags.stdout).into_owned();
-    let exe = library_dir().join("game_pkg_config");
-    // Static linking: the archive named in full, so that the shared library beside it is not chosen.
-    let compile = Command::new("gcc")
-        .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
-        .arg(root().join("examples/c/game.c"))
-        .args(flags.split_whitespace().filter(|f| *f != "-llphint"))
-        .arg(prefix.join("lib/liblphint.a"))
-        .args(flags.split_whitespace().filter(|f| f.starts_with("-l") && *f != "-llphint"))
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap();
-    assert!(compile.status.success(), "{flags}: {}", String::from_utf8_lossy(&compile.stderr));
-    let run = Command::new(&exe).output().unwrap();
-    assert!(String::from_utf8_lossy(&run.stdout).contains("solved in 46 moves"));
+    // lphint's own flags: the shared library, with the system libraries a static link would need.
+    let flags = pkg_config(prefix, &["--cflags", "--libs", "--static", "lphint"]);
+    assert!(flags.contains("-llphint") && flags.contains("-lpthread") && flags.contains("/include"), "{flags}");
 }
 
 /// The functions `include/lphint.h` declares, by name (cbindgen writes each declaration's first line as
