@@ -15,6 +15,9 @@
 #   scripts/dist.sh stage PLATFORM LIBDIR OUT
 #       Stages one platform's install tree from libraries already built in LIBDIR (the tests use it).
 #
+#   scripts/dist.sh name PLATFORM...
+#       Prints the Unity package's file name (without .tgz) for a package holding those platforms.
+#
 #   scripts/dist.sh unity DIST OUT
 #       Builds the Unity package from the staged trees under DIST into the tarball OUT.
 set -euo pipefail
@@ -254,7 +257,26 @@ LIST
     echo "${held[*]}"
 }
 
+# Every platform the script builds, in the order it builds them.
+all_platforms=(linux-x86_64 windows-x86_64 macos-universal ios-arm64 android-arm64-v8a android-armeabi-v7a
+    android-x86_64 webgl)
+
+# package_name PLATFORM...: the Unity package's file name (no extension) for the platforms it holds:
+# com.lphint.engine-VERSION when it holds all of them, else the platforms joined by '+' after it.
+package_name() {
+    local name="com.lphint.engine-$version" held
+    held=$(printf '%s\n' "$@" | sort -u | wc -l)
+    if [ "$held" -ne ${#all_platforms[@]} ]; then
+        name="$name-$(IFS=+; echo "$*")"
+    fi
+    echo "$name"
+}
+
 case "${1:-}" in
+    name)
+        shift
+        package_name "$@"
+        exit 0 ;;
     unity)
         [ $# -eq 3 ] || { echo "usage: scripts/dist.sh unity DIST OUT" >&2; exit 1; }
         unity "$2" "$3"
@@ -267,8 +289,6 @@ esac
 
 # ---- building every platform ----
 
-all_platforms=(linux-x86_64 windows-x86_64 macos-universal ios-arm64 android-arm64-v8a android-armeabi-v7a
-    android-x86_64 webgl)
 out_dir="${LPHINT_DIST_DIR:-$root/dist}"
 build_dir="$root/target/dist"
 llvm_bin="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin"
@@ -481,10 +501,7 @@ if [ ${#built[@]} -eq 0 ]; then
     echo "no platform was built: nothing to package (see what each needs above)" >&2
     exit 1
 fi
-unity_name="com.lphint.engine-$version"
-if [ ${#built[@]} -ne ${#all_platforms[@]} ]; then
-    unity_name="$unity_name-$(IFS=+; echo "${built[*]}")"
-fi
+unity_name=$(package_name "${built[@]}")
 rm -f "$out_dir"/com.lphint.engine-*.tgz
 held=$(unity "$out_dir" "$out_dir/$unity_name.tgz")
 echo

@@ -250,3 +250,28 @@ fn a_platform_asked_for_and_not_built_fails_the_packaging() {
         std::fs::read_dir(&out).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
     assert!(written.iter().all(|n| !n.to_string_lossy().ends_with(".tgz")), "{written:?}");
 }
+
+#[test]
+fn a_unity_package_without_every_platform_says_which_it_holds_in_its_name() {
+    let version = env!("CARGO_PKG_VERSION");
+    let name = |platforms: &[&str]| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["name".as_ref()];
+        args.extend(platforms.iter().map(|p| std::ffi::OsStr::new(*p)));
+        dist(&args).trim().to_string()
+    };
+    assert_eq!(
+        name(&["linux-x86_64", "windows-x86_64"]),
+        format!("com.lphint.engine-{version}-linux-x86_64+windows-x86_64")
+    );
+    let all = [
+        "linux-x86_64",
+        "windows-x86_64",
+        "macos-universal",
+        "ios-arm64",
+        "android-arm64-v8a",
+        "android-armeabi-v7a",
+        "android-x86_64",
+        "webgl",
+    ];
+    assert_eq!(name(&all), format!("com.lphint.engine-{version}"));
+}
