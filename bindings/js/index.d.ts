@@ -346,6 +346,8 @@ export interface Lphint {
   readonly Tables: typeof Tables;
   readonly PackWriter: typeof PackWriter;
   families(): FamilyInfo[];
+  /** The index in `families()` of the family named `name`. */
+  familyIndex(name: string): number;
   /** The budget units the last per-frame call spent (0 for a hint read off a stored plan). */
   lastWork(): number;
   generate(family: string, params?: string, seed?: number | bigint): { puzzle: Puzzle; rating: number } | null;

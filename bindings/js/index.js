@@ -534,6 +534,14 @@ class Lphint {
 
   /** Every family of the registry: id, name, summary, rating unit, parameters, presets, play options
    * and hint reasons, as the generator form and the hint legend need them. */
+  /** The index in `families()` of the family named `name`; throws `LpError` naming the known ones. */
+  familyIndex(name) {
+    return this.with([name], (n) => {
+      this.check(this.call(this.x.lp_family_find, n, this.out));
+      return this.u32(this.out);
+    });
+  }
+
   families() {
     const x = this.x;
     this.check(this.call(x.lp_family_count, this.out));
@@ -802,7 +810,9 @@ export class Puzzle extends Handle {
     return new this(
       lib.with([lib.int32Block(cells), table, locks], (c, g, a) =>
         lib.handle(
-          lib.call(lib.x.lp_blocks_create_locked, width, height, c, cells.length, g, goals.length, locks.length ? a : 0, locks.length, count, lib.out),
+          locks.length
+            ? lib.call(lib.x.lp_blocks_create_locked, width, height, c, cells.length, g, goals.length, a, locks.length, count, lib.out)
+            : lib.call(lib.x.lp_blocks_create, width, height, c, cells.length, g, goals.length, count, lib.out),
         ),
       ),
     );

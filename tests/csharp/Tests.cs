@@ -801,6 +801,52 @@ static class Tests
         return 0;
     }
 
+    // Every family's creator, the legal moves, the rule solver's deduction, named solvers, one-shot
+    // generation and the registry lookup: the calls the C# layer reaches beside the per-frame ones.
+    static void Creators()
+    {
+        // Each made puzzle is solved by its own moves list or hints, and described as its text form says.
+        using (Puzzle tiles = Puzzle.Tiles(3, 3, new byte[] { 1, 2, 3, 4, 5, 6, 0, 7, 8 }))
+        {
+            Check(tiles.Describe() == "tiles:3x3:1,2,3,4,5,6,0,7,8", "Tiles: " + tiles.Describe());
+            Check(tiles.Moves().Length == 2, "two legal moves from the corner blank");
+            using (Solver solver = tiles.CreateSolver("ida", 1000))
+            {
+                while (solver.Step(100) == Status.InProgress) { }
+                Check(solver.Moves().Length == 2 && solver.IsOptimal, "a named solver finds the 2 moves");
+            }
+        }
+        using (Puzzle jugs = Puzzle.Jugs(new byte[] { 8, 5, 3 }, new byte[] { 8, 0, 0 }, new int[] { 4, 4, 0 }, false))
+        {
+            Hint hint;
+            while (jugs.NextHint(100, out hint) == Status.InProgress) { }
+            Check(hint.MovesLeft == 7, "the 8-5-3 jugs take 7 pours, got " + hint.MovesLeft);
+        }
+        using (Puzzle flip = Puzzle.Flip(3, 3, new byte[] { 1, 1, 0, 1, 0, 0, 0, 0, 0 }))
+        {
+            Check(flip.Describe().StartsWith("flip:3x3:"), "Flip: " + flip.Describe());
+        }
+        using (Puzzle hargram = Puzzle.Hargram(3, 2, null, new[] { "##/#.", "#./##" }))
+        {
+            Check(hargram.CountSolutions(10).All >= 1, "the two L trominoes cover 3x2");
+        }
+        using (Puzzle linjat = Puzzle.Parse("linjat:4x4:..../..../o..4/...."))
+        {
+            bool solved;
+            Puzzle.DeductionStep[] steps = linjat.Deduction(out solved);
+            Check(solved && steps.Length > 0 && steps[0].Cells.Length > 0, "the rules solve it step by step");
+        }
+        uint rating;
+        using (Puzzle made = Generator.Generate("jugs", "preset=easy", 3, out rating))
+        {
+            Check(made.FamilyId == 2 && rating > 0, "a generated jugs puzzle");
+        }
+        Check(Registry.Find("blocks") == 4, "blocks is the fifth family");
+        Throws(Status.InvalidArgument, "unknown family", () => Registry.Find("chess"));
+        Check(Library.StatusName(Status.OutOfNodes) == "LP_OUT_OF_NODES", "status names");
+        Throws(Status.InvalidArgument, "", () => Puzzle.Tiles(3, 3, new byte[] { 1, 2, 3 }));
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
@@ -812,6 +858,7 @@ static class Tests
             return BenchCustom(int.Parse(args[1]));
         }
         BadInput();
+        Creators();
         Solving();
         Generation();
         GeneticAlgorithm();

@@ -124,6 +124,8 @@ test("each per-frame call's work is read back, and a plan's hint costs none", ()
   assert.equal(puzzle.nextHint(1000).status, Status.OK);
   assert.equal(lp.lastWork(), 0);
   assert.equal(lp.version, 3);
+  assert.equal(lp.familyIndex("blocks"), 4);
+  assert.throws(() => lp.familyIndex("chess"), /unknown family/);
   puzzle.free();
   // Out of nodes: a partial hint, labelled.
   const far = lp.Puzzle.parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");

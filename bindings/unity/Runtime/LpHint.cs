@@ -48,7 +48,7 @@ namespace LpHint
     }
 
     /// <summary>The library as a whole.</summary>
-    public static class Library
+    public static unsafe class Library
     {
         /// <summary>The ABI version of the native library loaded (the header's LP_ABI_VERSION).</summary>
         public static uint Version
@@ -62,6 +62,13 @@ namespace LpHint
         public static uint LastWork
         {
             get { return NativeMethods.lp_last_work(); }
+        }
+
+        /// <summary>The C ABI's name of a status ("LP_OUT_OF_NODES"), for logs.</summary>
+        public static string StatusName(Status status)
+        {
+            Native.Require();
+            return Marshal.PtrToStringAnsi((IntPtr)NativeMethods.lp_status_str((uint)status));
         }
     }
 
@@ -189,6 +196,20 @@ namespace LpHint
                 Doc = Text(s.doc),
                 Choices = choices.Length == 0 ? new string[0] : choices.Split('|'),
             };
+        }
+
+        /// <summary>The index in Families() of the family named `name`; throws LpException
+        /// (InvalidArgument) naming the known ones.</summary>
+        public static int Find(string name)
+        {
+            Native.Require();
+            byte[] text = Native.Utf8(name);
+            UIntPtr index;
+            fixed (byte* p = text)
+            {
+                Native.Check(NativeMethods.lp_family_find(p, &index));
+            }
+            return (int)index.ToUInt64();
         }
 
         /// <summary>Every family, in registry order (allocates: call it once, not per frame).</summary>
@@ -591,8 +612,12 @@ namespace LpHint
             fixed (LpBlocksGoal* pg = raw)
             fixed (byte* pa = locks)
             {
-                Native.Check(NativeMethods.lp_blocks_create_locked((uint)width, (uint)height, pc, (UIntPtr)cells.Length,
-                    pg, (UIntPtr)raw.Length, locks.Length == 0 ? null : pa, (UIntPtr)locks.Length, (uint)count, &created));
+                if (locks.Length == 0)
+                    Native.Check(NativeMethods.lp_blocks_create((uint)width, (uint)height, pc, (UIntPtr)cells.Length, pg,
+                        (UIntPtr)raw.Length, (uint)count, &created));
+                else
+                    Native.Check(NativeMethods.lp_blocks_create_locked((uint)width, (uint)height, pc, (UIntPtr)cells.Length,
+                        pg, (UIntPtr)raw.Length, pa, (UIntPtr)locks.Length, (uint)count, &created));
             }
             return new Puzzle(created);
         }
@@ -612,6 +637,109 @@ namespace LpHint
                 Native.Check(NativeMethods.lp_linjat_create((uint)width, (uint)height, pc, (UIntPtr)cells.Length, &created));
             }
             return new Puzzle(created);
+        }
+
+        /// <summary>A width × height sliding-tile puzzle: `start` row-major (0 the blank); `goal` null for
+        /// 1, 2, …, blank. Throws LpException (InvalidArgument) saying what is wrong.</summary>
+        public static Puzzle Tiles(int width, int height, byte[] start, byte[] goal = null)
+        {
+            Native.Require();
+            if (start == null) throw new ArgumentNullException("start");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            byte[] target = goal ?? new byte[0];
+            LpPuzzle* created;
+            fixed (byte* ps = start)
+            fixed (byte* pg = target)
+            {
+                Native.Check(NativeMethods.lp_tiles_create((uint)width, (uint)height, ps, (UIntPtr)start.Length,
+                    goal == null ? null : pg, (UIntPtr)target.Length, &created));
+            }
+            return new Puzzle(created);
+        }
+
+        /// <summary>Water jugs: capacities (1..255), start amounts and goal amounts (-1: any), one each for
+        /// 2 to 8 jugs, and whether the tap and the sink may be used.</summary>
+        public static Puzzle Jugs(byte[] capacities, byte[] start, int[] goal, bool tap)
+        {
+            Native.Require();
+            if (capacities == null || start == null || goal == null) throw new ArgumentNullException("capacities");
+            if (start.Length != capacities.Length || goal.Length != capacities.Length)
+                throw new ArgumentException("capacities, start and goal differ in length");
+            LpPuzzle* created;
+            fixed (byte* pc = capacities)
+            fixed (byte* ps = start)
+            fixed (int* pg = goal)
+            {
+                Native.Check(NativeMethods.lp_jugs_create(pc, ps, pg, (UIntPtr)capacities.Length, tap, &created));
+            }
+            return new Puzzle(created);
+        }
+
+        /// <summary>Flip panels: width × height bytes, row-major, non-zero dark; `target` null for all
+        /// light.</summary>
+        public static Puzzle Flip(int width, int height, byte[] start, byte[] target = null)
+        {
+            Native.Require();
+            if (start == null) throw new ArgumentNullException("start");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            if (target != null && target.Length != start.Length) throw new ArgumentException("start and target differ in length");
+            byte[] goal = target ?? new byte[0];
+            LpPuzzle* created;
+            fixed (byte* ps = start)
+            fixed (byte* pt = goal)
+            {
+                Native.Check(NativeMethods.lp_flip_create((uint)width, (uint)height, ps, target == null ? null : pt,
+                    (UIntPtr)start.Length, &created));
+            }
+            return new Puzzle(created);
+        }
+
+        /// <summary>Hargram: a width × height board (`blocked` row-major, non-zero not to be covered; null for
+        /// none) and the pieces that must cover the rest exactly, each drawn as rows of '#' and '.' joined by
+        /// '/' ("##/#."); `noMirror[i]` forbids piece i's mirror image (null: all allowed).</summary>
+        public static Puzzle Hargram(int width, int height, byte[] blocked, string[] pieces, bool[] noMirror = null)
+        {
+            Native.Require();
+            if (pieces == null) throw new ArgumentNullException("pieces");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            if (blocked != null && blocked.Length != width * height) throw new ArgumentException("blocked needs width × height bytes");
+            var grids = new byte[pieces.Length][];
+            var shapes = new LpHargramPiece[pieces.Length];
+            var pins = new GCHandle[pieces.Length];
+            try
+            {
+                for (int i = 0; i < pieces.Length; i++)
+                {
+                    string[] rows = pieces[i].Split('/');
+                    int cols = rows[0].Length;
+                    grids[i] = new byte[rows.Length * cols];
+                    for (int r = 0; r < rows.Length; r++)
+                    {
+                        if (rows[r].Length != cols) throw new ArgumentException("piece " + i + " has rows of different lengths");
+                        for (int c = 0; c < cols; c++) grids[i][r * cols + c] = (byte)(rows[r][c] == '#' ? 1 : 0);
+                    }
+                    pins[i] = GCHandle.Alloc(grids[i], GCHandleType.Pinned);
+                    shapes[i] = new LpHargramPiece
+                    {
+                        width = (uint)cols,
+                        height = (uint)rows.Length,
+                        cells = (byte*)pins[i].AddrOfPinnedObject(),
+                        no_mirror = noMirror != null && i < noMirror.Length && noMirror[i] ? 1u : 0u,
+                    };
+                }
+                LpPuzzle* created;
+                fixed (byte* pb = blocked)
+                fixed (LpHargramPiece* pp = shapes)
+                {
+                    Native.Check(NativeMethods.lp_hargram_create((uint)width, (uint)height, blocked == null ? null : pb, pp,
+                        (UIntPtr)shapes.Length, &created));
+                }
+                return new Puzzle(created);
+            }
+            finally
+            {
+                foreach (GCHandle pin in pins) if (pin.IsAllocated) pin.Free();
+            }
         }
 
         /// <summary>A fact the generator established about a generated puzzle, by name (for blocks
@@ -836,6 +964,19 @@ namespace LpHint
             return new Solver(raw, custom);
         }
 
+        /// <summary>A stepped solver for the algorithm named as the CLI names it ("ida", "wastar:3/2",
+        /// "beam:64", "anneal:iterations=5000").</summary>
+        public Solver CreateSolver(string algorithm, uint nodeCap)
+        {
+            byte[] name = Native.Utf8(algorithm);
+            LpSolver* raw;
+            fixed (byte* p = name)
+            {
+                Native.Check(NativeMethods.lp_solver_create_named(Raw, p, nodeCap, &raw));
+            }
+            return new Solver(raw, custom);
+        }
+
         /// <summary>Bounds the work of every hint search: NextHint returns OutOfNodes once a search has
         /// expanded `limit` nodes over its frames.</summary>
         public void SetNodeLimit(ulong limit)
@@ -862,6 +1003,65 @@ namespace LpHint
         {
             LpPuzzle* raw = Raw;
             return Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_save(raw, b, cap, w));
+        }
+
+        /// <summary>The moves the family's searches consider from here (every legal move for most families),
+        /// each naming its piece as the level does. Allocates: a tool's or a menu's call.</summary>
+        public Move[] Moves()
+        {
+            UIntPtr needed;
+            LpStatus status = NativeMethods.lp_puzzle_moves(Raw, null, UIntPtr.Zero, &needed);
+            if (status == LpStatus.LP_OK) return new Move[0];
+            if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+            Move[] moves = new Move[(int)needed.ToUInt64()];
+            fixed (Move* p = moves)
+            {
+                Native.Check(NativeMethods.lp_puzzle_moves(Raw, (LpMove*)p, (UIntPtr)moves.Length, &needed));
+            }
+            return moves;
+        }
+
+        /// <summary>One step of a rule solver's deduction (Linjat): its rule (a hint reason code), its count
+        /// and the cells it fixed.</summary>
+        public struct DeductionStep
+        {
+            public uint Reason;
+            public uint Width;
+            public ushort[] Cells;
+        }
+
+        /// <summary>The rule solver's deduction from here, step by step, and whether the rules solve the
+        /// position. Throws LpException (InvalidArgument) for a family without one.</summary>
+        public DeductionStep[] Deduction(out bool solved)
+        {
+            UIntPtr count, cellCount;
+            bool done;
+            LpStatus status = NativeMethods.lp_puzzle_deduction(Raw, null, UIntPtr.Zero, &count, &done);
+            if (status != LpStatus.LP_OK && status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+            var steps = new LpDeductionStep[(int)count.ToUInt64()];
+            fixed (LpDeductionStep* ps = steps)
+            {
+                Native.Check(NativeMethods.lp_puzzle_deduction(Raw, ps, (UIntPtr)steps.Length, &count, &done));
+            }
+            status = NativeMethods.lp_puzzle_deduction_cells(Raw, null, UIntPtr.Zero, &cellCount);
+            if (status != LpStatus.LP_OK && status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+            var cells = new ushort[(int)cellCount.ToUInt64()];
+            fixed (ushort* pc = cells)
+            {
+                Native.Check(NativeMethods.lp_puzzle_deduction_cells(Raw, pc, (UIntPtr)cells.Length, &cellCount));
+            }
+            var result = new DeductionStep[steps.Length];
+            int at = 0;
+            for (int i = 0; i < steps.Length; i++)
+            {
+                int n = Math.Min((int)steps[i].cell_count, cells.Length - at);
+                var own = new ushort[n];
+                Array.Copy(cells, at, own, 0, n);
+                at += n;
+                result[i] = new DeductionStep { Reason = steps[i].reason, Width = steps[i].width, Cells = own };
+            }
+            solved = done;
+            return result;
         }
 
         public void Dispose()
@@ -997,6 +1197,31 @@ namespace LpHint
         {
             if (handle.IsClosed) throw new ObjectDisposedException("Generator");
             Native.Check(NativeMethods.lp_generator_set_limits((LpGenerator*)handle.DangerousGetHandle(), maxMisses, maxNodes, candidateNodes));
+        }
+
+        /// <summary>Gives precomputed tables to every candidate from now on (they keep what they need).</summary>
+        public void SetTables(Tables tables)
+        {
+            if (handle.IsClosed) throw new ObjectDisposedException("Generator");
+            if (tables == null) throw new ArgumentNullException("tables");
+            Native.Check(NativeMethods.lp_generator_set_tables((LpGenerator*)handle.DangerousGetHandle(), tables.Raw));
+        }
+
+        /// <summary>One puzzle at once (blocking: a loading screen's or a tool's call), with its rating.
+        /// Throws LpException saying why when the run ends without one.</summary>
+        public static Puzzle Generate(string family, string parameters, ulong seed, out uint rating)
+        {
+            Native.Require();
+            byte[] f = Native.Utf8(family), p = Native.Utf8(parameters);
+            LpPuzzle* raw;
+            uint value;
+            fixed (byte* pf = f)
+            fixed (byte* pp = p)
+            {
+                Native.Check(NativeMethods.lp_generate(pf, pp, seed, &raw, &value));
+            }
+            rating = value;
+            return new Puzzle(raw);
         }
 
         /// <summary>Per frame: spends at most `budget` nodes. Ok with the puzzle and its rating when one is
