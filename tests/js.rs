@@ -167,6 +167,13 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
         assert!(text(&format!("/keyboard/{family}")).starts_with("1 "), "{family} by keyboard: {out}");
     }
+    // Every block keeps its letter and colour through whole solutions, and a level reads back as written.
+    assert_eq!(results["identity"]["blocks"]["moves"], 81, "{out}");
+    assert_eq!(results["identity"]["blocks"]["blocks"], 10, "{out}");
+    assert_eq!(text("/identity/blocks/start"), "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1", "{out}");
+    assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
+    assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
+    assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
     // A hint moves nothing on the page; each family keeps its preset.
     for (family, shift) in results["layoutShift"].as_object().unwrap() {
         assert!(shift.as_f64().unwrap() < 1.0, "{family}: the page moved by {shift} px");

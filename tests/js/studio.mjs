@@ -96,6 +96,61 @@ try {
     results.played[family] = moves;
     await shot(page, `studio-play-${family}`);
   }
+  // Identity: Huarong Dao and Fogleman's 51-move Rush Hour puzzle hinted to the goal; at every move each
+  // block keeps its letter (the description, as written at the start) and its colour (pixels sampled on
+  // its cells, off the letter, the tracks and the goal outline).
+  const identity = async (desc) => {
+    await load(desc);
+    const seen = new Map();
+    const look = () =>
+      page.evaluate(() => {
+        const view = window.studio.play.view;
+        const desc = window.studio.play.describe();
+        const letters = desc.startsWith("rush:") ? desc.slice(5) : desc.split(":")[2].replaceAll("/", "");
+        const canvas = document.getElementById("board");
+        const ctx = canvas.getContext("2d");
+        const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
+        const x0 = Math.floor((canvas.width - size * view.width) / 2);
+        const y0 = Math.floor((canvas.height - size * view.height) / 2);
+        const out = [];
+        [...letters].forEach((letter, cell) => {
+          if (!/[A-Za-z0-9]/.test(letter) || (desc.startsWith("rush:") && (letter === "o" || letter === "x"))) return;
+          const x = x0 + (cell % view.width) * size + Math.floor(size * 0.2);
+          const y = y0 + Math.floor(cell / view.width) * size + Math.floor(size * 0.75);
+          const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+          out.push([letter, view.cells[cell], `${r},${g},${b}`]);
+        });
+        return { desc, out };
+      });
+    const check = async (moves) => {
+      const { desc: now, out } = await look();
+      for (const [letter, id, rgb] of out) {
+        const first = seen.get(letter) ?? { id, rgb };
+        seen.set(letter, first);
+        if (first.id !== id || first.rgb !== rgb) {
+          throw new Error(`${desc}: after ${moves} moves block ${letter} is id ${id} in ${rgb} (was ${first.id} in ${first.rgb}): ${now}`);
+        }
+      }
+    };
+    await check(0);
+    const start = await page.evaluate(() => window.studio.play.describe());
+    await page.focus("#board");
+    let moves = 0;
+    while ((await page.getAttribute("#status", "data-solved")) !== "true") {
+      if (++moves > 120) throw new Error(`${desc}: not solved after 120 hints`);
+      const before = await played();
+      await page.keyboard.press("p");
+      await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+      await check(moves);
+    }
+    return { start, moves, blocks: seen.size };
+  };
+  results.identity = {
+    blocks: await identity(PUZZLES.blocks),
+    rush: await identity("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"),
+  };
+  await shot(page, "studio-identity-rush");
+
   // Undo and redo by the buttons.
   await page.click("#undo");
   if ((await page.getAttribute("#status", "data-solved")) !== "false") throw new Error("undo did not step back");
