@@ -5,7 +5,7 @@
 // reorder by dragging (or ↑ ↓), a name and a tier per level, the difficulty curve of the pack in its order,
 // histograms of ratings and times, and the export named after the pack.
 import { histogram, lines, download } from "./charts.js";
-import { Job } from "./jobs.js";
+import { Job, reason } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
 const PARAM_BOOL = 1;
@@ -333,7 +333,7 @@ export class Generate {
       download(new Blob([bytes], { type: "application/octet-stream" }), this.fileName());
       $("gen-state").textContent = `exported ${picked.length} levels as ${this.fileName()} (${bytes.length} bytes)`;
     } catch (e) {
-      $("gen-state").textContent = e.message;
+      $("gen-state").textContent = reason(e);
     } finally {
       writer.free();
     }
@@ -369,7 +369,7 @@ export class Generate {
       pack.free();
       $("gen-import").value = "";
     } catch (e) {
-      $("gen-state").textContent = e.message;
+      $("gen-state").textContent = reason(e);
     }
   }
 }

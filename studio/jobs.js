@@ -3,6 +3,12 @@
 // terminates the worker — a task stuck in a long engine call stops at once — and the next task starts a
 // fresh one. The page's thread never runs a search, so it stays responsive whatever the task costs.
 
+/** What went wrong, in words: an engine error's own sentence (without its status code, which is for
+ * programs), or the error's message. */
+export function reason(e) {
+  return e?.detail ?? e?.message ?? String(e);
+}
+
 export class Job {
   constructor() {
     this.worker = null;

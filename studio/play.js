@@ -4,7 +4,7 @@
 // rule solver's deduction layer by layer.
 import { Status } from "./lphint/index.js";
 import { draw, click, key, colour, noun, pointOf } from "./board.js";
-import { Job } from "./jobs.js";
+import { Job, reason } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
 const HINT_BUDGET = 2000; // node expansions per animation frame
@@ -108,12 +108,16 @@ export class Play {
 
   /** Opens a description; false (and the reason said) when it is not a puzzle. */
   tryLoad(desc, how = "loaded") {
+    const field = $("play-desc");
     try {
       this.open(this.studio.parse(desc), how);
-      $("play-desc").value = this.view.desc;
+      field.value = this.view.desc;
+      field.removeAttribute("aria-invalid");
       return true;
     } catch (e) {
-      this.say(e.message);
+      // The field is marked, and the sentence says the board shown is still the last one opened.
+      field.setAttribute("aria-invalid", "true");
+      this.say(`Not a puzzle: ${reason(e)}. The board shown is still the last one opened.`);
       return false;
     }
   }
@@ -128,7 +132,7 @@ export class Play {
       $("play-pack-entry-label").hidden = false;
       this.openPackEntry(0);
     } catch (e) {
-      this.say(e.message);
+      this.say(reason(e));
     }
   }
 
@@ -141,7 +145,7 @@ export class Play {
       if (![...select.options].some((o) => o.value === "custom")) select.append(new Option("custom — a JavaScript module", "custom"));
       this.open(this.lp.Puzzle.custom(module.puzzle, module.start), `opened ${module.name ?? file.name} (a custom puzzle)`);
     } catch (e) {
-      this.say(e.message);
+      this.say(reason(e));
     }
   }
 
@@ -481,7 +485,7 @@ export class Play {
     try {
       this.deduction = this.puzzle.deduction();
     } catch (e) {
-      return this.say(e.message);
+      return this.say(reason(e));
     }
     const steps = this.deduction.steps;
     $("rules-list").replaceChildren(

@@ -174,6 +174,13 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
     assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
     assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
+    // A refused description: words, not a code; rows from 1; the field marked, the board kept, then cleared.
+    let refused = text("/refused/sentence");
+    assert!(!refused.contains("LP_ERR"), "{refused}");
+    assert!(refused.contains("the red car 'A' must lie across row 3 of 6"), "{refused}");
+    assert!(refused.contains("still the last one opened"), "{refused}");
+    assert_eq!((text("/refused/invalid"), results["refused"]["kept"].as_bool()), ("true", Some(true)), "{out}");
+    assert!(results["refused"]["cleared"].is_null(), "{out}");
     // A hint moves nothing on the page; each family keeps its preset.
     for (family, shift) in results["layoutShift"].as_object().unwrap() {
         assert!(shift.as_f64().unwrap() < 1.0, "{family}: the page moved by {shift} px");

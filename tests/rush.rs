@@ -170,3 +170,10 @@ fn generated_rush_hour_puzzles_are_the_hardest_minimal_puzzles_of_their_clusters
         }
     }
 }
+
+#[test]
+fn a_misplaced_red_car_is_refused_with_rows_counted_as_hints_count_them() {
+    // The red car in row 1 (counting from 1) of a 6x6 board: the exit's row is the third.
+    let err = Blocks::parse("rush:AAoooooooooooooooooooooooooooooooooo").unwrap_err();
+    assert_eq!(err.to_string(), "column 6: the red car 'A' must lie across row 3 of 6, the exit's row");
+}

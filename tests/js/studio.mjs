@@ -157,6 +157,26 @@ try {
   await page.click("#redo");
   if ((await page.getAttribute("#status", "data-solved")) !== "true") throw new Error("redo did not step forward");
 
+  // A description the engine refuses: the sentence says why in words (no status code), rows counted from
+  // 1 as the hints count them; the field is marked invalid and the board shown stays the last one opened,
+  // which the sentence says; the next puzzle clears the mark.
+  {
+    const shown = await page.evaluate(() => window.studio.current);
+    await page.click("#play-desc");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("rush:AAoooooooooooooooooooooooooooooooooo");
+    await page.keyboard.press("Enter");
+    results.refused = {
+      sentence: await text(page, "#sentence"),
+      invalid: await page.getAttribute("#play-desc", "aria-invalid"),
+      kept: (await page.evaluate(() => window.studio.current)) === shown,
+    };
+    await shot(page, "studio-refused");
+    await load(PUZZLES.tiles);
+    results.refused.cleared = await page.getAttribute("#play-desc", "aria-invalid");
+  }
+
   // Play keys belong to the board: H with a dropdown focused asks no hint, arrows there move nothing.
   await load(PUZZLES.tiles);
   await page.focus("#play-preset");

@@ -285,7 +285,12 @@ pub fn parse_rush(desc: &str) -> Result<Blocks, ParseError> {
         };
         if block.name == 'A' {
             if block.axis != Axis::Horizontal || block.anchor / n != exit_row {
-                return Err(ParseError::new(at, format!("the red car 'A' lies in row {exit_row}, left to right")));
+                // Rows counted from 1, as the hint sentences count them (the notation has no coordinates).
+                let row = exit_row + 1;
+                return Err(ParseError::new(
+                    at,
+                    format!("the red car 'A' must lie across row {row} of {n}, the exit's row"),
+                ));
             }
             block.target = Some(exit_row * n + n - cols);
         }
