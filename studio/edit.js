@@ -286,7 +286,7 @@ export class Edit {
         const c = m.summary;
         if (!c) say("info", `Cluster: more than ${m.cap.toLocaleString("en")} states.`);
         else if (c.solvedStates === 0) say("info", `Cluster: ${c.states.toLocaleString("en")} states, none of them solved.`);
-        else say("info", `Cluster: ${c.states.toLocaleString("en")} states, ${c.solvedStates.toLocaleString("en")} solved; the farthest is ${c.farthestDistance} steps from a solved one.`);
+        else say("info", `Cluster: ${c.states.toLocaleString("en")} states, ${c.solvedStates.toLocaleString("en")} solved; the farthest is ${c.farthestDistance} ${c.farthestDistance === 1 ? "step" : "steps"} from a solved one.`);
       } else if (m.type === "note") say("info", m.message);
     });
     if (end.type === "error") say("bad", end.message);

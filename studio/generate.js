@@ -265,7 +265,11 @@ export class Generate {
 
   countSelected() {
     const levels = this.pack.levels;
-    $("gen-selected").textContent = `${levels.filter((l) => l.selected).length} of ${levels.length} picked`;
+    const picked = levels.filter((l) => l.selected).length;
+    $("gen-selected").textContent = `${picked} of ${levels.length} picked`;
+    // A pack of no levels is no pack: Export waits for one picked.
+    $("gen-export").disabled = picked === 0;
+    $("gen-export").title = picked === 0 ? "pick at least one level to export" : `export ${picked} ${picked === 1 ? "level" : "levels"}`;
   }
 
   changed() {
@@ -331,7 +335,8 @@ export class Generate {
       });
       const bytes = writer.bytes();
       download(new Blob([bytes], { type: "application/octet-stream" }), this.fileName());
-      $("gen-state").textContent = `exported ${picked.length} levels as ${this.fileName()} (${bytes.length} bytes)`;
+      const levels = picked.length === 1 ? "level" : "levels";
+      $("gen-state").textContent = `exported ${picked.length} ${levels} as ${this.fileName()} (${bytes.length} bytes)`;
     } catch (e) {
       $("gen-state").textContent = reason(e);
     } finally {

@@ -128,7 +128,12 @@ export class Play {
       this.pack?.free();
       this.pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
       const entries = $("play-pack-entry");
-      entries.replaceChildren(...Array.from({ length: this.pack.length }, (_, i) => new Option(`level ${i + 1} (rating ${this.pack.rating(i)})`, i)));
+      // Each level by its name and tier when the pack gives them, with its rating.
+      const title = (i) => {
+        const [name, tier] = [this.pack.label(i, "name"), this.pack.label(i, "tier")];
+        return `${name ?? `level ${i + 1}`}${tier ? `, ${tier}` : ""} (rating ${this.pack.rating(i)})`;
+      };
+      entries.replaceChildren(...Array.from({ length: this.pack.length }, (_, i) => new Option(title(i), i)));
       $("play-pack-entry-label").hidden = false;
       this.openPackEntry(0);
     } catch (e) {

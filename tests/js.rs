@@ -174,6 +174,11 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
     assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
     assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
+    // An empty pack is not exported; a pack's levels are listed in Play by name and tier.
+    assert_eq!(results["exportEmpty"], true, "{out}");
+    let entries: Vec<&str> = results["packEntries"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+    assert!(entries.len() == 4 && entries.iter().any(|e| e.starts_with("Warm-up, starter (rating ")), "{entries:?}");
+    assert!(entries.iter().all(|e| e.starts_with("Warm-up") || e.starts_with("Morning tiles ")), "{entries:?}");
     // A refused description: words, not a code; rows from 1; the field marked, the board kept, then cleared.
     let refused = text("/refused/sentence");
     assert!(!refused.contains("LP_ERR"), "{refused}");

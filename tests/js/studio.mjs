@@ -361,6 +361,14 @@ try {
   results.jugsRows = await page.locator("#gen-results tbody tr").count();
   await page.click("#gen-clear");
   results.cleared = await page.locator("#gen-results tbody tr").count();
+  // An empty pack cannot be exported (no 12-byte file of no levels).
+  results.exportEmpty = await page.isDisabled("#gen-export");
+  // The exported pack opened in Play lists its levels by name and tier.
+  await page.click("[role=tab][data-tab=play]");
+  await page.setInputFiles("#play-pack", results.exported);
+  await page.waitForSelector("#play-pack-entry-label:not([hidden])");
+  results.packEntries = await page.locator("#play-pack-entry option").allTextContents();
+  await page.click("[role=tab][data-tab=generate]");
 
   // Compare on an 8-puzzle, in the worker: rows as they end, no long task on the page.
   await load("tiles:3x3:7,2,4,5,0,6,8,3,1");
