@@ -454,45 +454,76 @@ const blocks = {
       const fill = value === -1 ? INK : value === -2 ? "#f3e3b5" : value === 0 ? EMPTY : colour(value - 1);
       rect(ctx, g, cell, fill, value > 0 ? 1 : 2);
     });
-    // A locked block's track: a bar through its cells along its axis, ending in arrowheads.
-    const axes = this.axes(view);
+    // Each block drawn whole: the gaps between its own cells filled, one outline round it.
     const placed = new Map();
     view.cells.forEach((value, cell) => value > 0 && placed.set(letters[cell], [...(placed.get(letters[cell]) ?? []), cell]));
+    for (const cells of placed.values()) {
+      const own = new Set(cells);
+      ctx.fillStyle = colour(view.cells[cells[0]] - 1);
+      for (const cell of cells) {
+        const [x, y] = origin(g, cell);
+        const right = cell % g.width < g.width - 1 && own.has(cell + 1);
+        const below = own.has(cell + g.width);
+        if (right) ctx.fillRect(x + g.size - 1, y + 1, 2, g.size - 2);
+        if (below) ctx.fillRect(x + 1, y + g.size - 1, g.size - 2, 2);
+        if (right && below && own.has(cell + g.width + 1)) ctx.fillRect(x + g.size - 1, y + g.size - 1, 2, 2);
+      }
+      areaOutline(ctx, g, cells, INK, 2);
+    }
+    // A locked block's track: a dark line along its axis near its edge (clear of its letter), ending in
+    // arrowheads (graphics at well over 3:1 against every block colour).
+    const axes = this.axes(view);
     for (const [name, cells] of placed) {
       if (!axes.has(name)) continue;
-      const centre = (c) => origin(g, c).map((v) => v + g.size / 2);
-      const [[x1, y1], [x2, y2]] = [centre(Math.min(...cells)), centre(Math.max(...cells))];
-      const [dx, dy] = axes.get(name) === "-" ? [g.size * 0.3, 0] : [0, g.size * 0.3];
-      ctx.strokeStyle = "rgba(255,255,255,0.85)";
-      ctx.lineWidth = 4;
+      const across = axes.get(name) === "-";
+      const [first, last] = [origin(g, Math.min(...cells)), origin(g, Math.max(...cells))];
+      const [x1, y1, x2, y2] = across
+        ? [first[0] + g.size * 0.2, first[1] + g.size * 0.85, last[0] + g.size * 0.8, last[1] + g.size * 0.85]
+        : [first[0] + g.size * 0.85, first[1] + g.size * 0.2, last[0] + g.size * 0.85, last[1] + g.size * 0.8];
+      ctx.strokeStyle = INK;
+      ctx.fillStyle = INK;
+      ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.moveTo(x1 - dx, y1 - dy);
-      ctx.lineTo(x2 + dx, y2 + dy);
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
       ctx.stroke();
-      for (const [x, y, s] of [[x1 - dx, y1 - dy, -1], [x2 + dx, y2 + dy, 1]]) {
-        ctx.fillStyle = "rgba(255,255,255,0.85)";
+      for (const [x, y, s] of [[x1, y1, -1], [x2, y2, 1]]) {
         ctx.beginPath();
-        ctx.moveTo(x + s * (dx ? 6 : 0), y + s * (dy ? 6 : 0));
-        ctx.lineTo(x - (dy ? 6 : 0), y - (dx ? 6 : 0));
-        ctx.lineTo(x + (dy ? 6 : 0), y + (dx ? 6 : 0));
+        ctx.moveTo(x + s * (across ? 6 : 0), y + s * (across ? 0 : 6));
+        ctx.lineTo(x - (across ? 0 : 5), y - (across ? 5 : 0));
+        ctx.lineTo(x + (across ? 0 : 5), y + (across ? 5 : 0));
         ctx.fill();
       }
     }
-    view.cells.forEach((value, cell) => {
-      if (value > 0) {
-        const [x, y] = origin(g, cell);
-        label(ctx, g, x, y, letters[cell], INK, 0.32);
-      }
-    });
+    // One letter a block, at the middle of a rectangular block, else on its cell nearest its middle.
+    for (const [name, cells] of placed) {
+      const rowsOf = cells.map((c) => Math.floor(c / g.width));
+      const colsOf = cells.map((c) => c % g.width);
+      const [r0, r1, c0, c1] = [Math.min(...rowsOf), Math.max(...rowsOf), Math.min(...colsOf), Math.max(...colsOf)];
+      const whole = (r1 - r0 + 1) * (c1 - c0 + 1) === cells.length;
+      const [mr, mc] = whole
+        ? [(r0 + r1) / 2, (c0 + c1) / 2]
+        : (() => {
+            const [ar, ac] = [rowsOf.reduce((a, b) => a + b) / cells.length, colsOf.reduce((a, b) => a + b) / cells.length];
+            const near = cells.reduce((best, c) =>
+              Math.hypot(Math.floor(c / g.width) - ar, (c % g.width) - ac) < Math.hypot(Math.floor(best / g.width) - ar, (best % g.width) - ac) ? c : best);
+            return [Math.floor(near / g.width), near % g.width];
+          })();
+      label(ctx, g, g.x0 + mc * g.size, g.y0 + mr * g.size, name, INK, 0.32);
+    }
     for (const goal of this.goals(view)) {
       areaOutline(ctx, g, goal.cells, "white", 9);
       areaOutline(ctx, g, goal.cells, "#0b5d1e", 5, [10, 6]);
       const [x, y] = origin(g, Math.min(...goal.cells));
-      ctx.fillStyle = "#0b5d1e";
       ctx.font = "700 13px system-ui";
       ctx.textAlign = "left";
       ctx.textBaseline = "top";
-      ctx.fillText(`goal of ${goal.name}`, x + 6, y + 6);
+      // On a white ground, whatever stands under it: 7.4:1.
+      const text = `goal of ${goal.name}`;
+      ctx.fillStyle = "white";
+      ctx.fillRect(x + 4, y + 4, ctx.measureText(text).width + 5, 17);
+      ctx.fillStyle = "#0b5d1e";
+      ctx.fillText(text, x + 6, y + 6);
     }
     if (view.desc.startsWith("rush:")) {
       // Rush Hour's exit: the gap in the right wall of the red car's row, an arrow pointing out of it.
@@ -513,6 +544,10 @@ const blocks = {
       ctx.font = "700 12px system-ui";
       ctx.textAlign = "right";
       ctx.textBaseline = "bottom";
+      const width = ctx.measureText("exit").width;
+      ctx.fillStyle = "white";
+      ctx.fillRect(edge - 14 - width, y + g.size - 19, width + 4, 16);
+      ctx.fillStyle = "#0b5d1e";
       ctx.fillText("exit", edge - 12, y + g.size - 4);
     }
     view.cells.forEach((value, cell) => {

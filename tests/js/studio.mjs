@@ -116,7 +116,7 @@ try {
         [...letters].forEach((letter, cell) => {
           if (!/[A-Za-z0-9]/.test(letter) || (desc.startsWith("rush:") && (letter === "o" || letter === "x"))) return;
           const x = x0 + (cell % view.width) * size + Math.floor(size * 0.2);
-          const y = y0 + Math.floor(cell / view.width) * size + Math.floor(size * 0.75);
+          const y = y0 + Math.floor(cell / view.width) * size + Math.floor(size * 0.6);
           const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
           out.push([letter, view.cells[cell], `${r},${g},${b}`]);
         });
@@ -150,6 +150,33 @@ try {
     rush: await identity("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"),
   };
   await shot(page, "studio-identity-rush");
+  // Every car's track against the car (graphics: WCAG asks 3:1), sampled on the canvas.
+  results.trackContrast = await page.evaluate(() => {
+    const view = window.studio.play.view;
+    const letters = window.studio.play.describe().slice(5);
+    const canvas = document.getElementById("board");
+    const ctx = canvas.getContext("2d");
+    const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
+    const x0 = Math.floor((canvas.width - size * view.width) / 2);
+    const y0 = Math.floor((canvas.height - size * view.height) / 2);
+    const lum = ([r, g, b]) => {
+      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    const cars = new Map();
+    [...letters].forEach((l, i) => /[A-Z]/.test(l) && cars.set(l, [...(cars.get(l) ?? []), i]));
+    let worst = Infinity;
+    for (const cells of cars.values()) {
+      const across = cells.every((c) => Math.floor(c / view.width) === Math.floor(cells[0] / view.width));
+      const [cx, cy] = [x0 + (cells[0] % view.width) * size, y0 + Math.floor(cells[0] / view.width) * size];
+      const track = across ? pixel(cx + size * 0.5, cy + size * 0.85) : pixel(cx + size * 0.85, cy + size * 0.5);
+      const fill = pixel(cx + size * 0.2, cy + size * 0.6);
+      worst = Math.min(worst, ratio(track, fill));
+    }
+    return worst;
+  });
 
   // Undo and redo by the buttons.
   await page.click("#undo");
