@@ -241,6 +241,11 @@ export function exportButtons() {
       image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
     };
     holder.replaceChildren(svgButton, pngButton);
+    // No buttons under an empty figure: they appear with its drawing and go with it.
+    const chart = document.getElementById(id);
+    const show = () => (holder.hidden = !chart?.querySelector(":scope > svg"));
+    show();
+    if (chart) new MutationObserver(show).observe(chart, { childList: true });
   }
 }
 

@@ -71,6 +71,8 @@ export class Generate {
   }
 
   pickFamily() {
+    // The status spoke of the last family's batch; a batch still running goes on saying its own.
+    if (!this.job.busy) $("gen-state").textContent = "";
     $("gen-preset").replaceChildren(new Option("(none)", ""), ...this.family.presets.map((p) => new Option(p.name, p.name)));
     $("gen-preset").value = this.family.presets[0]?.name ?? "";
     $("pack-name").value = this.pack.name;

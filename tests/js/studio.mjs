@@ -386,6 +386,7 @@ try {
   results.reimport = { state: await text(page, "#gen-state"), rows: await page.locator("#gen-results tbody tr").count() };
   await page.selectOption("#gen-family", "jugs");
   results.jugsRows = await page.locator("#gen-results tbody tr").count();
+  results.genStateAfterSwitch = await text(page, "#gen-state");
   await page.click("#gen-clear");
   results.cleared = await page.locator("#gen-results tbody tr").count();
   // An empty pack cannot be exported (no 12-byte file of no levels).
@@ -456,6 +457,8 @@ try {
 
   // Plots for tiles (no genetic algorithm there: its panels say so); exported with their titles.
   await page.click("[role=tab][data-tab=plots]");
+  // No export buttons under the empty figures; they come with the drawing.
+  results.exportsBeforePlots = await page.locator(".export[data-chart=plot-solve] button").first().isVisible();
   await page.selectOption("#plot-family", "tiles");
   await page.click("#plot-count", { clickCount: 3 });
   await page.keyboard.type("2");
