@@ -9,6 +9,8 @@ const SVG = "http://www.w3.org/2000/svg";
 export const PALETTE = d3.schemeTableau10;
 /** Runs that failed or hit a cap. */
 export const FAILED = "#b8262c";
+/** The cross on a point where a run hit its cap: ink, so that it is told from every series' colour. */
+const CAPPED = "#1d2330";
 const TITLE_HEIGHT = 26;
 const LEGEND_ROW = 18;
 
@@ -99,20 +101,23 @@ export function lines(id, { title, xLabel, yLabel, series, height }) {
     return [
       Plot.line(s.points, { x: "x", y: "y", stroke: colour, strokeWidth: 2, curve: "linear" }),
       Plot.dot(points.filter((p) => !p.capped), { x: "x", y: "y", fill: colour, r: 3 }),
-      Plot.dot(points.filter((p) => p.capped), { x: "x", y: "y", stroke: FAILED, symbol: "times", r: 6, strokeWidth: 2 }),
+      Plot.dot(points.filter((p) => p.capped), { x: "x", y: "y", stroke: CAPPED, symbol: "times", r: 6, strokeWidth: 2 }),
     ];
   });
   const anyCapped = series.some((s) => s.points.some((p) => p.capped));
   const xs = series.flatMap((s) => s.points.map((p) => p.x));
   const wholeX = xs.every(Number.isInteger) ? { ticks: integerTicks(d3.min(xs), d3.max(xs)), tickFormat: "d" } : {};
   const legend = series.map((s, i) => ({ name: s.name, colour: PALETTE[i % PALETTE.length] }));
-  if (anyCapped) legend.push({ name: "hit the cap (the run stopped there)", colour: FAILED, shape: "cross" });
+  if (anyCapped) legend.push({ name: "hit the cap (the run stopped there)", colour: CAPPED, shape: "cross" });
+  const y = scaleOf(ys, yLabel);
   return figure(id, {
     title,
     legend,
     height,
-    x: { label: xLabel, type: "linear", nice: true, ...wholeX },
-    y: { ...scaleOf(ys, yLabel), grid: true },
+    marginLeft: leftMargin(y.ticks ?? ys),
+    marginBottom: 46,
+    x: { label: xLabel, type: "linear", nice: true, labelAnchor: "center", labelOffset: 40, ...wholeX },
+    y: { ...y, grid: true },
     marks,
   });
 }
@@ -145,13 +150,22 @@ export function barsY(id, { title, yLabel, xLabel, bars }) {
   const base = y.type === "log" ? y.ticks[0] : 0;
   return figure(id, {
     title,
-    x: { label: xLabel, domain: bars.map((b) => b.label) },
+    marginLeft: leftMargin(y.ticks ?? bars.map((b) => b.value)),
+    marginBottom: 46,
+    // The axis label centred below the category names, never over the last of them.
+    x: { label: xLabel, domain: bars.map((b) => b.label), labelAnchor: "center", labelOffset: 40 },
     y: { ...y, grid: true },
     marks: [
       Plot.barY(bars, { x: "label", y1: base, y2: "value", fill: PALETTE[0] }),
       Plot.text(bars, { x: "label", y: "value", text: (b) => String(b.value), dy: -8, fill: "#1d2330" }),
     ],
   });
+}
+
+/** A left margin wide enough for the y axis' longest tick label (about 7 px a character at 12 px). */
+function leftMargin(values) {
+  const longest = Math.max(...values.map((v) => d3.format("~g")(v).length), 3);
+  return Math.max(40, 14 + 7 * longest);
 }
 
 /** At most about ten whole-number ticks from `lo` to `hi` (never a fraction on a count's axis). */

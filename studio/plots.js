@@ -4,6 +4,7 @@
 // and simulated annealing's (the same genome, the same budget of evaluations) best fitness and time
 // against evaluations — each exported as SVG or PNG with its title, legend and axis titles. The same figures come out of `lp report -o DIR`.
 import { barsY, lines } from "./charts.js";
+import { noun } from "./board.js";
 import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +50,8 @@ export class Plots {
       } else if (m.type === "solving-times") {
         lines("plot-solve", {
           title: `Solving time against optimal length: ${family.name} (node cap ${CAP.toLocaleString("en")})`,
-          xLabel: `optimal length (${family.ratingUnit})`,
+          // The solution's length counts moves (Hargram's rating counts search nodes: not this axis).
+          xLabel: `optimal length (${noun(family.name, 2)})`,
           yLabel: "mean time (ms)",
           series: m.series.map((s) => ({ name: NAMES[s.name] ?? s.name, points: s.points })),
         });

@@ -177,6 +177,9 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Every car's track stands out from the car: at least 3:1 (it was 1.42:1 in white).
     let track = results["trackContrast"].as_f64().unwrap();
     assert!(track >= 3.0, "the tracks' contrast is {track}:1: {out}");
+    // Figures: nothing cut at their edges; the solving plot's axis counts moves.
+    assert_eq!(results["plotText"]["cut"], serde_json::json!([]), "{out}");
+    assert!(text("/plotText/lengthLabel").starts_with("optimal length (moves)"), "{out}");
     // Switching family clears the last family's batch status; no export buttons under empty figures.
     assert_eq!(text("/genStateAfterSwitch"), "", "{out}");
     assert_eq!(results["exportsBeforePlots"], false, "{out}");

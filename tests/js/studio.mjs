@@ -465,6 +465,20 @@ try {
   await page.click("#plot-run");
   await page.waitForSelector("#plot-state[data-done=true]", { timeout: 180000 });
   results.plots = await page.locator(".plots .chart > svg").count();
+  // Every word of every figure inside it (no tick label cut at the left edge), axis labels in the
+  // puzzle's own unit.
+  results.plotText = await page.evaluate(() => {
+    const cut = [];
+    for (const svg of document.querySelectorAll(".plots .chart > svg")) {
+      const frame = svg.getBoundingClientRect();
+      for (const t of svg.querySelectorAll("text")) {
+        const box = t.getBoundingClientRect();
+        if (box.width > 0 && (box.left < frame.left - 0.5 || box.right > frame.right + 0.5)) cut.push(t.textContent);
+      }
+    }
+    const words = [...document.querySelectorAll("#plot-solve text")].map((t) => t.textContent);
+    return { cut, lengthLabel: words.find((w) => w.startsWith("optimal length")) ?? null };
+  });
   results.gaNote = await page.locator("#plot-ga-fitness").textContent();
   for (const [kind, magic] of [["SVG", "<svg"], ["PNG", "\u0089PNG"]]) {
     const file = page.waitForEvent("download");
