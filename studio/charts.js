@@ -134,7 +134,8 @@ export function barsX(id, { title, xLabel, bars, legend = [] }) {
     legend,
     height: 30 + 24 * bars.length,
     marginLeft: 8 + 7 * longest,
-    marginRight: 16,
+    // Room for the longest value text after its bar ("2,620,883 (out of nodes)" was cut).
+    marginRight: 16 + 7 * Math.max(...bars.map((b) => (b.text ?? String(b.value)).length), 4),
     x: { label: log ? `${xLabel} (log scale)` : xLabel, type: log ? "log" : "linear", domain: [log ? 1 : 0, domainMax], grid: true },
     y: { label: null, domain: bars.map((b) => b.label) },
     marks: [

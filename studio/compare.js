@@ -57,6 +57,13 @@ export class Compare {
         $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done`;
       } else if (m.type === "progress") $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done; ${m.what}: ${m.expanded.toLocaleString("en")} nodes`;
     });
+    // The algorithms a cancel stopped or never started stay listed, as such.
+    if (end.type === "cancelled") {
+      runs.forEach((run, i) => {
+        this.rows[i] ??= { name: run.name, status: "cancelled", length: null, optimal: false, expanded: null, generated: null, peak: null, bytes: null, ms: null, moves: null };
+      });
+      this.show(desc, family);
+    }
     $("cmp-run").disabled = false;
     $("cmp-cancel").disabled = true;
     $("cmp-state").textContent = { done: "every algorithm ran", cancelled: "cancelled", error: `error: ${end.message}` }[end.type];
@@ -77,10 +84,10 @@ export class Compare {
       const tr = document.createElement("tr");
       tr.dataset.algorithm = r.name;
       const optimal = r.length === null ? "-" : r.optimal ? "proven" : "not proven";
-      const cells = [r.name, r.status.replace(/_/g, " "), r.length ?? "-", optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms.toFixed(2)];
+      const cells = [r.name, r.status.replace(/_/g, " "), r.length ?? "-", optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms?.toFixed(2) ?? "-"];
       cells.forEach((value, i) => {
         const td = document.createElement("td");
-        td.textContent = typeof value === "number" ? value.toLocaleString("en") : value;
+        td.textContent = typeof value === "number" ? value.toLocaleString("en") : (value ?? "-");
         if (i >= 4) td.className = "num";
         tr.append(td);
       });
@@ -104,7 +111,7 @@ export class Compare {
       return tr;
     });
     $("cmp-table").tBodies[0].replaceChildren(...body);
-    const rows = this.rows.filter(Boolean);
+    const rows = this.rows.filter((r) => r && r.expanded !== null);
     if (rows.length === 0) return $("cmp-chart").replaceChildren();
     barsX("cmp-chart", {
       title: "Nodes expanded per algorithm",

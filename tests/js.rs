@@ -177,6 +177,11 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Every car's track stands out from the car: at least 3:1 (it was 1.42:1 in white).
     let track = results["trackContrast"].as_f64().unwrap();
     assert!(track >= 3.0, "the tracks' contrast is {track}:1: {out}");
+    // Compare cancelled: every algorithm listed, the unfinished as cancelled; the memory column says what it is.
+    let cancelled = &results["cancelledCompare"];
+    assert!(cancelled["rows"].as_u64().unwrap() >= 10, "{out}");
+    assert!(cancelled["cancelled"].as_u64().unwrap() >= 1, "{out}");
+    assert!(cancelled["headers"].as_array().unwrap().iter().any(|h| h == "memory reserved (bytes)"), "{out}");
     // Figures: nothing cut at their edges; the solving plot's axis counts moves.
     assert_eq!(results["plotText"]["cut"], serde_json::json!([]), "{out}");
     assert!(text("/plotText/lengthLabel").starts_with("optimal length (moves)"), "{out}");

@@ -420,6 +420,17 @@ try {
   await page.click("#cmp-run");
   await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 120000 });
   results.capped = await page.evaluate(() => window.studio.compare.rows.map((r) => ({ name: r.name, expanded: r.expanded, status: r.status })));
+  // Cancelled at once under a large cap: every algorithm stays listed, the unfinished ones as cancelled.
+  await page.click("#cmp-cap", { clickCount: 3 });
+  await page.keyboard.type("5000000");
+  await page.click("#cmp-run");
+  await page.click("#cmp-cancel");
+  await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 60000 });
+  results.cancelledCompare = {
+    rows: await page.locator("#cmp-table tbody tr").count(),
+    cancelled: await page.locator("#cmp-table tbody tr td:nth-child(2):text-is('cancelled')").count(),
+    headers: await page.locator("#cmp-table thead th").allTextContents(),
+  };
   await page.click("#cmp-cap", { clickCount: 3 });
   await page.keyboard.type("200000");
   await load("tiles:3x3:7,2,4,5,0,6,8,3,1");
