@@ -598,12 +598,30 @@ const linjat = {
   noun: ["segment", "segments"],
   draw(ctx, canvas, view) {
     const g = grid(canvas, view.width, view.height);
-    view.cells.forEach((value, cell) => {
-      const [x, y] = rect(ctx, g, cell, EMPTY, 1);
-      if (value >= 10) {
-        const p = value >= 100 ? value - 100 : value - 10;
-        rect(ctx, g, cell, colour(p, 70), 8);
+    view.cells.forEach((value, cell) => rect(ctx, g, cell, EMPTY, 1));
+    // Each drawn segment as one bar from end to end through its number's own cell, outlined in ink so
+    // that it stands out from the empty cells whatever its hue (the fill alone was 1.24:1 for yellow).
+    const numbers = view.cells.flatMap((v, c) => (v >= 1 && v <= 9 ? [c] : []));
+    const covered = new Map();
+    view.cells.forEach((v, c) => {
+      if (v >= 10) {
+        const p = v >= 100 ? v - 100 : v - 10;
+        covered.set(p, [...(covered.get(p) ?? []), c]);
       }
+    });
+    for (const [p, cells] of covered) {
+      const all = [...cells, numbers[p]].filter((c) => c !== undefined);
+      const [rs, cs] = [all.map((c) => Math.floor(c / g.width)), all.map((c) => c % g.width)];
+      const [x, y] = origin(g, Math.min(...rs) * g.width + Math.min(...cs));
+      const [w, h] = [(Math.max(...cs) - Math.min(...cs) + 1) * g.size, (Math.max(...rs) - Math.min(...rs) + 1) * g.size];
+      ctx.fillStyle = colour(p, 70);
+      ctx.fillRect(x + 8, y + 8, w - 16, h - 16);
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x + 8, y + 8, w - 16, h - 16);
+    }
+    view.cells.forEach((value, cell) => {
+      const [x, y] = origin(g, cell);
       if (view.marks?.has(cell)) rect(ctx, g, cell, view.marks.get(cell), 14);
       if (value === -1 || value >= 100) {
         ctx.fillStyle = INK;

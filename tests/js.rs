@@ -174,6 +174,9 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
     assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
     assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
+    // Linjat's segments stand out from the empty cells: at least 3:1 (the yellow fill alone was 1.24:1).
+    let segment = results["segmentContrast"].as_f64().unwrap();
+    assert!(segment >= 3.0, "the segments' contrast is {segment}:1: {out}");
     // Every car's track stands out from the car: at least 3:1 (it was 1.42:1 in white).
     let track = results["trackContrast"].as_f64().unwrap();
     assert!(track >= 3.0, "the tracks' contrast is {track}:1: {out}");

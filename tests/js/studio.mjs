@@ -184,6 +184,51 @@ try {
   await page.click("#redo");
   if ((await page.getAttribute("#status", "data-solved")) !== "true") throw new Error("redo did not step forward");
 
+  // Linjat's segments against the empty cells around them (graphics: 3:1), on the solved board: each
+  // segment's edge sampled beside the empty ground just outside it.
+  await load(PUZZLES.linjat);
+  await page.focus("#board");
+  while ((await page.getAttribute("#status", "data-solved")) !== "true") {
+    const before = await played();
+    await page.keyboard.press("p");
+    await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+  }
+  // The solved board opened afresh: no hint outline over the segments' edges.
+  await load(await page.evaluate(() => window.studio.play.describe()));
+  await shot(page, "studio-linjat-segments");
+  results.segmentContrast = await page.evaluate(() => {
+    const view = window.studio.play.view;
+    const canvas = document.getElementById("board");
+    const ctx = canvas.getContext("2d");
+    const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
+    const x0 = Math.floor((canvas.width - size * view.width) / 2);
+    const y0 = Math.floor((canvas.height - size * view.height) / 2);
+    const lum = ([r, g, b]) => {
+      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    // Each segment's bar, as the board draws it: from end to end through its number's cell.
+    const numbers = view.cells.flatMap((v, c) => (v >= 1 && v <= 9 ? [c] : []));
+    const covered = new Map();
+    view.cells.forEach((v, c) => {
+      if (v < 10) return;
+      const p = v >= 100 ? v - 100 : v - 10;
+      covered.set(p, [...(covered.get(p) ?? []), c]);
+    });
+    let worst = Infinity;
+    for (const [p, cells] of covered) {
+      const all = [...cells, numbers[p]];
+      const top = Math.min(...all.map((c) => Math.floor(c / view.width)));
+      // The middle of its leftmost cell (a cell boundary is the grid's transparent gap).
+      const left = Math.min(...all.map((c) => c % view.width));
+      const x = x0 + (left + 0.5) * size;
+      const y = y0 + top * size;
+      worst = Math.min(worst, ratio(pixel(x, y + 8), pixel(x, y + 3)));
+    }
+    return worst;
+  });
   // A description the engine refuses: the sentence says why in words (no status code), rows counted from
   // 1 as the hints count them; the field is marked invalid and the board shown stays the last one opened,
   // which the sentence says; the next puzzle clears the mark.
