@@ -153,7 +153,8 @@ const jugs = {
   layout(canvas, view) {
     const { capacities, tap } = this.parse(view);
     const slot = canvas.width / capacities.length;
-    const top = tap ? 90 : 40;
+    // With the tap above them, the jugs start below its box (their labels clear of it).
+    const top = tap ? 112 : 40;
     const bottom = canvas.height - (tap ? 110 : 60);
     return { slot, top, bottom, scale: (bottom - top) / Math.max(...capacities), tapBox: tap ? [12, 8, 120, 56] : null, sinkBox: tap ? [canvas.width - 132, canvas.height - 64, 120, 56] : null };
   },
@@ -171,12 +172,17 @@ const jugs = {
       ctx.strokeRect(x, at.bottom - capacity * at.scale, w, capacity * at.scale);
       if (goals[jug] !== "*") {
         const level = at.bottom - Number(goals[jug]) * at.scale;
-        ctx.strokeStyle = "#0b5d1e";
-        ctx.lineWidth = 3;
-        ctx.setLineDash([8, 5]);
+        // A white band under the dashes: the line stands out over the water (3.8:1) as over the glass
+        // (the dashes alone were 2.17:1 on the water).
         ctx.beginPath();
         ctx.moveTo(x - 8, level);
         ctx.lineTo(x + w + 8, level);
+        ctx.strokeStyle = "white";
+        ctx.lineWidth = 7;
+        ctx.stroke();
+        ctx.strokeStyle = "#0b5d1e";
+        ctx.lineWidth = 3;
+        ctx.setLineDash([8, 5]);
         ctx.stroke();
         ctx.setLineDash([]);
       }
@@ -191,18 +197,19 @@ const jugs = {
       if (view.cursor === jug) this.cursorBox(ctx, [x - 10, at.top - 30, w + 20, at.bottom - at.top + 78]);
     });
     if (tap) {
-      this.box(ctx, at.tapBox, "tap (fill)", view.selected === count);
-      this.box(ctx, at.sinkBox, "sink (empty)", false);
+      // A hint that fills from the tap or empties into the sink outlines it too.
+      this.box(ctx, at.tapBox, "tap (fill)", view.selected === count, view.hintMove?.from === -1);
+      this.box(ctx, at.sinkBox, "sink (empty)", false, view.hintMove?.to === -1);
       if (view.cursor === count) this.cursorBox(ctx, at.tapBox);
       if (view.cursor === count + 1) this.cursorBox(ctx, at.sinkBox);
     }
     return null;
   },
-  box(ctx, [x, y, w, h], text, selected) {
+  box(ctx, [x, y, w, h], text, selected, hinted = false) {
     ctx.fillStyle = "#dfe6f3";
     ctx.fillRect(x, y, w, h);
-    ctx.strokeStyle = selected ? CURSOR : INK;
-    ctx.lineWidth = selected ? 5 : 2;
+    ctx.strokeStyle = selected ? CURSOR : hinted ? HIGHLIGHT : INK;
+    ctx.lineWidth = selected || hinted ? 5 : 2;
     ctx.strokeRect(x, y, w, h);
     ctx.fillStyle = INK;
     ctx.font = "600 15px system-ui";

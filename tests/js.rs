@@ -174,6 +174,10 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
     assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
     assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
+    // Jugs: the tap outlined by a fill hint (the hint's colour, #8f1d6b), the goal line clear on the water.
+    assert!(text("/jugsDrawing/hint").starts_with("fill jug"), "{out}");
+    assert_eq!(results["jugsDrawing"]["tapBorder"], serde_json::json!([143, 29, 107]), "{out}");
+    assert!(results["jugsDrawing"]["goalLine"].as_f64().unwrap() >= 3.0, "{out}");
     // Linjat's segments stand out from the empty cells: at least 3:1 (the yellow fill alone was 1.24:1).
     let segment = results["segmentContrast"].as_f64().unwrap();
     assert!(segment >= 3.0, "the segments' contrast is {segment}:1: {out}");

@@ -229,6 +229,35 @@ try {
     }
     return worst;
   });
+  // Jugs: a hint that fills from the tap outlines the tap; a goal line over the water has a white band
+  // that stands out from it (the dashes alone were 2.17:1).
+  await load("jugs:8,5,3:0,0,0:4,4,0:tap");
+  await page.focus("#board");
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => document.getElementById("sentence").textContent.includes("["));
+  results.jugsDrawing = await page.evaluate(() => {
+    const ctx = document.getElementById("board").getContext("2d");
+    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    return { tapBorder: pixel(12, 36), hint: document.getElementById("sentence").textContent };
+  });
+  await shot(page, "studio-jugs-tap-hint");
+  await load("jugs:8,5,3:8,0,0:4,4,0");
+  results.jugsDrawing.goalLine = await page.evaluate(() => {
+    const canvas = document.getElementById("board");
+    const ctx = canvas.getContext("2d");
+    const lum = ([r, g, b]) => {
+      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    // Jug 1 (full, 8 of 8) and its goal 4, as the board lays them out without a tap.
+    const [slot, top, bottom] = [canvas.width / 3, 40, canvas.height - 60];
+    const scale = (bottom - top) / 8;
+    const x = slot * 0.22 + (slot * 0.56) / 2;
+    const level = bottom - 4 * scale;
+    return ratio(pixel(x, level - 3), pixel(x, level - 14));
+  });
   // A description the engine refuses: the sentence says why in words (no status code), rows counted from
   // 1 as the hints count them; the field is marked invalid and the board shown stays the last one opened,
   // which the sentence says; the next puzzle clears the mark.
