@@ -221,8 +221,8 @@ export class Generate {
       this.studio.show("play");
       this.studio.play.openPackBytes(level.pack, `level ${i + 1} of ${this.pack.name}`);
     });
-    button("↑", `move level ${i + 1} up`, () => this.move(i, i - 1), i === 0);
-    button("↓", `move level ${i + 1} down`, () => this.move(i, i + 1), i === count - 1);
+    button("↑", `move level ${i + 1} up`, () => this.moveByKey(i, i - 1, "up"), i === 0);
+    button("↓", `move level ${i + 1} down`, () => this.moveByKey(i, i + 1, "down"), i === count - 1);
     button("✕", `remove level ${i + 1}`, () => this.remove([i]));
     cell(actions);
     row.ondragstart = (e) => {
@@ -277,6 +277,16 @@ export class Generate {
   changed() {
     this.draw();
     this.save();
+  }
+
+  /** A move by the ↑ ↓ buttons: the focus follows the level to its new row (the same button, or the
+   * other one at the top or the bottom), rather than falling to the page when the table is redrawn. */
+  moveByKey(from, to, way) {
+    this.move(from, to);
+    const row = $("gen-results").tBodies[0].rows[to];
+    const same = row?.querySelector(`button[aria-label="move level ${to + 1} ${way}"]`);
+    const other = row?.querySelector(`button[aria-label="move level ${to + 1} ${way === "up" ? "down" : "up"}"]`);
+    (same && !same.disabled ? same : other)?.focus();
   }
 
   move(from, to) {

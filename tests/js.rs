@@ -195,6 +195,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Switching family clears the last family's batch status; no export buttons under empty figures.
     assert_eq!(text("/genStateAfterSwitch"), "", "{out}");
     assert_eq!(results["exportsBeforePlots"], false, "{out}");
+    // The pack table's ↑ keeps the focus on the level it moves.
+    assert_eq!(text("/moveFocus"), "move level 1 down", "{out}");
     // An empty pack is not exported; a pack's levels are listed in Play by name and tier.
     assert_eq!(results["exportEmpty"], true, "{out}");
     let entries: Vec<&str> = results["packEntries"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();

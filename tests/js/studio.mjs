@@ -444,6 +444,11 @@ try {
   await page.dragAndDrop("#gen-results tbody tr:nth-child(5)", "#gen-results tbody tr:nth-child(1)");
   const firstAfterDrag = await page.locator("#gen-results tbody tr:nth-child(1) td.desc").textContent();
   await page.click("#gen-results tbody tr:nth-child(3) button[aria-label^=remove]");
+  // The ↑ button by keyboard: the level goes up and the focus goes with it, twice in a row.
+  await page.focus("#gen-results tbody tr:nth-child(3) button[aria-label='move level 3 up']");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  results.moveFocus = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
   results.curated = { sorted, dragged: firstAfterDrag === lastDesc, rows: await page.locator("#gen-results tbody tr").count() };
   await page.waitForSelector("#gen-curve svg");
   await shot(page, "studio-generate");
