@@ -228,7 +228,31 @@ export class Play {
     $("undo").disabled = played === 0;
     $("redo").disabled = this.future.length === 0;
     this.listMoves();
+    this.showGoal();
     this.studio.currentChanged(this.view.desc, family);
+  }
+
+  /** A sliding-tile puzzle with its own goal (a fourth field) shows it beside the board; the default
+   * goal (1, 2, …, blank) needs no showing. */
+  showGoal() {
+    const [kind, size, , goal] = this.view.desc.split(":");
+    const shown = kind === "tiles" && goal !== undefined;
+    $("play-goal").hidden = !shown;
+    if (!shown) return;
+    const width = Number(size.split("x")[0]);
+    const tiles = goal.split(",");
+    const rows = [];
+    for (let r = 0; r * width < tiles.length; r++) {
+      const tr = document.createElement("tr");
+      for (const t of tiles.slice(r * width, (r + 1) * width)) {
+        const td = document.createElement("td");
+        td.textContent = t === "0" ? "" : t;
+        if (t === "0") td.setAttribute("aria-label", "blank");
+        tr.append(td);
+      }
+      rows.push(tr);
+    }
+    $("play-goal-grid").tBodies[0].replaceChildren(...rows);
   }
 
   /** Canvas points of a cell and of a tray slot (Hargram's pieces after the cells). */

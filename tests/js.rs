@@ -174,6 +174,10 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(results["identity"]["rush"]["moves"], 51, "{out}");
     assert_eq!(results["identity"]["rush"]["blocks"], 13, "{out}");
     assert_eq!(text("/identity/rush/start"), "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", "{out}");
+    // A tiles puzzle's own goal is shown (blank first), the default goal not.
+    assert_eq!(results["tilesGoal"]["shown"], true, "{out}");
+    assert_eq!(results["tilesGoal"]["cells"], serde_json::json!(["", "1", "2", "3", "4", "5", "6", "7", "8"]), "{out}");
+    assert_eq!(results["tilesGoal"]["hiddenForDefault"], true, "{out}");
     // Jugs: the tap outlined by a fill hint (the hint's colour, #8f1d6b), the goal line clear on the water.
     assert!(text("/jugsDrawing/hint").starts_with("fill jug"), "{out}");
     assert_eq!(results["jugsDrawing"]["tapBorder"], serde_json::json!([143, 29, 107]), "{out}");

@@ -258,6 +258,15 @@ try {
     const level = bottom - 4 * scale;
     return ratio(pixel(x, level - 3), pixel(x, level - 14));
   });
+  // A tiles puzzle with its own goal shows it beside the board; the default goal needs none.
+  await load("tiles:3x3:1,2,3,4,5,6,7,0,8:0,1,2,3,4,5,6,7,8");
+  results.tilesGoal = {
+    shown: await page.isVisible("#play-goal"),
+    cells: await page.locator("#play-goal-grid td").allTextContents(),
+  };
+  await shot(page, "studio-tiles-goal");
+  await load(PUZZLES.tiles);
+  results.tilesGoal.hiddenForDefault = !(await page.isVisible("#play-goal"));
   // A description the engine refuses: the sentence says why in words (no status code), rows counted from
   // 1 as the hints count them; the field is marked invalid and the board shown stays the last one opened,
   // which the sentence says; the next puzzle clears the mark.
