@@ -53,6 +53,29 @@ try {
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  // The board canvas as the tests read it: its pixels, the grid of a board's cells (as studio/board.js
+  // lays it out) and WCAG's contrast ratio between two colours.
+  await page.addInitScript(() => {
+    window.probeBoard = () => {
+      const view = window.studio.play.view;
+      const canvas = document.getElementById("board");
+      const ctx = canvas.getContext("2d");
+      const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
+      const lum = ([r, g, b]) => {
+        const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      return {
+        view,
+        canvas,
+        size,
+        x0: Math.floor((canvas.width - size * view.width) / 2),
+        y0: Math.floor((canvas.height - size * view.height) / 2),
+        pixel: (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)],
+        ratio: (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05),
+      };
+    };
+  });
   await page.goto(url);
   await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
   await page.evaluate(() => {
@@ -104,20 +127,15 @@ try {
     const seen = new Map();
     const look = () =>
       page.evaluate(() => {
-        const view = window.studio.play.view;
+        const { view, size, x0, y0, pixel } = window.probeBoard();
         const desc = window.studio.play.describe();
         const letters = desc.startsWith("rush:") ? desc.slice(5) : desc.split(":")[2].replaceAll("/", "");
-        const canvas = document.getElementById("board");
-        const ctx = canvas.getContext("2d");
-        const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
-        const x0 = Math.floor((canvas.width - size * view.width) / 2);
-        const y0 = Math.floor((canvas.height - size * view.height) / 2);
         const out = [];
         [...letters].forEach((letter, cell) => {
           if (!/[A-Za-z0-9]/.test(letter) || (desc.startsWith("rush:") && (letter === "o" || letter === "x"))) return;
           const x = x0 + (cell % view.width) * size + Math.floor(size * 0.2);
           const y = y0 + Math.floor(cell / view.width) * size + Math.floor(size * 0.6);
-          const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+          const [r, g, b] = pixel(x, y);
           out.push([letter, view.cells[cell], `${r},${g},${b}`]);
         });
         return { desc, out };
@@ -152,19 +170,8 @@ try {
   await shot(page, "studio-identity-rush");
   // Every car's track against the car (graphics: WCAG asks 3:1), sampled on the canvas.
   results.trackContrast = await page.evaluate(() => {
-    const view = window.studio.play.view;
+    const { view, size, x0, y0, pixel, ratio } = window.probeBoard();
     const letters = window.studio.play.describe().slice(5);
-    const canvas = document.getElementById("board");
-    const ctx = canvas.getContext("2d");
-    const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
-    const x0 = Math.floor((canvas.width - size * view.width) / 2);
-    const y0 = Math.floor((canvas.height - size * view.height) / 2);
-    const lum = ([r, g, b]) => {
-      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
-    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
     const cars = new Map();
     [...letters].forEach((l, i) => /[A-Z]/.test(l) && cars.set(l, [...(cars.get(l) ?? []), i]));
     let worst = Infinity;
@@ -197,18 +204,7 @@ try {
   await load(await page.evaluate(() => window.studio.play.describe()));
   await shot(page, "studio-linjat-segments");
   results.segmentContrast = await page.evaluate(() => {
-    const view = window.studio.play.view;
-    const canvas = document.getElementById("board");
-    const ctx = canvas.getContext("2d");
-    const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
-    const x0 = Math.floor((canvas.width - size * view.width) / 2);
-    const y0 = Math.floor((canvas.height - size * view.height) / 2);
-    const lum = ([r, g, b]) => {
-      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
-    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    const { view, size, x0, y0, pixel, ratio } = window.probeBoard();
     // Each segment's bar, as the board draws it: from end to end through its number's cell.
     const numbers = view.cells.flatMap((v, c) => (v >= 1 && v <= 9 ? [c] : []));
     const covered = new Map();
@@ -236,21 +232,13 @@ try {
   await page.keyboard.press("h");
   await page.waitForFunction(() => document.getElementById("sentence").textContent.includes("["));
   results.jugsDrawing = await page.evaluate(() => {
-    const ctx = document.getElementById("board").getContext("2d");
-    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    const { pixel } = window.probeBoard();
     return { tapBorder: pixel(12, 36), hint: document.getElementById("sentence").textContent };
   });
   await shot(page, "studio-jugs-tap-hint");
   await load("jugs:8,5,3:8,0,0:4,4,0");
   results.jugsDrawing.goalLine = await page.evaluate(() => {
-    const canvas = document.getElementById("board");
-    const ctx = canvas.getContext("2d");
-    const lum = ([r, g, b]) => {
-      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
-    const pixel = (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)];
+    const { canvas, pixel, ratio } = window.probeBoard();
     // Jug 1 (full, 8 of 8) and its goal 4, as the board lays them out without a tap.
     const [slot, top, bottom] = [canvas.width / 3, 40, canvas.height - 60];
     const scale = (bottom - top) / 8;
