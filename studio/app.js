@@ -83,15 +83,28 @@ const studio = {
     document.getElementById("cmp-desc").textContent = desc;
     studio.remember();
   },
-  /** The link that reopens the current tab and position. */
+  /** The link that reopens the current tab, the position played and the board being edited. */
   link() {
     const params = new URLSearchParams({ tab: studio.tab, desc: studio.current });
+    const edited = studio.edit?.model ? studio.edit.desc : "";
+    if (edited) params.set("edit", edited);
     return `${location.origin}${location.pathname}#${params}`;
   },
-  /** Keeps the tab and position in the URL and the storage, with the packs. */
+  /** Keeps the tab, the position and the board edited in the URL and the storage, with the packs. */
   remember() {
     history.replaceState(null, "", studio.link());
-    studio.save({ tab: studio.tab, desc: studio.current });
+    const edited = studio.edit?.model ? { edit: studio.edit.desc } : {};
+    studio.save({ tab: studio.tab, desc: studio.current, ...edited });
+  },
+  /** Copies `text` to the clipboard and says so in the header (or shows it when the browser refuses). */
+  async copy(text, what) {
+    const said = document.getElementById("share-state");
+    try {
+      await navigator.clipboard.writeText(text);
+      said.textContent = `${what} copied.`;
+    } catch {
+      said.textContent = `${what}: ${text}`;
+    }
   },
   /** Merges `fields` into the stored state. */
   save(fields) {
@@ -134,15 +147,7 @@ studio.generate = new Generate(studio);
 studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
-document.getElementById("share").onclick = async () => {
-  const link = studio.link();
-  try {
-    await navigator.clipboard.writeText(link);
-    studio.play.say("Link copied: it opens this position.");
-  } catch {
-    studio.play.say(`The link: ${link}`);
-  }
-};
+document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link (this tab, the position and the board edited)");
 
 // Restore: the link's position first, then the browser's, else a fresh puzzle.
 const fromLink = new URLSearchParams(location.hash.slice(1));
@@ -150,6 +155,9 @@ const kept = stored();
 const desc = fromLink.get("desc") || kept.desc;
 const opened = desc && studio.play.tryLoad(desc, fromLink.get("desc") ? "opened from the link" : "restored from the last visit");
 if (!opened) studio.play.generateOne();
+// The board being edited, from the link or the last visit (drawn when the Edit tab shows).
+const edited = fromLink.get("edit") || kept.edit;
+if (edited) studio.edit.restore(edited);
 const tab = fromLink.get("tab") || kept.tab;
 studio.show(TABS.some((t) => t.dataset.tab === tab) ? tab : "play");
 document.getElementById("engine").textContent = `engine: lphint ABI ${lp.version}, ${families.length} families (WebAssembly)`;

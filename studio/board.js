@@ -711,7 +711,7 @@ export function draw(canvas, view) {
 }
 
 /** The target at canvas point (x, y) of `view` (a cell, a jug, the tap, a tray slot), or -1. */
-function targetAtPoint(canvas, view, x, y) {
+export function targetAtPoint(canvas, view, x, y) {
   const board = boardOf(view.family);
   if (board.targetAt) return board.targetAt(canvas, view, x, y);
   return cellAt(grid(canvas, view.width, view.height), view.height, x, y);

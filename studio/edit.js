@@ -1,19 +1,26 @@
-// The Edit tab: a board editor for every family (editors.js), drawn as panes of cells and edited by
-// clicking or by keyboard (arrows move a cursor on the board — flip: the pane the tool names —, Enter or
-// Space applies the tool, Linjat takes typed numbers). After every edit the engine judges the description in the worker — is it a puzzle,
-// is it solvable and in how many moves, is it unique, what do the rules need, how big is its cluster — and
-// the next edit cancels a judgement still running.
-import { EDITORS } from "./editors.js";
+// The Edit tab: a board editor for every family and for Rush Hour's own notation (editors.js), drawn as
+// panes of cells (or, for blocks and Rush Hour, as Play draws the board) and edited by pointer or by
+// keyboard: arrows move a cursor, Page Down / Page Up take it to the next pane (flip's target, the tiles'
+// goal, each Hargram piece), Enter or Space applies the tool, Linjat takes typed numbers; Rush Hour's
+// vehicles are dragged along their tracks. Every edit is undoable (Ctrl+Z, Ctrl+Y) and kept in the
+// browser and the page's link. After every edit the engine judges the description in the worker — is it
+// a puzzle, solvable and in how many moves, is it unique, what do the rules need, how big is its cluster
+// and which start of it is hardest, is every piece needed — and the next edit cancels a judgement still
+// running.
+import { EDITORS, editorOf } from "./editors.js";
 import { Job } from "./jobs.js";
-import { noun, CURSOR } from "./board.js";
+import { noun, CURSOR, draw as drawBoard, targetAtPoint, pointOf } from "./board.js";
 import { Status } from "./lphint/index.js";
 
 const $ = (id) => document.getElementById(id);
 const NODE_LIMIT = 5_000_000;
 const CLUSTER_CAP = 1 << 18;
+/** The largest cluster whose hardest start the editor looks for (a walk of every state, in the worker). */
+const HARDEST_CAP = 20_000;
 const SETTLE_MS = 120; // an edit waits this long for the next before the engine is asked
 const GOAL_INK = "#14632b";
 const INK = "#1d2330";
+const RUSH_OPTION = "rush — Rush Hour: cars and trucks, the red car to the exit";
 
 export class Edit {
   constructor(studio) {
@@ -22,56 +29,86 @@ export class Edit {
     this.model = null;
     this.tool = null;
     this.cursor = 0;
+    this.pane = 0;
     this.timer = null;
+    // Undo: snapshots of the boards left ({ key, model, desc }), the one shown, and the ones undone.
+    this.past = [];
+    this.future = [];
+    this.last = null;
+    this.group = null; // edits of one drag or one stretch of typing undo together
+    this.held = null; // the vehicle's cell held by a drag
     this.canvas = $("edit-board");
     studio.fillFamilies($("edit-family"), () => this.fresh());
+    const blocks = [...$("edit-family").options].findIndex((o) => o.value === "blocks");
+    $("edit-family").add(new Option(RUSH_OPTION, "rush"), blocks + 1);
     $("edit-new").onclick = () => this.fresh();
     $("edit-from-play").onclick = () => this.open(studio.current);
     $("edit-play").onclick = () => studio.play.openDesc(this.desc, null, "Opened from the editor.");
+    $("edit-undo").onclick = () => this.undo();
+    $("edit-redo").onclick = () => this.redo();
+    $("edit-copy").onclick = () => studio.copy(this.desc, "Description");
     $("edit-desc").oninput = () => this.typed();
-    this.canvas.onclick = (e) => this.click(e);
+    $("edit").addEventListener("keydown", (e) => this.undoKeys(e));
+    this.canvas.onpointerdown = (e) => this.pointerDown(e);
+    this.canvas.onpointermove = (e) => this.pointerMove(e);
+    this.canvas.onpointerup = this.canvas.onpointercancel = () => (this.held = null);
     this.canvas.onkeydown = (e) => this.key(e);
     this.canvas.onfocus = this.canvas.onblur = () => this.draw();
   }
 
-  get editor() {
-    return EDITORS[$("edit-family").value];
+  /** The editor's key: a family's name, or a notation of its own (`rush`). */
+  get editorKey() {
+    return $("edit-family").value;
   }
 
-  /** On first showing, the Play tab's puzzle is the one edited. */
+  get editor() {
+    return EDITORS[this.editorKey];
+  }
+
+  /** On first showing, the Play tab's puzzle is the one edited (unless a board was kept from before). */
   shown() {
     if (!this.model && this.studio.current) this.open(this.studio.current);
   }
 
   /** Edits the puzzle `desc` (its played moves dropped: the editor edits the level). */
   open(desc) {
-    const family = this.studio.familyOf(desc);
-    if (!EDITORS[family]) return;
-    $("edit-family").value = family;
+    if (this.load(desc)) this.studio.show("edit");
+  }
+
+  /** The board kept in the browser or given by a link, ready for when the Edit tab shows. */
+  restore(desc) {
+    this.load(desc);
+  }
+
+  load(desc) {
+    const key = editorOf(desc, (d) => this.studio.familyOf(d));
+    if (!EDITORS[key]) return false;
+    $("edit-family").value = key;
     try {
-      this.model = EDITORS[family].read(desc);
+      this.model = EDITORS[key].read(desc);
     } catch {
-      this.model = EDITORS[family].blank(4, 4);
+      this.model = EDITORS[key].blank(4, 4);
     }
-    this.studio.show("edit");
     this.setUp();
+    return true;
   }
 
   /** A new board of the family at the size asked for (the family's own default for jugs). */
   fresh() {
-    const editor = this.editor;
     const [w, h] = [Number($("edit-width")?.value) || 4, Number($("edit-height")?.value) || 4];
-    this.model = editor.blank(w, h);
+    this.model = this.editor.blank(w, this.editor.sizes?.square ? w : h);
     this.setUp();
   }
 
   /** The controls of the family: size, tools, its own extra controls. */
-  setUp() {
+  setUp(record = true) {
     const editor = this.editor;
     this.cursor = 0;
+    this.pane = 0;
     this.tool = editor.tools.some((t) => t.name === this.tool) ? this.tool : editor.tools[0].name;
+    const sides = editor.sizes?.square ? ["width"] : ["width", "height"];
     const size = editor.sizes
-      ? ["width", "height"].map((side) => {
+      ? sides.map((side) => {
           const label = document.createElement("label");
           const input = Object.assign(document.createElement("input"), {
             type: "number",
@@ -80,7 +117,8 @@ export class Edit {
             max: editor.sizes.max,
             value: this.model[side],
           });
-          label.append(side === "width" ? "Width" : "Height", input);
+          input.onchange = () => this.resize();
+          label.append(editor.sizes.square ? "Size" : side === "width" ? "Width" : "Height", input);
           return label;
         })
       : [];
@@ -88,6 +126,18 @@ export class Edit {
     $("edit-new").textContent = editor.sizes ? "New board of this size" : "New puzzle";
     $("edit-help").textContent = editor.help;
     this.fillTools();
+    this.changed({ record });
+  }
+
+  /** The size fields changed: the board grows or shrinks keeping what it holds (tiles are renumbered). */
+  resize() {
+    const { min, max, square } = this.editor.sizes;
+    const side = (id, now) => Math.max(min, Math.min(max, Number($(id)?.value) || now));
+    const width = side("edit-width", this.model.width);
+    const height = square ? width : side("edit-height", this.model.height);
+    if (width === this.model.width && height === this.model.height) return;
+    this.editor.resize(this.model, width, height);
+    this.cursor = 0;
     this.changed();
   }
 
@@ -98,7 +148,10 @@ export class Edit {
       button.setAttribute("aria-pressed", String(tool.name === this.tool));
       button.onclick = () => {
         this.tool = tool.name;
+        const pane = this.editor.keyPane?.(tool.name);
+        if (pane !== undefined && pane !== this.pane) [this.pane, this.cursor] = [pane, 0];
         this.fillTools();
+        this.draw();
       };
       return button;
     });
@@ -109,12 +162,15 @@ export class Edit {
     return this.editor.write(this.model);
   }
 
-  /** The model changed: controls, drawing and description follow; the engine judges it shortly. */
-  changed(fromText = false) {
-    const extra = this.editor.extra?.(this.model, () => this.changed()) ?? [];
+  /** The model changed: controls, drawing and description follow, the edit is recorded for undo and kept
+   * (browser, link); the engine judges it shortly. `group` merges the edits of one drag or typing. */
+  changed({ fromText = false, record = true, group = null } = {}) {
+    const extra = this.editor.extra?.(this.model, () => this.changed(), this.pane) ?? [];
     $("edit-extra").replaceChildren(...extra);
     if (!fromText) $("edit-desc").value = this.desc;
+    if (record) this.record(group);
     this.draw();
+    this.studio.remember();
     $("edit-feedback").dataset.done = "false"; // a verdict is on its way
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -123,20 +179,74 @@ export class Edit {
     }, SETTLE_MS);
   }
 
+  /** Keeps the board shown for undo when its description changed (a mere selection is no edit). */
+  record(group) {
+    const now = { key: this.editorKey, model: structuredClone(this.model), desc: $("edit-desc").value.trim() };
+    const same = this.last && this.last.key === now.key && this.last.desc === now.desc;
+    if (this.last && !same && !(group && group === this.group)) {
+      this.past.push(this.last);
+      this.future = [];
+    }
+    if (!same || !this.last) this.last = now;
+    this.group = group;
+    this.undoButtons();
+  }
+
+  undoButtons() {
+    $("edit-undo").disabled = this.past.length === 0;
+    $("edit-redo").disabled = this.future.length === 0;
+  }
+
+  /** Shows a kept snapshot (undo, redo) without recording it again. */
+  show(snapshot) {
+    $("edit-family").value = snapshot.key;
+    this.model = structuredClone(snapshot.model);
+    this.last = snapshot;
+    this.group = null;
+    const [tool, pane] = [this.tool, this.pane];
+    this.setUp(false);
+    [this.tool, this.pane] = [tool, pane];
+    this.fillTools();
+    this.undoButtons();
+  }
+
+  undo() {
+    if (!this.past.length) return;
+    this.future.push(this.last);
+    this.show(this.past.pop());
+  }
+
+  redo() {
+    if (!this.future.length) return;
+    this.past.push(this.last);
+    this.show(this.future.pop());
+  }
+
+  /** Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) anywhere on the Edit tab but in a text field (which has its own). */
+  undoKeys(event) {
+    if (!(event.ctrlKey || event.metaKey) || event.target.closest("textarea, input")) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) this.undo();
+    else if (key === "y" || (key === "z" && event.shiftKey)) this.redo();
+    else return;
+    event.preventDefault();
+  }
+
   /** The description typed by hand: read into the model when the editor can, judged either way. */
   typed() {
     const text = $("edit-desc").value.trim();
     try {
-      this.model = EDITORS[this.studio.familyOf(text)].read(text);
-      $("edit-family").value = this.studio.familyOf(text);
+      const key = editorOf(text, (d) => this.studio.familyOf(d));
+      this.model = EDITORS[key].read(text);
+      $("edit-family").value = key;
     } catch {
       // Not readable yet: the engine's verdict says why.
     }
-    this.changed(true);
+    this.changed({ fromText: true, group: "typing" });
   }
 
   /** The panes' places on the canvas: one pane fills it; two alike sit side by side; else the first on
-   * top and the others in rows below (Hargram's pieces). */
+   * top and the others in rows below (Hargram's pieces). A board drawn as Play draws it is one pane. */
   layout() {
     const panes = this.editor.panes(this.model);
     const [W, H] = [this.canvas.width, this.canvas.height];
@@ -159,8 +269,17 @@ export class Edit {
     ];
   }
 
+  /** The board as Play's view, for editors drawn as Play draws (with the keyboard cursor). */
+  playView() {
+    const view = this.editor.view?.(this.model);
+    if (view) Object.assign(view, { cursor: this.cursor, showCursor: document.activeElement === this.canvas });
+    return view;
+  }
+
   draw() {
     if (!this.model) return;
+    const view = this.playView();
+    if (view) return drawBoard(this.canvas, view);
     const ctx = this.canvas.getContext("2d");
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     const focused = document.activeElement === this.canvas;
@@ -192,7 +311,7 @@ export class Edit {
           ctx.strokeRect(x + 4, y + 4, pane.size - 8, pane.size - 8);
           ctx.setLineDash([]);
         }
-        if (look.ring || (focused && p === this.keyPane && cell === this.cursor)) {
+        if (look.ring || (focused && p === this.pane && cell === this.cursor)) {
           ctx.setLineDash(look.ring ? [] : [6, 4]);
           ctx.strokeStyle = CURSOR;
           ctx.lineWidth = 3;
@@ -212,42 +331,84 @@ export class Edit {
 
   /** The centre of `cell` of pane `p` in canvas coordinates. */
   cellPoint(p, cell) {
+    const view = this.playView();
+    if (view) return pointOf(this.canvas, view, cell);
     const pane = this.layout()[p];
     return [pane.x0 + ((cell % pane.width) + 0.5) * pane.size, pane.y0 + (Math.floor(cell / pane.width) + 0.5) * pane.size];
   }
 
-  click(event) {
-    this.canvas.focus();
+  /** The pane and cell under a pointer event, or null. */
+  hit(event) {
     const scale = this.canvas.width / this.canvas.getBoundingClientRect().width;
     const [x, y] = [event.offsetX * scale, event.offsetY * scale];
-    this.layout().forEach((pane, p) => {
+    const view = this.playView();
+    if (view) {
+      const cell = targetAtPoint(this.canvas, view, x, y);
+      return cell >= 0 ? [0, cell] : null;
+    }
+    for (const [p, pane] of this.layout().entries()) {
       const [col, row] = [Math.floor((x - pane.x0) / pane.size), Math.floor((y - pane.y0) / pane.size)];
-      if (col < 0 || row < 0 || col >= pane.width || row >= pane.height) return;
-      if (p === this.keyPane) this.cursor = row * pane.width + col;
-      this.apply(p, row * pane.width + col);
-    });
+      if (col >= 0 && row >= 0 && col < pane.width && row < pane.height) return [p, row * pane.width + col];
+    }
+    return null;
   }
 
-  /** The pane the keyboard cursor edits (the board, or the one the tool names). */
-  get keyPane() {
-    return this.editor.keyPane?.(this.tool) ?? 0;
+  pointerDown(event) {
+    this.canvas.focus();
+    event.preventDefault(); // no text selection while dragging; the focus is given above
+    const at = this.hit(event);
+    if (!at) return;
+    const [p, cell] = at;
+    [this.pane, this.cursor] = [p, cell];
+    const held = this.editor.grab?.(this.model, this.tool, cell);
+    if (held !== null && held !== undefined) {
+      this.held = { cell: held, group: `drag ${event.timeStamp}` };
+      this.canvas.setPointerCapture?.(event.pointerId);
+      this.changed({ group: this.held.group });
+      return;
+    }
+    this.apply(p, cell);
+  }
+
+  pointerMove(event) {
+    if (!this.held) return;
+    const at = this.hit(event);
+    if (at && this.editor.drag(this.model, at[1], this.held.cell)) {
+      this.cursor = at[1];
+      this.changed({ group: this.held.group });
+    }
   }
 
   key(event) {
-    const pane = this.layout()[this.keyPane];
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const panes = this.layout();
+    const pane = panes[this.pane] ?? panes[0];
+    const own = this.editor.key?.(this.model, this.tool, event.key, this.cursor);
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -pane.width, ArrowDown: pane.width }[event.key];
     const typedTool = this.editor.typed?.(event.key);
-    if (step !== undefined) {
+    if (own) {
+      this.cursor = own.cursor;
+      if (own.changed) this.changed();
+      else this.draw();
+    } else if (event.key === "PageDown" || event.key === "PageUp") {
+      this.pane = (this.pane + (event.key === "PageDown" ? 1 : panes.length - 1)) % panes.length;
+      this.cursor = 0;
+      // Hargram's Remove and Rotate name the piece the cursor is on.
+      this.changed({ record: false });
+    } else if (step !== undefined) {
       const col = this.cursor % pane.width;
       const blocked = (event.key === "ArrowLeft" && col === 0) || (event.key === "ArrowRight" && col === pane.width - 1);
       const next = this.cursor + step;
       if (!blocked && next >= 0 && next < pane.width * pane.height) this.cursor = next;
       this.draw();
-    } else if (event.key === "Enter" || event.key === " ") this.apply(this.keyPane, this.cursor);
-    else if (typedTool) {
+    } else if (event.key === "Enter" || event.key === " ") this.apply(this.pane, this.cursor);
+    else if (event.key === "Escape" && this.model.chosen) {
+      this.model.chosen = null;
+      this.draw();
+    } else if (typedTool) {
       const before = this.tool;
       this.tool = typedTool;
-      this.apply(this.keyPane, this.cursor);
+      this.apply(this.pane, this.cursor);
       this.tool = before;
     } else return;
     event.preventDefault();
@@ -258,16 +419,20 @@ export class Edit {
     const desc = $("edit-desc").value.trim();
     const family = this.studio.family(this.studio.familyOf(desc));
     const facts = [];
-    const say = (kind, text) => {
+    const say = (kind, text, action = null) => {
       facts.push({ kind, text });
       const item = Object.assign(document.createElement("li"), { textContent: text });
       item.dataset.kind = kind;
+      if (action) item.append(" ", action);
       if (facts.length === 1) $("edit-feedback").replaceChildren(item);
       else $("edit-feedback").append(item);
     };
+    const words = (n) => `${n.toLocaleString("en")} ${noun(family?.name, n)}`;
+    // Is every piece needed: the editor's boards with one piece taken away (when it shows this board).
+    const variants = this.desc === desc ? (this.editor.variants?.(this.model) ?? []) : [];
     $("edit-feedback").dataset.done = "false";
-    const end = await this.job.run({ type: "analyse", desc, nodeLimit: NODE_LIMIT, clusterCap: CLUSTER_CAP }, (m) => {
-      const words = (n) => `${n.toLocaleString("en")} ${noun(family?.name, n)}`;
+    const task = { type: "analyse", desc, nodeLimit: NODE_LIMIT, clusterCap: CLUSTER_CAP, hardestCap: HARDEST_CAP, variants };
+    const end = await this.job.run(task, (m) => {
       if (m.type === "invalid") say("bad", `Not a puzzle yet: ${m.message}`);
       else if (m.type === "valid") say(m.solved ? "bad" : "good", m.solved ? "A puzzle, but solved already at its start." : "A puzzle the engine reads.");
       else if (m.type === "solution") {
@@ -287,6 +452,19 @@ export class Edit {
         if (!c) say("info", `Cluster: more than ${m.cap.toLocaleString("en")} states.`);
         else if (c.solvedStates === 0) say("info", `Cluster: ${c.states.toLocaleString("en")} states, none of them solved.`);
         else say("info", `Cluster: ${c.states.toLocaleString("en")} states, ${c.solvedStates.toLocaleString("en")} solved; the farthest is ${c.farthestDistance} ${c.farthestDistance === 1 ? "step" : "steps"} from a solved one.`);
+      } else if (m.type === "hardest") {
+        const open = Object.assign(document.createElement("button"), { textContent: "Edit the hardest start", id: "edit-hardest" });
+        open.onclick = () => this.load(m.desc);
+        const here = m.distance === m.startDistance;
+        say(here ? "good" : "info", here ? `The hardest start of its cluster: ${words(m.distance)}.` : `The hardest start of its cluster needs ${words(m.distance)} (this one ${m.startDistance}).`, here ? null : open);
+      } else if (m.type === "variants") {
+        const spare = m.results.filter((r) => r.length !== null && r.length >= m.length);
+        say(
+          spare.length ? "bad" : "good",
+          spare.length
+            ? `Not minimal: without ${spare.map((r) => r.name).join(", ")} it still needs ${words(m.length)} or more.`
+            : `Minimal: every piece is needed (without any one of them it is easier or has no goal).`,
+        );
       } else if (m.type === "note") say("info", m.message);
     });
     if (end.type === "error") say("bad", end.message);

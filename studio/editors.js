@@ -10,35 +10,53 @@ const PIECE_GRID = 5;
 const cellsOf = (text) => text.split("/").flatMap((row) => [...row]);
 const rowsOf = (cells, width) => Array.from({ length: cells.length / width }, (_, r) => cells.slice(r * width, (r + 1) * width).join("")).join("/");
 const sizeOf = (text) => text.split("x").map(Number);
+/** `cells` of a `w0`×`h0` grid on a `w`×`h` one: the overlap kept at the top left, new cells `fill`. */
+const regrid = (cells, w0, h0, w, h, fill) =>
+  Array.from({ length: w * h }, (_, i) => {
+    const [r, c] = [Math.floor(i / w), i % w];
+    return r < h0 && c < w0 ? cells[r * w0 + c] : fill;
+  });
+/** Blocks' names in the engine's order (a block's id is its name's place: the colour Play gives it). */
+const BLOCK_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const hue = (index, light = 72) => `hsl(${(index * 137.508) % 360}, 65%, ${light}%)`;
 const DARK = "#2b3447";
 const LIGHT = "#f1f3f9";
 
 const tiles = {
   sizes: { min: 2, max: 5 },
-  tools: [{ name: "swap", label: "Swap two tiles" }],
-  help: "Click a tile, then another: they swap (the goal stays 1, 2, …, blank). Half of all orders cannot be solved; the engine says which.",
+  tools: [{ name: "swap", label: "Swap two tiles of the start" }, { name: "goal", label: "Swap two tiles of the goal" }],
+  help: "Click a tile, then another of the same board: they swap, in the start (left) or in the goal (right; 1, 2, …, blank unless changed). Half of all orders cannot reach the goal; the engine says which.",
+  keyPane: (tool) => (tool === "goal" ? 1 : 0),
+  /** The goal every tiles puzzle has unless it gives its own: 1, 2, …, the blank last. */
+  ordered: (width, height) => [...Array.from({ length: width * height - 1 }, (_, i) => i + 1), 0],
   blank(width, height) {
-    return { width, height, cells: [...Array.from({ length: width * height - 1 }, (_, i) => i + 1), 0], goal: null, picked: null };
+    return { width, height, cells: this.ordered(width, height), goal: this.ordered(width, height), picked: null };
   },
   read(desc) {
     const [, size, start, goal] = desc.split(":");
     const [width, height] = sizeOf(size);
-    return { width, height, cells: start.split(",").map(Number), goal: goal ?? null, picked: null };
+    return { width, height, cells: start.split(",").map(Number), goal: goal ? goal.split(",").map(Number) : this.ordered(width, height), picked: null };
   },
-  write: (m) => `tiles:${m.width}x${m.height}:${m.cells.join(",")}${m.goal ? `:${m.goal}` : ""}`,
-  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
-  look: (m, pane, cell) => ({
-    fill: m.cells[cell] === 0 ? LIGHT : "#c9d6f2",
-    text: m.cells[cell] === 0 ? "" : String(m.cells[cell]),
-    ring: m.picked === cell,
-  }),
+  write(m) {
+    const own = m.goal.join(",") !== this.ordered(m.width, m.height).join(",");
+    return `tiles:${m.width}x${m.height}:${m.cells.join(",")}${own ? `:${m.goal.join(",")}` : ""}`;
+  },
+  /** Tiles are renumbered on a new size (a tiles board holds each number once). */
+  resize(m, width, height) {
+    Object.assign(m, this.blank(width, height));
+  },
+  panes: (m) => [{ name: "start", width: m.width, height: m.height }, { name: "goal", width: m.width, height: m.height }],
+  look(m, pane, cell) {
+    const value = (pane.name === "goal" ? m.goal : m.cells)[cell];
+    return { fill: value === 0 ? LIGHT : "#c9d6f2", text: value === 0 ? "" : String(value), ring: m.picked?.pane === pane.name && m.picked.cell === cell };
+  },
   apply(m, tool, pane, cell) {
-    if (m.picked === null) {
-      m.picked = cell;
+    if (m.picked?.pane !== pane.name) {
+      m.picked = { pane: pane.name, cell };
       return false;
     }
-    [m.cells[m.picked], m.cells[cell]] = [m.cells[cell], m.cells[m.picked]];
+    const cells = pane.name === "goal" ? m.goal : m.cells;
+    [cells[m.picked.cell], cells[cell]] = [cells[cell], cells[m.picked.cell]];
     m.picked = null;
     return true;
   },
@@ -58,6 +76,10 @@ const flip = {
   write(m) {
     const target = m.target.every((c) => c === ".") ? "" : `:${rowsOf(m.target, m.width)}`;
     return `flip:${m.width}x${m.height}:${rowsOf(m.start, m.width)}${target}`;
+  },
+  resize(m, width, height) {
+    for (const grid of ["start", "target"]) m[grid] = regrid(m[grid], m.width, m.height, width, height, ".");
+    Object.assign(m, { width, height });
   },
   panes: (m) => [{ name: "start", width: m.width, height: m.height }, { name: "target", width: m.width, height: m.height }],
   look: (m, pane, cell) => ({ fill: m[pane.name][cell] === "#" ? DARK : LIGHT, text: "" }),
@@ -83,6 +105,9 @@ const linjat = {
     return { width, height, cells: cellsOf(rows) };
   },
   write: (m) => `linjat:${m.width}x${m.height}:${rowsOf(m.cells, m.width)}`,
+  resize(m, width, height) {
+    Object.assign(m, { cells: regrid(m.cells, m.width, m.height, width, height, "."), width, height });
+  },
   panes: (m) => [{ name: "board", width: m.width, height: m.height }],
   look(m, pane, cell) {
     const c = m.cells[cell];
@@ -100,6 +125,18 @@ const linjat = {
   },
 };
 
+/** A blocks board (`cells`: a letter per block cell, '.', '#' a wall, '+' goal-only) as the view Play
+ * draws: each block in the colour of its id, the chosen one outlined. */
+const blockView = (m, desc) => ({
+  family: "blocks",
+  width: m.width,
+  height: m.height,
+  desc,
+  cells: m.cells.map((c) => ({ ".": 0, "#": -1, "+": -2 })[c] ?? BLOCK_NAMES.indexOf(c) + 1),
+  highlight: new Set(),
+  selected: m.chosen ? BLOCK_NAMES.indexOf(m.chosen) : null,
+});
+
 const blocks = {
   sizes: { min: 2, max: 16 },
   tools: [
@@ -112,22 +149,8 @@ const blocks = {
   ],
   help: "New block starts a block at the cell clicked; Paint the block adds cells to the block chosen (click a block to choose it); Goal of the block puts the chosen block's target corner at the cell clicked (click again to remove it). Walls and goal-only cells (+) shape the board.",
   blank: (width, height) => ({ width, height, cells: Array(width * height).fill("."), goals: {}, count: "free", chosen: null }),
-  /** A `blocks:` description, or a `rush:` board (cars and trucks locked to their long axis, the red car
-   * A's exit on the right of row N/2 − 1, slides counted as moves), with each block's axis lock. */
   read(desc) {
-    const [kind, ...fields] = desc.split(":");
-    if (kind === "rush") {
-      const cells = [...fields[0]].map((c) => (c === "o" ? "." : c === "x" ? "#" : c));
-      const n = Math.round(Math.sqrt(cells.length));
-      const axes = {};
-      for (const letter of new Set(cells.filter((c) => /[A-Z]/.test(c)))) {
-        const own = cells.flatMap((c, i) => (c === letter ? [i] : []));
-        axes[letter] = own.every((i) => Math.floor(i / n) === Math.floor(own[0] / n)) ? "-" : "|";
-      }
-      const red = cells.filter((c) => c === "A").length;
-      return { width: n, height: n, cells, goals: { A: [Math.floor(n / 2) - 1, n - red] }, axes, count: "line", chosen: "A" };
-    }
-    const [size, rows, rules = "", count = "free"] = fields;
+    const [, size, rows, rules = "", count = "free"] = desc.split(":");
     const [width, height] = sizeOf(size);
     const targets = {};
     const axes = {};
@@ -147,22 +170,13 @@ const blocks = {
     const rules = [...goals, ...locks].join(";");
     return `blocks:${m.width}x${m.height}:${rowsOf(m.cells, m.width)}:${rules}${m.count === "free" ? "" : `:${m.count}`}`;
   },
-  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
-  /** The cells the chosen block's goal covers: its shape moved to the target corner. */
-  goalCells(m, letter) {
-    const at = m.goals[letter];
-    if (!at) return [];
-    const cells = m.cells.map((c, i) => (c === letter ? i : -1)).filter((i) => i >= 0);
-    const top = Math.min(...cells.map((i) => Math.floor(i / m.width)));
-    const left = Math.min(...cells.map((i) => i % m.width));
-    return cells.map((i) => (Math.floor(i / m.width) - top + at[0]) * m.width + (i % m.width) - left + at[1]);
+  resize(m, width, height) {
+    Object.assign(m, { cells: regrid(m.cells, m.width, m.height, width, height, "."), width, height });
   },
-  look(m, pane, cell) {
-    const c = m.cells[cell];
-    const goal = Object.keys(m.goals).find((l) => this.goalCells(m, l).includes(cell));
-    const base =
-      c === "#" ? { fill: DARK, text: "" } : c === "+" ? { fill: "#fff4cc", text: "+" } : c === "." ? { fill: LIGHT, text: "" } : { fill: hue(LETTERS.indexOf(c) + 1), text: c };
-    return { ...base, ring: c !== "." && c === m.chosen, mark: goal ? `goal ${goal}` : null };
+  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
+  /** The board as Play draws it (blocks whole, in Play's colours, goals outlined). */
+  view(m) {
+    return blockView(m, this.write(m));
   },
   apply(m, tool, pane, cell) {
     const c = m.cells[cell];
@@ -198,10 +212,144 @@ const blocks = {
   },
 };
 
+/** Rush Hour in its own notation (`rush:` and N×N cells: `o` empty, `x` a wall, a capital letter per
+ * vehicle, `A` the red car, which leaves on the right of row N/2 − 1): cars (2) and trucks (3) placed
+ * with their orientation, the red car on the exit's row, vehicles dragged (or slid by arrow keys) along
+ * their tracks. Drawn as Play draws it: tracks, the exit, Play's colours. */
+const rush = {
+  sizes: { min: 4, max: 12, square: true },
+  tools: [
+    { name: "move", label: "Choose and slide" },
+    { name: "car-across", label: "Car ↔" },
+    { name: "car-down", label: "Car ↕" },
+    { name: "truck-across", label: "Truck ↔" },
+    { name: "truck-down", label: "Truck ↕" },
+    { name: "red", label: "Red car (A)" },
+    { name: "wall", label: "Wall" },
+    { name: "erase", label: "Remove" },
+  ],
+  help: "Place cars (2 cells) and trucks (3) across or down with their top or left end at the cell clicked; the red car A goes on the exit's row. Choose and slide: drag a vehicle along its track, or click it and then a free cell of its track; by keyboard, Enter chooses the vehicle under the cursor and the arrows along its track slide it. Remove takes a vehicle or a wall away.",
+  exitRow: (m) => Math.floor(m.width / 2) - 1,
+  blank: (width) => ({ width, height: width, cells: Array(width * width).fill("."), chosen: null }),
+  read(desc) {
+    const cells = [...desc.split(":")[1]].map((c) => (c === "o" ? "." : c === "x" ? "#" : c));
+    const n = Math.round(Math.sqrt(cells.length));
+    if (n * n !== cells.length) throw new Error("not a square board");
+    return { width: n, height: n, cells, chosen: null };
+  },
+  write: (m) => `rush:${m.cells.map((c) => (c === "." ? "o" : c === "#" ? "x" : c)).join("")}`,
+  resize(m, width) {
+    Object.assign(m, { cells: regrid(m.cells, m.width, m.height, width, width, "."), width, height: width, chosen: null });
+  },
+  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
+  view(m) {
+    return blockView(m, this.write(m));
+  },
+  /** A vehicle's cells in order, and whether it lies across. */
+  vehicle(m, letter) {
+    const cells = m.cells.flatMap((c, i) => (c === letter ? [i] : []));
+    const across = cells.length < 2 || cells.every((c) => Math.floor(c / m.width) === Math.floor(cells[0] / m.width));
+    return { cells, across };
+  },
+  /** Puts `letter` on `length` cells from `cell` across or down, if they are on the board and free. */
+  place(m, letter, cell, length, across) {
+    const [row, col] = [Math.floor(cell / m.width), cell % m.width];
+    if ((across ? col : row) + length > m.width) return false;
+    const cells = Array.from({ length }, (_, k) => cell + k * (across ? 1 : m.width));
+    if (!cells.every((c) => m.cells[c] === "." || m.cells[c] === letter)) return false;
+    m.cells = m.cells.map((c) => (c === letter ? "." : c));
+    for (const c of cells) m.cells[c] = letter;
+    m.chosen = letter;
+    return true;
+  },
+  /** Slides the chosen vehicle one cell forward (+1) or back (−1) along its track, if the cell is free. */
+  slide(m, way) {
+    if (!m.chosen) return false;
+    const { cells, across } = this.vehicle(m, m.chosen);
+    const step = across ? 1 : m.width;
+    const [first, last] = [cells[0], cells.at(-1)];
+    const into = way > 0 ? last + step : first - step;
+    const onBoard = across ? Math.floor(into / m.width) === Math.floor(first / m.width) && into >= 0 : into >= 0 && into < m.cells.length;
+    if (!onBoard || m.cells[into] !== ".") return false;
+    m.cells[into] = m.chosen;
+    m.cells[way > 0 ? first : last] = ".";
+    return true;
+  },
+  /** Slides the chosen vehicle toward covering `cell` (on its track), as far as free cells let it. */
+  slideTo(m, cell, grab = null) {
+    if (!m.chosen) return false;
+    const { cells, across } = this.vehicle(m, m.chosen);
+    const along = (c) => (across ? c % m.width : Math.floor(c / m.width));
+    const sameTrack = across ? Math.floor(cell / m.width) === Math.floor(cells[0] / m.width) : cell % m.width === cells[0] % m.width;
+    if (!sameTrack) return false;
+    // Where the first cell should go: the grabbed cell under the pointer, else the nearest end on `cell`.
+    const offset = grab ?? (along(cell) < along(cells[0]) ? 0 : cells.length - 1);
+    const want = along(cell) - offset;
+    let moved = false;
+    while (along(this.vehicle(m, m.chosen).cells[0]) !== want && this.slide(m, want > along(this.vehicle(m, m.chosen).cells[0]) ? 1 : -1)) moved = true;
+    return moved;
+  },
+  apply(m, tool, pane, cell) {
+    const c = m.cells[cell];
+    const [kind, way] = tool.split("-");
+    if (kind === "car" || kind === "truck") {
+      const free = LETTERS.slice(1).split("").find((l) => !m.cells.includes(l));
+      return Boolean(free) && this.place(m, free, cell, kind === "car" ? 2 : 3, way === "across");
+    }
+    if (tool === "red") {
+      const row = this.exitRow(m);
+      return this.place(m, "A", row * m.width + Math.min(cell % m.width, m.width - 2), 2, true);
+    }
+    if (tool === "wall") {
+      if (c !== "." && c !== "#") return false;
+      m.cells[cell] = c === "#" ? "." : "#";
+      return true;
+    }
+    if (tool === "erase") {
+      if (c === ".") return false;
+      m.cells = m.cells.map((x) => (x === c ? "." : x));
+      if (m.chosen === c) m.chosen = null;
+      return true;
+    }
+    // Choose and slide: a vehicle clicked is chosen; a free cell of its track is slid to.
+    if (/[A-Z]/.test(c)) {
+      m.chosen = c;
+      return true;
+    }
+    return this.slideTo(m, cell);
+  },
+  /** A drag from `cell`: the vehicle there, and which of its cells is held. */
+  grab(m, tool, cell) {
+    const c = m.cells[cell];
+    if (tool !== "move" || !/[A-Z]/.test(c)) return null;
+    m.chosen = c;
+    return this.vehicle(m, c).cells.indexOf(cell);
+  },
+  drag(m, cell, held) {
+    return this.slideTo(m, cell, held);
+  },
+  /** Arrows along the chosen vehicle's track slide it (the cursor goes with it) while its way is free. */
+  key(m, tool, key, cursor) {
+    if (tool !== "move" || !m.chosen) return null;
+    const { across } = this.vehicle(m, m.chosen);
+    const way = across ? { ArrowLeft: -1, ArrowRight: 1 }[key] : { ArrowUp: -1, ArrowDown: 1 }[key];
+    // Blocked, the arrow moves the cursor instead (onto the next vehicle, say).
+    if (!way || !this.slide(m, way)) return null;
+    return { cursor: cursor + way * (across ? 1 : m.width), changed: true };
+  },
+  /** Each vehicle but the red car taken away: the boards the verdict solves to tell whether each is needed. */
+  variants(m) {
+    return [...new Set(m.cells.filter((c) => /[B-Z]/.test(c)))].sort().map((letter) => ({
+      name: letter,
+      desc: this.write({ ...m, cells: m.cells.map((c) => (c === letter ? "." : c)) }),
+    }));
+  },
+};
+
 const hargram = {
   sizes: { min: 1, max: 16 },
   tools: [{ name: "cells", label: "Toggle cells" }],
-  help: "Click board cells to block or open them (the pieces must cover every open cell); click the cells of a piece's grid to shape it. Add or remove pieces with the buttons.",
+  help: "Click board cells to block or open them (the pieces must cover every open cell); click the cells of a piece's grid to shape it. By keyboard, Page Down and Page Up take the cursor from the board to each piece's grid and back; Enter or Space toggles the cell. Remove and Rotate act on the piece last clicked or reached.",
   blank(width, height) {
     return { width, height, board: Array(width * height).fill("."), side: PIECE_GRID, pieces: [this.grid(["##"], true, PIECE_GRID)] };
   },
@@ -247,16 +395,37 @@ const hargram = {
     cells[cell] = cells[cell] === "#" ? "." : "#";
     return true;
   },
-  extra(m, changed) {
+  resize(m, width, height) {
+    Object.assign(m, { board: regrid(m.board, m.width, m.height, width, height, "."), width, height });
+  },
+  /** A piece turned a quarter clockwise on its grid, its shape moved back to the top left. */
+  rotate(piece) {
+    const side = piece.width;
+    const turned = Array(side * side).fill(".");
+    piece.cells.forEach((c, i) => {
+      if (c === "#") turned[(i % side) * side + (side - 1 - Math.floor(i / side))] = "#";
+    });
+    const rows = this.trimmed({ ...piece, cells: turned, mirror: true });
+    piece.cells = rows ? this.grid(rows.split("/"), true, side).cells : turned;
+  },
+  /** The buttons: add a piece; remove or rotate the piece chosen (the grid last clicked or reached by
+   * Page Down, else the last one); whether each piece may be mirrored. */
+  extra(m, changed, chosen) {
+    const piece = chosen >= 1 && chosen <= m.pieces.length ? chosen - 1 : m.pieces.length - 1;
     const add = Object.assign(document.createElement("button"), { textContent: "Add a piece", id: "edit-add-piece" });
     add.onclick = () => {
       m.pieces.push(this.grid(["#"], true, m.side));
       changed();
     };
-    const remove = Object.assign(document.createElement("button"), { textContent: "Remove the last piece", id: "edit-remove-piece" });
+    const remove = Object.assign(document.createElement("button"), { textContent: `Remove piece ${piece + 1}`, id: "edit-remove-piece" });
     remove.disabled = m.pieces.length <= 1;
     remove.onclick = () => {
-      m.pieces.pop();
+      m.pieces.splice(piece, 1);
+      changed();
+    };
+    const rotate = Object.assign(document.createElement("button"), { textContent: `Rotate piece ${piece + 1}`, id: "edit-rotate-piece" });
+    rotate.onclick = () => {
+      this.rotate(m.pieces[piece]);
       changed();
     };
     // A piece may be placed mirrored unless forbidden (a trailing `!` in the description).
@@ -271,7 +440,7 @@ const hargram = {
       label.append(box, `piece ${i + 1} may be mirrored`);
       return label;
     });
-    return [add, remove, ...mirrors];
+    return [add, remove, rotate, ...mirrors];
   },
 };
 
@@ -341,4 +510,7 @@ const jugs = {
   },
 };
 
-export const EDITORS = { tiles, jugs, flip, hargram, blocks, linjat };
+export const EDITORS = { tiles, jugs, flip, hargram, blocks, rush, linjat };
+
+/** The editor of a description: its notation's own (`rush:`), else its family's. */
+export const editorOf = (desc, familyOf) => (EDITORS[desc.split(":")[0]] ? desc.split(":")[0] : familyOf(desc));

@@ -6,6 +6,7 @@
 // histograms of ratings and times, and the export named after the pack.
 import { histogram, lines, download } from "./charts.js";
 import { Job, reason } from "./jobs.js";
+import { Curve } from "./curve.js";
 
 const $ = (id) => document.getElementById(id);
 const PARAM_BOOL = 1;
@@ -20,9 +21,13 @@ export class Generate {
     this.lp = studio.lp;
     this.job = new Job();
     this.packs = this.restore();
+    this.curve = new Curve(this, this.restoreCurves());
     this.dragged = null;
     studio.fillFamilies($("gen-family"), () => this.pickFamily());
-    $("gen-preset").onchange = () => this.fillParams();
+    $("gen-preset").onchange = () => {
+      this.fillParams();
+      this.curve.overBand();
+    };
     $("gen-run").onclick = () => this.run();
     $("gen-cancel").onclick = () => this.job.cancel();
     $("gen-all").onclick = () => this.selectAll();
@@ -63,11 +68,39 @@ export class Generate {
     return packs;
   }
 
+  /** The curves kept in the browser (each slot's level as a one-puzzle pack, base64). */
+  restoreCurves() {
+    const kept = this.studio.stored().curves ?? {};
+    const curves = {};
+    for (const [family, curve] of Object.entries(kept)) {
+      try {
+        curves[family] = { ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: fromBase64(s.level.pack) } })) };
+      } catch {
+        // A damaged curve is dropped; the family starts a new one.
+      }
+    }
+    return curves;
+  }
+
   save() {
     const packs = Object.fromEntries(
       Object.entries(this.packs).map(([family, pack]) => [family, { name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: toBase64(l.pack) })) }]),
     );
-    this.studio.save({ packs });
+    const curves = Object.fromEntries(
+      Object.entries(this.curve?.curves ?? {}).map(([family, curve]) => [
+        family,
+        { ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: toBase64(s.level.pack) } })) },
+      ]),
+    );
+    this.studio.save({ packs, curves });
+  }
+
+  /** The rating band of the preset chosen (else of the parameters' defaults): where a curve starts. */
+  band() {
+    const preset = this.family.presets.find((p) => p.name === $("gen-preset").value);
+    const values = Object.fromEntries((preset?.params ?? "").split(",").filter(Boolean).map((kv) => kv.split("=")));
+    const of = (key) => Number(values[key] ?? this.family.params.find((p) => p.name === key)?.default ?? 0);
+    return [of("min"), of("max")];
   }
 
   pickFamily() {
@@ -78,6 +111,7 @@ export class Generate {
     $("pack-name").value = this.pack.name;
     this.fillParams();
     this.draw();
+    this.curve.shown();
   }
 
   /** One input per parameter spec: a choice is a select, a flag a checkbox, the rest text with the

@@ -42,6 +42,8 @@ export class Play {
     $("play-pack-entry").onchange = (e) => this.openPackEntry(Number(e.target.value));
     $("undo").onclick = () => this.undo();
     $("redo").onclick = () => this.redo();
+    $("restart").onclick = () => this.restart();
+    $("play-copy").onclick = () => this.puzzle && studio.copy(this.puzzle.describe(), "Description");
     $("hint").onclick = () => this.askHint(false);
     $("play-hint").onclick = () => this.askHint(true);
     $("solve").onclick = () => this.solve();
@@ -225,7 +227,7 @@ export class Play {
     const played = this.history.length;
     $("status").dataset.solved = String(solved);
     $("status").textContent = `${solved ? "Solved! " : ""}${played} ${noun(family, played)} played`;
-    $("undo").disabled = played === 0;
+    $("undo").disabled = $("restart").disabled = played === 0;
     $("redo").disabled = this.future.length === 0;
     this.listMoves();
     this.showGoal();
@@ -338,6 +340,18 @@ export class Play {
     this.endReplay();
     this.future.push(this.puzzle.describe());
     this.restore(this.history.pop());
+  }
+
+  /** Back to the start: every move undone at once (Redo steps forward again, move by move). */
+  restart() {
+    if (this.history.length === 0) return;
+    this.stop();
+    this.endReplay();
+    const start = this.history[0];
+    this.future.push(this.puzzle.describe(), ...this.history.slice(1).reverse());
+    this.history = [];
+    this.restore(start);
+    this.say("Back to the start.");
   }
 
   redo() {

@@ -120,6 +120,49 @@ function generate({ family, params, count, seed }) {
   postMessage({ type: "done", made, status: Status.OK });
 }
 
+/** Most node expansions one slot's level may cost at one band (then the band widens, then the slot gives up). */
+const SLOT_NODES = 50_000_000;
+
+/** A level rated `target` (else within one of it), distinct from the fingerprints `taken`, or why none. */
+function slotLevel(family, params, { index, target, seed }, taken) {
+  const started = performance.now();
+  const beat = heartbeat(() => postMessage({ type: "working", index, ms: performance.now() - started }));
+  let why = "";
+  for (const spread of [0, 1]) {
+    const band = `min=${Math.max(0, target - spread)},max=${target + spread}`;
+    const generator = new lp.Generator(family, params ? `${params},${band}` : band, seed);
+    generator.setLimits(0, SLOT_NODES, 0);
+    for (;;) {
+      const step = generator.step(BUDGET);
+      beat();
+      if (step.status === Status.IN_PROGRESS) continue;
+      if (step.status !== Status.OK) {
+        why = lp.lastError().replace(/^LP_[A-Z_]+: /, "");
+        break;
+      }
+      const fingerprint = step.puzzle.fingerprint();
+      if (taken.has(fingerprint)) {
+        step.puzzle.free();
+        continue;
+      }
+      taken.add(fingerprint);
+      const level = { ...packed(step.puzzle, step.rating), fingerprint, ms: performance.now() - started };
+      step.puzzle.free();
+      generator.free();
+      return { level };
+    }
+    generator.free();
+  }
+  return { level: null, message: `none within one of ${target}: ${why}` };
+}
+
+/** The slots of a pack to a difficulty curve, each posted when made. */
+function curve({ family, params, slots, taken }) {
+  const seen = new Set(taken);
+  for (const slot of slots) postMessage({ type: "slot", index: slot.index, ...slotLevel(family, params, slot, seen) });
+  postMessage({ type: "done" });
+}
+
 /** Mean generation time of `count` puzzles for each preset of `family`. */
 function generationTimes({ family, presets, count, extra }) {
   const means = presets.map((preset, i) => {
@@ -208,9 +251,66 @@ function plots({ family, presets, algorithms, count, extra, cap, ga }) {
   postMessage({ type: "done" });
 }
 
+/** The exact optimum of `puzzle` within `nodeLimit` expansions: `{ status, length, optimal, expanded }`. */
+function optimum(puzzle, nodeLimit, report = true) {
+  const solver = puzzle.solver(Algorithm.EXACT, 1 << 20);
+  solver.setNodeLimit(nodeLimit);
+  const status = report ? runSolver(solver, "solving") : solver.run(1 << 20);
+  const s = solver.stats();
+  solver.free();
+  return { status, length: s.solutionLength, optimal: status === Status.OK && s.optimal, expanded: s.expanded };
+}
+
+/** The hardest start of the cluster of `desc` (every state reachable from it): the state farthest from
+ * a solved one, walked state by state by description, or null past `cap` states or with none solved. */
+function hardestStart(desc, cap) {
+  const index = new Map([[desc, 0]]);
+  const states = [desc];
+  const into = [[]]; // into[j]: the states with a move to j
+  const solved = [];
+  for (let i = 0; i < states.length; i++) {
+    const here = parse(states[i]);
+    if (here.isSolved) solved.push(i);
+    const moves = here.moves();
+    here.free();
+    for (const move of moves) {
+      const next = parse(states[i]);
+      next.apply(move);
+      const d = next.describe();
+      next.free();
+      let j = index.get(d);
+      if (j === undefined) {
+        if (states.length >= cap) return null;
+        j = states.length;
+        index.set(d, j);
+        states.push(d);
+        into.push([]);
+      }
+      into[j].push(i);
+    }
+  }
+  if (!solved.length) return null;
+  // Distances to the nearest solved state: a walk back along the moves from every solved one.
+  const distance = new Array(states.length).fill(-1);
+  const queue = [...solved];
+  solved.forEach((s) => (distance[s] = 0));
+  for (let k = 0; k < queue.length; k++) {
+    for (const from of into[queue[k]]) {
+      if (distance[from] < 0) {
+        distance[from] = distance[queue[k]] + 1;
+        queue.push(from);
+      }
+    }
+  }
+  const far = distance.reduce((best, d, i) => (d > distance[best] ? i : best), 0);
+  return { desc: states[far], distance: distance[far], startDistance: distance[0], states: states.length };
+}
+
 /** What the editor shows about a description, each fact posted as soon as it is known: whether it is a
- * puzzle, solvable and in how many moves, how many solutions, the rules' profile, the cluster. */
-function analyse({ desc, nodeLimit, clusterCap }) {
+ * puzzle, solvable and in how many moves, how many solutions, the rules' profile, the cluster and its
+ * hardest start, and whether each piece is needed (the `variants`: the board with one piece taken away,
+ * each solved: a piece is needed when the board without it is easier or unsolvable). */
+function analyse({ desc, nodeLimit, clusterCap, hardestCap = 0, variants = [] }) {
   let puzzle;
   try {
     puzzle = parse(desc);
@@ -220,14 +320,8 @@ function analyse({ desc, nodeLimit, clusterCap }) {
     return;
   }
   postMessage({ type: "valid", solved: puzzle.isSolved });
-  if (!puzzle.isSolved) {
-    const solver = puzzle.solver(Algorithm.EXACT, 1 << 20);
-    solver.setNodeLimit(nodeLimit);
-    const status = runSolver(solver, "solving");
-    const s = solver.stats();
-    postMessage({ type: "solution", status, length: s.solutionLength, optimal: status === Status.OK && s.optimal, expanded: s.expanded });
-    solver.free();
-  }
+  const best = puzzle.isSolved ? null : optimum(puzzle, nodeLimit);
+  if (best) postMessage({ type: "solution", ...best });
   const optional = (body) => {
     try {
       body();
@@ -237,12 +331,33 @@ function analyse({ desc, nodeLimit, clusterCap }) {
   };
   optional(() => postMessage({ type: "count", ...puzzle.countSolutions(2) }));
   optional(() => postMessage({ type: "rules", ...puzzle.deduction() }));
-  optional(() => postMessage({ type: "cluster", cap: clusterCap, summary: puzzle.cluster(clusterCap) }));
+  let summary = null;
+  optional(() => {
+    summary = puzzle.cluster(clusterCap);
+    postMessage({ type: "cluster", cap: clusterCap, summary });
+  });
+  if (summary && summary.solvedStates > 0 && summary.states <= hardestCap) {
+    const hardest = hardestStart(puzzle.describe(), hardestCap);
+    if (hardest) postMessage({ type: "hardest", ...hardest });
+  }
+  if (best?.optimal && variants.length) {
+    const results = variants.map(({ name, desc: without }) => {
+      try {
+        const other = parse(without);
+        const found = other.isSolved ? { status: Status.OK, length: 0, optimal: true } : optimum(other, nodeLimit, false);
+        other.free();
+        return { name, length: found.optimal ? found.length : null };
+      } catch {
+        return { name, length: null }; // no puzzle without it (the piece held the goal)
+      }
+    });
+    postMessage({ type: "variants", length: best.length, results });
+  }
   puzzle.free();
   postMessage({ type: "done" });
 }
 
-const TASKS = { solve, compare, generate, plots, analyse };
+const TASKS = { solve, compare, generate, plots, analyse, curve };
 onmessage = async ({ data }) => {
   try {
     if (data.custom) parse = parser(lp, await loadModule(data.custom));

@@ -365,3 +365,109 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     let shown = String::from_utf8_lossy(&show.stdout);
     assert!(shown.contains("Morning tiles") && shown.contains("Warm-up") && shown.contains("starter"), "{shown}");
 }
+
+#[test]
+#[cfg(feature = "cli")]
+fn the_studio_is_a_designers_workbench_in_chromium() {
+    let (_studio, url) = studio();
+    let out = node(&["tests/js/designer.mjs", &url]);
+    let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
+    let facts = |path: &str| -> Vec<String> {
+        let list = results.pointer(path).and_then(|v| v.as_array()).unwrap_or_else(|| panic!("{path}: {out}"));
+        list.iter().map(|f| f.as_str().unwrap().to_string()).collect()
+    };
+    // Play: Restart goes back to the start at once, Redo steps forward one move; Copy description.
+    assert_eq!(text("/restart/before"), "Solved! 2 moves played", "{out}");
+    assert_eq!(text("/restart/after"), "0 moves played", "{out}");
+    assert_eq!(text("/restart/desc"), "tiles:3x3:1,2,3,4,5,6,0,7,8", "{out}");
+    assert_eq!(text("/restart/redone"), "1 move played", "{out}");
+    assert_eq!(text("/copiedDesc"), "tiles:3x3:1,2,3,4,5,6,7,0,8", "{out}");
+    // A Rush Hour board opens in the Rush Hour editor, in its notation, in Play's colours, judged.
+    let board = "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo";
+    assert_eq!((text("/rushOpened/desc"), text("/rushOpened/editor")), (board, "rush"), "{out}");
+    assert_eq!(text("/rushColour/edit"), text("/rushColour/play"), "{out}");
+    let opened = facts("/rushOpened/facts");
+    assert!(opened.contains(&"Solvable: the optimum is 3 moves (proven).".to_string()), "{opened:?}");
+    assert!(opened.iter().any(|f| f.starts_with("Minimal: every piece is needed")), "{opened:?}");
+    assert!(opened.contains(&"The hardest start of its cluster: 3 moves.".to_string()), "{opened:?}");
+    // Editor work survives a reload; Ctrl+Z, Ctrl+Y and the Undo button; the copied link reopens it.
+    let erased = "rush:oooCoooooCooAAoDoooooDoooooooooooooo";
+    assert_eq!(text("/kept/erased"), erased, "the truck B is gone: {out}");
+    assert_eq!((text("/kept/tab"), text("/kept/desc")), ("edit", erased), "{out}");
+    assert_eq!(text("/undo/twoEdits"), "rush:ooooooooooooAAoDoooooDoooooooooooooo", "{out}");
+    assert_eq!(text("/undo/undoneOnce"), erased, "{out}");
+    assert_eq!(text("/undo/redone"), "rush:ooooooooooooAAoDoooooDoooooooooooooo", "{out}");
+    assert_eq!(text("/undo/button"), erased, "{out}");
+    assert_eq!((text("/link/tab"), text("/link/desc")), ("edit", erased), "{out}");
+    // A board built: the red car on the exit's row, a truck and cars with their orientation; the red car
+    // dragged along its track until the truck stops it; the truck slid down by keys; the verdicts.
+    assert_eq!(text("/rushBuilt/built"), "rush:oooBoooooBooAAoBooooooooCCoooDoooooD", "{out}");
+    assert_eq!(text("/rushBuilt/dragged"), "rush:oooBoooooBoooAABooooooooCCoooDoooooD", "{out}");
+    assert_eq!(text("/rushBuilt/slid"), "rush:oooooooooooooAABoooooBooCCoBoDoooooD", "{out}");
+    let built = facts("/rushBuilt/facts");
+    assert!(built.contains(&"Solvable: the optimum is 2 moves (proven).".to_string()), "{built:?}");
+    assert!(built.iter().any(|f| f.starts_with("Not minimal: without C, D")), "{built:?}");
+    assert!(built.iter().any(|f| f.starts_with("The hardest start of its cluster needs 4 moves")), "{built:?}");
+    // One click opens the hardest start; the engine agrees it is 4 moves and the hardest; it plays.
+    let hardest = facts("/rushBuilt/hardest/facts");
+    assert!(hardest.contains(&"Solvable: the optimum is 4 moves (proven).".to_string()), "{hardest:?}");
+    assert!(hardest.contains(&"The hardest start of its cluster: 4 moves.".to_string()), "{hardest:?}");
+    assert_eq!(text("/rushBuilt/played"), text("/rushBuilt/hardest/desc"), "{out}");
+    // A tiles goal edited (its last two cells swapped), solvable and shown beside the board in Play.
+    assert_eq!(text("/tilesGoal/desc"), "tiles:3x3:1,2,3,4,5,0,7,8,6:1,2,3,4,5,6,7,0,8", "{out}");
+    assert!(facts("/tilesGoal/facts").iter().any(|f| f == "Solvable: the optimum is 2 moves (proven)."), "{out}");
+    assert_eq!(results["tilesGoal"]["shown"], true, "{out}");
+    // A resized board keeps its cells.
+    assert_eq!(text("/resized/small"), "linjat:4x4:..../.3../..../....", "{out}");
+    assert_eq!(text("/resized/wider"), "linjat:5x4:...../.3.../...../.....", "{out}");
+    // Hargram by keyboard (Page Down into piece 1's grid), rotated, the piece reached removed.
+    assert_eq!(text("/hargram/twoPieces"), "hargram:3x2:.../...:##;#", "{out}");
+    assert_eq!(text("/hargram/shaped"), "hargram:3x2:.../...:##/#.;#", "{out}");
+    assert_eq!(text("/hargram/rotated"), "hargram:3x2:.../...:##/.#;#", "{out}");
+    assert_eq!(
+        (text("/hargram/rotateLabel"), text("/hargram/removeLabel")),
+        ("Rotate piece 1", "Remove piece 2"),
+        "{out}"
+    );
+    assert_eq!(text("/hargram/removed"), "hargram:3x2:.../...:##/.#", "{out}");
+    // Packs to a linear curve: every slot within one of its target, the locked slot kept, the slot made
+    // again changed, the drawn target followed; exported packs that `lp pack verify` accepts.
+    for family in ["tiles", "jugs"] {
+        let curve = &results["curves"][family];
+        let slots = |run: &str| curve[run].as_array().unwrap_or_else(|| panic!("{family} {run}: {out}")).clone();
+        for run in ["first", "again", "all", "drawn"] {
+            if curve[run].is_null() {
+                continue;
+            }
+            let slots = slots(run);
+            assert_eq!(slots.len(), 12, "{family} {run}: {out}");
+            let targets: Vec<i64> = slots.iter().map(|s| s["target"].as_i64().unwrap()).collect();
+            for s in &slots {
+                let (target, rating) = (s["target"].as_i64().unwrap(), s["rating"].as_i64().unwrap());
+                assert!((rating - target).abs() <= 1, "{family} {run}: {s}");
+            }
+            let descs: std::collections::BTreeSet<&str> = slots.iter().map(|s| s["desc"].as_str().unwrap()).collect();
+            assert_eq!(descs.len(), 12, "distinct levels: {family} {run}: {out}");
+            if run == "first" {
+                // Linear: rising by at most one step each, from the preset's band's bottom to its top.
+                assert!(targets.windows(2).all(|w| w[0] <= w[1]), "{targets:?}");
+                assert!(targets[11] > targets[0], "{targets:?}");
+            }
+        }
+        let desc = |run: &str, i: usize| slots(run)[i]["desc"].as_str().unwrap().to_string();
+        assert_eq!(desc("again", 0), desc("first", 0), "{family}: {out}");
+        assert_ne!(desc("again", 4), desc("first", 4), "slot 5 made again: {family}: {out}");
+        assert_eq!(desc("all", 0), desc("first", 0), "slot 1 is locked: {family}: {out}");
+        assert!(text(&format!("/curves/{family}/state")).contains("every rating within one of its target"), "{out}");
+        assert_eq!(curve["packRows"], 12, "{family}: {out}");
+        let verify = Command::new(env!("CARGO_BIN_EXE_lp"))
+            .args(["pack", "verify", curve["file"].as_str().unwrap()])
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&verify.stdout);
+        assert!(verify.status.success() && report.contains("all 12 puzzles verified"), "{family}: {report}");
+    }
+    let tiles = &results["curves"]["tiles"];
+    assert_eq!(tiles["drawn"][2]["target"], tiles["drawnTo"], "slot 3's target drawn on the chart: {out}");
+}

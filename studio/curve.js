@@ -1,0 +1,283 @@
+// The Generate tab's pack to a difficulty curve: N slots whose target ratings follow a shape the designer
+// picks (flat, linear, steps per world, sawtooth) and then changes slot by slot (typed, or drawn on the
+// chart with the pointer); each unlocked slot's level is made in the worker to its target (at it, else
+// within one), every level distinct from the others; one slot can be made again, a slot locked keeps its
+// level; the curve and the levels' ratings are drawn together; the levels then become the family's pack,
+// in order, each world its tier. Kept in the browser per family, as the packs are.
+import { lines } from "./charts.js";
+import { Job } from "./jobs.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The world (0-based) of slot `i` of `n` split into `worlds`, and the slot's place in it (0 to 1). */
+function worldOf(i, n, worlds) {
+  const w = Math.min(worlds - 1, Math.floor((i * worlds) / n));
+  const [first, next] = [Math.ceil((w * n) / worlds), Math.ceil(((w + 1) * n) / worlds)];
+  return [w, (i - first) / Math.max(1, next - 1 - first)];
+}
+
+/** Each shape: slot `i` of `n`'s rating from `from` to `to` (before rounding). */
+export const SHAPES = {
+  flat: (i, n, from) => from,
+  linear: (i, n, from, to) => from + ((to - from) * i) / Math.max(1, n - 1),
+  /** A level of difficulty per world, rising from `from` in the first to `to` in the last. */
+  steps(i, n, from, to, worlds) {
+    const [w] = worldOf(i, n, worlds);
+    return from + ((to - from) * w) / Math.max(1, worlds - 1);
+  },
+  /** Each world climbs, and the next starts below the last one's peak (as games pace their chapters). */
+  sawtooth(i, n, from, to, worlds) {
+    const [w, at] = worldOf(i, n, worlds);
+    const span = (to - from) / (worlds + 1);
+    return from + span * w + 2 * span * at;
+  },
+};
+
+/** The target ratings of a curve. */
+export function targets({ shape, levels, from, to, worlds }) {
+  return Array.from({ length: levels }, (_, i) => Math.max(0, Math.round(SHAPES[shape](i, levels, from, to, worlds))));
+}
+
+/** A slot's level fits when its rating is within one of the target. */
+const fits = (slot) => slot.level !== null && Math.abs(slot.level.rating - slot.target) <= 1;
+
+export class Curve {
+  /** `generate`: the Generate tab (its family, parameters, pack and storage). */
+  constructor(generate, kept = {}) {
+    this.generate = generate;
+    this.job = new Job();
+    this.curves = kept;
+    for (const id of ["curve-levels", "curve-shape", "curve-from", "curve-to", "curve-worlds"]) $(id).onchange = () => this.reshape();
+    $("curve-run").onclick = () => this.make(this.slots.flatMap((s, i) => (s.locked ? [] : [i])));
+    $("curve-cancel").onclick = () => this.job.cancel();
+    $("curve-to-pack").onclick = () => this.toPack();
+    const chart = $("curve-chart");
+    chart.onpointerdown = (e) => {
+      chart.setPointerCapture?.(e.pointerId);
+      this.drawAt(e);
+    };
+    chart.onpointermove = (e) => e.buttons && this.drawAt(e);
+  }
+
+  /** The curve of the family shown (made from its preset's band on first sight). */
+  get curve() {
+    const family = this.generate.family;
+    if (!this.curves[family.name]) {
+      const band = this.generate.band();
+      const spec = { shape: "linear", levels: 12, from: band[0], to: band[1], worlds: 3 };
+      this.curves[family.name] = { ...spec, slots: targets(spec).map((target) => this.slot(target)) };
+    }
+    return this.curves[family.name];
+  }
+
+  get slots() {
+    return this.curve.slots;
+  }
+
+  slot(target) {
+    return { target, level: null, locked: false, attempt: 0, note: "" };
+  }
+
+  /** The family changed: its curve's fields, table and chart. */
+  shown() {
+    const c = this.curve;
+    $("curve-levels").value = c.levels;
+    $("curve-shape").value = c.shape;
+    $("curve-from").value = c.from;
+    $("curve-to").value = c.to;
+    $("curve-worlds").value = c.worlds;
+    if (!this.job.busy) $("curve-state").textContent = "";
+    this.draw();
+  }
+
+  /** Another preset: the curve spans its band. */
+  overBand() {
+    [$("curve-from").value, $("curve-to").value] = this.generate.band();
+    this.reshape();
+  }
+
+  /** The shape's fields changed: every unlocked slot takes its new target (a level that no longer fits
+   * it is dropped); slots are added or taken from the end. */
+  reshape() {
+    const c = this.curve;
+    const number = (id, lo, hi, now) => Math.max(lo, Math.min(hi, Math.round(Number($(id).value)) || now));
+    Object.assign(c, {
+      shape: $("curve-shape").value,
+      levels: number("curve-levels", 2, 200, c.levels),
+      from: number("curve-from", 0, 1_000_000, c.from),
+      to: number("curve-to", 0, 1_000_000, c.to),
+      worlds: number("curve-worlds", 1, 50, c.worlds),
+    });
+    const wanted = targets(c);
+    c.slots = wanted.map((target, i) => {
+      const slot = c.slots[i] ?? this.slot(target);
+      if (slot.locked) return slot;
+      slot.target = target;
+      if (slot.level && !fits(slot)) slot.level = null;
+      return slot;
+    });
+    this.changed();
+  }
+
+  changed() {
+    this.draw();
+    this.generate.save();
+  }
+
+  /** The seed of slot `i`'s next making: the batch seed, the slot and how often it was made. */
+  seed(i) {
+    const base = Number($("gen-seed").value) || 0;
+    return (base * 1_000_003 + i * 7919 + this.slots[i].attempt * 104_729) % 2 ** 31;
+  }
+
+  /** Makes the levels of slots `indices` in the worker, each distinct from every other slot's level. */
+  async make(indices) {
+    if (!indices.length) return;
+    const slots = this.slots;
+    const remade = new Set(indices);
+    const taken = slots.flatMap((s, i) => (!remade.has(i) && s.level ? [s.level.fingerprint] : []));
+    const params = this.generate.paramText().split(",").filter((kv) => kv && !/^(min|max)=/.test(kv)).join(",");
+    const task = {
+      type: "curve",
+      family: this.generate.family.name,
+      params,
+      taken,
+      slots: indices.map((i) => ({ index: i, target: slots[i].target, seed: this.seed(i) })),
+    };
+    indices.forEach((i) => {
+      slots[i].attempt++;
+      slots[i].level = null;
+      slots[i].note = "";
+    });
+    this.draw();
+    $("curve-state").dataset.done = "false";
+    $("curve-run").disabled = true;
+    $("curve-cancel").disabled = false;
+    const started = performance.now();
+    let made = 0;
+    const end = await this.job.run(this.generate.studio.task(task), (m) => {
+      if (m.type === "slot") {
+        made++;
+        const slot = slots[m.index];
+        slot.level = m.level;
+        slot.note = m.level ? "" : m.message;
+        this.changed();
+        $("curve-state").textContent = `${made} of ${indices.length} slots made`;
+      } else if (m.type === "working") {
+        $("curve-state").textContent = `${made} of ${indices.length} slots made; slot ${m.index + 1} (target ${slots[m.index].target}): ${(m.ms / 1000).toFixed(1)} s`;
+      }
+    });
+    const missing = indices.filter((i) => !slots[i].level).length;
+    const time = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    $("curve-state").textContent = {
+      done: missing ? `${made - missing} of ${indices.length} slots made in ${time}; ${missing} found no level near the target` : `${made} ${made === 1 ? "slot" : "slots"} made in ${time}, every rating within one of its target`,
+      cancelled: `cancelled after ${made} of ${indices.length} slots`,
+      error: `error: ${end.message}`,
+    }[end.type];
+    $("curve-state").dataset.done = "true";
+    $("curve-run").disabled = false;
+    $("curve-cancel").disabled = true;
+    this.changed();
+  }
+
+  /** The levels made, in order, become the family's pack (each world its tier for steps and sawtooth). */
+  toPack() {
+    const c = this.curve;
+    const worlds = c.shape === "steps" || c.shape === "sawtooth";
+    const levels = c.slots.flatMap((s, i) => {
+      if (!s.level) return [];
+      const tier = worlds ? `world ${worldOf(i, c.levels, c.worlds)[0] + 1}` : "";
+      return [{ desc: s.level.desc, rating: s.level.rating, ms: s.level.ms, pack: s.level.pack, fingerprint: s.level.fingerprint, name: "", tier, selected: true }];
+    });
+    this.generate.pack.levels = levels;
+    this.generate.changed();
+    const missing = c.slots.length - levels.length;
+    $("curve-state").textContent = `the pack holds the curve's ${levels.length} levels${missing ? ` (${missing} slots have none yet)` : ""}`;
+  }
+
+  /** Sets a slot's target from a pointer on the chart: the nearest slot to its x, its y as the target. */
+  drawAt(event) {
+    const plot = this.plot;
+    if (!plot?.scale) return;
+    const box = plot.getBoundingClientRect();
+    const [x, y] = [plot.scale("x").invert(event.clientX - box.left), plot.scale("y").invert(event.clientY - box.top)];
+    const i = Math.round(x) - 1;
+    const slot = this.slots[i];
+    if (!slot || slot.locked || !Number.isFinite(y)) return;
+    const target = Math.max(0, Math.round(y));
+    if (target === slot.target) return;
+    this.retarget(slot, target);
+  }
+
+  retarget(slot, target) {
+    slot.target = target;
+    if (slot.level && !fits(slot)) slot.level = null;
+    this.changed();
+  }
+
+  /** The page point of (slot `x`, rating `y`) on the chart: where a pointer draws that target. */
+  chartPoint(x, y) {
+    const box = this.plot.getBoundingClientRect();
+    return [box.left + this.plot.scale("x").apply(x), box.top + this.plot.scale("y").apply(y)];
+  }
+
+  draw() {
+    const slots = this.slots;
+    $("curve-slots").tBodies[0].replaceChildren(...slots.map((slot, i) => this.row(slot, i)));
+    const unit = this.generate.family.ratingUnit;
+    const root = lines("curve-chart", {
+      title: `Difficulty curve: targets and the levels made (${this.curve.shape})`,
+      xLabel: "slot (level in the pack)",
+      yLabel: `rating (${unit})`,
+      series: [
+        { name: "target", points: slots.map((s, i) => ({ x: i + 1, y: s.target, capped: false })) },
+        { name: "level made", points: slots.map((s, i) => ({ x: i + 1, y: s.level?.rating ?? null, capped: false })) },
+      ],
+      height: 220,
+    });
+    // Observable Plot's own SVG (with its scales), inside the figure: the pointer draws on it.
+    this.plot = root.lastChild;
+  }
+
+  /** A slot's row: number, target (typed), rating, lock, description, make again / play. */
+  row(slot, i) {
+    const row = document.createElement("tr");
+    const cell = (content, className) => {
+      const td = document.createElement("td");
+      if (className) td.className = className;
+      td.append(content);
+      row.append(td);
+      return td;
+    };
+    cell(String(i + 1), "num");
+    const target = Object.assign(document.createElement("input"), { type: "number", min: 0, value: slot.target, disabled: slot.locked });
+    target.setAttribute("aria-label", `target rating of slot ${i + 1}`);
+    target.className = "target";
+    target.onchange = () => this.retarget(slot, Math.max(0, Math.round(Number(target.value)) || 0));
+    cell(target);
+    const rating = cell(slot.level ? String(slot.level.rating) : slot.note || "-", "rating num");
+    rating.dataset.slot = String(i);
+    const lock = Object.assign(document.createElement("input"), { type: "checkbox", checked: slot.locked, disabled: !slot.level });
+    lock.setAttribute("aria-label", `lock slot ${i + 1}`);
+    lock.onchange = () => {
+      slot.locked = lock.checked;
+      this.changed();
+    };
+    cell(lock);
+    const desc = cell(slot.level?.desc ?? "", "desc");
+    desc.title = slot.level?.desc ?? "";
+    const actions = document.createElement("span");
+    const again = Object.assign(document.createElement("button"), { textContent: "make again", disabled: slot.locked || this.job.busy });
+    again.setAttribute("aria-label", `make slot ${i + 1} again`);
+    again.onclick = () => this.make([i]);
+    const play = Object.assign(document.createElement("button"), { textContent: "play", disabled: !slot.level });
+    play.setAttribute("aria-label", `play slot ${i + 1}`);
+    play.onclick = () => {
+      this.generate.studio.show("play");
+      this.generate.studio.play.openPackBytes(slot.level.pack, `slot ${i + 1} of the curve (target ${slot.target})`);
+    };
+    actions.append(again, play);
+    cell(actions);
+    return row;
+  }
+}

@@ -1,0 +1,279 @@
+// The studio as a level designer's workbench, in headless Chromium driven by Playwright the way a person
+// meets it (clicks, drags, key presses, file choosers; never fill()), against `lp studio` at the URL
+// given: the editor's undo and redo, its work kept over a reload and in the copied link; the Rush Hour
+// editor (vehicles placed, dragged and slid by keys along their tracks, drawn in Play's colours, its
+// verdicts: optimum, minimal, the hardest start of its cluster opened in one click); a tiles goal edited;
+// boards resized keeping their cells; Hargram pieces shaped by keyboard, rotated and removed; Restart and
+// Copy description in Play; a whole pack made to a difficulty curve, one slot regenerated, one locked,
+// exported. Screenshots go to target/js-artifacts/. Prints one JSON line of results (tests/js.rs checks
+// them, and verifies the exported packs with `lp pack verify`).
+//   node tests/js/designer.mjs URL
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const url = process.argv[2];
+const artifacts = join(fileURLToPath(new URL("../..", import.meta.url)), "target/js-artifacts");
+await mkdir(artifacts, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync"],
+});
+const results = {};
+let failure = null;
+const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+
+  const text = (selector) => page.locator(selector).textContent();
+  const editDesc = () => page.inputValue("#edit-desc");
+  const verdict = async () => {
+    await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 60000 });
+    return page.locator("#edit-feedback li").allTextContents();
+  };
+  /** Types a description into Play's field key by key and loads it. */
+  const load = async (desc) => {
+    await page.click("[role=tab][data-tab=play]");
+    await page.click("#play-desc");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type(desc);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((d) => window.studio.current === d, desc, { timeout: 10000 });
+  };
+  /** The page point of `cell` of the editor's pane `pane`. */
+  const editPoint = async (pane, cell) => {
+    const box = await page.locator("#edit-board").boundingBox();
+    const [x, y] = await page.evaluate(([p, c]) => window.studio.edit.cellPoint(p, c), [pane, cell]);
+    return [box.x + x * (box.width / 520), box.y + y * (box.height / 520)];
+  };
+  const clickCell = async (pane, cell) => {
+    const [x, y] = await editPoint(pane, cell);
+    await page.mouse.click(x, y);
+  };
+  const tool = (name) => page.click(`#edit-tools button[data-tool="${name}"]`);
+  const typeInto = async (selector, value) => {
+    await page.click(selector, { clickCount: 3 });
+    await page.keyboard.type(String(value));
+    await page.keyboard.press("Tab");
+  };
+
+  // Play: Restart goes back to the start in one click, Redo steps forward again; Copy description.
+  await load("tiles:3x3:1,2,3,4,5,6,0,7,8");
+  await page.focus("#board");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  const playedTwo = await text("#status");
+  await page.click("#restart");
+  results.restart = { before: playedTwo, after: await text("#status"), desc: await page.evaluate(() => window.studio.current) };
+  await page.click("#redo");
+  results.restart.redone = await text("#status");
+  await page.click("#play-copy");
+  results.copiedDesc = await page.evaluate(() => navigator.clipboard.readText());
+
+  // The Rush Hour editor: "Edit this board" keeps the notation and the letters.
+  const board = "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo";
+  await load(board);
+  await page.click("#play-edit");
+  results.rushOpened = { desc: await editDesc(), editor: await page.inputValue("#edit-family"), facts: await verdict() };
+  // The same block in the same colour as Play: the truck B sampled in both.
+  const sample = (canvas, cell) =>
+    page.evaluate(([id, c]) => {
+      const canvas = document.getElementById(id);
+      const size = Math.floor(Math.min(canvas.width / 6, canvas.height / 6));
+      const [x0, y0] = [Math.floor((canvas.width - size * 6) / 2), Math.floor((canvas.height - size * 6) / 2)];
+      const [x, y] = [x0 + (c % 6) * size + size * 0.2, y0 + Math.floor(c / 6) * size + size * 0.6];
+      return [...canvas.getContext("2d").getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)].join(",");
+    }, [canvas, cell]);
+  results.rushColour = { edit: await sample("edit-board", 25) };
+  await shot(page, "designer-rush-editor");
+  // Remove the truck B; a reload keeps the edited board (and the tab); Ctrl+Z brings B back, Ctrl+Y
+  // takes it away again, the buttons likewise.
+  await tool("erase");
+  await clickCell(0, 25);
+  await verdict();
+  const erased = await editDesc();
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  results.kept = { tab: await page.evaluate(() => window.studio.tab), desc: await editDesc(), erased };
+  await clickCell(0, 0); // focus the board (Choose and slide on an empty cell: nothing changes)
+  await tool("erase");
+  await clickCell(0, 3); // the car C
+  const twoEdits = await editDesc();
+  await page.focus("#edit-board");
+  await page.keyboard.press("Control+z");
+  const undoneOnce = await editDesc();
+  await page.keyboard.press("Control+z");
+  results.undo = { twoEdits, undoneOnce, undoneTwice: await editDesc() };
+  await page.keyboard.press("Control+y");
+  results.undo.redone = await editDesc();
+  await page.click("#edit-undo");
+  results.undo.button = await editDesc();
+  // The header's Copy link (on every tab) reopens the edited board in a new page.
+  await page.click("#share");
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector("body[data-ready=true]");
+  results.link = { tab: await other.evaluate(() => window.studio.tab), desc: await other.inputValue("#edit-desc") };
+  await other.close();
+
+  // A Rush Hour board built from nothing: the red car, a truck across its way, a car; the red car dragged
+  // along its track by the mouse, the truck slid by the arrow keys.
+  await page.click("#edit-width", { clickCount: 3 });
+  await page.keyboard.type("6");
+  await page.click("#edit-new");
+  await tool("red");
+  await clickCell(0, 12); // row 3 (the exit's), first column
+  await tool("truck-down");
+  await clickCell(0, 3); // column 4, rows 1 to 3: across the red car's way
+  await tool("car-across");
+  await clickCell(0, 24); // row 5, columns 1 and 2
+  await tool("car-down");
+  await clickCell(0, 29); // column 6, rows 5 and 6
+  const built = await editDesc();
+  await tool("move");
+  const [ax, ay] = await editPoint(0, 12);
+  const [bx, by] = await editPoint(0, 14);
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move((ax + bx) / 2, ay, { steps: 4 });
+  await page.mouse.move(bx, by, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await editDesc();
+  // The truck by keyboard: Escape drops the red car, the cursor goes from the top left corner (clicked:
+  // no vehicle there) to the truck, Enter chooses it, ArrowDown slides it twice, out of the red car's way.
+  await clickCell(0, 0);
+  for (const key of ["Escape", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowDown", "ArrowDown"]) await page.keyboard.press(key);
+  const slid = await editDesc();
+  results.rushBuilt = { built, dragged, slid, facts: await verdict() };
+  await shot(page, "designer-rush-built");
+  // The hardest start of its cluster, one click away.
+  await page.click("#edit-hardest");
+  results.rushBuilt.hardest = { desc: await editDesc(), facts: await verdict() };
+  await page.click("#edit-play");
+  results.rushBuilt.played = await page.evaluate(() => window.studio.current);
+  results.rushColour.play = await sample("board", 25);
+  await load(board);
+  results.rushColour.play = await sample("board", 25);
+
+  // A tiles goal set in the editor (two goal tiles swapped), played with its goal shown.
+  await page.click("[role=tab][data-tab=edit]");
+  await page.selectOption("#edit-family", "tiles");
+  await typeInto("#edit-width", 3);
+  await typeInto("#edit-height", 3);
+  await page.click("#edit-new");
+  await tool("goal");
+  await clickCell(1, 7);
+  await clickCell(1, 8);
+  await tool("swap");
+  await clickCell(0, 5);
+  await clickCell(0, 8);
+  results.tilesGoal = { desc: await editDesc(), facts: await verdict() };
+  await page.click("#edit-play");
+  results.tilesGoal.shown = await page.isVisible("#play-goal");
+  await page.click("[role=tab][data-tab=edit]");
+
+  // Resizing keeps the board: a Linjat clue stays where it was when the board grows by a column.
+  await page.selectOption("#edit-family", "linjat");
+  await typeInto("#edit-width", 4);
+  await typeInto("#edit-height", 4);
+  await page.click("#edit-new");
+  await page.focus("#edit-board");
+  for (const key of ["ArrowDown", "ArrowRight", "3"]) await page.keyboard.press(key);
+  const small = await editDesc();
+  await typeInto("#edit-width", 5);
+  results.resized = { small, wider: await editDesc() };
+
+  // Hargram by keyboard: Page Down to piece 1's grid, a cell toggled; piece 1 rotated; piece 2 removed.
+  await page.selectOption("#edit-family", "hargram");
+  await typeInto("#edit-width", 3);
+  await typeInto("#edit-height", 2);
+  await page.click("#edit-new");
+  await page.click("#edit-add-piece");
+  const twoPieces = await editDesc();
+  await page.focus("#edit-board");
+  for (const key of ["PageDown", "ArrowDown", "Enter"]) await page.keyboard.press(key);
+  const shaped = await editDesc();
+  await page.click("#edit-rotate-piece");
+  const rotated = await editDesc();
+  const rotateLabel = await text("#edit-rotate-piece");
+  await page.focus("#edit-board");
+  await page.keyboard.press("PageDown");
+  const removeLabel = await text("#edit-remove-piece");
+  await page.click("#edit-remove-piece");
+  results.hargram = { twoPieces, shaped, rotated, rotateLabel, removeLabel, removed: await editDesc(), facts: await verdict() };
+  await shot(page, "designer-hargram-editor");
+
+  // A pack to a difficulty curve, for two families: 12 slots on a linear curve over the preset's band,
+  // made in the worker; slot 1 locked, slot 5 made again, then every unlocked slot made again (slot 1
+  // keeps its level); slot 3's target drawn on the chart with the pointer and made; the levels put in
+  // the pack and exported.
+  await page.click("[role=tab][data-tab=generate]");
+  results.curves = {};
+  for (const [family, preset] of [["tiles", "medium"], ["jugs", "easy"]]) {
+    await page.selectOption("#gen-family", family);
+    await page.selectOption("#gen-preset", preset);
+    await page.selectOption("#curve-shape", "linear");
+    await typeInto("#curve-levels", 12);
+    const done = async () => {
+      await page.waitForSelector("#curve-state[data-done=true]", { timeout: 120000 });
+      const rows = await page.locator("#curve-slots tbody tr").all();
+      return Promise.all(rows.map(async (r) => ({ target: Number(await r.locator("input.target").inputValue()), rating: Number(await r.locator("td.rating").textContent()), desc: await r.locator("td.desc").textContent() })));
+    };
+    await page.click("#curve-run");
+    const first = await done();
+    await page.click("#curve-slots tbody tr:nth-child(1) input[aria-label='lock slot 1']");
+    await page.click("#curve-slots tbody tr:nth-child(5) button[aria-label='make slot 5 again']");
+    const again = await done();
+    await page.click("#curve-run");
+    const all = await done();
+    const curve = { state: await page.locator("#curve-state").textContent(), first, again, all };
+    if (family === "tiles") {
+      // Slot 3 dragged up to the rating of slot 9 on the chart, then made.
+      const to = all[8].target;
+      const [x1, y1] = await page.evaluate(([t]) => window.studio.generate.curve.chartPoint(3, t), [all[2].target]);
+      const [x2, y2] = await page.evaluate(([t]) => window.studio.generate.curve.chartPoint(3, t), [to]);
+      await page.mouse.move(x1, y1);
+      await page.mouse.down();
+      await page.mouse.move(x2, y2, { steps: 5 });
+      await page.mouse.up();
+      curve.drawnTo = to;
+      await page.click("#curve-slots tbody tr:nth-child(3) button[aria-label='make slot 3 again']");
+      curve.drawn = await done();
+      await page.locator("#curve-chart").scrollIntoViewIfNeeded();
+      await shot(page, "designer-curve");
+    }
+    await page.click("#curve-to-pack");
+    await page.click("#pack-name", { clickCount: 3 });
+    await page.keyboard.type(`Curve ${family}`);
+    curve.packRows = await page.locator("#gen-results tbody tr").count();
+    const download = page.waitForEvent("download");
+    await page.click("#gen-export");
+    const saved = await download;
+    curve.file = join(artifacts, `designer-curve-${family}.lpk`);
+    await saved.saveAs(curve.file);
+    results.curves[family] = curve;
+  }
+
+  if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+} catch (e) {
+  failure = e;
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(results));
+if (failure) {
+  console.error(failure);
+  process.exit(1);
+}
