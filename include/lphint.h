@@ -809,6 +809,16 @@ enum LpStatus lp_pack_load_like(const uint8_t *bytes,
                                 const struct LpPuzzle *like,
                                 struct LpPack **out);
 
+// The pack's own name as text (`(buf, cap, *written)`, see `lp_puzzle_describe`);
+// `LP_NOT_FOUND` when the pack has none (it was written without one).
+//
+// # Safety
+// `pack` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_pack_name(const struct LpPack *pack,
+                           char *buf,
+                           size_t cap,
+                           size_t *written);
+
 // A new puzzle from entry `index` (from 0), at its start. When the entry stores a solution, hints follow
 // it without any search while the player does, and search again after a deviation.
 //
@@ -863,6 +873,14 @@ enum LpStatus lp_pack_writer_create(struct LpPackWriter **out);
 // # Safety
 // `writer` must be NULL or a handle from this library not yet freed.
 void lp_pack_writer_free(struct LpPackWriter *writer);
+
+// Names the pack being written (`name` NULL: no name), stored in its bytes and read back by
+// `lp_pack_name`; `LP_ERR_INVALID_ARGUMENT` for a name longer than 1,024 bytes (the name is then
+// unchanged).
+//
+// # Safety
+// `writer` must be NULL or a live handle; `name` NULL or a NUL-terminated string.
+enum LpStatus lp_pack_writer_set_name(struct LpPackWriter *writer, const char *name);
 
 // After `lp_next_hint` returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
 // hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the

@@ -2,7 +2,9 @@
 //!
 //! A pack is postcard inside the [`crate::envelope`] (magic `LPPK`, format version, CRC-32): flags, then
 //! entries of (text description, rating, optional solution as [`MoveCode`]s, optional designer name and
-//! tier). Decoding never panics, and never reserves more memory than the bytes it reads justify: every
+//! tier), then — when the flag [`NAMED`] is set — the pack's own name. A pack without a name is the same
+//! bytes as before names existed, and a reader that knows no flag refuses a named pack as a newer
+//! format's rather than misreading it. Decoding never panics, and never reserves more memory than the bytes it reads justify: every
 //! sequence grows as its elements are actually decoded, up to a stated limit ([`MAX_ENTRIES`],
 //! [`MAX_SOLUTION`], [`MAX_LABEL`]). This module is the format only; [`crate::registry::load_pack`]
 //! decodes and checks a pack entry by entry (every description parses, every stored solution replays to
@@ -28,8 +30,10 @@ pub const MAX_BYTES: usize = 64 << 20;
 pub const MAX_ENTRIES: usize = 100_000;
 /// Most moves of a stored solution.
 pub const MAX_SOLUTION: usize = 10_000;
-/// Most bytes of a level's name or tier.
+/// Most bytes of a level's name or tier, or of the pack's name.
 pub const MAX_LABEL: usize = 1024;
+/// The flag of a pack whose name follows its entries.
+pub const NAMED: u32 = 1;
 
 /// One level of a pack.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,7 +89,7 @@ impl<T, const MAX: usize> Bounded<T, MAX> {
 
 #[derive(Serialize, Deserialize)]
 struct Body {
-    /// No flags are defined yet; a pack with flags comes from a newer writer.
+    /// [`NAMED`], or none; a pack with another flag comes from a newer writer.
     flags: u32,
     entries: Bounded<PackEntry, MAX_ENTRIES>,
 }
@@ -93,15 +97,27 @@ struct Body {
 /// A pack of puzzles.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pack {
+    /// The pack's name (a game's level set, a designer's collection), if it has one.
+    pub name: Option<String>,
     /// The levels, in order.
     pub entries: Vec<PackEntry>,
 }
 
 impl Pack {
+    /// A pack of `entries` without a name.
+    pub fn of(entries: Vec<PackEntry>) -> Pack {
+        Pack { name: None, entries }
+    }
+
     /// The serialized pack.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let body = Body { flags: 0, entries: Bounded(self.entries.clone()) };
-        envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&body).unwrap_or_default())
+        let flags = if self.name.is_some() { NAMED } else { 0 };
+        let mut body =
+            postcard::to_allocvec(&Body { flags, entries: Bounded(self.entries.clone()) }).unwrap_or_default();
+        if let Some(name) = &self.name {
+            body.extend(postcard::to_allocvec(name).unwrap_or_default());
+        }
+        envelope::seal(MAGIC, FORMAT_VERSION, &body)
     }
 
     /// Checks the magic and version at the start of a pack file (its first
@@ -123,11 +139,23 @@ impl Pack {
         let body = envelope::open(bytes, MAGIC, FORMAT_VERSION, "a puzzle pack")?;
         let (body, rest): (Body, &[u8]) =
             postcard::take_from_bytes(body).map_err(|e| DataError::Corrupt(format!("{e}")))?;
+        if body.flags & !NAMED != 0 {
+            return Err(DataError::Version(FORMAT_VERSION));
+        }
+        let (name, rest) = if body.flags & NAMED != 0 {
+            // A string is its length then its bytes: it borrows from the input, so no length can make the
+            // decoder reserve more than the bytes read.
+            let (name, rest): (&str, &[u8]) =
+                postcard::take_from_bytes(rest).map_err(|e| DataError::Corrupt(format!("the pack's name: {e}")))?;
+            if name.len() > MAX_LABEL {
+                return Err(DataError::Corrupt(format!("a pack name longer than {MAX_LABEL} bytes")));
+            }
+            (Some(String::from(name)), rest)
+        } else {
+            (None, rest)
+        };
         if !rest.is_empty() {
             return Err(DataError::Corrupt(format!("{} bytes after the last entry", rest.len())));
-        }
-        if body.flags != 0 {
-            return Err(DataError::Version(FORMAT_VERSION));
         }
         if body.entries.too_long() {
             return Err(DataError::Corrupt(format!("more than {MAX_ENTRIES} entries")));
@@ -143,6 +171,6 @@ impl Pack {
                 return Err(DataError::Corrupt(format!("entry {i}: a name or tier longer than {MAX_LABEL} bytes")));
             }
         }
-        Ok(Pack { entries: body.entries.0 })
+        Ok(Pack { name, entries: body.entries.0 })
     }
 }

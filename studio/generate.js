@@ -369,6 +369,7 @@ export class Generate {
     const writer = new this.lp.PackWriter();
     const picked = this.pack.levels.filter((l) => l.selected);
     try {
+      writer.setName(this.pack.name.trim() || null);
       picked.forEach((level, i) => {
         const pack = this.lp.Pack.load(level.pack);
         const puzzle = pack.open(0);
@@ -396,6 +397,7 @@ export class Generate {
     if (!file) return;
     try {
       const pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
+      const name = pack.name;
       let added = 0;
       let first = null;
       for (let i = 0; i < pack.length; i++) {
@@ -408,6 +410,8 @@ export class Generate {
         writer.free();
         puzzle.free();
         this.packs[family] ??= { name: `${family} levels`, levels: [] };
+        // A list still empty takes the pack's own name.
+        if (name && this.packs[family].levels.length === 0) this.packs[family].name = name;
         if (this.add(this.packs[family], level)) added++;
       }
       // Show the list the levels went to (a pack holds one family's levels as a rule).
@@ -415,8 +419,10 @@ export class Generate {
         $("gen-family").value = first;
         this.pickFamily();
       } else this.draw();
+      $("pack-name").value = this.pack.name;
       const skipped = pack.length - added;
-      $("gen-state").textContent = `imported ${added} levels from ${file.name}${skipped ? ` (${skipped} already in the pack)` : ""}`;
+      const from = name ? `"${name}" (${file.name})` : file.name;
+      $("gen-state").textContent = `imported ${added} ${added === 1 ? "level" : "levels"} from ${from}${skipped ? ` (${skipped} already in the pack)` : ""}`;
       pack.free();
       $("gen-import").value = "";
     } catch (e) {

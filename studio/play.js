@@ -136,6 +136,8 @@ export class Play {
         return `${name ?? `level ${i + 1}`}${tier ? `, ${tier}` : ""} (rating ${this.pack.rating(i)})`;
       };
       entries.replaceChildren(...Array.from({ length: this.pack.length }, (_, i) => new Option(title(i), i)));
+      this.packName = this.pack.name ?? file.name;
+      $("play-pack-entry-label").firstChild.textContent = `Level of ${this.packName} `;
       $("play-pack-entry-label").hidden = false;
       this.openPackEntry(0);
     } catch (e) {
@@ -157,7 +159,7 @@ export class Play {
   }
 
   openPackEntry(index) {
-    this.open(this.pack.open(index), `level ${index + 1} of the pack`);
+    this.open(this.pack.open(index), `level ${index + 1} of ${this.packName}`);
   }
 
   /** Opens a one-puzzle pack's puzzle (keeping its stored solution for the hints). */

@@ -324,6 +324,8 @@ fn packs_build_show_and_verify_through_the_cli() {
             "4",
             "--seed",
             "2",
+            "--name",
+            "Second world",
             "-o",
             file,
         ]);
@@ -331,6 +333,7 @@ fn packs_build_show_and_verify_through_the_cli() {
         let show = lp(&["pack", "show", file]);
         let shown = String::from_utf8_lossy(&show.stdout);
         assert!(show.status.success() && shown.contains("4 puzzles") && shown.contains("[medium]"), "{shown}");
+        assert!(shown.starts_with(&format!("{file} \"Second world\": 4 puzzles")), "the pack's name: {shown}");
         let verify = lp(&["pack", "verify", file]);
         assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
         assert!(String::from_utf8_lossy(&verify.stdout).contains("all 4 puzzles verified"));
@@ -353,7 +356,7 @@ fn packs_build_show_and_verify_through_the_cli() {
         ..Default::default()
     };
     let file = dir.join("long.lpk");
-    std::fs::write(&file, lphint::pack::Pack { entries: vec![entry] }.to_bytes()).unwrap();
+    std::fs::write(&file, lphint::pack::Pack::of(vec![entry]).to_bytes()).unwrap();
     let verify = lp(&["pack", "verify", file.to_str().unwrap()]);
     assert!(!verify.status.success());
     assert!(
@@ -364,14 +367,14 @@ fn packs_build_show_and_verify_through_the_cli() {
     // The same level twice fails verification.
     let twice = lphint::pack::PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,7,0,8".into(), rating: 1, ..Default::default() };
     let doubled = dir.join("twice.lpk");
-    std::fs::write(&doubled, lphint::pack::Pack { entries: vec![twice.clone(), twice] }.to_bytes()).unwrap();
+    std::fs::write(&doubled, lphint::pack::Pack::of(vec![twice.clone(), twice]).to_bytes()).unwrap();
     let verify = lp(&["pack", "verify", doubled.to_str().unwrap()]);
     assert!(!verify.status.success());
     assert!(String::from_utf8_lossy(&verify.stdout).contains("#2 FAILED: the same level as #1"));
     // A repeated level with a wrong rating too: both problems said.
     let twice = lphint::pack::PackEntry { desc: "tiles:3x3:1,2,3,4,5,6,7,0,8".into(), rating: 1, ..Default::default() };
     let wrong = lphint::pack::PackEntry { rating: 3, ..twice.clone() };
-    std::fs::write(&doubled, lphint::pack::Pack { entries: vec![twice, wrong] }.to_bytes()).unwrap();
+    std::fs::write(&doubled, lphint::pack::Pack::of(vec![twice, wrong]).to_bytes()).unwrap();
     let report = String::from_utf8_lossy(&lp(&["pack", "verify", doubled.to_str().unwrap()]).stdout).into_owned();
     assert!(
         report.contains("#2 FAILED: the same level as #1; rating 3 stored, but the exact rating is 1 move\n"),
@@ -633,7 +636,7 @@ fn data_files_are_checked_before_they_are_read() {
         ..Default::default()
     };
     let named = dir.join("named.lpk");
-    std::fs::write(&named, lphint::pack::Pack { entries: vec![entry] }.to_bytes()).unwrap();
+    std::fs::write(&named, lphint::pack::Pack::of(vec![entry]).to_bytes()).unwrap();
     let out = lp(&["pack", "show", named.to_str().unwrap()]);
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(shown.contains("evil\\u{1b}[2Jname") && !shown.contains('\x1b'), "{shown}");

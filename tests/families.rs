@@ -272,7 +272,7 @@ fn packs_round_trip_for_every_family() {
                 tier: Some(preset.into()),
             })
             .collect();
-        let pack = Pack { entries };
+        let pack = Pack::of(entries);
         let loaded = registry::load_pack(&pack.to_bytes()).unwrap();
         assert_eq!(loaded, pack);
         for entry in &loaded.entries {

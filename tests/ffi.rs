@@ -170,6 +170,11 @@ fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
         LpStatus::LP_ERR_INVALID_ARGUMENT
     );
     assert!(last_error().contains("same level as entry #2"), "{}", last_error());
+    // The pack's name: too long is refused (the name kept), then named.
+    let long = CString::new("x".repeat(1025)).unwrap();
+    assert_eq!(unsafe { lp_pack_writer_set_name(writer, long.as_ptr()) }, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    let name = CString::new("First steps").unwrap();
+    assert_eq!(unsafe { lp_pack_writer_set_name(writer, name.as_ptr()) }, LpStatus::LP_OK);
     let mut needed = 0;
     let short = unsafe { lp_pack_writer_bytes(writer, std::ptr::null_mut(), 0, &mut needed) };
     assert_eq!(short, LpStatus::LP_ERR_BUFFER_TOO_SMALL);
@@ -187,6 +192,17 @@ fn a_pack_written_through_the_abi_loads_and_verifies_with_its_solutions() {
     assert_eq!(label("name"), (LpStatus::LP_OK, "level".to_string()));
     assert_eq!(label("tier").0, LpStatus::LP_NOT_FOUND);
     assert_eq!(label("colour").0, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    let (mut buf, mut written) = ([0u8; 64], 0);
+    assert_eq!(unsafe { lp_pack_name(loaded, buf.as_mut_ptr().cast(), buf.len(), &mut written) }, LpStatus::LP_OK);
+    assert_eq!(&buf[..written - 1], b"First steps");
+    unsafe { lp_pack_free(loaded) };
+    // A pack written without a name has none.
+    let unnamed = lphint::pack::Pack::default().to_bytes();
+    assert_eq!(unsafe { lp_pack_load(unnamed.as_ptr(), unnamed.len(), &mut loaded) }, LpStatus::LP_OK);
+    assert_eq!(
+        unsafe { lp_pack_name(loaded, buf.as_mut_ptr().cast(), buf.len(), &mut written) },
+        LpStatus::LP_NOT_FOUND
+    );
     unsafe { lp_pack_free(loaded) };
     let pack = lphint::registry::load_pack(&bytes).expect("the pack loads");
     assert_eq!(pack.entries.len(), made.len());

@@ -224,12 +224,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // Hargram by mouse: a tray piece placed; the same cell again takes it off and places the next way.
     assert_eq!(text("/hargramMouse/placed"), "1 move played", "{out}");
     assert_eq!(text("/hargramMouse/again"), "3 moves played", "{out}");
-    // A Rush Hour board in the editor keeps its locks and plays again as the same board.
-    assert_eq!(
-        text("/edit/rush/desc"),
-        "blocks:6x6:...C../...C../AA.D../...D../.BBB../......:A@2,4-;B-;C|;D|:line",
-        "{out}"
-    );
+    // A Rush Hour board in the editor stays in its notation and plays again as the same board.
+    assert_eq!(text("/edit/rush/desc"), "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo", "{out}");
     assert_eq!(text("/edit/rush/played"), "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo", "{out}");
     // Rush Hour by mouse: the truck clicked, then the cell past its end: slid one cell right.
     assert_eq!(text("/rushMouse/played"), "1 move played", "{out}");
@@ -363,7 +359,9 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert!(verify.status.success() && report.contains("all 4 puzzles verified"), "{report}");
     let show = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "show", pack]).output().unwrap();
     let shown = String::from_utf8_lossy(&show.stdout);
-    assert!(shown.contains("Morning tiles") && shown.contains("Warm-up") && shown.contains("starter"), "{shown}");
+    assert!(shown.contains("Warm-up") && shown.contains("starter"), "{shown}");
+    assert!(shown.lines().next().unwrap().ends_with("\"Morning tiles\": 4 puzzles"), "the pack's name: {shown}");
+    assert!(text("/reimport/state").contains("\"Morning tiles\""), "{out}");
 }
 
 #[test]
@@ -467,7 +465,16 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
             .unwrap();
         let report = String::from_utf8_lossy(&verify.stdout);
         assert!(verify.status.success() && report.contains("all 12 puzzles verified"), "{family}: {report}");
+        // The pack's name is in the file.
+        let show = Command::new(env!("CARGO_BIN_EXE_lp"))
+            .args(["pack", "show", curve["file"].as_str().unwrap()])
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&show.stdout);
+        assert!(shown.lines().next().unwrap().ends_with(&format!("\"Curve {family}\": 12 puzzles")), "{shown}");
     }
+    assert!(text("/packOpened/label").starts_with("Level of Curve tiles"), "{out}");
+    assert!(text("/packOpened/sentence").starts_with("level 1 of Curve tiles"), "{out}");
     let tiles = &results["curves"]["tiles"];
     assert_eq!(tiles["drawn"][2]["target"], tiles["drawnTo"], "slot 3's target drawn on the chart: {out}");
 }

@@ -67,10 +67,37 @@ fn packs_round_trip_for_every_family() {
 }
 
 #[test]
+fn a_pack_keeps_its_name_and_an_unnamed_pack_is_the_format_it_was() {
+    let mut pack = Pack::default();
+    pack.entries.extend(entries::<Tiles>("easy", 2, 3));
+    let unnamed = pack.to_bytes();
+    pack.name = Some("Morning tiles ☀".into());
+    let named = pack.to_bytes();
+    assert_eq!(registry::load_pack(&named).unwrap(), pack);
+    assert_eq!(registry::load_pack(&unnamed).unwrap().name, None);
+    // The unnamed bytes are the entries alone (flags 0, as before names existed); the named ones set the
+    // flag and add the name after them.
+    assert_eq!(unnamed[6], 0, "flags 0");
+    assert_eq!(named[6], lphint::pack::NAMED as u8);
+    assert_eq!(named.len(), unnamed.len() + 1 + "Morning tiles ☀".len());
+    // A flag this reader does not know is a newer format's, not damage.
+    let mut newer = unnamed[6..unnamed.len() - 4].to_vec();
+    newer[0] = 2;
+    assert!(matches!(Pack::decode(&sealed(&newer)), Err(DataError::Version(_))));
+    // A name past the limit is refused by name; a name cut short is damage.
+    pack.name = Some("x".repeat(lphint::pack::MAX_LABEL + 1));
+    let long = Pack::decode(&pack.to_bytes());
+    assert!(matches!(&long, Err(DataError::Corrupt(why)) if why.contains("pack name longer")), "{long:?}");
+    let cut = Pack::decode(&sealed(&named[6..named.len() - 5]));
+    assert!(matches!(&cut, Err(DataError::Corrupt(why)) if why.contains("the pack's name")), "{cut:?}");
+}
+
+#[test]
 fn every_truncation_and_bit_flip_of_a_small_pack_is_refused() {
     let mut pack = Pack::default();
     pack.entries.extend(entries::<Tiles>("easy", 2, 7));
     pack.entries.extend(entries::<Hargram>("easy", 1, 7));
+    pack.name = Some("small".into());
     let bytes = pack.to_bytes();
     for cut in 0..bytes.len() {
         assert!(registry::load_pack(&bytes[..cut]).is_err(), "cut at {cut}");
@@ -99,8 +126,11 @@ fn well_sealed_nonsense_is_refused_without_panic() {
     let newer = envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION + 1, body);
     assert_eq!(registry::load_pack(&newer), Err(DataError::Version(lphint::pack::FORMAT_VERSION + 1)));
     let mut flagged = body.to_vec();
-    flagged[0] = 1;
+    flagged[0] = 2;
     assert!(matches!(registry::load_pack(&sealed(&flagged)), Err(DataError::Version(_))));
+    // Named, with no name after the entries.
+    flagged[0] = lphint::pack::NAMED as u8;
+    assert!(matches!(registry::load_pack(&sealed(&flagged)), Err(DataError::Corrupt(_))));
     // A length prefix far beyond the input, cut bodies, trailing bytes.
     let huge = [0u8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F];
     assert!(matches!(registry::load_pack(&sealed(&huge)), Err(DataError::Corrupt(_))));
@@ -128,7 +158,7 @@ fn well_sealed_nonsense_is_refused_without_panic() {
         },
     ];
     for entry in bad_entries {
-        let bytes = Pack { entries: vec![entry.clone()] }.to_bytes();
+        let bytes = Pack::of(vec![entry.clone()]).to_bytes();
         assert!(
             matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("entry 0")),
             "{entry:?}"
@@ -290,7 +320,7 @@ fn a_sealed_pack_is_not_trusted_beyond_what_it_can_prove() {
         solution: Some(Bounded(detour_solution(&puzzle, &optimal, 4))),
         ..PackEntry::default()
     };
-    let pack = registry::load_pack(&Pack { entries: vec![long.clone()] }.to_bytes()).unwrap();
+    let pack = registry::load_pack(&Pack::of(vec![long.clone()]).to_bytes()).unwrap();
     let mut session = registry::load(&pack.entries[0]).unwrap();
     match session.next_hint(0) {
         Ok(h) => assert_eq!((h.moves_left, h.optimal), (9, false)),
@@ -308,16 +338,16 @@ fn a_sealed_pack_is_not_trusted_beyond_what_it_can_prove() {
     // A stored solution shorter than the optimal length the rating claims: one of them is wrong.
     let contradiction =
         PackEntry { rating: 5, ..PackEntry { solution: Some(Bounded(optimal.to_vec())), ..long.clone() } };
-    let bytes = Pack { entries: vec![contradiction] }.to_bytes();
+    let bytes = Pack::of(vec![contradiction]).to_bytes();
     assert!(
         matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("no solution is shorter"))
     );
     // Sizes are capped while decoding: a solution of more than MAX_SOLUTION moves, a name too long.
     let huge = PackEntry { solution: Some(Bounded(vec![optimal[0]; lphint::pack::MAX_SOLUTION + 1])), ..long.clone() };
-    let bytes = Pack { entries: vec![huge] }.to_bytes();
+    let bytes = Pack::of(vec![huge]).to_bytes();
     let refused = registry::load_pack(&bytes);
     assert!(matches!(&refused, Err(DataError::Corrupt(why)) if why.contains("more than")), "{refused:?}");
     let named = PackEntry { name: Some("x".repeat(lphint::pack::MAX_LABEL + 1)), ..long };
-    let bytes = Pack { entries: vec![named] }.to_bytes();
+    let bytes = Pack::of(vec![named]).to_bytes();
     assert!(matches!(registry::load_pack(&bytes), Err(DataError::Corrupt(why)) if why.contains("longer than")));
 }

@@ -852,6 +852,13 @@ public:
             [this, &name, index](char* b, std::size_t c, std::size_t* w) { return lp_pack_label(get(), index, name.c_str(), b, c, w); });
     }
 
+    /// The pack's own name; nothing when it was written without one.
+    std::optional<std::string> name() const {
+        std::size_t needed = 0;
+        if (lp_pack_name(get(), nullptr, 0, &needed) == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_pack_name(get(), b, c, w); });
+    }
+
     LpPack* get() const noexcept { return handle_.get(); }
 
 private:
@@ -871,6 +878,13 @@ public:
     void add(const Puzzle& puzzle, std::uint32_t rating, std::string_view name = {}, std::string_view tier = {}) {
         std::string name_text = detail::c_string(name), tier_text = detail::c_string(tier);
         detail::check(lp_pack_writer_add(get(), puzzle.get(), rating, detail::or_null(name_text), detail::or_null(tier_text)));
+    }
+
+    /// Names the pack (empty: no name), kept in its bytes and read back by Pack::name. Throws Error
+    /// (Status::InvalidArgument) for a name longer than 1,024 bytes.
+    void set_name(std::string_view name) {
+        std::string text = detail::c_string(name);
+        detail::check(lp_pack_writer_set_name(get(), detail::or_null(text)));
     }
 
     /// The pack's bytes.

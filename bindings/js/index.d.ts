@@ -224,6 +224,8 @@ export interface Deduction {
 export declare class PackWriter implements Disposable {
   constructor();
   add(puzzle: Puzzle, rating: number, name?: string | null, tier?: string | null): void;
+  /** Names the pack (null: no name); kept in its bytes, read back as `Pack.name`. */
+  setName(name: string | null): void;
   bytes(): Uint8Array;
   free(): void;
   [Symbol.dispose](): void;
@@ -321,6 +323,8 @@ export declare class Pack implements Disposable {
   rating(index: number): number;
   /** A label of entry `index` (`"name"` or `"tier"`), or null when it has none. */
   label(index: number, key: "name" | "tier"): string | null;
+  /** The pack's own name, or null when it was written without one. */
+  readonly name: string | null;
   free(): void;
   [Symbol.dispose](): void;
 }

@@ -1303,6 +1303,12 @@ export class Pack extends Handle {
     const lib = this.lib;
     return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_pack_label, this.live, index, k, buf, cap, written)));
   }
+
+  /** The pack's own name, or null when it was written without one. */
+  get name() {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_pack_name, this.live, buf, cap, written));
+  }
 }
 
 /** Precomputed tables (`lp tables build`), shared by the puzzles and generators given them. */
@@ -1331,6 +1337,13 @@ export class PackWriter extends Handle {
       const [n, t] = [name !== null ? ptrs.shift() : 0, tier !== null ? ptrs.shift() : 0];
       lib.check(lib.call(lib.x.lp_pack_writer_add, this.live, puzzle.live, count32(rating, "rating"), n, t));
     });
+  }
+
+  /** Names the pack (null: no name); kept in its bytes, read back as `Pack.name`. */
+  setName(name) {
+    const lib = this.lib;
+    if (name === null) lib.check(lib.call(lib.x.lp_pack_writer_set_name, this.live, 0));
+    else lib.with([name], (n) => lib.check(lib.call(lib.x.lp_pack_writer_set_name, this.live, n)));
   }
 
   /** The pack's bytes. */

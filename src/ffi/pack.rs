@@ -155,6 +155,29 @@ pub unsafe extern "C" fn lp_pack_label(
     })
 }
 
+/// The pack's own name as text (`(buf, cap, *written)`, see [`lp_puzzle_describe`](super::lp_puzzle_describe));
+/// `LP_NOT_FOUND` when the pack has none (it was written without one).
+///
+/// # Safety
+/// `pack` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_name(
+    pack: *const LpPack,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let pack = unsafe { handle(pack) }?;
+        match &pack.pack.name {
+            // SAFETY: forwarded caller guarantees.
+            Some(name) => unsafe { write_text(name, buf, cap, written) },
+            None => Err(Failure::new(LpStatus::LP_NOT_FOUND, "the pack has no name")),
+        }
+    })
+}
+
 /// Releases a pack. NULL is ignored.
 ///
 /// # Safety
@@ -181,7 +204,7 @@ pub unsafe extern "C" fn lp_puzzle_save(
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle(puzzle) }?;
         let entry = PackEntry { desc: puzzle.session.describe(), ..PackEntry::default() };
-        let bytes = Pack { entries: vec![entry] }.to_bytes();
+        let bytes = Pack::of(vec![entry]).to_bytes();
         // SAFETY: forwarded caller guarantees.
         unsafe { write_items(&bytes, buf, cap, written) }
     })
@@ -271,6 +294,22 @@ pub unsafe extern "C" fn lp_pack_writer_add(
         writer.fingerprints.try_reserve(1).map_err(|_| crate::memory::OutOfMemory { bytes: size_of::<u64>() })?;
         writer.pack.entries.push(entry);
         writer.fingerprints.push(fingerprint);
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Names the pack being written (`name` NULL: no name), stored in its bytes and read back by
+/// [`lp_pack_name`]; `LP_ERR_INVALID_ARGUMENT` for a name longer than 1,024 bytes (the name is then
+/// unchanged).
+///
+/// # Safety
+/// `writer` must be NULL or a live handle; `name` NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn lp_pack_writer_set_name(writer: *mut LpPackWriter, name: *const c_char) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (writer, name) = unsafe { (handle_mut(writer)?, label(name, "name")?) };
+        writer.pack.name = name;
         Ok(LpStatus::LP_OK)
     })
 }

@@ -265,6 +265,11 @@ try {
     await saved.saveAs(curve.file);
     results.curves[family] = curve;
   }
+  // The pack's name travels in the file: Play's level list is headed by it, its sentence says it.
+  await page.click("[role=tab][data-tab=play]");
+  await page.setInputFiles("#play-pack", results.curves.tiles.file);
+  await page.waitForSelector("#play-pack-entry-label:not([hidden])");
+  results.packOpened = { label: await text("#play-pack-entry-label"), sentence: await text("#sentence") };
 
   if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
 } catch (e) {

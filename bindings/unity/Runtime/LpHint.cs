@@ -1433,6 +1433,18 @@ namespace LpHint
             }
         }
 
+        /// <summary>The pack's own name, or null when it was written without one.</summary>
+        public string Name
+        {
+            get
+            {
+                UIntPtr needed;
+                if (NativeMethods.lp_pack_name(Raw, null, UIntPtr.Zero, &needed) == LpStatus.LP_NOT_FOUND) return null;
+                byte[] text = Native.ReadBytes((b, c, w) => NativeMethods.lp_pack_name(Raw, b, c, w));
+                return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+            }
+        }
+
         public void Dispose()
         {
             handle.Dispose();
@@ -1472,6 +1484,17 @@ namespace LpHint
             fixed (byte* pt = t)
             {
                 Native.Check(NativeMethods.lp_pack_writer_add(Raw, puzzle.Raw, rating, pn, pt));
+            }
+        }
+
+        /// <summary>Names the pack (null: no name), kept in its bytes and read back as Pack.Name. Throws
+        /// LpException (InvalidArgument) for a name longer than 1,024 bytes.</summary>
+        public void SetName(string name)
+        {
+            byte[] n = name == null ? null : Native.Utf8(name);
+            fixed (byte* pn = n)
+            {
+                Native.Check(NativeMethods.lp_pack_writer_set_name(Raw, pn));
             }
         }
 

@@ -509,6 +509,16 @@ namespace LpHint
         internal static extern LpStatus lp_pack_label(LpPack* pack, System.UIntPtr index, byte* key, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  The pack's own name as text (`(buf, cap, *written)`, see [`lp_puzzle_describe`](super::lp_puzzle_describe));
+        ///  `LP_NOT_FOUND` when the pack has none (it was written without one).
+        ///
+        ///  # Safety
+        ///  `pack` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_name(LpPack* pack, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Releases a pack. NULL is ignored.
         ///
         ///  # Safety
@@ -549,6 +559,17 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_pack_writer_add", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern LpStatus lp_pack_writer_add(LpPackWriter* writer, LpPuzzle* puzzle, uint rating, byte* name, byte* tier);
+
+        /// <summary>
+        ///  Names the pack being written (`name` NULL: no name), stored in its bytes and read back by
+        ///  [`lp_pack_name`]; `LP_ERR_INVALID_ARGUMENT` for a name longer than 1,024 bytes (the name is then
+        ///  unchanged).
+        ///
+        ///  # Safety
+        ///  `writer` must be NULL or a live handle; `name` NULL or a NUL-terminated string.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_pack_writer_set_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_pack_writer_set_name(LpPackWriter* writer, byte* name);
 
         /// <summary>
         ///  The pack's bytes (for [`lp_pack_load`], `lp pack verify`, a `.lpk` file); with `buf` NULL and `cap`

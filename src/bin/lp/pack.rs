@@ -3,7 +3,7 @@
 use crate::files::{read_pack, read_tables};
 use crate::generate::{generate_each, Shape};
 use crate::{count, fmt_time, Done, Failure};
-use lphint::pack::{Bounded, Pack, PackEntry};
+use lphint::pack::{Bounded, Pack, PackEntry, MAX_LABEL};
 use lphint::registry;
 use std::collections::HashMap;
 
@@ -22,6 +22,9 @@ pub enum PackAction {
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The pack's name, stored in the file (`lp pack show` prints it).
+        #[arg(long)]
+        name: Option<String>,
         /// Output file.
         #[arg(short, long)]
         output: String,
@@ -44,7 +47,9 @@ pub enum PackAction {
 
 pub fn pack(action: PackAction) -> Done {
     match action {
-        PackAction::Build { family, shape, count, seed, output } => build(&family, &shape, count, seed, &output),
+        PackAction::Build { family, shape, count, seed, name, output } => {
+            build(&family, &shape, count, seed, name, &output)
+        }
         PackAction::Show { file } => show(&file),
         PackAction::Verify { file, tables } => verify(&file, tables.as_deref()),
     }
@@ -52,10 +57,13 @@ pub fn pack(action: PackAction) -> Done {
 
 /// `lp pack build`: generates distinct puzzles and stores each with the rater's optimal solution. Fewer
 /// puzzles than asked write no pack.
-fn build(family: &str, shape: &Shape, asked: usize, seed: u64, output: &str) -> Done {
+fn build(family: &str, shape: &Shape, asked: usize, seed: u64, name: Option<String>, output: &str) -> Done {
     let family = registry::named(family)?;
+    if name.as_ref().is_some_and(|n| n.len() > MAX_LABEL) {
+        return Err(format!("a pack's name is at most {MAX_LABEL} bytes").into());
+    }
     let tier = shape.preset.clone();
-    let mut pack = Pack::default();
+    let mut pack = Pack { name, entries: Vec::new() };
     let time = generate_each(family, shape, asked, seed, |generated, _| {
         let (session, rating) = (generated.session, generated.rating);
         pack.entries.push(PackEntry {
@@ -92,7 +100,8 @@ fn printable(label: Option<&str>) -> String {
 /// `lp pack show`: every puzzle, its name, tier and rating, and its board.
 fn show(file: &str) -> Done {
     let pack = read_pack(file)?;
-    println!("{file}: {}", count(pack.entries.len() as u64, "puzzle"));
+    let name = pack.name.as_deref().map(|n| format!(" \"{}\"", printable(Some(n)))).unwrap_or_default();
+    println!("{file}{name}: {}", count(pack.entries.len() as u64, "puzzle"));
     for (i, entry) in pack.entries.iter().enumerate() {
         let session = registry::load(entry)?;
         let solution = entry
