@@ -147,7 +147,7 @@ studio.generate = new Generate(studio);
 studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
-document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link (this tab, the position and the board edited)");
+document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link");
 
 // Restore: the link's position first, then the browser's, else a fresh puzzle.
 const fromLink = new URLSearchParams(location.hash.slice(1));

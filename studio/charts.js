@@ -91,16 +91,18 @@ export function figure(id, { title, legend = [], height = 240, ...options }) {
   return root;
 }
 
-/** Lines through measured points: `series` of `{ name, points: [{ x, y, capped }] }` (a null y is a gap,
- * a capped point is drawn as a cross), numeric x, log y when the values span decades. */
+/** Lines through measured points: `series` of `{ name, points: [{ x, y, capped }], line }` (a null y is a
+ * gap, a capped point is drawn as a cross; `line: false` draws the points alone, larger, over the lines),
+ * numeric x, log y when the values span decades. */
 export function lines(id, { title, xLabel, yLabel, series, height }) {
   const ys = series.flatMap((s) => s.points.map((p) => p.y)).filter((y) => y !== null);
   const marks = series.flatMap((s, i) => {
     const colour = PALETTE[i % PALETTE.length];
     const points = s.points.filter((p) => p.y !== null);
+    const line = s.line ?? true;
     return [
-      Plot.line(s.points, { x: "x", y: "y", stroke: colour, strokeWidth: 2, curve: "linear" }),
-      Plot.dot(points.filter((p) => !p.capped), { x: "x", y: "y", fill: colour, r: 3 }),
+      ...(line ? [Plot.line(s.points, { x: "x", y: "y", stroke: colour, strokeWidth: 2, curve: "linear" })] : []),
+      Plot.dot(points.filter((p) => !p.capped), { x: "x", y: "y", fill: colour, r: line ? 3 : 5, stroke: line ? null : "#1d2330" }),
       Plot.dot(points.filter((p) => p.capped), { x: "x", y: "y", stroke: CAPPED, symbol: "times", r: 6, strokeWidth: 2 }),
     ];
   });

@@ -231,7 +231,7 @@ export class Curve {
       yLabel: `rating (${unit})`,
       series: [
         { name: "target", points: slots.map((s, i) => ({ x: i + 1, y: s.target, capped: false })) },
-        { name: "level made", points: slots.map((s, i) => ({ x: i + 1, y: s.level?.rating ?? null, capped: false })) },
+        { name: "level made", line: false, points: slots.map((s, i) => ({ x: i + 1, y: s.level?.rating ?? null, capped: false })) },
       ],
       height: 220,
     });

@@ -7,6 +7,8 @@
 import { histogram, lines, download } from "./charts.js";
 import { Job, reason } from "./jobs.js";
 import { Curve } from "./curve.js";
+import { sheetSvg, svgToPng, printPage } from "./levels.js";
+import { noun } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const PARAM_BOOL = 1;
@@ -36,6 +38,9 @@ export class Generate {
     $("gen-clear").onclick = () => this.clear();
     $("gen-export").onclick = () => this.exportPack();
     $("gen-import").onchange = (e) => this.importPack(e.target.files[0]);
+    $("gen-sheet-svg").onclick = () => download(new Blob([this.sheet()], { type: "image/svg+xml" }), this.fileName().replace(/\.lpk$/, "-sheet.svg"));
+    $("gen-sheet-png").onclick = async () => download(await svgToPng(this.sheet(), 1588, 2246), this.fileName().replace(/\.lpk$/, "-sheet.png"));
+    $("gen-print").onclick = () => this.printSheet();
     $("pack-name").oninput = () => {
       this.pack.name = $("pack-name").value;
       this.save();
@@ -304,7 +309,7 @@ export class Generate {
     const picked = levels.filter((l) => l.selected).length;
     $("gen-selected").textContent = `${picked} of ${levels.length} picked`;
     // A pack of no levels is no pack: Export waits for one picked.
-    $("gen-export").disabled = picked === 0;
+    for (const id of ["gen-export", "gen-sheet-svg", "gen-sheet-png", "gen-print"]) $(id).disabled = picked === 0;
     $("gen-export").title = picked === 0 ? "pick at least one level to export" : `export ${picked} ${picked === 1 ? "level" : "levels"}`;
   }
 
@@ -356,6 +361,26 @@ export class Generate {
     const all = !levels.every((l) => l.selected);
     levels.forEach((l) => (l.selected = all));
     this.changed();
+  }
+
+  /** The picked levels on one A4 page (SVG), numbered in the list's order with names and ratings. */
+  sheet() {
+    const levels = this.pack.levels.filter((l) => l.selected).map((level, i) => ({
+      view: this.studio.play.levelView(level.desc),
+      label: `${level.name || `${this.pack.name} ${i + 1}`} — ${level.rating} ${noun(this.family.name, level.rating)}${level.tier ? `, ${level.tier}` : ""}`,
+    }));
+    return sheetSvg(this.pack.name, levels);
+  }
+
+  /** The sheet in a page of its own, ready for the browser's Print (one A4 page). */
+  printSheet() {
+    const page = window.open("", "_blank");
+    if (!page) {
+      $("gen-state").textContent = "the browser blocked the new window: allow pop-ups for the studio to print";
+      return;
+    }
+    page.document.write(printPage(this.pack.name, this.sheet()));
+    page.document.close();
   }
 
   /** The file name of the pack: its name, made safe. */

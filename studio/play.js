@@ -5,6 +5,8 @@
 import { Status } from "./lphint/index.js";
 import { draw, click, key, colour, noun, pointOf } from "./board.js";
 import { Job, reason } from "./jobs.js";
+import { boardSvg, svgToPng } from "./levels.js";
+import { download } from "./charts.js";
 
 const $ = (id) => document.getElementById(id);
 const HINT_BUDGET = 2000; // node expansions per animation frame
@@ -43,6 +45,9 @@ export class Play {
     $("undo").onclick = () => this.undo();
     $("redo").onclick = () => this.redo();
     $("restart").onclick = () => this.restart();
+    $("play-playtest").onclick = () => this.startPlaytest();
+    $("play-svg").onclick = () => this.exportImage("svg");
+    $("play-png").onclick = () => this.exportImage("png");
     $("play-copy").onclick = () => this.puzzle && studio.copy(this.puzzle.describe(), "Description");
     $("hint").onclick = () => this.askHint(false);
     $("play-hint").onclick = () => this.askHint(true);
@@ -139,6 +144,7 @@ export class Play {
       this.packName = this.pack.name ?? file.name;
       $("play-pack-entry-label").firstChild.textContent = `Level of ${this.packName} `;
       $("play-pack-entry-label").hidden = false;
+      $("play-playtest").hidden = false;
       this.openPackEntry(0);
     } catch (e) {
       this.say(reason(e));
@@ -169,8 +175,9 @@ export class Play {
     pack.free();
   }
 
-  /** Plays `puzzle` from now on (the Play tab owns it). */
+  /** Plays `puzzle` from now on (the Play tab owns it); a playtest ends when another puzzle opens. */
   open(puzzle, how) {
+    if (this.playtest && !this.playtest.opening) this.endPlaytest("stopped: another puzzle was opened");
     this.job.cancel(); // a generation or solve still running is for the position being left
     this.stop();
     this.endReplay();
@@ -200,6 +207,26 @@ export class Play {
 
   describe() {
     return this.puzzle.describe();
+  }
+
+  /** The view of a level as a board shows it at its start (no cursor, hint or selection): for images. */
+  levelView(desc) {
+    const puzzle = this.studio.parse(desc);
+    try {
+      const [width, height] = puzzle.size();
+      const family = this.studio.familyById(puzzle.familyId).name;
+      const cells = Array.from(puzzle.cells());
+      return { family, width, height, cells, desc: puzzle.describe(), moves: [], highlight: new Set(), hintMove: null, selected: null, cursor: 0, lastPlaced: null, names: this.pieceNames(family, puzzle) };
+    } finally {
+      puzzle.free();
+    }
+  }
+
+  /** The position shown, downloaded as an SVG (vector) or PNG image named after its family. */
+  async exportImage(kind) {
+    const svg = boardSvg(this.levelView(this.describe()));
+    const blob = kind === "svg" ? new Blob([svg], { type: "image/svg+xml" }) : await svgToPng(svg, 1040, 1040);
+    download(blob, `${this.view.family}-level.${kind}`);
   }
 
   render() {
@@ -233,6 +260,7 @@ export class Play {
     $("redo").disabled = this.future.length === 0;
     this.listMoves();
     this.showGoal();
+    if (solved && this.playtest?.started !== undefined) this.levelSolved();
     this.studio.currentChanged(this.view.desc, family);
   }
 
@@ -317,6 +345,7 @@ export class Play {
   play(move, fromReplay = false) {
     const before = this.puzzle.describe();
     if (!this.puzzle.tryApply(move)) return false;
+    if (this.playtest) this.playtest.moves++;
     if (!fromReplay) this.endReplay();
     this.history.push(before);
     this.future = [];
@@ -400,6 +429,7 @@ export class Play {
   /** The hint, asked for a little each animation frame; shown (cells and sentence), played if `andPlay`. */
   askHint(andPlay) {
     this.stop();
+    if (this.playtest && !this.puzzle.isSolved) this.playtest.hints++;
     const frame = () => {
       const hint = this.puzzle.nextHint(HINT_BUDGET);
       if (hint.status === Status.IN_PROGRESS) {
@@ -421,6 +451,52 @@ export class Play {
       this.say(text);
     };
     this.animation = { frame: requestAnimationFrame(frame) };
+  }
+
+  /** Playtest: the pack's levels in order from the first, each timed with its moves and hints. */
+  startPlaytest() {
+    this.playtest = { index: 0, results: [] };
+    $("playtest").hidden = false;
+    $("playtest-summary").hidden = true;
+    this.openPlaytestLevel();
+  }
+
+  openPlaytestLevel() {
+    const test = this.playtest;
+    test.opening = true;
+    $("play-pack-entry").value = String(test.index);
+    this.openPackEntry(test.index);
+    test.opening = false;
+    Object.assign(test, { started: performance.now(), moves: 0, hints: 0 });
+    $("playtest-state").textContent = `Level ${test.index + 1} of ${this.pack.length}: play it (the next opens when it is solved).`;
+    this.canvas.focus();
+  }
+
+  /** A playtest level solved: its numbers kept, then the next level, or the summary after the last. */
+  levelSolved() {
+    const test = this.playtest;
+    const seconds = (performance.now() - test.started) / 1000;
+    test.results.push({ level: test.index + 1, rating: this.pack.rating(test.index), moves: test.moves, hints: test.hints, seconds });
+    test.started = undefined; // the level is done: no second result for it
+    const said = `Level ${test.index + 1} solved: ${test.moves} ${noun(this.family.name, test.moves)}, ${test.hints} ${test.hints === 1 ? "hint" : "hints"}, ${seconds.toFixed(1)} s.`;
+    if (++test.index < this.pack.length) {
+      $("playtest-state").textContent = `${said} Next: level ${test.index + 1}.`;
+      setTimeout(() => this.playtest === test && this.openPlaytestLevel(), 400);
+    } else this.endPlaytest(`${said} The pack is done.`);
+  }
+
+  endPlaytest(why) {
+    const results = this.playtest.results;
+    this.playtest = null;
+    const rows = results.map((r) => {
+      const row = document.createElement("tr");
+      for (const v of [r.level, r.rating, r.moves, r.hints, r.seconds.toFixed(1)]) row.append(Object.assign(document.createElement("td"), { textContent: String(v), className: "num" }));
+      return row;
+    });
+    const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
+    $("playtest-state").textContent = `${why} ${results.length} ${results.length === 1 ? "level" : "levels"} solved: ${total("moves")} moves, ${total("hints")} hints, ${total("seconds").toFixed(1)} s in all.`;
+    $("playtest-summary").tBodies[0].replaceChildren(...rows);
+    $("playtest-summary").hidden = results.length === 0;
   }
 
   /** The exact solver's solution from here, found in the worker, then replayed on the scrubber. */

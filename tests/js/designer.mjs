@@ -8,7 +8,7 @@
 // exported. Screenshots go to target/js-artifacts/. Prints one JSON line of results (tests/js.rs checks
 // them, and verifies the exported packs with `lp pack verify`).
 //   node tests/js/designer.mjs URL
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -24,12 +24,12 @@ const browser = await chromium.launch({
 });
 const results = {};
 let failure = null;
+const errors = [];
 const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
   const page = await context.newPage();
-  const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(url);
@@ -265,6 +265,84 @@ try {
     await saved.saveAs(curve.file);
     results.curves[family] = curve;
   }
+  // The jugs pack on one printable sheet: an SVG with every level numbered and rated, a PNG, and a page
+  // that prints as one A4 sheet.
+  {
+    const save = async (button, name) => {
+      const file = page.waitForEvent("download");
+      await page.click(button);
+      const path = join(artifacts, name);
+      await (await file).saveAs(path);
+      return readFile(path);
+    };
+    const svg = (await save("#gen-sheet-svg", "designer-sheet.svg")).toString("utf8");
+    const png = await save("#gen-sheet-png", "designer-sheet.png");
+    const popup = page.waitForEvent("popup");
+    await page.click("#gen-print");
+    const sheet = await popup;
+    await sheet.waitForLoadState();
+    await sheet.screenshot({ path: join(artifacts, "designer-sheet-page.png"), fullPage: true });
+    const pdf = (await sheet.pdf({ preferCSSPageSize: true })).toString("latin1");
+    await sheet.close();
+    const captions = [...svg.matchAll(/>(\d+)\. ([^<]*)</g)].map((m) => `${m[1]}. ${m[2]}`);
+    results.sheet = { captions, png: png.subarray(1, 4).toString("latin1"), pages: (pdf.match(/\/Type\s*\/Page\b/g) ?? []).length };
+  }
+  // Playtest the jugs pack in order, every level solved by the hint key: each level's moves, hints and
+  // time, then the summary.
+  await page.click("[role=tab][data-tab=play]");
+  await page.setInputFiles("#play-pack", results.curves.jugs.file);
+  await page.waitForSelector("#play-playtest:not([hidden])");
+  await page.click("#play-playtest");
+  for (let level = 1; level <= 12; level++) {
+    await page.waitForFunction((l) => document.getElementById("playtest-state").textContent.startsWith(`Level ${l} of 12`), level, { timeout: 10000 });
+    await page.focus("#board");
+    while ((await page.getAttribute("#status", "data-solved")) !== "true") {
+      const before = await text("#status");
+      await page.keyboard.press("p");
+      await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+    }
+  }
+  await page.waitForSelector("#playtest-summary:not([hidden])");
+  results.playtest = {
+    state: await text("#playtest-state"),
+    rows: await page.locator("#playtest-summary tbody tr").evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => Number(c.textContent)))),
+  };
+  await shot(page, "designer-playtest");
+  // A level out of Play as images: the SVG drawn back on a canvas shows the board as Play does.
+  await load(board);
+  {
+    const file = page.waitForEvent("download");
+    await page.click("#play-svg");
+    const path = join(artifacts, "designer-level.svg");
+    await (await file).saveAs(path);
+    const svg = (await readFile(path)).toString("utf8");
+    results.levelSvg = {
+      letters: [...svg.matchAll(/>([A-Z])<\/text>/g)].map((m) => m[1]).sort().join(""),
+      exit: svg.includes(">exit<"),
+      // Pixels of the SVG drawn on a canvas against the board's, at every cell's sampling point.
+      differing: await page.evaluate(async (markup) => {
+        const image = new Image();
+        image.src = URL.createObjectURL(new Blob([markup], { type: "image/svg+xml" }));
+        await image.decode();
+        const canvas = Object.assign(document.createElement("canvas"), { width: 520, height: 520 });
+        const ctx = canvas.getContext("2d");
+        ctx.drawImage(image, 0, 0);
+        const board = document.getElementById("board").getContext("2d");
+        let differing = 0;
+        for (let cell = 0; cell < 36; cell++) {
+          // The board's grid (studio/board.js): 86-pixel cells from (2, 2); off the letters and tracks.
+          const [x, y] = [2 + (cell % 6) * 86 + 17, 2 + Math.floor(cell / 6) * 86 + 50];
+          const [a, b] = [ctx.getImageData(x, y, 1, 1).data, board.getImageData(x, y, 1, 1).data];
+          if ([0, 1, 2].some((k) => Math.abs(a[k] - b[k]) > 8)) differing++;
+        }
+        return differing;
+      }, svg),
+    };
+    const png = page.waitForEvent("download");
+    await page.click("#play-png");
+    results.levelPng = (await readFile(await (await png).path())).subarray(1, 4).toString("latin1");
+  }
+
   // The pack's name travels in the file: Play's level list is headed by it, its sentence says it.
   await page.click("[role=tab][data-tab=play]");
   await page.setInputFiles("#play-pack", results.curves.tiles.file);
@@ -274,6 +352,7 @@ try {
   if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
 } catch (e) {
   failure = e;
+  if (errors.length) console.error(`page errors: ${errors.join("; ")}`);
 } finally {
   await browser.close();
 }
