@@ -25,6 +25,8 @@ export class Compare {
     const heuristics = family.options.find((o) => o.name === "heuristic")?.choices ?? [];
     const local = (label, algorithm) =>
       heuristics.length ? heuristics.map((h) => [`${label} (${h})`, algorithm, h]) : [[label, algorithm, null]];
+    // How a local search ends without a solution before the cap: by its own rule.
+    const ownEnd = { hill: "stuck at a local optimum", anneal: "its own schedule ran out (walks of 20,000 steps, 10 of them)" };
     const beam = `beam:${Math.max(1, Math.floor(cap / 100))}`;
     const all = [
       ["breadth-first", "bfs", null],
@@ -36,13 +38,14 @@ export class Compare {
       ["beam search", beam, null],
       ["exact", 7, null],
     ];
-    return all.map(([name, algorithm, heuristic]) => ({ name, algorithm, heuristic }));
+    return all.map(([name, algorithm, heuristic]) => ({ name, algorithm, heuristic, ownEnd: ownEnd[algorithm] ?? null }));
   }
 
   async run() {
     const desc = this.studio.current;
     const family = this.studio.family(this.studio.familyOf(desc));
     const cap = Number($("cmp-cap").value);
+    this.cap = cap;
     const runs = this.runs(family, cap);
     this.rows = [];
     this.show(desc, family);
@@ -52,7 +55,7 @@ export class Compare {
     $("cmp-state").textContent = `running ${runs.length} algorithms, each stopped at ${cap.toLocaleString("en")} nodes…`;
     const end = await this.job.run(this.studio.task({ type: "compare", desc, runs, cap }), (m) => {
       if (m.type === "row") {
-        this.rows[m.index] = m.row;
+        this.rows[m.index] = { ...m.row, ownEnd: runs[m.index].ownEnd };
         this.show(desc, family);
         $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done`;
       } else if (m.type === "progress") $("cmp-state").textContent = `${this.rows.filter(Boolean).length} of ${runs.length} done; ${m.what}: ${m.expanded.toLocaleString("en")} nodes`;
@@ -84,7 +87,10 @@ export class Compare {
       const tr = document.createElement("tr");
       tr.dataset.algorithm = r.name;
       const optimal = r.length === null ? "-" : r.optimal ? "proven" : "not proven";
-      const cells = [r.name, r.status.replace(/_/g, " "), r.length ?? "-", optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms?.toFixed(2) ?? "-"];
+      // A local search that gave up below the cap ended by its own rule: the status says which.
+      const own = r.ownEnd && r.status === "not_found" && r.expanded !== null && r.expanded < this.cap;
+      const status = own ? `not found after ${r.expanded.toLocaleString("en")} steps, below the cap: ${r.ownEnd}` : r.status.replace(/_/g, " ");
+      const cells = [r.name, status, r.length ?? "-", optimal, r.expanded, r.generated, r.peak, r.bytes, r.ms?.toFixed(2) ?? "-"];
       cells.forEach((value, i) => {
         const td = document.createElement("td");
         td.textContent = typeof value === "number" ? value.toLocaleString("en") : (value ?? "-");

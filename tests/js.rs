@@ -475,6 +475,34 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     }
     assert!(text("/packOpened/label").starts_with("Level of Curve tiles"), "{out}");
     assert!(text("/packOpened/sentence").starts_with("level 1 of Curve tiles"), "{out}");
+    // Levels out of the studio: a sheet of the 12 levels numbered with their ratings, one A4 page when
+    // printed, a PNG of it; a level's SVG drawn back matches the board at every cell, letters and exit.
+    let captions = results["sheet"]["captions"].as_array().unwrap();
+    assert_eq!(captions.len(), 12, "{out}");
+    assert!(captions[0].as_str().unwrap().starts_with("1. Curve jugs 1 — 1 move"), "{out}");
+    assert!(captions[0].as_str().unwrap().ends_with("— 1 move"), "one move, not one moves: {out}");
+    assert_eq!(results["sheet"]["pages"], 1, "{out}");
+    assert_eq!(text("/sheet/png"), "PNG", "{out}");
+    assert_eq!(text("/levelSvg/letters"), "ABCD", "{out}");
+    assert_eq!(results["levelSvg"]["exit"], true, "{out}");
+    assert_eq!(results["levelSvg"]["differing"], 0, "{out}");
+    assert_eq!(text("/levelPng"), "PNG", "{out}");
+    // Playtest: 12 levels in order, each solved by hints in its rating's moves, then the summary.
+    let rows = results["playtest"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12, "{out}");
+    for (i, row) in rows.iter().enumerate() {
+        let [level, rating, moves, hints] = [0, 1, 2, 3].map(|k| row[k].as_f64().unwrap());
+        assert_eq!(level as usize, i + 1, "{row}");
+        assert_eq!((moves, hints), (rating, rating), "every hint played one optimal move: {row}");
+    }
+    assert!(text("/playtest/state").contains("The pack is done. 12 levels solved"), "{out}");
+    // Compare: simulated annealing's own schedule ends below the cap, and the status says so.
+    let own = &results["ownBudget"];
+    assert!(
+        own.as_object().unwrap().iter().any(|(name, status)| name.starts_with("simulated annealing")
+            && status.as_str().unwrap() == "not found after 200,000 steps, below the cap: its own schedule ran out (walks of 20,000 steps, 10 of them)"),
+        "{own}"
+    );
     let tiles = &results["curves"]["tiles"];
     assert_eq!(tiles["drawn"][2]["target"], tiles["drawnTo"], "slot 3's target drawn on the chart: {out}");
 }

@@ -349,6 +349,16 @@ try {
   await page.waitForSelector("#play-pack-entry-label:not([hidden])");
   results.packOpened = { label: await text("#play-pack-entry-label"), sentence: await text("#sentence") };
 
+  // Compare says when a search gave up on a budget of its own below the cap: simulated annealing (200,000
+  // steps) on Korf's first 15-puzzle under a cap of 300,000 nodes.
+  await load("tiles:4x4:14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+  await page.click("[role=tab][data-tab=compare]");
+  await page.click("#cmp-cap", { clickCount: 3 });
+  await page.keyboard.type("300000");
+  await page.click("#cmp-run");
+  await page.waitForSelector("#cmp-state[data-done=true]", { timeout: 120000 });
+  results.ownBudget = await page.locator("#cmp-table tbody tr").evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.dataset.algorithm, r.cells[1].textContent])));
+
   if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
 } catch (e) {
   failure = e;
