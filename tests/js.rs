@@ -487,6 +487,11 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert_eq!(results["levelSvg"]["exit"], true, "{out}");
     assert_eq!(results["levelSvg"]["differing"], 0, "{out}");
     assert_eq!(text("/levelPng"), "PNG", "{out}");
+    // The board's labels stand out from their ground (they were 3.2:1 and 3.84:1).
+    for label in ["goal", "exit"] {
+        let ratio = results["labelContrast"][label].as_f64().unwrap();
+        assert!(ratio >= 4.5, "{label}: {ratio}:1: {out}");
+    }
     // Playtest: 12 levels in order, each solved by hints in its rating's moves, then the summary.
     let rows = results["playtest"]["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 12, "{out}");

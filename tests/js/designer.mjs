@@ -310,6 +310,26 @@ try {
   await shot(page, "designer-playtest");
   // A level out of Play as images: the SVG drawn back on a canvas shows the board as Play does.
   await load(board);
+  // The board's labels against their ground (text: WCAG asks 4.5:1): "goal of A" over the goal's top
+  // left cell (row 3, column 5) and "exit" in the exit's cell, the darkest pixel of each label's box
+  // against the lightest.
+  results.labelContrast = await page.evaluate(() => {
+    const ctx = document.getElementById("board").getContext("2d");
+    const lum = ([r, g, b]) => {
+      const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = ([x, y, w, h]) => {
+      const data = ctx.getImageData(x, y, w, h).data;
+      const values = [];
+      for (let i = 0; i < data.length; i += 4) values.push(lum([data[i], data[i + 1], data[i + 2]]));
+      return (Math.max(...values) + 0.05) / (Math.min(...values) + 0.05);
+    };
+    // 86-pixel cells from (2, 2) (studio/board.js on a 520-pixel canvas).
+    const [gx, gy] = [2 + 4 * 86, 2 + 2 * 86];
+    const [ex, ey] = [2 + 5 * 86, 2 + 2 * 86];
+    return { goal: ratio([gx + 6, gy + 6, 60, 13]), exit: ratio([ex + 48, ey + 86 - 17, 24, 12]) };
+  });
   {
     const file = page.waitForEvent("download");
     await page.click("#play-svg");
