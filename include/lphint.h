@@ -1045,6 +1045,22 @@ enum LpStatus lp_puzzle_parse_like(const struct LpPuzzle *like,
                                    const char *desc,
                                    struct LpPuzzle **out);
 
+// How the family's sentences name piece `piece` (the index `LpMove.piece` carries) — `key` `"name"`:
+// "the X pentomino", "the red car", "truck C" — or the character its drawings label it with (`key`
+// `"label"`: "X", "A", "C"), as text (`(buf, cap, *written)`, see `lp_puzzle_describe`); a game's tray
+// or legend then speaks as its hints do. `LP_NOT_FOUND` for a family whose moves name no piece (tiles,
+// jugs, flip, Linjat, custom puzzles) or a piece the puzzle does not have.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+// writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_piece_name(const struct LpPuzzle *puzzle,
+                                   uint32_t piece,
+                                   const char *key,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *written);
+
 // Saves the puzzle from its current position as a one-puzzle pack (bytes for `lp_pack_load`); with
 // `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
 //

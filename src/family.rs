@@ -89,6 +89,16 @@ impl core::fmt::Display for Broken {
     }
 }
 
+/// A piece as players name it: the sentence's words ("the X pentomino", "the red car", "truck C") and
+/// the one character a drawing marks it with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceName {
+    /// The character drawings label the piece with.
+    pub label: char,
+    /// The piece's name in the family's sentences.
+    pub name: String,
+}
+
 /// A puzzle family: one folder, one implementation of this trait, one registry line.
 pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::Debug + Send + 'static {
     /// The family name, as the first field of its text description (`tiles`, `jugs`, …).
@@ -172,6 +182,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
 
     /// A sentence a player understands ("slide 7 left").
     fn move_text(&self, mv: &Self::Move) -> String;
+
+    /// How the move sentences name piece `piece` (the index a [`MoveCode`] carries) and the character
+    /// drawings label it with, so that a game's tray, legend or tooltip speaks as its hints do; `None`
+    /// for a family whose moves name no piece, or for a piece the puzzle does not have.
+    fn piece_name(&self, piece: u32) -> Option<PieceName> {
+        let _ = piece;
+        None
+    }
 
     /// The solver hints and `lp solve` use for this puzzle, with its memory reserved: an optimal one
     /// wherever that is feasible (its [`Solver::algorithm`] says whether it is).

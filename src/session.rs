@@ -134,6 +134,8 @@ pub trait AnySession: Send {
     fn move_token(&self, code: &MoveCode) -> Option<String>;
     /// The sentence of `code` played from the current state, if it is legal.
     fn move_text(&self, code: &MoveCode) -> Option<String>;
+    /// How the sentences name piece `piece`, and its label in drawings ([`Family::piece_name`]).
+    fn piece_name(&self, piece: u32) -> Option<crate::family::PieceName>;
     /// Plays `code` if it is legal; otherwise says why and leaves the state unchanged.
     fn apply(&mut self, code: &MoveCode) -> Result<(), String>;
     /// Why `code` is not a legal move from the current state, in the family's words
@@ -253,6 +255,10 @@ impl<F: Family> AnySession for Session<F> {
     fn move_text(&self, code: &MoveCode) -> Option<String> {
         let mv = self.puzzle.decode_move(&self.state, code)?;
         self.puzzle.apply(&self.state, &mv).map(|_| self.puzzle.move_text(&mv))
+    }
+
+    fn piece_name(&self, piece: u32) -> Option<crate::family::PieceName> {
+        self.puzzle.piece_name(piece)
     }
 
     fn apply(&mut self, code: &MoveCode) -> Result<(), String> {

@@ -302,32 +302,15 @@ export class Play {
     draw(this.canvas, this.view);
   }
 
-  /** Hargram's pieces by name, as the engine names them in its move sentences: for each piece, a scratch
-   * board whose first open cells are that piece's shape (the rest of the area below), so that placing it
-   * there is a legal move whose sentence names it. */
+  /** Hargram's pieces as the engine names them in its sentences ("the X pentomino") with the letter its
+   * drawings give them, for the tray. */
   pieceNames(family, puzzle) {
     if (family !== "hargram") return null;
-    const [name, , , pieces] = puzzle.describe().split(":");
-    const shapes = pieces.split(";").map((p) => p.replace("!", "").split("/"));
-    const area = shapes.reduce((sum, rows) => sum + rows.join("").split("#").length - 1, 0);
-    const WIDTH = 16;
-    return shapes.map((rows, piece) => {
-      const own = rows.join("").split("#").length - 1;
-      const top = rows.map((row) => [...row].map((c) => (c === "#" ? "." : "#")).join("").padEnd(WIDTH, "#"));
-      const rest = Array.from({ length: Math.ceil((area - own) / WIDTH) }, (_, r) => ".".repeat(Math.min(WIDTH, area - own - r * WIDTH)).padEnd(WIDTH, "#"));
-      let text = null;
-      try {
-        const scratch = this.lp.Puzzle.parse(`${name}:${WIDTH}x${top.length + rest.length}:${[...top, ...rest].join("/")}:${pieces}`);
-        const move = scratch.moves().find((m) => m.piece === piece && m.to >= 0);
-        text = move ? /^place (.+?) with/.exec(scratch.moveText(move))?.[1] : null;
-        scratch.free();
-      } catch {
-        // A board the scratch cannot hold (too many rows): the piece keeps its number.
-      }
-      const fallback = `piece ${piece + 1}`;
-      return { name: text ?? fallback, letter: /\b([A-Z0-9])\b/.exec(text ?? "")?.[1] ?? String(piece + 1) };
-    });
+    const names = [];
+    for (let name; (name = puzzle.pieceName(names.length)) !== null; ) names.push({ name, letter: puzzle.pieceName(names.length, "label") });
+    return names;
   }
+
 
   listMoves() {
     const moves = this.view.moves;

@@ -306,3 +306,57 @@ fn the_deduction_of_a_linjat_puzzle_is_its_rating_in_steps_and_other_families_ha
     assert_eq!(none, LpStatus::LP_ERR_INVALID_ARGUMENT);
     unsafe { lp_puzzle_free(tiles) };
 }
+
+/// `lp_puzzle_piece_name` of `piece` under `key`: its status and text.
+fn piece_name(puzzle: *mut LpPuzzle, piece: u32, key: &str) -> (LpStatus, String) {
+    let (key, mut buf, mut written) = (CString::new(key).unwrap(), [0u8; 96], 0);
+    let status =
+        unsafe { lp_puzzle_piece_name(puzzle, piece, key.as_ptr(), buf.as_mut_ptr().cast(), buf.len(), &mut written) };
+    (status, String::from_utf8_lossy(&buf[..written.saturating_sub(1)]).into_owned())
+}
+
+#[test]
+fn pieces_are_named_as_the_sentences_name_them_with_their_drawing_labels() {
+    // Hargram: every piece, twins and hexominoes included (the studio's tray once fell back to numbers
+    // for them), named as its move sentence names it.
+    let hargram = parse("hargram:4x3:..../..../....:##/##;##/##;####");
+    let names: Vec<_> = (0..3).map(|p| (piece_name(hargram, p, "name").1, piece_name(hargram, p, "label").1)).collect();
+    assert_eq!(names[2], ("the I tetromino".to_string(), "I".to_string()), "{names:?}");
+    assert!(
+        names[0].0.starts_with("an O tetromino (drawn ") && names[1].0.starts_with("an O tetromino (drawn "),
+        "{names:?}"
+    );
+    assert_ne!(names[0].1, names[1].1, "twins drawn apart: {names:?}");
+    for (name, label) in &names {
+        assert!(name.ends_with(&format!("(drawn {label})")) || name.contains(&format!(" {label} ")), "{names:?}");
+    }
+    let mut moves = [LpMove::default(); 64];
+    let mut count = 0;
+    assert_eq!(unsafe { lp_puzzle_moves(hargram, moves.as_mut_ptr(), moves.len(), &mut count) }, LpStatus::LP_OK);
+    for mv in &moves[..count] {
+        let mut buf = [0u8; 160];
+        let mut written = 0;
+        let status = unsafe { lp_puzzle_move_text(hargram, *mv, buf.as_mut_ptr().cast(), buf.len(), &mut written) };
+        assert_eq!(status, LpStatus::LP_OK);
+        let sentence = String::from_utf8_lossy(&buf[..written - 1]).into_owned();
+        assert!(sentence.contains(&names[mv.piece as usize].0), "{sentence} names piece {}: {names:?}", mv.piece);
+    }
+    assert_eq!(piece_name(hargram, 3, "name").0, LpStatus::LP_NOT_FOUND);
+    assert_eq!(piece_name(hargram, 0, "colour").0, LpStatus::LP_ERR_INVALID_ARGUMENT);
+    unsafe { lp_puzzle_free(hargram) };
+    // Rush Hour: the red car and the trucks and cars by their letters; ids are letters' places.
+    let rush = parse("rush:oooCoooooCooAAoDoooooDoooBBBoooooooo");
+    assert_eq!(piece_name(rush, 0, "name"), (LpStatus::LP_OK, "the red car".to_string()));
+    assert_eq!(piece_name(rush, 1, "name"), (LpStatus::LP_OK, "truck B".to_string()));
+    assert_eq!(piece_name(rush, 2, "name"), (LpStatus::LP_OK, "car C".to_string()));
+    assert_eq!(piece_name(rush, 3, "label"), (LpStatus::LP_OK, "D".to_string()));
+    assert_eq!(piece_name(rush, 4, "name").0, LpStatus::LP_NOT_FOUND);
+    unsafe { lp_puzzle_free(rush) };
+    let blocks = parse("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1");
+    assert_eq!(piece_name(blocks, 9, "name"), (LpStatus::LP_OK, "block J".to_string()));
+    unsafe { lp_puzzle_free(blocks) };
+    // Families whose moves name no piece say so.
+    let tiles = parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+    assert_eq!(piece_name(tiles, 0, "name").0, LpStatus::LP_NOT_FOUND);
+    unsafe { lp_puzzle_free(tiles) };
+}

@@ -487,6 +487,15 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert_eq!(results["levelSvg"]["exit"], true, "{out}");
     assert_eq!(results["levelSvg"]["differing"], 0, "{out}");
     assert_eq!(text("/levelPng"), "PNG", "{out}");
+    // Hargram's tray: every piece by the letter its sentence gives it, twins told apart, no number.
+    let tray = results["tray"].as_array().unwrap();
+    let letters: std::collections::BTreeSet<&str> = tray.iter().map(|p| p["letter"].as_str().unwrap()).collect();
+    assert_eq!((tray.len(), letters.len()), (5, 5), "{out}");
+    for piece in tray {
+        let (name, letter) = (piece["name"].as_str().unwrap(), piece["letter"].as_str().unwrap());
+        assert!(letter.chars().all(|c| c.is_ascii_uppercase()), "{piece}");
+        assert!(name.contains(&format!(" {letter} ")) || name.ends_with(&format!("(drawn {letter})")), "{piece}");
+    }
     // The board's labels stand out from their ground (they were 3.2:1 and 3.84:1).
     for label in ["goal", "exit"] {
         let ratio = results["labelContrast"][label].as_f64().unwrap();

@@ -589,6 +589,16 @@ public:
             [this, &move](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_move_text(get(), move, b, c, w); });
     }
 
+    /// How the sentences name piece `piece` (key "name": "the X pentomino", "truck C") or its label in
+    /// drawings (key "label": "X", "C"); nothing for a family whose moves name no piece, or no such piece.
+    std::optional<std::string> piece_name(std::uint32_t piece, std::string_view key = "name") const {
+        std::string k = detail::c_string(key);
+        std::size_t needed = 0;
+        if (lp_puzzle_piece_name(get(), piece, k.c_str(), nullptr, 0, &needed) == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_text(
+            [this, &k, piece](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_piece_name(get(), piece, k.c_str(), b, c, w); });
+    }
+
     /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
     std::string hint_text() const {
         return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(get(), b, c, w); });

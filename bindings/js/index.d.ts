@@ -179,6 +179,9 @@ export declare class Puzzle implements Disposable {
   describe(): string;
   moves(): Move[];
   moveText(move: MoveInput): string;
+  /** How the sentences name piece `piece` ("the X pentomino", "truck C") or its drawing label ("X", "C");
+   * null for a family whose moves name no piece, or no such piece. */
+  pieceName(piece: number, key?: "name" | "label"): string | null;
   apply(move: MoveInput): void;
   tryApply(move: MoveInput): boolean;
   /** The next hint within `budget` nodes (a whole number from 0 to 4294967295: anything else throws

@@ -885,6 +885,13 @@ export class Puzzle extends Handle {
     return lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_move_text, this.live, lib.writeMove(move), buf, cap, written));
   }
 
+  /** How the sentences name piece `piece` (`key` "name": "the X pentomino", "truck C") or its label in
+   * drawings (`key` "label": "X", "C"); null for a family whose moves name no piece, or no such piece. */
+  pieceName(piece, key = "name") {
+    const lib = this.lib;
+    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_piece_name, this.live, piece, k, buf, cap, written)));
+  }
+
   /** Plays `move` (`{ piece, from, to, arg }`); an illegal move throws `LP_ERR_ILLEGAL_MOVE` and changes
    * nothing. */
   apply(move) {

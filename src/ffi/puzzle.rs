@@ -241,6 +241,40 @@ pub unsafe extern "C" fn lp_puzzle_move_text(
     })
 }
 
+/// How the family's sentences name piece `piece` (the index `LpMove.piece` carries) — `key` `"name"`:
+/// "the X pentomino", "the red car", "truck C" — or the character its drawings label it with (`key`
+/// `"label"`: "X", "A", "C"), as text (`(buf, cap, *written)`, see [`lp_puzzle_describe`]); a game's tray
+/// or legend then speaks as its hints do. `LP_NOT_FOUND` for a family whose moves name no piece (tiles,
+/// jugs, flip, Linjat, custom puzzles) or a piece the puzzle does not have.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+/// writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_piece_name(
+    puzzle: *const LpPuzzle,
+    piece: u32,
+    key: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (puzzle, key) = unsafe { (handle(puzzle)?, text(key, "key")?) };
+        if key != "name" && key != "label" {
+            return Err(Failure::invalid(format!("a piece is named by \"name\" or \"label\", not '{key}'")));
+        }
+        let named = puzzle.session.piece_name(piece).ok_or_else(|| {
+            let family = puzzle.session.family();
+            Failure::new(LpStatus::LP_NOT_FOUND, format!("{family}: no piece {piece} to name"))
+        })?;
+        let text = if key == "name" { named.name } else { named.label.to_string() };
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_text(&text, buf, cap, written) }
+    })
+}
+
 /// Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
 ///
 /// # Safety

@@ -308,6 +308,10 @@ try {
     rows: await page.locator("#playtest-summary tbody tr").evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => Number(c.textContent)))),
   };
   await shot(page, "designer-playtest");
+  // Hargram's tray names every piece as the sentences do, twins included (the second I tromino was "5").
+  await load("hargram:5x4:...../...../...../.....:.#/##/#.;###;###/#.#;#../#../###;###");
+  results.tray = await page.evaluate(() => window.studio.play.view.names);
+  await shot(page, "designer-hargram-tray");
   // A level out of Play as images: the SVG drawn back on a canvas shows the board as Play does.
   await load(board);
   // The board's labels against their ground (text: WCAG asks 4.5:1): "goal of A" over the goal's top

@@ -861,6 +861,23 @@ namespace LpHint
             return Encoding.UTF8.GetString(text, 0, text.Length - 1);
         }
 
+        /// <summary>How the sentences name piece <paramref name="piece"/> (key "name": "the X pentomino",
+        /// "truck C") or its label in drawings (key "label": "X", "C"); null for a family whose moves name no
+        /// piece, or no such piece.</summary>
+        public string PieceName(uint piece, string key = "name")
+        {
+            LpPuzzle* raw = Raw;
+            byte[] k = Native.Utf8(key);
+            fixed (byte* pk = k)
+            {
+                byte* kp = pk;
+                UIntPtr needed;
+                if (NativeMethods.lp_puzzle_piece_name(raw, piece, kp, null, UIntPtr.Zero, &needed) == LpStatus.LP_NOT_FOUND) return null;
+                byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_piece_name(raw, piece, kp, b, cap, w));
+                return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+            }
+        }
+
         public int Width
         {
             get { uint w, h; Native.Check(NativeMethods.lp_puzzle_size(Raw, &w, &h)); return (int)w; }

@@ -679,6 +679,20 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_move_text(LpPuzzle* puzzle, LpMove mv, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  How the family's sentences name piece `piece` (the index `LpMove.piece` carries) — `key` `"name"`:
+        ///  "the X pentomino", "the red car", "truck C" — or the character its drawings label it with (`key`
+        ///  `"label"`: "X", "A", "C"), as text (`(buf, cap, *written)`, see [`lp_puzzle_describe`]); a game's tray
+        ///  or legend then speaks as its hints do. `LP_NOT_FOUND` for a family whose moves name no piece (tiles,
+        ///  jugs, flip, Linjat, custom puzzles) or a piece the puzzle does not have.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `key` NULL or a NUL-terminated string; `buf` NULL or `cap`
+        ///  writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_piece_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_piece_name(LpPuzzle* puzzle, uint piece, byte* key, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Plays `mv` from the current position. An illegal move gives `LP_ERR_ILLEGAL_MOVE` and changes nothing.
         ///
         ///  # Safety

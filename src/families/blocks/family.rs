@@ -1,7 +1,7 @@
 //! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
 
 use super::{block_id, has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, PieceName, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::cluster::Cluster;
@@ -217,6 +217,23 @@ impl Family for Blocks {
         let w = self.board().width;
         let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
         format!("{name}>{},{}", mv.to as usize / w, mv.to as usize % w)
+    }
+
+    /// "the red car", "truck C" on a Rush Hour board; "block C" elsewhere; `piece` is the block's id.
+    fn piece_name(&self, piece: u32) -> Option<PieceName> {
+        let block = self.block_named(piece)?;
+        let label = self.board().names[block];
+        let name = if text::is_rush(self) {
+            let noun = self.rush_noun(block, label);
+            if self.is_goal_block(block) {
+                format!("the {noun}")
+            } else {
+                noun
+            }
+        } else {
+            format!("block {label}")
+        };
+        Some(PieceName { label, name })
     }
 
     /// On a Rush Hour board, "slide the truck C left 3" (every move there is one straight slide).

@@ -6,7 +6,7 @@
 //! - `PIECES`: pieces separated by `;`, each drawn as its own rows (`#` a cell of the piece, `.` none),
 //!   e.g. `##/#.` for an L tromino. A trailing `!` forbids mirror images of that piece (rotations are
 //!   always allowed). Pieces are named as players know them (the pentominoes F I L N P T U V W X Y Z, the
-//!   tetrominoes I O T S L, …; see [`Hargram::piece_name`]); their cells must add up to the open cells.
+//!   tetrominoes I O T S L, …; see [`Hargram::piece_words`]); their cells must add up to the open cells.
 //! - `PLACED` (optional): pieces already on the board, `;`-separated `P@x,y,o` with `P` the piece index,
 //!   `x,y` the top-left corner of the placed shape's bounding box and `o` its orientation (0–3: turned
 //!   0/90/180/270 degrees clockwise; 4–7: mirrored left-right first, then turned).
@@ -34,7 +34,7 @@ pub use abi::LpHargramPiece;
 pub use generate::HargramParams;
 pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
 
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
+use crate::family::{Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, SolutionCount};
 use crate::ga::{AnyGa, Evolution};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -616,6 +616,12 @@ impl Family for Hargram {
         }
     }
 
+    /// "the X pentomino", labelled X; "piece B (7 cells)", labelled B.
+    fn piece_name(&self, piece: u32) -> Option<PieceName> {
+        let piece = usize::try_from(piece).ok().filter(|&p| p < self.pieces.len())?;
+        Some(PieceName { label: self.label(piece), name: self.piece_words(piece) })
+    }
+
     /// "Place the X pentomino (X) with the top-left corner of its box at column 3, row 1, turned a
     /// quarter turn clockwise"; columns and rows count from 1.
     fn move_text(&self, mv: &HargramMove) -> String {
@@ -623,12 +629,12 @@ impl Family for Hargram {
         match *mv {
             HargramMove::Place { piece, orientation, anchor } => format!(
                 "place {} with the top-left corner of its box at column {}, row {}, {}",
-                self.piece_name(piece as usize),
+                self.piece_words(piece as usize),
                 anchor as usize % w + 1,
                 anchor as usize / w + 1,
                 names::orientation_text(orientation)
             ),
-            HargramMove::Remove { piece } => format!("take {} off", self.piece_name(piece as usize)),
+            HargramMove::Remove { piece } => format!("take {} off", self.piece_words(piece as usize)),
         }
     }
 

@@ -115,7 +115,7 @@ impl Hargram {
     }
 
     /// How players name piece `p`: "the X pentomino", "an L tetromino (drawn A)", "piece B (7 cells)".
-    pub fn piece_name(&self, p: usize) -> String {
+    pub fn piece_words(&self, p: usize) -> String {
         let Some(name) = self.names.get(p) else {
             return format!("piece {p}");
         };
@@ -145,13 +145,13 @@ mod tests {
         let p = Hargram::parse(&format!("hargram:10x6:{board}:{pentominoes}")).unwrap();
         let labels: String = (0..12).map(|i| p.label(i)).collect();
         assert_eq!(labels, "FILNPTUVWXYZ");
-        assert_eq!(p.piece_name(9), "the X pentomino");
+        assert_eq!(p.piece_words(9), "the X pentomino");
         // Two I pieces of different sizes, two identical dominoes and a shape with no name.
         let q = Hargram::parse("hargram:5x4:...../...../...../..###:####;###;##;##;#.#/###/#..").unwrap();
         let labels: Vec<char> = (0..5).map(|i| q.label(i)).collect();
         assert_eq!(labels, ['I', 'A', 'B', 'C', 'D']);
-        assert_eq!(q.piece_name(1), "the I tromino (drawn A)");
-        assert_eq!(q.piece_name(2), "a domino (drawn B)");
-        assert_eq!(q.piece_name(4), "piece D (6 cells)");
+        assert_eq!(q.piece_words(1), "the I tromino (drawn A)");
+        assert_eq!(q.piece_words(2), "a domino (drawn B)");
+        assert_eq!(q.piece_words(4), "piece D (6 cells)");
     }
 }
