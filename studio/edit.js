@@ -165,6 +165,9 @@ export class Edit {
   /** The model changed: controls, drawing and description follow, the edit is recorded for undo and kept
    * (browser, link); the engine judges it shortly. `group` merges the edits of one drag or typing. */
   changed({ fromText = false, record = true, group = null } = {}) {
+    // A pane removed (Hargram's piece) takes the keyboard's cursor back to the last one left.
+    const panes = this.editor.panes(this.model).length;
+    if (this.pane >= panes) [this.pane, this.cursor] = [panes - 1, 0];
     const extra = this.editor.extra?.(this.model, () => this.changed(), this.pane) ?? [];
     $("edit-extra").replaceChildren(...extra);
     if (!fromText) $("edit-desc").value = this.desc;
