@@ -41,6 +41,37 @@ pub const MAX_HINT_CELLS: usize = 256;
 /// cbindgen:ignore
 pub type HintCells = heapless::Vec<u16, MAX_HINT_CELLS>;
 
+/// The moves ahead that a hint's tier 1 ("where to look") looks over by default.
+pub const REGION_MOVES: usize = 3;
+
+/// The tiers of a hint, from the vaguest to the whole answer, all read off the plan the hint came from
+/// (so that they never contradict one another), as Professor Layton's hint coins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    /// Where to look: the region or set of pieces that matters now, without the move.
+    Region = 1,
+    /// What to move: the piece, number or jug, without the direction or amount.
+    Piece = 2,
+    /// The move itself, with its reason (the hint as [`Family::explain`] and [`Family::hint_text`] give it).
+    Move = 3,
+    /// The plan: the next moves (a "super hint").
+    Plan = 4,
+}
+
+impl Tier {
+    /// The tier numbered `n` (1 to 4).
+    pub fn of(n: u32) -> Option<Tier> {
+        [Tier::Region, Tier::Piece, Tier::Move, Tier::Plan].get(usize::try_from(n).ok()?.checked_sub(1)?).copied()
+    }
+}
+
+/// Adds `cell` to `cells` unless it is there (a full list keeps what it holds).
+pub fn add_cell(cells: &mut HintCells, cell: u16) {
+    if !cells.contains(&cell) {
+        let _ = cells.push(cell);
+    }
+}
+
 /// How many solutions a puzzle has, for families that count them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolutionCount {
@@ -247,6 +278,42 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     fn hint_text(&self, state: &Self::State, mv: &Self::Move, reason: u32) -> String {
         let _ = (state, reason);
         self.move_text(mv)
+    }
+
+    /// Tier 2 of a hint, "what to move": the cells of what `mv` moves as they stand in `state` (the tile,
+    /// the block, the jug, the number), without where it goes; none for a piece still in a tray. By
+    /// default the cells [`Family::explain`] gives the move. Allocates nothing.
+    fn hint_piece(&self, state: &Self::State, mv: &Self::Move, cells: &mut HintCells) {
+        self.explain(state, mv, false, cells);
+    }
+
+    /// The words of tier 2 ("move tile 7", "the truck C", "pour from jug 2"): by default the moving
+    /// piece's name ([`Family::piece_name`]).
+    fn hint_piece_text(&self, state: &Self::State, mv: &Self::Move) -> String {
+        let _ = state;
+        match self.piece_name(self.encode_move(mv).piece) {
+            Some(piece) => format!("move {}", piece.name),
+            None => String::from("the next move is in the highlighted cells"),
+        }
+    }
+
+    /// Tier 1 of a hint, "where to look": the cells of the region that matters now, from `plan` (the
+    /// moves ahead, each with the state after it; `plan[0]` is the hint's move), containing tier 2's
+    /// cells. By default the cells of the next [`REGION_MOVES`] moves. Allocates nothing.
+    fn hint_region(&self, state: &Self::State, plan: &[(Self::Move, Self::State)], cells: &mut HintCells) {
+        let mut from = *state;
+        for (mv, after) in plan.iter().take(REGION_MOVES) {
+            let mut own = HintCells::new();
+            self.explain(&from, mv, false, &mut own);
+            own.iter().for_each(|&c| add_cell(cells, c));
+            from = *after;
+        }
+    }
+
+    /// The words of tier 1 ("finish the top row", "the red car's way out: truck C blocks it").
+    fn hint_region_text(&self, state: &Self::State, plan: &[(Self::Move, Self::State)]) -> String {
+        let _ = (state, plan);
+        String::from("look at the highlighted cells: the next moves are there")
     }
 
     /// Counts the solutions from the start, up to `limit`, for families that count them.

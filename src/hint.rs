@@ -83,6 +83,12 @@ impl<P: Puzzle> Hinter<P> {
         Hint { mv: self.plan[index].0, moves_left: (self.plan.len() - index) as u32, optimal: self.plan_optimal }
     }
 
+    /// The plan's moves from `current` on (each with the state after it), if `current` lies on the plan:
+    /// what the hint from `current` was read from.
+    pub fn plan_ahead(&self, current: &P::State) -> Option<&[(P::Move, P::State)]> {
+        self.plan_index(current).map(|at| &self.plan[at..])
+    }
+
     /// The plan step to play from `current`, if `current` lies on the plan.
     fn plan_index(&self, current: &P::State) -> Option<usize> {
         if self.plan_from.as_ref() == Some(current) {

@@ -2,7 +2,7 @@
 //! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
-use crate::family::{Deduction, Family, HintCells, MoveCode, SolutionCount, PARTIAL};
+use crate::family::{add_cell, Deduction, Family, HintCells, MoveCode, SolutionCount, Tier, PARTIAL};
 use crate::ga::{AnyGa, Evolution};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
@@ -18,6 +18,8 @@ use alloc::vec::Vec;
 
 /// The hinter keeps plans of up to this many moves without growing.
 const PLAN_CAPACITY: usize = 256;
+/// The moves ahead a family sees when it says where to look (tier 1 of a hint).
+const REGION_LOOKAHEAD: usize = 32;
 
 /// The node expansions a hint search, or a solver made from a session, may take before it reports
 /// `OutOfNodes`, unless the caller sets another limit: about five seconds of one core for the built-in
@@ -52,6 +54,10 @@ pub struct Session<F: Family> {
     /// The last hint given (the state it was given from and its move), its reason and cells.
     last: Option<(F::State, F::Move, u32)>,
     cells: HintCells,
+    /// The last hint's tiers: the plan ahead in the player's labels, a tier's cells, the plan's moves.
+    ahead: Vec<(F::Move, F::State)>,
+    tier_cells: HintCells,
+    plan_codes: Vec<MoveCode>,
 }
 
 impl<F: Family> Session<F> {
@@ -67,7 +73,35 @@ impl<F: Family> Session<F> {
             node_limit: DEFAULT_NODE_LIMIT,
             last: None,
             cells: HintCells::new(),
+            ahead: Vec::new(),
+            tier_cells: HintCells::new(),
+            plan_codes: Vec::new(),
         }
+    }
+
+    /// Reads the plan the last hint came from into `ahead`, at most `n` moves in the player's labels;
+    /// false when no hint was given from the current position. A partial hint's plan is its move.
+    fn read_ahead(&mut self, n: usize) -> bool {
+        let Session { puzzle, state, hinter, last, ahead, .. } = self;
+        let Some((at, mv, reason)) = *last else { return false };
+        if at != *state {
+            return false;
+        }
+        ahead.clear();
+        let searched = puzzle.canonical(state);
+        match hinter.as_ref().and_then(|h| h.plan_ahead(&searched)).filter(|_| reason != PARTIAL) {
+            Some(path) => {
+                let (mut from, mut to) = (searched, *state);
+                for (step, after) in path.iter().take(n) {
+                    let moved = puzzle.relabel(step, &from, &to);
+                    let Some(next) = puzzle.play(&to, &moved) else { break };
+                    ahead.push((moved, next));
+                    (from, to) = (*after, next);
+                }
+            }
+            None => ahead.extend(puzzle.play(state, &mv).map(|next| (mv, next))),
+        }
+        !ahead.is_empty()
     }
 
     /// A session at the puzzle's start that knows a solution (`moves` from the start), checked move by
@@ -166,6 +200,14 @@ pub trait AnySession: Send {
     fn hint_work(&self) -> u32;
     /// The sentence of the last hint (made when asked for), if a hint was given.
     fn hint_text(&self) -> Option<String>;
+    /// The cells of tier `tier` of the last hint ([`Tier`]: where to look, what to move, the move; the
+    /// plan's are the move's), read off the plan it came from; `None` when no hint was given from the
+    /// current position. Where to look always holds what to move. Allocates nothing.
+    fn hint_tier_cells(&mut self, tier: Tier) -> Option<&[u16]>;
+    /// The words of tier `tier` of the last hint (the plan's: its first `moves` moves).
+    fn hint_tier_text(&mut self, tier: Tier, moves: usize) -> Option<String>;
+    /// The plan the last hint came from: its next moves (at most `max`), the first the hint's.
+    fn hint_plan(&mut self, max: usize) -> Option<&[MoveCode]>;
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String>;
     /// Sets one of the family's options ([`Family::OPTIONS`]), or says why not.
@@ -295,6 +337,9 @@ impl<F: Family> AnySession for Session<F> {
             let solver = solver.with_expansion_limit(self.node_limit);
             // The hinter searches and follows plans in the searches' states.
             let (shown, start) = (puzzle.shown_start(), puzzle.start());
+            // The tiers' buffers too, once: reading a hint's tiers then allocates nothing.
+            self.ahead.reserve(PLAN_CAPACITY);
+            self.plan_codes.reserve(PLAN_CAPACITY);
             self.hinter = Some(match translate(puzzle, &self.stored, shown, start, |s, mv| puzzle.apply(s, mv)) {
                 plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
                 plan => Hinter::with_plan(solver, PLAN_CAPACITY, start, plan, self.stored_optimal),
@@ -334,6 +379,61 @@ impl<F: Family> AnySession for Session<F> {
             ),
             _ => self.puzzle.hint_text(&state, &mv, reason),
         })
+    }
+
+    fn hint_tier_cells(&mut self, tier: Tier) -> Option<&[u16]> {
+        let (at, mv, _) = self.last?;
+        if at != self.state {
+            return None;
+        }
+        if matches!(tier, Tier::Move | Tier::Plan) {
+            return Some(&self.cells);
+        }
+        let mut piece = HintCells::new();
+        self.puzzle.hint_piece(&self.state, &mv, &mut piece);
+        self.tier_cells.clear();
+        if tier == Tier::Region {
+            self.read_ahead(REGION_LOOKAHEAD);
+            self.puzzle.hint_region(&self.state, &self.ahead, &mut self.tier_cells);
+        }
+        // Where to look holds what to move, whatever a family's region says.
+        piece.iter().for_each(|&c| add_cell(&mut self.tier_cells, c));
+        Some(&self.tier_cells)
+    }
+
+    fn hint_tier_text(&mut self, tier: Tier, moves: usize) -> Option<String> {
+        let (at, mv, _) = self.last?;
+        if at != self.state {
+            return None;
+        }
+        match tier {
+            Tier::Region => {
+                self.read_ahead(REGION_LOOKAHEAD);
+                Some(self.puzzle.hint_region_text(&self.state, &self.ahead))
+            }
+            Tier::Piece => Some(self.puzzle.hint_piece_text(&self.state, &mv)),
+            Tier::Move => self.hint_text(),
+            Tier::Plan => {
+                self.read_ahead(moves.max(1));
+                let steps: Vec<String> = self.ahead.iter().map(|(m, _)| self.puzzle.move_text(m)).collect();
+                let count = steps.len();
+                Some(format!(
+                    "the next {}: {}",
+                    if count == 1 { String::from("move") } else { format!("{count} moves") },
+                    steps.join("; ")
+                ))
+            }
+        }
+    }
+
+    fn hint_plan(&mut self, max: usize) -> Option<&[MoveCode]> {
+        if !self.read_ahead(max) {
+            return None;
+        }
+        self.plan_codes.clear();
+        let Session { puzzle, ahead, plan_codes, .. } = self;
+        plan_codes.extend(ahead.iter().map(|(m, _)| puzzle.encode_move(m)));
+        Some(&self.plan_codes)
     }
 
     fn hint_nodes(&self) -> u64 {

@@ -192,3 +192,12 @@ mod tests {
         assert_eq!(f[0].parse_dims(2, 5).unwrap_err(), ParseError::new(9, "size 9 is out of range 2..5"));
     }
 }
+
+/// Items as a sentence lists them: "3", "3 and 5", "3, 5 and 7".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}

@@ -154,6 +154,14 @@ fn play_hints(family: &Entry, mut session: Box<dyn AnySession>) -> Option<usize>
         if hint.optimal {
             assert_eq!(distance(family, session.as_ref()), Some(hint.moves_left as usize), "{}", session.describe());
         }
+        // The hint's tiers on every preset's puzzles: what to move lies where to look, the plan starts
+        // with the move.
+        use lphint::family::Tier;
+        let piece: HashSet<u16> = session.hint_tier_cells(Tier::Piece).unwrap().iter().copied().collect();
+        let region: HashSet<u16> = session.hint_tier_cells(Tier::Region).unwrap().iter().copied().collect();
+        assert!(piece.is_subset(&region), "{}: tier 2 outside tier 1", session.describe());
+        let first = session.hint_plan(3).unwrap()[0];
+        assert_eq!(first, hint.mv, "{}", session.describe());
         session.apply(&hint.mv).unwrap_or_else(|e| panic!("{}: the hint is illegal: {e}", session.describe()));
         moves += 1;
         assert!(moves <= 10_000, "{}: hints do not end", family.name);
@@ -571,4 +579,89 @@ fn hints_from_samples(space: &Space, options: &[(&str, &str)]) {
             Err(other) => panic!("{desc}: {}", other.name()),
         }
     }
+}
+
+#[test]
+fn every_tier_of_a_hint_reads_off_the_plan_of_the_move() {
+    use lphint::family::Tier;
+    every_family(|family| {
+        let mut checked = 0;
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces.iter().take(8) {
+                for id in sample(space, 6) {
+                    let desc = &space.states[id];
+                    let mut game = space::session(desc, options);
+                    // No hint yet: no tiers.
+                    assert!(game.hint_tier_cells(Tier::Region).is_none() && game.hint_plan(4).is_none(), "{desc}");
+                    let hint = loop {
+                        match game.next_hint(1000) {
+                            Err(Status::InProgress) => continue,
+                            other => break other,
+                        }
+                    };
+                    let Ok(hint) = hint else { continue };
+                    let cells = |game: &mut Box<dyn AnySession>, tier| -> HashSet<u16> {
+                        game.hint_tier_cells(tier)
+                            .unwrap_or_else(|| panic!("{desc}: no tier {tier:?}"))
+                            .iter()
+                            .copied()
+                            .collect()
+                    };
+                    let (region, piece, exact) =
+                        (cells(&mut game, Tier::Region), cells(&mut game, Tier::Piece), cells(&mut game, Tier::Move));
+                    let (w, h) = game.board_size();
+                    assert!(region.iter().all(|&c| u32::from(c) < w * h), "{desc}: tier 1 off the board");
+                    // Where to look holds what to move; what to move is where the move happens.
+                    assert!(piece.is_subset(&region), "{desc}: tier 2 {piece:?} outside tier 1 {region:?}");
+                    assert!(
+                        piece.is_empty() || !piece.is_disjoint(&exact),
+                        "{desc}: tier 2 {piece:?} apart from the move {exact:?}"
+                    );
+                    assert_eq!(
+                        exact,
+                        game.hint_cells().iter().copied().collect(),
+                        "{desc}: tier 3 is the hint's cells"
+                    );
+                    // The words: each tier its own, the piece named as the sentences name it.
+                    let words: Vec<String> =
+                        (1..=4).map(|t| game.hint_tier_text(Tier::of(t).unwrap(), 3).unwrap()).collect();
+                    assert!(words.iter().all(|w| !w.is_empty()), "{desc}: {words:?}");
+                    assert_eq!(words[2], game.hint_text().unwrap(), "{desc}");
+                    assert!(words[0] != words[2] && words[1] != words[2], "{desc}: {words:?}");
+                    if let Some(name) = game.piece_name(hint.mv.piece) {
+                        assert!(
+                            words[1].contains(&name.name),
+                            "{desc}: tier 2 '{}' does not name {}",
+                            words[1],
+                            name.name
+                        );
+                    }
+                    // The plan starts with the hint, replays legally, and (from an optimal hint) brings
+                    // the goal one move closer each move.
+                    let plan = game.hint_plan(usize::MAX >> 1).unwrap().to_vec();
+                    assert_eq!(plan[0], hint.mv, "{desc}: the plan starts with the hint");
+                    assert!(plan.len() <= hint.moves_left as usize, "{desc}");
+                    let mut replay = space::session(desc, options);
+                    let mut left = space.to_goal[id];
+                    for mv in &plan {
+                        replay.apply(mv).unwrap_or_else(|e| panic!("{desc}: the plan's move is illegal: {e}"));
+                        let next = space.distance_of(&replay.describe_position()).flatten();
+                        if hint.optimal {
+                            assert_eq!(next, left.map(|d| d - 1), "{desc}: the plan leaves the shortest way");
+                        }
+                        left = next;
+                    }
+                    if plan.len() == hint.moves_left as usize {
+                        assert!(replay.is_solved(), "{desc}: the whole plan does not end solved");
+                    }
+                    assert_eq!(game.hint_plan(2).unwrap().len(), plan.len().min(2), "{desc}");
+                    // A move drops the hint: its tiers are for the position it was given from.
+                    game.apply(&hint.mv).unwrap();
+                    assert!(game.hint_tier_text(Tier::Piece, 1).is_none(), "{desc}: tiers after a move");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 20, "{}: only {checked} hints' tiers checked", family.name);
+    });
 }

@@ -4,7 +4,7 @@ use super::glue::{
     guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, write_items, write_text, Failure,
     Handle, LpStatus, Out, Outcome,
 };
-use crate::family::{Family, MoveCode};
+use crate::family::{Family, MoveCode, Tier};
 use crate::generate::Fact;
 use crate::registry;
 use crate::session::{AnySession, GeneratedSession, LoadError, Session};
@@ -444,6 +444,103 @@ pub unsafe extern "C" fn lp_hint_text(
             puzzle.session.hint_text().ok_or_else(|| Failure::new(LpStatus::LP_NOT_FOUND, "no hint was given yet"))?;
         // SAFETY: forwarded caller guarantees.
         unsafe { write_text(&sentence, buf, cap, written) }
+    })
+}
+
+/// The tier asked for, or why there is none.
+fn tier_of(tier: u32) -> Result<Tier, Failure> {
+    Tier::of(tier).ok_or_else(|| {
+        Failure::invalid(format!(
+            "a hint's tiers are 1 (where to look), 2 (what to move), 3 (the move) and 4 (the plan), not {tier}"
+        ))
+    })
+}
+
+fn no_hint_here() -> Failure {
+    Failure::new(LpStatus::LP_NOT_FOUND, "no hint was given from this position: ask lp_next_hint first")
+}
+
+/// The cells of tier `tier` of the last hint, from the vaguest to the whole answer (Professor Layton's
+/// hint coins), all read off the plan the hint came from so that they never contradict one another:
+/// 1 where to look (the region or pieces that matter now: it holds tier 2's cells), 2 what to move (the
+/// tile, block, jug or number, without where it goes; none for a Hargram piece still in the tray), 3 the
+/// move (the cells of [`lp_hint_cells`]), 4 the plan (tier 3's cells; its moves: [`lp_hint_plan`]).
+/// `LP_NOT_FOUND` when no hint was given from the current position (ask [`lp_next_hint`] first: a move
+/// since then drops the hint); `LP_ERR_INVALID_ARGUMENT` for another tier. Allocates nothing.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_hint_tier_cells(
+    puzzle: *mut LpPuzzle,
+    tier: u32,
+    buf: *mut u16,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle_mut(puzzle) }?;
+        let tier = tier_of(tier)?;
+        let found = puzzle.session.hint_tier_cells(tier).is_some();
+        // A game's callback that failed on the way says so (a custom puzzle's cells come from it).
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        let cells = puzzle.session.hint_tier_cells(tier).filter(|_| found).ok_or_else(no_hint_here)?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(cells, buf, cap, written) }
+    })
+}
+
+/// The sentence of tier `tier` of the last hint, in the family's words: 1 "finish the top row", "the red
+/// car's way out: the truck C moves next"; 2 "move tile 7", "pour from jug 2"; 3 the hint's sentence
+/// ([`lp_hint_text`]); 4 the plan's first `moves` moves ("the next 3 moves: slide 7 left; …"). Errors
+/// as [`lp_hint_tier_cells`]. Made when asked for (this call allocates).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_hint_tier_text(
+    puzzle: *mut LpPuzzle,
+    tier: u32,
+    moves: u32,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle_mut(puzzle) }?;
+        let tier = tier_of(tier)?;
+        let text = puzzle.session.hint_tier_text(tier, moves as usize);
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        let text = text.ok_or_else(no_hint_here)?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_text(&text, buf, cap, written) }
+    })
+}
+
+/// Tier 4 of the last hint, the plan: its next moves, at most `cap` of them (the game chooses how many
+/// a "super hint" shows), the first the hint's own; `*written` is how many were written (the plan may be
+/// shorter; `LpHint.moves_left` counts it whole). Each replays legally from the position, in order.
+/// `LP_NOT_FOUND` when no hint was given from the current position. Allocates nothing.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_hint_plan(
+    puzzle: *mut LpPuzzle,
+    buf: *mut MoveCode,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle_mut(puzzle) }?;
+        let found = puzzle.session.hint_plan(cap.max(1)).is_some();
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        let plan = puzzle.session.hint_plan(cap.max(1)).filter(|_| found).ok_or_else(no_hint_here)?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(&plan[..plan.len().min(cap)], buf, cap, written) }
     })
 }
 

@@ -1,7 +1,7 @@
 //! Sliding blocks behind the uniform family interface: descriptions, drawing, move names, explained hints.
 
 use super::{block_id, has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, PieceName, Reason};
+use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::cluster::Cluster;
@@ -34,6 +34,24 @@ impl Blocks {
     /// The index of the block whose id ([`super::BLOCK_NAMES`]) is `id`.
     fn block_named(&self, id: u32) -> Option<usize> {
         self.board().names.iter().position(|&n| block_id(n) == Some(id))
+    }
+
+    /// Adds the cells block `block` covers in `state`.
+    fn block_cells(&self, state: &Layout, block: usize, cells: &mut HintCells) {
+        let board = self.board();
+        if block < board.blocks() {
+            let placed = board.placement(block, state.0[block] as usize);
+            (0..board.cells()).filter(|&c| has(placed, c)).for_each(|c| add_cell(cells, c as u16));
+        }
+    }
+
+    /// The distinct blocks the next [`REGION_MOVES`] moves of `plan` slide, in order.
+    fn blocks_ahead<'a>(&self, plan: &'a [(Slide, Layout)]) -> impl Iterator<Item = usize> + 'a {
+        plan.iter()
+            .take(REGION_MOVES)
+            .enumerate()
+            .filter(move |&(i, (mv, _))| plan[..i].iter().all(|(earlier, _)| earlier.block != mv.block))
+            .map(|(_, (mv, _))| mv.block as usize)
     }
 
     fn is_goal_block(&self, block: usize) -> bool {
@@ -353,6 +371,54 @@ impl Family for Blocks {
             MOVE_GOAL
         } else {
             MAKE_WAY
+        }
+    }
+
+    /// The block as it stands, not where it goes.
+    fn hint_piece(&self, state: &Layout, mv: &Slide, cells: &mut HintCells) {
+        self.block_cells(state, mv.block as usize, cells);
+    }
+
+    fn hint_piece_text(&self, _: &Layout, mv: &Slide) -> String {
+        let name = self.board().names.get(mv.block as usize).copied().unwrap_or('?');
+        if text::is_rush(self) {
+            return format!("move the {}", self.rush_noun(mv.block as usize, name));
+        }
+        format!("move block {name}")
+    }
+
+    /// The goal block and the blocks the next moves slide: its way and what stands in it.
+    fn hint_region(&self, state: &Layout, plan: &[(Slide, Layout)], cells: &mut HintCells) {
+        let goals = (0..self.board().blocks()).filter(|&b| self.is_goal_block(b));
+        for block in goals.chain(self.blocks_ahead(plan)) {
+            self.block_cells(state, block, cells);
+        }
+    }
+
+    /// "the red car's way out: truck C and car B move next"; "block A's way to its goal: …".
+    fn hint_region_text(&self, _: &Layout, plan: &[(Slide, Layout)]) -> String {
+        let board = self.board();
+        let rush = text::is_rush(self);
+        let others: Vec<String> = self
+            .blocks_ahead(plan)
+            .filter(|&b| !self.is_goal_block(b))
+            .map(|b| {
+                let name = board.names[b];
+                if rush {
+                    self.rush_noun(b, name)
+                } else {
+                    format!("{name}")
+                }
+            })
+            .collect();
+        let goal = (0..board.blocks()).find(|&b| self.is_goal_block(b)).map_or('?', |b| board.names[b]);
+        let way = if rush { String::from("the red car's way out") } else { format!("block {goal}'s way to its goal") };
+        match (others.len(), rush) {
+            (0, _) => format!("{way}: it can move now"),
+            (1, true) => format!("{way}: the {} moves next", others[0]),
+            (_, true) => format!("{way}: the {} move next", crate::text::and_list(&others)),
+            (1, false) => format!("{way}: block {} moves next", others[0]),
+            (_, false) => format!("{way}: blocks {} move next", crate::text::and_list(&others)),
         }
     }
 

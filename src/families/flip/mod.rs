@@ -23,7 +23,7 @@ mod generate;
 
 pub use generate::{FlipContext, FlipParams};
 
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
+use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
@@ -607,6 +607,32 @@ impl Family for Flip {
             }
         }
         PRESS
+    }
+
+    /// The row of the panel to press (not the panel: that is the move).
+    fn hint_piece(&self, _: &Panels, mv: &Press, cells: &mut HintCells) {
+        let w = self.width as u16;
+        let row = mv.0 / w;
+        for c in row * w..(row + 1) * w {
+            let _ = cells.push(c);
+        }
+    }
+
+    fn hint_piece_text(&self, _: &Panels, mv: &Press) -> String {
+        format!("press a panel of row {}", mv.0 / self.width as u16 + 1)
+    }
+
+    /// The panels that still differ from the target.
+    fn hint_region(&self, state: &Panels, _: &[(Press, Panels)], cells: &mut HintCells) {
+        for c in (0..self.cells()).filter(|&c| bit(&state.0, c) != bit(&self.target.0, c)) {
+            add_cell(cells, c as u16);
+        }
+    }
+
+    fn hint_region_text(&self, state: &Panels, _: &[(Press, Panels)]) -> String {
+        let differ = (0..self.cells()).filter(|&c| bit(&state.0, c) != bit(&self.target.0, c)).count();
+        let panels = if differ == 1 { String::from("1 panel differs") } else { format!("{differ} panels differ") };
+        format!("{panels} from the target: the presses to make are among them and their neighbours")
     }
 
     /// "press column 2, row 1: it flips 4 panels, one of the fewest presses to the target".

@@ -34,7 +34,7 @@ pub use abi::LpHargramPiece;
 pub use generate::HargramParams;
 pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
 
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, SolutionCount};
+use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, SolutionCount};
 use crate::ga::{AnyGa, Evolution};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -746,6 +746,46 @@ impl Family for Hargram {
             let _ = cells.push(self.cell_of[scan] as u16);
         }
         code
+    }
+
+    /// A piece to place is still in the tray: no cells; a piece to take off, its cells on the board.
+    fn hint_piece(&self, s: &Layout, mv: &HargramMove, cells: &mut HintCells) {
+        if let HargramMove::Remove { .. } = mv {
+            self.explain(s, mv, false, cells);
+        }
+    }
+
+    fn hint_piece_text(&self, _: &Layout, mv: &HargramMove) -> String {
+        match *mv {
+            HargramMove::Place { piece, .. } => format!("place {}", self.piece_words(piece as usize)),
+            HargramMove::Remove { piece } => format!("take {} off", self.piece_words(piece as usize)),
+        }
+    }
+
+    /// The cell the placement covers first in scan order (the first empty cell, on the searches' plans:
+    /// every solution covers it, and the fewest pieces fit there); for a piece to take off, its cells.
+    fn hint_region(&self, s: &Layout, plan: &[(HargramMove, Layout)], cells: &mut HintCells) {
+        let Some((mv, _)) = plan.first() else { return };
+        let mut covered = HintCells::new();
+        self.explain(s, mv, false, &mut covered);
+        match mv {
+            HargramMove::Remove { .. } => covered.iter().for_each(|&c| add_cell(cells, c)),
+            HargramMove::Place { .. } => covered.first().iter().for_each(|&&c| add_cell(cells, c)),
+        }
+    }
+
+    fn hint_region_text(&self, s: &Layout, plan: &[(HargramMove, Layout)]) -> String {
+        let Some((mv, _)) = plan.first() else { return String::from("every cell is covered") };
+        if let HargramMove::Remove { piece } = mv {
+            return format!("{} is in the way: no solution keeps it where it is", self.piece_words(*piece as usize));
+        }
+        let mut covered = HintCells::new();
+        self.explain(s, mv, false, &mut covered);
+        let w = self.width as usize;
+        match covered.first().map(|&c| c as usize) {
+            Some(cell) => format!("cover the empty cell at column {}, row {} next", cell % w + 1, cell / w + 1),
+            None => String::from("a piece goes on the board next"),
+        }
     }
 
     /// "place the X pentomino … : a solution from here has it there"; "take the X pentomino off: no

@@ -13,7 +13,7 @@ mod generate;
 
 pub use generate::JugsParams;
 
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
+use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::search::astar::{AStar, Priority};
 use crate::search::{Algorithm, Puzzle, Solver};
@@ -430,6 +430,33 @@ impl Family for Jugs {
         code
     }
 
+    /// The jug poured from, filled or emptied.
+    fn hint_piece(&self, _: &Amounts, mv: &JugMove, cells: &mut HintCells) {
+        let (JugMove::Pour { from: jug, .. } | JugMove::Fill(jug) | JugMove::Empty(jug)) = *mv;
+        let _ = cells.push(jug as u16);
+    }
+
+    fn hint_piece_text(&self, _: &Amounts, mv: &JugMove) -> String {
+        match *mv {
+            JugMove::Pour { from, .. } => format!("pour from jug {}", from + 1),
+            JugMove::Fill(j) => format!("jug {}, at the tap", j + 1),
+            JugMove::Empty(j) => format!("jug {}, at the sink", j + 1),
+        }
+    }
+
+    /// The jugs the next two moves use.
+    fn hint_region(&self, _: &Amounts, plan: &[(JugMove, Amounts)], cells: &mut HintCells) {
+        for jug in jugs_ahead(plan) {
+            add_cell(cells, jug as u16);
+        }
+    }
+
+    fn hint_region_text(&self, _: &Amounts, plan: &[(JugMove, Amounts)]) -> String {
+        let jugs: Vec<String> = jugs_ahead(plan).iter().map(|j| format!("{}", j + 1)).collect();
+        let noun = if jugs.len() == 1 { "jug" } else { "jugs" };
+        format!("the next moves use {noun} {}", crate::text::and_list(&jugs))
+    }
+
     /// "pour jug 1 into jug 2: it leaves 4 in jug 1 and 5 in jug 2".
     fn hint_text(&self, s: &Amounts, mv: &JugMove, _: u32) -> String {
         let Some(after) = self.apply(s, mv) else {
@@ -443,6 +470,23 @@ impl Family for Jugs {
         };
         format!("{}: it leaves {}", self.move_text(mv), shown.join(" and "))
     }
+}
+
+/// The jugs the next two moves of `plan` use, in order.
+fn jugs_ahead(plan: &[(JugMove, Amounts)]) -> heapless::Vec<u8, 4> {
+    let mut jugs = heapless::Vec::new();
+    for (mv, _) in plan.iter().take(2) {
+        let used = match *mv {
+            JugMove::Pour { from, to } => [Some(from), Some(to)],
+            JugMove::Fill(j) | JugMove::Empty(j) => [Some(j), None],
+        };
+        for jug in used.into_iter().flatten() {
+            if !jugs.contains(&jug) {
+                let _ = jugs.push(jug);
+            }
+        }
+    }
+    jugs
 }
 
 /// Node cap of the jugs solver (the reachable space of pours is small; with eight large jugs it is

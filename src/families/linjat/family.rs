@@ -5,7 +5,7 @@
 use super::exact::ExactSearch;
 use super::rules::{collection_score, Progress, Rule, RuleState, Weights, ALL_RULES, MAX_STEPS};
 use super::{cells, has, text, Drawn, Linjat, Stroke, ERASE};
-use crate::family::{Deduction, Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
+use crate::family::{add_cell, Deduction, Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::text::ParseError;
@@ -65,6 +65,19 @@ impl Linjat {
 }
 
 /// "row 2, column 5" of `cell` (1-based).
+impl Linjat {
+    /// The dot the stroke's number must reach, when "only it can reach the dot" is the deduction.
+    fn dot_to_reach(&self, state: &Drawn, mv: &Stroke) -> Option<usize> {
+        if mv.orientation == ERASE {
+            return None;
+        }
+        match self.deduction(state, mv.piece as usize, mv.orientation)? {
+            (Rule::Cover, fixed) => cells(&fixed).find(|&c| has(&self.board().dots, c)),
+            _ => None,
+        }
+    }
+}
+
 fn cell_words(width: usize, cell: usize) -> String {
     format!("row {}, column {}", cell / width + 1, cell % width + 1)
 }
@@ -332,6 +345,45 @@ impl Family for Linjat {
             first.make_ascii_uppercase();
         }
         text
+    }
+
+    /// The number whose segment is drawn next.
+    fn hint_piece(&self, _: &Drawn, mv: &Stroke, cells: &mut HintCells) {
+        if let Some(number) = self.board().numbers.get(mv.piece as usize) {
+            let _ = cells.push(number.cell as u16);
+        }
+    }
+
+    fn hint_piece_text(&self, _: &Drawn, mv: &Stroke) -> String {
+        let who = self.number_words(mv.piece as usize);
+        if mv.orientation == ERASE {
+            return format!("take off the segment of {who}");
+        }
+        format!("draw the segment of {who}")
+    }
+
+    /// The number, and the dot it must reach when that is the deduction.
+    fn hint_region(&self, state: &Drawn, plan: &[(Stroke, Drawn)], cells: &mut HintCells) {
+        let Some((mv, _)) = plan.first() else { return };
+        self.hint_piece(state, mv, cells);
+        if let Some(dot) = self.dot_to_reach(state, mv) {
+            add_cell(cells, dot as u16);
+        }
+    }
+
+    fn hint_region_text(&self, state: &Drawn, plan: &[(Stroke, Drawn)]) -> String {
+        let Some((mv, _)) = plan.first() else { return String::from("every number has its segment") };
+        let w = self.board().width;
+        match self.dot_to_reach(state, mv) {
+            Some(dot) => format!("look at the dot at {}: only one number can reach it", cell_words(w, dot)),
+            None if mv.orientation == ERASE => {
+                format!(
+                    "look at {}: its segment is not where the solution has it",
+                    self.number_words(mv.piece as usize)
+                )
+            }
+            None => format!("look at {}: it has one way left to fit", self.number_words(mv.piece as usize)),
+        }
     }
 
     /// The rule solver from the position, step by step, with the original's generator objective (its

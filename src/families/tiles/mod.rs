@@ -29,7 +29,7 @@ pub use board::{Board, TileMove};
 pub use generate::{TilesParams, LARGE_BAND_MAX};
 pub use heuristic::Heuristic;
 
-use crate::family::{Family, Fingerprint, HintCells, MoveCode, Reason};
+use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, Reason};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Spec};
 use crate::search::cluster::{analyze, Cluster};
@@ -137,7 +137,21 @@ impl core::fmt::Display for TilesError {
     }
 }
 
+/// The moves ahead that tiles' "where to look" covers.
+const TILES_AHEAD: usize = 4;
+
 impl Tiles {
+    /// The distinct tiles the next moves of `plan` slide, in order.
+    fn tiles_ahead(&self, plan: &[(TileMove, Board)]) -> heapless::Vec<u8, TILES_AHEAD> {
+        let mut tiles = heapless::Vec::new();
+        for (mv, _) in plan.iter().take(TILES_AHEAD) {
+            if !tiles.contains(&mv.tile) {
+                let _ = tiles.push(mv.tile);
+            }
+        }
+        tiles
+    }
+
     /// A `width`×`height` puzzle from `start` to `goal` (row-major, 0 = blank). Without a goal, the
     /// default `1, 2, …, WH−1, blank`. Uses [`Heuristic::LinearConflict`].
     pub fn new(width: u8, height: u8, start: &[u8], goal: Option<&[u8]>) -> Result<Tiles, TilesError> {
@@ -593,6 +607,42 @@ impl Family for Tiles {
         } else {
             reason::APPROXIMATE_STEP
         }
+    }
+
+    /// The tile alone, not the blank it slides into.
+    fn hint_piece(&self, _: &Board, mv: &TileMove, cells: &mut HintCells) {
+        let _ = cells.push(mv.from as u16);
+    }
+
+    fn hint_piece_text(&self, _: &Board, mv: &TileMove) -> String {
+        format!("move tile {}", mv.tile)
+    }
+
+    /// The tiles the next moves slide, and the blank they slide around.
+    fn hint_region(&self, state: &Board, plan: &[(TileMove, Board)], cells: &mut HintCells) {
+        for tile in self.tiles_ahead(plan) {
+            if let Some(cell) = (0..self.cells()).find(|&c| state.tile(c) == tile) {
+                add_cell(cells, cell as u16);
+            }
+        }
+        add_cell(cells, state.blank as u16);
+    }
+
+    /// "finish the top row" when the next moves bring in tiles of the first row still out of place;
+    /// else the tiles themselves.
+    fn hint_region_text(&self, state: &Board, plan: &[(TileMove, Board)]) -> String {
+        let (w, goal) = (self.width(), self.goal());
+        let tiles = self.tiles_ahead(plan);
+        let open_row = (0..self.height()).find(|&r| (r * w..(r + 1) * w).any(|c| state.tile(c) != goal.tile(c)));
+        if let Some(row) = open_row {
+            let in_row = |tile: u8| (row * w..(row + 1) * w).any(|c| goal.tile(c) == tile && tile != 0);
+            if tiles.iter().any(|&t| in_row(t)) {
+                let which = if row == 0 { String::from("the top row") } else { format!("row {}", row + 1) };
+                return format!("finish {which}: the next moves bring its tiles home");
+            }
+        }
+        let names: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        format!("work on tiles {} around the blank", crate::text::and_list(&names))
     }
 
     /// "slide 7 left: the first move of a shortest solution".
