@@ -167,6 +167,15 @@ pub fn family_of(line: &str) -> &str {
     line.split(':').next().unwrap_or("").trim()
 }
 
+/// Items as a sentence lists them: "3", "3 and 5", "3, 5 and 7".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,14 +199,5 @@ mod tests {
         assert_eq!(f[0].parse_dims(2, 5).unwrap_err().column, 7);
         let f = fields("tiles:3x9:1", "tiles", 2, 3).unwrap();
         assert_eq!(f[0].parse_dims(2, 5).unwrap_err(), ParseError::new(9, "size 9 is out of range 2..5"));
-    }
-}
-
-/// Items as a sentence lists them: "3", "3 and 5", "3, 5 and 7".
-pub fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
