@@ -672,6 +672,18 @@ enum LpStatus lp_hint_cells(const struct LpPuzzle *puzzle,
                             size_t cap,
                             size_t *written);
 
+// Tier 4 of the last hint, the plan: its next moves, at most `cap` of them (the game chooses how many
+// a "super hint" shows), the first the hint's own; `*written` is how many were written (the plan may be
+// shorter; `LpHint.moves_left` counts it whole). Each replays legally from the position, in order.
+// `LP_NOT_FOUND` when no hint was given from the current position. Allocates nothing.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_hint_plan(struct LpPuzzle *puzzle,
+                           struct LpMove *buf,
+                           size_t cap,
+                           size_t *written);
+
 // The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
 // when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
 //
@@ -681,6 +693,36 @@ enum LpStatus lp_hint_text(const struct LpPuzzle *puzzle,
                            char *buf,
                            size_t cap,
                            size_t *written);
+
+// The cells of tier `tier` of the last hint, from the vaguest to the whole answer (Professor Layton's
+// hint coins), all read off the plan the hint came from so that they never contradict one another:
+// 1 where to look (the region or pieces that matter now: it holds tier 2's cells), 2 what to move (the
+// tile, block, jug or number, without where it goes; none for a Hargram piece still in the tray), 3 the
+// move (the cells of `lp_hint_cells`), 4 the plan (tier 3's cells; its moves: `lp_hint_plan`).
+// `LP_NOT_FOUND` when no hint was given from the current position (ask `lp_next_hint` first: a move
+// since then drops the hint); `LP_ERR_INVALID_ARGUMENT` for another tier. Allocates nothing.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_hint_tier_cells(struct LpPuzzle *puzzle,
+                                 uint32_t tier,
+                                 uint16_t *buf,
+                                 size_t cap,
+                                 size_t *written);
+
+// The sentence of tier `tier` of the last hint, in the family's words: 1 "finish the top row", "the red
+// car's way out: the truck C moves next"; 2 "move tile 7", "pour from jug 2"; 3 the hint's sentence
+// (`lp_hint_text`); 4 the plan's first `moves` moves ("the next 3 moves: slide 7 left; …"). Errors
+// as `lp_hint_tier_cells`. Made when asked for (this call allocates).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_hint_tier_text(struct LpPuzzle *puzzle,
+                                uint32_t tier,
+                                uint32_t moves,
+                                char *buf,
+                                size_t cap,
+                                size_t *written);
 
 // Creates a water-jugs puzzle with `count` jugs (2..8): capacities (1..255), start amounts, goal amounts
 // (`-1` for "any amount"), and whether the tap and sink may be used.

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const HINT_BUDGET = 2000; // node expansions per animation frame
 const SOLVE_NODES = 50_000_000;
 const REPLAY_MS = 300;
+const PLAN_SHOWN = 5; // moves the plan coin shows
 
 export class Play {
   constructor(studio) {
@@ -50,6 +51,9 @@ export class Play {
     $("play-png").onclick = () => this.exportImage("png");
     $("play-copy").onclick = () => this.puzzle && studio.copy(this.puzzle.describe(), "Description");
     $("hint").onclick = () => this.askHint(false);
+    $("hint-region").onclick = () => this.askHint(false, 1);
+    $("hint-piece").onclick = () => this.askHint(false, 2);
+    $("hint-plan").onclick = () => this.askHint(false, 4);
     $("play-hint").onclick = () => this.askHint(true);
     $("solve").onclick = () => this.solve();
     $("rules").onclick = () => this.showRules();
@@ -410,7 +414,7 @@ export class Play {
   }
 
   /** The hint, asked for a little each animation frame; shown (cells and sentence), played if `andPlay`. */
-  askHint(andPlay) {
+  askHint(andPlay, tier = 3) {
     this.stop();
     if (this.playtest && !this.puzzle.isSolved) this.playtest.hints++;
     const frame = () => {
@@ -429,9 +433,12 @@ export class Play {
       const left = `${hint.movesLeft} ${noun(family.name, hint.movesLeft)} to go`;
       const text = `${hint.text} [${reason}; ${left}${hint.optimal ? ", optimal" : ", not proven shortest"}]`;
       this.hint = { cells: Array.from(hint.cells), move: { ...hint.move } };
+      // A vaguer coin (where to look, what to move) or the plan: its cells and words, from the same plan.
+      const coin = tier === 3 ? null : this.puzzle.hintTier(tier, PLAN_SHOWN);
+      if (coin) this.hint.cells = coin.cells;
       if (andPlay) this.play(this.hint.move);
       else this.render();
-      this.say(text);
+      this.say(coin ? `${coin.text[0].toUpperCase()}${coin.text.slice(1)}. [${["where to look", "what to move", "", "the plan"][tier - 1]}; ${left}]` : text);
     };
     this.animation = { frame: requestAnimationFrame(frame) };
   }

@@ -487,6 +487,18 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert_eq!(results["levelSvg"]["exit"], true, "{out}");
     assert_eq!(results["levelSvg"]["differing"], 0, "{out}");
     assert_eq!(text("/levelPng"), "PNG", "{out}");
+    // Hint coins: each tier its words; where to look holds what to move; the move and the plan agree.
+    let coins = results["coins"].as_array().unwrap();
+    let words: Vec<&str> = coins.iter().map(|c| c["text"].as_str().unwrap()).collect();
+    assert!(words[0].starts_with("The red car's way out: car F"), "{words:?}");
+    assert!(words[1].starts_with("Move the car F."), "{words:?}");
+    assert!(words[2].starts_with("slide the car F right 1"), "{words:?}");
+    assert!(words[3].starts_with("The next 5 moves: slide the car F right 1; "), "{words:?}");
+    let cells = |i: usize| -> std::collections::BTreeSet<u64> {
+        coins[i]["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+    };
+    assert!(!cells(1).is_empty() && cells(1).is_subset(&cells(0)), "{out}");
+    assert!(cells(1).is_subset(&cells(2)), "what to move is where the move is: {out}");
     // Hargram's tray: every piece by the letter its sentence gives it, twins told apart, no number.
     let tray = results["tray"].as_array().unwrap();
     let letters: std::collections::BTreeSet<&str> = tray.iter().map(|p| p["letter"].as_str().unwrap()).collect();

@@ -604,6 +604,32 @@ public:
         return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(get(), b, c, w); });
     }
 
+    /// Tier `tier` of the last hint, read off the plan it came from (hint coins): 1 where to look, 2 what
+    /// to move, 3 the move, 4 the plan (in words, its first `moves` moves). Nothing when no hint was given
+    /// from this position; throws Error (Status::InvalidArgument) for another tier.
+    std::optional<std::string> hint_tier_text(std::uint32_t tier, std::uint32_t moves = 3) const {
+        std::size_t needed = 0;
+        if (lp_hint_tier_text(get(), tier, moves, nullptr, 0, &needed) == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_text(
+            [this, tier, moves](char* b, std::size_t c, std::size_t* w) { return lp_hint_tier_text(get(), tier, moves, b, c, w); });
+    }
+
+    /// The cells of tier `tier` of the last hint (tier 1's hold tier 2's); nothing when no hint was given
+    /// from this position.
+    std::optional<std::vector<std::uint16_t>> hint_tier_cells(std::uint32_t tier) const {
+        std::size_t needed = 0;
+        if (lp_hint_tier_cells(get(), tier, nullptr, 0, &needed) == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_array<std::uint16_t>(
+            [this, tier](std::uint16_t* b, std::size_t c, std::size_t* w) { return lp_hint_tier_cells(get(), tier, b, c, w); });
+    }
+
+    /// Tier 4 of the last hint: its plan's next moves into `out` (at most `cap`, the first the hint's
+    /// move), how many were written; 0 when no hint was given from this position. No allocation.
+    std::size_t hint_plan(LpMove* out, std::size_t cap) const noexcept {
+        std::size_t written = 0;
+        return lp_hint_plan(get(), out, cap, &written) == LP_OK ? written : 0;
+    }
+
     /// The cells the last hint concerns, row-major indices of the board grid.
     std::vector<std::uint16_t> hint_cells() const {
         std::vector<std::uint16_t> cells(256);

@@ -982,6 +982,36 @@ export class Puzzle extends Handle {
     return lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_text, this.live, buf, cap, written));
   }
 
+  /** Tier `tier` of the last hint, all read off the plan it came from (hint coins): 1 where to look, 2 what
+   * to move, 3 the move, 4 the plan (its words: the first `moves` moves). `{ tier, cells, text }` (cells
+   * of the grid; tier 1's hold tier 2's), or null when no hint was given from this position. For tools
+   * and coin buttons: it allocates (the per-frame hint is `nextHint`). */
+  hintTier(tier, moves = 3) {
+    const lib = this.lib;
+    const text = lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_tier_text, this.live, tier, count32(moves, "moves"), buf, cap, written));
+    if (text === null) return null;
+    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_hint_tier_cells, this.live, tier, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
+    return { tier, cells, text };
+  }
+
+  /** Tier 4 of the last hint: the plan's next moves (at most `max`), the first the hint's; null when no
+   * hint was given from this position. */
+  hintPlan(max = 8) {
+    const lib = this.lib;
+    let found = true;
+    const moves = lib.items(
+      (buf, cap, written) => {
+        const status = lib.call(lib.x.lp_hint_plan, this.live, buf, Math.min(cap, max), written);
+        found = status !== Status.NOT_FOUND;
+        if (!found) lib.refresh().setUint32(written, 0, true); // nothing to read
+        return found ? status : Status.OK;
+      },
+      MOVE_BYTES,
+      (p) => lib.readMove(p),
+    );
+    return found ? moves.slice(0, max) : null;
+  }
+
   /** Sets a play option of the family (`heuristic` = `manhattan` for tiles). */
   setOption(key, value) {
     const lib = this.lib;

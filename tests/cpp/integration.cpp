@@ -4,6 +4,7 @@
 // loaded back and played along its stored answer at budget 1; a game saved mid-level and resumed.
 #include "lphint.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -69,6 +70,23 @@ int main() {
         CHECK(!moves.empty());
         for (const LpMove& move : moves) CHECK(rush.move_text(move).find("slide the ") == 0);
         CHECK(play(rush, 300, 'H' - 'A', 1) == 51);
+
+        // Hint coins on the same level: where to look holds what to move, the words say what to move, the
+        // plan starts with the move and replays; a move drops the hint.
+        auto coins = lphint::Puzzle::parse(level);
+        LpHint first{};
+        while (coins.next_hint(1000, first) == lphint::Status::InProgress) {
+        }
+        std::optional<std::vector<std::uint16_t>> region = coins.hint_tier_cells(1), piece = coins.hint_tier_cells(2);
+        CHECK(region && piece && !piece->empty());
+        if (region && piece)
+            for (std::uint16_t c : *piece) CHECK(std::find(region->begin(), region->end(), c) != region->end());
+        CHECK(coins.hint_tier_text(2).value_or("") == "move the car F");
+        LpMove plan[4];
+        std::size_t planned = coins.hint_plan(plan, 4);
+        CHECK(planned == 4 && plan[0].piece == first.mv.piece && plan[0].to == first.mv.to);
+        for (std::size_t i = 0; i < planned; i++) coins.apply(plan[i]);
+        CHECK(!coins.hint_tier_text(1));
 
         // A pack of generated Rush Hour levels, loaded back: each level is played along its stored answer at
         // budget 1 (no search), the red car (id 0) followed.

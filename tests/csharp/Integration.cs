@@ -67,6 +67,23 @@ static class Integration
         {
             Check(rush.Describe() == level, "described as written");
             Check(Play(rush, 300, 'H' - 'A', 1) == 51, "Rush Hour in 51 moves");
+
+            // Hint coins on the same level: where to look holds what to move, the words say what to move,
+            // the plan starts with the move and replays; a move drops the hint.
+            using (Puzzle coins = Puzzle.Parse(level))
+            {
+                Hint first;
+                while (coins.NextHint(1000, out first) == Status.InProgress) { }
+                ushort[] region = new ushort[64], piece = new ushort[64];
+                int inRegion = coins.ReadHintTierCells(1, region), inPiece = coins.ReadHintTierCells(2, piece);
+                Check(inPiece > 0 && piece.Take(inPiece).All(c => region.Take(inRegion).Contains(c)), "tier 1 holds tier 2");
+                Check(coins.HintTierText(2) == "move the car F", "tier 2 words: " + coins.HintTierText(2));
+                Move[] plan = new Move[4];
+                int planned = coins.ReadHintPlan(plan);
+                Check(planned == 4 && plan[0].Piece == first.Move.Piece && plan[0].To == first.Move.To, "the plan starts with the hint");
+                for (int i = 0; i < planned; i++) coins.Apply(plan[i]);
+                Check(coins.HintTierText(1) == null, "a move drops the hint");
+            }
         }
 
         // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.

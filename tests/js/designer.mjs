@@ -308,6 +308,17 @@ try {
     rows: await page.locator("#playtest-summary tbody tr").evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => Number(c.textContent)))),
   };
   await shot(page, "designer-playtest");
+  // Hint coins on Fogleman's 51-move Rush Hour level: where to look, what to move, the move, the plan,
+  // each its words and highlighted cells (where to look holding what to move).
+  await load("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+  results.coins = [];
+  for (const button of ["#hint-region", "#hint-piece", "#hint", "#hint-plan"]) {
+    const before = await text("#sentence");
+    await page.click(button);
+    await page.waitForFunction((b) => document.getElementById("sentence").textContent !== b && document.getElementById("sentence").textContent.includes("["), before);
+    results.coins.push({ text: await text("#sentence"), cells: await page.evaluate(() => [...window.studio.play.view.highlight]) });
+  }
+  await shot(page, "designer-hint-coins");
   // Hargram's tray names every piece as the sentences do, twins included (the second I tromino was "5").
   await load("hargram:5x4:...../...../...../.....:.#/##/#.;###;###/#.#;#../#../###;###");
   results.tray = await page.evaluate(() => window.studio.play.view.names);

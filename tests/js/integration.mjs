@@ -39,6 +39,23 @@ const rush = lp.Puzzle.parse(level);
 assert.equal(rush.describe(), level);
 assert.equal(play(rush, 300, H, 1), 51);
 
+// Hint coins on the same level: where to look holds what to move, the words say what to move, the plan
+// starts with the move and replays; a move drops the hint.
+{
+  const coins = lp.Puzzle.parse(level);
+  const first = coins.hintNow(1000);
+  const [region, piece] = [coins.hintTier(1), coins.hintTier(2)];
+  assert.ok(piece.cells.length > 0 && piece.cells.every((c) => region.cells.includes(c)));
+  assert.equal(piece.text, "move the car F");
+  const plan = coins.hintPlan(4);
+  assert.equal(plan.length, 4);
+  assert.deepEqual([plan[0].piece, plan[0].to], [first.move.piece, first.move.to]);
+  for (const move of plan) coins.apply(move);
+  assert.equal(coins.hintTier(1), null);
+  assert.equal(coins.hintPlan(), null);
+  coins.free();
+}
+
 // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.
 const writer = new lp.PackWriter();
 const generator = new lp.Generator("blocks", "preset=rush-easy", 7);

@@ -820,6 +820,54 @@ namespace LpHint
             return Encoding.UTF8.GetString(text, 0, text.Length - 1);
         }
 
+        /// <summary>The words of tier <paramref name="tier"/> of the last hint, read off the plan it came
+        /// from (hint coins): 1 where to look, 2 what to move, 3 the move, 4 the plan (its first
+        /// <paramref name="moves"/> moves); null when no hint was given from this position.</summary>
+        public string HintTierText(int tier, int moves = 3)
+        {
+            if (tier < 0) throw new ArgumentOutOfRangeException("tier");
+            if (moves < 0) throw new ArgumentOutOfRangeException("moves");
+            LpPuzzle* raw = Raw;
+            uint t = (uint)tier, m = (uint)moves;
+            UIntPtr needed;
+            if (NativeMethods.lp_hint_tier_text(raw, t, m, null, UIntPtr.Zero, &needed) == LpStatus.LP_NOT_FOUND) return null;
+            byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_hint_tier_text(raw, t, m, b, cap, w));
+            return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+        }
+
+        /// <summary>Copies the cells of tier <paramref name="tier"/> of the last hint (tier 1's hold tier
+        /// 2's) into `cells` and returns how many there are, -1 when no hint was given from this position;
+        /// allocates nothing.</summary>
+        public int ReadHintTierCells(int tier, ushort[] cells)
+        {
+            if (tier < 0) throw new ArgumentOutOfRangeException("tier");
+            if (cells == null) throw new ArgumentNullException("cells");
+            UIntPtr written;
+            fixed (ushort* p = cells)
+            {
+                LpStatus status = NativeMethods.lp_hint_tier_cells(Raw, (uint)tier, p, (UIntPtr)cells.Length, &written);
+                if (status == LpStatus.LP_NOT_FOUND) return -1;
+                Native.Check(status);
+            }
+            return (int)written.ToUInt64();
+        }
+
+        /// <summary>Tier 4 of the last hint: copies its plan's next moves into `moves` (at most its
+        /// length, the first the hint's move) and returns how many, 0 when no hint was given from this
+        /// position; allocates nothing.</summary>
+        public int ReadHintPlan(Move[] moves)
+        {
+            if (moves == null) throw new ArgumentNullException("moves");
+            UIntPtr written;
+            fixed (Move* p = moves)
+            {
+                LpStatus status = NativeMethods.lp_hint_plan(Raw, (LpMove*)p, (UIntPtr)moves.Length, &written);
+                if (status == LpStatus.LP_NOT_FOUND) return 0;
+                Native.Check(status);
+            }
+            return (int)written.ToUInt64();
+        }
+
         /// <summary>Copies the cells the last hint concerns (row-major indices of the board) into `cells`
         /// and returns how many there are; allocates nothing.</summary>
         public int ReadHintCells(ushort[] cells)

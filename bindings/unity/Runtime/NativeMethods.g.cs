@@ -780,6 +780,45 @@ namespace LpHint
         internal static extern LpStatus lp_hint_text(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  The cells of tier `tier` of the last hint, from the vaguest to the whole answer (Professor Layton's
+        ///  hint coins), all read off the plan the hint came from so that they never contradict one another:
+        ///  1 where to look (the region or pieces that matter now: it holds tier 2's cells), 2 what to move (the
+        ///  tile, block, jug or number, without where it goes; none for a Hargram piece still in the tray), 3 the
+        ///  move (the cells of [`lp_hint_cells`]), 4 the plan (tier 3's cells; its moves: [`lp_hint_plan`]).
+        ///  `LP_NOT_FOUND` when no hint was given from the current position (ask [`lp_next_hint`] first: a move
+        ///  since then drops the hint); `LP_ERR_INVALID_ARGUMENT` for another tier. Allocates nothing.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hint_tier_cells", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hint_tier_cells(LpPuzzle* puzzle, uint tier, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  The sentence of tier `tier` of the last hint, in the family's words: 1 "finish the top row", "the red
+        ///  car's way out: the truck C moves next"; 2 "move tile 7", "pour from jug 2"; 3 the hint's sentence
+        ///  ([`lp_hint_text`]); 4 the plan's first `moves` moves ("the next 3 moves: slide 7 left; …"). Errors
+        ///  as [`lp_hint_tier_cells`]. Made when asked for (this call allocates).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hint_tier_text", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hint_tier_text(LpPuzzle* puzzle, uint tier, uint moves, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  Tier 4 of the last hint, the plan: its next moves, at most `cap` of them (the game chooses how many
+        ///  a "super hint" shows), the first the hint's own; `*written` is how many were written (the plan may be
+        ///  shorter; `LpHint.moves_left` counts it whole). Each replays legally from the position, in order.
+        ///  `LP_NOT_FOUND` when no hint was given from the current position. Allocates nothing.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_hint_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_hint_plan(LpPuzzle* puzzle, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
         ///  before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
         ///  search may be long (large Hargram boards). The default is no limit; a search in progress starts again.

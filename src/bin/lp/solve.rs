@@ -2,6 +2,7 @@
 
 use crate::files::read_tables;
 use crate::{count, fmt_time, Done, Failure};
+use lphint::family::Tier;
 use lphint::registry;
 use lphint::search::{Algorithm, Shortfall, Status};
 use lphint::session::AnySession;
@@ -97,6 +98,14 @@ pub struct HintArgs {
     /// `cells` what the hint is and what it concerns.
     #[arg(long)]
     json: bool,
+    /// How much the hint gives away, as a game's hint coins: 1 where to look, 2 what to move, 3 the move
+    /// with its reason (the default), 4 the plan (its next `--plan` moves). Every tier is read off the
+    /// plan of tier 3; JSON gives the tier's `tier_text` and `tier_cells` (and `plan`) beside the move.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=4))]
+    tier: u32,
+    /// Moves of the plan that tier 4 shows.
+    #[arg(long, default_value_t = 5)]
+    plan: u32,
 }
 
 /// `solvable` in JSON: proven either way, or unknown.
@@ -207,6 +216,7 @@ pub fn solve(args: SolveArgs) -> Done {
 }
 
 pub fn hint(args: HintArgs) -> Done {
+    let tier = Tier::of(args.tier).ok_or("--tier is 1 to 4")?;
     let mut session = args.puzzle.open()?;
     if let Some(limit) = args.max_nodes {
         session.set_node_limit(limit);
@@ -243,6 +253,23 @@ pub fn hint(args: HintArgs) -> Done {
             object["moves_left"] = json!(h.moves_left);
             object["length"] = json!(h.moves_left);
             object["optimal"] = json!(h.optimal);
+            object["tier"] = json!(args.tier);
+            object["tier_text"] = json!(session.hint_tier_text(tier, args.plan as usize));
+            object["tier_cells"] = json!(session.hint_tier_cells(tier));
+            if tier == Tier::Plan {
+                let plan = session.hint_plan(args.plan as usize).unwrap_or_default().to_vec();
+                let tokens: Vec<_> = plan
+                    .iter()
+                    .scan(session.describe(), |desc, mv| {
+                        let mut at = registry::parse(desc).ok()?;
+                        let token = at.move_token(mv);
+                        at.apply(mv).ok()?;
+                        *desc = at.describe();
+                        Some(token)
+                    })
+                    .collect();
+                object["plan"] = json!(tokens);
+            }
         } else if status == Status::AlreadySolved {
             object["moves_left"] = json!(0);
         }
@@ -252,7 +279,7 @@ pub fn hint(args: HintArgs) -> Done {
         match hint {
             Ok(h) => println!(
                 "hint: {} ({} left; {} over {} of {})",
-                session.hint_text().unwrap_or_default(),
+                session.hint_tier_text(tier, args.plan as usize).unwrap_or_default(),
                 count(h.moves_left, "move"),
                 count(session.hint_nodes(), "node"),
                 count(frames, "frame"),

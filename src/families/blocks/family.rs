@@ -416,7 +416,7 @@ impl Family for Blocks {
         match (others.len(), rush) {
             (0, _) => format!("{way}: it can move now"),
             (1, true) => format!("{way}: the {} moves next", others[0]),
-            (_, true) => format!("{way}: the {} move next", crate::text::and_list(&others)),
+            (_, true) => format!("{way}: {} move next", crate::text::and_list(&others)),
             (1, false) => format!("{way}: block {} moves next", others[0]),
             (_, false) => format!("{way}: blocks {} move next", crate::text::and_list(&others)),
         }
