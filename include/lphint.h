@@ -127,6 +127,29 @@ typedef struct LpBlocksGoal {
   uint32_t col;
 } LpBlocksGoal;
 
+// "Check my board": what `lp_check_board` found from the player's position and moves.
+typedef struct LpBoardCheck {
+  // Moves from the current position to the goal; -1 when it cannot be solved.
+  int32_t distance;
+  // Moves from the start to the goal; -1 when it never could be solved.
+  int32_t start_distance;
+  // The player's first move (0-based, counted from the start) off every shortest solution; -1 when
+  // every move was on one.
+  int32_t first_wrong;
+  // The move (0-based) after which the puzzle could no longer be solved (a dead end: jugs without a
+  // tap back, a lost blocks position); -1 when it still can.
+  int32_t lost_at;
+  // The player's moves checked: those since the start (or since the position was parsed).
+  uint32_t moves;
+  // 1 when the distances are proven optimal (the family's solver is exact for the puzzle), else 0.
+  uint32_t exact;
+  // Cells of the parts drawn or placed that the one solution does not have (`lp_check_cells`).
+  uint32_t mistake_cells;
+  // 1 when those were decided (Linjat's segments, Hargram's pieces, on a puzzle with one solution),
+  // else 0.
+  uint32_t mistakes_known;
+} LpBoardCheck;
+
 // A move as plain numbers, the same shape for every family, so that bindings (C, C++, C#) can pass moves
 // without knowing family types. Each family documents what the fields mean for it; fields it does not use
 // are zero, and `-1` in `from` and `to` asks the family to infer them where it can.
@@ -419,6 +442,31 @@ enum LpStatus lp_blocks_create_locked(uint32_t width,
                                       size_t axes_len,
                                       uint32_t count,
                                       struct LpPuzzle **out);
+
+// "Check my board", a frame at a time as a hint: from the current position and the player's moves
+// since the start (the moves made through `lp_puzzle_apply`), whether the puzzle can still be solved,
+// how far the goal is now against the start, the player's first move off every shortest solution, the
+// move after which the puzzle was lost, and (Linjat, Hargram; a puzzle with one solution) the parts no
+// solution has. It works at most about `budget` units in this call (a budget of 0 counts as 1):
+// `LP_IN_PROGRESS` until `LP_OK` writes `*check`; `LP_OUT_OF_NODES` when a search reached the node
+// limit. A move since the last call starts a new check. About `2 + 2 log2 moves` searches of the
+// family's own solver, each bounded by the puzzle's node limit; the first call reserves the memory.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `check` NULL or writable.
+enum LpStatus lp_check_board(struct LpPuzzle *puzzle,
+                             uint32_t budget,
+                             struct LpBoardCheck *check);
+
+// The cells of the parts the last finished `lp_check_board` found wrong (drawn or placed where the
+// one solution has none), row-major indices of the grid; empty when none or not decided.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+enum LpStatus lp_check_cells(const struct LpPuzzle *puzzle,
+                             uint16_t *buf,
+                             size_t cap,
+                             size_t *written);
 
 // A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
 // back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`

@@ -316,6 +316,15 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         String::from("look at the highlighted cells: the next moves are there")
     }
 
+    /// For families whose positions are sets of parts (Linjat's segments, Hargram's pieces): writes the
+    /// cells of the parts of `state` that the solved position `solved` (the puzzle's one solution, in the
+    /// searches' labels) does not have, and returns true; false (the default) for a family whose
+    /// mistakes are moves, not parts.
+    fn mistakes(&self, state: &Self::State, solved: &Self::State, cells: &mut HintCells) -> bool {
+        let _ = (state, solved, cells);
+        false
+    }
+
     /// Counts the solutions from the start, up to `limit`, for families that count them.
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let _ = limit;

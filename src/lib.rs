@@ -39,6 +39,7 @@
 
 extern crate alloc;
 
+pub mod check;
 pub mod custom;
 pub mod envelope;
 pub mod families;

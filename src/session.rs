@@ -2,6 +2,7 @@
 //! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
+use crate::check::{BoardCheck, Checker};
 use crate::family::{add_cell, Deduction, Family, HintCells, MoveCode, SolutionCount, Tier, PARTIAL};
 use crate::ga::{AnyGa, Evolution};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
@@ -58,6 +59,12 @@ pub struct Session<F: Family> {
     ahead: Vec<(F::Move, F::State)>,
     tier_cells: HintCells,
     plan_codes: Vec<MoveCode>,
+    /// The player's positions before each of their moves since the start, for "check my board".
+    history: Vec<F::State>,
+    checker: Option<Checker<F>>,
+    check_work: u32,
+    /// The cells of the last check's mistakes.
+    mistakes: HintCells,
 }
 
 impl<F: Family> Session<F> {
@@ -76,6 +83,10 @@ impl<F: Family> Session<F> {
             ahead: Vec::new(),
             tier_cells: HintCells::new(),
             plan_codes: Vec::new(),
+            history: Vec::new(),
+            checker: None,
+            check_work: 0,
+            mistakes: HintCells::new(),
         }
     }
 
@@ -208,6 +219,14 @@ pub trait AnySession: Send {
     fn hint_tier_text(&mut self, tier: Tier, moves: usize) -> Option<String>;
     /// The plan the last hint came from: its next moves (at most `max`), the first the hint's.
     fn hint_plan(&mut self, max: usize) -> Option<&[MoveCode]>;
+    /// "Check my board" from the current position and the player's moves since the start (see
+    /// [`crate::check`]), working at most about `budget` units in this call: the check, or why there is
+    /// none yet (`InProgress`: ask again next frame) or at all (`OutOfNodes`, `OutOfMemory`).
+    fn check_board(&mut self, budget: u32) -> Result<BoardCheck, Status>;
+    /// The budget units the last [`AnySession::check_board`] spent.
+    fn check_work(&self) -> u32;
+    /// The cells of the last finished check's mistakes ([`BoardCheck::mistakes`]).
+    fn check_cells(&self) -> &[u16];
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String>;
     /// Sets one of the family's options ([`Family::OPTIONS`]), or says why not.
@@ -307,6 +326,12 @@ impl<F: Family> AnySession for Session<F> {
         let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.play(&self.state, &mv));
         match next {
             Some(state) => {
+                // The way here, for a check; without the memory for it, a check starts from here.
+                if self.history.try_reserve(1).is_ok() {
+                    self.history.push(self.state);
+                } else {
+                    self.history = Vec::new();
+                }
                 self.state = state;
                 Ok(())
             }
@@ -434,6 +459,34 @@ impl<F: Family> AnySession for Session<F> {
         let Session { puzzle, ahead, plan_codes, .. } = self;
         plan_codes.extend(ahead.iter().map(|(m, _)| puzzle.encode_move(m)));
         Some(&self.plan_codes)
+    }
+
+    fn check_board(&mut self, budget: u32) -> Result<BoardCheck, Status> {
+        self.check_work = 0;
+        let checks_here = self.checker.as_ref().is_some_and(|c| c.checks(&self.history, &self.state));
+        if !checks_here {
+            let solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
+            let mut path = Vec::new();
+            path.try_reserve_exact(self.history.len() + 1).map_err(|_| Status::OutOfMemory)?;
+            path.extend_from_slice(&self.history);
+            path.push(self.state);
+            self.checker = Some(Checker::new(solver.with_expansion_limit(self.node_limit), path));
+        }
+        let checker = self.checker.as_mut().ok_or(Status::OutOfMemory)?;
+        let (answer, work) = checker.step(&self.puzzle, budget);
+        self.check_work = work;
+        if let Ok(check) = &answer {
+            self.mistakes.clone_from(&check.mistakes);
+        }
+        answer
+    }
+
+    fn check_cells(&self) -> &[u16] {
+        &self.mistakes
+    }
+
+    fn check_work(&self) -> u32 {
+        self.check_work
     }
 
     fn hint_nodes(&self) -> u64 {

@@ -665,3 +665,110 @@ fn every_tier_of_a_hint_reads_off_the_plan_of_the_move() {
         assert!(checked >= 20, "{}: only {checked} hints' tiers checked", family.name);
     });
 }
+
+/// Runs "check my board" on `game` to its end.
+fn check(game: &mut Box<dyn AnySession>) -> lphint::check::BoardCheck {
+    loop {
+        match game.check_board(500) {
+            Err(Status::InProgress) => continue,
+            Ok(check) => return check,
+            Err(other) => panic!("{}: {}", game.describe(), other.name()),
+        }
+    }
+}
+
+#[test]
+fn checking_a_board_finds_the_first_wrong_move_and_the_move_that_lost_it_as_the_oracle_does() {
+    every_family(|family| {
+        let mut rng = common::rng(45);
+        let (mut checked, mut wrong, mut lost) = (0, 0, 0);
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces.iter().take(10) {
+                for _ in 0..6 {
+                    // A random game from the start, its positions' distances from the oracle.
+                    let mut game = space::session(&space.states[0], options);
+                    let mut ids = vec![0usize];
+                    let moves = rng.random_range(0..9);
+                    for _ in 0..moves {
+                        let here = *ids.last().unwrap();
+                        if space.moves[here].is_empty() {
+                            break;
+                        }
+                        let (code, next) = space.moves[here][rng.random_range(0..space.moves[here].len())];
+                        game.apply(&code).unwrap();
+                        ids.push(next);
+                    }
+                    let d: Vec<Option<u32>> = ids.iter().map(|&i| space.to_goal[i]).collect();
+                    let f = |i: usize| d[i].map(|d| d + i as u32);
+                    let first_wrong = d[0].and((1..d.len()).find(|&i| f(i) != f(0))).map(|i| i as u32 - 1);
+                    let lost_at = d[0].and((1..d.len()).find(|&i| d[i].is_none())).map(|i| i as u32 - 1);
+                    let found = check(&mut game);
+                    let desc = &space.states[0];
+                    assert_eq!(found.moves as usize, ids.len() - 1, "{desc}");
+                    if !found.exact {
+                        continue;
+                    }
+                    assert_eq!((found.start_distance, found.distance), (d[0], *d.last().unwrap()), "{desc}: {ids:?}");
+                    assert_eq!(
+                        found.first_wrong, first_wrong,
+                        "{desc} {options:?}: the path {ids:?} at distances {d:?}"
+                    );
+                    assert_eq!(found.lost_at, lost_at, "{desc} {options:?}: the path {ids:?} at distances {d:?}");
+                    checked += 1;
+                    wrong += usize::from(first_wrong.is_some());
+                    lost += usize::from(lost_at.is_some());
+                    // A check is of the position it was asked from: one more move, a new check.
+                    if let Some(&(code, next)) = space.moves[*ids.last().unwrap()].first() {
+                        game.apply(&code).unwrap();
+                        assert_eq!(check(&mut game).distance, space.to_goal[next], "{desc}");
+                    }
+                }
+            }
+        }
+        assert!(checked >= 30 && wrong >= 5, "{}: {checked} games checked, {wrong} with a wrong move", family.name);
+        let _ = lost;
+    });
+}
+
+#[test]
+fn a_part_placed_where_the_one_solution_has_none_is_named_by_its_cells() {
+    let mut total = 0;
+    every_family(|family| {
+        let mut named = 0;
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces.iter().take(12) {
+                let start = space.to_goal[0];
+                // A first move off every shortest solution.
+                let Some(&(code, _)) = space.moves[0].iter().find(|(_, next)| {
+                    let (a, b) = (space.to_goal[*next], start);
+                    a.is_some() && b.is_some() && a.unwrap() + 1 != b.unwrap()
+                }) else {
+                    continue;
+                };
+                let mut game = space::session(&space.states[0], options);
+                let before: Vec<i32> = (0..cells(game.as_ref())).map(|c| game.cell(c)).collect();
+                game.apply(&code).unwrap();
+                let changed: HashSet<u16> =
+                    (0..cells(game.as_ref())).filter(|&c| game.cell(c) != before[c]).map(|c| c as u16).collect();
+                let found = check(&mut game);
+                assert_eq!(found.first_wrong, Some(0), "{}", space.states[0]);
+                if found.mistakes_known && found.exact {
+                    // The wrong part's cells: those it changed (and a Linjat segment also covers its
+                    // number's own cell, whose value does not change).
+                    let mistakes: HashSet<u16> = found.mistakes.iter().copied().collect();
+                    let why = format!("{}: {mistakes:?} for the part at {changed:?}", space.states[0]);
+                    assert!(changed.is_subset(&mistakes) && mistakes.len() <= changed.len() + 1, "{why}");
+                    named += 1;
+                }
+            }
+        }
+        total += named;
+    });
+    // The families of parts (segments, pieces) named them on the puzzles with one solution.
+    assert!(total >= 3, "only {total} wrong parts named");
+}
+
+fn cells(game: &dyn AnySession) -> usize {
+    let (w, h) = game.board_size();
+    (w * h) as usize
+}

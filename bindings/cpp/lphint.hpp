@@ -747,6 +747,23 @@ public:
         return static_cast<Status>(lp_next_hint(get(), *nodes, &hint));
     }
 
+    /// Per frame, "check my board": from the position and the moves made since the start, whether it can
+    /// still be solved, the distances now and at the start, the first move off every shortest solution and
+    /// the move that lost the puzzle (-1: none). InProgress until Ok fills `check`; a negative budget is
+    /// InvalidArgument. No exceptions.
+    template <typename Int>
+    Status check_board(Int budget, LpBoardCheck& check) noexcept {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
+        return static_cast<Status>(lp_check_board(get(), *nodes, &check));
+    }
+
+    /// The cells of the parts the last check found wrong (Linjat's segments, Hargram's pieces).
+    std::vector<std::uint16_t> check_cells() const {
+        return detail::read_array<std::uint16_t>(
+            [this](std::uint16_t* b, std::size_t c, std::size_t* w) { return lp_check_cells(get(), b, c, w); });
+    }
+
     /// After next_hint returned Status::OutOfNodes: the first move toward the position closest to the goal
     /// that the search reached (hint.reason == LP_REASON_PARTIAL, hint.optimal 0, hint.moves_left an
     /// estimate), as Detour's partial result; Status::NotFound when there is none. No exceptions.

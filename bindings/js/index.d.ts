@@ -64,6 +64,23 @@ export type WasmSource = string | URL | Response | ArrayBuffer | ArrayBufferView
 export declare function load(source?: WasmSource): Promise<Lphint>;
 
 /** A move, the same shape for every family (see the C ABI's `LpMove`). */
+/** What "check my board" found: distances in moves, -1 for none. */
+export interface BoardCheck {
+  status: number;
+  /** Moves from the position to the goal; -1 when it cannot be solved. */
+  distance: number;
+  /** Moves from the start. */
+  startDistance: number;
+  /** The player's first move (0-based) off every shortest solution; -1 when none. */
+  firstWrong: number;
+  /** The move (0-based) after which the puzzle could no longer be solved; -1 when none. */
+  lostAt: number;
+  moves: number;
+  exact: boolean;
+  mistakeCells: number;
+  mistakesKnown: boolean;
+}
+
 export interface Move {
   piece: number;
   from: number;
@@ -195,6 +212,10 @@ export declare class Puzzle implements Disposable {
   /** Tier `tier` of the last hint (1 where to look, 2 what to move, 3 the move, 4 the plan, in words its
    * first `moves` moves): its cells and words, or null when no hint was given from this position. */
   hintTier(tier: 1 | 2 | 3 | 4, moves?: number): { tier: number; cells: number[]; text: string } | null;
+  /** "Check my board" a frame at a time (the same object every call; `status` IN_PROGRESS until OK). */
+  checkBoard(budget?: number): BoardCheck;
+  /** The cells of the parts the last check found wrong. */
+  checkCells(): number[];
   /** The plan's next moves (at most `max`), the first the hint's; null when no hint was given here. */
   hintPlan(max?: number): Move[] | null;
   setOption(key: string, value: string | number | boolean): void;

@@ -982,6 +982,29 @@ export class Puzzle extends Handle {
     return lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_text, this.live, buf, cap, written));
   }
 
+  /** Per frame, "check my board": from the position and the moves made since the start, working at most
+   * `budget` units: the same result object every call, `status` `IN_PROGRESS` until `OK` fills
+   * `distance`, `startDistance`, `firstWrong`, `lostAt` (moves, 0-based; -1 for none), `moves`, `exact`,
+   * `mistakeCells` and `mistakesKnown` (`checkCells()` gives those cells). */
+  checkBoard(budget = 10000) {
+    const lib = this.lib;
+    const r = (this.checkResult ??= { status: Status.IN_PROGRESS, distance: -1, startDistance: -1, firstWrong: -1, lostAt: -1, moves: 0, exact: false, mistakeCells: 0, mistakesKnown: false });
+    r.status = lib.check(lib.call(lib.x.lp_check_board, this.live, count32(budget, "budget"), lib.out));
+    if (r.status === Status.OK) {
+      const v = lib.refresh();
+      const at = (k) => v.getInt32(lib.out + 4 * k, true);
+      [r.distance, r.startDistance, r.firstWrong, r.lostAt] = [at(0), at(1), at(2), at(3)];
+      [r.moves, r.exact, r.mistakeCells, r.mistakesKnown] = [at(4), at(5) !== 0, at(6), at(7) !== 0];
+    }
+    return r;
+  }
+
+  /** The cells of the parts the last check found wrong (Linjat's segments, Hargram's pieces). */
+  checkCells() {
+    const lib = this.lib;
+    return lib.items((buf, cap, written) => lib.call(lib.x.lp_check_cells, this.live, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
+  }
+
   /** Tier `tier` of the last hint, all read off the plan it came from (hint coins): 1 where to look, 2 what
    * to move, 3 the move, 4 the plan (its words: the first `moves` moves). `{ tier, cells, text }` (cells
    * of the grid; tier 1's hold tier 2's), or null when no hint was given from this position. For tools

@@ -328,6 +328,92 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
     })
 }
 
+/// "Check my board": what [`lp_check_board`] found from the player's position and moves.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LpBoardCheck {
+    /// Moves from the current position to the goal; -1 when it cannot be solved.
+    pub distance: i32,
+    /// Moves from the start to the goal; -1 when it never could be solved.
+    pub start_distance: i32,
+    /// The player's first move (0-based, counted from the start) off every shortest solution; -1 when
+    /// every move was on one.
+    pub first_wrong: i32,
+    /// The move (0-based) after which the puzzle could no longer be solved (a dead end: jugs without a
+    /// tap back, a lost blocks position); -1 when it still can.
+    pub lost_at: i32,
+    /// The player's moves checked: those since the start (or since the position was parsed).
+    pub moves: u32,
+    /// 1 when the distances are proven optimal (the family's solver is exact for the puzzle), else 0.
+    pub exact: u32,
+    /// Cells of the parts drawn or placed that the one solution does not have ([`lp_check_cells`]).
+    pub mistake_cells: u32,
+    /// 1 when those were decided (Linjat's segments, Hargram's pieces, on a puzzle with one solution),
+    /// else 0.
+    pub mistakes_known: u32,
+}
+
+impl From<&crate::check::BoardCheck> for LpBoardCheck {
+    fn from(c: &crate::check::BoardCheck) -> LpBoardCheck {
+        let signed = |v: Option<u32>| v.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
+        LpBoardCheck {
+            distance: signed(c.distance),
+            start_distance: signed(c.start_distance),
+            first_wrong: signed(c.first_wrong),
+            lost_at: signed(c.lost_at),
+            moves: c.moves,
+            exact: u32::from(c.exact),
+            mistake_cells: c.mistakes.len() as u32,
+            mistakes_known: u32::from(c.mistakes_known),
+        }
+    }
+}
+
+/// "Check my board", a frame at a time as a hint: from the current position and the player's moves
+/// since the start (the moves made through [`lp_puzzle_apply`]), whether the puzzle can still be solved,
+/// how far the goal is now against the start, the player's first move off every shortest solution, the
+/// move after which the puzzle was lost, and (Linjat, Hargram; a puzzle with one solution) the parts no
+/// solution has. It works at most about `budget` units in this call (a budget of 0 counts as 1):
+/// `LP_IN_PROGRESS` until `LP_OK` writes `*check`; `LP_OUT_OF_NODES` when a search reached the node
+/// limit. A move since the last call starts a new check. About `2 + 2 log2 moves` searches of the
+/// family's own solver, each bounded by the puzzle's node limit; the first call reserves the memory.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `check` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_check_board(puzzle: *mut LpPuzzle, budget: u32, check: *mut LpBoardCheck) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (check, puzzle) = unsafe { (Out::new(check, "check")?, handle_mut(puzzle)?) };
+        let answer = puzzle.session.check_board(budget);
+        report_work(puzzle.session.check_work());
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        match answer {
+            Ok(found) => {
+                check.write((&found).into());
+                Ok(LpStatus::LP_OK)
+            }
+            Err(status) => status_outcome(status, "no check"),
+        }
+    })
+}
+
+/// The cells of the parts the last finished [`lp_check_board`] found wrong (drawn or placed where the
+/// one solution has none), row-major indices of the grid; empty when none or not decided.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_check_cells(
+    puzzle: *const LpPuzzle,
+    buf: *mut u16,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    // SAFETY: forwarded caller guarantees.
+    guard(|| unsafe { write_items(handle(puzzle)?.session.check_cells(), buf, cap, written) })
+}
+
 /// Writes a hint that came, or maps why none did (`what`: "no hint") to its status and message.
 fn hint_outcome(
     answer: Result<crate::session::SessionHint, crate::search::Status>,

@@ -88,6 +88,17 @@ int main() {
         for (std::size_t i = 0; i < planned; i++) coins.apply(plan[i]);
         CHECK(!coins.hint_tier_text(1));
 
+        // Check my board: two moves from the goal, the player slides 4 down (off every shortest solution);
+        // the check, a frame at a time, names that move and the distance it costs.
+        auto checked = lphint::Puzzle::parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+        checked.apply(LpMove{4, 3, 6, 0});
+        LpBoardCheck board{};
+        lphint::Status answer;
+        while ((answer = checked.check_board(100, board)) == lphint::Status::InProgress) {
+        }
+        CHECK(answer == lphint::Status::Ok && board.first_wrong == 0 && board.start_distance == 2 && board.distance == 3);
+        CHECK(board.lost_at == -1 && board.exact == 1 && checked.check_cells().empty());
+
         // A pack of generated Rush Hour levels, loaded back: each level is played along its stored answer at
         // budget 1 (no search), the red car (id 0) followed.
         lphint::PackWriter writer;

@@ -84,6 +84,18 @@ static class Integration
                 for (int i = 0; i < planned; i++) coins.Apply(plan[i]);
                 Check(coins.HintTierText(1) == null, "a move drops the hint");
             }
+
+            // Check my board: two moves from the goal, the player slides 4 down (off every shortest
+            // solution); the check, a frame at a time, names that move and the distance it costs.
+            using (Puzzle checkedBoard = Puzzle.Parse("tiles:3x3:1,2,3,4,5,6,0,7,8"))
+            {
+                checkedBoard.Apply(new Move { Piece = 4, From = 3, To = 6 });
+                BoardCheck board;
+                Status answer;
+                while ((answer = checkedBoard.CheckBoard(100, out board)) == Status.InProgress) { }
+                Check(answer == Status.Ok && board.FirstWrong == 0 && board.StartDistance == 2 && board.Distance == 3, "the first wrong move");
+                Check(board.LostAt == -1 && board.Exact && checkedBoard.ReadCheckCells(new ushort[8]) == 0, "nothing lost");
+            }
         }
 
         // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.

@@ -56,6 +56,19 @@ assert.equal(play(rush, 300, H, 1), 51);
   coins.free();
 }
 
+// Check my board: two moves from the goal, the player slides 4 down (off every shortest solution); the
+// check, a frame at a time, names that move and the distance it costs.
+{
+  const checked = lp.Puzzle.parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+  checked.apply({ piece: 4, from: 3, to: 6, arg: 0 });
+  let board;
+  do board = checked.checkBoard(100);
+  while (board.status === Status.IN_PROGRESS);
+  assert.deepEqual([board.status, board.firstWrong, board.startDistance, board.distance], [Status.OK, 0, 2, 3]);
+  assert.deepEqual([board.lostAt, board.exact, checked.checkCells()], [-1, true, []]);
+  checked.free();
+}
+
 // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.
 const writer = new lp.PackWriter();
 const generator = new lp.Generator("blocks", "preset=rush-easy", 7);

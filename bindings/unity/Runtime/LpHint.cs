@@ -119,6 +119,27 @@ namespace LpHint
         public uint Reason;
     }
 
+    /// <summary>What "check my board" found (Puzzle.CheckBoard): distances in moves, -1 for none.</summary>
+    public struct BoardCheck
+    {
+        /// <summary>Moves from the position to the goal; -1 when it cannot be solved.</summary>
+        public int Distance;
+        /// <summary>Moves from the start; -1 when it never could be solved.</summary>
+        public int StartDistance;
+        /// <summary>The player's first move (0-based) off every shortest solution; -1 when none.</summary>
+        public int FirstWrong;
+        /// <summary>The move (0-based) after which the puzzle could no longer be solved; -1 when none.</summary>
+        public int LostAt;
+        /// <summary>The moves checked (the player's since the start).</summary>
+        public uint Moves;
+        /// <summary>Whether the distances are proven optimal.</summary>
+        public bool Exact;
+        /// <summary>How many cells the wrong parts cover (ReadCheckCells).</summary>
+        public uint MistakeCells;
+        /// <summary>Whether the wrong parts were decided (a puzzle with one solution).</summary>
+        public bool MistakesKnown;
+    }
+
     /// <summary>What values a parameter takes (LpParamKind).</summary>
     public enum ParamKind : uint
     {
@@ -984,6 +1005,41 @@ namespace LpHint
             LpStatus status = NativeMethods.lp_next_hint_timed(Raw, microseconds, &raw);
             hint = HintOf(raw);
             return (Status)status;
+        }
+
+        /// <summary>Per frame, "check my board": from the position and the moves made since the start,
+        /// whether it can still be solved, the distances now and at the start, the first move off every
+        /// shortest solution and the move that lost the puzzle. InProgress until Ok fills `check`.
+        /// Allocates nothing.</summary>
+        public Status CheckBoard(uint budget, out BoardCheck check)
+        {
+            LpBoardCheck raw;
+            LpStatus status = NativeMethods.lp_check_board(Raw, budget, &raw);
+            check = new BoardCheck
+            {
+                Distance = raw.distance,
+                StartDistance = raw.start_distance,
+                FirstWrong = raw.first_wrong,
+                LostAt = raw.lost_at,
+                Moves = raw.moves,
+                Exact = raw.exact != 0,
+                MistakeCells = raw.mistake_cells,
+                MistakesKnown = raw.mistakes_known != 0,
+            };
+            return (Status)status;
+        }
+
+        /// <summary>Copies the cells of the parts the last check found wrong into `cells` and returns how
+        /// many there are; allocates nothing.</summary>
+        public int ReadCheckCells(ushort[] cells)
+        {
+            if (cells == null) throw new ArgumentNullException("cells");
+            UIntPtr written;
+            fixed (ushort* p = cells)
+            {
+                Native.Check(NativeMethods.lp_check_cells(Raw, p, (UIntPtr)cells.Length, &written));
+            }
+            return (int)written.ToUInt64();
         }
 
         /// <summary>After NextHint returned OutOfNodes: the first move toward the position closest to the

@@ -725,6 +725,32 @@ namespace LpHint
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
 
         /// <summary>
+        ///  "Check my board", a frame at a time as a hint: from the current position and the player's moves
+        ///  since the start (the moves made through [`lp_puzzle_apply`]), whether the puzzle can still be solved,
+        ///  how far the goal is now against the start, the player's first move off every shortest solution, the
+        ///  move after which the puzzle was lost, and (Linjat, Hargram; a puzzle with one solution) the parts no
+        ///  solution has. It works at most about `budget` units in this call (a budget of 0 counts as 1):
+        ///  `LP_IN_PROGRESS` until `LP_OK` writes `*check`; `LP_OUT_OF_NODES` when a search reached the node
+        ///  limit. A move since the last call starts a new check. About `2 + 2 log2 moves` searches of the
+        ///  family's own solver, each bounded by the puzzle's node limit; the first call reserves the memory.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `check` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_check_board", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_check_board(LpPuzzle* puzzle, uint budget, LpBoardCheck* check);
+
+        /// <summary>
+        ///  The cells of the parts the last finished [`lp_check_board`] found wrong (drawn or placed where the
+        ///  one solution has none), row-major indices of the grid; empty when none or not decided.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_check_cells", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_check_cells(LpPuzzle* puzzle, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  After [`lp_next_hint`] returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
         ///  hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the
         ///  family's estimate) that the search from the current position reached. `hint-&gt;reason` is
@@ -1423,6 +1449,49 @@ namespace LpHint
         ///  The family's reason code.
         /// </summary>
         public uint reason;
+    }
+
+    /// <summary>
+    ///  "Check my board": what [`lp_check_board`] found from the player's position and moves.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpBoardCheck
+    {
+        /// <summary>
+        ///  Moves from the current position to the goal; -1 when it cannot be solved.
+        /// </summary>
+        public int distance;
+        /// <summary>
+        ///  Moves from the start to the goal; -1 when it never could be solved.
+        /// </summary>
+        public int start_distance;
+        /// <summary>
+        ///  The player's first move (0-based, counted from the start) off every shortest solution; -1 when
+        ///  every move was on one.
+        /// </summary>
+        public int first_wrong;
+        /// <summary>
+        ///  The move (0-based) after which the puzzle could no longer be solved (a dead end: jugs without a
+        ///  tap back, a lost blocks position); -1 when it still can.
+        /// </summary>
+        public int lost_at;
+        /// <summary>
+        ///  The player's moves checked: those since the start (or since the position was parsed).
+        /// </summary>
+        public uint moves;
+        /// <summary>
+        ///  1 when the distances are proven optimal (the family's solver is exact for the puzzle), else 0.
+        /// </summary>
+        public uint exact;
+        /// <summary>
+        ///  Cells of the parts drawn or placed that the one solution does not have ([`lp_check_cells`]).
+        /// </summary>
+        public uint mistake_cells;
+        /// <summary>
+        ///  1 when those were decided (Linjat's segments, Hargram's pieces, on a puzzle with one solution),
+        ///  else 0.
+        /// </summary>
+        public uint mistakes_known;
     }
 
     /// <summary>

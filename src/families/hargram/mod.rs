@@ -748,6 +748,18 @@ impl Family for Hargram {
         code
     }
 
+    /// The pieces placed where no piece of the solution lies (a twin of the solution's counts as it).
+    fn mistakes(&self, state: &Layout, solved: &Layout, cells: &mut HintCells) -> bool {
+        let mask = |s: &Layout, p: usize| s.placement(p).and_then(|(o, a)| self.piece_mask(p, o, a as usize));
+        let right: Vec<Cells> = (0..self.pieces.len()).filter_map(|q| mask(solved, q)).collect();
+        for placed in (0..self.pieces.len()).filter_map(|p| mask(state, p)) {
+            if !right.contains(&placed) {
+                placed.iter().for_each(|scan| add_cell(cells, self.cell_of[scan] as u16));
+            }
+        }
+        true
+    }
+
     /// A piece to place is still in the tray: no cells; a piece to take off, its cells on the board.
     fn hint_piece(&self, s: &Layout, mv: &HargramMove, cells: &mut HintCells) {
         if let HargramMove::Remove { .. } = mv {

@@ -347,6 +347,16 @@ impl Family for Linjat {
         text
     }
 
+    /// The segments drawn where the solution has none of them.
+    fn mistakes(&self, state: &Drawn, solved: &Drawn, out: &mut HintCells) -> bool {
+        for p in 0..self.board().numbers.len() {
+            if let Some(o) = state.get(p).filter(|&o| solved.get(p) != Some(o)) {
+                cells(&self.board().segment(p, o as usize).mask).for_each(|c| add_cell(out, c as u16));
+            }
+        }
+        true
+    }
+
     /// The number whose segment is drawn next.
     fn hint_piece(&self, _: &Drawn, mv: &Stroke, cells: &mut HintCells) {
         if let Some(number) = self.board().numbers.get(mv.piece as usize) {

@@ -1,0 +1,190 @@
+//! "Check my board": from the player's position and the moves that led there, whether the puzzle can
+//! still be solved, how far the goal is now against the start, the player's first move off every
+//! shortest solution and the move after which the puzzle was lost — stepped under a budget, as a hint is.
+//!
+//! Along the player's positions `s_0 … s_k` (the start, then one after each move), a move can bring the
+//! goal at most one move closer, so `f(i) = distance(s_i) + i` never decreases (an unsolvable position
+//! counts as infinitely far, and every position after it is unsolvable too). Every move was on a shortest
+//! solution exactly when `f(k) = f(0)`; otherwise the first move off every shortest solution is the one
+//! into the first `i` with `f(i) > f(0)`, and the move that lost the puzzle the one into the first
+//! unsolvable position. Both are found by halving the interval: a check of `k` moves costs at most about
+//! `2 + 2 log2 k` searches, each the family's own optimal solver.
+
+use crate::family::{Family, HintCells};
+use crate::search::{Search, Solver, Status};
+use alloc::vec::Vec;
+
+/// What a check found. Distances are moves to the goal (`None` when the position cannot be solved).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardCheck {
+    /// Moves from the current position to the goal; `None` when it cannot be solved.
+    pub distance: Option<u32>,
+    /// Moves from the start.
+    pub start_distance: Option<u32>,
+    /// The player's first move (0-based) off every shortest solution; `None` when every move was on one.
+    pub first_wrong: Option<u32>,
+    /// The move (0-based) after which the puzzle could no longer be solved; `None` when it still can (or
+    /// never could).
+    pub lost_at: Option<u32>,
+    /// The moves checked (the player's since the start).
+    pub moves: u32,
+    /// Whether the distances are proven optimal (the family's solver is exact for the puzzle).
+    pub exact: bool,
+    /// Cells of the parts drawn or placed that no solution has (Linjat's segments, Hargram's pieces),
+    /// when the family names them and the puzzle's solution is unique.
+    pub mistakes: HintCells,
+    /// Whether `mistakes` was decided (the family names parts and the solution is unique).
+    pub mistakes_known: bool,
+}
+
+/// A check in progress over the player's positions.
+pub struct Checker<F: Family> {
+    solver: Solver<F>,
+    /// The player's positions from the start to now (in the player's labels).
+    path: Vec<F::State>,
+    /// Each position's distance, once searched: `Some(None)` for unsolvable.
+    known: Vec<Option<Option<u32>>>,
+    /// The position being searched, if any.
+    asking: Option<usize>,
+    /// Halving intervals `(lo, hi)`: `lo` on a shortest solution from the start, `hi` past it.
+    wrong: Option<(usize, usize)>,
+    lost: Option<(usize, usize)>,
+    /// A solved position the search from the start reached (for the parts no solution has).
+    solved: Option<F::State>,
+    exact: bool,
+    path_buf: Vec<(F::Move, F::State)>,
+}
+
+impl<F: Family> Checker<F> {
+    /// A check of `path` (the start, then the position after each of the player's moves) with `solver`
+    /// (an optimal one for exact answers; its memory reserved by the caller).
+    pub fn new(solver: Solver<F>, path: Vec<F::State>) -> Self {
+        let known = alloc::vec![None; path.len()];
+        Checker {
+            solver,
+            path,
+            known,
+            asking: None,
+            wrong: None,
+            lost: None,
+            solved: None,
+            exact: true,
+            path_buf: Vec::new(),
+        }
+    }
+
+    /// Whether this check is of the positions `history` then `now`.
+    pub fn checks(&self, history: &[F::State], now: &F::State) -> bool {
+        self.path.len() == history.len() + 1 && self.path[..history.len()] == *history && self.path.last() == Some(now)
+    }
+
+    /// The position whose distance the check needs next, or `None` when it has all it needs.
+    fn next_question(&mut self) -> Option<usize> {
+        let last = self.path.len() - 1;
+        for i in [0, last] {
+            if self.known[i].is_none() {
+                return Some(i);
+            }
+        }
+        let (d0, dk) = (self.known[0]?, self.known[last]?);
+        let f = |i: usize, d: Option<u32>| d.map(|d| d as u64 + i as u64);
+        let reference = f(0, d0)?; // an unsolvable start: no move is wrong, none lost the puzzle
+        if self.wrong.is_none() && f(last, dk) != Some(reference) {
+            self.wrong = Some((0, last));
+        }
+        if self.lost.is_none() && dk.is_none() {
+            self.lost = Some((0, last));
+        }
+        let known = &self.known;
+        let off = |i: usize| f(i, known[i].flatten()) != Some(reference);
+        let lost = |i: usize| known[i] == Some(None);
+        for (interval, past) in [(&mut self.wrong, &off as &dyn Fn(usize) -> bool), (&mut self.lost, &lost)] {
+            while let Some((lo, hi)) = *interval {
+                if hi - lo <= 1 {
+                    break;
+                }
+                let mid = lo + (hi - lo) / 2;
+                if known[mid].is_none() {
+                    return Some(mid);
+                }
+                *interval = Some(if past(mid) { (lo, mid) } else { (mid, hi) });
+            }
+        }
+        None
+    }
+
+    /// Works on the check for at most about `budget` units (the searches' node expansions): the result
+    /// when done, `InProgress` while a search runs, or why the check stopped (`OutOfNodes`: a search
+    /// reached its node limit; `OutOfMemory`). Returns the work spent beside.
+    pub fn step(&mut self, puzzle: &F, budget: u32) -> (Result<BoardCheck, Status>, u32) {
+        let mut spent = 0u32;
+        loop {
+            let at = match self.asking {
+                Some(at) => at,
+                None => match self.next_question() {
+                    Some(at) => {
+                        if puzzle.is_goal(&self.path[at]) {
+                            self.known[at] = Some(Some(0));
+                            if at == 0 {
+                                self.solved = Some(self.path[0]);
+                            }
+                            continue;
+                        }
+                        self.solver.restart(puzzle, puzzle.canonical(&self.path[at]));
+                        self.asking = Some(at);
+                        at
+                    }
+                    None => return (Ok(self.result(puzzle)), spent),
+                },
+            };
+            if spent >= budget.max(1) {
+                return (Err(Status::InProgress), spent);
+            }
+            let step = self.solver.step(puzzle, budget.max(1) - spent);
+            spent = spent.saturating_add(step.work.max(1));
+            match step.status {
+                Status::InProgress => continue,
+                Status::Found => {
+                    self.solver.write_path(&mut self.path_buf);
+                    self.known[at] = Some(Some(self.path_buf.len() as u32));
+                    self.exact &= self.solver.solution_is_optimal();
+                    if at == 0 {
+                        self.solved = self.path_buf.last().map(|(_, s)| *s);
+                    }
+                    self.asking = None;
+                }
+                Status::Unsolvable => {
+                    self.known[at] = Some(None);
+                    self.asking = None;
+                }
+                other => {
+                    self.asking = None;
+                    return (Err(other), spent);
+                }
+            }
+        }
+    }
+
+    fn result(&self, puzzle: &F) -> BoardCheck {
+        let last = self.path.len() - 1;
+        let first_wrong = self.wrong.map(|(_, hi)| hi as u32 - 1);
+        let lost_at = self.lost.map(|(_, hi)| hi as u32 - 1);
+        let mut check = BoardCheck {
+            distance: self.known[last].flatten(),
+            start_distance: self.known[0].flatten(),
+            first_wrong,
+            lost_at,
+            moves: last as u32,
+            exact: self.exact,
+            ..BoardCheck::default()
+        };
+        // The parts no solution has: against the one solution, when the puzzle has exactly one.
+        if let Some(solved) = &self.solved {
+            let unique = puzzle.count_solutions(2).is_some_and(|c| c.all == 1);
+            if unique {
+                check.mistakes_known = puzzle.mistakes(&self.path[last], solved, &mut check.mistakes);
+            }
+        }
+        check
+    }
+}
