@@ -56,6 +56,7 @@ export class Play {
     $("hint-plan").onclick = () => this.askHint(false, 4);
     $("play-hint").onclick = () => this.askHint(true);
     $("solve").onclick = () => this.solve();
+    $("check").onclick = () => this.checkBoard();
     $("rules").onclick = () => this.showRules();
     $("play-edit").onclick = () => this.studio.edit.open(this.puzzle.describe());
     $("rules-step").oninput = () => this.drawRules();
@@ -487,6 +488,33 @@ export class Play {
     $("playtest-state").textContent = `${why} ${results.length} ${results.length === 1 ? "level" : "levels"} solved: ${total("moves")} moves, ${total("hints")} hints, ${total("seconds").toFixed(1)} s in all.`;
     $("playtest-summary").tBodies[0].replaceChildren(...rows);
     $("playtest-summary").hidden = results.length === 0;
+  }
+
+  /** "Check my board" on the game played so far, in the worker: solvable, how far now against the
+   * start, the first move off every shortest solution, the move that lost the puzzle, wrong parts lit. */
+  async checkBoard() {
+    this.stop();
+    const descs = [...this.history, this.puzzle.describe()];
+    const here = descs.at(-1);
+    this.busy("checking…");
+    const end = await this.job.run(this.studio.task({ type: "check", descs }));
+    this.busy(null);
+    if (end.type !== "done" || this.puzzle.describe() !== here) return;
+    if (end.status !== Status.OK) {
+      this.say(`No check: ${end.message || `status ${end.status}`}.`);
+      return;
+    }
+    const family = this.view.family;
+    const moves = (n) => `${n} ${noun(family, n)}`;
+    const far = end.distance < 0 ? "it can no longer be solved" : end.distance === 0 ? "solved" : `${moves(end.distance)} from the goal (the start was ${moves(end.startDistance)})`;
+    const wrong = end.firstWrong < 0 ? "every move so far was on a shortest solution" : `your move ${end.firstWrong + 1} (${end.wrongText}) left every shortest solution`;
+    const lost = end.lostAt >= 0 ? `; move ${end.lostAt + 1} (${end.lostText}) made it unsolvable` : "";
+    const parts = end.mistakesKnown && end.cells.length ? "; the parts lit are where the solution has none" : "";
+    const estimate = end.exact ? "" : " (distances not proven shortest)";
+    this.hint = end.cells.length ? { cells: end.cells, move: null } : null;
+    this.render();
+    $("sentence").dataset.check = JSON.stringify({ distance: end.distance, startDistance: end.startDistance, firstWrong: end.firstWrong, lostAt: end.lostAt, cells: end.cells });
+    this.say(`Check: ${far}; ${wrong}${lost}${parts}${estimate}.`);
   }
 
   /** The exact solver's solution from here, found in the worker, then replayed on the scrubber. */

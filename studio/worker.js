@@ -357,7 +357,37 @@ function analyse({ desc, nodeLimit, clusterCap, hardestCap = 0, variants = [] })
   postMessage({ type: "done" });
 }
 
-const TASKS = { solve, compare, generate, plots, analyse, curve };
+/** "Check my board" on a game played through the positions `descs` (the start first): each move found
+ * again between two positions, played on one puzzle, then the engine's check a slice at a time; the
+ * sentences of the first wrong move and of the move that lost the puzzle, from where they were played. */
+function check({ descs }) {
+  const game = parse(descs[0]);
+  const played = [];
+  for (let i = 1; i < descs.length; i++) {
+    const here = game.describe();
+    const move = game.moves().find((m) => {
+      const next = parse(here);
+      next.apply(m);
+      const same = next.describe() === descs[i];
+      next.free();
+      return same;
+    });
+    if (!move) break; // a position no move leads to (an edit): the check covers the moves before it
+    played.push({ move, text: game.moveText(move) });
+    game.apply(move);
+  }
+  const beat = heartbeat(() => postMessage({ type: "progress", what: "checking" }));
+  let result;
+  do {
+    result = game.checkBoard(BUDGET);
+    beat();
+  } while (result.status === Status.IN_PROGRESS);
+  const sentence = (i) => (i >= 0 && i < played.length ? played[i].text : null);
+  postMessage({ type: "done", ...result, cells: result.status === Status.OK ? game.checkCells() : [], wrongText: sentence(result.firstWrong), lostText: sentence(result.lostAt), message: result.status === Status.OK ? "" : lp.lastError() });
+  game.free();
+}
+
+const TASKS = { solve, compare, generate, plots, analyse, curve, check };
 onmessage = async ({ data }) => {
   try {
     if (data.custom) parse = parser(lp, await loadModule(data.custom));

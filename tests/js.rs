@@ -499,6 +499,13 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     };
     assert!(!cells(1).is_empty() && cells(1).is_subset(&cells(0)), "{out}");
     assert!(cells(1).is_subset(&cells(2)), "what to move is where the move is: {out}");
+    // Check my board: a wrong move and back, found in the worker and said in words.
+    assert_eq!(
+        text("/check/text"),
+        "Check: 2 moves from the goal (the start was 2 moves); your move 1 (slide 4 down) left every shortest solution.",
+        "{out}"
+    );
+    assert_eq!(results["check"]["facts"]["firstWrong"], 0, "{out}");
     // Hargram's tray: every piece by the letter its sentence gives it, twins told apart, no number.
     let tray = results["tray"].as_array().unwrap();
     let letters: std::collections::BTreeSet<&str> = tray.iter().map(|p| p["letter"].as_str().unwrap()).collect();

@@ -319,6 +319,15 @@ try {
     results.coins.push({ text: await text("#sentence"), cells: await page.evaluate(() => [...window.studio.play.view.highlight]) });
   }
   await shot(page, "designer-hint-coins");
+  // Check my board: two moves from the goal, a wrong move (4 down) and back: still two away, the first
+  // move named as the one off every shortest solution.
+  await load("tiles:3x3:1,2,3,4,5,6,0,7,8");
+  await page.focus("#board");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await page.click("#check");
+  await page.waitForFunction(() => document.getElementById("sentence").textContent.startsWith("Check:"));
+  results.check = { text: await text("#sentence"), facts: JSON.parse(await page.getAttribute("#sentence", "data-check")) };
   // Hargram's tray names every piece as the sentences do, twins included (the second I tromino was "5").
   await load("hargram:5x4:...../...../...../.....:.#/##/#.;###;###/#.#;#../#../###;###");
   results.tray = await page.evaluate(() => window.studio.play.view.names);
