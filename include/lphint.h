@@ -1301,6 +1301,25 @@ enum LpStatus lp_tiles_create(uint32_t width,
                               size_t goal_len,
                               struct LpPuzzle **out);
 
+// Plays the trivial steps from the current position — the "solve the trivial steps" button — and
+// writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
+// does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
+// none for all of them) fix; for the others, forced moves, each the only move of its position that leads
+// to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
+// buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
+// limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
+// values; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_trivial_steps(struct LpPuzzle *puzzle,
+                               const uint32_t *rules,
+                               size_t rule_count,
+                               uint32_t max_moves,
+                               struct LpMove *buf,
+                               size_t cap,
+                               size_t *written);
+
 // The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
 uint32_t lp_version(void);
 

@@ -316,6 +316,15 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         String::from("look at the highlighted cells: the next moves are there")
     }
 
+    /// For families that deduce as a player does (Linjat): the moves that every deduction of the rules
+    /// `rules` (reason codes of [`Family::REASONS`]; empty for all) makes from `state`, applied one after
+    /// another as far as those rules go — the "solve the trivial steps" button. `None` (the default) for
+    /// a family without rules; an empty list when the rules deduce nothing more.
+    fn deduced_moves(&self, state: &Self::State, rules: &[u32]) -> Option<Vec<Self::Move>> {
+        let _ = (state, rules);
+        None
+    }
+
     /// For families whose positions are sets of parts (Linjat's segments, Hargram's pieces): writes the
     /// cells of the parts of `state` that the solved position `solved` (the puzzle's one solution, in the
     /// searches' labels) does not have, and returns true; false (the default) for a family whose

@@ -90,6 +90,19 @@ impl<F: Family> Session<F> {
         }
     }
 
+    /// Whether the goal can be reached from `state` (by `solver`, within its node limit).
+    fn solvable_from(&self, solver: &mut Solver<F>, state: &F::State) -> Result<bool, Status> {
+        if self.puzzle.is_goal(state) {
+            return Ok(true);
+        }
+        solver.restart(&self.puzzle, self.puzzle.canonical(state));
+        match solver.run(&self.puzzle) {
+            Status::Found => Ok(true),
+            Status::Unsolvable => Ok(false),
+            other => Err(other),
+        }
+    }
+
     /// Reads the plan the last hint came from into `ahead`, at most `n` moves in the player's labels;
     /// false when no hint was given from the current position. A partial hint's plan is its move.
     fn read_ahead(&mut self, n: usize) -> bool {
@@ -225,6 +238,12 @@ pub trait AnySession: Send {
     fn check_board(&mut self, budget: u32) -> Result<BoardCheck, Status>;
     /// The budget units the last [`AnySession::check_board`] spent.
     fn check_work(&self) -> u32;
+    /// Plays the trivial steps from the current position (at most `max_moves`) and returns them: for a
+    /// family that deduces (Linjat), the moves the rules `rules` (reason codes; empty: all) fix; for the
+    /// others, forced moves, each the only one of its position that leads to a solvable position
+    /// (every search bounded by the node limit: `OutOfNodes` when one reached it, the moves before it
+    /// played). Nothing is played from a solved or unsolvable position.
+    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize) -> Result<Vec<MoveCode>, Status>;
     /// The cells of the last finished check's mistakes ([`BoardCheck::mistakes`]).
     fn check_cells(&self) -> &[u16];
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
@@ -487,6 +506,42 @@ impl<F: Family> AnySession for Session<F> {
 
     fn check_work(&self) -> u32 {
         self.check_work
+    }
+
+    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize) -> Result<Vec<MoveCode>, Status> {
+        let mut played = Vec::new();
+        if let Some(moves) = self.puzzle.deduced_moves(&self.state, rules) {
+            for mv in moves.into_iter().take(max_moves) {
+                let code = self.puzzle.encode_move(&mv);
+                if self.apply(&code).is_err() {
+                    break;
+                }
+                played.push(code);
+            }
+            return Ok(played);
+        }
+        let mut solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
+        solver.set_expansion_limit(self.node_limit);
+        while played.len() < max_moves && !self.puzzle.is_goal(&self.state) {
+            let mut ways = Vec::new();
+            self.puzzle.successors(&self.state, |mv, next, _| ways.push((mv, next)));
+            let mut forced = None;
+            for (mv, next) in ways {
+                if self.solvable_from(&mut solver, &next)? {
+                    if forced.is_some() {
+                        return Ok(played); // two ways on: nothing forced
+                    }
+                    forced = Some(mv);
+                }
+            }
+            let Some(mv) = forced else { return Ok(played) };
+            let code = self.puzzle.encode_move(&mv);
+            if self.apply(&code).is_err() {
+                break;
+            }
+            played.push(code);
+        }
+        Ok(played)
     }
 
     fn hint_nodes(&self) -> u64 {

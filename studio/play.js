@@ -13,6 +13,8 @@ const HINT_BUDGET = 2000; // node expansions per animation frame
 const SOLVE_NODES = 50_000_000;
 const REPLAY_MS = 300;
 const PLAN_SHOWN = 5; // moves the plan coin shows
+const FORCED_MOVES = 20; // forced moves a Trivial steps click plays at most
+const FORCED_NODES = 200_000; // node limit of each search that tells a forced move
 
 export class Play {
   constructor(studio) {
@@ -57,6 +59,7 @@ export class Play {
     $("play-hint").onclick = () => this.askHint(true);
     $("solve").onclick = () => this.solve();
     $("check").onclick = () => this.checkBoard();
+    $("trivial").onclick = () => this.trivialSteps();
     $("rules").onclick = () => this.showRules();
     $("play-edit").onclick = () => this.studio.edit.open(this.puzzle.describe());
     $("rules-step").oninput = () => this.drawRules();
@@ -488,6 +491,27 @@ export class Play {
     $("playtest-state").textContent = `${why} ${results.length} ${results.length === 1 ? "level" : "levels"} solved: ${total("moves")} moves, ${total("hints")} hints, ${total("seconds").toFixed(1)} s in all.`;
     $("playtest-summary").tBodies[0].replaceChildren(...rows);
     $("playtest-summary").hidden = results.length === 0;
+  }
+
+  /** The trivial steps: the rules' deductions (Linjat) or the forced moves, each played as a move of
+   * its own (undoable one by one). */
+  trivialSteps() {
+    this.stop();
+    const start = this.puzzle.describe();
+    const probe = this.studio.parse(start);
+    probe.setNodeLimit(FORCED_NODES); // forced moves search on the page: a short bound keeps it responsive
+    let steps;
+    try {
+      steps = probe.trivialSteps(FORCED_MOVES);
+    } catch (e) {
+      this.say(reason(e));
+      return;
+    } finally {
+      probe.free();
+    }
+    steps.forEach((move) => this.play(move));
+    const family = this.view.family;
+    this.say(steps.length ? `Trivial steps: ${steps.length} ${noun(family, steps.length)} played.` : "No trivial step here: every way on needs a choice.");
   }
 
   /** "Check my board" on the game played so far, in the worker: solvable, how far now against the

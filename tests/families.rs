@@ -772,3 +772,63 @@ fn cells(game: &dyn AnySession) -> usize {
     let (w, h) = game.board_size();
     (w * h) as usize
 }
+
+#[test]
+fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other_way_on() {
+    every_family(|family| {
+        let mut played = 0;
+        for (options, spaces) in small_spaces(family) {
+            for space in spaces.iter().take(12) {
+                // Distances from the start, so that a position on a shortest solution is known.
+                let mut from_start = vec![None; space.states.len()];
+                from_start[0] = Some(0u32);
+                let mut queue = std::collections::VecDeque::from([0usize]);
+                while let Some(at) = queue.pop_front() {
+                    for &(_, next) in &space.moves[at] {
+                        if from_start[next].is_none() {
+                            from_start[next] = Some(from_start[at].unwrap() + 1);
+                            queue.push_back(next);
+                        }
+                    }
+                }
+                let Some(total) = space.to_goal[0] else { continue };
+                let solved = (0..space.states.len()).filter(|&i| space.to_goal[i] == Some(0)).count();
+                for id in sample(space, 6) {
+                    let on_path = from_start[id].zip(space.to_goal[id]).is_some_and(|(a, b)| a + b == total);
+                    let desc = &space.states[id];
+                    let mut game = space::session(desc, options);
+                    let steps = game.trivial_steps(&[], 5).unwrap_or_else(|e| panic!("{desc}: {}", e.name()));
+                    let mut at = id;
+                    for code in &steps {
+                        let ways: Vec<usize> = space.moves[at]
+                            .iter()
+                            .filter(|(_, n)| space.to_goal[*n].is_some())
+                            .map(|(_, n)| *n)
+                            .collect();
+                        let next = space.moves[at].iter().find(|(c, _)| c == code).map(|&(_, n)| n);
+                        let next =
+                            next.unwrap_or_else(|| panic!("{desc}: the trivial step {code:?} is not a legal move"));
+                        if family.reasons.iter().any(|r| r.name == "cover") {
+                            // A deduction from a position on the one solution stays on it.
+                            if on_path && solved == 1 {
+                                assert_eq!(
+                                    space.to_goal[next],
+                                    space.to_goal[at].map(|d| d - 1),
+                                    "{desc}: {code:?} leaves the solution"
+                                );
+                            }
+                        } else {
+                            assert_eq!(ways, vec![next], "{desc}: {code:?} was not the only way on");
+                        }
+                        at = next;
+                        played += 1;
+                    }
+                    assert_eq!(game.describe_position(), space.states[at], "{desc}: the trivial steps are played");
+                }
+            }
+        }
+        if family.reasons.iter().any(|r| r.name == "cover") {
+            assert!(played >= 10, "{}: only {played} deductions played", family.name);
+        }
+    });
+}

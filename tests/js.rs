@@ -506,6 +506,9 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
         "{out}"
     );
     assert_eq!(results["check"]["facts"]["firstWrong"], 0, "{out}");
+    // Trivial steps: the rules' one deduction played, the board solved.
+    assert_eq!(text("/trivial/sentence"), "Trivial steps: 1 segment played.", "{out}");
+    assert_eq!(text("/trivial/status"), "Solved! 1 segment played", "{out}");
     // Hargram's tray: every piece by the letter its sentence gives it, twins told apart, no number.
     let tray = results["tray"].as_array().unwrap();
     let letters: std::collections::BTreeSet<&str> = tray.iter().map(|p| p["letter"].as_str().unwrap()).collect();

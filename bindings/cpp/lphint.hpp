@@ -758,6 +758,18 @@ public:
         return static_cast<Status>(lp_check_board(get(), *nodes, &check));
     }
 
+    /// Plays the trivial steps ("solve the trivial steps"): every segment the `rules` (reason codes; none:
+    /// all) fix for a family that deduces (Linjat), else forced moves (each its position's only move to a
+    /// solvable one), at most `max_moves`; returns the moves played. Throws Error on a search that reached
+    /// the node limit (the moves before it stay played).
+    std::vector<LpMove> trivial_steps(std::uint32_t max_moves = 1000, const std::vector<std::uint32_t>& rules = {}) {
+        std::vector<LpMove> played(max_moves);
+        std::size_t written = 0;
+        detail::check(lp_trivial_steps(get(), rules.data(), rules.size(), max_moves, played.data(), played.size(), &written));
+        played.resize(written);
+        return played;
+    }
+
     /// The cells of the parts the last check found wrong (Linjat's segments, Hargram's pieces).
     std::vector<std::uint16_t> check_cells() const {
         return detail::read_array<std::uint16_t>(

@@ -214,6 +214,8 @@ export declare class Puzzle implements Disposable {
   hintTier(tier: 1 | 2 | 3 | 4, moves?: number): { tier: number; cells: number[]; text: string } | null;
   /** "Check my board" a frame at a time (the same object every call; `status` IN_PROGRESS until OK). */
   checkBoard(budget?: number): BoardCheck;
+  /** Plays the trivial steps (deductions of the rules named, or forced moves), at most `maxMoves`. */
+  trivialSteps(maxMoves?: number, rules?: number[]): Move[];
   /** The cells of the parts the last check found wrong. */
   checkCells(): number[];
   /** The plan's next moves (at most `max`), the first the hint's; null when no hint was given here. */

@@ -999,6 +999,19 @@ export class Puzzle extends Handle {
     return r;
   }
 
+  /** Plays the trivial steps ("solve the trivial steps"): every segment the `rules` (reason codes; none:
+   * all) fix for a family that deduces (Linjat), else forced moves (each its position's only move to a
+   * solvable one), at most `maxMoves`; returns the moves played. */
+  trivialSteps(maxMoves = 1000, rules = []) {
+    const lib = this.lib;
+    const cap = count32(maxMoves, "maxMoves");
+    return lib.with([lib.int32Block(rules.length ? rules : [0]), Math.max(1, cap) * MOVE_BYTES], (r, buf) => {
+      lib.check(lib.call(lib.x.lp_trivial_steps, this.live, rules.length ? r : 0, rules.length, cap, buf, cap, lib.out));
+      const played = lib.u32(lib.out);
+      return Array.from({ length: played }, (_, i) => lib.readMove(buf + i * MOVE_BYTES));
+    });
+  }
+
   /** The cells of the parts the last check found wrong (Linjat's segments, Hargram's pieces). */
   checkCells() {
     const lib = this.lib;

@@ -1,8 +1,8 @@
 //! Puzzle handles: parse, describe, draw, play, hint.
 
 use super::glue::{
-    guard, hand_out, handle, handle_mut, release, report_work, status_outcome, text, write_items, write_text, Failure,
-    Handle, LpStatus, Out, Outcome,
+    guard, hand_out, handle, handle_mut, in_range, release, report_work, slice, status_outcome, text, write_items,
+    write_text, Failure, Handle, LpStatus, Out, Outcome,
 };
 use crate::family::{Family, MoveCode, Tier};
 use crate::generate::Fact;
@@ -412,6 +412,43 @@ pub unsafe extern "C" fn lp_check_cells(
 ) -> LpStatus {
     // SAFETY: forwarded caller guarantees.
     guard(|| unsafe { write_items(handle(puzzle)?.session.check_cells(), buf, cap, written) })
+}
+
+/// Plays the trivial steps from the current position — the "solve the trivial steps" button — and
+/// writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
+/// does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
+/// none for all of them) fix; for the others, forced moves, each the only move of its position that leads
+/// to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
+/// buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
+/// limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
+/// values; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_trivial_steps(
+    puzzle: *mut LpPuzzle,
+    rules: *const u32,
+    rule_count: usize,
+    max_moves: u32,
+    buf: *mut MoveCode,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle_mut(puzzle) }?;
+        in_range(rule_count, 0..=64, "rule_count")?;
+        // SAFETY: forwarded caller guarantees.
+        let rules = unsafe { slice(rules, rule_count, "rules") }?;
+        let played = puzzle.session.trivial_steps(rules, cap.min(max_moves as usize));
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        match played {
+            // SAFETY: forwarded caller guarantees.
+            Ok(moves) => unsafe { write_items(&moves, buf, cap, written) },
+            Err(status) => status_outcome(status, "no trivial steps"),
+        }
+    })
 }
 
 /// Writes a hint that came, or maps why none did (`what`: "no hint") to its status and message.

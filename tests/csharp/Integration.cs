@@ -96,6 +96,14 @@ static class Integration
                 Check(answer == Status.Ok && board.FirstWrong == 0 && board.StartDistance == 2 && board.Distance == 3, "the first wrong move");
                 Check(board.LostAt == -1 && board.Exact && checkedBoard.ReadCheckCells(new ushort[8]) == 0, "nothing lost");
             }
+
+            // The trivial steps of a Linjat puzzle: the rule "cover" alone (reason 2) draws the 4, which
+            // solves it.
+            using (Puzzle logic = Puzzle.Parse("linjat:4x4:..../..../o..4/...."))
+            {
+                Move[] steps = logic.TrivialSteps(100, 2);
+                Check(steps.Length == 1 && steps[0].Piece == 0 && logic.IsSolved, "the trivial step solves it");
+            }
         }
 
         // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.

@@ -69,6 +69,14 @@ assert.equal(play(rush, 300, H, 1), 51);
   checked.free();
 }
 
+// The trivial steps of a Linjat puzzle: the rule "cover" alone (reason 2) draws the 4, which solves it.
+{
+  const logic = lp.Puzzle.parse("linjat:4x4:..../..../o..4/....");
+  const steps = logic.trivialSteps(100, [2]);
+  assert.deepEqual([steps.length, steps[0].piece, logic.isSolved], [1, 0, true]);
+  logic.free();
+}
+
 // A pack of generated Rush Hour levels, loaded back and played along the stored answers at budget 1.
 const writer = new lp.PackWriter();
 const generator = new lp.Generator("blocks", "preset=rush-easy", 7);

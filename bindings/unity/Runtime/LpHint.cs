@@ -1029,6 +1029,24 @@ namespace LpHint
             return (Status)status;
         }
 
+        /// <summary>Plays the trivial steps ("solve the trivial steps"): every segment the rules (reason
+        /// codes; none: all) fix for a family that deduces (Linjat), else forced moves (each its
+        /// position's only move to a solvable one), at most `maxMoves`; returns the moves played.</summary>
+        public Move[] TrivialSteps(int maxMoves = 1000, params uint[] rules)
+        {
+            if (maxMoves < 0) throw new ArgumentOutOfRangeException("maxMoves");
+            Move[] played = new Move[maxMoves];
+            UIntPtr written;
+            fixed (uint* r = rules)
+            fixed (Move* p = played)
+            {
+                int count = rules == null ? 0 : rules.Length;
+                Native.Check(NativeMethods.lp_trivial_steps(Raw, r, (UIntPtr)count, (uint)maxMoves, (LpMove*)p, (UIntPtr)played.Length, &written));
+            }
+            Array.Resize(ref played, (int)written.ToUInt64());
+            return played;
+        }
+
         /// <summary>Copies the cells of the parts the last check found wrong into `cells` and returns how
         /// many there are; allocates nothing.</summary>
         public int ReadCheckCells(ushort[] cells)

@@ -751,6 +751,22 @@ namespace LpHint
         internal static extern LpStatus lp_check_cells(LpPuzzle* puzzle, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  Plays the trivial steps from the current position — the "solve the trivial steps" button — and
+        ///  writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
+        ///  does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
+        ///  none for all of them) fix; for the others, forced moves, each the only move of its position that leads
+        ///  to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
+        ///  buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
+        ///  limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
+        ///  values; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_trivial_steps", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_trivial_steps(LpPuzzle* puzzle, uint* rules, System.UIntPtr rule_count, uint max_moves, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  After [`lp_next_hint`] returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
         ///  hint, as Detour's `DT_PARTIAL_RESULT` — the first move toward the position closest to the goal (by the
         ///  family's estimate) that the search from the current position reached. `hint-&gt;reason` is

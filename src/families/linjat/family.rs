@@ -347,6 +347,25 @@ impl Family for Linjat {
         text
     }
 
+    /// Every segment the rules named (all when none is) fix from the position, as strokes.
+    fn deduced_moves(&self, state: &Drawn, rules: &[u32]) -> Option<Vec<Stroke>> {
+        let allowed = if rules.is_empty() {
+            ALL_RULES
+        } else {
+            let bits = Rule::ALL.iter().enumerate().filter(|(_, r)| rules.contains(&reason_of(**r)));
+            bits.fold(0u8, |set, (i, _)| set | 1 << i)
+        };
+        let board = self.board();
+        let mut deduction = RuleState::new(board, state, allowed);
+        for _ in 0..MAX_STEPS {
+            if !matches!(deduction.step(board), Progress::Rule(..)) {
+                break;
+            }
+        }
+        let fixed = (0..board.numbers.len()).filter(|&p| state.get(p).is_none());
+        Some(fixed.filter_map(|p| deduction.known(p).map(|o| Stroke { piece: p as u8, orientation: o })).collect())
+    }
+
     /// The segments drawn where the solution has none of them.
     fn mistakes(&self, state: &Drawn, solved: &Drawn, out: &mut HintCells) -> bool {
         for p in 0..self.board().numbers.len() {
