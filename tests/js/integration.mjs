@@ -69,6 +69,30 @@ assert.equal(play(rush, 300, H, 1), 51);
   checked.free();
 }
 
+// A game's own puzzle with dead ends, through callbacks: a counter from 0 that steps up by 1 or 2 to reach
+// exactly 5, lost once past it. The check names the move that lost it; the tiers of a hint speak of it.
+{
+  const counter = {
+    stateSize: 1,
+    maxSuccessors: 2,
+    successors(state, emit) {
+      for (const step of [1, 2]) if (state[0] < 5 && !emit({ piece: 0, from: state[0], to: state[0] + step, arg: step }, [state[0] + step])) return;
+    },
+    isGoal: (state) => state[0] === 5,
+    moveName: (move) => `step ${move.arg}`,
+  };
+  const game = lp.Puzzle.custom(counter, [0]);
+  const hint = game.hintNow(100);
+  assert.equal(hint.status, Status.OK);
+  assert.ok(game.hintTier(1).text.length > 0 && game.hintTier(2).text.length > 0);
+  for (let i = 0; i < 3; i++) game.apply(game.moves().find((m) => m.arg === 2)); // 2, 4, then 6: lost
+  let board;
+  do board = game.checkBoard(100);
+  while (board.status === Status.IN_PROGRESS);
+  assert.deepEqual([board.status, board.distance, board.startDistance, board.lostAt, board.firstWrong], [Status.OK, -1, 3, 2, 2]);
+  game.free();
+}
+
 // The trivial steps of a Linjat puzzle: the rule "cover" alone (reason 2) draws the 4, which solves it.
 {
   const logic = lp.Puzzle.parse("linjat:4x4:..../..../o..4/....");
