@@ -102,6 +102,39 @@ fn steps_and_hints_allocate_nothing() {
             state = off_the_plan(&large, &state, hint.mv.tile);
         }
     }
+    hint_tiers_allocate_nothing();
+}
+
+/// A hint's tiers (their cells) and plan, once the hint came, allocate nothing in any family.
+fn hint_tiers_allocate_nothing() {
+    use lphint::family::Tier;
+    let levels = [
+        "tiles:3x3:8,6,7,2,5,4,3,0,1",
+        "jugs:8,5,3:8,0,0:4,4,0",
+        "flip:3x3:#.#/.#./#.#",
+        "hargram:5x4:...../...../...../.....:###/##.;#/#/#;#./##;.#./###/..#;#./##/.#",
+        "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+        "linjat:6x9:....52/....../....../....o./....o3/.....4/..4..o/.....o/2o.3o2",
+    ];
+    for desc in levels {
+        let mut game = lphint::registry::parse(desc).unwrap();
+        for _ in 0..3 {
+            let hint = loop {
+                match game.next_hint(10_000) {
+                    Err(Status::InProgress) => continue,
+                    other => break other.unwrap(),
+                }
+            };
+            let ((), count) = allocations_during(|| {
+                for tier in [Tier::Region, Tier::Piece, Tier::Move, Tier::Plan] {
+                    std::hint::black_box(game.hint_tier_cells(tier).unwrap().len());
+                }
+                std::hint::black_box(game.hint_plan(8).unwrap().len());
+            });
+            assert_eq!(count, 0, "{desc}: the tiers allocated {count} times");
+            game.apply(&hint.mv).unwrap();
+        }
+    }
 }
 
 /// The state after the first move that does not slide `tile` back: a step away from the hinted plan.
