@@ -1072,3 +1072,26 @@ fn limits_and_memory_are_said_in_the_terms_that_set_them() {
     let out = lp(&["solve", "hargram:3x2:.../...:##/#.;#./##", "--all"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("2 solutions, 1 up to symmetry"));
 }
+
+#[test]
+fn a_hint_is_given_at_the_tier_asked_for() {
+    let level = "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+    let words = |tier: &str| {
+        let out = lp(&["hint", level, "--tier", tier]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).lines().last().unwrap().to_string()
+    };
+    assert!(words("1").starts_with("hint: the red car's way out: car F"), "{}", words("1"));
+    assert!(words("2").starts_with("hint: move the car F ("), "{}", words("2"));
+    assert!(words("3").starts_with("hint: slide the car F right 1: "), "{}", words("3"));
+    let out = lp(&["hint", level, "--tier", "4", "--plan", "3", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The plan's tokens start with the move, one per sentence of the plan's words.
+    let plan = json["plan"].as_array().unwrap();
+    assert_eq!((plan.len(), &plan[0]), (3, &json["move"]), "{json}");
+    assert_eq!(json["tier_text"].as_str().unwrap().matches("; ").count(), 2, "{json}");
+    assert!(json["tier_text"].as_str().unwrap().starts_with("the next 3 moves: slide the car F right 1; "), "{json}");
+    // Another tier is refused by name.
+    let refused = lp(&["hint", level, "--tier", "5"]);
+    assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("--tier"), "refused");
+}
