@@ -5,6 +5,7 @@
 // level; the curve and the levels' ratings are drawn together; the levels then become the family's pack,
 // in order, each world its tier. Kept in the browser per family, as the packs are.
 import { lines } from "./charts.js";
+import { cellAdder } from "./dom.js";
 import { Job } from "./jobs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -242,13 +243,7 @@ export class Curve {
   /** A slot's row: number, target (typed), rating, lock, description, make again / play. */
   row(slot, i) {
     const row = document.createElement("tr");
-    const cell = (content, className) => {
-      const td = document.createElement("td");
-      if (className) td.className = className;
-      td.append(content);
-      row.append(td);
-      return td;
-    };
+    const cell = cellAdder(row);
     cell(String(i + 1), "num");
     const target = Object.assign(document.createElement("input"), { type: "number", min: 0, value: slot.target, disabled: slot.locked });
     target.setAttribute("aria-label", `target rating of slot ${i + 1}`);

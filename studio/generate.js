@@ -5,6 +5,7 @@
 // reorder by dragging (or ↑ ↓), a name and a tier per level, the difficulty curve of the pack in its order,
 // histograms of ratings and times, and the export named after the pack.
 import { histogram, lines, download } from "./charts.js";
+import { cellAdder } from "./dom.js";
 import { Job, reason } from "./jobs.js";
 import { Curve } from "./curve.js";
 import { sheetSvg, svgToPng, printPage } from "./levels.js";
@@ -219,13 +220,7 @@ export class Generate {
     const row = document.createElement("tr");
     row.draggable = true;
     row.dataset.index = String(i);
-    const cell = (content, className) => {
-      const td = document.createElement("td");
-      if (className) td.className = className;
-      td.append(content);
-      row.append(td);
-      return td;
-    };
+    const cell = cellAdder(row);
     const pick = Object.assign(document.createElement("input"), { type: "checkbox", checked: level.selected });
     pick.setAttribute("aria-label", `pick level ${i + 1}`);
     pick.onchange = () => {

@@ -8,24 +8,16 @@
 // exported. Screenshots go to target/js-artifacts/. Prints one JSON line of results (tests/js.rs checks
 // them, and verifies the exported packs with `lp pack verify`).
 //   node tests/js/designer.mjs URL
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { artifacts, launch, load as typeIn, shot } from "./driver.mjs";
 
 const url = process.argv[2];
-const artifacts = join(fileURLToPath(new URL("../..", import.meta.url)), "target/js-artifacts");
-await mkdir(artifacts, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 const results = {};
 let failure = null;
 const errors = [];
-const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
@@ -41,16 +33,7 @@ try {
     await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 60000 });
     return page.locator("#edit-feedback li").allTextContents();
   };
-  /** Types a description into Play's field key by key and loads it. */
-  const load = async (desc) => {
-    await page.click("[role=tab][data-tab=play]");
-    await page.click("#play-desc");
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Backspace");
-    await page.keyboard.type(desc);
-    await page.keyboard.press("Enter");
-    await page.waitForFunction((d) => window.studio.current === d, desc, { timeout: 10000 });
-  };
+  const load = (desc) => typeIn(page, desc);
   /** The page point of `cell` of the editor's pane `pane`. */
   const editPoint = async (pane, cell) => {
     const box = await page.locator("#edit-board").boundingBox();

@@ -7,15 +7,13 @@
 // the Plots; an axe-core accessibility scan of every tab. Screenshots go to target/js-artifacts/. Prints
 // one JSON line of results (tests/js.rs checks it and verifies the exported pack with `lp`).
 //   node tests/js/studio.mjs URL
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { artifacts, launch, load as typeIn, shot } from "./driver.mjs";
 
 const url = process.argv[2];
-const artifacts = join(fileURLToPath(new URL("../..", import.meta.url)), "target/js-artifacts");
-await mkdir(artifacts, { recursive: true });
 const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const PUZZLES = {
@@ -38,14 +36,9 @@ const KEYS = {
   linjat: ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowDown", "Enter"],
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 const results = { played: {}, keyboard: {}, layoutShift: {}, generated: {}, compare: {}, proven: {}, axe: {}, edit: {} };
 let failure = null;
-const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`) });
 const text = (page, selector) => page.locator(selector).textContent();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -83,16 +76,7 @@ try {
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
   });
 
-  /** Types a description into the field key by key (replacing what is there) and presses Enter. */
-  const load = async (desc) => {
-    await page.click("[role=tab][data-tab=play]");
-    await page.click("#play-desc");
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Backspace");
-    await page.keyboard.type(desc);
-    await page.keyboard.press("Enter");
-    await page.waitForFunction((d) => window.studio.current === d, desc, { timeout: 10000 });
-  };
+  const load = (desc) => typeIn(page, desc);
   const played = () => text(page, "#status");
 
   // Play: every family typed in, one move by keyboard, undone; then hinted to the goal by the P key.
