@@ -9,6 +9,7 @@ use crate::search::{Algorithm, Puzzle, Solver, Status};
 use crate::text::ParseError;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// States the recommended solver (breadth-first search) may store: about 64 bytes each, 64 MiB in all;
 /// enough for every layout of the reference set (the largest cluster holds 1.2 million states).

@@ -641,7 +641,7 @@ impl Family for Tiles {
                 return format!("finish {which}: the next moves bring its tiles home");
             }
         }
-        let names: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let names: Vec<String> = tiles.iter().map(|t| format!("{t}")).collect();
         format!("work on tiles {} around the blank", crate::text::and_list(&names))
     }
 
