@@ -4,7 +4,7 @@ use super::glue::{
     guard, hand_out, handle, handle_mut, in_range, release, report_work, slice, status_outcome, text, write_items,
     write_text, Failure, Handle, LpStatus, Out, Outcome,
 };
-use crate::family::{Family, MoveCode, Tier};
+use crate::family::{Family, HintCells, MoveCode, Tier};
 use crate::generate::Fact;
 use crate::registry;
 use crate::session::{AnySession, GeneratedSession, LoadError, Session};
@@ -605,12 +605,13 @@ pub unsafe extern "C" fn lp_hint_tier_cells(
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle_mut(puzzle) }?;
         let tier = tier_of(tier)?;
-        let found = puzzle.session.hint_tier_cells(tier).is_some();
-        // A game's callback that failed on the way says so (a custom puzzle's cells come from it).
+        // Copied out (no allocation: the cells' own fixed capacity) so that a game's callback that failed
+        // on the way can say so first (a custom puzzle's cells come from it).
+        let cells = puzzle.session.hint_tier_cells(tier).map(|c| HintCells::from_slice(c).unwrap_or_default());
         puzzle.checked(Ok(LpStatus::LP_OK))?;
-        let cells = puzzle.session.hint_tier_cells(tier).filter(|_| found).ok_or_else(no_hint_here)?;
+        let cells = cells.ok_or_else(no_hint_here)?;
         // SAFETY: forwarded caller guarantees.
-        unsafe { write_items(cells, buf, cap, written) }
+        unsafe { write_items(&cells, buf, cap, written) }
     })
 }
 
