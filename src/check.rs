@@ -3,7 +3,8 @@
 //! shortest solution and the move after which the puzzle was lost — stepped under a budget, as a hint is.
 //!
 //! Along the player's positions `s_0 … s_k` (the start, then one after each move), a move can bring the
-//! goal at most one move closer, so `f(i) = distance(s_i) + i` never decreases (an unsolvable position
+//! goal at most its own cost closer (one; for Sokoban a step that pushes nothing costs none,
+//! [`Family::move_cost`]), so `f(i) = distance(s_i) + cost(s_0 … s_i)` never decreases (an unsolvable position
 //! counts as infinitely far, and every position after it is unsolvable too). Every move was on a shortest
 //! solution exactly when `f(k) = f(0)`; otherwise the first move off every shortest solution is the one
 //! into the first `i` with `f(i) > f(0)`, and the move that lost the puzzle the one into the first
@@ -31,9 +32,11 @@ pub struct BoardCheck {
     /// Whether the distances are proven optimal (the family's solver is exact for the puzzle).
     pub exact: bool,
     /// Cells of the parts drawn or placed that no solution has (Linjat's segments, Hargram's pieces),
-    /// when the family names them and the puzzle's solution is unique.
+    /// when the family names them and the puzzle's solution is unique; in a lost position, the parts
+    /// that can never reach a goal when the family sees them (Sokoban's dead boxes).
     pub mistakes: HintCells,
-    /// Whether `mistakes` was decided (the family names parts and the solution is unique).
+    /// Whether `mistakes` was decided (the family names parts and the solution is unique, or the
+    /// position is lost and the family sees its dead parts).
     pub mistakes_known: bool,
 }
 
@@ -44,6 +47,8 @@ pub struct Checker<F: Family> {
     path: Vec<F::State>,
     /// Each position's distance, once searched: `Some(None)` for unsolvable.
     known: Vec<Option<Option<u32>>>,
+    /// The cost of the player's moves up to each position.
+    cost: Vec<u64>,
     /// The position being searched, if any.
     asking: Option<usize>,
     /// Halving intervals `(lo, hi)`: `lo` on a shortest solution from the start, `hi` past it.
@@ -56,14 +61,20 @@ pub struct Checker<F: Family> {
 }
 
 impl<F: Family> Checker<F> {
-    /// A check of `path` (the start, then the position after each of the player's moves) with `solver`
-    /// (an optimal one for exact answers; its memory reserved by the caller).
-    pub fn new(solver: Solver<F>, path: Vec<F::State>) -> Self {
+    /// A check of `path` (the start, then the position after each of the player's moves) of `puzzle`
+    /// with `solver` (an optimal one for exact answers; its memory reserved by the caller).
+    pub fn new(puzzle: &F, solver: Solver<F>, path: Vec<F::State>) -> Self {
         let known = alloc::vec![None; path.len()];
+        let mut cost = Vec::with_capacity(path.len());
+        cost.push(0);
+        for pair in path.windows(2) {
+            cost.push(cost[cost.len() - 1] + puzzle.move_cost(&pair[0], &pair[1]) as u64);
+        }
         Checker {
             solver,
             path,
             known,
+            cost,
             asking: None,
             wrong: None,
             lost: None,
@@ -87,7 +98,8 @@ impl<F: Family> Checker<F> {
             }
         }
         let (d0, dk) = (self.known[0]?, self.known[last]?);
-        let f = |i: usize, d: Option<u32>| d.map(|d| d as u64 + i as u64);
+        let cost = &self.cost;
+        let f = |i: usize, d: Option<u32>| d.map(|d| d as u64 + cost[i]);
         let reference = f(0, d0)?; // an unsolvable start: no move is wrong, none lost the puzzle
         if self.wrong.is_none() && f(last, dk) != Some(reference) {
             self.wrong = Some((0, last));
@@ -178,8 +190,11 @@ impl<F: Family> Checker<F> {
             exact: self.exact,
             ..BoardCheck::default()
         };
-        // The parts no solution has: against the one solution, when the puzzle has exactly one.
-        if let Some(solved) = &self.solved {
+        // A lost position's parts that can never reach a goal, when the family sees them; otherwise the
+        // parts no solution has: against the one solution, when the puzzle has exactly one.
+        if check.distance.is_none() && puzzle.lost_parts(&self.path[last], &mut check.mistakes) {
+            check.mistakes_known = true;
+        } else if let Some(solved) = &self.solved {
             let unique = puzzle.count_solutions(2).is_some_and(|c| c.all == 1);
             if unique {
                 check.mistakes_known = puzzle.mistakes(&self.path[last], solved, &mut check.mistakes);

@@ -334,6 +334,21 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         false
     }
 
+    /// For families whose lost positions show why without search (Sokoban's boxes on dead squares or
+    /// frozen off a goal): writes the cells of the parts of `state` that can never reach a goal and
+    /// returns true; false (the default) for a family that cannot tell.
+    fn lost_parts(&self, state: &Self::State, cells: &mut HintCells) -> bool {
+        let _ = (state, cells);
+        false
+    }
+
+    /// What the player's move from `from` to `to` costs in the count the searches minimise: one by
+    /// default; a Sokoban step that pushes nothing costs no push. "Check my board" adds these costs.
+    fn move_cost(&self, from: &Self::State, to: &Self::State) -> u32 {
+        let _ = (from, to);
+        1
+    }
+
     /// Counts the solutions from the start, up to `limit`, for families that count them.
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let _ = limit;

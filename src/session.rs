@@ -489,7 +489,7 @@ impl<F: Family> AnySession for Session<F> {
             path.try_reserve_exact(self.history.len() + 1).map_err(|_| Status::OutOfMemory)?;
             path.extend_from_slice(&self.history);
             path.push(self.state);
-            self.checker = Some(Checker::new(solver.with_expansion_limit(self.node_limit), path));
+            self.checker = Some(Checker::new(&self.puzzle, solver.with_expansion_limit(self.node_limit), path));
         }
         let checker = self.checker.as_mut().ok_or(Status::OutOfMemory)?;
         let (answer, work) = checker.step(&self.puzzle, budget);

@@ -11,6 +11,7 @@ pub mod flip;
 pub mod hargram;
 pub mod jugs;
 pub mod linjat;
+pub mod sokoban;
 pub mod tiles;
 
 use crate::registry::Entry;
@@ -24,4 +25,5 @@ pub static REGISTRY: &[Entry] = &[
     Entry::of::<hargram::Hargram>(4),
     Entry::of::<blocks::Blocks>(5),
     Entry::of::<linjat::Linjat>(6),
+    Entry::of::<sokoban::Sokoban>(7),
 ];

@@ -1,4 +1,4 @@
-//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|custom`.
+//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|custom|sokoban`.
 
 mod anneal;
 mod blocks;
@@ -7,6 +7,7 @@ mod frames;
 mod hargram;
 mod linjat;
 mod rush;
+mod sokoban;
 
 use crate::files::read_tables;
 use crate::{fmt_time, Done};
@@ -55,7 +56,7 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, custom.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, custom, sokoban.
     name: String,
     /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
     /// preset).
@@ -71,7 +72,8 @@ pub struct BenchArgs {
     /// (fifteen-hard: the 80-move ones).
     #[arg(long, value_delimiter = ',')]
     ids: Vec<usize>,
-    /// korf100: an instance file in Korf's format instead of the built-in copy of his 100.
+    /// korf100: an instance file in Korf's format instead of the built-in copy of his 100; sokoban: an XSB
+    /// file instead of a built-in set.
     #[arg(long)]
     file: Option<String>,
     /// korf100: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
@@ -82,6 +84,16 @@ pub struct BenchArgs {
     /// (`lp tables build --kind pdb24 --param blank=0`), linear conflicts without them.
     #[arg(long)]
     tables: Option<String>,
+    /// sokoban: the level set (microban, microban2, xsokoban, boxworld, sasquatch), or `--file` an XSB
+    /// file.
+    #[arg(long, default_value = "microban")]
+    set: String,
+    /// sokoban: the time limit a level, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// sokoban: positions the solver may store (about 40 bytes each for small rooms).
+    #[arg(long, default_value_t = 8_000_000)]
+    nodes: usize,
 }
 
 pub fn bench(args: BenchArgs) -> Done {
@@ -105,6 +117,13 @@ pub fn bench(args: BenchArgs) -> Done {
         "linjat" => linjat::linjat(args.count, args.seed),
         "frames" => frames::frames(args.count, args.seed, args.budget),
         "custom" => custom::custom(args.count, args.seed),
+        "sokoban" => sokoban::sokoban(sokoban::Run {
+            set: &args.set,
+            file: args.file.as_deref(),
+            ids: &args.ids,
+            limit: Duration::from_secs_f64(args.seconds),
+            nodes: args.nodes,
+        }),
         other => {
             let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, custom";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())

@@ -1,0 +1,223 @@
+//! The mechanics every part of the family shares, on room indices: where the player can walk, which
+//! pushes there are, freeze deadlocks, and the matching lower bound. No allocation: fixed arrays sized for
+//! the largest room.
+
+use super::level::Level;
+use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
+
+/// One bit per room cell.
+pub type Bits = [u64; MAX_CELLS / 64];
+
+/// Whether bit `i` is set.
+#[inline]
+pub fn has(bits: &Bits, i: u16) -> bool {
+    bits[i as usize / 64] >> (i % 64) & 1 == 1
+}
+
+/// Sets bit `i`.
+#[inline]
+pub fn put(bits: &mut Bits, i: u16) {
+    bits[i as usize / 64] |= 1 << (i % 64);
+}
+
+/// Clears bit `i`.
+#[inline]
+pub fn take(bits: &mut Bits, i: u16) {
+    bits[i as usize / 64] &= !(1 << (i % 64));
+}
+
+/// Scratch space for walking the room: the cells reached and a stack.
+pub struct Walk {
+    /// The cells the last [`Walk::fill`] reached.
+    pub reached: Bits,
+    stack: [u16; MAX_CELLS],
+}
+
+impl Walk {
+    /// Empty scratch space.
+    pub fn new() -> Walk {
+        Walk { reached: [0; MAX_CELLS / 64], stack: [0; MAX_CELLS] }
+    }
+
+    /// Marks every cell the player at `from` can walk to without moving a box (`boxes`), and returns the
+    /// lowest of them (the position's normal form: a push search does not tell apart the places of one
+    /// region).
+    pub fn fill(&mut self, level: &Level, boxes: &Bits, from: u16) -> u16 {
+        let words = level.rooms().div_ceil(64);
+        self.reached[..words].fill(0);
+        put(&mut self.reached, from);
+        self.stack[0] = from;
+        let (mut top, mut lowest) = (1, from);
+        while top > 0 {
+            top -= 1;
+            let at = self.stack[top];
+            for &n in &level.next[at as usize] {
+                if n != NONE && !has(&self.reached, n) && !has(boxes, n) {
+                    put(&mut self.reached, n);
+                    lowest = lowest.min(n);
+                    self.stack[top] = n;
+                    top += 1;
+                }
+            }
+        }
+        lowest
+    }
+
+    /// The player's shortest walk from `from` to `to` around `boxes`, written backwards into `path`
+    /// (`to` first, `from` excluded) as room cells; its length, or `None` when `to` cannot be reached.
+    /// Breadth-first, reusing the stack as the queue and `reached` as the visited set.
+    pub fn path(
+        &mut self,
+        level: &Level,
+        boxes: &Bits,
+        from: u16,
+        to: u16,
+        path: &mut [u16; MAX_CELLS],
+    ) -> Option<usize> {
+        if from == to {
+            return Some(0);
+        }
+        let words = level.rooms().div_ceil(64);
+        self.reached[..words].fill(0);
+        // `path` doubles as the parent table, indexed by room cell.
+        put(&mut self.reached, from);
+        self.stack[0] = from;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let at = self.stack[head];
+            head += 1;
+            for &n in &level.next[at as usize] {
+                if n != NONE && !has(&self.reached, n) && !has(boxes, n) {
+                    put(&mut self.reached, n);
+                    path[n as usize] = at;
+                    if n == to {
+                        // Walk the parents back into the stack, then copy out.
+                        let mut len = 0;
+                        let mut c = to;
+                        while c != from {
+                            self.stack[len] = c;
+                            len += 1;
+                            c = path[c as usize];
+                        }
+                        path[..len].copy_from_slice(&self.stack[..len]);
+                        return Some(len);
+                    }
+                    self.stack[tail] = n;
+                    tail += 1;
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Default for Walk {
+    fn default() -> Walk {
+        Walk::new()
+    }
+}
+
+/// Whether the box at `cell` (among `boxes`) can never move again on either axis — blocked by walls,
+/// by dead squares on both sides, or by boxes that are themselves frozen — and a box of the frozen group
+/// stands off a goal: a freeze deadlock. `seen` is scratch space (cleared by the caller).
+pub fn frozen_off_goal(level: &Level, boxes: &Bits, cell: u16, seen: &mut Bits) -> bool {
+    let mut off_goal = false;
+    frozen(level, boxes, cell, seen, &mut off_goal) && off_goal
+}
+
+/// Whether the box at `cell` is frozen; notes in `off_goal` whether a box found frozen stands off a goal.
+/// Boxes already examined (`seen`) count as walls, which breaks cycles (the usual rule).
+fn frozen(level: &Level, boxes: &Bits, cell: u16, seen: &mut Bits, off_goal: &mut bool) -> bool {
+    put(seen, cell);
+    let mut blocked = [false; 2];
+    for (axis, [a, b]) in [[Dir::Left, Dir::Right], [Dir::Up, Dir::Down]].into_iter().enumerate() {
+        let (na, nb) = (level.next(cell, a), level.next(cell, b));
+        let wall = |n: u16| n == NONE || has(seen, n);
+        let dead = |n: u16| n == NONE || !level.live[n as usize];
+        blocked[axis] = wall(na) || wall(nb) || dead(na) && dead(nb);
+        if !blocked[axis] {
+            for n in [na, nb] {
+                if has(boxes, n) && frozen(level, boxes, n, seen, off_goal) {
+                    blocked[axis] = true;
+                    break;
+                }
+            }
+        }
+        if !blocked[axis] {
+            return false;
+        }
+    }
+    *off_goal |= !level.goal[cell as usize];
+    true
+}
+
+/// The cost a pair takes in the matching when the box cannot reach the goal at all.
+const NO_WAY: i32 = 1 << 20;
+
+/// The fewest pushes that bring every box to its own goal, each box alone in the empty room (a minimum
+/// cost perfect matching of `boxes` to the goals on push distances, by the Hungarian method): a lower
+/// bound on the pushes left. `None` when no matching exists (some goal no box can reach): the position is
+/// lost.
+pub fn matching_bound(level: &Level, boxes: &[u16]) -> Option<u32> {
+    let n = boxes.len();
+    debug_assert_eq!(n, level.goals.len());
+    if n == 0 {
+        return Some(0);
+    }
+    let cost = |i: usize, j: usize| -> i32 {
+        match level.distance(j - 1, boxes[i - 1]) {
+            u16::MAX => NO_WAY,
+            d => d as i32,
+        }
+    };
+    // The e-maxx formulation, 1-based: u, v potentials; p[j] the row matched to column j.
+    let mut u = [0i32; MAX_BOXES + 1];
+    let mut v = [0i32; MAX_BOXES + 1];
+    let mut p = [0usize; MAX_BOXES + 1];
+    let mut way = [0usize; MAX_BOXES + 1];
+    for i in 1..=n {
+        p[0] = i;
+        let mut j0 = 0;
+        let mut minv = [i32::MAX; MAX_BOXES + 1];
+        let mut used = [false; MAX_BOXES + 1];
+        loop {
+            used[j0] = true;
+            let (i0, mut delta, mut j1) = (p[j0], i32::MAX, 0);
+            for j in 1..=n {
+                if !used[j] {
+                    let cur = cost(i0, j) - u[i0] - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=n {
+                if used[j] {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let total: i64 = (1..=n).map(|j| cost(p[j], j) as i64).sum();
+    (total < NO_WAY as i64).then_some(total as u32)
+}

@@ -1,0 +1,485 @@
+//! Sokoban behind the uniform family interface: descriptions, drawing, move names, explained hints,
+//! deadlocks in the player's words.
+
+use super::board::{has, Walk};
+use super::search::PushSearch;
+use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
+use crate::family::{add_cell, Family, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
+use crate::memory::OutOfMemory;
+use crate::search::{Algorithm, Solver};
+use crate::text::ParseError;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Positions the recommended solver may store: about 40 bytes each for a room of up to 128 squares
+/// (more for larger rooms), 20 MiB or so in all.
+pub const HINT_NODES: usize = 1 << 19;
+
+/// The reason codes of hints.
+pub mod reason {
+    /// The push puts the box on a goal.
+    pub const ONTO_GOAL: u32 = 1;
+    /// The push brings the box closer to the goals.
+    pub const TOWARD_GOAL: u32 = 2;
+    /// The push takes the box out of the way (no closer to a goal): another box or the player needs the
+    /// square.
+    pub const MAKE_WAY: u32 = 3;
+}
+
+/// The characters that label boxes in drawings: box 1 is `1`, box 10 is `A`.
+const LABELS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+";
+
+/// A cell's value ([`Family::cell`]): a wall.
+pub const CELL_WALL: i32 = 1;
+/// A cell's value: a goal (added to the rest).
+pub const CELL_GOAL: i32 = 2;
+/// A cell's value: the player (added).
+pub const CELL_PLAYER: i32 = 4;
+/// A cell's value: box `i` adds `(i + 1) * CELL_BOX`.
+pub const CELL_BOX: i32 = 8;
+
+impl Sokoban {
+    /// "box 3".
+    fn box_name(&self, piece: usize) -> String {
+        format!("box {}", piece + 1)
+    }
+
+    /// The grid cell of room cell `room`.
+    fn grid(&self, room: u16) -> u16 {
+        self.level().cell_of[room as usize]
+    }
+
+    /// The room cell of grid cell `cell` (a code's number), if it is in the room.
+    fn room(&self, cell: i32) -> Option<u16> {
+        let cell = usize::try_from(cell).ok()?;
+        self.level().room_of.get(cell).copied().filter(|&r| r != NONE)
+    }
+
+    /// The fewest pushes from `cell` to any goal in the empty room (`u16::MAX`: none).
+    fn nearest_goal(&self, cell: u16) -> u16 {
+        (0..self.level().goals.len()).map(|g| self.level().distance(g, cell)).min().unwrap_or(u16::MAX)
+    }
+
+    /// The boxes of `state` that can never reach a goal, seen without search: on a dead square or frozen
+    /// off a goal (with the boxes frozen with them), as indices.
+    pub fn dead_boxes(&self, state: &State) -> heapless::Vec<u8, MAX_BOXES> {
+        let level = self.level();
+        let boxes = state.bits();
+        let mut out = heapless::Vec::new();
+        let mut seen = [0u64; MAX_CELLS / 64];
+        for (i, &b) in state.boxes().iter().enumerate() {
+            seen.fill(0);
+            let dead = !level.live[b as usize]
+                || !level.goal[b as usize] && super::board::frozen_off_goal(level, &boxes, b, &mut seen);
+            if dead {
+                let _ = out.push(i as u8);
+            }
+        }
+        out
+    }
+
+    /// Why `state` is lost, when it is for a reason seen without search, in the player's words ("box 3
+    /// is in a corner off the goals: it can never leave"); `None` otherwise.
+    pub fn lost_text(&self, state: &State) -> Option<String> {
+        let level = self.level();
+        let mut seen = [0u64; MAX_CELLS / 64];
+        let boxes = state.bits();
+        for (i, &b) in state.boxes().iter().enumerate() {
+            let name = self.box_name(i);
+            if !level.live[b as usize] {
+                let walls = Dir::ALL.iter().filter(|&&d| level.next(b, d) == NONE).count();
+                let place = level.place(b);
+                return Some(if walls >= 2 && !self.movable_axis(b) {
+                    format!("{name} is in a corner off the goals at {place}: it can never leave")
+                } else {
+                    format!("{name} at {place} can never be pushed to a goal from there (along the wall, away from the goals)")
+                });
+            }
+            seen.fill(0);
+            if !level.goal[b as usize] && super::board::frozen_off_goal(level, &boxes, b, &mut seen) {
+                return Some(format!(
+                    "{name} at {} is frozen off the goals: walls and boxes hold it on both sides",
+                    level.place(b)
+                ));
+            }
+        }
+        super::board::matching_bound(level, state.boxes())
+            .is_none()
+            .then(|| String::from("some goal can no longer be reached by any box"))
+    }
+
+    /// Whether a box at `cell` could move along some axis in the empty room.
+    fn movable_axis(&self, cell: u16) -> bool {
+        let level = self.level();
+        [[Dir::Left, Dir::Right], [Dir::Up, Dir::Down]]
+            .iter()
+            .any(|[a, b]| level.next(cell, *a) != NONE && level.next(cell, *b) != NONE)
+    }
+
+    /// The cell a push or step moves a box onto, if it moves one.
+    fn target(&self, state: &State, mv: &Action) -> Option<(usize, u16)> {
+        let level = self.level();
+        let at = match mv.kind {
+            Kind::Push => mv.from,
+            Kind::Walk => level.next(mv.from, mv.dir),
+        };
+        let piece = state.box_at(at)?;
+        Some((piece, level.next(at, mv.dir)))
+    }
+}
+
+impl Family for Sokoban {
+    const NAME: &'static str = "sokoban";
+    const SUMMARY: &'static str = "push every box onto a goal, one at a time, never pulling (counted in pushes)";
+    const REASONS: &'static [Reason] = &[
+        Reason { code: reason::ONTO_GOAL, name: "onto_goal", doc: "the push puts the box on a goal" },
+        Reason { code: reason::TOWARD_GOAL, name: "toward_goal", doc: "the push brings the box closer to the goals" },
+        Reason {
+            code: reason::MAKE_WAY,
+            name: "make_way",
+            doc: "the push takes the box out of the way: another box or the player needs the square first",
+        },
+    ];
+    const NOTATIONS: &'static [&'static str] = &[];
+    const FRAME_BUDGET: u32 = 200;
+
+    fn parse(desc: &str) -> Result<Sokoban, ParseError> {
+        Sokoban::from_description(desc)
+    }
+
+    fn describe(&self) -> String {
+        self.describe_state(&self.start)
+    }
+
+    fn start(&self) -> State {
+        self.normal(&self.start)
+    }
+
+    fn shown_start(&self) -> State {
+        self.start
+    }
+
+    fn with_start(&self, state: State) -> Sokoban {
+        Sokoban { level: self.level.clone(), start: state }
+    }
+
+    fn canonical(&self, state: &State) -> State {
+        self.normal(state)
+    }
+
+    fn play(&self, state: &State, mv: &Action) -> Option<State> {
+        self.act(state, mv)
+    }
+
+    /// The box the search's move pushes, under its index in `to`.
+    fn relabel(&self, mv: &Action, _: &State, to: &State) -> Action {
+        let at = match mv.kind {
+            Kind::Push => mv.from,
+            Kind::Walk => self.level().next(mv.from, mv.dir),
+        };
+        Action { piece: to.box_at(at).map_or(NONE, |i| i as u16), ..*mv }
+    }
+
+    /// The level in XSB characters (boxes `$`, `*` on a goal; the player `@`, `+` on a goal).
+    fn render(&self, state: &State) -> String {
+        self.to_xsb(state)
+    }
+
+    /// A push: the box's number and the LURD letter (`3R`); a step: its LURD letter (`r`, or `R` when it
+    /// pushes a box).
+    fn move_token(&self, mv: &Action) -> String {
+        match mv.kind {
+            Kind::Push => format!("{}{}", mv.piece.wrapping_add(1), mv.dir.letter(true)),
+            Kind::Walk => format!("{}", mv.dir.letter(mv.piece != NONE)),
+        }
+    }
+
+    fn move_text(&self, mv: &Action) -> String {
+        match (mv.kind, mv.piece) {
+            (Kind::Push, piece) => format!("push {} {}", self.box_name(piece as usize), mv.dir.word()),
+            (Kind::Walk, NONE) => format!("step {}", mv.dir.word()),
+            (Kind::Walk, piece) => format!("step {}, pushing {}", mv.dir.word(), self.box_name(piece as usize)),
+        }
+    }
+
+    fn piece_name(&self, piece: u32) -> Option<PieceName> {
+        let piece = usize::try_from(piece).ok().filter(|&p| p < self.start.boxes().len())?;
+        let label = LABELS.chars().nth(piece).unwrap_or('+');
+        Some(PieceName { label, name: self.box_name(piece) })
+    }
+
+    fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::AStar, Box::new(PushSearch::new(self, HINT_NODES)?)))
+    }
+
+    /// The room, goals, boxes and the player's region, up to the eight turns and mirrors of the grid.
+    fn fingerprint(&self) -> u64 {
+        let level = self.level();
+        let (w, h) = (level.written.width, level.written.height);
+        let start = self.start;
+        let boxes = start.bits();
+        let mut walk = Walk::new();
+        walk.fill(level, &boxes, start.player);
+        (0..8u8)
+            .map(|t| {
+                let (tw, th) = if t % 2 == 1 { (h, w) } else { (w, h) };
+                let mut sum = crate::family::fingerprint_of(&[tw as u8, th as u8]);
+                for cell in 0..w * h {
+                    let room = level.room_of[cell];
+                    let what: u64 = match room {
+                        NONE if level.written.squares[cell] == super::level::Square::Wall => 1,
+                        NONE => continue,
+                        r => {
+                            2 + level.goal[r as usize] as u64 * 4
+                                + has(&boxes, r) as u64 * 8
+                                + has(&walk.reached, r) as u64 * 16
+                        }
+                    };
+                    let at = crate::grid::transform(t, w, h, cell) as u64;
+                    sum = sum.wrapping_add(mix(at << 8 | what));
+                }
+                sum
+            })
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// A push: `piece` the box's index (as in the level as written), `from` and `to` its grid cells
+    /// before and after, `arg` 0. A step: `arg` 1, `from` and `to` the player's grid cells, `piece` the
+    /// box it pushes or `u32::MAX`.
+    fn encode_move(&self, mv: &Action) -> MoveCode {
+        let level = self.level();
+        let from = mv.from;
+        let to = level.next(from, mv.dir);
+        let grid = |room: u16| if room == NONE { -1 } else { self.grid(room) as i32 };
+        let piece = if mv.piece == NONE { u32::MAX } else { mv.piece as u32 };
+        MoveCode { piece, from: grid(from), to: grid(to), arg: (mv.kind == Kind::Walk) as i32 }
+    }
+
+    /// `from` may be `-1` for a push of box `piece`, or for a step of the player.
+    fn decode_move(&self, state: &State, code: &MoveCode) -> Option<Action> {
+        let level = self.level();
+        let kind = match code.arg {
+            0 => Kind::Push,
+            1 => Kind::Walk,
+            _ => return None,
+        };
+        let from = match (code.from, kind) {
+            (-1, Kind::Push) => *state.boxes().get(code.piece as usize)?,
+            (-1, Kind::Walk) => state.player,
+            (cell, _) => self.room(cell)?,
+        };
+        let to = self.room(code.to)?;
+        let dir = Dir::ALL.into_iter().find(|&d| level.next(from, d) == to)?;
+        let piece = match kind {
+            Kind::Push => state.box_at(from)?,
+            Kind::Walk => state.box_at(to).unwrap_or(NONE as usize),
+        };
+        let mv = Action { kind, piece: piece as u16, from, dir };
+        self.act(state, &mv).map(|_| mv)
+    }
+
+    fn illegal_move(&self, state: &State, code: &MoveCode) -> String {
+        let level = self.level();
+        let (w, cells) = (level.written.width, (level.written.width * level.written.height) as i32);
+        let place = |c: i32| format!("row {}, column {}", c as usize / w + 1, c as usize % w + 1);
+        if !(0..2).contains(&code.arg) {
+            return format!("arg {} is neither 0 (a push) nor 1 (a step of the player)", code.arg);
+        }
+        let push = code.arg == 0;
+        let from = match (code.from, push) {
+            (-1, true) => match state.boxes().get(code.piece as usize) {
+                Some(&b) => self.grid(b) as i32,
+                None => {
+                    return format!("there is no box {} (the level has {})", code.piece as u64 + 1, state.boxes().len())
+                }
+            },
+            (-1, false) => self.grid(state.player) as i32,
+            (c, _) => c,
+        };
+        for (what, c) in [("from", from), ("to", code.to)] {
+            if !(0..cells).contains(&c) {
+                return format!("{what} {c} is off the board (cells 0 to {})", cells - 1);
+            }
+        }
+        let (Some(a), Some(b)) = (self.room(from), self.room(code.to)) else {
+            let wall = if self.room(from).is_none() { from } else { code.to };
+            return format!("{} is a wall or outside the room", place(wall));
+        };
+        let Some(dir) = Dir::ALL.into_iter().find(|&d| level.next(a, d) == b) else {
+            return format!(
+                "{} and {} are not next to each other: a move goes one square",
+                place(from),
+                place(code.to)
+            );
+        };
+        if push {
+            let Some(piece) = state.box_at(a) else { return format!("there is no box at {}", place(from)) };
+            let name = self.box_name(piece);
+            let behind = level.next(a, dir.back());
+            if let Some(other) = state.box_at(b) {
+                return format!("{name} cannot be pushed {}: {} is in the way", dir.word(), self.box_name(other));
+            }
+            if behind == NONE {
+                return format!(
+                    "{name} cannot be pushed {}: the player would have to stand in the wall behind it",
+                    dir.word()
+                );
+            }
+            return format!(
+                "{name} cannot be pushed {}: the player cannot reach {} behind it",
+                dir.word(),
+                level.place(behind)
+            );
+        }
+        if a != state.player {
+            return format!("the player stands at {}, not at {}", level.place(state.player), place(from));
+        }
+        match state.box_at(b) {
+            Some(piece) => format!(
+                "the player cannot step {}: {} cannot be pushed there (a wall or a box behind it)",
+                dir.word(),
+                self.box_name(piece)
+            ),
+            None => format!("the player cannot step {}", dir.word()),
+        }
+    }
+
+    fn board_size(&self) -> (u32, u32) {
+        (self.level().written.width as u32, self.level().written.height as u32)
+    }
+
+    /// `-1` outside the room; otherwise [`CELL_WALL`] for a wall, or the sum of [`CELL_GOAL`] for a
+    /// goal, [`CELL_PLAYER`] for the player and `(i + 1) * CELL_BOX` for box `i` (0 for bare floor).
+    fn cell(&self, state: &State, index: usize) -> i32 {
+        let level = self.level();
+        match level.room_of.get(index) {
+            None => -1,
+            Some(&NONE) if level.written.squares.get(index) == Some(&super::level::Square::Wall) => CELL_WALL,
+            Some(&NONE) => -1,
+            Some(&room) => {
+                let boxed = state.box_at(room).map_or(0, |i| (i as i32 + 1) * CELL_BOX);
+                level.goal[room as usize] as i32 * CELL_GOAL + (state.player == room) as i32 * CELL_PLAYER + boxed
+            }
+        }
+    }
+
+    /// The box, the square it goes to, and the player's walk to the square behind it (the walk last:
+    /// a long one is cut at the hint's capacity).
+    fn explain(&self, state: &State, mv: &Action, _: bool, cells: &mut HintCells) -> u32 {
+        let level = self.level();
+        let Some((piece, target)) = self.target(state, mv) else {
+            add_cell(cells, self.grid(mv.from));
+            return reason::MAKE_WAY;
+        };
+        let at = state.boxes()[piece];
+        add_cell(cells, self.grid(at));
+        if target != NONE {
+            add_cell(cells, self.grid(target));
+        }
+        let behind = level.next(at, mv.dir.back());
+        if behind != NONE {
+            let mut walk = Walk::new();
+            let mut path = [0u16; MAX_CELLS];
+            if let Some(len) = walk.path(level, &state.bits(), state.player, behind, &mut path) {
+                path[..len].iter().rev().for_each(|&c| add_cell(cells, self.grid(c)));
+            }
+        }
+        if target != NONE && level.goal[target as usize] {
+            reason::ONTO_GOAL
+        } else if target != NONE && self.nearest_goal(target) < self.nearest_goal(at) {
+            reason::TOWARD_GOAL
+        } else {
+            reason::MAKE_WAY
+        }
+    }
+
+    fn hint_text(&self, state: &State, mv: &Action, reason: u32) -> String {
+        let Some((piece, target)) = self.target(state, mv) else { return self.move_text(mv) };
+        let name = self.box_name(piece);
+        let dir = mv.dir.word();
+        match reason {
+            reason::ONTO_GOAL => format!("push {name} {dir} onto the goal at {}", self.level().place(target)),
+            reason::TOWARD_GOAL => format!("push {name} {dir}: it comes closer to the goals"),
+            _ => format!("push {name} {dir}, out of the way: the others need the square it leaves"),
+        }
+    }
+
+    /// The box to push, where it stands.
+    fn hint_piece(&self, state: &State, mv: &Action, cells: &mut HintCells) {
+        if let Some((piece, _)) = self.target(state, mv) {
+            add_cell(cells, self.grid(state.boxes()[piece]));
+        }
+    }
+
+    fn hint_piece_text(&self, state: &State, mv: &Action) -> String {
+        match self.target(state, mv) {
+            Some((piece, _)) => format!("push {}", self.box_name(piece)),
+            None => String::from("walk on: the next push is elsewhere"),
+        }
+    }
+
+    /// The boxes the next pushes move, and the goals they end on within those pushes.
+    fn hint_region(&self, state: &State, plan: &[(Action, State)], cells: &mut HintCells) {
+        let mut from = *state;
+        for (mv, after) in plan.iter().take(REGION_MOVES) {
+            if let Some((piece, target)) = self.target(&from, mv) {
+                add_cell(cells, self.grid(from.boxes()[piece]));
+                if target != NONE && self.level().goal[target as usize] {
+                    add_cell(cells, self.grid(target));
+                }
+            }
+            from = *after;
+        }
+    }
+
+    /// "boxes 3 and 1 move next; box 3 goes onto a goal first".
+    fn hint_region_text(&self, state: &State, plan: &[(Action, State)]) -> String {
+        let mut names: Vec<String> = Vec::new();
+        let mut first_goal = None;
+        let mut from = *state;
+        for (mv, after) in plan.iter().take(REGION_MOVES) {
+            if let Some((piece, target)) = self.target(&from, mv) {
+                let name = self.box_name(piece);
+                if target != NONE && self.level().goal[target as usize] && first_goal.is_none() {
+                    first_goal = Some(name.clone());
+                }
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            from = *after;
+        }
+        let moving = match names.len() {
+            0 => String::from("look at the highlighted boxes"),
+            1 => format!("{} moves next", names[0]),
+            _ => format!("{} move next", crate::text::and_list(&names)),
+        };
+        match first_goal {
+            Some(name) => format!("{moving}; {name} goes onto a goal first"),
+            None => moving,
+        }
+    }
+
+    /// The dead boxes: on a dead square or frozen off a goal.
+    fn lost_parts(&self, state: &State, cells: &mut HintCells) -> bool {
+        let dead = self.dead_boxes(state);
+        for &i in &dead {
+            add_cell(cells, self.grid(state.boxes()[i as usize]));
+        }
+        !dead.is_empty()
+    }
+
+    fn move_cost(&self, from: &State, to: &State) -> u32 {
+        (from.boxes() != to.boxes()) as u32
+    }
+}
+
+/// A 64-bit mix (splitmix64's finalizer), so that a sum of mixed cells is a fair fingerprint.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

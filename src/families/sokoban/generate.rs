@@ -1,0 +1,501 @@
+//! Sokoban generation by reverse play, after Taylor & Parberry: a room is drawn (a rectangle with random
+//! inner walls, kept to the region around a random square) and boxes are put on random goals; then the
+//! player **pulls** them — every pull undoes a push, so every position reached is solvable. The drawing
+//! ([`ReverseDrawing`]) explores the pulls breadth-first from every solved position (the player in each
+//! region), so that a position's depth is its optimal number of pushes, and takes a start from the
+//! deepest layer the band allows: the farthest starts of the room. The exact push-optimal search then
+//! rates it again; the generator keeps it when its pushes lie in the band. A quick candidate without
+//! exploration (random pulls, [`Generate::candidate`]) serves to size the rater.
+
+use super::board::{has, put, take, Bits, Walk};
+use super::level::{Level, Square, Written};
+use super::{Dir, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
+use crate::generate::{Drawing, Fact, Generate};
+use crate::memory::OutOfMemory;
+use crate::params::{Kind, Preset, Spec, Values};
+use crate::search::{Status, Step};
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SokobanParams {
+    /// Fewest and most optimal pushes.
+    pub band: (u32, u32),
+    /// The room's inner width and height (walls around it).
+    pub size: (u8, u8),
+    /// Boxes (and goals).
+    pub boxes: u8,
+    /// Inner walls, in percent of the inner squares.
+    pub walls: u8,
+    /// Positions the reverse search explores a room, at most.
+    pub explore: u32,
+}
+
+/// The largest inner side a generated room has.
+const MAX_INNER: i64 = 20;
+
+/// Draws of a room before it settles for one without inner walls (always large enough).
+const ROOM_TRIES: usize = 20;
+
+impl Generate for Sokoban {
+    const RATING_UNIT: &'static str = "pushes";
+
+    const PARAMS: &'static [Spec] = &[
+        Spec { name: "min", kind: Kind::Int, min: 0, max: 1000, default: "3", doc: "fewest optimal pushes" },
+        Spec { name: "max", kind: Kind::Int, min: 0, max: 1000, default: "8", doc: "most optimal pushes" },
+        Spec {
+            name: "size",
+            kind: Kind::Size,
+            min: 2,
+            max: MAX_INNER,
+            default: "5x5",
+            doc: "the room inside its walls",
+        },
+        Spec { name: "boxes", kind: Kind::Int, min: 1, max: 12, default: "2", doc: "boxes (and goals)" },
+        Spec {
+            name: "walls",
+            kind: Kind::Int,
+            min: 0,
+            max: 40,
+            default: "15",
+            doc: "inner walls, percent of the room",
+        },
+        Spec {
+            name: "explore",
+            kind: Kind::Int,
+            min: 100,
+            max: 1_000_000,
+            default: "20000",
+            doc: "positions the reverse search explores from the solved room, at most",
+        },
+    ];
+
+    /// By pushes, with rooms and boxes growing.
+    const PRESETS: &'static [Preset] = &[
+        Preset { name: "easy", params: "min=3,max=8,size=5x5,boxes=2,walls=15" },
+        Preset { name: "medium", params: "min=9,max=16,size=6x6,boxes=3,walls=15" },
+        Preset { name: "hard", params: "min=17,max=28,size=7x6,boxes=4,walls=18" },
+        Preset { name: "expert", params: "min=29,max=45,size=8x7,boxes=5,walls=20" },
+    ];
+
+    const SMALL: &'static str = "size=5x4,boxes=2,walls=5,min=2,max=30";
+
+    type Params = SokobanParams;
+
+    fn params(values: &Values) -> Result<SokobanParams, String> {
+        let (w, h) = values.pair("size");
+        let params = SokobanParams {
+            band: (values.int("min") as u32, values.int("max") as u32),
+            size: (w as u8, h as u8),
+            boxes: values.int("boxes") as u8,
+            walls: values.int("walls") as u8,
+            explore: values.int("explore") as u32,
+        };
+        if params.boxes as usize + 1 > (w * h) as usize {
+            return Err(alloc::format!("{} boxes and the player do not fit a {w}×{h} room", params.boxes));
+        }
+        Ok(params)
+    }
+
+    fn band(params: &SokobanParams) -> (u32, u32) {
+        params.band
+    }
+
+    type Context = Scratch;
+
+    fn context(_: &SokobanParams) -> Result<Scratch, OutOfMemory> {
+        Ok(Scratch { walk: alloc::boxed::Box::new(Walk::new()), cells: Vec::new() })
+    }
+
+    fn candidate(params: &SokobanParams, context: &Scratch, rng: &mut Xoshiro256PlusPlus) -> Sokoban {
+        let mut scratch = Scratch { walk: alloc::boxed::Box::new(Walk::new()), cells: context.cells.clone() };
+        let mut out = None;
+        Self::candidate_into(params, &mut scratch, rng, &mut out);
+        out.unwrap_or_else(|| unreachable!("a candidate is always drawn"))
+    }
+
+    fn candidate_into(
+        params: &SokobanParams,
+        scratch: &mut Scratch,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Option<Sokoban>,
+    ) {
+        let reusable = out.as_mut().and_then(|p| Arc::get_mut(&mut p.level)).is_some();
+        if !reusable {
+            *out = Some(Sokoban::new(tiny_level()));
+        }
+        let Some(puzzle) = out.as_mut() else { return };
+        let Some(level) = Arc::get_mut(&mut puzzle.level) else { return };
+        draw_room(params, scratch, rng, level);
+        let start = pull_about(params, scratch, rng, level);
+        level.written.boxes.clear();
+        level.written.boxes.extend(start.boxes().iter().map(|&b| level.cell_of[b as usize]));
+        level.written.player = level.cell_of[start.player as usize];
+        if level.prepare().is_err() {
+            *out = Some(Sokoban::new(tiny_level()));
+            return;
+        }
+        puzzle.start = State::new(level.player, &level.boxes);
+    }
+
+    fn drawing(
+        params: &SokobanParams,
+        _: &Scratch,
+    ) -> Result<Option<alloc::boxed::Box<dyn Drawing<Sokoban>>>, OutOfMemory> {
+        Ok(Some(alloc::boxed::Box::new(ReverseDrawing::new(params.clone())?)))
+    }
+
+    /// A copy with storage of its own: the generator's candidate stays unshared, to be drawn over.
+    fn handed_out(&self) -> Sokoban {
+        Sokoban { level: Arc::new((*self.level).clone()), start: self.start }
+    }
+}
+
+/// A generator's scratch space.
+pub struct Scratch {
+    walk: alloc::boxed::Box<Walk>,
+    cells: Vec<u16>,
+}
+
+/// The smallest level (one box one push from its goal), for a candidate's storage before it is drawn.
+fn tiny_level() -> Level {
+    let rows = ["#####", "#@$.#", "#####"];
+    let written = Written::from_rows(&rows).unwrap_or_else(|_| unreachable!("a fixed level"));
+    Level::new(written).unwrap_or_else(|_| unreachable!("a fixed level"))
+}
+
+/// Draws the room into `level.written`: walls around, random inner walls, the region of a random square
+/// kept (the rest walled), boxes on random goals and the player on a free square; then prepares it.
+fn draw_room(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256PlusPlus, level: &mut Level) {
+    let (iw, ih) = (params.size.0 as usize, params.size.1 as usize);
+    let (w, h) = (iw + 2, ih + 2);
+    let needed = params.boxes as usize + 2;
+    for attempt in 0..=ROOM_TRIES {
+        let written = &mut level.written;
+        written.width = w;
+        written.height = h;
+        written.squares.clear();
+        written.squares.resize(w * h, Square::Wall);
+        let density = if attempt == ROOM_TRIES { 0 } else { params.walls as u32 };
+        for r in 1..=ih {
+            for c in 1..=iw {
+                if rng.random_range(0..100) >= density {
+                    written.squares[r * w + c] = Square::Floor;
+                }
+            }
+        }
+        // Keep the region of a random floor square.
+        scratch.cells.clear();
+        scratch.cells.extend((0..(w * h) as u16).filter(|&c| written.squares[c as usize] == Square::Floor));
+        if scratch.cells.is_empty() {
+            continue;
+        }
+        let seed = scratch.cells[rng.random_range(0..scratch.cells.len())];
+        written.player = seed;
+        written.boxes.clear();
+        // A level with no box yet, to find the region: one box and goal on the seed's square are put
+        // and taken back below.
+        written.squares[seed as usize] = Square::Goal;
+        written.boxes.push(seed);
+        if level.prepare().is_err() {
+            continue;
+        }
+        let written = &mut level.written;
+        written.squares[seed as usize] = Square::Floor;
+        for c in 0..w * h {
+            if written.squares[c] == Square::Floor && level.room_of[c] == NONE {
+                written.squares[c] = Square::Wall;
+            }
+        }
+        if level.cell_of.len() < needed {
+            continue;
+        }
+        // Goals (with their boxes) on random squares of the region, the player on another.
+        scratch.cells.clear();
+        scratch.cells.extend_from_slice(&level.cell_of);
+        shuffle(&mut scratch.cells, rng);
+        written.boxes.clear();
+        for &cell in &scratch.cells[..params.boxes as usize] {
+            written.squares[cell as usize] = Square::Goal;
+            written.boxes.push(cell);
+        }
+        written.player = scratch.cells[params.boxes as usize];
+        if level.prepare().is_ok() {
+            return;
+        }
+    }
+    // Unreachable for rooms the parameters allow (the last try has no inner walls); kept total.
+    *level = tiny_level();
+}
+
+fn shuffle(cells: &mut [u16], rng: &mut Xoshiro256PlusPlus) {
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.random_range(0..=i));
+    }
+}
+
+/// From the solved position, random pulls (each undoes a push) with the player walking between them:
+/// the start of a level solvable by construction.
+fn pull_about(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256PlusPlus, level: &Level) -> State {
+    let mut state = State::new(level.player, &level.boxes);
+    let mut boxes: Bits = [0; MAX_CELLS / 64];
+    state.boxes().iter().for_each(|&b| put(&mut boxes, b));
+    let (lo, hi) = params.band;
+    let pulls = rng.random_range(lo.max(1)..=hi.max(1).saturating_mul(2).min(4000));
+    let mut choices: heapless::Vec<(u8, Dir), { MAX_BOXES * 4 }> = heapless::Vec::new();
+    for _ in 0..pulls {
+        scratch.walk.fill(level, &boxes, state.player);
+        choices.clear();
+        for (i, &b) in state.boxes().iter().enumerate() {
+            for dir in Dir::ALL {
+                // The player stands at `b + dir` and steps to `b + 2·dir`, the box following to `b + dir`.
+                let stand = level.next(b, dir);
+                let back = if stand == NONE { NONE } else { level.next(stand, dir) };
+                if back != NONE && has(&scratch.walk.reached, stand) && !has(&boxes, back) {
+                    let _ = choices.push((i as u8, dir));
+                }
+            }
+        }
+        if choices.is_empty() {
+            break;
+        }
+        let (i, dir) = choices[rng.random_range(0..choices.len())];
+        let b = state.boxes()[i as usize];
+        let stand = level.next(b, dir);
+        take(&mut boxes, b);
+        put(&mut boxes, stand);
+        state.boxes_mut()[i as usize] = stand;
+        state.player = level.next(stand, dir);
+    }
+    // The player wanders off to a random square of their region.
+    scratch.walk.fill(level, &boxes, state.player);
+    let reached = (0..level.rooms() as u16).filter(|&c| has(&scratch.walk.reached, c)).count();
+    if reached > 0 {
+        let pick = rng.random_range(0..reached);
+        if let Some(c) = (0..level.rooms() as u16).filter(|&c| has(&scratch.walk.reached, c)).nth(pick) {
+            state.player = c;
+        }
+    }
+    state
+}
+
+/// Where a [`ReverseDrawing`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// No room drawn.
+    Idle,
+    /// Exploring pulls breadth-first.
+    Exploring,
+    /// A start is chosen: the candidate is ready.
+    Ready,
+}
+
+/// Draws a room and explores its pulls breadth-first from every solved position, in steps; the start is
+/// a random position of the deepest layer within the band.
+pub struct ReverseDrawing {
+    params: SokobanParams,
+    scratch: Scratch,
+    room: Option<Sokoban>,
+    /// Positions in the order found (players normal), their depths, and a table over them.
+    states: Vec<State>,
+    depth: Vec<u16>,
+    table: Vec<u32>,
+    head: usize,
+    phase: Phase,
+    chosen: Option<State>,
+}
+
+impl ReverseDrawing {
+    fn new(params: SokobanParams) -> Result<ReverseDrawing, OutOfMemory> {
+        let cap = params.explore as usize;
+        Ok(ReverseDrawing {
+            scratch: Scratch { walk: alloc::boxed::Box::new(Walk::new()), cells: Vec::new() },
+            room: None,
+            states: crate::memory::with_capacity(cap)?,
+            depth: crate::memory::with_capacity(cap)?,
+            table: crate::memory::filled(0, (cap * 2).next_power_of_two())?,
+            head: 0,
+            phase: Phase::Idle,
+            chosen: None,
+            params,
+        })
+    }
+
+    fn slot(&self, state: &State) -> Result<usize, usize> {
+        let mask = self.table.len() - 1;
+        let mut h = (state.player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for &b in state.boxes() {
+            h = (h ^ b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23);
+        }
+        let mut slot = (h ^ (h >> 29)) as usize & mask;
+        loop {
+            match self.table[slot] {
+                0 => return Err(slot),
+                id if self.states[id as usize - 1] == *state => return Ok(slot),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// Records a position (boxes sorted, player normal) at `depth` unless known or the cap is reached.
+    fn add(&mut self, state: State, depth: u16) {
+        if self.states.len() >= self.states.capacity() {
+            return;
+        }
+        if let Err(slot) = self.slot(&state) {
+            self.table[slot] = self.states.len() as u32 + 1;
+            self.states.push(state);
+            self.depth.push(depth);
+        }
+    }
+
+    /// Draws a room with its boxes on the goals and queues every solved position (one a region).
+    fn begin(&mut self, rng: &mut Xoshiro256PlusPlus) {
+        self.table.fill(0);
+        self.states.clear();
+        self.depth.clear();
+        self.head = 0;
+        self.chosen = None;
+        let reusable = self.room.as_mut().and_then(|p| Arc::get_mut(&mut p.level)).is_some();
+        if !reusable {
+            self.room = Some(Sokoban::new(tiny_level()));
+        }
+        let Some(level) = self.room.as_mut().and_then(|p| Arc::get_mut(&mut p.level)) else { return };
+        draw_room(&self.params, &mut self.scratch, rng, level);
+        // A second handle for the loop below (dropped with it: the room stays the drawing's alone).
+        let Some(level) = self.room.as_ref().map(|p| Arc::clone(&p.level)) else { return };
+        let mut solved = State::new(level.player, &level.boxes);
+        solved.boxes_mut().sort_unstable();
+        let boxes = solved.bits();
+        let mut covered: Bits = [0; MAX_CELLS / 64];
+        for cell in 0..level.rooms() as u16 {
+            if has(&boxes, cell) || has(&covered, cell) {
+                continue;
+            }
+            let lowest = self.scratch.walk.fill(&level, &boxes, cell);
+            for (word, reached) in covered.iter_mut().zip(self.scratch.walk.reached.iter()) {
+                *word |= reached;
+            }
+            let mut start = solved;
+            start.player = lowest;
+            self.add(start, 0);
+        }
+        self.phase = Phase::Exploring;
+    }
+
+    /// Expands the next queued position: every pull.
+    fn expand(&mut self) {
+        let Some(room) = self.room.as_ref() else { return };
+        let level = room.level.clone();
+        let (state, depth) = (self.states[self.head], self.depth[self.head]);
+        self.head += 1;
+        let mut boxes = state.bits();
+        self.scratch.walk.fill(&level, &boxes, state.player);
+        let reached = self.scratch.walk.reached;
+        let mut after = Walk::new();
+        for (i, &b) in state.boxes().iter().enumerate() {
+            for dir in Dir::ALL {
+                let stand = level.next(b, dir);
+                let back = if stand == NONE { NONE } else { level.next(stand, dir) };
+                if back == NONE || !has(&reached, stand) || has(&boxes, back) {
+                    continue;
+                }
+                take(&mut boxes, b);
+                put(&mut boxes, stand);
+                let mut next = state;
+                next.boxes_mut()[i] = stand;
+                next.boxes_mut().sort_unstable();
+                next.player = after.fill(&level, &boxes, back);
+                take(&mut boxes, stand);
+                put(&mut boxes, b);
+                self.add(next, depth.saturating_add(1));
+            }
+        }
+    }
+
+    /// Chooses the start: a random position of the deepest layer within the band, the player anywhere
+    /// in their region. False when the room's deepest layer lies below the band.
+    fn choose(&mut self, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let deepest = self.depth.iter().copied().max().unwrap_or(0) as u32;
+        let (lo, hi) = self.params.band;
+        let target = deepest.min(hi);
+        if target < lo.max(1) {
+            return false;
+        }
+        let count = self.depth.iter().filter(|&&d| d as u32 == target).count();
+        let pick = rng.random_range(0..count);
+        let Some(at) = self.depth.iter().enumerate().filter(|(_, &d)| d as u32 == target).nth(pick).map(|(i, _)| i)
+        else {
+            return false;
+        };
+        let mut start = self.states[at];
+        if let Some(room) = self.room.as_ref() {
+            let level = &*room.level;
+            self.scratch.walk.fill(level, &start.bits(), start.player);
+            let region = (0..level.rooms() as u16).filter(|&c| has(&self.scratch.walk.reached, c)).count();
+            let spot = rng.random_range(0..region.max(1));
+            if let Some(c) = (0..level.rooms() as u16).filter(|&c| has(&self.scratch.walk.reached, c)).nth(spot) {
+                start.player = c;
+            }
+        }
+        self.chosen = Some(start);
+        true
+    }
+}
+
+impl Drawing<Sokoban> for ReverseDrawing {
+    fn step(&mut self, rng: &mut Xoshiro256PlusPlus, budget: u32) -> Step {
+        let mut work = 0;
+        if self.phase != Phase::Exploring {
+            self.begin(rng);
+            work += 1;
+        }
+        while work < budget.max(1) {
+            if self.head >= self.states.len() || self.states.len() >= self.states.capacity() {
+                return if self.choose(rng) {
+                    self.phase = Phase::Ready;
+                    Step::new(Status::Found, work)
+                } else {
+                    self.phase = Phase::Idle;
+                    Step::new(Status::NotFound(crate::status::Shortfall::Rejected), work)
+                };
+            }
+            self.expand();
+            work += 1;
+        }
+        Step::new(Status::InProgress, work)
+    }
+
+    fn take_into(&mut self, out: &mut Option<Sokoban>, facts: &mut Vec<Fact>) -> bool {
+        let (Phase::Ready, Some(start), Some(room)) = (self.phase, self.chosen, self.room.as_ref()) else {
+            return false;
+        };
+        self.phase = Phase::Idle;
+        let reusable = out.as_mut().and_then(|p| Arc::get_mut(&mut p.level)).is_some();
+        if !reusable {
+            *out = Some(Sokoban::new(tiny_level()));
+        }
+        let Some(puzzle) = out.as_mut() else { return false };
+        let Some(level) = Arc::get_mut(&mut puzzle.level) else { return false };
+        let drawn = &*room.level;
+        level.written.width = drawn.written.width;
+        level.written.height = drawn.written.height;
+        level.written.squares.clear();
+        level.written.squares.extend_from_slice(&drawn.written.squares);
+        level.written.boxes.clear();
+        level.written.boxes.extend(start.boxes().iter().map(|&b| drawn.cell_of[b as usize]));
+        level.written.player = drawn.cell_of[start.player as usize];
+        if level.prepare().is_err() {
+            return false;
+        }
+        puzzle.start = State::new(level.player, &level.boxes);
+        facts.clear();
+        facts.push(Fact { name: "explored", value: self.states.len() as i64 });
+        facts.push(Fact { name: "deepest", value: self.depth.iter().copied().max().unwrap_or(0) as i64 });
+        true
+    }
+}

@@ -1,0 +1,372 @@
+//! The push-optimal search: A\* over positions (boxes, and the region the player can walk in), one push a
+//! move, guided by the matching lower bound ([`super::board::matching_bound`]), which is consistent (a push
+//! moves one box one square: the matching's cost changes by one at most), so that the first solution
+//! found is optimal and no position is expanded twice. Pushes onto dead squares and pushes that freeze a
+//! box off a goal are never made: they cannot lie on a solution.
+//!
+//! Memory is reserved once: a position is its boxes as bits over the room plus a few numbers (about
+//! `8 × ⌈room squares / 64⌉ + 26` bytes with the hash table and the open list), in flat arrays.
+
+use super::board::{frozen_off_goal, has, matching_bound, put, take, Bits, Walk};
+use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
+use crate::memory::{self, OutOfMemory};
+use crate::search::{units_for, Puzzle, Search, Stats, Status, Step};
+use alloc::boxed::Box;
+use alloc::collections::BinaryHeap;
+use alloc::vec::Vec;
+use core::cmp::Reverse;
+
+/// A position's place in the arrays.
+type Id = u32;
+
+/// The push-optimal A\* of Sokoban, stepped, memory reserved at creation.
+pub struct PushSearch {
+    /// The words every position's boxes take (the room's squares / 64, rounded up).
+    words: usize,
+    /// Boxes of every position, `words` a position.
+    boxes: Vec<u64>,
+    /// The player's normal cell (the lowest of their region).
+    player: Vec<u16>,
+    /// Pushes from the start.
+    g: Vec<u16>,
+    /// The position it was reached from (`Id::MAX` for the start).
+    parent: Vec<Id>,
+    /// The push that reached it: the box's cell before it × 4 + the direction.
+    push: Vec<u16>,
+    /// Open addressing over `Id + 1` (0: empty).
+    table: Vec<u32>,
+    /// Positions to expand, least `f` first, then the deepest: `f << 48 | (u16::MAX − g) << 32 | id`.
+    open: BinaryHeap<Reverse<u64>>,
+    /// The most positions the arrays hold, for the puzzle of the run.
+    cap: usize,
+    /// The words reserved in `boxes` (the cap for a puzzle is this over its words).
+    reserved_words: usize,
+    walk: Box<Walk>,
+    after: Box<Walk>,
+    status: Status,
+    stats: Stats,
+    goal: Option<Id>,
+    /// The expanded position with the least bound (then the least pushes), for a partial result.
+    closest: Option<(u32, Id)>,
+}
+
+impl PushSearch {
+    /// A search for `puzzle` (and puzzles with rooms no larger) storing at most `node_cap` positions.
+    pub fn new(puzzle: &Sokoban, node_cap: usize) -> Result<PushSearch, OutOfMemory> {
+        let words = puzzle.level().rooms().div_ceil(64);
+        let node_cap = node_cap.clamp(1, u32::MAX as usize / 2);
+        let table_len = (node_cap * 2).next_power_of_two();
+        let reserved_words = node_cap.checked_mul(words).ok_or(OutOfMemory { bytes: usize::MAX })?;
+        let mut open = BinaryHeap::new();
+        open.try_reserve_exact(node_cap * 2).map_err(|_| OutOfMemory { bytes: Self::bytes_for(puzzle, node_cap) })?;
+        Ok(PushSearch {
+            words,
+            boxes: memory::with_capacity(reserved_words)?,
+            player: memory::with_capacity(node_cap)?,
+            g: memory::with_capacity(node_cap)?,
+            parent: memory::with_capacity(node_cap)?,
+            push: memory::with_capacity(node_cap)?,
+            table: memory::filled(0, table_len)?,
+            open,
+            cap: node_cap,
+            reserved_words,
+            walk: Box::new(Walk::new()),
+            after: Box::new(Walk::new()),
+            status: Status::InProgress,
+            stats: Stats::default(),
+            goal: None,
+            closest: None,
+        })
+    }
+
+    /// Whether this search holds its full node cap for `puzzle` (a larger room takes more words a
+    /// position: fewer positions fit in the same arrays).
+    pub fn fits(&self, puzzle: &Sokoban) -> bool {
+        puzzle.level().rooms().div_ceil(64) <= self.reserved_words / self.player.capacity().max(1)
+    }
+
+    /// Bytes [`PushSearch::new`] reserves for `puzzle` and `node_cap` positions.
+    pub fn bytes_for(puzzle: &Sokoban, node_cap: usize) -> usize {
+        let words = puzzle.level().rooms().div_ceil(64);
+        node_cap.saturating_mul(words * 8 + 2 + 2 + 4 + 2 + 16) + (node_cap * 2).next_power_of_two() * 4
+    }
+
+    fn hash(&self, bits: &[u64], player: u16) -> usize {
+        let mut h = (player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for &w in bits {
+            h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+        }
+        (h ^ (h >> 32)) as usize & (self.table.len() - 1)
+    }
+
+    fn bits(&self, id: Id) -> &[u64] {
+        &self.boxes[id as usize * self.words..(id as usize + 1) * self.words]
+    }
+
+    /// The position's id, or the empty slot it would take.
+    fn find(&self, bits: &[u64], player: u16) -> Result<Id, usize> {
+        let mask = self.table.len() - 1;
+        let mut slot = self.hash(bits, player);
+        loop {
+            match self.table[slot] {
+                0 => return Err(slot),
+                stored => {
+                    let id = stored - 1;
+                    if self.player[id as usize] == player && self.bits(id) == bits {
+                        return Ok(id);
+                    }
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Stores a new position; `None` when the arrays are full.
+    fn add(&mut self, slot: usize, bits: &[u64], player: u16, g: u16, parent: Id, push: u16) -> Option<Id> {
+        let id = self.player.len();
+        if id >= self.cap {
+            return None;
+        }
+        self.boxes.extend_from_slice(bits);
+        self.player.push(player);
+        self.g.push(g);
+        self.parent.push(parent);
+        self.push.push(push);
+        self.table[slot] = id as u32 + 1;
+        Some(id as Id)
+    }
+
+    fn key(f: u32, g: u16, id: Id) -> Reverse<u64> {
+        Reverse((f.min(0xFFFF) as u64) << 48 | ((u16::MAX - g) as u64) << 32 | id as u64)
+    }
+
+    /// Queues a position, or reports that the open list is full.
+    fn queue(&mut self, f: u32, g: u16, id: Id) -> bool {
+        if self.open.len() >= self.open.capacity() {
+            return false;
+        }
+        self.open.push(Self::key(f, g, id));
+        true
+    }
+
+    /// The boxes of `bits` as a sorted list of room cells.
+    fn list(bits: &[u64], out: &mut [u16; MAX_BOXES]) -> usize {
+        let mut n = 0;
+        for (w, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 && n < MAX_BOXES {
+                out[n] = (w * 64) as u16 + rest.trailing_zeros() as u16;
+                n += 1;
+                rest &= rest - 1;
+            }
+        }
+        n
+    }
+
+    /// Expands position `id`: every push not into a dead square nor a freeze, each child stored or
+    /// improved. Returns the successors made, or the status that ends the run.
+    fn expand(&mut self, puzzle: &Sokoban, id: Id) -> Result<u64, Status> {
+        let level = puzzle.level();
+        let words = self.words;
+        let mut occupied: Bits = [0; MAX_CELLS / 64];
+        occupied[..words].copy_from_slice(self.bits(id));
+        let mut cells = [0u16; MAX_BOXES];
+        let n = Self::list(&occupied[..words], &mut cells);
+        self.walk.fill(level, &occupied, self.player[id as usize]);
+        let g = self.g[id as usize] + 1;
+        let mut made = 0;
+        let mut seen: Bits = [0; MAX_CELLS / 64];
+        for i in 0..n {
+            let b = cells[i];
+            for dir in Dir::ALL {
+                let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
+                if behind == super::NONE
+                    || target == super::NONE
+                    || !has(&self.walk.reached, behind)
+                    || has(&occupied, target)
+                    || !level.live[target as usize]
+                {
+                    continue;
+                }
+                take(&mut occupied, b);
+                put(&mut occupied, target);
+                seen[..words].fill(0);
+                let frozen = frozen_off_goal(level, &occupied, target, &mut seen);
+                let child = if frozen {
+                    None
+                } else {
+                    cells[i] = target;
+                    let bound = matching_bound(level, &cells[..n]);
+                    cells[i] = b;
+                    bound.map(|h| (h, self.after.fill(level, &occupied, b)))
+                };
+                if let Some((h, player)) = child {
+                    made += 1;
+                    let push = b << 2 | dir as u16;
+                    self.reach(&occupied[..words], player, g, id, push, h)?;
+                    if h == 0 {
+                        self.goal = self.find(&occupied[..words], player).ok();
+                        return Err(Status::Found);
+                    }
+                }
+                take(&mut occupied, target);
+                put(&mut occupied, b);
+            }
+        }
+        Ok(made)
+    }
+
+    /// Records that position (`bits`, `player`) is reached in `g` pushes by `push` from `parent`: stores
+    /// it, or lowers its pushes; queues it. Its id when stored or improved.
+    fn reach(
+        &mut self,
+        bits: &[u64],
+        player: u16,
+        g: u16,
+        parent: Id,
+        push: u16,
+        h: u32,
+    ) -> Result<Option<Id>, Status> {
+        self.stats.generated += 1;
+        let id = match self.find(bits, player) {
+            Ok(id) if self.g[id as usize] <= g => return Ok(None),
+            Ok(id) => {
+                self.g[id as usize] = g;
+                self.parent[id as usize] = parent;
+                self.push[id as usize] = push;
+                id
+            }
+            Err(slot) => self.add(slot, bits, player, g, parent, push).ok_or(Status::OutOfNodes)?,
+        };
+        if !self.queue(g as u32 + h, g, id) {
+            return Err(Status::OutOfNodes);
+        }
+        Ok(Some(id))
+    }
+
+    /// The position `id` as a state.
+    fn state(&self, id: Id) -> State {
+        let mut cells = [0u16; MAX_BOXES];
+        let n = Self::list(self.bits(id), &mut cells);
+        State::new(self.player[id as usize], &cells[..n])
+    }
+
+    /// The pushes from the start to `id` as (move, position after it), first to last.
+    fn write_pushes(&self, id: Id, out: &mut Vec<(Action, State)>) {
+        out.clear();
+        let mut at = id;
+        while self.parent[at as usize] != Id::MAX {
+            let parent = self.parent[at as usize];
+            let push = self.push[at as usize];
+            let from = push >> 2;
+            let piece = self.state(parent).box_at(from).unwrap_or(0) as u16;
+            let mv = Action { kind: Kind::Push, piece, from, dir: Dir::ALL[(push & 3) as usize] };
+            out.push((mv, self.state(at)));
+            at = parent;
+        }
+        out.reverse();
+    }
+
+    fn root(&self) -> Id {
+        0
+    }
+}
+
+impl Search<Sokoban> for PushSearch {
+    fn restart(&mut self, puzzle: &Sokoban, start: State) {
+        self.words = puzzle.level().rooms().div_ceil(64);
+        self.cap = (self.reserved_words / self.words.max(1)).min(self.player.capacity());
+        self.boxes.clear();
+        self.player.clear();
+        self.g.clear();
+        self.parent.clear();
+        self.push.clear();
+        self.table.fill(0);
+        self.open.clear();
+        self.stats = Stats { bytes_reserved: PushSearch::bytes_for(puzzle, self.cap), ..Stats::default() };
+        self.goal = None;
+        self.closest = None;
+        let start = puzzle.normal(&start);
+        let mut bits: Bits = [0; MAX_CELLS / 64];
+        start.boxes().iter().for_each(|&b| put(&mut bits, b));
+        let words = self.words;
+        // The table is empty: the start takes the slot its hash names.
+        let slot = self.hash(&bits[..words], start.player);
+        self.add(slot, &bits[..words], start.player, 0, Id::MAX, 0);
+        self.status = if puzzle.solved(&start) {
+            self.goal = Some(0);
+            Status::Found
+        } else if puzzle.dead(&start) {
+            Status::Unsolvable
+        } else {
+            let h = puzzle.heuristic(&start);
+            self.queue(h, 0, 0);
+            Status::InProgress
+        };
+        self.stats.peak_stored = 1;
+    }
+
+    fn step(&mut self, puzzle: &Sokoban, budget: u32) -> Step {
+        if self.status != Status::InProgress {
+            return Step::new(self.status, 0);
+        }
+        let mut work = 0u32;
+        while work < budget.max(1) {
+            let Some(Reverse(key)) = self.open.pop() else {
+                self.status = Status::Unsolvable;
+                break;
+            };
+            let id = key as u32;
+            let g = u16::MAX - (key >> 32) as u16;
+            if g != self.g[id as usize] {
+                continue; // a stale entry: the position was reached in fewer pushes since
+            }
+            let h = (key >> 48) as u32 - g as u32;
+            if self.closest.is_none_or(|(best, at)| (h, g) < (best, self.g[at as usize])) {
+                self.closest = Some((h, id));
+            }
+            self.stats.expanded += 1;
+            match self.expand(puzzle, id) {
+                Ok(made) => work = work.saturating_add(units_for(made)),
+                Err(status) => {
+                    work = work.saturating_add(1);
+                    self.status = status;
+                    break;
+                }
+            }
+        }
+        self.stats.peak_stored = self.player.len();
+        if self.status == Status::Found {
+            let length = self.goal.map(|id| self.g[id as usize] as u32);
+            self.stats.solution_length = length;
+            self.stats.solution_cost = length.map(u64::from);
+        }
+        Step::new(self.status, work)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn write_path(&self, out: &mut Vec<(Action, State)>) {
+        out.clear();
+        if let (Status::Found, Some(goal)) = (self.status, self.goal) {
+            self.write_pushes(goal, out);
+        }
+    }
+
+    fn write_closest(&self, out: &mut Vec<(Action, State)>) -> bool {
+        out.clear();
+        match self.closest {
+            Some((_, id)) if id != self.root() => {
+                self.write_pushes(id, out);
+                !out.is_empty()
+            }
+            _ => false,
+        }
+    }
+}
