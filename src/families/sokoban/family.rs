@@ -351,8 +351,8 @@ impl Family for Sokoban {
         (self.level().written.width as u32, self.level().written.height as u32)
     }
 
-    /// `-1` outside the room; otherwise [`CELL_WALL`] for a wall, or the sum of [`CELL_GOAL`] for a
-    /// goal, [`CELL_PLAYER`] for the player and `(i + 1) * CELL_BOX` for box `i` (0 for bare floor).
+    /// `-1` outside the room; otherwise [`super::CELL_WALL`] for a wall, or the sum of [`super::CELL_GOAL`] for a
+    /// goal, [`super::CELL_PLAYER`] for the player and `(i + 1) * CELL_BOX` for box `i` (0 for bare floor).
     fn cell(&self, state: &State, index: usize) -> i32 {
         let level = self.level();
         match level.room_of.get(index) {
