@@ -406,3 +406,177 @@ pub fn linjat(w: usize, h: usize, grid: &[Option<u8>]) -> u64 {
     let dots: Vec<usize> = (0..w * h).filter(|&c| grid[c] == Some(0)).collect();
     count(0, &options, &mut BTreeSet::new(), &dots)
 }
+
+/// A Sokoban position for [`sokoban`]: the boxes' grid cells, sorted, and the lowest grid cell of the
+/// player's region.
+pub type SokobanPosition = (Vec<usize>, usize);
+
+/// The push space of a Sokoban level given as XSB rows, explored breadth-first over box placements ×
+/// player regions, written here on the plain grid.
+pub struct SokobanSpace {
+    /// Grid width.
+    pub width: usize,
+    /// Walls, row-major.
+    pub wall: Vec<bool>,
+    /// Each position reached from the start (the start first) and its pushes to the nearest solved
+    /// position (`None`: none reachable).
+    pub to_goal: HashMap<SokobanPosition, Option<u32>>,
+    /// The start.
+    pub start: SokobanPosition,
+}
+
+/// Explores the pushes of `rows` (XSB, `-` or space for floor) from its start, up to `cap` positions
+/// (`None` past it).
+pub fn sokoban(rows: &[&str], cap: usize) -> Option<SokobanSpace> {
+    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let height = rows.len();
+    let at = |r: usize, c: usize| rows[r].as_bytes().get(c).copied().unwrap_or(b' ');
+    let (mut wall, mut goal, mut boxes, mut player) =
+        (vec![true; width * height], vec![false; width * height], vec![], 0);
+    for r in 0..height {
+        for c in 0..width {
+            let cell = r * width + c;
+            let ch = at(r, c);
+            wall[cell] = ch == b'#';
+            goal[cell] = matches!(ch, b'.' | b'*' | b'+');
+            if matches!(ch, b'$' | b'*') {
+                boxes.push(cell);
+            }
+            if matches!(ch, b'@' | b'+') {
+                player = cell;
+            }
+        }
+    }
+    let step = |cell: usize, d: usize| -> Option<usize> {
+        let (r, c) = ((cell / width) as isize, (cell % width) as isize);
+        let (dr, dc) = [(-1, 0), (0, 1), (1, 0), (0, -1)][d];
+        let (r, c) = (r + dr, c + dc);
+        (r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width).then(|| r as usize * width + c as usize)
+    };
+    let free = |cell: usize, boxes: &[usize]| !wall[cell] && !boxes.contains(&cell);
+    let region = |from: usize, boxes: &[usize]| -> Vec<bool> {
+        let mut seen = vec![false; width * height];
+        let mut todo = vec![from];
+        seen[from] = true;
+        while let Some(c) = todo.pop() {
+            for d in 0..4 {
+                if let Some(n) = step(c, d) {
+                    if !seen[n] && free(n, boxes) {
+                        seen[n] = true;
+                        todo.push(n);
+                    }
+                }
+            }
+        }
+        seen
+    };
+    let normal = |mut boxes: Vec<usize>, player: usize| -> SokobanPosition {
+        boxes.sort_unstable();
+        let lowest = region(player, &boxes).iter().position(|&s| s).unwrap_or(player);
+        (boxes, lowest)
+    };
+    let start = normal(boxes, player);
+    let mut ids: HashMap<SokobanPosition, usize> = HashMap::new();
+    let mut positions = vec![start.clone()];
+    let mut edges: Vec<Vec<usize>> = Vec::new();
+    ids.insert(start.clone(), 0);
+    let mut head = 0;
+    while head < positions.len() {
+        let (boxes, player) = positions[head].clone();
+        let reach = region(player, &boxes);
+        let mut out = Vec::new();
+        for (i, &b) in boxes.iter().enumerate() {
+            for d in 0..4 {
+                let (Some(behind), Some(target)) = (step(b, (d + 2) % 4), step(b, d)) else { continue };
+                if reach[behind] && free(target, &boxes) {
+                    let mut moved = boxes.clone();
+                    moved[i] = target;
+                    let next = normal(moved, b);
+                    let id = match ids.get(&next) {
+                        Some(&id) => id,
+                        None => {
+                            if positions.len() >= cap {
+                                return None;
+                            }
+                            ids.insert(next.clone(), positions.len());
+                            positions.push(next);
+                            positions.len() - 1
+                        }
+                    };
+                    out.push(id);
+                }
+            }
+        }
+        edges.push(out);
+        head += 1;
+    }
+    let mut back = vec![Vec::new(); positions.len()];
+    for (from, out) in edges.iter().enumerate() {
+        for &to in out {
+            back[to].push(from);
+        }
+    }
+    let mut dist = vec![None; positions.len()];
+    let mut queue = VecDeque::new();
+    for (id, (boxes, _)) in positions.iter().enumerate() {
+        if boxes.iter().all(|&b| goal[b]) {
+            dist[id] = Some(0);
+            queue.push_back(id);
+        }
+    }
+    while let Some(id) = queue.pop_front() {
+        let d: u32 = dist[id].unwrap() + 1;
+        for &from in &back[id] {
+            if dist[from].is_none() {
+                dist[from] = Some(d);
+                queue.push_back(from);
+            }
+        }
+    }
+    let to_goal = positions.into_iter().zip(dist).collect();
+    Some(SokobanSpace { width, wall, to_goal, start })
+}
+
+impl SokobanSpace {
+    /// The position an XSB description (`sokoban:` rows separated by `/`) shows, as [`sokoban`] keys
+    /// them.
+    pub fn position_of(&self, desc: &str) -> SokobanPosition {
+        let rows: Vec<&str> = desc.trim_start_matches("sokoban:").split('/').collect();
+        let mut boxes = Vec::new();
+        let mut player = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.bytes().enumerate() {
+                let cell = r * self.width + c;
+                if matches!(ch, b'$' | b'*') {
+                    boxes.push(cell);
+                }
+                if matches!(ch, b'@' | b'+') {
+                    player = cell;
+                }
+            }
+        }
+        boxes.sort_unstable();
+        // The lowest cell of the player's region.
+        let mut seen = vec![false; self.wall.len()];
+        let mut todo = vec![player];
+        seen[player] = true;
+        while let Some(c) = todo.pop() {
+            let (r, col) = (c / self.width, c % self.width);
+            let near = [
+                c.checked_sub(self.width),
+                (col + 1 < self.width).then_some(c + 1),
+                Some(c + self.width),
+                (col > 0).then(|| c - 1),
+            ];
+            for n in near.into_iter().flatten() {
+                if n < self.wall.len() && !seen[n] && !self.wall[n] && !boxes.contains(&n) {
+                    seen[n] = true;
+                    todo.push(n);
+                }
+            }
+            let _ = r;
+        }
+        let key = seen.iter().position(|&s| s).unwrap_or(player);
+        (boxes, key)
+    }
+}

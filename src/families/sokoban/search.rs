@@ -295,6 +295,8 @@ impl Search<Sokoban> for PushSearch {
         self.add(slot, &bits[..words], start.player, 0, Id::MAX, 0);
         self.status = if puzzle.solved(&start) {
             self.goal = Some(0);
+            self.stats.solution_length = Some(0);
+            self.stats.solution_cost = Some(0);
             Status::Found
         } else if puzzle.dead(&start) {
             Status::Unsolvable

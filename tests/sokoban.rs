@@ -1,0 +1,368 @@
+//! Sokoban against an independent brute force (tests/common/oracle.rs: pushes breadth-first over box
+//! placements × player regions, on the plain grid) on hundreds of small random rooms — optimal pushes,
+//! "unsolvable", every deadlock the family reports, hints one push closer, the player's steps, "check my
+//! board" — and on the real level sets: every file read, the small Microban levels' optimal pushes, the
+//! published count of XSokoban 1.
+
+mod common;
+
+use common::oracle::{self, SokobanPosition, SokobanSpace};
+use lphint::families::sokoban::text::{read_collection, write_collection};
+use lphint::families::sokoban::Sokoban;
+use lphint::family::{Family, HintCells, MoveCode};
+use lphint::registry;
+use lphint::search::{Puzzle, Search, Status};
+use lphint::session::AnySession;
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A random closed room of 3–6 × 3–5 inner squares, some inner walls, 1–3 boxes on random squares, as
+/// XSB rows (drawn here, not by the family's generator, so that the rooms are not the ones it favours).
+fn random_room(rng: &mut Xoshiro256PlusPlus) -> Vec<String> {
+    let (w, h) = (rng.random_range(3..=6usize) + 2, rng.random_range(3..=5usize) + 2);
+    let mut grid = vec![b'#'; w * h];
+    for r in 1..h - 1 {
+        for c in 1..w - 1 {
+            if rng.random_range(0..100) >= 12 {
+                grid[r * w + c] = b' ';
+            }
+        }
+    }
+    let mut floor: Vec<usize> = (0..w * h).filter(|&c| grid[c] == b' ').collect();
+    for i in (1..floor.len()).rev() {
+        floor.swap(i, rng.random_range(0..=i));
+    }
+    let boxes = rng.random_range(1..=3usize).min(floor.len().saturating_sub(1) / 2);
+    if boxes == 0 {
+        return vec![String::from("#####"), String::from("#@$.#"), String::from("#####")];
+    }
+    for &g in &floor[..boxes] {
+        grid[g] = b'.';
+    }
+    // Boxes on random squares (a box may start on a goal).
+    for i in (1..floor.len()).rev() {
+        floor.swap(i, rng.random_range(0..=i));
+    }
+    for &cell in &floor[..boxes] {
+        grid[cell] = if grid[cell] == b'.' { b'*' } else { b'$' };
+    }
+    let player = floor.iter().copied().find(|&c| grid[c] == b' ' || grid[c] == b'.');
+    let Some(player) = player else { return random_room(rng) };
+    grid[player] = if grid[player] == b'.' { b'+' } else { b'@' };
+    grid.chunks(w).map(|row| String::from_utf8(row.to_vec()).unwrap()).collect()
+}
+
+/// Playable random rooms, each with its explored space: `solvable` that can be solved from the start
+/// and `lost` that cannot.
+fn rooms(solvable: usize, lost: usize, seed: u64) -> Vec<(String, SokobanSpace)> {
+    let mut rng = common::rng(seed);
+    let mut out = Vec::new();
+    let (mut tries, mut wanted) = (0, [lost, solvable]);
+    while wanted != [0, 0] {
+        tries += 1;
+        assert!(tries < (solvable + lost) * 100, "too few playable rooms");
+        let rows = random_room(&mut rng);
+        let boxes = rows.iter().map(|r| r.matches(['$', '*']).count()).sum::<usize>();
+        let goals = rows.iter().map(|r| r.matches(['.', '*', '+']).count()).sum::<usize>();
+        let desc = format!("sokoban:{}", rows.iter().map(|r| r.replace(' ', "-")).collect::<Vec<_>>().join("/"));
+        match Sokoban::parse(&desc) {
+            Ok(_) => {}
+            Err(e) => {
+                // The only refusal a closed room with as many boxes as goals gets: a box or goal the
+                // player cannot reach.
+                assert_eq!(boxes, goals, "{desc}");
+                assert!(e.reason.contains("outside the player's room") || e.reason.contains("no box"), "{desc}: {e}");
+                continue;
+            }
+        }
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        if let Some(space) = oracle::sokoban(&rows, 20_000) {
+            let kind = space.to_goal[&space.start].is_some() as usize;
+            if wanted[kind] > 0 {
+                wanted[kind] -= 1;
+                out.push((desc, space));
+            }
+        }
+    }
+    out
+}
+
+/// The description of `position` in the room of `desc`.
+fn describe(desc: &str, position: &SokobanPosition, width: usize) -> String {
+    let rows: Vec<Vec<u8>> = desc.trim_start_matches("sokoban:").split('/').map(|r| r.as_bytes().to_vec()).collect();
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let mut row: Vec<u8> = row.clone();
+        row.resize(width, b'-');
+        for (c, ch) in row.iter_mut().enumerate() {
+            let cell = r * width + c;
+            let goal = matches!(*ch, b'.' | b'*' | b'+');
+            if *ch != b'#' {
+                *ch = match (position.0.contains(&cell), cell == position.1, goal) {
+                    (true, _, true) => b'*',
+                    (true, _, false) => b'$',
+                    (false, true, true) => b'+',
+                    (false, true, false) => b'@',
+                    (false, false, true) => b'.',
+                    _ => b'-',
+                };
+            }
+        }
+        out.push(String::from_utf8(row).unwrap());
+    }
+    format!("sokoban:{}", out.join("/"))
+}
+
+fn solve(puzzle: &Sokoban) -> (Status, Option<u32>, bool) {
+    let mut solver = puzzle.recommended_solver().unwrap();
+    solver.restart(puzzle, puzzle.start());
+    let status = solver.run(puzzle);
+    let optimal = solver.solution_is_optimal();
+    (status, solver.stats().solution_length, optimal)
+}
+
+fn hint(game: &mut Box<dyn AnySession>) -> Result<lphint::session::SessionHint, Status> {
+    loop {
+        match game.next_hint(200) {
+            Err(Status::InProgress) => continue,
+            other => return other,
+        }
+    }
+}
+
+#[test]
+fn the_solver_matches_the_brute_force_on_random_rooms() {
+    let (mut solved, mut unsolvable) = (0, 0);
+    for (desc, space) in rooms(200, 100, 1) {
+        let puzzle = Sokoban::parse(&desc).unwrap();
+        let truth = space.to_goal[&space.start];
+        let (status, length, optimal) = solve(&puzzle);
+        match truth {
+            Some(d) => {
+                assert_eq!(status, Status::Found, "{desc}: {d} pushes, but {}", status.name());
+                assert_eq!(length, Some(d), "{desc}");
+                assert!(optimal, "{desc}: a push-optimal search that does not say so");
+                solved += 1;
+            }
+            None => {
+                assert_eq!(status, Status::Unsolvable, "{desc}");
+                unsolvable += 1;
+            }
+        }
+    }
+    assert!(solved >= 100 && unsolvable >= 20, "{solved} solved, {unsolvable} unsolvable: not a fair mix");
+}
+
+#[test]
+fn every_deadlock_the_family_reports_is_real_and_the_bound_is_admissible() {
+    let (mut dead, mut positions) = (0, 0);
+    for (desc, space) in rooms(80, 40, 2) {
+        for (position, truth) in &space.to_goal {
+            let here = describe(&desc, position, space.width);
+            let puzzle = Sokoban::parse(&here).unwrap_or_else(|e| panic!("{here}: {e}"));
+            let state = puzzle.start();
+            positions += 1;
+            if puzzle.provably_unsolvable(&state) {
+                assert_eq!(*truth, None, "{here}: called a deadlock, but {truth:?} pushes solve it");
+                dead += 1;
+            }
+            let mut cells = HintCells::new();
+            if puzzle.lost_parts(&puzzle.shown_start(), &mut cells) {
+                assert_eq!(*truth, None, "{here}: dead boxes {cells:?} in a solvable position");
+                assert!(puzzle.lost_text(&puzzle.shown_start()).is_some(), "{here}: dead boxes without words");
+            }
+            if let Some(d) = truth {
+                assert!(puzzle.heuristic(&state) <= *d, "{here}: bound {} over {d} pushes", puzzle.heuristic(&state));
+            }
+        }
+    }
+    assert!(dead >= 500 && positions >= 5000, "{dead} deadlocks among {positions} positions");
+}
+
+#[test]
+fn hints_bring_the_goal_one_push_closer_from_any_solvable_position() {
+    let mut checked = 0;
+    for (desc, space) in rooms(60, 10, 3) {
+        for (position, truth) in space.to_goal.iter().step_by(3) {
+            let here = describe(&desc, position, space.width);
+            let mut game = registry::parse(&here).unwrap();
+            match (truth, hint(&mut game)) {
+                (None, Err(status)) => assert_eq!(status, Status::Unsolvable, "{here}"),
+                (None, Ok(h)) => panic!("{here}: a hint {h:?} in a lost position"),
+                (Some(0), Err(status)) => assert_eq!(status, Status::AlreadySolved, "{here}"),
+                (Some(d), Ok(h)) => {
+                    assert_eq!((h.moves_left, h.optimal), (*d, true), "{here}");
+                    assert!(!game.hint_cells().is_empty() && game.hint_text().is_some(), "{here}");
+                    game.apply(&h.mv).unwrap_or_else(|e| panic!("{here}: the hint is illegal: {e}"));
+                    let after = space.position_of(&game.describe());
+                    assert_eq!(space.to_goal[&after], Some(d - 1), "{here}: the hint {h:?} is no push closer");
+                    checked += 1;
+                }
+                (Some(d), Err(status)) => panic!("{here}: {d} pushes but {}", status.name()),
+            }
+        }
+    }
+    assert!(checked >= 250, "{checked} hints");
+}
+
+/// A step of the player (`arg` 1) toward `dir` (0 up, 1 right, 2 down, 3 left) from `player`.
+fn step_code(player: usize, dir: usize, width: usize) -> MoveCode {
+    let to = match dir {
+        0 => player as i64 - width as i64,
+        1 => player as i64 + 1,
+        2 => player as i64 + width as i64,
+        _ => player as i64 - 1,
+    };
+    MoveCode { piece: 0, from: player as i32, to: to as i32, arg: 1 }
+}
+
+/// The player's grid cell in a description.
+fn player_of(desc: &str, width: usize) -> usize {
+    let rows: Vec<&str> = desc.trim_start_matches("sokoban:").split('/').collect();
+    rows.iter().enumerate().find_map(|(r, row)| row.find(['@', '+']).map(|c| r * width + c)).unwrap()
+}
+
+#[test]
+fn the_players_steps_walk_and_push_as_the_rules_say_and_a_check_finds_the_push_that_lost() {
+    let mut rng = common::rng(4);
+    let (mut pushes, mut lost, mut refused) = (0, 0, 0);
+    for (desc, space) in rooms(50, 10, 4) {
+        let width = space.width;
+        let mut game = registry::parse(&desc).unwrap();
+        let mut distances = vec![space.to_goal[&space.start]];
+        let mut pushes_so_far = vec![0u64];
+        for _ in 0..150 {
+            let before = game.describe();
+            let player = player_of(&before, width);
+            let code = step_code(player, rng.random_range(0..4), width);
+            let boxes_before = space.position_of(&before).0;
+            match game.apply(&code) {
+                Ok(()) => {
+                    let after = game.describe();
+                    assert_eq!(player_of(&after, width), code.to as usize, "{before}: the player did not step");
+                    let position = space.position_of(&after);
+                    let pushed = position.0 != boxes_before;
+                    if pushed {
+                        pushes += 1;
+                        assert!(
+                            boxes_before.contains(&(code.to as usize)),
+                            "{before}: a box moved that was not in the way"
+                        );
+                    }
+                    let d =
+                        *space.to_goal.get(&position).unwrap_or_else(|| panic!("{after}: not a reachable position"));
+                    distances.push(d);
+                    pushes_so_far.push(pushes_so_far.last().unwrap() + pushed as u64);
+                }
+                Err(why) => {
+                    refused += 1;
+                    assert!(why.contains("cannot step") || why.contains("is a wall"), "{before}: {why}");
+                }
+            }
+            if game.is_solved() {
+                break;
+            }
+        }
+        // The check against the brute force: the first move off every shortest solution (steps cost no
+        // push) and the move after which the level was lost.
+        let check = loop {
+            match game.check_board(1000) {
+                Err(Status::InProgress) => continue,
+                other => break other.unwrap(),
+            }
+        };
+        let f = |i: usize| distances[i].map(|d| d as u64 + pushes_so_far[i]);
+        let first_wrong = (1..distances.len()).find(|&i| f(i) != f(0)).map(|i| i as u32 - 1);
+        let lost_at = (1..distances.len()).find(|&i| distances[i].is_none()).map(|i| i as u32 - 1);
+        assert_eq!(check.distance, *distances.last().unwrap(), "{desc}");
+        if distances[0].is_some() {
+            assert_eq!(check.first_wrong, first_wrong, "{desc}: {distances:?}");
+            assert_eq!(check.lost_at, lost_at, "{desc}: {distances:?}");
+        }
+        if check.distance.is_none() && lost_at.is_some() {
+            lost += 1;
+            // The dead boxes named are among the boxes, and only when the family sees them.
+            let boxes = space.position_of(&game.describe()).0;
+            for cell in &check.mistakes {
+                assert!(boxes.contains(&(*cell as usize)), "{desc}: a dead box where there is none");
+            }
+        }
+    }
+    assert!(pushes >= 100 && lost >= 10 && refused >= 50, "{pushes} pushes, {lost} lost, {refused} refused");
+}
+
+/// The level sets: file name, levels.
+const SETS: &[(&str, usize)] = &[
+    ("microban_155.xsb", 155),
+    ("microban_ii_135.xsb", 135),
+    ("xsokoban_90.xsb", 90),
+    ("boxworld_100.xsb", 100),
+    ("sasquatch_50.xsb", 50),
+];
+
+fn set(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/data/sokoban/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn every_level_set_reads_and_writes_back() {
+    for (name, count) in SETS {
+        let levels = read_collection(&set(name)).unwrap_or_else(|(line, why)| panic!("{name}: line {line}: {why}"));
+        assert_eq!(levels.len(), *count, "{name}");
+        let written = write_collection(&levels.iter().map(|l| (l.title.clone(), &l.level)).collect::<Vec<_>>());
+        let again = read_collection(&written).unwrap();
+        for (a, b) in levels.iter().zip(&again) {
+            assert_eq!(a.level.describe(), b.level.describe(), "{name}");
+            assert_eq!(a.title, b.title, "{name}");
+            assert_eq!(Sokoban::parse(&a.level.describe()).unwrap().describe(), a.level.describe(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn small_microban_levels_have_the_brute_forces_optimal_pushes_and_xsokoban_1_its_published_97() {
+    let mut checked = 0;
+    for entry in read_collection(&set("microban_155.xsb")).unwrap() {
+        let desc = entry.level.describe();
+        let rows: Vec<String> = desc.trim_start_matches("sokoban:").split('/').map(|r| r.replace('-', " ")).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let Some(space) = oracle::sokoban(&rows, 60_000) else { continue };
+        let (status, length, optimal) = solve(&entry.level);
+        assert_eq!(
+            (status, length, optimal),
+            (Status::Found, space.to_goal[&space.start], true),
+            "Microban {}",
+            entry.title
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} Microban levels small enough");
+    // XSokoban 1: 97 pushes, the optimum every solver's table gives.
+    let first = &read_collection(&set("xsokoban_90.xsb")).unwrap()[0];
+    assert_eq!(solve(&first.level), (Status::Found, Some(97), true));
+}
+
+#[test]
+fn malformed_levels_are_refused_in_the_familys_words() {
+    let cases = [
+        ("sokoban:#####/#@$.-/#####", "the walls do not close the room"),
+        ("sokoban:######/#@$.@#/######", "a second player"),
+        ("sokoban:#####/#-$.#/#####", "no player"),
+        ("sokoban:######/#@$$.#/######", "2 boxes but 1 goals"),
+        ("sokoban:#####/#@x.#/#####", "'x' is not a Sokoban square"),
+        ("sokoban:#####/#@-.#/#####", "no box"),
+        ("sokoban:5#/#@$.#/5#/9", "a count with no square after it"),
+        ("sokoban:99#", "a count above 64"),
+        ("sokoban:#####/#@$.#/#####/#$.-#/#####", "a box outside the player's room, off a goal"),
+    ];
+    for (desc, words) in cases {
+        let e = registry::parse(desc).err().unwrap_or_else(|| panic!("{desc} accepted"));
+        assert!(e.reason.contains(words), "{desc}: '{}' does not say '{words}'", e.reason);
+        assert!(e.column >= 1 && e.column <= desc.chars().count() + 1, "{desc}: column {}", e.column);
+    }
+    let wide = format!("sokoban:{}", "#".repeat(65));
+    assert!(registry::parse(&wide).err().unwrap().reason.contains("longer than 64"));
+    // A box walled in on its goal is part of the walls (Microban 155 has them); run lengths read.
+    let walled = registry::parse("sokoban:5#/#@$.#/5#/#*#/###").unwrap();
+    assert_eq!(walled.describe(), "sokoban:#####/#@$.#/#####/#*#/###");
+}
