@@ -90,6 +90,9 @@ typedef enum LpAlgorithm {
   LP_ALGO_ANNEAL = 8,
 } LpAlgorithm;
 
+// A direction of a step or a push.
+typedef struct Dir Dir;
+
 // A genetic-algorithm run. Opaque.
 typedef struct LpGa LpGa;
 
@@ -1191,6 +1194,19 @@ enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
 // # Safety
 // `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
 enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
+
+// Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
+// square, row-major: `#` wall, `@` player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal,
+// space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order (box 0
+// is the first met row by row); moves are pushes (`arg` 0) or the player's steps (`arg` 1).
+//
+// # Safety
+// `grid` must be NULL or point to `cells` bytes; `out` NULL or writable.
+enum LpStatus lp_sokoban_create(uint32_t width,
+                                uint32_t height,
+                                const uint8_t *grid,
+                                size_t cells,
+                                struct LpPuzzle **out);
 
 // The bytes `lp_solver_create` would reserve for `algorithm` and `node_cap` on this puzzle (for
 // `LP_ALGO_EXACT`, the family's own solver, whose memory does not depend on the cap: its

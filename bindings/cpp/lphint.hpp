@@ -480,6 +480,15 @@ public:
         return Puzzle(handle);
     }
 
+    /// Sokoban: a width x height grid of XSB characters, row-major ('#' wall, '@' player, '+' player on a
+    /// goal, '$' box, '*' box on a goal, '.' goal, ' ' or '-' floor). Boxes are numbered in reading order.
+    static Puzzle sokoban(std::uint32_t width, std::uint32_t height, const std::string& grid) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_sokoban_create(width, height, reinterpret_cast<const std::uint8_t*>(grid.data()), grid.size(),
+                                        &handle));
+        return Puzzle(handle);
+    }
+
     /// One Hargram piece: its drawing, rows of '#' (a cell) and '.' (none) joined by '/' ("##/#."), and
     /// whether its mirror image is forbidden.
     struct HargramPiece {

@@ -183,6 +183,8 @@ export declare class Puzzle implements Disposable {
   static jugs(capacities: ArrayLike<number>, start: ArrayLike<number>, goal: ArrayLike<number>, tap?: boolean): Puzzle;
   static flip(width: number, height: number, start: ArrayLike<number>, target?: ArrayLike<number> | null): Puzzle;
   static hargram(width: number, height: number, blocked: ArrayLike<number> | null, pieces: HargramPiece[]): Puzzle;
+  /** `grid`: the width × height squares in XSB characters, row-major. */
+  static sokoban(width: number, height: number, grid: string): Puzzle;
   /** `axes[k - 1]` locks block k: 0 free, 1 horizontal, 2 vertical, 3 its long axis (Rush Hour). */
   static blocks(width: number, height: number, cells: ArrayLike<number>, goals: BlocksGoal[], count?: number, axes?: ArrayLike<number>): Puzzle;
   static linjat(width: number, height: number, cells: ArrayLike<number>): Puzzle;

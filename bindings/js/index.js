@@ -772,6 +772,14 @@ export class Puzzle extends Handle {
     );
   }
 
+  /** A Sokoban level: `grid` the width × height squares in XSB characters, row-major (`#` wall, `@`
+   * player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal, space or `-` floor). */
+  static sokoban(width, height, grid) {
+    const lib = this.lib;
+    const bytes = Uint8Array.from(grid, (c) => c.charCodeAt(0));
+    return new this(lib.with([bytes], (g) => lib.handle(lib.call(lib.x.lp_sokoban_create, width, height, g, bytes.length, lib.out))));
+  }
+
   /** A Hargram puzzle: `blocked` (null for none) one value a cell, non-zero blocked; `pieces` as
    * `{ width, height, cells, noMirror }` drawings. */
   static hargram(width, height, blocked, pieces) {

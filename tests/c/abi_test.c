@@ -331,6 +331,32 @@ static void test_flip(void) {
     lp_puzzle_free(p);
 }
 
+static void test_sokoban(void) {
+    /* Microban 1, row-major in XSB characters, padded with floor to 6 columns. */
+    const char *grid = "####  "
+                       "# .#  "
+                       "#  ###"
+                       "#*@  #"
+                       "#  $ #"
+                       "#  ###"
+                       "####  ";
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_sokoban_create(6, 7, (const uint8_t *)grid, 41, &p), LP_ERR_INVALID_ARGUMENT, "has 42 squares, not 41");
+    CHECK_STATUS(lp_sokoban_create(65, 1, (const uint8_t *)grid, 65, &p), LP_ERR_INVALID_ARGUMENT, "width 65 is out of range");
+    CHECK_STATUS(lp_sokoban_create(6, 7, NULL, 42, &p), LP_ERR_NULL_ARGUMENT, "grid is NULL");
+    CHECK_STATUS(lp_sokoban_create(6, 1, (const uint8_t *)"#@$. #", 6, &p), LP_ERR_INVALID_ARGUMENT, "the walls do not close the room");
+    CHECK(p == SENTINEL);
+    CHECK_STATUS(lp_sokoban_create(6, 7, (const uint8_t *)grid, 42, &p), LP_OK, NULL);
+    /* A step into the wall is refused in the family's words; a step (arg 1) walks; pushes solve it. */
+    LpMove into_wall = {0, 3 * 6 + 2, 3 * 6 + 1, 1}; /* box 1 against the wall */
+    CHECK_STATUS(lp_puzzle_apply(p, into_wall), LP_ERR_ILLEGAL_MOVE, NULL);
+    LpMove step_right = {UINT32_MAX, 3 * 6 + 2, 3 * 6 + 3, 1};
+    CHECK_STATUS(lp_puzzle_apply(p, step_right), LP_OK, NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 50, &frames) == 8); /* Microban 1: 8 pushes */
+    lp_puzzle_free(p);
+}
+
 static const char *PENTOMINOES_6X10 =
     "hargram:10x6:........../........../........../........../........../..........:"
     ".##/##./.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;#../##./.##;.#./###/.#.;"
@@ -1091,6 +1117,7 @@ int main(void) {
     test_jugs();
     test_blocks();
     test_flip();
+    test_sokoban();
     test_linjat();
     test_generation();
     test_hargram();

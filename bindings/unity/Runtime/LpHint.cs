@@ -715,6 +715,23 @@ namespace LpHint
             return new Puzzle(created);
         }
 
+        /// <summary>Sokoban: a width × height grid of XSB characters, row-major ('#' wall, '@' player, '+'
+        /// player on a goal, '$' box, '*' box on a goal, '.' goal, ' ' or '-' floor). Boxes are numbered in
+        /// reading order.</summary>
+        public static Puzzle Sokoban(int width, int height, string grid)
+        {
+            Native.Require();
+            if (grid == null) throw new ArgumentNullException("grid");
+            if (width < 0 || height < 0) throw new ArgumentOutOfRangeException("width", "sides are positive");
+            byte[] bytes = System.Text.Encoding.ASCII.GetBytes(grid);
+            LpPuzzle* created;
+            fixed (byte* pg = bytes)
+            {
+                Native.Check(NativeMethods.lp_sokoban_create((uint)width, (uint)height, pg, (UIntPtr)bytes.Length, &created));
+            }
+            return new Puzzle(created);
+        }
+
         /// <summary>Hargram: a width × height board (`blocked` row-major, non-zero not to be covered; null for
         /// none) and the pieces that must cover the rest exactly, each drawn as rows of '#' and '.' joined by
         /// '/' ("##/#."); `noMirror[i]` forbids piece i's mirror image (null: all allowed).</summary>

@@ -100,6 +100,18 @@ namespace LpHint
         internal static extern LpStatus lp_linjat_create(uint width, uint height, int* cells, System.UIntPtr cells_len, LpPuzzle** @out);
 
         /// <summary>
+        ///  Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
+        ///  square, row-major: `#` wall, `@` player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal,
+        ///  space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order (box 0
+        ///  is the first met row by row); moves are pushes (`arg` 0) or the player's steps (`arg` 1).
+        ///
+        ///  # Safety
+        ///  `grid` must be NULL or point to `cells` bytes; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_sokoban_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_sokoban_create(uint width, uint height, byte* grid, System.UIntPtr cells, LpPuzzle** @out);
+
+        /// <summary>
         ///  Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
         ///  `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
         ///

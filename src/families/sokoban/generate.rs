@@ -173,6 +173,9 @@ fn tiny_level() -> Level {
 fn draw_room(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256PlusPlus, level: &mut Level) {
     let (iw, ih) = (params.size.0 as usize, params.size.1 as usize);
     let (w, h) = (iw + 2, ih + 2);
+    // The largest room the parameters draw, reserved once: later rooms allocate nothing.
+    level.reserve(w * h, params.boxes as usize);
+    scratch.cells.reserve((w * h).saturating_sub(scratch.cells.len()));
     let needed = params.boxes as usize + 2;
     for attempt in 0..=ROOM_TRIES {
         let written = &mut level.written;
@@ -482,6 +485,8 @@ impl Drawing<Sokoban> for ReverseDrawing {
         let Some(puzzle) = out.as_mut() else { return false };
         let Some(level) = Arc::get_mut(&mut puzzle.level) else { return false };
         let drawn = &*room.level;
+        let (w, h) = (self.params.size.0 as usize + 2, self.params.size.1 as usize + 2);
+        level.reserve(w * h, self.params.boxes as usize);
         level.written.width = drawn.written.width;
         level.written.height = drawn.written.height;
         level.written.squares.clear();

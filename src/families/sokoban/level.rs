@@ -293,6 +293,22 @@ impl Level {
         Ok(())
     }
 
+    /// Reserves room for a level of `squares` squares and `boxes` boxes, so that preparing one no
+    /// larger allocates nothing (a generator's candidates).
+    pub fn reserve(&mut self, squares: usize, boxes: usize) {
+        let grow = |v: &mut Vec<_>, n: usize| v.reserve(n.saturating_sub(v.len()));
+        self.written.squares.reserve(squares.saturating_sub(self.written.squares.len()));
+        self.written.boxes.reserve(boxes.saturating_sub(self.written.boxes.len()));
+        grow(&mut self.room_of, squares);
+        grow(&mut self.cell_of, squares);
+        self.next.reserve(squares.saturating_sub(self.next.len()));
+        self.goal.reserve(squares.saturating_sub(self.goal.len()));
+        grow(&mut self.goals, boxes);
+        self.live.reserve(squares.saturating_sub(self.live.len()));
+        grow(&mut self.distance, squares * boxes);
+        grow(&mut self.boxes, boxes);
+    }
+
     /// Cells of the room.
     pub fn rooms(&self) -> usize {
         self.cell_of.len()
