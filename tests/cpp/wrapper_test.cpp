@@ -64,6 +64,19 @@ int main() {
     CHECK(counter.next_hint(10, hint) == lphint::Status::Callback);
     CHECK(lphint::last_error() == message);
 
+    // Sokoban from a grid of XSB characters: one push; a malformed grid throws with the family's words.
+    lphint::Puzzle sokoban = lphint::Puzzle::sokoban(5, 3, "#####" "#@$.#" "#####");
+    while ((status = sokoban.next_hint(100, hint)) == lphint::Status::InProgress) {
+    }
+    CHECK(status == lphint::Status::Ok && hint.moves_left == 1 && hint.mv.piece == 0);
+    bool refused = false;
+    try {
+        lphint::Puzzle::sokoban(5, 1, "#@$.-");
+    } catch (const lphint::Error& e) {
+        refused = std::string(e.what()).find("do not close the room") != std::string::npos;
+    }
+    CHECK(refused);
+
     // One status rule for every code: a call that gives a value throws Error for anything but Ok,
     // outcomes included (no hint text before a hint is NotFound); per-frame calls return the status.
     for (int code : {LP_OK, LP_IN_PROGRESS, LP_ALREADY_SOLVED, LP_UNSOLVABLE, LP_OUT_OF_NODES, LP_NOT_FOUND,

@@ -26,11 +26,11 @@ const GAMES = {
 /** Cheap parameters on top of each family's easy preset, so that the whole file runs in seconds. */
 const QUICK = { linjat: ",iterations=50" };
 
-test("the registry lists the six families with their parameters, presets and reasons", () => {
+test("the registry lists the seven families with their parameters, presets and reasons", () => {
   const families = lp.families();
   assert.deepEqual(
     families.map((f) => f.name),
-    ["tiles", "jugs", "flip", "hargram", "blocks", "linjat"],
+    ["tiles", "jugs", "flip", "hargram", "blocks", "linjat", "sokoban"],
   );
   for (const f of families) {
     assert.ok(f.summary.length > 10, f.name);
@@ -294,6 +294,10 @@ test("a generated Linjat puzzle carries its facts; Linjat and blocks creators ta
   assert.equal(flip.hintNow(100).movesLeft, 1);
   const hargram = lp.Puzzle.hargram(2, 1, null, [{ width: 2, height: 1, cells: [1, 1] }]);
   assert.equal(hargram.hintNow(100).movesLeft, 1);
+  // Microban 1 in XSB characters, row-major: 8 pushes.
+  const sokoban = lp.Puzzle.sokoban(6, 7, "####  # .#  #  ####*@  ##  $ ##  #######  ");
+  assert.equal(sokoban.hintNow(1000).movesLeft, 8);
+  assert.equal(sokoban.pieceName(0), "box 1");
 });
 
 /** Bytes the JS heap's sampling profiler saw allocated by functions of index.js while `body` ran. */
