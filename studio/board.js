@@ -666,6 +666,77 @@ const linjat = {
   },
 };
 
+/** Sokoban: walls, floor, goals (rings), boxes numbered as the level writes them (in reading order),
+ * the player. A cell's value (include/lphint.h): -1 outside the room, 1 a wall, else 2 for a goal + 4
+ * for the player + 8·(box + 1). Arrows step the player (pushing the box in the way); a click on a box
+ * selects it and a click beside it pushes it there; a click next to the player steps there. */
+const sokoban = {
+  noun: ["push", "pushes"],
+  draw(ctx, canvas, view) {
+    const g = grid(canvas, view.width, view.height);
+    view.cells.forEach((value, cell) => {
+      if (value === -1) return;
+      if (value === 1) {
+        rect(ctx, g, cell, "#5b6275", 0);
+        return;
+      }
+      const [x, y] = rect(ctx, g, cell, EMPTY, 1);
+      if (view.marks?.has(cell)) rect(ctx, g, cell, view.marks.get(cell), 3);
+      const [cx, cy] = [x + g.size / 2, y + g.size / 2];
+      if (value & 2) {
+        ctx.strokeStyle = "#b3261e";
+        ctx.lineWidth = Math.max(2, g.size * 0.08);
+        ctx.beginPath();
+        ctx.arc(cx, cy, g.size * 0.22, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      const box = value >> 3;
+      if (box > 0) {
+        rect(ctx, g, cell, value & 2 ? "#2e7d32" : colour(box - 1, 62), Math.max(3, g.size * 0.1));
+        label(ctx, g, x, y, String(box), value & 2 ? "white" : INK);
+        if (view.selected === cell) outline(ctx, g, cell, CURSOR);
+      }
+      if (value & 4) {
+        ctx.fillStyle = CURSOR;
+        ctx.beginPath();
+        ctx.arc(cx, cy, g.size * 0.3, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+      if (view.highlight.has(cell)) outline(ctx, g, cell);
+    });
+    return g;
+  },
+  player(view) {
+    return view.cells.findIndex((v) => v >= 0 && v !== 1 && v & 4);
+  },
+  step(view, from, to) {
+    const box = view.cells[to] >> 3;
+    return { piece: box > 0 ? box - 1 : 0xffffffff, from, to, arg: 1 };
+  },
+  click(view, cell) {
+    const player = this.player(view);
+    const value = view.cells[cell];
+    if (value > 1 && value >> 3) {
+      view.selected = view.selected === cell ? null : cell;
+      return null;
+    }
+    if (view.selected !== null && view.selected !== undefined) {
+      const push = view.moves.find((m) => m.from === view.selected && m.to === cell && m.arg === 0);
+      view.selected = null;
+      if (push) return push;
+    }
+    const beside = [1, -1, view.width, -view.width].includes(cell - player);
+    return beside ? this.step(view, player, cell) : null;
+  },
+  key(view, key) {
+    const offsets = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -view.width, ArrowDown: view.width };
+    if (offsets[key] === undefined) return undefined;
+    const player = this.player(view);
+    view.cursor = player + offsets[key];
+    return this.step(view, player, player + offsets[key]);
+  },
+};
+
 /** The renderers, by family name. */
 /** Any other family (a game's own puzzle): the engine's grid of cell values (a custom puzzle's state
  * bytes), each cell its number; the hint's cells outlined. Played by the move buttons. */
@@ -683,7 +754,7 @@ const generic = {
   click: () => null,
 };
 
-export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat };
+export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat, sokoban };
 const boardOf = (family) => BOARDS[family] ?? generic;
 
 /** The family's word for a move, singular or plural by `count`. */

@@ -125,6 +125,60 @@ const linjat = {
   },
 };
 
+/** Sokoban: each square is a wall, floor, a goal, a box, a box on a goal, the player or the player on a
+ * goal (XSB's characters). Tools put what they name; a box on a goal or the player on a goal combines
+ * with the goal under it; the player is moved, not copied. */
+const SOKOBAN_SQUARES = { wall: "#", floor: "-", goal: ".", box: "$", player: "@" };
+const sokoban = {
+  sizes: { min: 3, max: 64 },
+  tools: [
+    { name: "wall", label: "Wall" },
+    { name: "floor", label: "Floor" },
+    { name: "goal", label: "Goal" },
+    { name: "box", label: "Box" },
+    { name: "player", label: "Player" },
+  ],
+  help: "Pick a tool and click squares: walls, floor, goals, boxes and the player (a box or the player put on a goal stays on it; the player moves to where you put them). Type #, -, ., $, @ at the cursor. The walls must close the room, and there are as many boxes as goals.",
+  blank(width, height) {
+    const cells = Array.from({ length: width * height }, (_, i) => {
+      const [r, c] = [Math.floor(i / width), i % width];
+      return r === 0 || c === 0 || r === height - 1 || c === width - 1 ? "#" : "-";
+    });
+    cells[width + 1] = "@";
+    return { width, height, cells };
+  },
+  read(desc) {
+    const rows = desc.slice("sokoban:".length).split(/[/|]/).map((row) => [...row.replace(/(\d+)(.)/g, (_, n, ch) => ch.repeat(Number(n)))]);
+    const width = Math.max(...rows.map((r) => r.length));
+    const cells = rows.flatMap((r) => [...r, ...Array(width - r.length).fill("-")]).map((c) => (c === " " || c === "_" ? "-" : c));
+    return { width, height: rows.length, cells };
+  },
+  write: (m) => `sokoban:${rowsOf(m.cells, m.width).split("/").map((r) => r.replace(/-+$/, "")).join("/")}`,
+  resize(m, width, height) {
+    Object.assign(m, { cells: regrid(m.cells, m.width, m.height, width, height, "-"), width, height });
+  },
+  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
+  look(m, pane, cell) {
+    const c = m.cells[cell];
+    const goal = ".*+".includes(c);
+    const fill = c === "#" ? DARK : "$*".includes(c) ? (goal ? "#2e7d32" : hue(1, 62)) : LIGHT;
+    return { fill, text: { "@": "●", "+": "●", ".": "○" }[c] ?? (c === "$" || c === "*" ? "▣" : ""), ink: c === "*" ? "white" : undefined };
+  },
+  apply(m, tool, pane, cell) {
+    const c = m.cells[cell];
+    const goal = ".*+".includes(c);
+    const put = { goal: goal ? "-" : ".", box: goal ? "*" : "$", player: goal ? "+" : "@" }[tool] ?? SOKOBAN_SQUARES[tool];
+    if (tool === "player") {
+      m.cells = m.cells.map((x) => ({ "@": "-", "+": "." })[x] ?? x);
+    }
+    m.cells[cell] = tool === "floor" && goal ? "." : put;
+    if (tool === "floor" && c === ".") m.cells[cell] = "-";
+    return true;
+  },
+  /** Typing at the cursor: the XSB character of a tool. */
+  typed: (key) => ({ "#": "wall", "-": "floor", " ": "floor", ".": "goal", $: "box", "@": "player" })[key],
+};
+
 /** A blocks board (`cells`: a letter per block cell, '.', '#' a wall, '+' goal-only) as the view Play
  * draws: each block in the colour of its id, the chosen one outlined. */
 const blockView = (m, desc) => ({
@@ -510,7 +564,7 @@ const jugs = {
   },
 };
 
-export const EDITORS = { tiles, jugs, flip, hargram, blocks, rush, linjat };
+export const EDITORS = { tiles, jugs, flip, hargram, blocks, rush, linjat, sokoban };
 
 /** The editor of a description: its notation's own (`rush:`), else its family's. */
 export const editorOf = (desc, familyOf) => (EDITORS[desc.split(":")[0]] ? desc.split(":")[0] : familyOf(desc));

@@ -22,6 +22,7 @@ export class Play {
     this.lp = studio.lp;
     this.puzzle = null;
     this.history = [];
+    this.movesMade = new Map();
     this.future = [];
     this.view = null;
     this.hint = null;
@@ -336,6 +337,8 @@ export class Play {
   play(move, fromReplay = false) {
     const before = this.puzzle.describe();
     if (!this.puzzle.tryApply(move)) return false;
+    // The move between two positions, for a check: some moves (Sokoban's steps) are in no list.
+    this.movesMade.set(`${before}\n${this.puzzle.describe()}`, move);
     if (this.playtest) this.playtest.moves++;
     if (!fromReplay) this.endReplay();
     this.history.push(before);
@@ -520,8 +523,9 @@ export class Play {
     this.stop();
     const descs = [...this.history, this.puzzle.describe()];
     const here = descs.at(-1);
+    const made = descs.slice(1).map((d, i) => this.movesMade.get(`${descs[i]}\n${d}`) ?? null);
     this.busy("checking…");
-    const end = await this.job.run(this.studio.task({ type: "check", descs }));
+    const end = await this.job.run(this.studio.task({ type: "check", descs, moves: made }));
     this.busy(null);
     if (end.type !== "done" || this.puzzle.describe() !== here) return;
     if (end.status !== Status.OK) {
@@ -533,7 +537,8 @@ export class Play {
     const far = end.distance < 0 ? "it can no longer be solved" : end.distance === 0 ? "solved" : `${moves(end.distance)} from the goal (the start was ${moves(end.startDistance)})`;
     const wrong = end.firstWrong < 0 ? "every move so far was on a shortest solution" : `your move ${end.firstWrong + 1} (${end.wrongText}) left every shortest solution`;
     const lost = end.lostAt >= 0 ? `; move ${end.lostAt + 1} (${end.lostText}) made it unsolvable` : "";
-    const parts = end.mistakesKnown && end.cells.length ? "; the parts lit are where the solution has none" : "";
+    const where = end.distance < 0 ? "can never reach a goal" : "are where the solution has none";
+    const parts = end.mistakesKnown && end.cells.length ? `; the parts lit ${where}` : "";
     const estimate = end.exact ? "" : " (distances not proven shortest)";
     this.hint = end.cells.length ? { cells: end.cells, move: null } : null;
     this.render();

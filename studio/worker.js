@@ -360,15 +360,16 @@ function analyse({ desc, nodeLimit, clusterCap, hardestCap = 0, variants = [] })
 /** "Check my board" on a game played through the positions `descs` (the start first): each move found
  * again between two positions, played on one puzzle, then the engine's check a slice at a time; the
  * sentences of the first wrong move and of the move that lost the puzzle, from where they were played. */
-function check({ descs }) {
+function check({ descs, moves = [] }) {
   const game = parse(descs[0]);
   const played = [];
   for (let i = 1; i < descs.length; i++) {
     const here = game.describe();
-    const move = game.moves().find((m) => {
+    // The move the player made, when the page recorded it; else one of the listed moves.
+    const made = [moves[i - 1]].filter(Boolean);
+    const move = [...made, ...game.moves()].find((m) => {
       const next = parse(here);
-      next.apply(m);
-      const same = next.describe() === descs[i];
+      const same = next.tryApply(m) && next.describe() === descs[i];
       next.free();
       return same;
     });

@@ -542,3 +542,35 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     let tiles = &results["curves"]["tiles"];
     assert_eq!(tiles["drawn"][2]["target"], tiles["drawnTo"], "slot 3's target drawn on the chart: {out}");
 }
+
+#[test]
+#[cfg(feature = "cli")]
+fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
+    let (_studio, url) = studio();
+    let out = node(&["tests/js/sokoban.mjs", &url]);
+    let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
+    assert!(results["failure"].is_null() && results["errors"].as_array().unwrap().is_empty(), "{out}");
+    // Arrows step the player; a push into the wall is refused; Ctrl+Z undoes the step.
+    let start = "sokoban:####/#-.#/#--###/#*@--#/#--$-#/#--###/####";
+    assert_eq!(text("/loaded"), start);
+    assert_eq!(text("/stepped"), "sokoban:####/#-.#/#--###/#*-@-#/#--$-#/#--###/####");
+    assert_eq!(text("/refused"), text("/stepped"));
+    assert_eq!(text("/undone"), start);
+    // The hint: the box (row 4, column 2), where it goes, and the player's walk to behind it.
+    assert!(text("/hint").contains("8 pushes to go, optimal"), "{out}");
+    let lit: Vec<u64> = results["hintCells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert_eq!(lit, [19, 13, 26, 25], "{out}");
+    // Box 2 pushed into the corner: the check names that push and lights the dead box.
+    assert_eq!(text("/cornered"), "sokoban:####/#-.#/#--###/#*---#/#--@$#/#--###/####");
+    assert_eq!(
+        results["checkFacts"],
+        serde_json::json!({ "distance": -1, "startDistance": 8, "firstWrong": 1, "lostAt": 1, "cells": [28] }),
+        "{out}"
+    );
+    assert!(text("/check").contains("made it unsolvable; the parts lit can never reach a goal"), "{out}");
+    // The editor: a goal, a box and the player put by clicks, judged by the engine.
+    assert_eq!(text("/edited"), "sokoban:######/#---.#/#-@$-#/#----#/#----#/#----#/######");
+    let verdict: Vec<&str> = results["verdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert!(verdict.contains(&"Solvable: the optimum is 2 pushes (proven)."), "{out}");
+}
