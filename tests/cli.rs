@@ -51,7 +51,7 @@ fn optimal_is_said_only_where_the_heuristic_is_declared_admissible() {
     let ida = json(&["solve", desc, "--algo", "ida", "--json"]);
     assert_eq!((ida["length"].as_u64(), ida["optimal"].as_bool()), (Some(11), Some(false)), "{ida}");
     let text = String::from_utf8(lp(&["solve", desc, "--algo", "ida"]).stdout).unwrap();
-    assert!(text.contains("11 moves (not proven optimal)"), "{text}");
+    assert!(text.contains("11 presses (not proven optimal)"), "{text}");
     for algo in ["bfs", "exact"] {
         let v = json(&["solve", desc, "--algo", algo, "--json"]);
         assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(9), Some(true)), "{algo}: {v}");
@@ -1094,4 +1094,21 @@ fn a_hint_is_given_at_the_tier_asked_for() {
     // Another tier is refused by name.
     let refused = lp(&["hint", level, "--tier", "5"]);
     assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("--tier"), "refused");
+}
+
+#[test]
+fn sokoban_is_solved_and_hinted_in_pushes_and_benched_on_its_level_sets() {
+    let microban1 = "sokoban:####/#-.#/#--###/#*@--#/#--$-#/#--###/####";
+    let v = json(&["solve", microban1, "--json"]);
+    assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(8), Some(true)), "{v}");
+    let text = String::from_utf8(lp(&["solve", microban1]).stdout).unwrap();
+    assert!(text.contains("8 pushes (optimal): 1U 2L 2U 2R 1D 2L 2U 2U"), "{text}");
+    let hint = String::from_utf8(lp(&["hint", microban1]).stdout).unwrap();
+    assert!(hint.contains("hint: push box 1 up") && hint.contains("(8 pushes left;"), "{hint}");
+    // The bench: the first levels of Microban solved and proven, with the summary line.
+    let out = lp(&["bench", "sokoban", "--set", "microban", "--ids", "1,2,3", "--seconds", "5", "--nodes", "100000"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("solved 3/3 (3 proven push-optimal)"), "{text}");
+    let unknown = lp(&["bench", "sokoban", "--set", "nosuchset"]);
+    assert!(String::from_utf8(unknown.stderr).unwrap().contains("unknown set 'nosuchset' (the sets: microban"));
 }

@@ -166,6 +166,22 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(value))
 }
 
+/// `n` of family `family`'s moves in its own word when its rating is its solution's length (Sokoban's
+/// "pushes", flip's "presses"), else "moves": "1 push", "8 pushes".
+pub fn count_moves(n: impl Into<u64>, family: &str) -> String {
+    let plural = lphint::registry::find(family).filter(|e| e.rated_by_length).map_or("moves", |e| e.rating_unit);
+    let n = n.into();
+    if n != 1 {
+        return format!("{n} {plural}");
+    }
+    let one = match plural.strip_suffix("es") {
+        Some(stem) if stem.ends_with("sh") || stem.ends_with("ss") => stem,
+        _ => plural.strip_suffix('s').unwrap_or(plural),
+    };
+    format!("1 {one}")
+}
+
+/// `n` `word`s ("1 node", "3 nodes").
 pub fn count(n: impl Into<u64>, word: &str) -> String {
     let n = n.into();
     if n == 1 {

@@ -1,7 +1,7 @@
 //! `lp solve` and `lp hint`, for every family through the registry.
 
 use crate::files::read_tables;
-use crate::{count, fmt_time, Done, Failure};
+use crate::{count, count_moves, fmt_time, Done, Failure};
 use lphint::family::Tier;
 use lphint::registry;
 use lphint::search::{Algorithm, Shortfall, Status};
@@ -199,7 +199,7 @@ pub fn solve(args: SolveArgs) -> Done {
         println!("{algorithm}: {} after {} in {}", status.name(), count(stats.expanded, "node"), fmt_time(time));
         if found {
             let label = if solver.solution_is_optimal() { "optimal" } else { "not proven optimal" };
-            println!("{} ({label}): {}", count(tokens.len() as u64, "move"), tokens.join(" "));
+            println!("{} ({label}): {}", count_moves(tokens.len() as u64, session.family()), tokens.join(" "));
         }
     }
     match status {
@@ -280,7 +280,7 @@ pub fn hint(args: HintArgs) -> Done {
             Ok(h) => println!(
                 "hint: {} ({} left; {} over {} of {})",
                 session.hint_tier_text(tier, args.plan as usize).unwrap_or_default(),
-                count(h.moves_left, "move"),
+                count_moves(h.moves_left, session.family()),
                 count(session.hint_nodes(), "node"),
                 count(frames, "frame"),
                 budget

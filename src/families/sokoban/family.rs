@@ -13,8 +13,9 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Positions the recommended solver may store: about 40 bytes each for a room of up to 128 squares
-/// (more for larger rooms), 20 MiB or so in all.
+/// Positions the recommended solver may store: about 60 bytes each for a room of up to 128 squares
+/// (8 more a further 64 squares), 30 MiB or so in all; an optimal search that fills them starts again
+/// greedily, so that a hint still comes (not proven shortest).
 pub const HINT_NODES: usize = 1 << 19;
 
 /// The reason codes of hints.
@@ -211,7 +212,7 @@ impl Family for Sokoban {
     }
 
     fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
-        Ok(Solver::custom(Algorithm::AStar, Box::new(PushSearch::new(self, HINT_NODES)?)))
+        Ok(Solver::custom(Algorithm::AStar, Box::new(PushSearch::new(self, HINT_NODES)?.with_fallback())))
     }
 
     /// The room, goals, boxes and the player's region, up to the eight turns and mirrors of the grid.

@@ -149,6 +149,12 @@ impl Generate for Sokoban {
         Ok(Some(alloc::boxed::Box::new(ReverseDrawing::new(params.clone())?)))
     }
 
+    /// The push-optimal search alone (no greedy fallback): a rating is a proven optimum or none.
+    fn rater(&self, _: Option<&SokobanParams>) -> Result<crate::search::Solver<Sokoban>, OutOfMemory> {
+        let search = super::search::PushSearch::new(self, super::HINT_NODES)?;
+        Ok(crate::search::Solver::custom(crate::search::Algorithm::AStar, alloc::boxed::Box::new(search)))
+    }
+
     /// A copy with storage of its own: the generator's candidate stays unshared, to be drawn over.
     fn handed_out(&self) -> Sokoban {
         Sokoban { level: Arc::new((*self.level).clone()), start: self.start }

@@ -5,7 +5,7 @@
 //! box off a goal are never made: they cannot lie on a solution.
 //!
 //! Memory is reserved once: a position is its boxes as bits over the room plus a few numbers (about
-//! `8 × ⌈room squares / 64⌉ + 26` bytes with the hash table and the open list), in flat arrays.
+//! `8 × ⌈room squares / 64⌉ + 42` bytes with the hash table and the open list), in flat arrays.
 
 use super::board::{frozen_off_goal, has, matching_bound, put, take, Bits, Walk};
 use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
@@ -19,8 +19,26 @@ use core::cmp::Reverse;
 /// A position's place in the arrays.
 type Id = u32;
 
-/// The push-optimal A\* of Sokoban, stepped, memory reserved at creation.
+/// How a [`PushSearch`] orders the positions it expands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// A\*: least pushes so far plus the bound first. The first solution is push-optimal.
+    Optimal,
+    /// Greedy best-first: least bound first (then the most pushes so far). Much faster on large
+    /// levels; its solutions are not proven shortest.
+    Greedy,
+}
+
+/// The push-optimal A\* of Sokoban (or its greedy relative), stepped, memory reserved at creation.
 pub struct PushSearch {
+    /// The order runs start in, and the current run's.
+    base: Order,
+    order: Order,
+    /// Whether an optimal run that fills its arrays starts again greedily (a hint then still comes,
+    /// not proven shortest).
+    fallback: bool,
+    /// The run's start, for the greedy run that follows an optimal one out of room.
+    start: Option<State>,
     /// The words every position's boxes take (the room's squares / 64, rounded up).
     words: usize,
     /// Boxes of every position, `words` a position.
@@ -33,8 +51,9 @@ pub struct PushSearch {
     parent: Vec<Id>,
     /// The push that reached it: the box's cell before it × 4 + the direction.
     push: Vec<u16>,
-    /// Open addressing over `Id + 1` (0: empty).
-    table: Vec<u32>,
+    /// Open addressing: a tag of the position's hash (never 0) in the high half, its id in the low;
+    /// 0 is empty. The tag spares most comparisons of positions (each a cache miss).
+    table: Vec<u64>,
     /// Positions to expand, least `f` first, then the deepest: `f << 48 | (u16::MAX − g) << 32 | id`.
     open: BinaryHeap<Reverse<u64>>,
     /// The most positions the arrays hold, for the puzzle of the run.
@@ -60,6 +79,10 @@ impl PushSearch {
         let mut open = BinaryHeap::new();
         open.try_reserve_exact(node_cap * 2).map_err(|_| OutOfMemory { bytes: Self::bytes_for(puzzle, node_cap) })?;
         Ok(PushSearch {
+            base: Order::Optimal,
+            order: Order::Optimal,
+            fallback: false,
+            start: None,
             words,
             boxes: memory::with_capacity(reserved_words)?,
             player: memory::with_capacity(node_cap)?,
@@ -79,6 +102,28 @@ impl PushSearch {
         })
     }
 
+    /// The same search ordering positions by `order`.
+    pub fn with_order(mut self, order: Order) -> PushSearch {
+        (self.base, self.order) = (order, order);
+        self
+    }
+
+    /// Orders the next runs by `order`.
+    pub fn set_order(&mut self, order: Order) {
+        (self.base, self.order) = (order, order);
+    }
+
+    /// The same search, starting again greedily when an optimal run fills its arrays.
+    pub fn with_fallback(mut self) -> PushSearch {
+        self.fallback = true;
+        self
+    }
+
+    /// The order of the current run.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
     /// Whether this search holds its full node cap for `puzzle` (a larger room takes more words a
     /// position: fewer positions fit in the same arrays).
     pub fn fits(&self, puzzle: &Sokoban) -> bool {
@@ -88,41 +133,51 @@ impl PushSearch {
     /// Bytes [`PushSearch::new`] reserves for `puzzle` and `node_cap` positions.
     pub fn bytes_for(puzzle: &Sokoban, node_cap: usize) -> usize {
         let words = puzzle.level().rooms().div_ceil(64);
-        node_cap.saturating_mul(words * 8 + 2 + 2 + 4 + 2 + 16) + (node_cap * 2).next_power_of_two() * 4
+        node_cap.saturating_mul(words * 8 + 2 + 2 + 4 + 2 + 16) + (node_cap * 2).next_power_of_two() * 8
     }
 
-    fn hash(&self, bits: &[u64], player: u16) -> usize {
+    /// The position's first slot and its tag.
+    fn hash(&self, bits: &[u64], player: u16) -> (usize, u64) {
         let mut h = (player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for &w in bits {
             h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         }
-        (h ^ (h >> 32)) as usize & (self.table.len() - 1)
+        ((h ^ (h >> 32)) as usize & (self.table.len() - 1), (h >> 40 | 1) << 32)
     }
 
     fn bits(&self, id: Id) -> &[u64] {
         &self.boxes[id as usize * self.words..(id as usize + 1) * self.words]
     }
 
-    /// The position's id, or the empty slot it would take.
-    fn find(&self, bits: &[u64], player: u16) -> Result<Id, usize> {
+    /// The position's id, or the empty slot it would take with its tag.
+    fn find(&self, bits: &[u64], player: u16) -> Result<Id, (usize, u64)> {
         let mask = self.table.len() - 1;
-        let mut slot = self.hash(bits, player);
+        let (mut slot, tag) = self.hash(bits, player);
         loop {
             match self.table[slot] {
-                0 => return Err(slot),
-                stored => {
-                    let id = stored - 1;
+                0 => return Err((slot, tag)),
+                stored if stored & !0xFFFF_FFFF == tag => {
+                    let id = stored as u32;
                     if self.player[id as usize] == player && self.bits(id) == bits {
                         return Ok(id);
                     }
                 }
+                _ => {}
             }
             slot = (slot + 1) & mask;
         }
     }
 
     /// Stores a new position; `None` when the arrays are full.
-    fn add(&mut self, slot: usize, bits: &[u64], player: u16, g: u16, parent: Id, push: u16) -> Option<Id> {
+    fn add(
+        &mut self,
+        (slot, tag): (usize, u64),
+        bits: &[u64],
+        player: u16,
+        g: u16,
+        parent: Id,
+        push: u16,
+    ) -> Option<Id> {
         let id = self.player.len();
         if id >= self.cap {
             return None;
@@ -132,20 +187,34 @@ impl PushSearch {
         self.g.push(g);
         self.parent.push(parent);
         self.push.push(push);
-        self.table[slot] = id as u32 + 1;
+        self.table[slot] = tag | id as u64;
         Some(id as Id)
     }
 
-    fn key(f: u32, g: u16, id: Id) -> Reverse<u64> {
-        Reverse((f.min(0xFFFF) as u64) << 48 | ((u16::MAX - g) as u64) << 32 | id as u64)
+    /// The open list's key: the order's measure (`g + h` or `h`), then the most pushes, then the id.
+    fn key(&self, h: u32, g: u16, id: Id) -> Reverse<u64> {
+        let first = match self.order {
+            Order::Optimal => h + g as u32,
+            Order::Greedy => h,
+        };
+        Reverse((first.min(0xFFFF) as u64) << 48 | ((u16::MAX - g) as u64) << 32 | id as u64)
+    }
+
+    /// The bound `h` of an open-list key whose pushes are `g`.
+    fn bound_of(&self, key: u64, g: u16) -> u32 {
+        let first = (key >> 48) as u32;
+        match self.order {
+            Order::Optimal => first.saturating_sub(g as u32),
+            Order::Greedy => first,
+        }
     }
 
     /// Queues a position, or reports that the open list is full.
-    fn queue(&mut self, f: u32, g: u16, id: Id) -> bool {
+    fn queue(&mut self, h: u32, g: u16, id: Id) -> bool {
         if self.open.len() >= self.open.capacity() {
             return false;
         }
-        self.open.push(Self::key(f, g, id));
+        self.open.push(self.key(h, g, id));
         true
     }
 
@@ -238,7 +307,7 @@ impl PushSearch {
             }
             Err(slot) => self.add(slot, bits, player, g, parent, push).ok_or(Status::OutOfNodes)?,
         };
-        if !self.queue(g as u32 + h, g, id) {
+        if !self.queue(h, g, id) {
             return Err(Status::OutOfNodes);
         }
         Ok(Some(id))
@@ -274,6 +343,7 @@ impl PushSearch {
 
 impl Search<Sokoban> for PushSearch {
     fn restart(&mut self, puzzle: &Sokoban, start: State) {
+        self.order = self.base;
         self.words = puzzle.level().rooms().div_ceil(64);
         self.cap = (self.reserved_words / self.words.max(1)).min(self.player.capacity());
         self.boxes.clear();
@@ -287,6 +357,7 @@ impl Search<Sokoban> for PushSearch {
         self.goal = None;
         self.closest = None;
         let start = puzzle.normal(&start);
+        self.start = Some(start);
         let mut bits: Bits = [0; MAX_CELLS / 64];
         start.boxes().iter().for_each(|&b| put(&mut bits, b));
         let words = self.words;
@@ -323,13 +394,24 @@ impl Search<Sokoban> for PushSearch {
             if g != self.g[id as usize] {
                 continue; // a stale entry: the position was reached in fewer pushes since
             }
-            let h = (key >> 48) as u32 - g as u32;
+            let h = self.bound_of(key, g);
             if self.closest.is_none_or(|(best, at)| (h, g) < (best, self.g[at as usize])) {
                 self.closest = Some((h, id));
             }
             self.stats.expanded += 1;
             match self.expand(puzzle, id) {
                 Ok(made) => work = work.saturating_add(units_for(made)),
+                Err(Status::OutOfNodes) if self.fallback && self.order == Order::Optimal => {
+                    // Out of room for a proof: a greedy run from the start, in the same arrays.
+                    work = work.saturating_add(1);
+                    let expanded = self.stats.expanded;
+                    self.order = Order::Greedy;
+                    if let Some(start) = self.start {
+                        self.restart(puzzle, start);
+                        self.order = Order::Greedy;
+                    }
+                    self.stats.expanded = expanded;
+                }
                 Err(status) => {
                     work = work.saturating_add(1);
                     self.status = status;
@@ -359,6 +441,11 @@ impl Search<Sokoban> for PushSearch {
         if let (Status::Found, Some(goal)) = (self.status, self.goal) {
             self.write_pushes(goal, out);
         }
+    }
+
+    /// Whether the run was the optimal one (not greedy, nor fallen back on greedy).
+    fn proven_optimal(&self) -> bool {
+        self.order == Order::Optimal
     }
 
     fn write_closest(&self, out: &mut Vec<(Action, State)>) -> bool {

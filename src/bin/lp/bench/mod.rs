@@ -94,6 +94,10 @@ pub struct BenchArgs {
     /// sokoban: positions the solver may store (about 40 bytes each for small rooms).
     #[arg(long, default_value_t = 8_000_000)]
     nodes: usize,
+    /// sokoban: optimal (push-optimal A*), greedy (best-first on the bound, not proven), or both (A* for
+    /// half the time, then greedy).
+    #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "both"])]
+    order: String,
 }
 
 pub fn bench(args: BenchArgs) -> Done {
@@ -123,6 +127,7 @@ pub fn bench(args: BenchArgs) -> Done {
             ids: &args.ids,
             limit: Duration::from_secs_f64(args.seconds),
             nodes: args.nodes,
+            order: &args.order,
         }),
         other => {
             let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, custom";
