@@ -366,3 +366,29 @@ fn malformed_levels_are_refused_in_the_familys_words() {
     let walled = registry::parse("sokoban:5#/#@$.#/5#/#*#/###").unwrap();
     assert_eq!(walled.describe(), "sokoban:#####/#@$.#/#####/#*#/###");
 }
+
+#[test]
+fn the_matching_updated_for_one_moved_box_equals_the_matching_solved_again() {
+    use lphint::families::sokoban::board::Matching;
+    let mut compared = 0;
+    for entry in read_collection(&set("xsokoban_90.xsb")).unwrap().iter().take(30) {
+        let level = entry.level.level();
+        let mut boxes: Vec<u16> = level.boxes.clone();
+        let mut base = Matching::new();
+        let Some(_) = base.solve(level, &boxes) else { continue };
+        for i in 0..boxes.len() {
+            let from = boxes[i];
+            for target in 0..level.rooms() as u16 {
+                if !level.live[target as usize] || boxes.contains(&target) || target % 7 != i as u16 % 7 {
+                    continue;
+                }
+                boxes[i] = target;
+                let (updated, _) = base.after_move(level, &boxes, i);
+                assert_eq!(updated, Matching::new().solve(level, &boxes), "{} box {i} to {target}", entry.title);
+                compared += 1;
+            }
+            boxes[i] = from;
+        }
+    }
+    assert!(compared > 4000, "{compared}");
+}

@@ -159,33 +159,87 @@ const NO_WAY: i32 = 1 << 20;
 /// bound on the pushes left. `None` when no matching exists (some goal no box can reach): the position is
 /// lost.
 pub fn matching_bound(level: &Level, boxes: &[u16]) -> Option<u32> {
-    let n = boxes.len();
-    debug_assert_eq!(n, level.goals.len());
-    if n == 0 {
-        return Some(0);
+    let mut matching = Matching::new();
+    matching.solve(level, boxes)
+}
+
+/// A minimum-cost matching of boxes (rows) to goals (columns) with its dual potentials, kept so that the
+/// matching after one box moves costs one augmenting phase (O(n²)) instead of a whole solve (O(n³)):
+/// the other rows' potentials stay feasible and their matched pairs tight, the moved box's row gets the
+/// least potential feasible for its new costs, and one phase matches it again.
+#[derive(Clone)]
+pub struct Matching {
+    /// Row potentials (1-based; 0 unused).
+    u: [i32; MAX_BOXES + 1],
+    /// Column potentials (1-based; column 0 is the phase's virtual start).
+    v: [i32; MAX_BOXES + 1],
+    /// The row matched to each column (0: none).
+    p: [usize; MAX_BOXES + 1],
+    n: usize,
+}
+
+impl Matching {
+    /// No matching yet.
+    pub fn new() -> Matching {
+        Matching { u: [0; MAX_BOXES + 1], v: [0; MAX_BOXES + 1], p: [0; MAX_BOXES + 1], n: 0 }
     }
-    let cost = |i: usize, j: usize| -> i32 {
+
+    /// The cost of box `i` (1-based) to goal `j` (1-based).
+    #[inline]
+    fn cost(level: &Level, boxes: &[u16], i: usize, j: usize) -> i32 {
         match level.distance(j - 1, boxes[i - 1]) {
             u16::MAX => NO_WAY,
             d => d as i32,
         }
-    };
-    // The e-maxx formulation, 1-based: u, v potentials; p[j] the row matched to column j.
-    let mut u = [0i32; MAX_BOXES + 1];
-    let mut v = [0i32; MAX_BOXES + 1];
-    let mut p = [0usize; MAX_BOXES + 1];
-    let mut way = [0usize; MAX_BOXES + 1];
-    for i in 1..=n {
-        p[0] = i;
-        let mut j0 = 0;
+    }
+
+    /// Solves the matching of `boxes` from scratch: its cost, or `None` when none exists.
+    pub fn solve(&mut self, level: &Level, boxes: &[u16]) -> Option<u32> {
+        let n = boxes.len();
+        debug_assert_eq!(n, level.goals.len());
+        *self = Matching { n, ..Matching::new() };
+        for i in 1..=n {
+            self.phase(level, boxes, i);
+        }
+        self.total(level, boxes)
+    }
+
+    /// The matching after box `row` (0-based, its cell in `boxes` already changed) moved, from this
+    /// matching of the boxes before; this one is left unchanged.
+    pub fn after_move(&self, level: &Level, boxes: &[u16], row: usize) -> (Option<u32>, Matching) {
+        let mut next = self.clone();
+        let i = row + 1;
+        for j in 1..=next.n {
+            if next.p[j] == i {
+                next.p[j] = 0;
+            }
+        }
+        next.u[i] = (1..=next.n).map(|j| Self::cost(level, boxes, i, j) - next.v[j]).min().unwrap_or(0);
+        next.phase(level, boxes, i);
+        (next.total(level, boxes), next)
+    }
+
+    fn total(&self, level: &Level, boxes: &[u16]) -> Option<u32> {
+        let total: i64 = (1..=self.n).map(|j| Self::cost(level, boxes, self.p[j], j) as i64).sum();
+        (total < NO_WAY as i64).then_some(total as u32)
+    }
+
+    /// One phase of the Hungarian method (the e-maxx formulation): matches row `i`, every other row
+    /// matched, along a shortest augmenting path in reduced costs.
+    fn phase(&mut self, level: &Level, boxes: &[u16], i: usize) {
+        let n = self.n;
+        let (u, v, p) = (&mut self.u, &mut self.v, &mut self.p);
+        let mut way = [0usize; MAX_BOXES + 1];
         let mut minv = [i32::MAX; MAX_BOXES + 1];
         let mut used = [false; MAX_BOXES + 1];
+        p[0] = i;
+        let mut j0 = 0;
         loop {
             used[j0] = true;
             let (i0, mut delta, mut j1) = (p[j0], i32::MAX, 0);
             for j in 1..=n {
                 if !used[j] {
-                    let cur = cost(i0, j) - u[i0] - v[j];
+                    let cur = Self::cost(level, boxes, i0, j) - u[i0] - v[j];
                     if cur < minv[j] {
                         minv[j] = cur;
                         way[j] = j0;
@@ -218,6 +272,10 @@ pub fn matching_bound(level: &Level, boxes: &[u16]) -> Option<u32> {
             }
         }
     }
-    let total: i64 = (1..=n).map(|j| cost(p[j], j) as i64).sum();
-    (total < NO_WAY as i64).then_some(total as u32)
+}
+
+impl Default for Matching {
+    fn default() -> Matching {
+        Matching::new()
+    }
 }

@@ -7,7 +7,7 @@
 //! Memory is reserved once: a position is its boxes as bits over the room plus a few numbers (about
 //! `8 × ⌈room squares / 64⌉ + 42` bytes with the hash table and the open list), in flat arrays.
 
-use super::board::{frozen_off_goal, has, matching_bound, put, take, Bits, Walk};
+use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
 use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{units_for, Puzzle, Search, Stats, Status, Step};
@@ -242,6 +242,11 @@ impl PushSearch {
         let mut cells = [0u16; MAX_BOXES];
         let n = Self::list(&occupied[..words], &mut cells);
         self.walk.fill(level, &occupied, self.player[id as usize]);
+        // The parent's matching, updated for each child by one phase.
+        let mut base = Matching::new();
+        if base.solve(level, &cells[..n]).is_none() {
+            return Ok(0);
+        }
         let g = self.g[id as usize] + 1;
         let mut made = 0;
         let mut seen: Bits = [0; MAX_CELLS / 64];
@@ -265,7 +270,7 @@ impl PushSearch {
                     None
                 } else {
                     cells[i] = target;
-                    let bound = matching_bound(level, &cells[..n]);
+                    let (bound, _) = base.after_move(level, &cells[..n], i);
                     cells[i] = b;
                     bound.map(|h| (h, self.after.fill(level, &occupied, b)))
                 };
