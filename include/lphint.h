@@ -1098,6 +1098,18 @@ void lp_puzzle_free(struct LpPuzzle *puzzle);
 // `puzzle` must be NULL or a live handle; `solved` NULL or writable.
 enum LpStatus lp_puzzle_is_solved(const struct LpPuzzle *puzzle, bool *solved);
 
+// Why the current position is lost, in the family's words, when the family sees it without a search
+// (Sokoban: "box 3 is in a corner off the goals at row 5, column 5: it can never leave"), for the game to
+// show beside `LP_UNSOLVABLE`. `LP_NOT_FOUND` when it sees no such reason (the position may still be
+// lost: `lp_next_hint` or `lp_check_board` tell). Allocates.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_lost_text(const struct LpPuzzle *puzzle,
+                                  char *buf,
+                                  size_t cap,
+                                  size_t *written);
+
 // The sentence of `mv` played from the current position ("slide 7 left"); `LP_ERR_ILLEGAL_MOVE` when it
 // is not legal there.
 //

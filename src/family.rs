@@ -342,6 +342,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         false
     }
 
+    /// Why `state` is lost, in the player's words, when the family sees it without search ("box 3 is in
+    /// a corner off the goals at row 5, column 5: it can never leave"); `None` (the default) otherwise —
+    /// the position may still be lost, as a search would tell.
+    fn lost_text(&self, state: &Self::State) -> Option<String> {
+        let _ = state;
+        None
+    }
+
     /// What the player's move from `from` to `to` costs in the count the searches minimise: one by
     /// default; a Sokoban step that pushes nothing costs no push. "Check my board" adds these costs.
     fn move_cost(&self, from: &Self::State, to: &Self::State) -> u32 {

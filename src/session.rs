@@ -228,6 +228,9 @@ pub trait AnySession: Send {
     /// plan's are the move's), read off the plan it came from; `None` when no hint was given from the
     /// current position. Where to look always holds what to move. Allocates nothing.
     fn hint_tier_cells(&mut self, tier: Tier) -> Option<&[u16]>;
+    /// Why the current position is lost, when the family sees it without search
+    /// ([`crate::family::Family::lost_text`]).
+    fn lost_text(&self) -> Option<String>;
     /// The words of tier `tier` of the last hint (the plan's: its first `moves` moves).
     fn hint_tier_text(&mut self, tier: Tier, moves: usize) -> Option<String>;
     /// The plan the last hint came from: its next moves (at most `max`), the first the hint's.
@@ -423,6 +426,10 @@ impl<F: Family> AnySession for Session<F> {
             ),
             _ => self.puzzle.hint_text(&state, &mv, reason),
         })
+    }
+
+    fn lost_text(&self) -> Option<String> {
+        self.puzzle.lost_text(&self.state)
     }
 
     fn hint_tier_cells(&mut self, tier: Tier) -> Option<&[u16]> {

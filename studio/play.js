@@ -538,7 +538,8 @@ export class Play {
     const wrong = end.firstWrong < 0 ? "every move so far was on a shortest solution" : `your move ${end.firstWrong + 1} (${end.wrongText}) left every shortest solution`;
     const lost = end.lostAt >= 0 ? `; move ${end.lostAt + 1} (${end.lostText}) made it unsolvable` : "";
     const where = end.distance < 0 ? "can never reach a goal" : "are where the solution has none";
-    const parts = end.mistakesKnown && end.cells.length ? `; the parts lit ${where}` : "";
+    const why = end.distance < 0 && end.lostWhy ? ` (${end.lostWhy})` : "";
+    const parts = end.mistakesKnown && end.cells.length ? `; the parts lit ${where}${why}` : "";
     const estimate = end.exact ? "" : " (distances not proven shortest)";
     this.hint = end.cells.length ? { cells: end.cells, move: null } : null;
     this.render();

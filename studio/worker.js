@@ -384,7 +384,7 @@ function check({ descs, moves = [] }) {
     beat();
   } while (result.status === Status.IN_PROGRESS);
   const sentence = (i) => (i >= 0 && i < played.length ? played[i].text : null);
-  postMessage({ type: "done", ...result, cells: result.status === Status.OK ? game.checkCells() : [], wrongText: sentence(result.firstWrong), lostText: sentence(result.lostAt), message: result.status === Status.OK ? "" : lp.lastError() });
+  postMessage({ type: "done", ...result, cells: result.status === Status.OK ? game.checkCells() : [], wrongText: sentence(result.firstWrong), lostText: sentence(result.lostAt), lostWhy: game.lostText(), message: result.status === Status.OK ? "" : lp.lastError() });
   game.free();
 }
 

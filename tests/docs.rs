@@ -268,6 +268,7 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
             "lp_puzzle_cells",
             "lp_puzzle_moves",
             "lp_puzzle_move_text",
+            "lp_puzzle_lost_text",
             "lp_puzzle_piece_name",
             "lp_puzzle_apply",
             "lp_puzzle_is_solved",

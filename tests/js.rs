@@ -568,7 +568,13 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
         serde_json::json!({ "distance": -1, "startDistance": 8, "firstWrong": 1, "lostAt": 1, "cells": [28] }),
         "{out}"
     );
-    assert!(text("/check").contains("made it unsolvable; the parts lit can never reach a goal"), "{out}");
+    assert!(
+        text("/check").contains(
+            "made it unsolvable; the parts lit can never reach a goal (box 2 is in a corner off the goals at row 5, \
+             column 5: it can never leave)"
+        ),
+        "{out}"
+    );
     // The editor: a goal, a box and the player put by clicks, judged by the engine.
     assert_eq!(text("/edited"), "sokoban:######/#---.#/#-@$-#/#----#/#----#/#----#/######");
     let verdict: Vec<&str> = results["verdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();

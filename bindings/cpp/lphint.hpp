@@ -609,6 +609,18 @@ public:
     }
 
     /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
+    /// Why the position is lost, when the family sees it without search (Sokoban's dead boxes); empty
+    /// when it sees none.
+    std::string lost_text() const {
+        std::string out;
+        try {
+            out = detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_lost_text(get(), b, c, w); });
+        } catch (const Error& e) {
+            if (e.status() != Status::NotFound) throw;
+        }
+        return out;
+    }
+
     std::string hint_text() const {
         return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(get(), b, c, w); });
     }

@@ -211,6 +211,8 @@ export declare class Puzzle implements Disposable {
    * (`reason` REASON_PARTIAL, never optimal), or NOT_FOUND. */
   partialHint(): Hint;
   hintText(): string | null;
+  /** Why the position is lost, when the family sees it without search (Sokoban's dead boxes), or null. */
+  lostText(): string | null;
   /** Tier `tier` of the last hint (1 where to look, 2 what to move, 3 the move, 4 the plan, in words its
    * first `moves` moves): its cells and words, or null when no hint was given from this position. */
   hintTier(tier: 1 | 2 | 3 | 4, moves?: number): { tier: number; cells: number[]; text: string } | null;

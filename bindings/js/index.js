@@ -984,6 +984,12 @@ export class Puzzle extends Handle {
     return hint;
   }
 
+  /** Why the position is lost, when the family sees it without search (Sokoban's dead boxes), or null. */
+  lostText() {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_lost_text, this.live, buf, cap, written));
+  }
+
   /** The sentence of the last hint, or null before the first. */
   hintText() {
     const lib = this.lib;

@@ -570,6 +570,31 @@ pub unsafe extern "C" fn lp_hint_text(
     })
 }
 
+/// Why the current position is lost, in the family's words, when the family sees it without a search
+/// (Sokoban: "box 3 is in a corner off the goals at row 5, column 5: it can never leave"), for the game to
+/// show beside `LP_UNSOLVABLE`. `LP_NOT_FOUND` when it sees no such reason (the position may still be
+/// lost: `lp_next_hint` or `lp_check_board` tell). Allocates.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_lost_text(
+    puzzle: *const LpPuzzle,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle(puzzle) }?;
+        let why = puzzle.session.lost_text().ok_or_else(|| {
+            Failure::new(LpStatus::LP_NOT_FOUND, "no reason seen without search why the position is lost")
+        })?;
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_text(&why, buf, cap, written) }
+    })
+}
+
 /// The tier asked for, or why there is none.
 fn tier_of(tier: u32) -> Result<Tier, Failure> {
     Tier::of(tier).ok_or_else(|| {

@@ -354,6 +354,16 @@ static void test_sokoban(void) {
     CHECK_STATUS(lp_puzzle_apply(p, step_right), LP_OK, NULL);
     unsigned frames = 0;
     CHECK(play(p, 50, &frames) == 8); /* Microban 1: 8 pushes */
+    char why[200];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_lost_text(p, why, sizeof why, &written), LP_NOT_FOUND, "no reason seen");
+    lp_puzzle_free(p);
+    /* A box in a corner off the goals: lost, and the family says why. */
+    CHECK_STATUS(lp_sokoban_create(5, 3, (const uint8_t *)"#####" "#$@.#" "#####", 15, &p), LP_OK, NULL);
+    LpHint hint;
+    CHECK_STATUS(lp_next_hint(p, 100, &hint), LP_UNSOLVABLE, NULL);
+    CHECK_STATUS(lp_puzzle_lost_text(p, why, sizeof why, &written), LP_OK, NULL);
+    CHECK(strstr(why, "box 1 is in a corner off the goals at row 2, column 2: it can never leave") != NULL);
     lp_puzzle_free(p);
 }
 

@@ -76,6 +76,8 @@ int main() {
         refused = std::string(e.what()).find("do not close the room") != std::string::npos;
     }
     CHECK(refused);
+    CHECK(sokoban.lost_text().empty());
+    CHECK(lphint::Puzzle::sokoban(5, 3, "#####" "#$@.#" "#####").lost_text().find("in a corner off the goals") != std::string::npos);
 
     // One status rule for every code: a call that gives a value throws Error for anything but Ok,
     // outcomes included (no hint text before a hint is NotFound); per-frame calls return the status.

@@ -831,6 +831,11 @@ static class Tests
             Hint hint;
             while (sokoban.NextHint(100, out hint) == Status.InProgress) { }
             Check(hint.MovesLeft == 1 && hint.Move.Piece == 0 && hint.Move.Arg == 0, "Sokoban: push box 1, one push");
+            Check(sokoban.LostText() == null, "Sokoban: not lost");
+        }
+        using (Puzzle cornered = Puzzle.Sokoban(5, 3, "#####" + "#$@.#" + "#####"))
+        {
+            Check(cornered.LostText().StartsWith("box 1 is in a corner off the goals"), "Sokoban: " + cornered.LostText());
         }
         using (Puzzle hargram = Puzzle.Hargram(3, 2, null, new[] { "##/#.", "#./##" }))
         {

@@ -298,6 +298,8 @@ test("a generated Linjat puzzle carries its facts; Linjat and blocks creators ta
   const sokoban = lp.Puzzle.sokoban(6, 7, "####  # .#  #  ####*@  ##  $ ##  #######  ");
   assert.equal(sokoban.hintNow(1000).movesLeft, 8);
   assert.equal(sokoban.pieceName(0), "box 1");
+  assert.equal(sokoban.lostText(), null);
+  assert.match(lp.Puzzle.sokoban(5, 3, "#####" + "#$@.#" + "#####").lostText(), /^box 1 is in a corner off the goals/);
 });
 
 /** Bytes the JS heap's sampling profiler saw allocated by functions of index.js while `body` ran. */

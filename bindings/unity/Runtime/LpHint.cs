@@ -849,6 +849,22 @@ namespace LpHint
             }
         }
 
+        /// <summary>Why the position is lost, when the family sees it without search (Sokoban's dead boxes:
+        /// "box 3 is in a corner off the goals …"); null when it sees none.</summary>
+        public string LostText()
+        {
+            LpPuzzle* raw = Raw;
+            try
+            {
+                byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_lost_text(raw, b, cap, w));
+                return Encoding.UTF8.GetString(text, 0, text.Length - 1);
+            }
+            catch (LpException e) when (e.Status == Status.NotFound)
+            {
+                return null;
+            }
+        }
+
         /// <summary>The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
         /// Allocates: call it when the player asks to read the hint, not every frame.</summary>
         public string HintText()

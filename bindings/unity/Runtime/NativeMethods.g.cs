@@ -834,6 +834,18 @@ namespace LpHint
         internal static extern LpStatus lp_hint_text(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  Why the current position is lost, in the family's words, when the family sees it without a search
+        ///  (Sokoban: "box 3 is in a corner off the goals at row 5, column 5: it can never leave"), for the game to
+        ///  show beside `LP_UNSOLVABLE`. `LP_NOT_FOUND` when it sees no such reason (the position may still be
+        ///  lost: `lp_next_hint` or `lp_check_board` tell). Allocates.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_lost_text", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_lost_text(LpPuzzle* puzzle, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  The cells of tier `tier` of the last hint, from the vaguest to the whole answer (Professor Layton's
         ///  hint coins), all read off the plan the hint came from so that they never contradict one another:
         ///  1 where to look (the region or pieces that matter now: it holds tier 2's cells), 2 what to move (the

@@ -83,7 +83,7 @@ impl Sokoban {
 
     /// Why `state` is lost, when it is for a reason seen without search, in the player's words ("box 3
     /// is in a corner off the goals: it can never leave"); `None` otherwise.
-    pub fn lost_text(&self, state: &State) -> Option<String> {
+    pub fn why_lost(&self, state: &State) -> Option<String> {
         let level = self.level();
         let mut seen = [0u64; MAX_CELLS / 64];
         let boxes = state.bits();
@@ -471,6 +471,10 @@ impl Family for Sokoban {
             add_cell(cells, self.grid(state.boxes()[i as usize]));
         }
         !dead.is_empty()
+    }
+
+    fn lost_text(&self, state: &State) -> Option<String> {
+        self.why_lost(state)
     }
 
     fn move_cost(&self, from: &State, to: &State) -> u32 {
