@@ -392,3 +392,28 @@ fn the_matching_updated_for_one_moved_box_equals_the_matching_solved_again() {
     }
     assert!(compared > 4000, "{compared}");
 }
+
+#[test]
+fn a_solution_written_in_lurd_replays_step_by_step_to_the_goal() {
+    for entry in read_collection(&set("microban_155.xsb")).unwrap().iter().take(20) {
+        let puzzle = &entry.level;
+        let mut solver = puzzle.recommended_solver().unwrap();
+        solver.restart(puzzle, puzzle.start());
+        assert_eq!(solver.run(puzzle), Status::Found);
+        let mut path = Vec::new();
+        solver.write_path(&mut path);
+        let pushes: Vec<_> = path.iter().map(|(m, _)| *m).collect();
+        let lurd = puzzle.lurd(&puzzle.start(), &pushes).unwrap();
+        assert_eq!(lurd.chars().filter(char::is_ascii_uppercase).count(), pushes.len(), "{}", entry.title);
+        // Every letter a step of the player (arg 1) from where they stand.
+        let mut game = registry::parse(&puzzle.with_start(puzzle.start()).describe()).unwrap();
+        let (width, _) = game.board_size();
+        for letter in lurd.chars() {
+            let dir = "urdl".find(letter.to_ascii_lowercase()).unwrap();
+            let player = player_of(&game.describe(), width as usize);
+            let code = step_code(player, dir, width as usize);
+            game.apply(&code).unwrap_or_else(|e| panic!("{}: {letter}: {e}", entry.title));
+        }
+        assert!(game.is_solved(), "{}: {lurd}", entry.title);
+    }
+}

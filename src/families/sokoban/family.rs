@@ -81,6 +81,38 @@ impl Sokoban {
         out
     }
 
+    /// The pushes `pushes` played from `state` as the player's whole path in LURD notation (lower case a
+    /// step, upper case a push: the standard way solutions are written and checked), each walk the
+    /// shortest; `None` when a push is not legal on the way. Its length is the solution's moves.
+    pub fn lurd(&self, state: &State, pushes: &[Action]) -> Option<String> {
+        let level = self.level();
+        let mut out = String::new();
+        let mut state = *state;
+        let mut walk = Walk::new();
+        let mut path = [0u16; MAX_CELLS];
+        for push in pushes {
+            let at = match push.kind {
+                Kind::Push => push.from,
+                Kind::Walk => level.next(push.from, push.dir),
+            };
+            let behind = level.next(at, push.dir.back());
+            if behind == NONE {
+                return None;
+            }
+            let len = walk.path(level, &state.bits(), state.player, behind, &mut path)?;
+            let mut from = state.player;
+            for &cell in path[..len].iter().rev() {
+                let dir = Dir::ALL.into_iter().find(|&d| level.next(from, d) == cell)?;
+                out.push(dir.letter(false));
+                from = cell;
+            }
+            let piece = state.box_at(at)?;
+            state = self.act(&state, &Action { kind: Kind::Push, piece: piece as u16, from: at, dir: push.dir })?;
+            out.push(push.dir.letter(true));
+        }
+        Some(out)
+    }
+
     /// Why `state` is lost, when it is for a reason seen without search, in the player's words ("box 3
     /// is in a corner off the goals: it can never leave"); `None` otherwise.
     pub fn why_lost(&self, state: &State) -> Option<String> {

@@ -98,6 +98,9 @@ pub struct BenchArgs {
     /// half the time, then greedy).
     #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "both"])]
     order: String,
+    /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
+    #[arg(long)]
+    lurd: bool,
 }
 
 pub fn bench(args: BenchArgs) -> Done {
@@ -128,6 +131,7 @@ pub fn bench(args: BenchArgs) -> Done {
             limit: Duration::from_secs_f64(args.seconds),
             nodes: args.nodes,
             order: &args.order,
+            lurd: args.lurd,
         }),
         other => {
             let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, custom";

@@ -30,6 +30,8 @@ pub struct Run<'a> {
     pub limit: Duration,
     /// Positions the solver may store.
     pub nodes: usize,
+    /// Whether to print each solution in LURD notation.
+    pub lurd: bool,
     /// `optimal` (A*), `greedy`, or `both`: A* for half the time (or until its arrays are full), then
     /// greedy best-first for the rest.
     pub order: &'a str,
@@ -49,8 +51,8 @@ pub fn sokoban(run: Run<'_>) -> Done {
     };
     let levels = read_collection(&text).map_err(|(line, why)| format!("line {line}: {why}"))?;
     println!(
-        "{:>4} {:<12} {:>5} {:<11} {:>7} {:<8} {:>11} {:>10}",
-        "id", "title", "boxes", "result", "pushes", "optimal", "positions", "time"
+        "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
+        "id", "title", "boxes", "result", "pushes", "moves", "optimal", "positions", "time"
     );
     let (mut solved, mut proved, mut tried, mut total) = (0, 0, 0, Duration::ZERO);
     let mut search: Option<PushSearch> = None;
@@ -93,8 +95,13 @@ pub fn sokoban(run: Run<'_>) -> Done {
         let time = clock.elapsed();
         total += time;
         let stats = search.stats();
+        let mut path = Vec::new();
+        let mut lurd = None;
         let (pushes, optimal) = match status {
             Status::Found => {
+                search.write_path(&mut path);
+                let moves: Vec<_> = path.iter().map(|(m, _)| *m).collect();
+                lurd = puzzle.lurd(&lphint::family::Family::start(puzzle), &moves);
                 solved += 1;
                 let proven = search.order() == Order::Optimal;
                 proved += proven as usize;
@@ -109,16 +116,20 @@ pub fn sokoban(run: Run<'_>) -> Done {
         let mut title = entry.title.clone();
         title.truncate(12);
         println!(
-            "{:>4} {:<12} {:>5} {:<11} {:>7} {:<8} {:>11} {:>10}",
+            "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
             i + 1,
             title,
             puzzle.level().boxes.len(),
             result,
             pushes,
+            lurd.as_ref().map_or(String::from("-"), |l| l.len().to_string()),
             optimal,
             expanded,
             fmt_time(time)
         );
+        if let (true, Some(lurd)) = (run.lurd, &lurd) {
+            println!("     {lurd}");
+        }
     }
     println!(
         "solved {solved}/{tried} ({proved} proven push-optimal) in {} ({} a level at most, one thread, {})",
