@@ -54,7 +54,8 @@ pub struct PushSearch {
     /// Open addressing: a tag of the position's hash (never 0) in the high half, its id in the low;
     /// 0 is empty. The tag spares most comparisons of positions (each a cache miss).
     table: Vec<u64>,
-    /// Positions to expand, least `f` first, then the deepest: `f << 48 | (u16::MAX − g) << 32 | id`.
+    /// Positions to expand: least `f` first, then the deepest (A*), or least bound first, then the fewest
+    /// pushes (greedy): `first << 48 | tie << 32 | id`.
     open: BinaryHeap<Reverse<u64>>,
     /// The most positions the arrays hold, for the puzzle of the run.
     cap: usize,
@@ -193,11 +194,12 @@ impl PushSearch {
 
     /// The open list's key: the order's measure (`g + h` or `h`), then the most pushes, then the id.
     fn key(&self, h: u32, g: u16, id: Id) -> Reverse<u64> {
-        let first = match self.order {
-            Order::Optimal => h + g as u32,
-            Order::Greedy => h,
+        // A\*: among equal f the deepest first; greedy: among equal bounds the fewest pushes first.
+        let (first, tie) = match self.order {
+            Order::Optimal => (h + g as u32, u16::MAX - g),
+            Order::Greedy => (h, g),
         };
-        Reverse((first.min(0xFFFF) as u64) << 48 | ((u16::MAX - g) as u64) << 32 | id as u64)
+        Reverse((first.min(0xFFFF) as u64) << 48 | (tie as u64) << 32 | id as u64)
     }
 
     /// The bound `h` of an open-list key whose pushes are `g`.
@@ -395,7 +397,10 @@ impl Search<Sokoban> for PushSearch {
                 break;
             };
             let id = key as u32;
-            let g = u16::MAX - (key >> 32) as u16;
+            let g = match self.order {
+                Order::Optimal => u16::MAX - (key >> 32) as u16,
+                Order::Greedy => (key >> 32) as u16,
+            };
             if g != self.g[id as usize] {
                 continue; // a stale entry: the position was reached in fewer pushes since
             }
