@@ -362,6 +362,10 @@ fn malformed_levels_are_refused_in_the_familys_words() {
     }
     let wide = format!("sokoban:{}", "#".repeat(65));
     assert!(registry::parse(&wide).err().unwrap().reason.contains("longer than 64"));
+    // Generation parameters that cannot make a room.
+    let family = registry::named("sokoban").unwrap();
+    let why = family.generator("size=2x2,boxes=3", 1).err().unwrap().to_string();
+    assert!(why.contains("3 boxes, the player and a free square do not fit a 2×2 room"), "{why}");
     // A box walled in on its goal is part of the walls (Microban 155 has them); run lengths read.
     let walled = registry::parse("sokoban:5#/#@$.#/5#/#*#/###").unwrap();
     assert_eq!(walled.describe(), "sokoban:#####/#@$.#/#####/#*#/###");

@@ -95,8 +95,12 @@ impl Generate for Sokoban {
             walls: values.int("walls") as u8,
             explore: values.int("explore") as u32,
         };
-        if params.boxes as usize + 1 > (w * h) as usize {
-            return Err(alloc::format!("{} boxes and the player do not fit a {w}×{h} room", params.boxes));
+        // Boxes, the player and a square to move into.
+        if params.boxes as usize + 2 > (w * h) as usize {
+            return Err(alloc::format!(
+                "{} boxes, the player and a free square do not fit a {w}×{h} room",
+                params.boxes
+            ));
         }
         Ok(params)
     }

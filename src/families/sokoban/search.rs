@@ -10,7 +10,7 @@
 use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
 use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
 use crate::memory::{self, OutOfMemory};
-use crate::search::{units_for, Puzzle, Search, Stats, Status, Step};
+use crate::search::{Puzzle, Search, Stats, Status, Step};
 use alloc::boxed::Box;
 use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
@@ -18,6 +18,17 @@ use core::cmp::Reverse;
 
 /// A position's place in the arrays.
 type Id = u32;
+
+/// A position being expanded: its boxes (as bits and as a list), the next box whose pushes are made, and
+/// its matching, updated for each child.
+struct Expanding {
+    id: Id,
+    next: usize,
+    n: usize,
+    cells: [u16; MAX_BOXES],
+    occupied: Bits,
+    base: Matching,
+}
 
 /// How a [`PushSearch`] orders the positions it expands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +74,10 @@ pub struct PushSearch {
     reserved_words: usize,
     walk: Box<Walk>,
     after: Box<Walk>,
+    /// The expansion under way (one box a part, so that a budget unit stays small on any room).
+    expanding: Box<Expanding>,
+    /// Whether an expansion is under way.
+    active: bool,
     status: Status,
     stats: Stats,
     goal: Option<Id>,
@@ -96,6 +111,15 @@ impl PushSearch {
             reserved_words,
             walk: Box::new(Walk::new()),
             after: Box::new(Walk::new()),
+            expanding: Box::new(Expanding {
+                id: 0,
+                next: 0,
+                n: 0,
+                cells: [0; MAX_BOXES],
+                occupied: [0; MAX_CELLS / 64],
+                base: Matching::new(),
+            }),
+            active: false,
             status: Status::InProgress,
             stats: Stats::default(),
             goal: None,
@@ -234,62 +258,78 @@ impl PushSearch {
         n
     }
 
-    /// Expands position `id`: every push not into a dead square nor a freeze, each child stored or
-    /// improved. Returns the successors made, or the status that ends the run.
-    fn expand(&mut self, puzzle: &Sokoban, id: Id) -> Result<u64, Status> {
+    /// Begins expanding position `id`: its boxes, its player's region and its matching, kept for the parts
+    /// that follow; false when the position has no matching (nothing to expand).
+    fn begin(&mut self, puzzle: &Sokoban, id: Id) -> bool {
         let level = puzzle.level();
         let words = self.words;
-        let mut occupied: Bits = [0; MAX_CELLS / 64];
-        occupied[..words].copy_from_slice(self.bits(id));
-        let mut cells = [0u16; MAX_BOXES];
-        let n = Self::list(&occupied[..words], &mut cells);
-        self.walk.fill(level, &occupied, self.player[id as usize]);
-        // The parent's matching, updated for each child by one phase.
-        let mut base = Matching::new();
-        if base.solve(level, &cells[..n]).is_none() {
-            return Ok(0);
-        }
+        let e = &mut *self.expanding;
+        e.occupied[..words].copy_from_slice(&self.boxes[id as usize * words..(id as usize + 1) * words]);
+        e.n = Self::list(&e.occupied[..words], &mut e.cells);
+        e.id = id;
+        e.next = 0;
+        self.walk.fill(level, &e.occupied, self.player[id as usize]);
+        e.base.solve(level, &e.cells[..e.n]).is_some()
+    }
+
+    /// One part of the expansion under way: every push of its next box not into a dead square nor a
+    /// freeze, each child stored or improved (its bound by one phase of the parent's matching). Returns
+    /// the children made, or the status that ends the run.
+    fn expand_part(&mut self, puzzle: &Sokoban) -> Result<u64, Status> {
+        let level = puzzle.level();
+        let words = self.words;
+        let i = self.expanding.next;
+        self.expanding.next += 1;
+        let (id, n, b) = (self.expanding.id, self.expanding.n, self.expanding.cells[i]);
         let g = self.g[id as usize] + 1;
         let mut made = 0;
         let mut seen: Bits = [0; MAX_CELLS / 64];
-        for i in 0..n {
-            let b = cells[i];
-            for dir in Dir::ALL {
-                let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
-                if behind == super::NONE
-                    || target == super::NONE
-                    || !has(&self.walk.reached, behind)
-                    || has(&occupied, target)
-                    || !level.live[target as usize]
-                {
-                    continue;
-                }
-                take(&mut occupied, b);
-                put(&mut occupied, target);
-                seen[..words].fill(0);
-                let frozen = frozen_off_goal(level, &occupied, target, &mut seen);
-                let child = if frozen {
-                    None
-                } else {
-                    cells[i] = target;
-                    let (bound, _) = base.after_move(level, &cells[..n], i);
-                    cells[i] = b;
-                    bound.map(|h| (h, self.after.fill(level, &occupied, b)))
-                };
-                if let Some((h, player)) = child {
-                    made += 1;
-                    let push = b << 2 | dir as u16;
-                    self.reach(&occupied[..words], player, g, id, push, h)?;
-                    if h == 0 {
-                        self.goal = self.find(&occupied[..words], player).ok();
-                        return Err(Status::Found);
-                    }
-                }
-                take(&mut occupied, target);
-                put(&mut occupied, b);
+        for dir in Dir::ALL {
+            let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
+            let e = &mut *self.expanding;
+            if behind == super::NONE
+                || target == super::NONE
+                || !has(&self.walk.reached, behind)
+                || has(&e.occupied, target)
+                || !level.live[target as usize]
+            {
+                continue;
             }
+            take(&mut e.occupied, b);
+            put(&mut e.occupied, target);
+            seen[..words].fill(0);
+            let child = if frozen_off_goal(level, &e.occupied, target, &mut seen) {
+                None
+            } else {
+                e.cells[i] = target;
+                let (bound, _) = e.base.after_move(level, &e.cells[..n], i);
+                e.cells[i] = b;
+                bound.map(|h| (h, self.after.fill(level, &e.occupied, b)))
+            };
+            if let Some((h, player)) = child {
+                made += 1;
+                let push = b << 2 | dir as u16;
+                let occupied = self.expanding.occupied;
+                self.reach(&occupied[..words], player, g, id, push, h)?;
+                if h == 0 {
+                    self.goal = self.find(&occupied[..words], player).ok();
+                    return Err(Status::Found);
+                }
+            }
+            let e = &mut *self.expanding;
+            take(&mut e.occupied, target);
+            put(&mut e.occupied, b);
         }
         Ok(made)
+    }
+
+    /// The budget units a part that made `made` children costs: a unit is about one child on a small
+    /// room (a walk over its squares and a phase of the matching, n² steps), so that a unit is bounded
+    /// work on a 64×64 room with 64 boxes too.
+    fn part_units(&self, puzzle: &Sokoban, made: u64) -> u32 {
+        let n = self.expanding.n as u64;
+        let work = made * (puzzle.level().rooms() as u64 + n * n);
+        (1 + work / 2048).min(u32::MAX as u64) as u32
     }
 
     /// Records that position (`bits`, `player`) is reached in `g` pushes by `push` from `parent`: stores
@@ -351,6 +391,7 @@ impl PushSearch {
 impl Search<Sokoban> for PushSearch {
     fn restart(&mut self, puzzle: &Sokoban, start: State) {
         self.order = self.base;
+        self.active = false;
         self.words = puzzle.level().rooms().div_ceil(64);
         self.cap = (self.reserved_words / self.words.max(1)).min(self.player.capacity());
         self.boxes.clear();
@@ -392,25 +433,32 @@ impl Search<Sokoban> for PushSearch {
         }
         let mut work = 0u32;
         while work < budget.max(1) {
-            let Some(Reverse(key)) = self.open.pop() else {
-                self.status = Status::Unsolvable;
-                break;
-            };
-            let id = key as u32;
-            let g = match self.order {
-                Order::Optimal => u16::MAX - (key >> 32) as u16,
-                Order::Greedy => (key >> 32) as u16,
-            };
-            if g != self.g[id as usize] {
-                continue; // a stale entry: the position was reached in fewer pushes since
+            if !self.active {
+                let Some(Reverse(key)) = self.open.pop() else {
+                    self.status = Status::Unsolvable;
+                    break;
+                };
+                let id = key as u32;
+                let g = match self.order {
+                    Order::Optimal => u16::MAX - (key >> 32) as u16,
+                    Order::Greedy => (key >> 32) as u16,
+                };
+                if g != self.g[id as usize] {
+                    continue; // a stale entry: the position was reached in fewer pushes since
+                }
+                let h = self.bound_of(key, g);
+                if self.closest.is_none_or(|(best, at)| (h, g) < (best, self.g[at as usize])) {
+                    self.closest = Some((h, id));
+                }
+                self.stats.expanded += 1;
+                self.active = self.begin(puzzle, id);
+                work = work.saturating_add(1);
+                continue;
             }
-            let h = self.bound_of(key, g);
-            if self.closest.is_none_or(|(best, at)| (h, g) < (best, self.g[at as usize])) {
-                self.closest = Some((h, id));
-            }
-            self.stats.expanded += 1;
-            match self.expand(puzzle, id) {
-                Ok(made) => work = work.saturating_add(units_for(made)),
+            let result = self.expand_part(puzzle);
+            self.active = self.expanding.next < self.expanding.n;
+            match result {
+                Ok(made) => work = work.saturating_add(self.part_units(puzzle, made)),
                 Err(Status::OutOfNodes) if self.fallback && self.order == Order::Optimal => {
                     // Out of room for a proof: a greedy run from the start, in the same arrays.
                     work = work.saturating_add(1);
@@ -424,6 +472,7 @@ impl Search<Sokoban> for PushSearch {
                 }
                 Err(status) => {
                     work = work.saturating_add(1);
+                    self.active = false;
                     self.status = status;
                     break;
                 }
