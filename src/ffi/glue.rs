@@ -405,6 +405,22 @@ where
     }
 }
 
+/// A `width`×`height` grid's sides, each in `1..=max_side`, with `cells` its number of cells (named
+/// `what` in the message: "cells", "squares").
+pub(crate) fn grid_sides(
+    width: u32,
+    height: u32,
+    cells: usize,
+    max_side: u32,
+    what: &str,
+) -> Result<(u32, u32), Failure> {
+    let (w, h) = (in_range(width, 1..=max_side, "width")?, in_range(height, 1..=max_side, "height")?);
+    if cells != (w * h) as usize {
+        return Err(Failure::invalid(format!("a {w}x{h} grid has {} {what}, not {cells}", w * h)));
+    }
+    Ok((w, h))
+}
+
 /// Reads `len` elements, or NULL with `len == 0` as an empty slice. Callers check `len` against the
 /// family's limits first ([`in_range`]), so that no byte is read past what the caller holds.
 ///

@@ -1,7 +1,7 @@
 //! The C creator of flip-panels puzzles.
 
 use super::{Flip, MAX_SIDE};
-use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
+use crate::ffi::glue::{grid_sides, guard, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 
 /// Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
@@ -21,11 +21,7 @@ pub unsafe extern "C" fn lp_flip_create(
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out, "out") }?;
-        let sides = 1..=MAX_SIDE as u32;
-        let (w, h) = (in_range(width, sides.clone(), "width")?, in_range(height, sides, "height")?);
-        if cells != (w * h) as usize {
-            return Err(Failure::invalid(format!("a {w}x{h} board has {} cells, not {cells}", w * h)));
-        }
+        let (w, h) = grid_sides(width, height, cells, MAX_SIDE as u32, "cells")?;
         // SAFETY: forwarded caller guarantees; `cells` is the board's size.
         let start = unsafe { slice(start, cells, "start") }?;
         // SAFETY: as above.

@@ -2,7 +2,7 @@
 
 use super::level::{Level, Written};
 use super::{Sokoban, MAX_SIDE};
-use crate::ffi::glue::{guard, in_range, slice, Failure, Out};
+use crate::ffi::glue::{grid_sides, guard, slice, Failure, Out};
 use crate::ffi::{LpPuzzle, LpStatus};
 
 /// Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
@@ -23,11 +23,7 @@ pub unsafe extern "C" fn lp_sokoban_create(
     guard(|| {
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out, "out") }?;
-        let sides = 1..=MAX_SIDE as u32;
-        let (w, h) = (in_range(width, sides.clone(), "width")?, in_range(height, sides, "height")?);
-        if cells != (w * h) as usize {
-            return Err(Failure::invalid(format!("a {w}x{h} grid has {} squares, not {cells}", w * h)));
-        }
+        let (w, _) = grid_sides(width, height, cells, MAX_SIDE as u32, "squares")?;
         // SAFETY: forwarded caller guarantees; `cells` is the grid's size.
         let grid = unsafe { slice(grid, cells, "grid") }?;
         let rows: Vec<String> =
