@@ -64,6 +64,8 @@ typedef enum LpParamKind {
   LP_PARAM_SIZE = 3,
   // `LO..HI`, each end in `min..=max`.
   LP_PARAM_RANGE = 4,
+  // Text of at most `max` characters, without commas (a designer's room, say).
+  LP_PARAM_TEXT = 5,
 } LpParamKind;
 
 // Algorithms for `lp_solver_create`.

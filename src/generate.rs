@@ -148,6 +148,20 @@ pub trait Generate: Family {
         let _ = params;
         self.recommended_solver()
     }
+
+    /// Judges a candidate rated in the band by more than its rating: pushes onto `facts` what the
+    /// rater's optimal `solution` and its search (`stats`) show (box changes, the search's effort), and
+    /// says whether the parameters accept it. By default every candidate in the band, no facts added.
+    fn judge(
+        &self,
+        params: &Self::Params,
+        solution: &[(Self::Move, Self::State)],
+        stats: &Stats,
+        facts: &mut Vec<Fact>,
+    ) -> bool {
+        let _ = (params, solution, stats, facts);
+        true
+    }
 }
 
 /// Generation by simulated annealing (`method=anneal`): a chain of mutants ([`Generate::mutate_into`]),
@@ -274,7 +288,19 @@ pub fn rating_of(stats: &Stats) -> Option<u32> {
 /// Parses a parameter text (`preset=hard,size=4x4`) into the family's parameters.
 pub fn parse_params<F: Generate>(text: &str) -> Result<F::Params, ParamError> {
     let values = Values::parse(F::PARAMS, F::PRESETS, text)?;
-    F::params(&values).map_err(|reason| ParamError { key: String::new(), reason })
+    family_params::<F>(&values)
+}
+
+/// The family's parameters from checked values ([`Generate::params`]); a refusal that begins with a key
+/// and a colon (`room: …`, a text the family could not read) names that key.
+pub fn family_params<F: Generate>(values: &Values) -> Result<F::Params, ParamError> {
+    F::params(values).map_err(|reason| {
+        let named = reason.split_once(": ").filter(|(key, _)| F::PARAMS.iter().any(|s| s.name == *key));
+        match named {
+            Some((key, rest)) => ParamError { key: String::from(key), reason: String::from(rest) },
+            None => ParamError { key: String::new(), reason },
+        }
+    })
 }
 
 /// A generated puzzle, its exact rating and the solution the rater found.
@@ -334,6 +360,8 @@ pub struct Generator<F: Generate> {
     /// Whether `candidate` is being rated.
     rating: bool,
     facts: Vec<Fact>,
+    /// The rater's solution of the candidate, its storage kept between candidates.
+    path: Vec<(F::Move, F::State)>,
     solver: Option<Solver<F>>,
     /// Fingerprints of the puzzles handed out.
     seen: BTreeSet<u64>,
@@ -414,6 +442,7 @@ impl<F: Generate> Generator<F> {
             candidate: None,
             rating: false,
             facts: Vec::with_capacity(16),
+            path: Vec::new(),
             // The probe's rater serves every candidate: its memory is reserved now.
             solver: Some(rater.with_expansion_limit(limits.candidate_nodes)),
             seen: BTreeSet::new(),
@@ -640,15 +669,18 @@ impl<F: Generate> Generator<F> {
                     self.rating = false;
                     let exact = rating_of(&solver.stats());
                     let rating = exact.filter(|r| (self.band.0..=self.band.1).contains(r));
-                    if let Some(rating) = rating {
+                    if rating.is_some() {
+                        solver.write_path(&mut self.path);
+                    }
+                    let judged =
+                        rating.filter(|_| puzzle.judge(&self.params, &self.path, &solver.stats(), &mut self.facts));
+                    if let Some(rating) = judged {
                         // Handing out allocates (the caller's puzzle and solution); the candidate's
                         // storage stays for the next draw.
-                        let mut path = Vec::new();
-                        solver.write_path(&mut path);
                         self.seen.insert(puzzle.fingerprint());
                         self.misses = 0;
                         let candidates = core::mem::take(&mut self.candidates);
-                        let solution = path.into_iter().map(|(m, _)| m).collect();
+                        let solution = self.path.iter().map(|(m, _)| *m).collect();
                         let facts = self.facts.clone();
                         let puzzle = puzzle.handed_out();
                         self.anneal_step(Some(rating));

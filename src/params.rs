@@ -21,10 +21,13 @@ pub enum Kind {
     Size,
     /// `LO..HI`, each end in `min..=max`, `LO ≤ HI`.
     Range,
+    /// Free text of at most `max` characters, without commas (they separate parameters): a designer's
+    /// room, say. The family reads it when it checks the values.
+    Text,
 }
 
 impl Kind {
-    /// A stable lower-case name (`int`, `bool`, `choice`, `size`, `range`).
+    /// A stable lower-case name (`int`, `bool`, `choice`, `size`, `range`, `text`).
     pub fn name(self) -> &'static str {
         match self {
             Kind::Int => "int",
@@ -32,6 +35,7 @@ impl Kind {
             Kind::Choice(_) => "choice",
             Kind::Size => "size",
             Kind::Range => "range",
+            Kind::Text => "text",
         }
     }
 }
@@ -63,7 +67,7 @@ pub struct Preset {
 }
 
 /// A parameter's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A whole number.
     Int(i64),
@@ -75,6 +79,8 @@ pub enum Value {
     Size(i64, i64),
     /// Lowest and highest.
     Range(i64, i64),
+    /// Text.
+    Text(String),
 }
 
 /// Why a parameter text was refused: the key and the reason (the allowed range or values).
@@ -112,6 +118,7 @@ impl Spec {
             Kind::Choice(words) => format!("one of {}", words.join(", ")),
             Kind::Size => format!("WxH with sides {}..{}", self.min, self.max),
             Kind::Range => format!("LO..HI within {}..{}", self.min, self.max),
+            Kind::Text => format!("text of at most {} characters, no commas", self.max),
         }
     }
 
@@ -152,18 +159,23 @@ impl Spec {
                 }
                 Ok(Value::Range(lo, hi))
             }
+            Kind::Text if text.chars().count() as i64 > self.max => {
+                Err(error(self.name, format!("{} characters: {}", text.chars().count(), self.allowed())))
+            }
+            Kind::Text => Ok(Value::Text(String::from(text))),
         }
     }
 
     /// The text form of `value`.
     pub fn print(&self, value: &Value) -> String {
-        match (*value, self.kind) {
+        match (value, self.kind) {
             (Value::Int(n), _) => n.to_string(),
-            (Value::Bool(b), _) => String::from(if b { "true" } else { "false" }),
-            (Value::Choice(i), Kind::Choice(words)) => String::from(words.get(i).copied().unwrap_or("?")),
+            (Value::Bool(b), _) => String::from(if *b { "true" } else { "false" }),
+            (Value::Choice(i), Kind::Choice(words)) => String::from(words.get(*i).copied().unwrap_or("?")),
             (Value::Choice(i), _) => i.to_string(),
             (Value::Size(w, h), _) => format!("{w}x{h}"),
             (Value::Range(lo, hi), _) => format!("{lo}..{hi}"),
+            (Value::Text(text), _) => text.clone(),
         }
     }
 }
@@ -256,7 +268,7 @@ impl Values {
 
     /// The value of `key`. Families ask only for their own keys.
     pub fn get(&self, key: &str) -> Value {
-        self.index(key).map(|i| self.values[i]).unwrap_or_else(|e| unreachable!("{e}"))
+        self.index(key).map(|i| self.values[i].clone()).unwrap_or_else(|e| unreachable!("{e}"))
     }
 
     /// A whole number (or a choice's index).
@@ -323,6 +335,18 @@ mod tests {
         for no in ["FALSE", "No", "off", "0"] {
             assert!(!Values::parse(SPECS, PRESETS, &format!("tap={no}")).unwrap().bool("tap"), "{no}");
         }
+    }
+
+    #[test]
+    fn a_text_parameter_round_trips_and_refuses_what_is_too_long() {
+        const WITH_TEXT: &[Spec] =
+            &[Spec { name: "room", kind: Kind::Text, min: 0, max: 12, default: "", doc: "a room" }];
+        let values = Values::parse(WITH_TEXT, &[], "room= ####/#..# ").unwrap();
+        assert_eq!(values.text("room"), "####/#..#");
+        assert_eq!(Values::parse(WITH_TEXT, &[], &values.print()).unwrap(), values);
+        assert_eq!(Values::defaults(WITH_TEXT).text("room"), "");
+        let long = Values::parse(WITH_TEXT, &[], "room=#############").unwrap_err();
+        assert_eq!(long.to_string(), "room: 13 characters: text of at most 12 characters, no commas");
     }
 
     #[test]

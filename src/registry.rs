@@ -59,7 +59,7 @@ impl core::fmt::Debug for Entry {
 
 fn check_params<F: Generate>(text: &str) -> Result<String, ParamError> {
     let values = Values::parse(F::PARAMS, F::PRESETS, text)?;
-    F::params(&values).map_err(|reason| ParamError { key: String::new(), reason })?;
+    crate::generate::family_params::<F>(&values)?;
     Ok(values.print())
 }
 

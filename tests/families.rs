@@ -341,7 +341,10 @@ fn garbage_parameter_texts_are_refused_naming_the_key() {
         for spec in family.params {
             let error = refused(&format!("{}=garbage", spec.name));
             assert_eq!(error.key, spec.name, "{}: {error}", family.name);
-            assert!(error.reason.contains(&spec.allowed()), "{}: {error}", family.name);
+            // Any text is a text: the family's reading of it refuses it, in its own words.
+            if spec.kind != Kind::Text {
+                assert!(error.reason.contains(&spec.allowed()), "{}: {error}", family.name);
+            }
             if matches!(spec.kind, Kind::Int) && spec.max < i64::MAX {
                 let error = refused(&format!("{}={}", spec.name, spec.max + 1));
                 assert!(error.reason.contains("out of range"), "{}: {error}", family.name);

@@ -421,3 +421,124 @@ fn a_solution_written_in_lurd_replays_step_by_step_to_the_goal() {
         assert!(game.is_solved(), "{}: {lurd}", entry.title);
     }
 }
+
+#[test]
+fn generated_levels_meet_their_difficulty_floors_and_their_facts_are_recounted_from_the_solution() {
+    use lphint::generate::{Generate, Generator};
+    for (params, changes, effort) in
+        [("preset=hard", 5, 60), ("min=6,max=20,size=6x5,boxes=3,changes=4,effort=25", 4, 25)]
+    {
+        let mut generator = Generator::<Sokoban>::from_text(params, 3).unwrap();
+        for _ in 0..5 {
+            let generated = generator.generate().unwrap();
+            let puzzle = &generated.puzzle;
+            let fact = |name: &str| generated.facts.iter().find(|f| f.name == name).map(|f| f.value).unwrap();
+            // The boxes followed from position to position: each push takes one box cell away and adds
+            // one next to it.
+            let mut rater = puzzle.rater(None).unwrap();
+            rater.restart(puzzle, puzzle.start());
+            assert_eq!(rater.run(puzzle), Status::Found);
+            assert!(rater.solution_is_optimal());
+            assert_eq!(rater.stats().solution_length, Some(generated.rating));
+            assert_eq!(fact("search_effort"), rater.stats().expanded as i64, "{params}");
+            let mut path = Vec::new();
+            rater.write_path(&mut path);
+            let mut boxes: Vec<u16> = puzzle.start().boxes().to_vec();
+            let (mut lines, mut switches, mut moved) = (0, 0, std::collections::BTreeSet::new());
+            let mut last: Option<(usize, i32)> = None;
+            for (_, after) in &path {
+                let gone: Vec<usize> = (0..boxes.len()).filter(|&i| !after.boxes().contains(&boxes[i])).collect();
+                let new: Vec<u16> = after.boxes().iter().copied().filter(|c| !boxes.contains(c)).collect();
+                assert_eq!((gone.len(), new.len()), (1, 1), "one box moves a push");
+                // The step on the written grid (room cells are numbered over the floor only).
+                let grid = |room: u16| puzzle.level().cell_of[room as usize] as i32;
+                let step = grid(new[0]) - grid(boxes[gone[0]]);
+                boxes[gone[0]] = new[0];
+                let this = (gone[0], step);
+                switches += last.is_some_and(|(i, _)| i != this.0) as i64;
+                lines += (last != Some(this)) as i64;
+                moved.insert(this.0);
+                last = Some(this);
+            }
+            assert_eq!(fact("box_lines"), lines, "{params}");
+            assert_eq!(fact("box_changes"), switches, "{params}");
+            assert_eq!(fact("boxes_moved"), moved.len() as i64, "{params}");
+            assert!(switches >= changes && fact("search_effort") >= effort, "{params}: {:?}", generated.facts);
+        }
+    }
+}
+
+#[test]
+fn a_designers_room_is_filled_with_its_walls_and_goals_kept_and_bad_rooms_are_refused() {
+    use lphint::generate::Generator;
+    // Floor outside the walls (leading squares) is outside: the walls are the designer's.
+    let room = "--#######/--#--.--#/###-#---#/#----.#-#/#-#-----#/#---#####/#####";
+    let walls = |desc: &str| -> Vec<(usize, usize, char)> {
+        let rows: Vec<&str> = desc.trim_start_matches("sokoban:").split('/').collect();
+        let mut out = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                // Walls and goals as drawn; what stands on a goal is a goal still.
+                let square = match ch {
+                    '#' => '#',
+                    '.' | '*' | '+' => '.',
+                    _ => continue,
+                };
+                out.push((r, c, square));
+            }
+        }
+        out
+    };
+    for (params, goals_kept) in [
+        (format!("room={room},boxes=2,min=4,max=30"), true),
+        (format!("room=sokoban:{},boxes=3,min=4,max=30", room.replace('.', "-")), false),
+    ] {
+        let mut generator = Generator::<Sokoban>::from_text(&params, 9).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..6 {
+            let generated = generator.generate().unwrap();
+            let desc = generated.puzzle.describe();
+            assert!(seen.insert(desc.clone()), "{desc} twice");
+            let (status, pushes, optimal) = solve(&generated.puzzle);
+            assert_eq!((status, pushes, optimal), (Status::Found, Some(generated.rating), true), "{desc}");
+            let drawn = walls(&format!("sokoban:{room}"));
+            let made = walls(&desc);
+            let wall_of = |v: &[(usize, usize, char)]| v.iter().filter(|s| s.2 == '#').copied().collect::<Vec<_>>();
+            assert_eq!(wall_of(&made), wall_of(&drawn), "{params}: {desc} keeps the walls");
+            if goals_kept {
+                assert_eq!(made, drawn, "{params}: {desc} keeps the goals");
+            }
+        }
+    }
+    for (params, words) in [
+        (format!("room={room},boxes=3"), "the room has 2 goals but 3 boxes were asked"),
+        (String::from("room=#####/#-.-#/#####/#-.-#/#####,boxes=2"), "in parts"),
+        (String::from("room=#####/#---./#####,boxes=1"), "a goal outside the walls"),
+        (String::from("room=####/#--#/####,boxes=1"), "do not fit the room's 2 squares"),
+        (String::from("room=#####/#-x-#/#####"), "column 9: 'x' is not a Sokoban square"),
+    ] {
+        let why = Generator::<Sokoban>::from_text(&params, 1).err().unwrap();
+        assert!(why.contains(words), "{params}: {why}");
+    }
+}
+
+#[test]
+fn a_goal_at_the_back_is_filled_first_and_the_hint_says_which_goal_would_bar_it() {
+    use lphint::families::sokoban::reason;
+    // Two goals at the end of a corridor: the far one can only be reached through the near one.
+    let mut game = registry::parse("sokoban:#########/#-------#/#@-$-$..#/#########").unwrap();
+    let mut said = Vec::new();
+    while !game.is_solved() {
+        let h = hint(&mut game).unwrap();
+        said.push((h.reason, game.hint_text().unwrap()));
+        game.apply(&h.mv).unwrap();
+    }
+    let back: Vec<&String> = said.iter().filter(|(r, _)| *r == reason::FILL_FROM_BACK).map(|(_, t)| t).collect();
+    assert_eq!(
+        back,
+        ["push box 2 right onto the goal at row 3, column 8 first: a box on the goal at row 3, column 7 would bar its way in"],
+        "{said:?}"
+    );
+    // The near goal is not barred by the far one: its pushes are plain.
+    assert!(said.iter().any(|(r, t)| *r == reason::ONTO_GOAL && t.contains("column 7")), "{said:?}");
+}

@@ -39,7 +39,7 @@ export declare const Algorithm: {
 export type AlgorithmCode = (typeof Algorithm)[keyof typeof Algorithm];
 
 /** What values a family parameter takes. */
-export declare const ParamKind: { readonly INT: 0; readonly BOOL: 1; readonly CHOICE: 2; readonly SIZE: 3; readonly RANGE: 4 };
+export declare const ParamKind: { readonly INT: 0; readonly BOOL: 1; readonly CHOICE: 2; readonly SIZE: 3; readonly RANGE: 4; readonly TEXT: 5 };
 /** How sliding-block moves are counted. */
 export declare const BlocksCount: { readonly STEP: 0; readonly LINE: 1; readonly FREE: 2 };
 /** The reason of a partial hint (`Puzzle.partialHint`). */

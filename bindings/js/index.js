@@ -45,7 +45,7 @@ export const Algorithm = Object.freeze({
 });
 
 /** What values a family parameter takes (the C ABI's `LpParamKind`). */
-export const ParamKind = Object.freeze({ INT: 0, BOOL: 1, CHOICE: 2, SIZE: 3, RANGE: 4 });
+export const ParamKind = Object.freeze({ INT: 0, BOOL: 1, CHOICE: 2, SIZE: 3, RANGE: 4, TEXT: 5 });
 
 /** How sliding-block moves are counted (`Puzzle.blocks`). */
 export const BlocksCount = Object.freeze({ STEP: 0, LINE: 1, FREE: 2 });

@@ -23,6 +23,8 @@ pub enum LpParamKind {
     LP_PARAM_SIZE = 3,
     /// `LO..HI`, each end in `min..=max`.
     LP_PARAM_RANGE = 4,
+    /// Text of at most `max` characters, without commas (a designer's room, say).
+    LP_PARAM_TEXT = 5,
 }
 
 /// A family of the registry.
@@ -167,6 +169,7 @@ fn spec(spec: &Spec, texts: &SpecTexts) -> LpParamSpec {
         Kind::Choice(_) => LpParamKind::LP_PARAM_CHOICE,
         Kind::Size => LpParamKind::LP_PARAM_SIZE,
         Kind::Range => LpParamKind::LP_PARAM_RANGE,
+        Kind::Text => LpParamKind::LP_PARAM_TEXT,
     };
     LpParamSpec {
         name: texts.name.as_ptr(),

@@ -148,6 +148,7 @@ namespace LpHint
         Choice = 2,
         Size = 3,
         Range = 4,
+        Text = 5,
     }
 
     /// <summary>One parameter of a family: enough to build a field of a settings form.</summary>

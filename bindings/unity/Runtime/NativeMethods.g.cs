@@ -1641,6 +1641,10 @@ namespace LpHint
         ///  `LO..HI`, each end in `min..=max`.
         /// </summary>
         LP_PARAM_RANGE = 4,
+        /// <summary>
+        ///  Text of at most `max` characters, without commas (a designer's room, say).
+        /// </summary>
+        LP_PARAM_TEXT = 5,
     }
 
     /// <summary>

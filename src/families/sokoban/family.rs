@@ -27,6 +27,9 @@ pub mod reason {
     /// The push takes the box out of the way (no closer to a goal): another box or the player needs the
     /// square.
     pub const MAKE_WAY: u32 = 3;
+    /// The push puts the box on a goal that must be filled before another: a box on that other goal
+    /// would bar this box's way in (the goal room fills from the back).
+    pub const FILL_FROM_BACK: u32 = 4;
 }
 
 /// The characters that label boxes in drawings: box 1 is `1`, box 10 is `A`.
@@ -61,6 +64,46 @@ impl Sokoban {
     /// The fewest pushes from `cell` to any goal in the empty room (`u16::MAX`: none).
     fn nearest_goal(&self, cell: u16) -> u16 {
         (0..self.level().goals.len()).map(|g| self.level().distance(g, cell)).min().unwrap_or(u16::MAX)
+    }
+
+    /// A goal left empty when the box at `from` is pushed onto `goal` that, holding a box, would bar
+    /// every way in to `goal` from off the goals (on the room without the other boxes): `goal` must be
+    /// filled first.
+    fn barred_by(&self, state: &State, from: u16, goal: u16) -> Option<u16> {
+        let level = self.level();
+        let mut occupied = state.bits();
+        super::board::take(&mut occupied, from);
+        let open = |other: u16| other != goal && !has(&occupied, other);
+        let mut others = level.goals.iter().copied().filter(|&other| open(other));
+        others.find(|&other| !self.fed_from_outside(goal, other)).filter(|_| self.fed_from_outside(goal, NONE))
+    }
+
+    /// Whether a box off the goals can be pushed to goal `to` on the empty room with a box standing on
+    /// `wall` (`NONE`: none): pulls back from `to`, the box and the player never on `wall`.
+    fn fed_from_outside(&self, to: u16, wall: u16) -> bool {
+        let level = self.level();
+        let mut seen = [0u64; MAX_CELLS / 64];
+        let mut queue = [0u16; MAX_CELLS];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = to;
+        super::board::put(&mut seen, to);
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            if !level.goal[at as usize] {
+                return true;
+            }
+            for dir in Dir::ALL {
+                let before = level.next(at, dir);
+                let player = if before == NONE { NONE } else { level.next(before, dir) };
+                if player != NONE && before != wall && player != wall && !has(&seen, before) {
+                    super::board::put(&mut seen, before);
+                    queue[tail] = before;
+                    tail += 1;
+                }
+            }
+        }
+        false
     }
 
     /// The boxes of `state` that can never reach a goal, seen without search: on a dead square or frozen
@@ -173,6 +216,11 @@ impl Family for Sokoban {
             code: reason::MAKE_WAY,
             name: "make_way",
             doc: "the push takes the box out of the way: another box or the player needs the square first",
+        },
+        Reason {
+            code: reason::FILL_FROM_BACK,
+            name: "fill_from_back",
+            doc: "the push fills a goal before another: a box on the other would bar the way in",
         },
     ];
     const NOTATIONS: &'static [&'static str] = &[];
@@ -422,7 +470,9 @@ impl Family for Sokoban {
                 path[..len].iter().rev().for_each(|&c| add_cell(cells, self.grid(c)));
             }
         }
-        if target != NONE && level.goal[target as usize] {
+        if target != NONE && level.goal[target as usize] && self.barred_by(state, at, target).is_some() {
+            reason::FILL_FROM_BACK
+        } else if target != NONE && level.goal[target as usize] {
             reason::ONTO_GOAL
         } else if target != NONE && self.nearest_goal(target) < self.nearest_goal(at) {
             reason::TOWARD_GOAL
@@ -438,6 +488,15 @@ impl Family for Sokoban {
         match reason {
             reason::ONTO_GOAL => format!("push {name} {dir} onto the goal at {}", self.level().place(target)),
             reason::TOWARD_GOAL => format!("push {name} {dir}: it comes closer to the goals"),
+            reason::FILL_FROM_BACK => {
+                let level = self.level();
+                let at = state.boxes()[piece];
+                let other = self.barred_by(state, at, target).map_or_else(String::new, |g| level.place(g));
+                format!(
+                    "push {name} {dir} onto the goal at {} first: a box on the goal at {other} would bar its way in",
+                    level.place(target)
+                )
+            }
             _ => format!("push {name} {dir}, out of the way: the others need the square it leaves"),
         }
     }

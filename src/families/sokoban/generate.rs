@@ -9,7 +9,7 @@
 
 use super::board::{has, put, take, Bits, Walk};
 use super::level::{Level, Square, Written};
-use super::{Dir, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
+use super::{Action, Dir, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
 use crate::generate::{Drawing, Fact, Generate};
 use crate::memory::OutOfMemory;
 use crate::params::{Kind, Preset, Spec, Values};
@@ -33,6 +33,99 @@ pub struct SokobanParams {
     pub walls: u8,
     /// Positions the reverse search explores a room, at most.
     pub explore: u32,
+    /// Fewest box changes in the optimal solution (pushes of one box after another's).
+    pub min_changes: u32,
+    /// Fewest positions the exact solver expands to prove the optimum: how hard the level is to search.
+    pub min_effort: u32,
+    /// The designer's room to fill, instead of a drawn one.
+    pub room: Option<Room>,
+}
+
+impl SokobanParams {
+    /// The grid's columns and rows: the designer's room's, or the size with the walls around.
+    fn grid(&self) -> (usize, usize) {
+        self.room.as_ref().map_or((self.size.0 as usize + 2, self.size.1 as usize + 2), |r| (r.width, r.height))
+    }
+}
+
+/// A designer's room: its walls, floor and goals (if drawn), read from a `sokoban:` description whose
+/// boxes and player are left out (the generator places them). Floor outside the walls stays outside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    /// Columns and rows.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Each square, row-major, as drawn.
+    pub squares: Vec<Square>,
+    /// Whether a square is floor outside the walls.
+    pub outside: Vec<bool>,
+    /// The goals drawn (none: the generator draws them).
+    pub goals: usize,
+    /// Floor squares inside the walls, goals among them.
+    pub inside: usize,
+}
+
+impl Room {
+    /// Reads a room (`sokoban:ROWS`, or the rows alone) or says what is wrong with it in Sokoban's words.
+    pub fn read(text: &str) -> Result<Room, String> {
+        let text = text.trim();
+        // Columns in messages count in the text as given.
+        let (desc, added) = match text.starts_with("sokoban:") {
+            true => (String::from(text), 0),
+            false => (alloc::format!("sokoban:{text}"), "sokoban:".len()),
+        };
+        let (written, _) = super::text::read_description(&desc, false).map_err(|mut e| {
+            e.column = e.column.saturating_sub(added).max(1);
+            alloc::format!("room: {e}")
+        })?;
+        let (w, h) = (written.width, written.height);
+        let squares = written.squares;
+        // The outside: floor reached from the edges without crossing a wall.
+        let mut outside = alloc::vec![false; w * h];
+        let mut stack: Vec<usize> = (0..w * h)
+            .filter(|&c| (c % w == 0 || c % w == w - 1 || c / w == 0 || c / w == h - 1) && squares[c] != Square::Wall)
+            .collect();
+        while let Some(c) = stack.pop() {
+            if core::mem::replace(&mut outside[c], true) {
+                continue;
+            }
+            if squares[c] == Square::Goal {
+                return Err(alloc::format!(
+                    "room: a goal outside the walls at row {}, column {}: the walls must close the room",
+                    c / w + 1,
+                    c % w + 1
+                ));
+            }
+            for dir in Dir::ALL {
+                if let Some(n) = super::level::step(c, dir, w, h).filter(|&n| squares[n] != Square::Wall) {
+                    stack.push(n);
+                }
+            }
+        }
+        let open = |c: usize| squares[c] != Square::Wall && !outside[c];
+        let inside = (0..w * h).filter(|&c| open(c)).count();
+        // One region: a room in parts would leave boxes and goals the player never reaches.
+        let first = (0..w * h).find(|&c| open(c)).ok_or("room: no floor inside walls")?;
+        let mut seen = alloc::vec![false; w * h];
+        let (mut stack, mut reached) = (alloc::vec![first], 0);
+        while let Some(c) = stack.pop() {
+            if core::mem::replace(&mut seen[c], true) {
+                continue;
+            }
+            reached += 1;
+            for dir in Dir::ALL {
+                if let Some(n) = super::level::step(c, dir, w, h).filter(|&n| open(n)) {
+                    stack.push(n);
+                }
+            }
+        }
+        if reached != inside {
+            return Err(String::from("room: its floor is in parts the player cannot walk between"));
+        }
+        let goals = squares.iter().filter(|&&s| s == Square::Goal).count();
+        Ok(Room { width: w, height: h, squares, outside, goals, inside })
+    }
 }
 
 /// The largest inner side a generated room has.
@@ -72,14 +165,40 @@ impl Generate for Sokoban {
             default: "20000",
             doc: "positions the reverse search explores from the solved room, at most",
         },
+        Spec {
+            name: "room",
+            kind: Kind::Text,
+            min: 0,
+            max: 4200,
+            default: "",
+            doc: "a room to fill (sokoban: rows of walls, floor and goals; size and walls then unused)",
+        },
+        Spec {
+            name: "changes",
+            kind: Kind::Int,
+            min: 0,
+            max: 1000,
+            default: "0",
+            doc: "fewest box changes in the optimal solution (a push of one box after another's)",
+        },
+        Spec {
+            name: "effort",
+            kind: Kind::Int,
+            min: 0,
+            max: 10_000_000,
+            default: "0",
+            doc: "fewest positions the exact solver expands to prove the optimum",
+        },
     ];
 
-    /// By pushes, with rooms and boxes growing.
+    /// By pushes, with rooms and boxes growing, and by more than length: the boxes the solution
+    /// switches between (a level pushing one box home, then the next, is easy at any length) and the
+    /// positions the exact solver needs to prove the optimum (how many dead ends a search meets).
     const PRESETS: &'static [Preset] = &[
-        Preset { name: "easy", params: "min=3,max=8,size=5x5,boxes=2,walls=15" },
-        Preset { name: "medium", params: "min=9,max=16,size=6x6,boxes=3,walls=15" },
-        Preset { name: "hard", params: "min=17,max=28,size=7x6,boxes=4,walls=18" },
-        Preset { name: "expert", params: "min=29,max=45,size=8x7,boxes=5,walls=20" },
+        Preset { name: "easy", params: "min=3,max=8,size=5x5,boxes=2,walls=15,changes=1" },
+        Preset { name: "medium", params: "min=9,max=16,size=6x6,boxes=3,walls=15,changes=3,effort=15" },
+        Preset { name: "hard", params: "min=17,max=28,size=7x6,boxes=4,walls=18,changes=5,effort=60" },
+        Preset { name: "expert", params: "min=29,max=45,size=8x7,boxes=5,walls=20,changes=8,effort=300" },
     ];
 
     const SMALL: &'static str = "size=5x4,boxes=2,walls=5,min=2,max=30";
@@ -94,7 +213,31 @@ impl Generate for Sokoban {
             boxes: values.int("boxes") as u8,
             walls: values.int("walls") as u8,
             explore: values.int("explore") as u32,
+            min_changes: values.int("changes") as u32,
+            min_effort: values.int("effort") as u32,
+            room: match values.text("room") {
+                text if text.trim().is_empty() => None,
+                text => Some(Room::read(&text)?),
+            },
         };
+        if let Some(room) = &params.room {
+            if room.goals > 0 && room.goals != params.boxes as usize {
+                return Err(alloc::format!(
+                    "the room has {} goals but {} boxes were asked: give boxes={} or draw no goals",
+                    room.goals,
+                    params.boxes,
+                    room.goals
+                ));
+            }
+            if params.boxes as usize + 2 > room.inside {
+                return Err(alloc::format!(
+                    "{} boxes, the player and a free square do not fit the room's {} squares",
+                    params.boxes,
+                    room.inside
+                ));
+            }
+            return Ok(params);
+        }
         // Boxes, the player and a square to move into.
         if params.boxes as usize + 2 > (w * h) as usize {
             return Err(alloc::format!(
@@ -159,9 +302,67 @@ impl Generate for Sokoban {
         Ok(crate::search::Solver::custom(crate::search::Algorithm::AStar, alloc::boxed::Box::new(search)))
     }
 
+    /// The optimal solution's box lines, box changes and boxes moved, and the search's effort; accepted
+    /// when the changes and the effort reach the parameters' floors.
+    fn judge(
+        &self,
+        params: &SokobanParams,
+        solution: &[(Action, State)],
+        stats: &crate::search::Stats,
+        facts: &mut Vec<Fact>,
+    ) -> bool {
+        let shape = SolutionShape::of(self, solution);
+        let effort = stats.expanded;
+        facts.push(Fact { name: "box_lines", value: shape.lines as i64 });
+        facts.push(Fact { name: "box_changes", value: shape.changes as i64 });
+        facts.push(Fact { name: "boxes_moved", value: shape.boxes_moved as i64 });
+        facts.push(Fact { name: "search_effort", value: effort as i64 });
+        shape.changes >= params.min_changes && effort >= params.min_effort as u64
+    }
+
     /// A copy with storage of its own: the generator's candidate stays unshared, to be drawn over.
     fn handed_out(&self) -> Sokoban {
         Sokoban { level: Arc::new((*self.level).clone()), start: self.start }
+    }
+}
+
+/// How a push solution is built: its straight lines (pushes of one box one way in a row), its box
+/// changes (a push of another box than the last push's) and the boxes it moves. Boxes are followed by
+/// their cells, so that the counts speak of the player's boxes whatever order a search keeps them in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolutionShape {
+    /// Maximal runs of pushes of one box in one direction.
+    pub lines: u32,
+    /// Pushes of a box other than the one the previous push moved.
+    pub changes: u32,
+    /// Boxes pushed at least once.
+    pub boxes_moved: u32,
+}
+
+impl SolutionShape {
+    /// The shape of `solution` (its pushes; steps without a push are skipped) from `puzzle`'s start.
+    pub fn of(puzzle: &Sokoban, solution: &[(Action, State)]) -> SolutionShape {
+        let level = puzzle.level();
+        let mut cells: heapless::Vec<u16, MAX_BOXES> = puzzle.start.boxes().iter().copied().collect();
+        let mut moved: u64 = 0;
+        let mut shape = SolutionShape::default();
+        let mut last: Option<(usize, Dir)> = None;
+        for (action, _) in solution.iter().filter(|(a, _)| a.kind == super::Kind::Push) {
+            let Some(i) = cells.iter().position(|&c| c == action.from) else { continue };
+            cells[i] = level.next(action.from, action.dir);
+            if last.is_none_or(|(j, _)| j != i) {
+                shape.changes += last.is_some() as u32;
+            }
+            if last != Some((i, action.dir)) {
+                shape.lines += 1;
+            }
+            if moved & (1 << (i % 64)) == 0 {
+                moved |= 1 << (i % 64);
+                shape.boxes_moved += 1;
+            }
+            last = Some((i, action.dir));
+        }
+        shape
     }
 }
 
@@ -182,7 +383,7 @@ fn tiny_level() -> Level {
 /// kept (the rest walled), boxes on random goals and the player on a free square; then prepares it.
 fn draw_room(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256PlusPlus, level: &mut Level) {
     let (iw, ih) = (params.size.0 as usize, params.size.1 as usize);
-    let (w, h) = (iw + 2, ih + 2);
+    let (w, h) = params.grid();
     // The largest room the parameters draw, reserved once: later rooms allocate nothing.
     level.reserve(w * h, params.boxes as usize);
     scratch.cells.reserve((w * h).saturating_sub(scratch.cells.len()));
@@ -192,12 +393,22 @@ fn draw_room(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256
         written.width = w;
         written.height = h;
         written.squares.clear();
-        written.squares.resize(w * h, Square::Wall);
-        let density = if attempt == ROOM_TRIES { 0 } else { params.walls as u32 };
-        for r in 1..=ih {
-            for c in 1..=iw {
-                if rng.random_range(0..100) >= density {
-                    written.squares[r * w + c] = Square::Floor;
+        if let Some(room) = &params.room {
+            // The designer's room, its outside walled and its goals taken off while the region is found
+            // (both are put back below).
+            written.squares.extend(room.squares.iter().zip(&room.outside).map(|(&s, &out)| match s {
+                _ if out => Square::Wall,
+                Square::Goal => Square::Floor,
+                s => s,
+            }));
+        } else {
+            written.squares.resize(w * h, Square::Wall);
+            let density = if attempt == ROOM_TRIES { 0 } else { params.walls as u32 };
+            for r in 1..=ih {
+                for c in 1..=iw {
+                    if rng.random_range(0..100) >= density {
+                        written.squares[r * w + c] = Square::Floor;
+                    }
                 }
             }
         }
@@ -227,16 +438,32 @@ fn draw_room(params: &SokobanParams, scratch: &mut Scratch, rng: &mut Xoshiro256
         if level.cell_of.len() < needed {
             continue;
         }
-        // Goals (with their boxes) on random squares of the region, the player on another.
+        // Goals (with their boxes) on random squares of the region (the designer's goals when drawn),
+        // the player on another.
         scratch.cells.clear();
         scratch.cells.extend_from_slice(&level.cell_of);
         shuffle(&mut scratch.cells, rng);
+        if let Some(room) = params.room.as_ref().filter(|room| room.goals > 0) {
+            // The drawn goals first (the rest stay shuffled enough for the player's square).
+            let mut front = 0;
+            for i in 0..scratch.cells.len() {
+                if room.squares[scratch.cells[i] as usize] == Square::Goal {
+                    scratch.cells.swap(front, i);
+                    front += 1;
+                }
+            }
+        }
         written.boxes.clear();
         for &cell in &scratch.cells[..params.boxes as usize] {
             written.squares[cell as usize] = Square::Goal;
             written.boxes.push(cell);
         }
         written.player = scratch.cells[params.boxes as usize];
+        if let Some(room) = &params.room {
+            for (square, _) in written.squares.iter_mut().zip(&room.outside).filter(|(_, &out)| out) {
+                *square = Square::Floor;
+            }
+        }
         if level.prepare().is_ok() {
             return;
         }
@@ -435,9 +662,15 @@ impl ReverseDrawing {
     fn choose(&mut self, rng: &mut Xoshiro256PlusPlus) -> bool {
         let deepest = self.depth.iter().copied().max().unwrap_or(0) as u32;
         let (lo, hi) = self.params.band;
-        let target = deepest.min(hi);
+        let mut target = deepest.min(hi);
         if target < lo.max(1) {
             return false;
+        }
+        if self.params.room.is_some() {
+            // A designer's room is the same every time: its farthest layer may hold a level or two.
+            // Any layer of the band then, the deeper likelier (the larger of two draws).
+            let low = lo.max(1);
+            target = rng.random_range(low..=target).max(rng.random_range(low..=target));
         }
         let count = self.depth.iter().filter(|&&d| d as u32 == target).count();
         let pick = rng.random_range(0..count);
@@ -495,7 +728,7 @@ impl Drawing<Sokoban> for ReverseDrawing {
         let Some(puzzle) = out.as_mut() else { return false };
         let Some(level) = Arc::get_mut(&mut puzzle.level) else { return false };
         let drawn = &*room.level;
-        let (w, h) = (self.params.size.0 as usize + 2, self.params.size.1 as usize + 2);
+        let (w, h) = self.params.grid();
         level.reserve(w * h, self.params.boxes as usize);
         level.written.width = drawn.written.width;
         level.written.height = drawn.written.height;

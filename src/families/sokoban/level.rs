@@ -77,6 +77,11 @@ impl Written {
     /// Reads the rows of a level in XSB characters (`#`, `@`, `+`, `$`, `*`, `.`, space, `-`, `_`, and
     /// `p`, `P`, `b`, `B` for the player and boxes), or says which character of which row is not one.
     pub fn from_rows(rows: &[&str]) -> Result<Written, (usize, usize, String)> {
+        Written::read_rows(rows, true)
+    }
+
+    /// [`Written::from_rows`], with or without a player (a room to fill has none: its player is `NONE`).
+    pub fn read_rows(rows: &[&str], need_player: bool) -> Result<Written, (usize, usize, String)> {
         let height = rows.len();
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
         if height == 0 || width == 0 {
@@ -117,7 +122,7 @@ impl Written {
                 }
             }
         }
-        if players == 0 {
+        if players == 0 && need_player {
             return Err((0, 0, String::from("no player (@ or +)")));
         }
         Ok(level)

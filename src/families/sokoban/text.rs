@@ -22,69 +22,10 @@ const SQUARES: &str = "#@+$*.-_ pPbB";
 impl Sokoban {
     /// Reads a one-line description (`sokoban:ROWS`).
     pub fn from_description(desc: &str) -> Result<Sokoban, ParseError> {
-        let body = desc.trim_start();
-        let lead = desc.len() - body.len();
-        let Some(rows) = body.strip_prefix("sokoban:") else {
-            return Err(ParseError::new(1, "expected 'sokoban:' and the rows"));
-        };
-        let base = desc[..lead].chars().count() + "sokoban:".len() + 1;
-        // Expand run lengths, remembering each square's column for messages.
-        let mut expanded: Vec<(String, Vec<usize>)> = Vec::new();
-        let (mut row, mut columns, mut count): (String, Vec<usize>, Option<(usize, usize)>) =
-            (String::new(), Vec::new(), None);
-        let chars: Vec<char> = rows.trim_end().chars().collect();
-        for (i, &ch) in chars.iter().enumerate() {
-            let column = base + i;
-            match ch {
-                '/' | '|' => {
-                    if let Some((_, at)) = count {
-                        return Err(ParseError::new(at, "a count with no square after it"));
-                    }
-                    expanded.push((core::mem::take(&mut row), core::mem::take(&mut columns)));
-                }
-                '0'..='9' => {
-                    let digit = ch as usize - '0' as usize;
-                    let (n, at) = count.unwrap_or((0, column));
-                    let n = n * 10 + digit;
-                    if n > super::MAX_SIDE {
-                        return Err(ParseError::new(
-                            at,
-                            format!("a count above {}: rows are that long at most", super::MAX_SIDE),
-                        ));
-                    }
-                    count = Some((n, at));
-                }
-                _ if SQUARES.contains(ch) => {
-                    let n = count.take().map_or(1, |(n, _)| n);
-                    for _ in 0..n {
-                        row.push(ch);
-                        columns.push(column);
-                    }
-                }
-                other => {
-                    return Err(ParseError::new(
-                        column,
-                        format!("'{other}' is not a Sokoban square (# wall, @ player, $ box, . goal, * box on goal, + player on goal, - floor)"),
-                    ));
-                }
-            }
-            if row.len() > super::MAX_SIDE {
-                return Err(ParseError::new(column, format!("a row longer than {} squares", super::MAX_SIDE)));
-            }
-        }
-        if let Some((_, at)) = count {
-            return Err(ParseError::new(at, "a count with no square after it"));
-        }
-        expanded.push((row, columns));
-        if expanded.len() > super::MAX_SIDE {
-            return Err(ParseError::new(base, format!("{} rows: at most {}", expanded.len(), super::MAX_SIDE)));
-        }
-        let texts: Vec<&str> = expanded.iter().map(|(r, _)| r.as_str()).collect();
-        let column_of = |r: usize, c: usize| expanded.get(r).and_then(|(_, cols)| cols.get(c)).copied().unwrap_or(base);
-        let written = Written::from_rows(&texts).map_err(|(r, c, why)| ParseError::new(column_of(r, c), why))?;
+        let (written, column_of) = read_description(desc, true)?;
         let width = written.width;
         Level::new(written).map(Sokoban::new).map_err(|e| {
-            let at = e.cell.map_or(base, |cell| column_of(cell / width, cell % width));
+            let at = e.cell.map_or(column_of(0, usize::MAX), |cell| column_of(cell / width, cell % width));
             let place = e.cell.map(|cell| format!(" (row {}, column {})", cell / width + 1, cell % width + 1));
             ParseError::new(at, format!("{}{}", e.reason, place.unwrap_or_default()))
         })
@@ -128,6 +69,79 @@ pub struct Entry {
 fn is_row(line: &str) -> bool {
     let line = line.trim_end();
     !line.is_empty() && line.contains('#') && line.chars().all(|c| SQUARES.contains(c))
+}
+
+/// Expands a description's rows into [`Written`] (with a player, or a room that may have none) and the
+/// column of each square in `desc`, for messages (`column_of(row, column)`).
+pub(super) fn read_description(
+    desc: &str,
+    need_player: bool,
+) -> Result<(Written, impl Fn(usize, usize) -> usize), ParseError> {
+    let body = desc.trim_start();
+    let lead = desc.len() - body.len();
+    let Some(rows) = body.strip_prefix("sokoban:") else {
+        return Err(ParseError::new(1, "expected 'sokoban:' and the rows"));
+    };
+    let base = desc[..lead].chars().count() + "sokoban:".len() + 1;
+    // Expand run lengths, remembering each square's column for messages.
+    let mut expanded: Vec<(String, Vec<usize>)> = Vec::new();
+    let (mut row, mut columns, mut count): (String, Vec<usize>, Option<(usize, usize)>) =
+        (String::new(), Vec::new(), None);
+    let chars: Vec<char> = rows.trim_end().chars().collect();
+    for (i, &ch) in chars.iter().enumerate() {
+        let column = base + i;
+        match ch {
+            '/' | '|' => {
+                if let Some((_, at)) = count {
+                    return Err(ParseError::new(at, "a count with no square after it"));
+                }
+                expanded.push((core::mem::take(&mut row), core::mem::take(&mut columns)));
+            }
+            '0'..='9' => {
+                let digit = ch as usize - '0' as usize;
+                let (n, at) = count.unwrap_or((0, column));
+                let n = n * 10 + digit;
+                if n > super::MAX_SIDE {
+                    return Err(ParseError::new(
+                        at,
+                        format!("a count above {}: rows are that long at most", super::MAX_SIDE),
+                    ));
+                }
+                count = Some((n, at));
+            }
+            _ if SQUARES.contains(ch) => {
+                let n = count.take().map_or(1, |(n, _)| n);
+                for _ in 0..n {
+                    row.push(ch);
+                    columns.push(column);
+                }
+            }
+            other => {
+                return Err(ParseError::new(
+                    column,
+                    format!("'{other}' is not a Sokoban square (# wall, @ player, $ box, . goal, * box on goal, + player on goal, - floor)"),
+                ));
+            }
+        }
+        if row.len() > super::MAX_SIDE {
+            return Err(ParseError::new(column, format!("a row longer than {} squares", super::MAX_SIDE)));
+        }
+    }
+    if let Some((_, at)) = count {
+        return Err(ParseError::new(at, "a count with no square after it"));
+    }
+    expanded.push((row, columns));
+    if expanded.len() > super::MAX_SIDE {
+        return Err(ParseError::new(base, format!("{} rows: at most {}", expanded.len(), super::MAX_SIDE)));
+    }
+    let written = {
+        let texts: Vec<&str> = expanded.iter().map(|(r, _)| r.as_str()).collect();
+        Written::read_rows(&texts, need_player)
+    };
+    let column_of =
+        move |r: usize, c: usize| expanded.get(r).and_then(|(_, cols)| cols.get(c)).copied().unwrap_or(base);
+    let written = written.map_err(|(r, c, why)| ParseError::new(column_of(r, c), why))?;
+    Ok((written, column_of))
 }
 
 /// Reads every level of an XSB file, with the line its rows begin at (1-based) in errors:
