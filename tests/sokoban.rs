@@ -542,3 +542,42 @@ fn a_goal_at_the_back_is_filled_first_and_the_hint_says_which_goal_would_bar_it(
     // The near goal is not barred by the far one: its pushes are plain.
     assert!(said.iter().any(|(r, t)| *r == reason::ONTO_GOAL && t.contains("column 7")), "{said:?}");
 }
+
+#[test]
+fn only_the_pushes_into_a_pi_corral_are_tried_and_a_corral_no_push_can_enter_is_a_deadlock() {
+    use lphint::families::sokoban::board::{put, Walk};
+    use lphint::families::sokoban::corral::Corrals;
+    use lphint::families::sokoban::Dir;
+    let restricted = |desc: &str| -> Option<Vec<u8>> {
+        let puzzle = Sokoban::from_description(desc).unwrap();
+        let level = puzzle.level();
+        let start = puzzle.start();
+        let mut occupied = [0u64; 64];
+        start.boxes().iter().for_each(|&b| put(&mut occupied, b));
+        let mut walk = Walk::new();
+        walk.fill(level, &occupied, start.player);
+        let mut cells: Vec<u16> = start.boxes().to_vec();
+        cells.sort();
+        let mut allowed = [0xF; 64];
+        Corrals::new()
+            .restrict(level, &occupied, &walk.reached, &cells, &mut allowed)
+            .then(|| allowed[..cells.len()].to_vec())
+    };
+    let right = 1 << Dir::Right as u8;
+    // Two boxes wall off two empty goals; the box at row 2, column 4 is elsewhere: only the two pushes
+    // to the right are tried.
+    assert_eq!(restricted("sokoban:#########/#@-$-$.##/#.---$.##/#########"), Some(vec![0, right, right]));
+    // The same corral with its goals filled needs no work: every push stays.
+    assert_eq!(restricted("sokoban:#########/#@-$-*-##/#.---*-##/#########"), None);
+    // The box at row 3, column 5 could only go right into a dead corner: its one push into the corral
+    // is never made, the other box's is.
+    assert_eq!(restricted("sokoban:#######/#@-$.-#/#-.-$-#/#######"), Some(vec![right, 0]));
+    // A box that could be pushed along the corral's edge (up onto the goal): not an I-corral, no pruning.
+    assert_eq!(restricted("sokoban:#######/#---.##/#@--$.#/#-$--##/#######"), None);
+    // A corral no push can enter: the goal at row 3, column 5 lies behind two boxes, one pushable only
+    // into a dead corner, the other not at all. Every push is cut, and the solver says unsolvable.
+    let deadlock = "sokoban:######/#@-$-#/#-#$.#/#.-#-#/######";
+    assert_eq!(restricted(deadlock), Some(vec![0, 0]));
+    let (status, _, _) = solve(&Sokoban::from_description(deadlock).unwrap());
+    assert_eq!(status, Status::Unsolvable);
+}

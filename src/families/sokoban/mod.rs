@@ -17,6 +17,7 @@
 #[cfg(feature = "std")]
 mod abi;
 pub mod board;
+pub mod corral;
 mod family;
 mod generate;
 pub mod level;

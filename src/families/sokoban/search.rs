@@ -8,6 +8,7 @@
 //! `8 × ⌈room squares / 64⌉ + 42` bytes with the hash table and the open list), in flat arrays.
 
 use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
+use super::corral::Corrals;
 use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Puzzle, Search, Stats, Status, Step};
@@ -28,6 +29,9 @@ struct Expanding {
     cells: [u16; MAX_BOXES],
     occupied: Bits,
     base: Matching,
+    /// The directions worth pushing each box (bit `dir`): all, or a PI corral's pushes.
+    allowed: [u8; MAX_BOXES],
+    corrals: Corrals,
 }
 
 /// How a [`PushSearch`] orders the positions it expands.
@@ -118,6 +122,8 @@ impl PushSearch {
                 cells: [0; MAX_BOXES],
                 occupied: [0; MAX_CELLS / 64],
                 base: Matching::new(),
+                allowed: [0xF; MAX_BOXES],
+                corrals: Corrals::new(),
             }),
             active: false,
             status: Status::InProgress,
@@ -269,6 +275,8 @@ impl PushSearch {
         e.id = id;
         e.next = 0;
         self.walk.fill(level, &e.occupied, self.player[id as usize]);
+        e.allowed[..e.n].fill(0xF);
+        e.corrals.restrict(level, &e.occupied, &self.walk.reached, &e.cells[..e.n], &mut e.allowed);
         e.base.solve(level, &e.cells[..e.n]).is_some()
     }
 
@@ -287,7 +295,8 @@ impl PushSearch {
         for dir in Dir::ALL {
             let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
             let e = &mut *self.expanding;
-            if behind == super::NONE
+            if e.allowed[i] >> dir as u8 & 1 == 0
+                || behind == super::NONE
                 || target == super::NONE
                 || !has(&self.walk.reached, behind)
                 || has(&e.occupied, target)
