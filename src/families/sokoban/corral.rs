@@ -24,6 +24,8 @@ pub struct Corrals {
     stack: [u16; MAX_CELLS],
     /// Whether the area holds an empty goal.
     empty_goal: [bool; MAX_AREAS],
+    /// The boxes (bit `i` for `cells[i]`) bordering each area.
+    boxes_of: [u64; MAX_AREAS],
 }
 
 impl Default for Corrals {
@@ -35,7 +37,12 @@ impl Default for Corrals {
 impl Corrals {
     /// Empty scratch space.
     pub fn new() -> Corrals {
-        Corrals { area: [NONE; MAX_CELLS], stack: [0; MAX_CELLS], empty_goal: [false; MAX_AREAS] }
+        Corrals {
+            area: [NONE; MAX_CELLS],
+            stack: [0; MAX_CELLS],
+            empty_goal: [false; MAX_AREAS],
+            boxes_of: [0; MAX_AREAS],
+        }
     }
 
     /// The pushes worth trying in a position (boxes `occupied`, listed in `cells`; the player's region
@@ -51,6 +58,14 @@ impl Corrals {
         allowed: &mut [u8; MAX_BOXES],
     ) -> bool {
         let areas = self.number_areas(level, occupied, reached);
+        self.boxes_of[..areas].fill(0);
+        for (i, &b) in cells.iter().enumerate() {
+            for &n in &level.next[b as usize] {
+                if n != NONE && self.area[n as usize] != NONE {
+                    self.boxes_of[self.area[n as usize] as usize] |= 1 << i;
+                }
+            }
+        }
         let mut best: Option<(u32, usize)> = None;
         for k in 0..areas {
             if let Some(pushes) = self.pushes_into(level, occupied, reached, cells, k as u16, None) {
@@ -118,10 +133,11 @@ impl Corrals {
         let mut pushes = 0;
         // A square that stays closed until a box of the corral moves: a wall, or a box of the corral.
         let closed = |cell: u16| cell == NONE || has(occupied, cell) && self.borders(level, cell, k);
-        for (i, &b) in cells.iter().enumerate() {
-            if !self.borders(level, b, k) {
-                continue;
-            }
+        let mut rest = self.boxes_of[k as usize];
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let b = cells[i];
             needs_work |= !level.goal[b as usize];
             let mut into = 0u8;
             for dir in Dir::ALL {
@@ -143,9 +159,9 @@ impl Corrals {
             }
         }
         if let Some(allowed) = allowed {
-            for (i, &b) in cells.iter().enumerate() {
-                if !self.borders(level, b, k) {
-                    allowed[i] = 0;
+            for (i, allowed) in allowed[..cells.len()].iter_mut().enumerate() {
+                if self.boxes_of[k as usize] >> i & 1 == 0 {
+                    *allowed = 0;
                 }
             }
         }

@@ -341,6 +341,13 @@ impl PushSearch {
         (1 + work / 2048).min(u32::MAX as u64) as u32
     }
 
+    /// The budget units beginning an expansion costs: walks over the room (the player's region, the
+    /// corrals) and the matching solved afresh (n³ steps), in the units of [`PushSearch::part_units`].
+    fn begin_units(&self, puzzle: &Sokoban) -> u32 {
+        let n = self.expanding.n as u64;
+        (1 + (2 * puzzle.level().rooms() as u64 + n * n * n) / 2048).min(u32::MAX as u64) as u32
+    }
+
     /// Records that position (`bits`, `player`) is reached in `g` pushes by `push` from `parent`: stores
     /// it, or lowers its pushes; queues it. Its id when stored or improved.
     fn reach(
@@ -461,7 +468,7 @@ impl Search<Sokoban> for PushSearch {
                 }
                 self.stats.expanded += 1;
                 self.active = self.begin(puzzle, id);
-                work = work.saturating_add(1);
+                work = work.saturating_add(self.begin_units(puzzle));
                 continue;
             }
             let result = self.expand_part(puzzle);
