@@ -129,8 +129,8 @@ pub struct Checked {
     /// resumed run keeps and goes on from.
     pub kept_bytes: u64,
     pub crc: crc32fast::Hasher,
-    /// Checkpoints read.
-    pub checkpoints: usize,
+    /// Every checkpoint: the ID it is through, its totals, and the lines before it.
+    pub marks: Vec<(u64, Totals, usize)>,
 }
 
 /// Reads and checks the database file at `path` of a board of side `side`: the header (of the space
@@ -184,7 +184,7 @@ pub fn check(path: &str, side: usize, words: &str) -> Result<Checked, String> {
         lines: Vec::new(),
         kept_bytes: kept_at as u64,
         crc: crc.clone(),
-        checkpoints: 0,
+        marks: Vec::new(),
     };
     let mut pending: Vec<String> = Vec::new();
     let mut last_id = None;
@@ -229,7 +229,7 @@ pub fn check(path: &str, side: usize, words: &str) -> Result<Checked, String> {
                 ));
             }
             checked.lines.append(&mut pending);
-            checked.checkpoints += 1;
+            checked.marks.push((through, totals, checked.lines.len()));
             (checked.through, checked.totals, checked.kept_bytes, checked.crc) =
                 (through, totals, end as u64, crc.clone());
         } else if line.starts_with('#') {

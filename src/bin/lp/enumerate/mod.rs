@@ -19,8 +19,12 @@ use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Positions handed to a worker at once: the unit of a checkpoint.
-const BATCH: usize = 4096;
+/// Positions handed to a thread at once: small, so that the threads finish together.
+const CHUNK: usize = 256;
+
+/// A checkpoint falls at every multiple of this many IDs (the same places whatever the range or the
+/// threads: parts merged give the file a single run writes).
+const CHECKPOINT_IDS: u64 = 4096;
 
 #[derive(clap::Args)]
 pub struct EnumerateArgs {
@@ -65,6 +69,10 @@ pub struct EnumerateArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Print where the time went (enumeration, analysis, ordered writing), the serial fraction and the
+    /// speed-ups Amdahl's law gives for 16 and 64 threads.
+    #[arg(long)]
+    stats: bool,
 }
 
 pub fn enumerate(args: EnumerateArgs) -> Done {
@@ -115,7 +123,7 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let clock = Instant::now();
     let before_inputs = totals.inputs;
-    let (end, totals, busy) = run(
+    let (end, totals, phases) = run(
         &positions,
         from,
         to,
@@ -127,48 +135,94 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
         &mut out,
     )?;
     out.flush().map_err(|e| e.to_string())?;
-    let seconds = clock.elapsed().as_secs_f64();
+    let wall = clock.elapsed();
+    let seconds = wall.as_secs_f64();
     let analysed = totals.inputs - before_inputs;
+    let busy = phases.analysis.as_secs_f64();
     eprintln!(
-        "analysis: {:.1} s of thread time for {analysed} IDs ({:.2} µs an ID){}",
-        busy.as_secs_f64(),
-        busy.as_secs_f64() * 1e6 / analysed.max(1) as f64,
+        "analysis: {busy:.1} s of thread time for {analysed} IDs ({:.2} µs an ID){}",
+        busy * 1e6 / analysed.max(1) as f64,
         if args.every > 1 {
             format!(
                 "; the whole range: about {:.0} thread-seconds of analysis (this sample's, times {})",
-                busy.as_secs_f64() * args.every as f64,
+                busy * args.every as f64,
                 args.every
             )
         } else {
             String::new()
         }
     );
+    // Amdahl: the time the analysis spread evenly would not explain is serial (enumeration, ordering,
+    // writing, the threads' uneven ends); with it, the speed-up on p threads is (S + A) / (S + A / p).
+    let serial = (seconds - busy / jobs as f64).max(0.0);
+    let fraction = serial / (serial + busy).max(f64::MIN_POSITIVE);
+    let speedup = |p: f64| (serial + busy) / (serial + busy / p);
     eprintln!(
         "IDs {from}..{end} in {}: {} lowest, {} solvable, {} minimal (listed), {} positions in their clusters; \
-         {:.0} IDs/s, {:.0} positions/s on {jobs} threads",
-        fmt_time(clock.elapsed()),
+         {:.0} IDs/s, {:.0} positions/s on {jobs} threads, {:.2}× one thread's analysis",
+        fmt_time(wall),
         totals.lowest,
         totals.solvable,
         totals.minimal,
         totals.states,
         (end - from) as f64 / seconds,
         totals.states as f64 / seconds,
+        busy / seconds,
     );
+    if args.stats {
+        eprintln!(
+            "phases: enumeration {:.3} s (one thread, alongside the analysis), analysis {busy:.2} s (threads, summed), ordered \
+             writing {:.3} s, wall {seconds:.2} s on {jobs} threads; serial {serial:.2} s = {:.1} % of the work \
+             (Amdahl: {:.1}× on 16 threads, {:.1}× on 64)",
+            phases.enumerate.as_secs_f64(),
+            phases.write.as_secs_f64(),
+            fraction * 100.0,
+            speedup(16.0),
+            speedup(64.0),
+        );
+    }
     Ok(())
 }
 
-/// One batch's results: its place, the ID after its last, its lines and totals.
-struct BatchResult {
+/// One chunk's results: its place, its lines and totals, and the checkpoints that follow it.
+struct ChunkResult {
     seq: u64,
-    end: u64,
     lines: String,
     totals: Totals,
     /// The time its analysis took on its thread.
     busy: Duration,
+    after: After,
 }
 
-/// Enumerates `from..to` on `jobs` threads, writing lines and checkpoints in ID order; the ID reached
-/// and the totals (including `before`, a resumed file's).
+/// What follows a chunk in the file: the aligned checkpoints passed after its positions, and for the
+/// last chunk the ID the enumeration ended at.
+#[derive(Clone, Default)]
+struct After {
+    checkpoints: Vec<u64>,
+    end: Option<u64>,
+}
+
+/// Where the time of a run went: the enumeration's thread, the analysis threads (summed), and the
+/// ordered writing.
+#[derive(Clone, Copy, Default)]
+pub struct Phases {
+    pub enumerate: Duration,
+    pub analysis: Duration,
+    pub write: Duration,
+}
+
+/// The aligned checkpoints in `(after, upto]`, below `end`: every multiple of [`CHECKPOINT_IDS`].
+fn boundaries(after: u64, upto: u64) -> impl Iterator<Item = u64> {
+    let first = (after / CHECKPOINT_IDS + 1).saturating_mul(CHECKPOINT_IDS);
+    (first..=upto).step_by(CHECKPOINT_IDS as usize)
+}
+
+/// Enumerates `from..to` on `jobs` threads, writing lines and checkpoints in ID order; the ID reached,
+/// the totals (including `before`, a resumed file's) and where the time went.
+///
+/// The enumeration hands out chunks of at most [`CHUNK`] positions (small, so that every thread stays
+/// busy to the end); the checkpoints fall at every multiple of [`CHECKPOINT_IDS`] passed, whatever the
+/// threads or the range, so that parts of a range merged give the file one run writes.
 #[allow(clippy::too_many_arguments)]
 fn run(
     positions: &Positions,
@@ -180,7 +234,7 @@ fn run(
     quiet: bool,
     before: Option<Totals>,
     out: &mut Ledger<'_>,
-) -> Result<(u64, Totals, Duration), Failure> {
+) -> Result<(u64, Totals, Phases), Failure> {
     let side = positions.space().side;
     let progress =
         if quiet || to == u64::MAX { indicatif::ProgressBar::hidden() } else { indicatif::ProgressBar::new(to - from) };
@@ -188,42 +242,53 @@ fn run(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} IDs, {per_sec}, {elapsed} ({eta} left)")
             .map_err(|e| e.to_string())?,
     );
-    // A batch: its place, its positions, and for the last one the ID the enumeration ended at.
-    let (batches_tx, batches_rx) = mpsc::sync_channel::<(u64, Vec<Position>, Option<u64>)>(jobs * 4);
-    let batches_rx = Arc::new(Mutex::new(batches_rx));
-    let (done_tx, done_rx) = mpsc::channel::<Result<BatchResult, String>>();
+    let (chunks_tx, chunks_rx) = mpsc::sync_channel::<(u64, Vec<Position>, After)>(jobs * 8);
+    let chunks_rx = Arc::new(Mutex::new(chunks_rx));
+    let (done_tx, done_rx) = mpsc::channel::<Result<ChunkResult, String>>();
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut seq = 0;
+        let producer = scope.spawn(move || {
+            let clock = Instant::now();
+            let mut chunk = Vec::with_capacity(CHUNK);
+            let (mut seq, mut passed, mut blocked) = (0, from, Duration::ZERO);
+            // The time spent waiting for a free thread is not the enumeration's.
+            let mut send = |chunk: &mut Vec<Position>, after: After| {
+                let full = std::mem::replace(chunk, Vec::with_capacity(CHUNK));
+                let waiting = Instant::now();
+                let sent = chunks_tx.send((seq, full, after)).is_ok();
+                blocked += waiting.elapsed();
+                seq += 1;
+                sent
+            };
             let end = positions.each(from, to, &mut |p| {
                 if p.id % every != 0 {
                     return ControlFlow::Continue(());
                 }
-                batch.push(*p);
-                if batch.len() == BATCH {
-                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                    if batches_tx.send((seq, full, None)).is_err() {
+                // The checkpoints between the last position and this one close the chunk before it.
+                let checkpoints: Vec<u64> = boundaries(passed, p.id).collect();
+                if let Some(&last) = checkpoints.last() {
+                    passed = last;
+                    if !send(&mut chunk, After { checkpoints, end: None }) {
                         return ControlFlow::Break(());
                     }
-                    seq += 1;
+                }
+                chunk.push(*p);
+                if chunk.len() == CHUNK && !send(&mut chunk, After::default()) {
+                    return ControlFlow::Break(());
                 }
                 ControlFlow::Continue(())
             });
-            let _ = batches_tx.send((seq, batch, Some(end)));
+            let checkpoints = boundaries(passed, end.saturating_sub(1)).collect();
+            send(&mut chunk, After { checkpoints, end: Some(end) });
+            clock.elapsed().saturating_sub(blocked)
         });
         for _ in 0..jobs {
-            let (batches_rx, done_tx) = (Arc::clone(&batches_rx), done_tx.clone());
+            let (chunks_rx, done_tx) = (Arc::clone(&chunks_rx), done_tx.clone());
             scope.spawn(move || {
                 let mut analyzer = Analyzer::new(side, max_states);
                 loop {
-                    let next = batches_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, batch, end))) = next else { return };
-                    let done = analyze(&mut analyzer, side, seq, &batch).map(|mut d| {
-                        d.end = d.end.max(end.unwrap_or(0));
-                        d
-                    });
-                    if done_tx.send(done).is_err() {
+                    let next = chunks_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((seq, chunk, after))) = next else { return };
+                    if done_tx.send(analyze(&mut analyzer, side, seq, &chunk, after)).is_err() {
                         return;
                     }
                 }
@@ -231,8 +296,9 @@ fn run(
         }
         drop(done_tx);
         let mut waiting = BTreeMap::new();
-        let (mut next_seq, mut reached, mut totals, mut busy) = (0, from, before.unwrap_or_default(), Duration::ZERO);
-        // A resumed file ends on a checkpoint: a batch that changes nothing (a finished run resumed)
+        let (mut next_seq, mut reached, mut totals) = (0, from, before.unwrap_or_default());
+        let mut phases = Phases::default();
+        // A resumed file ends on a checkpoint: a run that changes nothing (a finished run resumed)
         // writes none again.
         let mut checkpointed = before.is_some();
         let mut failure = None;
@@ -245,17 +311,22 @@ fn run(
                 }
             };
             waiting.insert(done.seq, done);
+            let clock = Instant::now();
             while let Some(done) = waiting.remove(&next_seq) {
-                let unchanged = done.lines.is_empty() && done.totals == Totals::default() && done.end <= reached;
                 totals.add(&done.totals);
-                busy += done.busy;
-                reached = reached.max(done.end);
-                let written = if unchanged && checkpointed {
-                    Ok(())
-                } else {
-                    checkpointed = true;
-                    out.write(&done.lines).and_then(|()| out.checkpoint(reached, &totals))
-                };
+                phases.analysis += done.busy;
+                let mut written = out.write(&done.lines);
+                for &through in &done.after.checkpoints {
+                    written = written.and_then(|()| out.checkpoint(through, &totals));
+                    (reached, checkpointed) = (through, true);
+                }
+                if let Some(end) = done.after.end {
+                    let unchanged = done.lines.is_empty() && done.totals == Totals::default() && end <= reached;
+                    if !(unchanged && checkpointed) {
+                        written = written.and_then(|()| out.checkpoint(end, &totals));
+                    }
+                    reached = reached.max(end);
+                }
                 if let Err(e) = written {
                     failure = Some(format!("cannot write: {e}"));
                     break;
@@ -263,6 +334,7 @@ fn run(
                 progress.set_position(reached - from);
                 next_seq += 1;
             }
+            phases.write += clock.elapsed();
             if failure.is_some() {
                 break;
             }
@@ -270,20 +342,26 @@ fn run(
         progress.finish_and_clear();
         // Dropping the receivers ends the producer and the workers.
         drop(done_rx);
-        drop(batches_rx);
+        drop(chunks_rx);
+        phases.enumerate = producer.join().unwrap_or_default();
         match failure {
             Some(e) => Err(Failure::Unanswered(e)),
-            None => Ok((reached, totals, busy)),
+            None => Ok((reached, totals, phases)),
         }
     })
 }
 
-/// Analyses one batch: its database lines and totals.
-fn analyze(analyzer: &mut Analyzer, side: usize, seq: u64, batch: &[Position]) -> Result<BatchResult, String> {
+/// Analyses one chunk: its database lines and totals.
+fn analyze(
+    analyzer: &mut Analyzer,
+    side: usize,
+    seq: u64,
+    chunk: &[Position],
+    after: After,
+) -> Result<ChunkResult, String> {
     let clock = Instant::now();
-    let end = batch.last().map_or(0, |p| p.id + 1);
-    let mut done = BatchResult { seq, end, lines: String::new(), totals: Totals::default(), busy: Duration::ZERO };
-    for p in batch {
+    let mut done = ChunkResult { seq, lines: String::new(), totals: Totals::default(), busy: Duration::ZERO, after };
+    for p in chunk {
         done.totals.inputs += 1;
         match analyzer.analyze(p, true).map_err(|e| format!("ID {}: {e}", p.id))? {
             Outcome::NotLowest => {}
@@ -328,7 +406,7 @@ fn resume_point(
             range(from, to)
         ));
     }
-    if checked.checkpoints == 0 {
+    if checked.marks.is_empty() {
         return Err(format!("{path} has no checkpoint to go on from: run it again without --resume"));
     }
     let file = OpenOptions::new().write(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
@@ -337,14 +415,14 @@ fn resume_point(
 }
 
 /// Joins parts into one file: each checked whole ([`ledger::check`]), of the space asked for (`words`),
-/// their ranges meeting; lines in ID order, one checkpoint over them all.
+/// their ranges meeting; the file a single run over their ranges writes, byte for byte (its lines, the
+/// checkpoints at the multiples of [`CHECKPOINT_IDS`] with the totals run on, and the last part's end).
 fn merge(paths: &[String], output: Option<&str>, words: &str, side: usize) -> Done {
     let mut parts = Vec::new();
     for path in paths {
         parts.push((path, ledger::check(path, side, words)?));
     }
     parts.sort_by_key(|(_, p)| p.from);
-    let mut totals = Totals::default();
     let from = parts[0].1.from;
     let mut reached = from;
     for (path, part) in &parts {
@@ -352,22 +430,35 @@ fn merge(paths: &[String], output: Option<&str>, words: &str, side: usize) -> Do
             return Err(format!("{path} begins at ID {} but the parts before it reach {reached}", part.from).into());
         }
         reached = part.through;
-        totals.add(&part.totals);
     }
     let out: Box<dyn Write> = match output {
         Some(path) => Box::new(BufWriter::new(File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)),
         None => Box::new(BufWriter::new(std::io::stdout().lock())),
     };
     let mut out = Ledger::new(out, crc32fast::Hasher::new());
+    let last = parts.len() - 1;
+    let mut totals = Totals::default();
     let mut write = || -> std::io::Result<()> {
-        out.write(&ledger::header(words, from, Some(reached)))?;
-        for (_, part) in &parts {
-            for line in &part.lines {
-                out.write(line)?;
-                out.write("\n")?;
+        out.write(&ledger::header(words, from, parts[last].1.to))?;
+        for (k, (_, part)) in parts.iter().enumerate() {
+            let mut written = 0;
+            let base = totals;
+            for (i, &(through, part_totals, lines)) in part.marks.iter().enumerate() {
+                for line in &part.lines[written..lines] {
+                    out.write(line)?;
+                    out.write("\n")?;
+                }
+                written = lines;
+                totals = base;
+                totals.add(&part_totals);
+                // A part's own end is a checkpoint of the whole only where a single run puts one.
+                let end = i == part.marks.len() - 1;
+                if through % CHECKPOINT_IDS == 0 && through > part.from || end && k == last {
+                    out.checkpoint(through, &totals)?;
+                }
             }
         }
-        out.checkpoint(reached, &totals)
+        Ok(())
     };
     write().map_err(|e| format!("cannot write: {e}"))?;
     eprintln!("merged {} parts: IDs {from}..{reached}, {} puzzles", parts.len(), totals.minimal);
