@@ -91,7 +91,7 @@ end_step
 
 printf '\n== summary\n'
 echo "installed: ${apt_packages[*]:-nothing from apt}; wasm32 target and tests/js npm packages: ran"
-echo "fmt: ran; clippy: ran; doc: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config): ran"
+echo "fmt: ran; clippy: ran; doc: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config, lp enumerate on a local Dask cluster with Dask from PyPI in target/dask-venv): ran"
 echo "no_std: $no_std"
 echo "time of each step:"
 for i in "${!step_names[@]}"; do
