@@ -149,7 +149,11 @@ fn korf_bench_checks_lengths() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt");
     let out = lp(&["bench", "korf100", "--ids", "9,55", "--heuristic", "linear-conflict", "--file", file]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("0 wrong"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("0 wrong") && text.contains("one thread's work"), "{text}");
+    // A puzzle a thread, listed in the order asked whichever finishes first.
+    let (nine, fifty_five) = (text.find("\n   9 ").unwrap(), text.find("\n  55 ").unwrap());
+    assert!(nine < fifty_five, "{text}");
 }
 
 #[test]
@@ -336,7 +340,13 @@ fn packs_build_show_and_verify_through_the_cli() {
         assert!(shown.starts_with(&format!("{file} \"Second world\": 4 puzzles")), "the pack's name: {shown}");
         let verify = lp(&["pack", "verify", file]);
         assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
-        assert!(String::from_utf8_lossy(&verify.stdout).contains("all 4 puzzles verified"));
+        let report = String::from_utf8_lossy(&verify.stdout).into_owned();
+        assert!(report.contains("all 4 puzzles verified"), "{report}");
+        // On one thread or several, the same report in the same order (the timing aside).
+        let on_one = String::from_utf8_lossy(&lp(&["pack", "verify", file, "--jobs", "1"]).stdout).into_owned();
+        let body = |r: &str| r[..r.rfind("all 4").unwrap()].to_string();
+        assert_eq!(body(&on_one), body(&report));
+        assert!(on_one.contains("on 1 thread,") && report.contains("one thread's work)"), "{on_one}{report}");
     }
     // A stored answer that is not optimal fails verification; damaged bytes fail to load.
     let long_way = ["4", "4"]; // tile 4 down and back up, then the 2 moves that solve it

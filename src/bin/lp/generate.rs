@@ -9,7 +9,7 @@ use lphint::search::Status;
 use lphint::session::{AnyGenerator, GeneratedSession};
 use serde_json::json;
 use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -90,7 +90,7 @@ pub fn generate_each(
     asked: usize,
     seed: u64,
     mut each: impl FnMut(GeneratedSession, &indicatif::ProgressBar) -> Result<(), String>,
-) -> Result<Duration, Failure> {
+) -> Result<Timing, Failure> {
     if shape.preset.is_none() && shape.params.is_empty() {
         return Err(format!("give --preset or --param (the {} presets: {})", family.name, presets(family)).into());
     }
@@ -124,13 +124,16 @@ pub fn generate_each(
             }
         }
     };
+    let busy_nanos = AtomicU64::new(0);
     let stream = |index: usize| -> Streamed {
+        let started = Instant::now();
         let mut generator = family.generator(&text, stream_seed(seed, index))?;
         generator.set_limits(limits);
         if let Some(tables) = &tables {
             generator.set_tables(tables.clone())?;
         }
         let generated = run(generator.as_mut());
+        busy_nanos.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         Ok((generator, generated))
     };
     let next = AtomicUsize::new(0);
@@ -182,10 +185,26 @@ pub fn generate_each(
         outcome.map(|stop| (found, stop))
     })?;
     progress.finish_and_clear();
+    let timing = Timing { wall: clock.elapsed(), busy: Duration::from_nanos(busy_nanos.into_inner()), jobs };
     match stop {
-        None if found == asked => Ok(clock.elapsed()),
+        None if found == asked => Ok(timing),
         None => Err(Failure::Unanswered(format!("{} of {asked} asked", count(found as u64, "puzzle")))),
         Some(why) => Err(Failure::Unanswered(format!("{} of {asked} asked: {why}", count(found as u64, "puzzle")))),
+    }
+}
+
+/// How long a bulk run took: the wall-clock time, the threads' time summed, and the threads.
+#[derive(Clone, Copy)]
+pub struct Timing {
+    pub wall: Duration,
+    pub busy: Duration,
+    pub jobs: usize,
+}
+
+impl Timing {
+    /// "on 2 threads, 1.93× one thread's work".
+    pub fn speedup(&self) -> String {
+        crate::parallel::speedup(self.busy, self.wall, self.jobs)
     }
 }
 
@@ -229,10 +248,11 @@ pub fn generate(args: GenerateArgs) -> Done {
         Ok(())
     })?;
     eprintln!(
-        "{} in {} ({:.1} per second)",
+        "{} in {} ({:.1} per second, {})",
         count(args.count as u64, "puzzle"),
-        fmt_time(time),
-        args.count as f64 / time.as_secs_f64()
+        fmt_time(time.wall),
+        args.count as f64 / time.wall.as_secs_f64(),
+        time.speedup()
     );
     Ok(())
 }

@@ -12,6 +12,7 @@ mod files;
 mod ga;
 mod generate;
 mod pack;
+mod parallel;
 mod report;
 mod solve;
 mod studio;

@@ -2,10 +2,11 @@
 
 use crate::files::{read_pack, read_tables};
 use crate::generate::{generate_each, Shape};
-use crate::{count, fmt_time, Done, Failure};
+use crate::{count, fmt_time, parallel, Done, Failure};
 use lphint::pack::{Bounded, Pack, PackEntry, MAX_LABEL};
 use lphint::registry;
 use std::collections::HashMap;
+use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum PackAction {
@@ -42,6 +43,9 @@ pub enum PackAction {
         /// Tables to rate with (4x4 tiles), from `lp tables build`.
         #[arg(long)]
         tables: Option<String>,
+        /// Threads verifying at once (default: every core; the report is the same on any number).
+        #[arg(long)]
+        jobs: Option<usize>,
     },
 }
 
@@ -51,7 +55,7 @@ pub fn pack(action: PackAction) -> Done {
             build(&family, &shape, count, seed, name, &output)
         }
         PackAction::Show { file } => show(&file),
-        PackAction::Verify { file, tables } => verify(&file, tables.as_deref()),
+        PackAction::Verify { file, tables, jobs } => verify(&file, tables.as_deref(), jobs),
     }
 }
 
@@ -82,10 +86,11 @@ fn build(family: &str, shape: &Shape, asked: usize, seed: u64, name: Option<Stri
     let bytes = pack.to_bytes();
     std::fs::write(output, &bytes).map_err(|e| format!("cannot write {output}: {e}"))?;
     println!(
-        "wrote {output}: {}, {} bytes, in {}",
+        "wrote {output}: {}, {} bytes, in {} ({})",
         count(pack.entries.len() as u64, "puzzle"),
         bytes.len(),
-        fmt_time(time)
+        fmt_time(time.wall),
+        time.speedup()
     );
     Ok(())
 }
@@ -121,18 +126,25 @@ fn show(file: &str) -> Done {
     Ok(())
 }
 
-/// `lp pack verify`: re-rates every puzzle with the exact rater and checks the stored answers.
-fn verify(file: &str, tables: Option<&str>) -> Done {
+/// `lp pack verify`: re-rates every puzzle with the exact rater and checks the stored answers, on
+/// `jobs` threads (every core by default; the report is the same on any number).
+fn verify(file: &str, tables: Option<&str>, jobs: Option<usize>) -> Done {
     let pack = read_pack(file)?;
     let tables = tables.map(read_tables).transpose()?;
     let mut failures = 0;
     let mut seen: HashMap<u64, usize> = HashMap::new();
-    for (i, entry) in pack.entries.iter().enumerate() {
-        let fingerprint = registry::load(entry)?.fingerprint();
+    let clock = Instant::now();
+    let jobs = parallel::threads(jobs, pack.entries.len());
+    let work = |i: usize| {
+        let entry = &pack.entries[i];
+        registry::load(entry).map(|s| (s.fingerprint(), registry::verify(entry, tables.as_ref())))
+    };
+    let busy = parallel::ordered(pack.entries.len(), jobs, work, |i, checked| -> Done {
+        let (fingerprint, verdict) = checked?;
         // Every problem of the entry: a repeated level and whatever else is wrong with it.
         let repeated = seen.get(&fingerprint).map(|first| format!("the same level as #{first}"));
         seen.entry(fingerprint).or_insert(i + 1);
-        let verdict = match (repeated, registry::verify(entry, tables.as_ref())) {
+        let verdict = match (repeated, verdict) {
             (None, verdict) => verdict,
             (Some(repeated), Ok(_)) => Err(repeated),
             (Some(repeated), Err(why)) => Err(format!("{repeated}; {why}")),
@@ -144,10 +156,12 @@ fn verify(file: &str, tables: Option<&str>) -> Done {
                 println!("#{} FAILED: {why}", i + 1);
             }
         }
-    }
+        Ok(())
+    })?;
+    let speed = parallel::speedup(busy, clock.elapsed(), jobs);
     if failures > 0 {
         return Err(format!("{failures} of {} failed verification", count(pack.entries.len() as u64, "puzzle")).into());
     }
-    println!("all {} verified", count(pack.entries.len() as u64, "puzzle"));
+    println!("all {} verified in {} ({speed})", count(pack.entries.len() as u64, "puzzle"), fmt_time(clock.elapsed()));
     Ok(())
 }

@@ -1,11 +1,15 @@
 //! `lp bench sokoban --set microban|microban2|xsokoban|boxworld|sasquatch` (or `--file LEVELS.xsb`): the
-//! recommended solver on every level (or `--ids`) under a time limit a level, one thread: solved or not,
-//! pushes and whether they are proven optimal, positions expanded, time.
+//! recommended solver on every level (or `--ids`) under a time limit a level, a level a thread (`--jobs`,
+//! every core by default; `--jobs 1` for a race): solved or not, pushes and whether they are proven
+//! optimal, positions expanded, time.
 
-use crate::{fmt_time, Done};
+use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
+use lphint::families::sokoban::Sokoban;
+use lphint::family::Family;
 use lphint::search::{Search, Status};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The level sets built into the binary (from the `soukoban` package's assets; authors in
@@ -35,6 +39,8 @@ pub struct Run<'a> {
     /// `optimal` (A*), `greedy`, or `both`: A* for half the time (or until its arrays are full), then
     /// greedy best-first for the rest.
     pub order: &'a str,
+    /// Threads solving levels at once (default: every core), each with arrays of `nodes` positions.
+    pub jobs: Option<usize>,
 }
 
 pub fn sokoban(run: Run<'_>) -> Done {
@@ -54,87 +60,54 @@ pub fn sokoban(run: Run<'_>) -> Done {
         "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
         "id", "title", "boxes", "result", "pushes", "moves", "optimal", "positions", "time"
     );
-    let (mut solved, mut proved, mut tried, mut total) = (0, 0, 0, Duration::ZERO);
-    let mut search: Option<PushSearch> = None;
-    for (i, entry) in levels.iter().enumerate() {
-        if !run.ids.is_empty() && !run.ids.contains(&(i + 1)) {
-            continue;
+    let chosen: Vec<usize> = (0..levels.len()).filter(|i| run.ids.is_empty() || run.ids.contains(&(i + 1))).collect();
+    let jobs = parallel::threads(run.jobs, chosen.len());
+    // Each thread's search arrays, reserved once and kept for its next levels.
+    let pool: Mutex<Vec<PushSearch>> = Mutex::new(Vec::new());
+    let (mut solved, mut proved, mut total) = (0, 0, Duration::ZERO);
+    let clock = Instant::now();
+    let work = |k: usize| -> Result<Level, String> {
+        let mut search = pool.lock().map_err(|e| e.to_string())?.pop();
+        let level = solve_level(&levels[chosen[k]].level, &run, &mut search);
+        if let (Some(search), Ok(mut pool)) = (search, pool.lock()) {
+            pool.push(search);
         }
-        tried += 1;
-        let puzzle = &entry.level;
-        let fits = search.as_ref().is_some_and(|s| s.fits(puzzle));
-        if !fits {
-            drop(search.take()); // the old arrays go before larger ones are reserved
-            search = Some(PushSearch::new(puzzle, run.nodes).map_err(|e| e.to_string())?);
-        }
-        let Some(search) = search.as_mut() else { continue };
-        let clock = Instant::now();
-        let orders: &[(Order, f64)] = match run.order {
-            "optimal" => &[(Order::Optimal, 1.0)],
-            "greedy" => &[(Order::Greedy, 1.0)],
-            _ => &[(Order::Optimal, 0.5), (Order::Greedy, 1.0)],
-        };
-        let (mut status, mut expanded) = (Status::InProgress, 0);
-        for &(order, share) in orders {
-            search.set_order(order);
-            search.restart(puzzle, lphint::family::Family::start(puzzle));
-            status = loop {
-                let step = search.step(puzzle, 10_000);
-                if step.status != Status::InProgress {
-                    break step.status;
-                }
-                if clock.elapsed() >= run.limit.mul_f64(share) {
-                    break Status::InProgress; // out of time
-                }
-            };
-            expanded += search.stats().expanded;
-            if status.is_answer() {
-                break;
-            }
-        }
-        let time = clock.elapsed();
-        total += time;
-        let stats = search.stats();
-        let mut path = Vec::new();
-        let mut lurd = None;
-        let (pushes, optimal) = match status {
-            Status::Found => {
-                search.write_path(&mut path);
-                let moves: Vec<_> = path.iter().map(|(m, _)| *m).collect();
-                lurd = puzzle.lurd(&lphint::family::Family::start(puzzle), &moves);
-                solved += 1;
-                let proven = search.order() == Order::Optimal;
-                proved += proven as usize;
-                (
-                    stats.solution_length.map_or(String::from("?"), |n| n.to_string()),
-                    if proven { "proven" } else { "no" },
-                )
-            }
-            _ => (String::from("-"), "-"),
-        };
-        let result = if status == Status::InProgress { "time_limit" } else { status.name() };
+        level
+    };
+    parallel::ordered(chosen.len(), jobs, work, |k, level| -> Done {
+        let level = level?;
+        let i = chosen[k];
+        let entry = &levels[i];
+        total += level.time;
+        solved += level.pushes.is_some() as usize;
+        proved += level.proven as usize;
         let mut title = entry.title.clone();
         title.truncate(12);
         println!(
             "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
             i + 1,
             title,
-            puzzle.level().boxes.len(),
-            result,
-            pushes,
-            lurd.as_ref().map_or(String::from("-"), |l| l.len().to_string()),
-            optimal,
-            expanded,
-            fmt_time(time)
+            entry.level.level().boxes.len(),
+            level.result,
+            level.pushes.map_or(String::from("-"), |n| n.to_string()),
+            level.lurd.as_ref().map_or(String::from("-"), |l| l.len().to_string()),
+            if level.pushes.is_none() { "-" } else if level.proven { "proven" } else { "no" },
+            level.expanded,
+            fmt_time(level.time)
         );
-        if let (true, Some(lurd)) = (run.lurd, &lurd) {
+        if let (true, Some(lurd)) = (run.lurd, &level.lurd) {
             println!("     {lurd}");
         }
-    }
+        Ok(())
+    })?;
     println!(
-        "solved {solved}/{tried} ({proved} proven push-optimal) in {} ({} a level at most, one thread, {})",
+        "solved {solved}/{} ({proved} proven push-optimal) in {} of levels' time, {} wall ({} a level at most, {}, \
+         {})",
+        chosen.len(),
         fmt_time(total),
+        fmt_time(clock.elapsed()),
         fmt_time(run.limit),
+        parallel::speedup(total, clock.elapsed(), jobs),
         match run.order {
             "optimal" => "push-optimal A*",
             "greedy" => "greedy best-first",
@@ -142,4 +115,60 @@ pub fn sokoban(run: Run<'_>) -> Done {
         }
     );
     Ok(())
+}
+
+/// What one level gave.
+struct Level {
+    result: &'static str,
+    pushes: Option<u32>,
+    proven: bool,
+    expanded: u64,
+    time: Duration,
+    lurd: Option<String>,
+}
+
+/// Solves one level under the run's limit with `search` (made, or made again larger, when it does not
+/// fit the level).
+fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>) -> Result<Level, String> {
+    if !search.as_ref().is_some_and(|s| s.fits(puzzle)) {
+        drop(search.take()); // the old arrays go before larger ones are reserved
+        *search = Some(PushSearch::new(puzzle, run.nodes).map_err(|e| e.to_string())?);
+    }
+    let Some(search) = search.as_mut() else { unreachable!("made above") };
+    let clock = Instant::now();
+    let orders: &[(Order, f64)] = match run.order {
+        "optimal" => &[(Order::Optimal, 1.0)],
+        "greedy" => &[(Order::Greedy, 1.0)],
+        _ => &[(Order::Optimal, 0.5), (Order::Greedy, 1.0)],
+    };
+    let (mut status, mut expanded) = (Status::InProgress, 0);
+    for &(order, share) in orders {
+        search.set_order(order);
+        search.restart(puzzle, puzzle.start());
+        status = loop {
+            let step = search.step(puzzle, 10_000);
+            if step.status != Status::InProgress {
+                break step.status;
+            }
+            if clock.elapsed() >= run.limit.mul_f64(share) {
+                break Status::InProgress; // out of time
+            }
+        };
+        expanded += search.stats().expanded;
+        if status.is_answer() {
+            break;
+        }
+    }
+    let time = clock.elapsed();
+    let (mut pushes, mut lurd, mut proven) = (None, None, false);
+    if status == Status::Found {
+        let mut path = Vec::new();
+        search.write_path(&mut path);
+        let moves: Vec<_> = path.iter().map(|(m, _)| *m).collect();
+        lurd = puzzle.lurd(&puzzle.start(), &moves);
+        pushes = search.stats().solution_length;
+        proven = search.order() == Order::Optimal;
+    }
+    let result = if status == Status::InProgress { "time_limit" } else { status.name() };
+    Ok(Level { result, pushes, proven, expanded, time, lurd })
 }
