@@ -1,5 +1,5 @@
 //! The distributed recipe of `lp enumerate` (scripts/distributed/rush_dask.py) on a local Dask cluster
-//! of two workers: the whole 5×5 space and a 6×6 slice sharded into tasks, a worker killed in the middle of
+//! of two workers: the whole 5×5 space and a 6×6 slice (IDs 1,998,848–2,015,232) sharded into tasks, a worker killed in the middle of
 //! a task (its part resumed from its last checkpoint), the parts merged into the file a single process
 //! writes, byte for byte. The Python side is scripts/distributed/test_rush_dask.py; Dask is installed
 //! into a virtual environment under target/ the first time (pinned versions).

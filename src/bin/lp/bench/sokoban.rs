@@ -91,7 +91,13 @@ pub fn sokoban(run: Run<'_>) -> Done {
             level.result,
             level.pushes.map_or(String::from("-"), |n| n.to_string()),
             level.lurd.as_ref().map_or(String::from("-"), |l| l.len().to_string()),
-            if level.pushes.is_none() { "-" } else if level.proven { "proven" } else { "no" },
+            if level.pushes.is_none() {
+                "-"
+            } else if level.proven {
+                "proven"
+            } else {
+                "no"
+            },
             level.expanded,
             fmt_time(level.time)
         );
