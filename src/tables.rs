@@ -16,6 +16,24 @@ pub const MAX_BYTES: usize = 64 << 20;
 /// Loaded table data, shared cheaply between puzzles; only its family knows its type.
 pub type TableData = Arc<dyn Any + Send + Sync>;
 
+/// Runs the independent pieces of a long build (one table of several, say): in turn in the core, on every
+/// core where threads exist (the CLI's `lp tables build --jobs`). A piece's result goes to its index,
+/// so that the tables are the same however the pieces ran.
+pub trait Spread: Sync {
+    /// The results of `piece(0)`, …, `piece(count − 1)`, in index order.
+    fn map(&self, count: usize, piece: &(dyn Fn(usize) -> Vec<u8> + Sync)) -> Vec<Vec<u8>>;
+}
+
+/// Pieces one after the other.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InTurn;
+
+impl Spread for InTurn {
+    fn map(&self, count: usize, piece: &(dyn Fn(usize) -> Vec<u8> + Sync)) -> Vec<Vec<u8>> {
+        (0..count).map(piece).collect()
+    }
+}
+
 /// A kind of tables a family loads.
 pub struct TableKind {
     /// The name `lp tables build --kind` takes (`pdb`, `eight`).
@@ -30,8 +48,9 @@ pub struct TableKind {
     pub params: &'static [Spec],
     /// Decodes and checks the bytes (the whole envelope).
     pub load: fn(&[u8]) -> Result<TableData, DataError>,
-    /// Builds the tables for the given parameters, as bytes [`TableKind::load`] reads.
-    pub build: fn(&Values) -> Result<Vec<u8>, String>,
+    /// Builds the tables for the given parameters, as bytes [`TableKind::load`] reads, its independent
+    /// pieces run by the [`Spread`] given.
+    pub build: fn(&Values, &dyn Spread) -> Result<Vec<u8>, String>,
     /// The bytes of loaded data.
     pub save: fn(&TableData) -> Vec<u8>,
 }

@@ -32,7 +32,7 @@ fn tables_of(family: &Entry) -> Vec<Tables> {
                 .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
                 .map(|(id, kind)| {
                     scope.spawn(move || {
-                        let bytes = (kind.build)(&Values::defaults(kind.params)).unwrap();
+                        let bytes = (kind.build)(&Values::defaults(kind.params), &lphint::tables::InTurn).unwrap();
                         (id, registry::load_tables(&bytes).unwrap())
                     })
                 })

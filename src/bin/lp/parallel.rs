@@ -60,3 +60,72 @@ pub fn speedup(busy: Duration, wall: Duration, jobs: usize) -> String {
     let ratio = busy.as_secs_f64() / wall.as_secs_f64().max(1e-9);
     format!("on {jobs} thread{}, {ratio:.2}× one thread's work", if jobs == 1 { "" } else { "s" })
 }
+
+/// A [`Spread`](lphint::tables::Spread) on `jobs` threads, each piece's time summed for the speed-up.
+pub struct Threads {
+    jobs: usize,
+    busy_nanos: std::sync::atomic::AtomicU64,
+    inside_nanos: std::sync::atomic::AtomicU64,
+}
+
+impl Threads {
+    /// Pieces on `jobs` threads.
+    pub fn new(jobs: usize) -> Threads {
+        let zero = || std::sync::atomic::AtomicU64::new(0);
+        Threads { jobs: jobs.max(1), busy_nanos: zero(), inside_nanos: zero() }
+    }
+
+    /// The work of a build that took `wall`, in one thread's time: the pieces' time summed, and the time
+    /// outside them (which ran on one thread).
+    pub fn work(&self, wall: Duration) -> Duration {
+        let nanos = |n: &std::sync::atomic::AtomicU64| Duration::from_nanos(n.load(Ordering::Relaxed));
+        nanos(&self.busy_nanos) + wall.saturating_sub(nanos(&self.inside_nanos))
+    }
+}
+
+impl lphint::tables::Spread for Threads {
+    fn map(&self, count: usize, piece: &(dyn Fn(usize) -> Vec<u8> + Sync)) -> Vec<Vec<u8>> {
+        let clock = Instant::now();
+        let mut out = vec![Vec::new(); count];
+        let busy = ordered(count, self.jobs.min(count.max(1)), piece, |i, result| -> Result<(), ()> {
+            out[i] = result;
+            Ok(())
+        });
+        self.busy_nanos.fetch_add(busy.unwrap_or_default().as_nanos() as u64, Ordering::Relaxed);
+        self.inside_nanos.fetch_add(clock.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lphint::tables::{InTurn, Spread};
+
+    #[test]
+    fn results_come_in_index_order_whichever_thread_finishes_first() {
+        // The first items take longest: on several threads the later ones finish first.
+        let work = |i: usize| {
+            std::thread::sleep(Duration::from_millis(20u64.saturating_sub(i as u64 * 2)));
+            i * i
+        };
+        let mut seen = Vec::new();
+        let busy = ordered(10, 4, work, |i, r| -> Result<(), ()> {
+            seen.push((i, r));
+            Ok(())
+        });
+        assert_eq!(seen, (0..10).map(|i| (i, i * i)).collect::<Vec<_>>());
+        assert!(busy.unwrap() >= Duration::from_millis(100), "the pieces' time is summed");
+        // The first error ends the run.
+        let stopped = ordered(10, 3, |i| i, |i, _| if i == 4 { Err(i) } else { Ok(()) });
+        assert_eq!(stopped, Err(4));
+    }
+
+    #[test]
+    fn a_build_spread_on_threads_gives_the_bytes_it_gives_in_turn() {
+        let piece = |i: usize| (0..i * 1000).map(|k| (k * 31 + i) as u8).collect::<Vec<u8>>();
+        let threads = Threads::new(3);
+        assert_eq!(threads.map(7, &piece), InTurn.map(7, &piece));
+        assert!(threads.work(Duration::ZERO) > Duration::ZERO);
+    }
+}

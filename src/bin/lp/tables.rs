@@ -1,6 +1,6 @@
 //! `lp tables build`: any kind of tables a family loads, with its parameters.
 
-use crate::{fmt_time, Done};
+use crate::{fmt_time, parallel, Done};
 use lphint::params::Values;
 use lphint::registry;
 use std::time::Instant;
@@ -21,6 +21,10 @@ pub struct TablesArgs {
     /// instances put it on cell 0. pdb also takes `layouts` (1 or 2).
     #[arg(long = "param", value_name = "KEY=VALUE")]
     params: Vec<String>,
+    /// Threads building the kind's independent tables at once (default: every core; the bytes are the
+    /// same on any number).
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 pub fn tables(args: TablesArgs) -> Done {
@@ -30,8 +34,17 @@ pub fn tables(args: TablesArgs) -> Done {
     let kind = registry::table_kind(&args.kind)?;
     let values = Values::parse(kind.params, &[], &args.params.join(",")).map_err(|e| format!("--param {e}"))?;
     let clock = Instant::now();
-    let bytes = (kind.build)(&values)?;
-    eprintln!("built {} ({}) in {}", kind.name, values.print(), fmt_time(clock.elapsed()));
+    let jobs = parallel::threads(args.jobs, usize::MAX);
+    let threads = parallel::Threads::new(jobs);
+    let bytes = (kind.build)(&values, &threads)?;
+    let wall = clock.elapsed();
+    eprintln!(
+        "built {} ({}) in {} ({})",
+        kind.name,
+        values.print(),
+        fmt_time(wall),
+        parallel::speedup(threads.work(wall), wall, jobs)
+    );
     std::fs::write(&args.output, &bytes).map_err(|e| format!("cannot write {}: {e}", args.output))?;
     println!("wrote {}: {} bytes", args.output, bytes.len());
     Ok(())

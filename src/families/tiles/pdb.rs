@@ -208,14 +208,22 @@ impl PatternDatabase {
 
     /// Builds the tables of the first `count` layouts (1 or 2; 16 MiB and about 6 s each).
     pub fn build_layouts(blank_cell: u8, count: usize) -> PatternDatabase {
+        Self::build_spread(blank_cell, count, &crate::tables::InTurn)
+    }
+
+    /// [`PatternDatabase::build_layouts`], the pattern tables (three a layout) built as pieces of
+    /// `spread` (at once on as many threads).
+    pub fn build_spread(blank_cell: u8, count: usize, spread: &dyn crate::tables::Spread) -> PatternDatabase {
+        const PATTERNS: [core::ops::Range<usize>; 3] = [1..7, 7..13, 13..16];
         let slots = region_slots();
-        let layouts = (0..count.clamp(1, LAYOUTS))
-            .map(|k| {
-                let goal_cells = Self::layout(blank_cell & 15, k);
-                let table = |labels: core::ops::Range<usize>| build_table(&goal_cells[labels], goal_cells[0], &slots);
-                (goal_cells, [table(1..7), table(7..13), table(13..16)].concat())
-            })
-            .collect();
+        let count = count.clamp(1, LAYOUTS);
+        let goal_cells: Vec<[u8; 16]> = (0..count).map(|k| Self::layout(blank_cell & 15, k)).collect();
+        let piece = |i: usize| {
+            let goals = &goal_cells[i / 3];
+            build_table(&goals[PATTERNS[i % 3].clone()], goals[0], &slots)
+        };
+        let tables = spread.map(count * 3, &piece);
+        let layouts = goal_cells.iter().zip(tables.chunks(3)).map(|(&goals, three)| (goals, three.concat())).collect();
         let duplicates = Automaton::build(DUPLICATE_MOVES).unwrap_or_else(Automaton::parent_only);
         Self::from_tables(layouts, duplicates)
             .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))

@@ -279,13 +279,18 @@ impl Pdb24 {
     /// is the mirror of one). Takes about half a minute and 60 MB while building; `None` for a cell that
     /// is not a corner.
     pub fn build(blank_cell: u8) -> Option<Pdb24> {
+        Self::build_spread(blank_cell, &crate::tables::InTurn)
+    }
+
+    /// [`Pdb24::build`], the patterns' tables built as pieces of `spread` (at once on as many threads).
+    pub fn build_spread(blank_cell: u8, spread: &dyn crate::tables::Spread) -> Option<Pdb24> {
         let (goal_cells, mirror_cell) = Self::layout(blank_cell)?;
         let goals = |p: usize| &goal_cells[FIRST_LABEL[p]..FIRST_LABEL[p + 1]];
+        // The mirrored pattern's table is made from its mirror's, below.
+        let piece = |p: usize| if p == MIRRORED.0 { Vec::new() } else { build_table(goals(p), blank_cell) };
         let mut unpacked: [Vec<u8>; PATTERNS] = Default::default();
-        for (p, table) in unpacked.iter_mut().enumerate() {
-            if p != MIRRORED.0 {
-                *table = build_table(goals(p), blank_cell);
-            }
+        for (table, built) in unpacked.iter_mut().zip(spread.map(PATTERNS, &piece)) {
+            *table = built;
         }
         // Tile i of the mirrored pattern has the mirror of tile i's goal in the other.
         let (to, from) = MIRRORED;

@@ -34,8 +34,9 @@ pub(super) const PATTERN_DATABASES: TableKind = TableKind {
         },
     ],
     load: |bytes| PatternDatabase::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
-    build: |values| {
-        Ok(PatternDatabase::build_layouts(values.int("blank") as u8, values.int("layouts") as usize).to_bytes())
+    build: |values, spread| {
+        let (blank, layouts) = (values.int("blank") as u8, values.int("layouts") as usize);
+        Ok(PatternDatabase::build_spread(blank, layouts, spread).to_bytes())
     },
     save: |data| data.downcast_ref::<PatternDatabase>().map_or_else(Vec::new, PatternDatabase::to_bytes),
 };
@@ -55,9 +56,9 @@ pub(super) const LARGE_PATTERN_DATABASES: TableKind = TableKind {
         doc: "the goal cell of the blank, a corner: 0, 4, 20 or 24 (24: the default goal; 0: Korf and Felner's)",
     }],
     load: |bytes| Pdb24::from_bytes(bytes).map(|db| Arc::new(db) as TableData),
-    build: |values| {
+    build: |values, spread| {
         let blank = values.int("blank");
-        Pdb24::build(blank as u8)
+        Pdb24::build_spread(blank as u8, spread)
             .map(|db| db.to_bytes())
             .ok_or_else(|| alloc::format!("the blank's goal must be a corner (0, 4, 20 or 24), not cell {blank}"))
     },
@@ -79,7 +80,7 @@ pub(super) const EIGHT_DISTANCES: TableKind = TableKind {
         doc: "the goal cell of the blank (8: the default goal)",
     }],
     load: |bytes| EightTable::from_bytes(bytes).map(|t| Arc::new(t) as TableData),
-    build: |values| {
+    build: |values, _| {
         // Tiles 1..8 in order on the other cells.
         let blank = values.int("blank") as usize;
         let goal: Vec<u8> = (1..9).take(blank).chain([0]).chain((1..9).skip(blank)).collect();
