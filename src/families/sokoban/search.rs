@@ -109,7 +109,7 @@ impl PushSearch {
             g: memory::with_capacity(node_cap)?,
             parent: memory::with_capacity(node_cap)?,
             push: memory::with_capacity(node_cap)?,
-            table: memory::filled(0, table_len)?,
+            table: memory::zeroed(table_len)?,
             open,
             cap: node_cap,
             reserved_words,
@@ -399,6 +399,25 @@ impl PushSearch {
         out.reverse();
     }
 
+    /// Empties the hash table: slot by slot for the positions stored, newest first (each one's probe
+    /// chain, made of older positions, is still whole when it is looked up), so that a restart after a
+    /// small search costs little; a large one clears the whole table.
+    fn clear_table(&mut self) {
+        let stored = self.player.len();
+        if stored > self.table.len() / 16 {
+            self.table.fill(0);
+            return;
+        }
+        let mask = self.table.len() - 1;
+        for id in (0..stored as Id).rev() {
+            let (mut slot, _) = self.hash(self.bits(id), self.player[id as usize]);
+            while self.table[slot] != 0 && self.table[slot] as u32 != id {
+                slot = (slot + 1) & mask;
+            }
+            self.table[slot] = 0;
+        }
+    }
+
     fn root(&self) -> Id {
         0
     }
@@ -408,6 +427,7 @@ impl Search<Sokoban> for PushSearch {
     fn restart(&mut self, puzzle: &Sokoban, start: State) {
         self.order = self.base;
         self.active = false;
+        self.clear_table();
         self.words = puzzle.level().rooms().div_ceil(64);
         self.cap = (self.reserved_words / self.words.max(1)).min(self.player.capacity());
         self.boxes.clear();
@@ -415,7 +435,6 @@ impl Search<Sokoban> for PushSearch {
         self.g.clear();
         self.parent.clear();
         self.push.clear();
-        self.table.fill(0);
         self.open.clear();
         self.stats = Stats { bytes_reserved: PushSearch::bytes_for(puzzle, self.cap), ..Stats::default() };
         self.goal = None;
