@@ -101,9 +101,9 @@ pub struct BenchArgs {
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
     lurd: bool,
-    /// korf100, fifteen-hard, sokoban: threads solving at once, a puzzle each (default: every core; the
-    /// listing is the same on any number; each sokoban thread reserves its own --nodes arrays). Races
-    /// against a one-thread peer take 1.
+    /// korf100, fifteen-hard, korf24, tiles5, sokoban: threads solving at once, a puzzle each (default:
+    /// every core; the listing is the same on any number; each sokoban thread reserves its own --nodes
+    /// arrays). Races against a one-thread peer, and step timings that must not share the machine, take 1.
     #[arg(long)]
     jobs: Option<usize>,
 }
@@ -121,7 +121,7 @@ pub fn bench(args: BenchArgs) -> Done {
             korf(&BenchArgs { ids, ..args }, FIFTEEN_HARD, "fifteen_hard.txt")
         }
         "korf24" => korf24(&args),
-        "tiles5" => tiles5(args.count, args.seed),
+        "tiles5" => tiles5(args.count, args.seed, args.jobs),
         "hargram" => hargram::hargram(args.count, args.seed),
         "anneal" => anneal::anneal(args.count, args.seed),
         "blocks" => blocks::blocks(args.count, args.seed),
@@ -251,14 +251,20 @@ fn korf24(args: &BenchArgs) -> Done {
         (0usize, 0usize, 0f64, Duration::ZERO, Duration::ZERO);
     let mut bytes = 0;
     let tables = args.tables.as_deref().map(read_tables).transpose()?;
-    let instances = korf_instances(KORF24, "korf24.txt", 5)?;
-    for (id, optimum, puzzle) in instances.into_iter().filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id))
-    {
+    let instances: Vec<_> = korf_instances(KORF24, "korf24.txt", 5)?
+        .into_iter()
+        .filter(|(id, _, _)| args.ids.is_empty() || args.ids.contains(id))
+        .collect();
+    let jobs = parallel::threads(args.jobs, instances.len());
+    let clock = Instant::now();
+    // A puzzle a thread, each step timed on its thread.
+    let work = |k: usize| -> Result<_, String> {
+        let (id, _, puzzle) = &instances[k];
         let puzzle = match &tables {
-            Some(tables) => puzzle.with_tables(tables)?,
-            None => puzzle,
+            Some(tables) => puzzle.with_tables(tables).map_err(|e| e.to_string())?,
+            None => puzzle.clone(),
         };
-        let mut solver = recommended(&puzzle)?;
+        let mut solver = recommended(&puzzle).map_err(|e| e.to_string())?;
         solver.restart(&puzzle, puzzle.start());
         let (mut status, mut longest, clock) = (Status::InProgress, Duration::ZERO, Instant::now());
         while status == Status::InProgress {
@@ -271,40 +277,56 @@ fn korf24(args: &BenchArgs) -> Done {
         solver.write_path(&mut path);
         let end = path.last().map_or(puzzle.start(), |(_, s)| *s);
         if status != Status::Found || !puzzle.is_goal(&end) {
-            return Err(format!("puzzle {id}: no solution ({})", status.name()).into());
+            return Err(format!("puzzle {id}: no solution ({})", status.name()));
         }
-        let ratio = path.len() as f64 / optimum as f64;
-        (lengths, optima, worst) = (lengths + path.len(), optima + optimum, worst.max(ratio));
-        (slowest, total_time, bytes) = (slowest.max(longest), total_time + time, solver.stats().bytes_reserved);
+        Ok((path.len(), solver.stats(), time, longest))
+    };
+    parallel::ordered(instances.len(), jobs, work, |k, solved| -> Done {
+        let (length, stats, time, longest) = solved?;
+        let (id, optimum) = (instances[k].0, instances[k].1);
+        let ratio = length as f64 / optimum as f64;
+        (lengths, optima, worst) = (lengths + length, optima + optimum, worst.max(ratio));
+        (slowest, total_time, bytes) = (slowest.max(longest), total_time + time, stats.bytes_reserved);
         println!(
-            "{id:>4} {:>7} {optimum:>7} {ratio:>7.3} {:>10} {:>10} {:>10}",
-            path.len(),
-            solver.stats().expanded,
+            "{id:>4} {length:>7} {optimum:>7} {ratio:>7.3} {:>10} {:>10} {:>10}",
+            stats.expanded,
             fmt_time(time),
             fmt_time(longest)
         );
-    }
+        Ok(())
+    })?;
     println!(
-        "mean length / optimum {:.3}, worst {worst:.3}; longest step at {budget} nodes {}; total {}; {:.1} MiB reserved",
+        "mean length / optimum {:.3}, worst {worst:.3}; longest step at {budget} nodes {}; total {} of solving, {} \
+         wall ({}); {:.1} MiB reserved a thread",
         lengths as f64 / optima.max(1) as f64,
         fmt_time(slowest),
         fmt_time(total_time),
+        fmt_time(clock.elapsed()),
+        parallel::speedup(total_time, clock.elapsed(), jobs),
         bytes as f64 / (1024.0 * 1024.0)
     );
     Ok(())
 }
 
 /// Random 5x5 puzzles solved by the 5x5 hint mode: length against the linear-conflict lower bound.
-fn tiles5(count: usize, seed: u64) -> Done {
+fn tiles5(count: usize, seed: u64, jobs: Option<usize>) -> Done {
     use rand::SeedableRng;
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
     let goal: Tiles = parse("tiles:5x5:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,0")?;
     println!("{:>3} {:>7} {:>7} {:>7} {:>12} {:>10}", "#", "length", "bound", "ratio", "nodes", "time");
+    // Drawn first, in order: the same puzzles on any number of threads.
+    let puzzles: Vec<Tiles> = (0..count).map(|_| goal.with_start(goal.random_solvable(&mut rng))).collect();
     let (mut lengths, mut bounds, mut solved, mut total_time) = (0usize, 0u32, 0, Duration::ZERO);
-    for i in 1..=count {
-        let puzzle = goal.with_start(goal.random_solvable(&mut rng));
+    let jobs = parallel::threads(jobs, count);
+    let clock = Instant::now();
+    let work = |k: usize| -> Result<_, String> {
+        let puzzle = &puzzles[k];
+        Ok(timed_solve(puzzle, recommended(puzzle).map_err(|e| e.to_string())?))
+    };
+    parallel::ordered(count, jobs, work, |k, solved_one| -> Done {
+        let (outcome, time) = solved_one?;
+        let (i, puzzle) = (k + 1, &puzzles[k]);
         let bound = puzzle.manhattan(&puzzle.start()) + puzzle.linear_conflicts(&puzzle.start());
-        let (outcome, time) = timed_solve(&puzzle, recommended(&puzzle)?);
         total_time += time;
         if outcome.status != Status::Found {
             println!(
@@ -314,7 +336,7 @@ fn tiles5(count: usize, seed: u64) -> Done {
                 outcome.stats.expanded,
                 fmt_time(time)
             );
-            continue;
+            return Ok(());
         }
         let length = outcome.moves.len();
         let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m));
@@ -330,11 +352,14 @@ fn tiles5(count: usize, seed: u64) -> Done {
             outcome.stats.expanded,
             fmt_time(time)
         );
-    }
+        Ok(())
+    })?;
     println!(
-        "solved {solved}/{count}; mean length / lower bound = {:.3}; total {}",
+        "solved {solved}/{count}; mean length / lower bound = {:.3}; total {} of solving, {} wall ({})",
         lengths as f64 / bounds.max(1) as f64,
-        fmt_time(total_time)
+        fmt_time(total_time),
+        fmt_time(clock.elapsed()),
+        parallel::speedup(total_time, clock.elapsed(), jobs)
     );
     Ok(())
 }
