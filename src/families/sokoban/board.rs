@@ -186,7 +186,7 @@ impl Matching {
 
     /// The cost of box `i` (1-based) to goal `j` (1-based).
     #[inline]
-    fn cost(level: &Level, boxes: &[u16], i: usize, j: usize) -> i32 {
+    fn entry(level: &Level, boxes: &[u16], i: usize, j: usize) -> i32 {
         match level.distance(j - 1, boxes[i - 1]) {
             u16::MAX => NO_WAY,
             d => d as i32,
@@ -195,12 +195,27 @@ impl Matching {
 
     /// Solves the matching of `boxes` from scratch: its cost, or `None` when none exists.
     pub fn solve(&mut self, level: &Level, boxes: &[u16]) -> Option<u32> {
-        let n = boxes.len();
-        debug_assert_eq!(n, level.goals.len());
-        *self = Matching { n, ..Matching::new() };
-        for i in 1..=n {
-            self.phase(level, boxes, i);
+        self.start(boxes.len());
+        for i in 0..boxes.len() {
+            self.match_row(level, boxes, i);
         }
+        self.total(level, boxes)
+    }
+
+    /// Starts a solve of `n` boxes in steps: [`Matching::match_row`] for each box in turn (a phase,
+    /// O(n²), so that a stepped search can spread the O(n³) solve over its parts), then
+    /// [`Matching::cost`].
+    pub fn start(&mut self, n: usize) {
+        *self = Matching { n, ..Matching::new() };
+    }
+
+    /// Matches box `row` (0-based), the boxes before it matched.
+    pub fn match_row(&mut self, level: &Level, boxes: &[u16], row: usize) {
+        self.phase(level, boxes, row + 1);
+    }
+
+    /// The cost of the matching once every box is matched, or `None` when no matching exists.
+    pub fn cost(&self, level: &Level, boxes: &[u16]) -> Option<u32> {
         self.total(level, boxes)
     }
 
@@ -214,13 +229,13 @@ impl Matching {
                 next.p[j] = 0;
             }
         }
-        next.u[i] = (1..=next.n).map(|j| Self::cost(level, boxes, i, j) - next.v[j]).min().unwrap_or(0);
+        next.u[i] = (1..=next.n).map(|j| Self::entry(level, boxes, i, j) - next.v[j]).min().unwrap_or(0);
         next.phase(level, boxes, i);
         (next.total(level, boxes), next)
     }
 
     fn total(&self, level: &Level, boxes: &[u16]) -> Option<u32> {
-        let total: i64 = (1..=self.n).map(|j| Self::cost(level, boxes, self.p[j], j) as i64).sum();
+        let total: i64 = (1..=self.n).map(|j| Self::entry(level, boxes, self.p[j], j) as i64).sum();
         (total < NO_WAY as i64).then_some(total as u32)
     }
 
@@ -239,7 +254,7 @@ impl Matching {
             let (i0, mut delta, mut j1) = (p[j0], i32::MAX, 0);
             for j in 1..=n {
                 if !used[j] {
-                    let cur = Self::cost(level, boxes, i0, j) - u[i0] - v[j];
+                    let cur = Self::entry(level, boxes, i0, j) - u[i0] - v[j];
                     if cur < minv[j] {
                         minv[j] = cur;
                         way[j] = j0;

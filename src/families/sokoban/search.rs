@@ -24,7 +24,9 @@ type Id = u32;
 /// its matching, updated for each child.
 struct Expanding {
     id: Id,
+    /// The next box whose pushes are made; before that, the boxes matched so far.
     next: usize,
+    matched: usize,
     n: usize,
     cells: [u16; MAX_BOXES],
     occupied: Bits,
@@ -118,6 +120,7 @@ impl PushSearch {
             expanding: Box::new(Expanding {
                 id: 0,
                 next: 0,
+                matched: 0,
                 n: 0,
                 cells: [0; MAX_BOXES],
                 occupied: [0; MAX_CELLS / 64],
@@ -264,9 +267,9 @@ impl PushSearch {
         n
     }
 
-    /// Begins expanding position `id`: its boxes, its player's region and its matching, kept for the parts
-    /// that follow; false when the position has no matching (nothing to expand).
-    fn begin(&mut self, puzzle: &Sokoban, id: Id) -> bool {
+    /// Begins expanding position `id`: its boxes, its player's region and the pushes worth trying (PI
+    /// corrals), kept for the parts that follow; its matching is solved in the next parts.
+    fn begin(&mut self, puzzle: &Sokoban, id: Id) {
         let level = puzzle.level();
         let words = self.words;
         let e = &mut *self.expanding;
@@ -274,10 +277,26 @@ impl PushSearch {
         e.n = Self::list(&e.occupied[..words], &mut e.cells);
         e.id = id;
         e.next = 0;
+        e.matched = 0;
         self.walk.fill(level, &e.occupied, self.player[id as usize]);
         e.allowed[..e.n].fill(0xF);
         e.corrals.restrict(level, &e.occupied, &self.walk.reached, &e.cells[..e.n], &mut e.allowed);
-        e.base.solve(level, &e.cells[..e.n]).is_some()
+        e.base.start(e.n);
+    }
+
+    /// A part of the matching of the expansion under way: as many boxes matched as about 14 units of
+    /// work allow (a box is a phase, n² steps). Its units, and whether a matching exists once done.
+    fn match_part(&mut self, puzzle: &Sokoban) -> (u32, bool) {
+        let level = puzzle.level();
+        let e = &mut *self.expanding;
+        let square = (e.n * e.n).max(1);
+        let rows = (14 * 2048 / square).clamp(1, e.n - e.matched);
+        for row in e.matched..e.matched + rows {
+            e.base.match_row(level, &e.cells[..e.n], row);
+        }
+        e.matched += rows;
+        let feasible = e.matched < e.n || e.base.cost(level, &e.cells[..e.n]).is_some();
+        (1 + (rows * square / 2048) as u32, feasible)
     }
 
     /// One part of the expansion under way: every push of its next box not into a dead square nor a
@@ -342,10 +361,9 @@ impl PushSearch {
     }
 
     /// The budget units beginning an expansion costs: walks over the room (the player's region, the
-    /// corrals) and the matching solved afresh (n³ steps), in the units of [`PushSearch::part_units`].
+    /// corrals), in the units of [`PushSearch::part_units`].
     fn begin_units(&self, puzzle: &Sokoban) -> u32 {
-        let n = self.expanding.n as u64;
-        (1 + (2 * puzzle.level().rooms() as u64 + n * n * n) / 2048).min(u32::MAX as u64) as u32
+        (1 + 2 * puzzle.level().rooms() / 2048) as u32
     }
 
     /// Records that position (`bits`, `player`) is reached in `g` pushes by `push` from `parent`: stores
@@ -486,8 +504,16 @@ impl Search<Sokoban> for PushSearch {
                     self.closest = Some((h, id));
                 }
                 self.stats.expanded += 1;
-                self.active = self.begin(puzzle, id);
+                self.begin(puzzle, id);
+                self.active = self.expanding.n > 0;
                 work = work.saturating_add(self.begin_units(puzzle));
+                continue;
+            }
+            if self.expanding.matched < self.expanding.n {
+                let (units, feasible) = self.match_part(puzzle);
+                work = work.saturating_add(units);
+                // No matching: no goal for some box, nothing to expand.
+                self.active = feasible;
                 continue;
             }
             let result = self.expand_part(puzzle);
