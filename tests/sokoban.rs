@@ -581,3 +581,26 @@ fn only_the_pushes_into_a_pi_corral_are_tried_and_a_corral_no_push_can_enter_is_
     let (status, _, _) = solve(&Sokoban::from_description(deadlock).unwrap());
     assert_eq!(status, Status::Unsolvable);
 }
+
+#[test]
+fn a_search_restarted_past_its_table_epochs_answers_as_a_fresh_one() {
+    use lphint::families::sokoban::search::PushSearch;
+    let levels = read_collection(&set("microban_155.xsb")).unwrap();
+    let (first, second) = (&levels[0].level, &levels[1].level);
+    let mut search = PushSearch::new(second, 10_000).unwrap();
+    let answer = |search: &mut PushSearch, puzzle: &Sokoban| {
+        search.restart(puzzle, puzzle.start());
+        while search.step(puzzle, 1000).status == Status::InProgress {}
+        (search.status(), search.stats().solution_length, search.stats().expanded)
+    };
+    let fresh = answer(&mut PushSearch::new(second, 10_000).unwrap(), second);
+    // Every restart starts a new epoch of the hash table; past 65,535 of them it is cleared whole.
+    for round in 0..70_000 {
+        if round % 10_000 == 0 {
+            assert_eq!(answer(&mut search, second), fresh, "after {round} restarts");
+        } else {
+            search.restart(first, first.start());
+        }
+    }
+    assert_eq!(answer(&mut search, second), fresh);
+}

@@ -224,8 +224,8 @@ impl Family for Sokoban {
         },
     ];
     const NOTATIONS: &'static [&'static str] = &[];
-    /// `lp bench frames`: hints on the presets at most 0.18 ms a call, generator steps 1.5 ms, the largest
-    /// level 1.5 ms.
+    /// `lp bench frames`: hints on the presets at most 0.16 ms a call, generator steps 1.2 ms, the largest
+    /// level 1.2 ms.
     const FRAME_BUDGET: u32 = 200;
 
     fn parse(desc: &str) -> Result<Sokoban, ParseError> {

@@ -68,9 +68,12 @@ pub struct PushSearch {
     parent: Vec<Id>,
     /// The push that reached it: the box's cell before it × 4 + the direction.
     push: Vec<u16>,
-    /// Open addressing: a tag of the position's hash (never 0) in the high half, its id in the low;
-    /// 0 is empty. The tag spares most comparisons of positions (each a cache miss).
+    /// Open addressing: the run's epoch (16 bits) and a tag of the position's hash (16 bits) in the high
+    /// half, its id in the low; a slot of another epoch is empty, so that a new run empties the table
+    /// by counting its epoch up (the whole table is cleared once every 65,535 runs). The tag spares most
+    /// comparisons of positions (each a cache miss).
     table: Vec<u64>,
+    epoch: u16,
     /// Positions to expand: least `f` first, then the deepest (A*), or least bound first, then the fewest
     /// pushes (greedy): `first << 48 | tie << 32 | id`.
     open: BinaryHeap<Reverse<u64>>,
@@ -112,6 +115,7 @@ impl PushSearch {
             parent: memory::with_capacity(node_cap)?,
             push: memory::with_capacity(node_cap)?,
             table: memory::zeroed(table_len)?,
+            epoch: 1,
             open,
             cap: node_cap,
             reserved_words,
@@ -176,7 +180,7 @@ impl PushSearch {
         for &w in bits {
             h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         }
-        ((h ^ (h >> 32)) as usize & (self.table.len() - 1), (h >> 40 | 1) << 32)
+        ((h ^ (h >> 32)) as usize & (self.table.len() - 1), (self.epoch as u64) << 48 | (h >> 48) << 32)
     }
 
     fn bits(&self, id: Id) -> &[u64] {
@@ -189,7 +193,7 @@ impl PushSearch {
         let (mut slot, tag) = self.hash(bits, player);
         loop {
             match self.table[slot] {
-                0 => return Err((slot, tag)),
+                stored if stored >> 48 != self.epoch as u64 => return Err((slot, tag)),
                 stored if stored & !0xFFFF_FFFF == tag => {
                     let id = stored as u32;
                     if self.player[id as usize] == player && self.bits(id) == bits {
@@ -417,22 +421,13 @@ impl PushSearch {
         out.reverse();
     }
 
-    /// Empties the hash table: slot by slot for the positions stored, newest first (each one's probe
-    /// chain, made of older positions, is still whole when it is looked up), so that a restart after a
-    /// small search costs little; a large one clears the whole table.
+    /// Empties the hash table: a new epoch (the slots of the old ones read as empty); the whole table
+    /// is cleared only when the epoch wraps.
     fn clear_table(&mut self) {
-        let stored = self.player.len();
-        if stored > self.table.len() / 16 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
             self.table.fill(0);
-            return;
-        }
-        let mask = self.table.len() - 1;
-        for id in (0..stored as Id).rev() {
-            let (mut slot, _) = self.hash(self.bits(id), self.player[id as usize]);
-            while self.table[slot] != 0 && self.table[slot] as u32 != id {
-                slot = (slot + 1) & mask;
-            }
-            self.table[slot] = 0;
+            self.epoch = 1;
         }
     }
 
