@@ -33,7 +33,7 @@ pub struct SokobanParams {
     pub walls: u8,
     /// Positions the reverse search explores a room, at most.
     pub explore: u32,
-    /// Fewest box changes in the optimal solution (pushes of one box after another's).
+    /// Fewest box changes in the optimal solution the rater finds (pushes of one box after another's).
     pub min_changes: u32,
     /// Fewest positions the exact solver expands to prove the optimum: how hard the level is to search.
     pub min_effort: u32,
@@ -82,50 +82,40 @@ impl Room {
         let (w, h) = (written.width, written.height);
         let squares = written.squares;
         // The outside: floor reached from the edges without crossing a wall.
-        let mut outside = alloc::vec![false; w * h];
-        let mut stack: Vec<usize> = (0..w * h)
-            .filter(|&c| (c % w == 0 || c % w == w - 1 || c / w == 0 || c / w == h - 1) && squares[c] != Square::Wall)
-            .collect();
-        while let Some(c) = stack.pop() {
-            if core::mem::replace(&mut outside[c], true) {
-                continue;
-            }
-            if squares[c] == Square::Goal {
-                return Err(alloc::format!(
-                    "room: a goal outside the walls at row {}, column {}: the walls must close the room",
-                    c / w + 1,
-                    c % w + 1
-                ));
-            }
-            for dir in Dir::ALL {
-                if let Some(n) = super::level::step(c, dir, w, h).filter(|&n| squares[n] != Square::Wall) {
-                    stack.push(n);
-                }
-            }
+        let edge = |c: usize| c % w == 0 || c % w == w - 1 || c / w == 0 || c / w == h - 1;
+        let outside = flood(w, h, (0..w * h).filter(|&c| edge(c)), |c| squares[c] != Square::Wall);
+        if let Some(c) = (0..w * h).find(|&c| outside[c] && squares[c] == Square::Goal) {
+            return Err(alloc::format!(
+                "room: a goal outside the walls at row {}, column {}: the walls must close the room",
+                c / w + 1,
+                c % w + 1
+            ));
         }
         let open = |c: usize| squares[c] != Square::Wall && !outside[c];
         let inside = (0..w * h).filter(|&c| open(c)).count();
         // One region: a room in parts would leave boxes and goals the player never reaches.
         let first = (0..w * h).find(|&c| open(c)).ok_or("room: no floor inside walls")?;
-        let mut seen = alloc::vec![false; w * h];
-        let (mut stack, mut reached) = (alloc::vec![first], 0);
-        while let Some(c) = stack.pop() {
-            if core::mem::replace(&mut seen[c], true) {
-                continue;
-            }
-            reached += 1;
-            for dir in Dir::ALL {
-                if let Some(n) = super::level::step(c, dir, w, h).filter(|&n| open(n)) {
-                    stack.push(n);
-                }
-            }
-        }
+        let reached = flood(w, h, [first], open).iter().filter(|&&r| r).count();
         if reached != inside {
             return Err(String::from("room: its floor is in parts the player cannot walk between"));
         }
         let goals = squares.iter().filter(|&&s| s == Square::Goal).count();
         Ok(Room { width: w, height: h, squares, outside, goals, inside })
     }
+}
+
+/// The squares of a `w`×`h` grid reached from `seeds` through squares that are `open` (seeds that are not
+/// open are not entered).
+fn flood(w: usize, h: usize, seeds: impl IntoIterator<Item = usize>, open: impl Fn(usize) -> bool) -> Vec<bool> {
+    let mut reached = alloc::vec![false; w * h];
+    let mut stack: Vec<usize> = seeds.into_iter().filter(|&c| open(c)).collect();
+    while let Some(c) = stack.pop() {
+        if core::mem::replace(&mut reached[c], true) {
+            continue;
+        }
+        stack.extend(Dir::ALL.iter().filter_map(|&d| super::level::step(c, d, w, h)).filter(|&n| open(n)));
+    }
+    reached
 }
 
 /// The largest inner side a generated room has.
@@ -179,7 +169,7 @@ impl Generate for Sokoban {
             min: 0,
             max: 1000,
             default: "0",
-            doc: "fewest box changes in the optimal solution (a push of one box after another's)",
+            doc: "fewest box changes in the optimal solution the rater finds (a push of one box after another's)",
         },
         Spec {
             name: "effort",
