@@ -360,3 +360,46 @@ fn pieces_are_named_as_the_sentences_name_them_with_their_drawing_labels() {
     assert_eq!(piece_name(tiles, 0, "name").0, LpStatus::LP_NOT_FOUND);
     unsafe { lp_puzzle_free(tiles) };
 }
+
+#[test]
+fn a_designers_room_is_a_text_parameter_through_the_c_abi() {
+    let name = CString::new("sokoban").unwrap();
+    let mut family = 0;
+    // SAFETY: a valid string and out-parameters throughout.
+    unsafe {
+        assert_eq!(lp_family_find(name.as_ptr(), &mut family), LpStatus::LP_OK);
+        let mut info = std::mem::zeroed::<LpFamilyInfo>();
+        assert_eq!(lp_family_info(family, &mut info), LpStatus::LP_OK);
+        let kinds: Vec<(String, LpParamKind)> = (0..info.param_count as usize)
+            .map(|i| {
+                let mut spec = std::mem::zeroed::<LpParamSpec>();
+                assert_eq!(lp_family_param(family, i, &mut spec), LpStatus::LP_OK);
+                (std::ffi::CStr::from_ptr(spec.name).to_string_lossy().into_owned(), spec.kind)
+            })
+            .collect();
+        assert!(kinds.contains(&("room".into(), LpParamKind::LP_PARAM_TEXT)), "{kinds:?}");
+        let room = "#######/#-.-..#/#-#---#/#-----#/#######";
+        let params = CString::new(format!("room={room},boxes=3,min=3,max=30")).unwrap();
+        let (mut puzzle, mut rating) = (std::ptr::null_mut(), 0);
+        assert_eq!(lp_generate(name.as_ptr(), params.as_ptr(), 5, &mut puzzle, &mut rating), LpStatus::LP_OK);
+        let (mut buf, mut written) = (vec![0u8; 256], 0);
+        assert_eq!(lp_puzzle_describe(puzzle, buf.as_mut_ptr().cast(), buf.len(), &mut written), LpStatus::LP_OK);
+        let desc = String::from_utf8_lossy(&buf[..written]).trim_end_matches('\0').to_string();
+        // The room's walls and its three goals (with or without a box on them) where drawn.
+        let squares: Vec<char> = desc.trim_start_matches("sokoban:").chars().collect();
+        let drawn: Vec<char> = room.chars().collect();
+        for (at, &c) in drawn.iter().enumerate() {
+            match c {
+                '#' => assert_eq!(squares[at], '#', "{desc}"),
+                '.' => assert!(matches!(squares[at], '.' | '*' | '+'), "{desc}"),
+                _ => {}
+            }
+        }
+        assert!(rating >= 3, "{desc}: {rating}");
+        lp_puzzle_free(puzzle);
+        let bad = CString::new("room=#####/#-x-#/#####").unwrap();
+        let status = lp_generate(name.as_ptr(), bad.as_ptr(), 5, &mut puzzle, &mut rating);
+        assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT);
+        assert!(last_error().contains("room: column 9: 'x' is not a Sokoban square"), "{}", last_error());
+    }
+}
