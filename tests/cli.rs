@@ -1052,6 +1052,50 @@ fn the_rush_bench_checks_the_sample_with_the_family_and_the_engine() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("205 puzzles (1-60 moves), every moves and cluster size as listed"), "{text}");
     assert_eq!(text.matches("positions/s").count(), 3, "{text}");
+    // A puzzle a thread: the positions of every puzzle counted once, whichever thread analysed it.
+    let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/rush.txt")).unwrap();
+    let listed: u64 = sample
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse::<u64>().unwrap())
+        .sum();
+    let analysed = format!(" {listed} positions in ");
+    assert_eq!(text.matches(&analysed).count(), 2, "{analysed}: {text}");
+    assert!(text.contains("one thread's work"), "{text}");
+}
+
+/// A bench's listing without its times (a number followed by a unit) and without the lines that are
+/// ratios of times.
+fn without_times(text: &str) -> Vec<String> {
+    let units = ["ns", "µs", "ms", "s"];
+    text.lines()
+        .filter(|line| !line.contains("x the exact solver") && !line.contains("one thread's work"))
+        .map(|line| {
+            let mut kept: Vec<&str> = Vec::new();
+            for word in line.split_whitespace() {
+                if units.contains(&word.trim_end_matches(',')) {
+                    kept.pop();
+                } else {
+                    kept.push(word);
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn the_hargram_bench_lists_the_same_races_on_one_thread_and_on_several() {
+    let run = |jobs: &str| {
+        let out = lp(&["bench", "hargram", "--count", "1", "--jobs", jobs]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (one, three) = (run("1"), run("3"));
+    assert!(three.contains("on 3 threads") && one.contains("on 1 thread,"), "{three}");
+    // Rows of boards, then the curves (seed, rival, board): the same numbers in the same places.
+    assert!(one.contains("full covers"), "{one}");
+    assert_eq!(without_times(&one), without_times(&three));
 }
 
 #[test]

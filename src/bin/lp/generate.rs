@@ -2,15 +2,14 @@
 //! registry: a preset and parameters in the family's own `key=value` form.
 
 use crate::files::read_tables;
-use crate::{count, fmt_time, Done, Failure};
+use crate::{count, fmt_time, parallel, Done, Failure};
 use lphint::generate::Limits;
 use lphint::registry::{self, Entry};
 use lphint::search::Status;
 use lphint::session::{AnyGenerator, GeneratedSession};
 use serde_json::json;
-use std::collections::{BTreeMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
@@ -68,7 +67,7 @@ impl Shape {
 }
 
 /// The seed of puzzle `index`'s stream (SplitMix64 of the run's seed and the index).
-fn stream_seed(seed: u64, index: usize) -> u64 {
+pub fn stream_seed(seed: u64, index: usize) -> u64 {
     let mut z = seed.wrapping_add((index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -99,8 +98,7 @@ pub fn generate_each(
     let tables = shape.tables.as_deref().map(read_tables).transpose()?;
     let mut limits = Limits::default();
     limits.max_nodes = shape.max_nodes.unwrap_or(limits.max_nodes);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let jobs = shape.jobs.unwrap_or(cores).clamp(1, asked.max(1));
+    let jobs = parallel::threads(shape.jobs, asked);
     let deadline = shape.timeout.map(|time| Instant::now() + time);
     let progress = indicatif::ProgressBar::new(asked as u64);
     progress.set_style(
@@ -124,73 +122,52 @@ pub fn generate_each(
             }
         }
     };
-    let busy_nanos = AtomicU64::new(0);
     let stream = |index: usize| -> Streamed {
-        let started = Instant::now();
         let mut generator = family.generator(&text, stream_seed(seed, index))?;
         generator.set_limits(limits);
         if let Some(tables) = &tables {
             generator.set_tables(tables.clone())?;
         }
         let generated = run(generator.as_mut());
-        busy_nanos.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         Ok((generator, generated))
     };
-    let next = AtomicUsize::new(0);
-    let (found, stop) = std::thread::scope(|scope| -> Result<(usize, Option<String>), Failure> {
-        let (sender, receiver) = mpsc::channel::<(usize, Streamed)>();
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (next, quit, stream) = (&next, &quit, &stream);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= asked || quit.load(Ordering::Relaxed) {
-                    break;
-                }
-                if sender.send((index, stream(index))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        let mut waiting: BTreeMap<usize, Streamed> = BTreeMap::new();
-        let mut seen = HashSet::new();
-        let mut found = 0;
-        let outcome = (|| {
-            for (index, streamed) in &receiver {
-                waiting.insert(index, streamed);
-                while let Some(streamed) = waiting.remove(&found) {
-                    let (mut generator, mut generated) = streamed?;
-                    // A repeat of an earlier puzzle: the same stream's next, in order, so the run stays
-                    // the same on any number of threads.
-                    while let Ok(g) = &generated {
-                        if seen.insert(g.session.fingerprint()) {
-                            break;
-                        }
-                        generated = run(generator.as_mut());
-                    }
-                    match generated {
-                        Ok(g) => {
-                            found += 1;
-                            progress.inc(1);
-                            each(g, &progress)?;
-                        }
-                        Err(why) => return Ok(Some(why)),
-                    }
-                }
+    let (mut seen, mut found) = (HashSet::new(), 0);
+    let handed = parallel::ordered(asked, jobs, stream, |_, streamed| -> Result<(), Stop> {
+        // Whatever ends the run stops the streams still generating, not only those yet to start.
+        let stop = |why: Stop| {
+            quit.store(true, Ordering::Relaxed);
+            why
+        };
+        let (mut generator, mut generated) = streamed.map_err(|e| stop(Stop::Failed(e)))?;
+        // A repeat of an earlier puzzle: the same stream's next, in order, so the run stays the same on
+        // any number of threads.
+        while let Ok(g) = &generated {
+            if seen.insert(g.session.fingerprint()) {
+                break;
             }
-            Ok(None)
-        })();
-        quit.store(true, Ordering::Relaxed);
-        outcome.map(|stop| (found, stop))
-    })?;
+            generated = run(generator.as_mut());
+        }
+        let generated = generated.map_err(|why| stop(Stop::Short(why)))?;
+        found += 1;
+        progress.inc(1);
+        each(generated, &progress).map_err(|e| stop(Stop::Failed(e.into())))
+    });
     progress.finish_and_clear();
-    let timing = Timing { wall: clock.elapsed(), busy: Duration::from_nanos(busy_nanos.into_inner()), jobs };
-    match stop {
-        None if found == asked => Ok(timing),
-        None => Err(Failure::Unanswered(format!("{} of {asked} asked", count(found as u64, "puzzle")))),
-        Some(why) => Err(Failure::Unanswered(format!("{} of {asked} asked: {why}", count(found as u64, "puzzle")))),
+    let short = |why: String| format!("{} of {asked} asked{why}", count(found as u64, "puzzle"));
+    match handed {
+        Ok(busy) if found == asked => Ok(Timing { wall: clock.elapsed(), busy, jobs }),
+        Ok(_) => Err(Failure::Unanswered(short(String::new()))),
+        Err(Stop::Short(why)) => Err(Failure::Unanswered(short(format!(": {why}")))),
+        Err(Stop::Failed(failure)) => Err(failure),
     }
+}
+
+/// Why a generation run ended before its last puzzle.
+enum Stop {
+    /// No puzzle came from a stream: the band too small, a limit reached.
+    Short(String),
+    /// Bad parameters or tables, or the consumer refused a puzzle.
+    Failed(Failure),
 }
 
 /// How long a bulk run took: the wall-clock time, the threads' time summed, and the threads.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The threads to use: `--jobs`, or every core; at least one, at most one an item.
@@ -59,6 +59,36 @@ pub fn ordered<T: Send, E>(
 pub fn speedup(busy: Duration, wall: Duration, jobs: usize) -> String {
     let ratio = busy.as_secs_f64() / wall.as_secs_f64().max(1e-9);
     format!("on {jobs} thread{}, {ratio:.2}× one thread's work", if jobs == 1 { "" } else { "s" })
+}
+
+/// The last line of a bench whose items ran on threads: "4.34 s wall, on 2 threads, 1.63× one thread's
+/// work (times and rates are a thread's)".
+pub fn bench_summary(busy: Duration, started: Instant, jobs: usize) -> String {
+    let wall = started.elapsed();
+    format!("{} wall, {} (times and rates are a thread's)", crate::fmt_time(wall), speedup(busy, wall, jobs))
+}
+
+/// What a thread keeps from one item to its next (search arrays reserved once), shared by the threads:
+/// an item takes a kept value if one is free, and leaves its own for the next.
+pub struct Pool<T>(Mutex<Vec<T>>);
+
+impl<T> Default for Pool<T> {
+    fn default() -> Pool<T> {
+        Pool(Mutex::new(Vec::new()))
+    }
+}
+
+impl<T> Pool<T> {
+    /// Runs `f` with a kept value (`None` when none is free: `f` makes one), keeping what `f` leaves.
+    pub fn with<R>(&self, f: impl FnOnce(&mut Option<T>) -> R) -> R {
+        // A poisoned lock (a thread panicked) only costs a fresh value.
+        let mut kept = self.0.lock().ok().and_then(|mut free| free.pop());
+        let result = f(&mut kept);
+        if let (Some(value), Ok(mut free)) = (kept, self.0.lock()) {
+            free.push(value);
+        }
+        result
+    }
 }
 
 /// A [`Spread`](lphint::tables::Spread) on `jobs` threads, each piece's time summed for the speed-up.

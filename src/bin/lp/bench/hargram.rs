@@ -1,10 +1,10 @@
 //! `lp bench hargram`: the exact solver against the genetic algorithm and simulated annealing on the same
 //! boards (generated puzzles of every preset and the 6×10 pentominoes), the two on the same genome and
 //! the same budget of fitness evaluations; their best fitness against evaluations over several seeds;
-//! then all 6×10 solutions.
+//! then all 6×10 solutions. A board or a run a thread (`--jobs`), the times a thread's.
 
 use super::{parse, recommended, timed_solve, PENTOMINOES_6X10};
-use crate::{fmt_time, Done, Failure};
+use crate::{fmt_time, parallel, Done, Failure};
 use lphint::families::hargram::cover::count_solutions;
 use lphint::families::hargram::evolve::HargramGenome;
 use lphint::families::hargram::Hargram;
@@ -47,7 +47,10 @@ fn run(puzzle: &Hargram, how: Evolution) -> Result<(Vec<u32>, bool, u64, Duratio
     Ok((curve, report.status == Status::Found, report.evaluations, clock.elapsed()))
 }
 
-pub fn hargram(count: usize, seed: u64) -> Done {
+/// A board's row, the exact solver's time, and each rival's time and whether it found a cover.
+type Raced = (String, Duration, [(Duration, bool); 2]);
+
+pub fn hargram(count: usize, seed: u64, jobs: Option<usize>) -> Done {
     let mut boards: Vec<(String, Hargram)> = Vec::new();
     for preset in Hargram::PRESETS {
         let mut generator = Generator::<Hargram>::preset(preset.name, seed)?;
@@ -61,18 +64,21 @@ pub fn hargram(count: usize, seed: u64) -> Done {
         "{:<18} {:>6} {:>10} {:>10} {:>20} {:>20}",
         "board", "cells", "exact", "nodes", "GA (75,000 evals)", "SA (75,000 evals)"
     );
+    let wall = Instant::now();
+    let jobs = parallel::threads(jobs, boards.len() * SEEDS as usize * 2);
     let mut exact_total = Duration::ZERO;
     let mut totals = [(Duration::ZERO, 0usize); 2];
-    for (name, puzzle) in &boards {
+    // A board a thread: the exact solver, then the two rivals.
+    let race = |b: usize| -> Result<Raced, Failure> {
+        let (name, puzzle) = &boards[b];
         let (outcome, exact) = timed_solve(puzzle, recommended(puzzle)?);
         if outcome.status != Status::Found {
             return Err(format!("{name}: the exact solver found no cover").into());
         }
-        exact_total += exact;
-        let mut cells = Vec::new();
-        for (total, (_, how)) in totals.iter_mut().zip(rivals(seed)) {
+        let (mut cells, mut rivals_run) = (Vec::new(), [(Duration::ZERO, false); 2]);
+        for (ran, (_, how)) in rivals_run.iter_mut().zip(rivals(seed)) {
             let (_, found, evaluations, time) = run(puzzle, how)?;
-            *total = (total.0 + time, total.1 + found as usize);
+            *ran = (time, found);
             cells.push(if found {
                 format!("{} ({evaluations})", fmt_time(time))
             } else {
@@ -80,7 +86,7 @@ pub fn hargram(count: usize, seed: u64) -> Done {
             });
         }
         let open = HargramGenome::new(puzzle);
-        println!(
+        let row = format!(
             "{name:<18} {:>6} {:>10} {:>10} {:>20} {:>20}",
             lphint::ga::Genome::perfect(&open),
             fmt_time(exact),
@@ -88,7 +94,17 @@ pub fn hargram(count: usize, seed: u64) -> Done {
             cells[0],
             cells[1]
         );
-    }
+        Ok((row, exact, rivals_run))
+    };
+    let mut busy = parallel::ordered(boards.len(), jobs, race, |_, raced| -> Done {
+        let (row, exact, rivals_run) = raced?;
+        println!("{row}");
+        exact_total += exact;
+        for (total, (time, found)) in totals.iter_mut().zip(rivals_run) {
+            *total = (total.0 + time, total.1 + found as usize);
+        }
+        Ok(())
+    })?;
     println!("exact: {} covers in {}", boards.len(), fmt_time(exact_total));
     for ((name, _), (time, found)) in rivals(seed).iter().zip(totals) {
         println!(
@@ -107,18 +123,27 @@ pub fn hargram(count: usize, seed: u64) -> Done {
     let mut uncovered =
         [[Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()], Default::default()];
     let mut covers = [0usize; 2];
-    for s in seed..seed + SEEDS {
-        for (r, (_, how)) in rivals(s).into_iter().enumerate() {
-            let mut sums = [0u32; CHECKPOINTS.len()];
-            for (_, puzzle) in &boards {
-                let (curve, found, _, _) = run(puzzle, how)?;
-                let perfect = lphint::ga::Genome::perfect(&HargramGenome::new(puzzle));
-                sums.iter_mut().zip(&curve).for_each(|(sum, best)| *sum += perfect - best);
-                covers[r] += found as usize;
-            }
-            uncovered[r].iter_mut().zip(sums).for_each(|(v, sum)| v.push(sum));
+    // A run a thread: seed, rival, board, in that order.
+    let curve = |i: usize| -> Result<([u32; CHECKPOINTS.len()], bool), String> {
+        let (seed, rival, board) = (seed + (i / 2 / boards.len()) as u64, i / boards.len() % 2, i % boards.len());
+        let puzzle = &boards[board].1;
+        let (curve, found, _, _) = run(puzzle, rivals(seed)[rival].1)?;
+        let perfect = lphint::ga::Genome::perfect(&HargramGenome::new(puzzle));
+        let mut left = [0u32; CHECKPOINTS.len()];
+        left.iter_mut().zip(&curve).for_each(|(left, best)| *left = perfect - best);
+        Ok((left, found))
+    };
+    let mut sums = [0u32; CHECKPOINTS.len()];
+    busy += parallel::ordered(boards.len() * 2 * SEEDS as usize, jobs, curve, |i, ran| -> Done {
+        let (left, found) = ran?;
+        let rival = i / boards.len() % 2;
+        sums.iter_mut().zip(left).for_each(|(sum, left)| *sum += left);
+        covers[rival] += found as usize;
+        if i % boards.len() == boards.len() - 1 {
+            uncovered[rival].iter_mut().zip(std::mem::take(&mut sums)).for_each(|(v, sum)| v.push(sum));
         }
-    }
+        Ok(())
+    })?;
     println!("{:>12} {:>8} {:>8}", "evaluations", "GA", "SA");
     for (k, checkpoint) in CHECKPOINTS.iter().enumerate() {
         let median = |v: &mut Vec<u32>| {
@@ -131,6 +156,7 @@ pub fn hargram(count: usize, seed: u64) -> Done {
     println!("{:>12} {:>8} {:>8}", "full covers", format!("{}/{runs}", covers[0]), format!("{}/{runs}", covers[1]));
     let clock = Instant::now();
     let all = count_solutions(&parse::<Hargram>(PENTOMINOES_6X10)?, u64::MAX);
+    busy += clock.elapsed();
     println!(
         "\n6x10 pentominoes: {} solutions ({} up to symmetry), {} placements, in {}",
         all.all,
@@ -138,5 +164,6 @@ pub fn hargram(count: usize, seed: u64) -> Done {
         all.nodes,
         fmt_time(clock.elapsed())
     );
+    println!("{}", parallel::bench_summary(busy, wall, jobs));
     Ok(())
 }

@@ -101,9 +101,10 @@ pub struct BenchArgs {
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
     lurd: bool,
-    /// korf100, fifteen-hard, korf24, tiles5, sokoban: threads solving at once, a puzzle each (default:
-    /// every core; the listing is the same on any number; each sokoban thread reserves its own --nodes
-    /// arrays). Races against a one-thread peer, and step timings that must not share the machine, take 1.
+    /// korf100, fifteen-hard, korf24, tiles5, sokoban, rush, blocks, linjat, hargram: threads working at
+    /// once, a puzzle each (default: every core; the listing is the same on any number, times and rates
+    /// are a thread's; each sokoban thread reserves its own --nodes arrays). A race against a one-thread
+    /// peer takes 1. anneal (runs to time limits), frames and custom (single calls timed) use one thread.
     #[arg(long)]
     jobs: Option<usize>,
 }
@@ -122,11 +123,11 @@ pub fn bench(args: BenchArgs) -> Done {
         }
         "korf24" => korf24(&args),
         "tiles5" => tiles5(args.count, args.seed, args.jobs),
-        "hargram" => hargram::hargram(args.count, args.seed),
+        "hargram" => hargram::hargram(args.count, args.seed, args.jobs),
         "anneal" => anneal::anneal(args.count, args.seed),
-        "blocks" => blocks::blocks(args.count, args.seed),
-        "rush" => rush::rush(),
-        "linjat" => linjat::linjat(args.count, args.seed),
+        "blocks" => blocks::blocks(args.count, args.seed, args.jobs),
+        "rush" => rush::rush(args.jobs),
+        "linjat" => linjat::linjat(args.count, args.seed, args.jobs),
         "frames" => frames::frames(args.count, args.seed, args.budget),
         "custom" => custom::custom(args.count, args.seed),
         "sokoban" => sokoban::sokoban(sokoban::Run {

@@ -9,7 +9,6 @@ use lphint::families::sokoban::text::read_collection;
 use lphint::families::sokoban::Sokoban;
 use lphint::family::Family;
 use lphint::search::{Search, Status};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The level sets built into the binary (from the `soukoban` package's assets; authors in
@@ -63,17 +62,10 @@ pub fn sokoban(run: Run<'_>) -> Done {
     let chosen: Vec<usize> = (0..levels.len()).filter(|i| run.ids.is_empty() || run.ids.contains(&(i + 1))).collect();
     let jobs = parallel::threads(run.jobs, chosen.len());
     // Each thread's search arrays, reserved once and kept for its next levels.
-    let pool: Mutex<Vec<PushSearch>> = Mutex::new(Vec::new());
+    let pool = parallel::Pool::default();
     let (mut solved, mut proved, mut total) = (0, 0, Duration::ZERO);
     let clock = Instant::now();
-    let work = |k: usize| -> Result<Level, String> {
-        let mut search = pool.lock().map_err(|e| e.to_string())?.pop();
-        let level = solve_level(&levels[chosen[k]].level, &run, &mut search);
-        if let (Some(search), Ok(mut pool)) = (search, pool.lock()) {
-            pool.push(search);
-        }
-        level
-    };
+    let work = |k: usize| pool.with(|search| solve_level(&levels[chosen[k]].level, &run, search));
     parallel::ordered(chosen.len(), jobs, work, |k, level| -> Done {
         let level = level?;
         let i = chosen[k];
