@@ -928,6 +928,28 @@ fn the_studio_server_waits_instead_of_spinning_when_out_of_file_descriptors() {
     drop(held);
 }
 
+/// `lp enumerate --stats`'s phases: the serial fraction a share of the work, and the speed-ups on 16 and
+/// 64 threads Amdahl's law gives from it.
+fn amdahl_from_the_serial_fraction(stats: &str) {
+    let after = |key: &str| -> f64 {
+        let start = stats.find(key).unwrap_or_else(|| panic!("no {key:?} in {stats}")) + key.len();
+        let number: String = stats[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        number.parse().unwrap_or_else(|_| panic!("{key:?}: {stats}"))
+    };
+    let (enumeration, analysis, writing) =
+        (after("phases: enumeration "), after("analysis "), after("ordered writing "));
+    let serial_percent = after(" s = ");
+    let (on_16, on_64) = (after("(Amdahl: "), after("× on 16 threads, "));
+    assert!(enumeration > 0.0 && analysis > 0.0 && writing >= 0.0, "{stats}");
+    assert!((0.0..100.0).contains(&serial_percent), "{stats}");
+    let amdahl = |p: f64| 1.0 / (serial_percent / 100.0 + (1.0 - serial_percent / 100.0) / p);
+    for (p, printed) in [(16.0, on_16), (64.0, on_64)] {
+        // The printed fraction is rounded to 0.1 %: the speed-up from it within that rounding.
+        let (low, high) = (amdahl(p) * 0.97 - 0.1, amdahl(p) * 1.03 + 0.1);
+        assert!(printed >= 1.0 && printed <= p && (low..=high).contains(&printed), "{p}: {printed}: {stats}");
+    }
+}
+
 #[test]
 fn enumerate_splits_resumes_and_merges_a_database() {
     let dir = std::env::temp_dir().join(format!("lp-enumerate-{}", std::process::id()));
@@ -940,7 +962,8 @@ fn enumerate_splits_resumes_and_merges_a_database() {
         assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
         out
     };
-    run(&["-o", &whole]);
+    let stats = stderr(&run(&["-o", &whole, "--stats"]));
+    amdahl_from_the_serial_fraction(&stats);
     let whole_text = std::fs::read_to_string(&whole).unwrap();
     let listed = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(String::from).collect::<Vec<_>>();
     let last = |text: &str| text.lines().last().unwrap().to_string();

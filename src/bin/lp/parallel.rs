@@ -58,7 +58,12 @@ pub fn ordered<T: Send, E>(
 /// The speed-up words of a summary line: "on 2 threads, 1.93× one thread's work".
 pub fn speedup(busy: Duration, wall: Duration, jobs: usize) -> String {
     let ratio = busy.as_secs_f64() / wall.as_secs_f64().max(1e-9);
-    format!("on {jobs} thread{}, {ratio:.2}× one thread's work", if jobs == 1 { "" } else { "s" })
+    format!("{}, {ratio:.2}× one thread's work", on_threads(jobs))
+}
+
+/// "on 1 thread", "on 2 threads".
+pub fn on_threads(jobs: usize) -> String {
+    format!("on {jobs} thread{}", if jobs == 1 { "" } else { "s" })
 }
 
 /// The last line of a bench whose items ran on threads: "4.34 s wall, on 2 threads, 1.63× one thread's

@@ -9,7 +9,7 @@
 
 mod ledger;
 
-use crate::{fmt_time, Done, Failure};
+use crate::{fmt_time, parallel, Done, Failure};
 use ledger::{Ledger, Totals};
 use lphint::families::blocks::rush::{record, Analyzer, Outcome, Position, Positions, RushSpace};
 use std::collections::BTreeMap;
@@ -159,7 +159,7 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     let speedup = |p: f64| (serial + busy) / (serial + busy / p);
     eprintln!(
         "IDs {from}..{end} in {}: {} lowest, {} solvable, {} minimal (listed), {} positions in their clusters; \
-         {:.0} IDs/s, {:.0} positions/s on {jobs} threads, {:.2}× one thread's analysis",
+         {:.0} IDs/s, {:.0} positions/s, {} (the analysis)",
         fmt_time(wall),
         totals.lowest,
         totals.solvable,
@@ -167,15 +167,16 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
         totals.states,
         (end - from) as f64 / seconds,
         totals.states as f64 / seconds,
-        busy / seconds,
+        parallel::speedup(Duration::from_secs_f64(busy), wall, jobs),
     );
     if args.stats {
         eprintln!(
             "phases: enumeration {:.3} s (one thread, alongside the analysis), analysis {busy:.2} s (threads, summed), ordered \
-             writing {:.3} s, wall {seconds:.2} s on {jobs} threads; serial {serial:.2} s = {:.1} % of the work \
+             writing {:.3} s, wall {seconds:.2} s {}; serial {serial:.2} s = {:.1} % of the work \
              (Amdahl: {:.1}× on 16 threads, {:.1}× on 64)",
             phases.enumerate.as_secs_f64(),
             phases.write.as_secs_f64(),
+            parallel::on_threads(jobs),
             fraction * 100.0,
             speedup(16.0),
             speedup(64.0),
