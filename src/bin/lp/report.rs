@@ -3,16 +3,16 @@
 //! optimal length per algorithm; for Hargram, the genetic algorithm against simulated annealing on its
 //! genome, best fitness and time against evaluations. Every family comes from the registry.
 
-use crate::{fmt_time, Done};
+use crate::generate::stream_seed;
+use crate::{fmt_time, parallel, Done};
 use clap::Args;
 use lphint::ga::{Evolution, GaParams, GENOME_SCHEDULE};
 use lphint::registry::{self, Entry};
 use lphint::search::anneal::Schedule;
 use lphint::search::{Algorithm, Status};
-use lphint::session::AnySession;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct ReportArgs {
@@ -25,19 +25,25 @@ pub struct ReportArgs {
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The states each comparison search may store; it also stops after 20 times as many expansions.
+    #[arg(long, default_value_t = 200_000)]
+    max_nodes: usize,
+    /// Threads generating and solving at once, a puzzle or a search each (default: every core; the
+    /// puzzles are the same on any number, the times a thread's).
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 /// The searches compared, as the CLI names them.
 const ALGORITHMS: [&str; 5] = ["bfs", "astar", "ida", "best-first", "anneal"];
-/// The node cap of each comparison search.
-const NODE_CAP: usize = 200_000;
-
 pub fn report(args: ReportArgs) -> Done {
     std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot make {}: {e}", args.output.display()))?;
     let clock = Instant::now();
+    let jobs = parallel::threads(args.jobs, usize::MAX);
+    let mut busy = Duration::ZERO;
     let mut figures = Vec::new();
     for family in registry::families() {
-        let generated = generate_presets(family, args.count, args.seed)?;
+        let generated = generate_presets(family, &args, jobs, &mut busy)?;
         let file = format!("generation-{}.svg", family.name);
         let bars: Vec<(String, f64)> =
             generated.iter().map(|(preset, times, _)| (preset.clone(), mean(times))).collect();
@@ -47,9 +53,8 @@ pub fn report(args: ReportArgs) -> Done {
             &bars,
         )?;
         figures.push((file, format!("{}: generation time per difficulty", family.name)));
-        let puzzles: Vec<&dyn AnySession> =
-            generated.iter().flat_map(|(_, _, p)| p.iter().map(|s| s.as_ref())).collect();
-        let series = solving_times(&puzzles);
+        let puzzles: Vec<&str> = generated.iter().flat_map(|(_, _, p)| p.iter().map(String::as_str)).collect();
+        let series = solving_times(&puzzles, args.max_nodes, jobs, &mut busy)?;
         if series.iter().any(|(_, points)| !points.is_empty()) {
             let file = format!("solving-{}.svg", family.name);
             let title = format!("{}: solving time against optimal length (ms)", family.name);
@@ -58,6 +63,7 @@ pub fn report(args: ReportArgs) -> Done {
         }
         println!("{}: done ({})", family.name, fmt_time(clock.elapsed()));
     }
+    let evolving = Instant::now();
     let (fitness, times) = evolution_runs(args.seed)?;
     line_chart(
         &args.output.join("ga-fitness.svg"),
@@ -79,12 +85,14 @@ pub fn report(args: ReportArgs) -> Done {
         "ga-time.svg".into(),
         "Genetic algorithm and simulated annealing (Hargram, one genome): time against evaluations".into(),
     ));
+    busy += evolving.elapsed();
     write_index(&args.output, &figures)?;
     println!(
-        "wrote {} figures and index.html to {} in {}",
+        "wrote {} figures and index.html to {} in {} ({}; the times plotted are a thread's)",
         figures.len(),
         args.output.display(),
-        fmt_time(clock.elapsed())
+        fmt_time(clock.elapsed()),
+        parallel::speedup(busy, clock.elapsed(), jobs)
     );
     Ok(())
 }
@@ -92,54 +100,85 @@ pub fn report(args: ReportArgs) -> Done {
 /// Points of a line: (x, y).
 type Points = Vec<(f64, f64)>;
 
-/// Generated puzzles per preset: (preset, milliseconds each, the puzzles).
-type PresetRun = (String, Vec<f64>, Vec<Box<dyn AnySession>>);
+/// Generated puzzles per preset: (preset, milliseconds each, the puzzles' descriptions).
+type PresetRun = (String, Vec<f64>, Vec<String>);
 
-/// `count` puzzles of each preset of `family`, each timed (Linjat's optimizer shortened to 300
-/// iterations, so that the report takes seconds).
-fn generate_presets(family: &Entry, count: usize, seed: u64) -> Result<Vec<PresetRun>, String> {
+/// `count` puzzles of each preset of `family`, each from its own stream (as `lp generate` draws them) and
+/// timed, a puzzle a thread (Linjat's optimizer shortened to 300 iterations, so that the report takes
+/// seconds); the threads' time is added to `busy`.
+fn generate_presets(
+    family: &Entry,
+    args: &ReportArgs,
+    jobs: usize,
+    busy: &mut Duration,
+) -> Result<Vec<PresetRun>, String> {
     let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
-    let mut runs = Vec::new();
-    for preset in family.presets {
-        let mut generator = family.generator(&format!("preset={}{extra}", preset.name), seed)?;
-        let (mut times, mut puzzles) = (Vec::new(), Vec::new());
-        while puzzles.len() < count {
-            let clock = Instant::now();
-            let Ok(generated) = generator.next(100_000) else { break };
-            times.push(clock.elapsed().as_secs_f64() * 1e3);
-            puzzles.push(generated.session);
+    let count = args.count;
+    let make = |i: usize| -> Result<Option<(f64, String)>, String> {
+        let preset = &family.presets[i / count];
+        let mut generator =
+            family.generator(&format!("preset={}{extra}", preset.name), stream_seed(args.seed, i % count))?;
+        let clock = Instant::now();
+        // A preset that yields nothing within the generator's limits has fewer puzzles, not an error.
+        Ok(generator.next(100_000).ok().map(|made| (clock.elapsed().as_secs_f64() * 1e3, made.session.describe())))
+    };
+    let mut runs: Vec<PresetRun> =
+        family.presets.iter().map(|p| (p.name.to_string(), Vec::new(), Vec::new())).collect();
+    *busy += parallel::ordered(family.presets.len() * count, jobs, make, |i, made| -> Result<(), String> {
+        if let Some((ms, desc)) = made? {
+            let run = &mut runs[i / count];
+            run.1.push(ms);
+            run.2.push(desc);
         }
-        runs.push((preset.name.to_string(), times, puzzles));
-    }
+        Ok(())
+    })?;
     Ok(runs)
 }
 
-/// Per algorithm, (optimal length, mean milliseconds) over `puzzles`, for the puzzles whose exact
-/// solver finds a solution within the cap; points by length, ascending.
-fn solving_times(puzzles: &[&dyn AnySession]) -> Vec<(String, Points)> {
-    let run = |puzzle: &dyn AnySession, algorithm: Algorithm| -> Option<(usize, f64)> {
-        let mut solver = puzzle.solver(algorithm, NODE_CAP).ok()?;
-        solver.set_node_limit(20 * NODE_CAP as u64);
+/// Per algorithm, (optimal length, mean milliseconds) over `puzzles` (descriptions), for the puzzles
+/// whose exact solver finds a solution within the cap; points by length, ascending. A search a thread,
+/// the threads' time added to `busy`.
+fn solving_times(
+    puzzles: &[&str],
+    max_nodes: usize,
+    jobs: usize,
+    busy: &mut Duration,
+) -> Result<Vec<(String, Points)>, String> {
+    let algorithms: Vec<Algorithm> = std::iter::once(Ok(Algorithm::Exact))
+        .chain(ALGORITHMS.iter().map(|name| Algorithm::parse(name).ok_or(format!("unknown algorithm {name}"))))
+        .collect::<Result<_, _>>()?;
+    // Search i: puzzle i / algorithms, algorithm i % algorithms (the exact one first).
+    let run = |i: usize| -> Result<Option<(usize, f64)>, String> {
+        let puzzle = registry::parse(puzzles[i / algorithms.len()]).map_err(|e| e.to_string())?;
+        let Ok(mut solver) = puzzle.solver(algorithms[i % algorithms.len()], max_nodes) else { return Ok(None) };
+        solver.set_node_limit(20 * max_nodes as u64);
         let clock = Instant::now();
         while solver.step(1 << 16).status == Status::InProgress {}
         let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let length = solver.stats().solution_length?;
-        (solver.status() == Status::Found).then_some((length as usize, ms))
+        let length = solver.stats().solution_length;
+        Ok(length.filter(|_| solver.status() == Status::Found).map(|length| (length as usize, ms)))
     };
-    let lengths: Vec<Option<usize>> = puzzles.iter().map(|p| run(*p, Algorithm::Exact).map(|(l, _)| l)).collect();
-    ALGORITHMS
-        .iter()
-        .map(|name| {
-            let algorithm = Algorithm::parse(name).expect("a known algorithm");
-            let mut by_length: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
-            for (puzzle, length) in puzzles.iter().zip(&lengths) {
-                if let (Some(length), Some((_, ms))) = (length, run(*puzzle, algorithm)) {
-                    by_length.entry(*length).or_default().push(ms);
+    let mut by_length = vec![std::collections::BTreeMap::<usize, Vec<f64>>::new(); ALGORITHMS.len()];
+    let mut optimal = None;
+    *busy += parallel::ordered(puzzles.len() * algorithms.len(), jobs, run, |i, solved| -> Result<(), String> {
+        match (i % algorithms.len(), solved?) {
+            (0, exact) => optimal = exact.map(|(length, _)| length),
+            (k, Some((_, ms))) => {
+                if let Some(length) = optimal {
+                    by_length[k - 1].entry(length).or_default().push(ms);
                 }
             }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(ALGORITHMS
+        .iter()
+        .zip(by_length)
+        .map(|(name, by_length)| {
             (name.to_string(), by_length.into_iter().map(|(l, ms)| (l as f64, mean(&ms))).collect())
         })
-        .collect()
+        .collect())
 }
 
 /// A named line of a chart.
