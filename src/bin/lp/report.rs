@@ -40,28 +40,38 @@ pub fn report(args: ReportArgs) -> Done {
     std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot make {}: {e}", args.output.display()))?;
     let clock = Instant::now();
     let jobs = parallel::threads(args.jobs, usize::MAX);
-    let mut busy = Duration::ZERO;
+    let families = registry::families();
+    // Every family's puzzles at once, then every search at once: no thread waits for a family's last.
+    let (generated, mut busy) = generate_presets(families, &args, jobs)?;
+    println!(
+        "generated {} puzzles ({})",
+        generated.iter().flatten().map(|run| run.2.len()).sum::<usize>(),
+        fmt_time(clock.elapsed())
+    );
+    let puzzles: Vec<(usize, &str)> = generated
+        .iter()
+        .enumerate()
+        .flat_map(|(f, runs)| runs.iter().flat_map(move |run| run.2.iter().map(move |desc| (f, desc.as_str()))))
+        .collect();
+    let (series, solving) = solving_times(&puzzles, families.len(), args.max_nodes, jobs)?;
+    busy += solving;
+    println!("solved them with {} algorithms ({})", ALGORITHMS.len() + 1, fmt_time(clock.elapsed()));
     let mut figures = Vec::new();
-    for family in registry::families() {
-        let generated = generate_presets(family, &args, jobs, &mut busy)?;
+    for ((family, runs), series) in families.iter().zip(&generated).zip(&series) {
         let file = format!("generation-{}.svg", family.name);
-        let bars: Vec<(String, f64)> =
-            generated.iter().map(|(preset, times, _)| (preset.clone(), mean(times))).collect();
+        let bars: Vec<(String, f64)> = runs.iter().map(|(preset, times, _)| (preset.clone(), mean(times))).collect();
         bar_chart(
             &args.output.join(&file),
             &format!("{}: generation time per difficulty (ms, mean)", family.name),
             &bars,
         )?;
         figures.push((file, format!("{}: generation time per difficulty", family.name)));
-        let puzzles: Vec<&str> = generated.iter().flat_map(|(_, _, p)| p.iter().map(String::as_str)).collect();
-        let series = solving_times(&puzzles, args.max_nodes, jobs, &mut busy)?;
         if series.iter().any(|(_, points)| !points.is_empty()) {
             let file = format!("solving-{}.svg", family.name);
             let title = format!("{}: solving time against optimal length (ms)", family.name);
-            line_chart(&args.output.join(&file), &title, "optimal length", &series)?;
+            line_chart(&args.output.join(&file), &title, "optimal length", series)?;
             figures.push((file, format!("{}: solving time against optimal length, per algorithm", family.name)));
         }
-        println!("{}: done ({})", family.name, fmt_time(clock.elapsed()));
     }
     let evolving = Instant::now();
     let (fitness, times) = evolution_runs(args.seed)?;
@@ -103,53 +113,58 @@ type Points = Vec<(f64, f64)>;
 /// Generated puzzles per preset: (preset, milliseconds each, the puzzles' descriptions).
 type PresetRun = (String, Vec<f64>, Vec<String>);
 
-/// `count` puzzles of each preset of `family`, each from its own stream (as `lp generate` draws them) and
-/// timed, a puzzle a thread (Linjat's optimizer shortened to 300 iterations, so that the report takes
-/// seconds); the threads' time is added to `busy`.
+/// `count` puzzles of each preset of every family, each from its own stream (as `lp generate` draws
+/// them) and timed, a puzzle a thread (Linjat's optimizer shortened to 300 iterations, so that the report
+/// takes seconds): per family its presets' runs, and the threads' time.
 fn generate_presets(
-    family: &Entry,
+    families: &[Entry],
     args: &ReportArgs,
     jobs: usize,
-    busy: &mut Duration,
-) -> Result<Vec<PresetRun>, String> {
-    let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
+) -> Result<(Vec<Vec<PresetRun>>, Duration), String> {
+    // Every family's presets in turn: (family, preset) as indices.
+    let presets: Vec<(usize, usize)> =
+        families.iter().enumerate().flat_map(|(f, family)| (0..family.presets.len()).map(move |p| (f, p))).collect();
     let count = args.count;
     let make = |i: usize| -> Result<Option<(f64, String)>, String> {
-        let preset = &family.presets[i / count];
-        let mut generator =
-            family.generator(&format!("preset={}{extra}", preset.name), stream_seed(args.seed, i % count))?;
+        let (family, preset) = (&families[presets[i / count].0], presets[i / count].1);
+        let preset = family.presets[preset].name;
+        let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
+        let mut generator = family.generator(&format!("preset={preset}{extra}"), stream_seed(args.seed, i % count))?;
         let clock = Instant::now();
         // A preset that yields nothing within the generator's limits has fewer puzzles, not an error.
         Ok(generator.next(100_000).ok().map(|made| (clock.elapsed().as_secs_f64() * 1e3, made.session.describe())))
     };
-    let mut runs: Vec<PresetRun> =
-        family.presets.iter().map(|p| (p.name.to_string(), Vec::new(), Vec::new())).collect();
-    *busy += parallel::ordered(family.presets.len() * count, jobs, make, |i, made| -> Result<(), String> {
+    let mut runs: Vec<Vec<PresetRun>> = families
+        .iter()
+        .map(|family| family.presets.iter().map(|p| (p.name.to_string(), Vec::new(), Vec::new())).collect())
+        .collect();
+    let busy = parallel::ordered(presets.len() * count, jobs, make, |i, made| -> Result<(), String> {
         if let Some((ms, desc)) = made? {
-            let run = &mut runs[i / count];
+            let (family, preset) = presets[i / count];
+            let run = &mut runs[family][preset];
             run.1.push(ms);
             run.2.push(desc);
         }
         Ok(())
     })?;
-    Ok(runs)
+    Ok((runs, busy))
 }
 
-/// Per algorithm, (optimal length, mean milliseconds) over `puzzles` (descriptions), for the puzzles
-/// whose exact solver finds a solution within the cap; points by length, ascending. A search a thread,
-/// the threads' time added to `busy`.
+/// Per family (`puzzles` are (family, description)), per algorithm, (optimal length, mean milliseconds)
+/// over its puzzles whose exact solver finds a solution within the cap; points by length, ascending. A
+/// search a thread; the threads' time.
 fn solving_times(
-    puzzles: &[&str],
+    puzzles: &[(usize, &str)],
+    families: usize,
     max_nodes: usize,
     jobs: usize,
-    busy: &mut Duration,
-) -> Result<Vec<(String, Points)>, String> {
+) -> Result<(Vec<Vec<Series>>, Duration), String> {
     let algorithms: Vec<Algorithm> = std::iter::once(Ok(Algorithm::Exact))
         .chain(ALGORITHMS.iter().map(|name| Algorithm::parse(name).ok_or(format!("unknown algorithm {name}"))))
         .collect::<Result<_, _>>()?;
     // Search i: puzzle i / algorithms, algorithm i % algorithms (the exact one first).
     let run = |i: usize| -> Result<Option<(usize, f64)>, String> {
-        let puzzle = registry::parse(puzzles[i / algorithms.len()]).map_err(|e| e.to_string())?;
+        let puzzle = registry::parse(puzzles[i / algorithms.len()].1).map_err(|e| e.to_string())?;
         let Ok(mut solver) = puzzle.solver(algorithms[i % algorithms.len()], max_nodes) else { return Ok(None) };
         solver.set_node_limit(20 * max_nodes as u64);
         let clock = Instant::now();
@@ -158,27 +173,35 @@ fn solving_times(
         let length = solver.stats().solution_length;
         Ok(length.filter(|_| solver.status() == Status::Found).map(|length| (length as usize, ms)))
     };
-    let mut by_length = vec![std::collections::BTreeMap::<usize, Vec<f64>>::new(); ALGORITHMS.len()];
+    type ByLength = std::collections::BTreeMap<usize, Vec<f64>>;
+    let mut by_length = vec![vec![ByLength::new(); ALGORITHMS.len()]; families];
     let mut optimal = None;
-    *busy += parallel::ordered(puzzles.len() * algorithms.len(), jobs, run, |i, solved| -> Result<(), String> {
+    let busy = parallel::ordered(puzzles.len() * algorithms.len(), jobs, run, |i, solved| -> Result<(), String> {
+        let family = puzzles[i / algorithms.len()].0;
         match (i % algorithms.len(), solved?) {
             (0, exact) => optimal = exact.map(|(length, _)| length),
             (k, Some((_, ms))) => {
                 if let Some(length) = optimal {
-                    by_length[k - 1].entry(length).or_default().push(ms);
+                    by_length[family][k - 1].entry(length).or_default().push(ms);
                 }
             }
             _ => {}
         }
         Ok(())
     })?;
-    Ok(ALGORITHMS
-        .iter()
-        .zip(by_length)
-        .map(|(name, by_length)| {
-            (name.to_string(), by_length.into_iter().map(|(l, ms)| (l as f64, mean(&ms))).collect())
+    let series = by_length
+        .into_iter()
+        .map(|family| {
+            ALGORITHMS
+                .iter()
+                .zip(family)
+                .map(|(name, by_length)| {
+                    (name.to_string(), by_length.into_iter().map(|(l, ms)| (l as f64, mean(&ms))).collect())
+                })
+                .collect()
         })
-        .collect())
+        .collect();
+    Ok((series, busy))
 }
 
 /// A named line of a chart.
