@@ -1,9 +1,10 @@
 //! `lp bench anneal`: generation by simulated annealing against each family's own way of drawing
 //! candidates, on the same number of exact ratings — how hard a puzzle each reaches (median and best of
 //! the candidates rated), and the time per puzzle of each preset's band; for sliding blocks, against the
-//! cluster method's hardest starts on 4×5 and 6×6 boxes.
+//! cluster method's hardest starts on 4×5 and 6×6 boxes. A generator a thread (`--jobs`): the runs that
+//! stop at their time limit (10 s, 60 s) reach what the machine's speed allows, on any number of threads.
 
-use crate::{fmt_time, Done};
+use crate::{fmt_time, parallel, Done};
 use lphint::generate::Limits;
 use lphint::registry::{self, Entry};
 use std::time::{Duration, Instant};
@@ -59,17 +60,19 @@ fn show(x: Option<u32>) -> String {
     x.map_or("-".into(), |v| v.to_string())
 }
 
-pub fn anneal(count: usize, seed: u64) -> Done {
+/// A row of the first table: a family's preset, and the parameters of its four runs (the band opened
+/// drawn the preset's way and climbed by annealing, then the preset's band each way).
+struct Row {
+    family: &'static Entry,
+    preset: &'static str,
+    runs: [(String, usize, u64); 4],
+}
+
+/// The rows: every family that anneals, every preset but Rush Hour's (its cars keep to their axes;
+/// annealing mutates free blocks).
+fn rows(count: usize) -> Vec<Row> {
     let ratings = 40 * count as u64;
-    println!(
-        "The hardest each reaches in {ratings} exact ratings (band opened to every rating; annealing climbs toward"
-    );
-    println!("the hardest; 'draw' is the preset's own method, fresh draws where the preset anneals), and the time per");
-    println!("puzzle of each preset's band ({count} puzzles, or 10 s), one generator each:\n");
-    println!(
-        "{:<8} {:<8} {:>14} {:>14} {:>14} {:>14}   {:>12} {:>12}",
-        "family", "preset", "draw med/best", "ratings", "anneal med/best", "ratings", "draw /puzzle", "anneal /p."
-    );
+    let mut rows = Vec::new();
     for family in registry::families() {
         let anneals = family
             .params
@@ -79,47 +82,107 @@ pub fn anneal(count: usize, seed: u64) -> Done {
             continue;
         }
         let top = family.params.iter().find(|p| p.name == "max").map_or(1000, |p| p.max);
-        // Rush Hour's cars keep to their axes; annealing mutates free blocks: not compared there.
         for preset in family.presets.iter().filter(|p| !p.params.contains("method=rush")) {
             // The family's own way: its preset's method, or fresh draws where the preset anneals.
             let own = |params: String| if family.name == "blocks" { params } else { format!("{params},method=draw") };
             let open = format!("preset={},min=0,max={top}", preset.name);
             let climb = format!("{open},method=anneal,target={}", top.min(1_000_000));
-            let open = own(open);
-            let (Ok(drawn), Ok(annealed)) = (
-                run(family, &open, seed, usize::MAX, ratings, 10.0),
-                run(family, &climb, seed, usize::MAX, ratings, 10.0),
-            ) else {
-                println!("{:<8} {:<8} (not generated without tables)", family.name, preset.name);
-                continue;
-            };
             let band = format!("preset={}", preset.name);
-            let own = run(family, &own(band.clone()), seed, count, u64::MAX, 10.0)?;
-            let annealed_band = run(family, &format!("{band},method=anneal"), seed, count, u64::MAX, 10.0)?;
-            println!(
-                "{:<8} {:<8} {:>14} {:>14} {:>14} {:>14}   {:>12} {:>12}",
-                family.name,
-                preset.name,
-                format!("{}/{}", show(drawn.median()), show(drawn.best())),
-                drawn.candidates,
-                format!("{}/{}", show(annealed.median()), show(annealed.best())),
-                annealed.candidates,
-                own.per_puzzle(),
-                annealed_band.per_puzzle()
-            );
+            let runs = [
+                (own(open), usize::MAX, ratings),
+                (climb, usize::MAX, ratings),
+                (own(band.clone()), count, u64::MAX),
+                (format!("{band},method=anneal"), count, u64::MAX),
+            ];
+            rows.push(Row { family, preset: preset.name, runs });
         }
     }
-    // Sliding blocks: the cluster method's hardest starts against annealing's climb, 2x2 goal block.
+    rows
+}
+
+/// What one item of the bench gave: a run of a row, or a box's race (the cluster method, then annealing).
+enum Ran {
+    Row(Result<Run, String>),
+    Race(Result<(Run, Run), String>),
+}
+
+/// The sizes of box the cluster method races annealing on.
+const SIZES: [&str; 2] = ["4x5", "6x6"];
+
+pub fn anneal(count: usize, seed: u64, jobs: Option<usize>) -> Done {
+    let clock = Instant::now();
+    let ratings = 40 * count as u64;
+    let rows = rows(count);
+    let jobs = parallel::threads(jobs, rows.len() * 4 + SIZES.len());
     let blocks = registry::named("blocks")?;
+    println!(
+        "The hardest each reaches in {ratings} exact ratings (band opened to every rating; annealing climbs toward"
+    );
+    println!("the hardest; 'draw' is the preset's own method, fresh draws where the preset anneals), and the time per");
+    println!("puzzle of each preset's band ({count} puzzles, or 10 s), one generator each, a generator a thread:\n");
+    println!(
+        "{:<8} {:<8} {:>14} {:>14} {:>14} {:>14}   {:>12} {:>12}",
+        "family", "preset", "draw med/best", "ratings", "anneal med/best", "ratings", "draw /puzzle", "anneal /p."
+    );
+    // The box races first (the 6x6 one is the longest item), their lines printed last; then run i of the
+    // rows: row i / 4, its run i % 4, a row's line when its fourth run is in.
+    let work = |k: usize| match k.checked_sub(SIZES.len()) {
+        None => Ran::Race((|| {
+            let size = SIZES[k];
+            let cluster =
+                run(blocks, &format!("size={size},method=cluster,min=0,max=1000"), seed, count, u64::MAX, 60.0)?;
+            // The climb gets as many ratings as the cluster method took.
+            let climb = format!("size={size},method=anneal,min=0,max=1000,target=1000,iterations=400");
+            let annealed = run(blocks, &climb, seed, usize::MAX, cluster.candidates.max(1), 60.0)?;
+            Ok((cluster, annealed))
+        })()),
+        Some(i) => {
+            let (params, puzzles, ratings) = &rows[i / 4].runs[i % 4];
+            Ran::Row(run(rows[i / 4].family, params, seed, *puzzles, *ratings, 10.0))
+        }
+    };
+    let (mut done, mut races) = (Vec::new(), Vec::new());
+    let busy = parallel::ordered(SIZES.len() + rows.len() * 4, jobs, work, |k, ran| -> Done {
+        let ran = match ran {
+            Ran::Race(raced) => {
+                races.push(raced?);
+                return Ok(());
+            }
+            Ran::Row(ran) => ran,
+        };
+        done.push(ran);
+        let i = k - SIZES.len();
+        if i % 4 < 3 {
+            return Ok(());
+        }
+        let row = &rows[i / 4];
+        let [drawn, annealed, own, annealed_band] =
+            <[_; 4]>::try_from(std::mem::take(&mut done)).map_err(|_| "the runs of a row came apart".to_string())?;
+        let (Ok(drawn), Ok(annealed)) = (drawn, annealed) else {
+            println!("{:<8} {:<8} (not generated without tables)", row.family.name, row.preset);
+            return Ok(());
+        };
+        let (own, annealed_band) = (own?, annealed_band?);
+        println!(
+            "{:<8} {:<8} {:>14} {:>14} {:>14} {:>14}   {:>12} {:>12}",
+            row.family.name,
+            row.preset,
+            format!("{}/{}", show(drawn.median()), show(drawn.best())),
+            drawn.candidates,
+            format!("{}/{}", show(annealed.median()), show(annealed.best())),
+            annealed.candidates,
+            own.per_puzzle(),
+            annealed_band.per_puzzle()
+        );
+        Ok(())
+    })?;
+    // Sliding blocks: the cluster method's hardest starts against annealing's climb, 2x2 goal block.
     println!("\nsliding blocks, free count: the cluster method's hardest starts against annealing ({count} puzzles or 60 s):");
     println!(
         "{:<6} {:>16} {:>12} {:>12} {:>16} {:>12} {:>12}",
         "box", "cluster med/best", "ratings", "time", "anneal med/best", "ratings", "time"
     );
-    for size in ["4x5", "6x6"] {
-        let cluster = run(blocks, &format!("size={size},method=cluster,min=0,max=1000"), seed, count, u64::MAX, 60.0)?;
-        let climb = format!("size={size},method=anneal,min=0,max=1000,target=1000,iterations=400");
-        let annealed = run(blocks, &climb, seed, usize::MAX, cluster.candidates.max(1), 60.0)?;
+    for (size, (cluster, annealed)) in SIZES.iter().zip(races) {
         println!(
             "{size:<6} {:>16} {:>12} {:>12} {:>16} {:>12} {:>12}",
             format!("{}/{}", show(cluster.median()), show(cluster.best())),
@@ -130,5 +193,6 @@ pub fn anneal(count: usize, seed: u64) -> Done {
             fmt_time(annealed.time)
         );
     }
+    println!("{}", parallel::bench_summary(busy, clock, jobs));
     Ok(())
 }

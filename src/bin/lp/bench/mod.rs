@@ -101,10 +101,11 @@ pub struct BenchArgs {
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
     lurd: bool,
-    /// korf100, fifteen-hard, korf24, tiles5, sokoban, rush, blocks, linjat, hargram: threads working at
-    /// once, a puzzle each (default: every core; the listing is the same on any number, times and rates
-    /// are a thread's; each sokoban thread reserves its own --nodes arrays). A race against a one-thread
-    /// peer takes 1. anneal (runs to time limits), frames and custom (single calls timed) use one thread.
+    /// korf100, fifteen-hard, korf24, tiles5, sokoban, rush, blocks, linjat, hargram, anneal: threads
+    /// working at once, a puzzle each (default: every core; the listing is the same on any number but for
+    /// anneal's runs that stop at their time limit; times and rates are a thread's; each sokoban thread
+    /// reserves its own --nodes arrays). A race against a one-thread peer takes 1. frames and custom time
+    /// single calls, on one thread.
     #[arg(long)]
     jobs: Option<usize>,
 }
@@ -124,7 +125,7 @@ pub fn bench(args: BenchArgs) -> Done {
         "korf24" => korf24(&args),
         "tiles5" => tiles5(args.count, args.seed, args.jobs),
         "hargram" => hargram::hargram(args.count, args.seed, args.jobs),
-        "anneal" => anneal::anneal(args.count, args.seed),
+        "anneal" => anneal::anneal(args.count, args.seed, args.jobs),
         "blocks" => blocks::blocks(args.count, args.seed, args.jobs),
         "rush" => rush::rush(args.jobs),
         "linjat" => linjat::linjat(args.count, args.seed, args.jobs),
