@@ -758,6 +758,14 @@ fn report_writes_every_family_s_plots_as_svg_with_an_index() {
         assert!(svg.contains("<rect") || svg.contains("<polyline"), "{figure} draws nothing");
         assert!(index.contains(&format!("src=\"{figure}\"")), "{figure} is not on the index page");
     }
+    // A cap no machine can reserve is refused in words, not skipped as if every search had failed.
+    let huge = lp(&["report", "-o", dir.to_str().unwrap(), "--count", "1", "--max-nodes", &u64::MAX.to_string()]);
+    assert_eq!(huge.status.code(), Some(1), "{}", stderr(&huge));
+    assert!(
+        stderr(&huge).contains("--max-nodes") && stderr(&huge).contains("could not be reserved"),
+        "{}",
+        stderr(&huge)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -289,3 +289,20 @@ fn the_bytes_a_solver_reserves_are_known_before_it_is_made() {
     assert!((60.0..70.0).contains(&per_node(Algorithm::Bfs { depth_limit: u32::MAX })));
     assert!((170.0..185.0).contains(&per_node(Algorithm::IdaStar)), "{}", per_node(Algorithm::IdaStar));
 }
+
+#[test]
+fn every_algorithm_refuses_a_cap_no_machine_can_reserve_with_the_bytes_it_asked() {
+    // A game-supplied cap: the reservation fails with its size, computed without wrapping.
+    let names = ["bfs", "hill", "anneal", "best-first", "astar", "wastar:3/2", "beam:64", "ucs", "ida", "exact"];
+    for cap in [usize::MAX, usize::MAX / 2, usize::MAX / 16 + 1] {
+        for name in names {
+            let algorithm = Algorithm::parse(name).unwrap();
+            let refused = Solver::<Tiles>::new(algorithm, cap).err();
+            let refused = refused.unwrap_or_else(|| panic!("{name}: a cap of {cap} nodes was reserved"));
+            assert_eq!(refused.bytes, Solver::<Tiles>::bytes_for(algorithm, cap), "{name}");
+            // More than any machine has (engines that index nodes in 32 bits ask for 2^32 of them).
+            assert!(refused.bytes >= 1 << 36, "{name}: {} bytes for {cap} nodes", refused.bytes);
+        }
+        assert!(lphint::search::cluster::ClusterSearch::<Tiles>::new(cap).is_err(), "cluster analysis of {cap}");
+    }
+}

@@ -185,7 +185,7 @@ impl<P: Puzzle> Annealing<P> {
             rng: Xoshiro256PlusPlus::seed_from_u64(schedule.seed),
             start: None,
             path: memory::with_capacity(max_moves)?,
-            costs: memory::with_capacity(max_moves + 1)?,
+            costs: memory::with_capacity(max_moves.saturating_add(1))?,
             index: memory::filled(0, slots)?,
             stamp: 1,
             written: 0,
@@ -207,7 +207,8 @@ impl<P: Puzzle> Annealing<P> {
     /// Index slots for a path of `max_moves`: a power of two, at least four times the states it can
     /// hold (a rebuilt index is at most a quarter full, so rebuilds stay rare).
     fn slots_for(max_moves: usize) -> usize {
-        (4 * (max_moves + 1)).next_power_of_two()
+        // A cap past any machine's memory asks for every slot: its reservation fails, it never wraps.
+        max_moves.saturating_add(1).saturating_mul(4).checked_next_power_of_two().unwrap_or(usize::MAX)
     }
 
     /// Bytes a search with a path of `max_moves` moves reserves.
