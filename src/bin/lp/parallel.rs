@@ -55,6 +55,32 @@ pub fn ordered<T: Send, E>(
     })
 }
 
+/// [`ordered`] over `groups` groups of `size` items: `work(group, member)` on the threads, and
+/// `each(group, results)` with a group's results in member order once its last is in.
+pub fn grouped<T: Send, E>(
+    groups: usize,
+    size: usize,
+    jobs: usize,
+    work: impl Fn(usize, usize) -> T + Sync,
+    mut each: impl FnMut(usize, Vec<T>) -> Result<(), E>,
+) -> Result<Duration, E> {
+    // Grown as results come (a size is a count a user typed: nothing reserved from it).
+    let mut group = Vec::new();
+    let items = groups.saturating_mul(size);
+    ordered(
+        items,
+        jobs,
+        |i| work(i / size, i % size),
+        |i, result| {
+            group.push(result);
+            if group.len() < size {
+                return Ok(());
+            }
+            each(i / size, std::mem::take(&mut group))
+        },
+    )
+}
+
 /// The speed-up words of a summary line: "on 2 threads, 1.93× one thread's work".
 pub fn speedup(busy: Duration, wall: Duration, jobs: usize) -> String {
     let ratio = busy.as_secs_f64() / wall.as_secs_f64().max(1e-9);
@@ -154,6 +180,24 @@ mod tests {
         // The first error ends the run.
         let stopped = ordered(10, 3, |i| i, |i, _| if i == 4 { Err(i) } else { Ok(()) });
         assert_eq!(stopped, Err(4));
+    }
+
+    #[test]
+    fn groups_come_whole_in_order_with_their_members_in_order() {
+        let mut seen = Vec::new();
+        let work = |g: usize, m: usize| {
+            std::thread::sleep(Duration::from_millis(((7 - g) * 3 + (2 - m)) as u64));
+            (g, m)
+        };
+        let done = grouped(4, 3, 3, work, |g, members| -> Result<(), ()> {
+            seen.push((g, members));
+            Ok(())
+        });
+        assert!(done.is_ok());
+        let expected: Vec<_> = (0..4).map(|g| (g, (0..3).map(|m| (g, m)).collect::<Vec<_>>())).collect();
+        assert_eq!(seen, expected);
+        // Empty groups: nothing to hand over.
+        assert!(grouped(5, 0, 2, |_, _| (), |_, _: Vec<()>| -> Result<(), ()> { panic!("a group of none") }).is_ok());
     }
 
     #[test]

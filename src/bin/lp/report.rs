@@ -125,11 +125,11 @@ fn generate_presets(
     let presets: Vec<(usize, usize)> =
         families.iter().enumerate().flat_map(|(f, family)| (0..family.presets.len()).map(move |p| (f, p))).collect();
     let count = args.count;
-    let make = |i: usize| -> Result<Option<(f64, String)>, String> {
-        let (family, preset) = (&families[presets[i / count].0], presets[i / count].1);
-        let preset = family.presets[preset].name;
+    let make = |g: usize, i: usize| -> Result<Option<(f64, String)>, String> {
+        let family = &families[presets[g].0];
+        let preset = family.presets[presets[g].1].name;
         let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
-        let mut generator = family.generator(&format!("preset={preset}{extra}"), stream_seed(args.seed, i % count))?;
+        let mut generator = family.generator(&format!("preset={preset}{extra}"), stream_seed(args.seed, i))?;
         let clock = Instant::now();
         // A preset that yields nothing within the generator's limits has fewer puzzles, not an error.
         Ok(generator.next(100_000).ok().map(|made| (clock.elapsed().as_secs_f64() * 1e3, made.session.describe())))
@@ -138,10 +138,9 @@ fn generate_presets(
         .iter()
         .map(|family| family.presets.iter().map(|p| (p.name.to_string(), Vec::new(), Vec::new())).collect())
         .collect();
-    let busy = parallel::ordered(presets.len() * count, jobs, make, |i, made| -> Result<(), String> {
-        if let Some((ms, desc)) = made? {
-            let (family, preset) = presets[i / count];
-            let run = &mut runs[family][preset];
+    let busy = parallel::grouped(presets.len(), count, jobs, make, |g, made| -> Result<(), String> {
+        let run = &mut runs[presets[g].0][presets[g].1];
+        for (ms, desc) in made.into_iter().collect::<Result<Vec<_>, _>>()?.into_iter().flatten() {
             run.1.push(ms);
             run.2.push(desc);
         }
@@ -162,12 +161,11 @@ fn solving_times(
     let algorithms: Vec<Algorithm> = std::iter::once(Ok(Algorithm::Exact))
         .chain(ALGORITHMS.iter().map(|name| Algorithm::parse(name).ok_or(format!("unknown algorithm {name}"))))
         .collect::<Result<_, _>>()?;
-    // Search i: puzzle i / algorithms, algorithm i % algorithms (the exact one first).
-    let run = |i: usize| -> Result<Option<(usize, f64)>, String> {
-        let puzzle = registry::parse(puzzles[i / algorithms.len()].1).map_err(|e| e.to_string())?;
-        let mut solver = puzzle
-            .solver(algorithms[i % algorithms.len()], max_nodes)
-            .map_err(|e| format!("--max-nodes {max_nodes}: {e}; give fewer"))?;
+    // A search a thread; a group is a puzzle's searches, the exact one first.
+    let run = |p: usize, a: usize| -> Result<Option<(usize, f64)>, String> {
+        let puzzle = registry::parse(puzzles[p].1).map_err(|e| e.to_string())?;
+        let mut solver =
+            puzzle.solver(algorithms[a], max_nodes).map_err(|e| format!("--max-nodes {max_nodes}: {e}; give fewer"))?;
         solver.set_node_limit((max_nodes as u64).saturating_mul(20));
         let clock = Instant::now();
         while solver.step(1 << 16).status == Status::InProgress {}
@@ -177,17 +175,14 @@ fn solving_times(
     };
     type ByLength = std::collections::BTreeMap<usize, Vec<f64>>;
     let mut by_length = vec![vec![ByLength::new(); ALGORITHMS.len()]; families];
-    let mut optimal = None;
-    let busy = parallel::ordered(puzzles.len() * algorithms.len(), jobs, run, |i, solved| -> Result<(), String> {
-        let family = puzzles[i / algorithms.len()].0;
-        match (i % algorithms.len(), solved?) {
-            (0, exact) => optimal = exact.map(|(length, _)| length),
-            (k, Some((_, ms))) => {
-                if let Some(length) = optimal {
-                    by_length[family][k - 1].entry(length).or_default().push(ms);
-                }
+    let busy = parallel::grouped(puzzles.len(), algorithms.len(), jobs, run, |p, solved| -> Result<(), String> {
+        let solved = solved.into_iter().collect::<Result<Vec<_>, _>>()?;
+        // Points only for the puzzles whose optimal length the exact solver proved.
+        let Some((Some((optimal, _)), others)) = solved.split_first() else { return Ok(()) };
+        for (by_length, solved) in by_length[puzzles[p].0].iter_mut().zip(others) {
+            if let Some((_, ms)) = solved {
+                by_length.entry(*optimal).or_default().push(*ms);
             }
-            _ => {}
         }
         Ok(())
     })?;

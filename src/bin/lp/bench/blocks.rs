@@ -92,24 +92,22 @@ pub fn blocks(count: usize, seed: u64, jobs: Option<usize>) -> Done {
         let analyse = |k: usize| cluster_line(&puzzle, Count::ALL[k]);
         busy += parallel::ordered(Count::ALL.len(), jobs, analyse, print)?;
     }
-    // A puzzle a thread, each preset's lines when its last puzzle is in.
+    // A puzzle a thread, each preset's line when its last puzzle is in.
     let presets = Blocks::PRESETS;
-    let generate = |i: usize| generate_one(&presets[i / count], seed, i % count);
-    let (mut candidates, mut time) = (0, Duration::ZERO);
-    busy += parallel::ordered(presets.len() * count, jobs, generate, |i, made| -> Done {
-        let (more, took) = made?;
-        (candidates, time) = (candidates + more, time + took);
-        if i % count == count - 1 {
-            let preset = &presets[i / count];
-            println!(
-                "generate {:<6} ({}): {count} puzzles in {} ({:.1} per second, {candidates} candidates)",
-                preset.name,
-                preset.params,
-                fmt_time(time),
-                count as f64 / time.as_secs_f64().max(1e-9)
-            );
-            (candidates, time) = (0, Duration::ZERO);
+    let generate = |p: usize, i: usize| generate_one(&presets[p], seed, i);
+    busy += parallel::grouped(presets.len(), count, jobs, generate, |p, made| -> Done {
+        let (mut candidates, mut time) = (0, Duration::ZERO);
+        for one in made {
+            let (more, took) = one?;
+            (candidates, time) = (candidates + more, time + took);
         }
+        println!(
+            "generate {:<6} ({}): {count} puzzles in {} ({:.1} per second, {candidates} candidates)",
+            presets[p].name,
+            presets[p].params,
+            fmt_time(time),
+            count as f64 / time.as_secs_f64().max(1e-9)
+        );
         Ok(())
     })?;
     println!("{}", parallel::bench_summary(busy, clock, jobs));

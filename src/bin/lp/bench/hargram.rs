@@ -123,9 +123,9 @@ pub fn hargram(count: usize, seed: u64, jobs: Option<usize>) -> Done {
     let mut uncovered =
         [[Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new()], Default::default()];
     let mut covers = [0usize; 2];
-    // A run a thread: seed, rival, board, in that order.
-    let curve = |i: usize| -> Result<([u32; CHECKPOINTS.len()], bool), String> {
-        let (seed, rival, board) = (seed + (i / 2 / boards.len()) as u64, i / boards.len() % 2, i % boards.len());
+    // A run a thread; a group is a seed's rival (seeds in turn, GA then SA) over every board.
+    let curve = |g: usize, board: usize| -> Result<([u32; CHECKPOINTS.len()], bool), String> {
+        let (seed, rival) = (seed + (g / 2) as u64, g % 2);
         let puzzle = &boards[board].1;
         let (curve, found, _, _) = run(puzzle, rivals(seed)[rival].1)?;
         let perfect = lphint::ga::Genome::perfect(&HargramGenome::new(puzzle));
@@ -133,15 +133,14 @@ pub fn hargram(count: usize, seed: u64, jobs: Option<usize>) -> Done {
         left.iter_mut().zip(&curve).for_each(|(left, best)| *left = perfect - best);
         Ok((left, found))
     };
-    let mut sums = [0u32; CHECKPOINTS.len()];
-    busy += parallel::ordered(boards.len() * 2 * SEEDS as usize, jobs, curve, |i, ran| -> Done {
-        let (left, found) = ran?;
-        let rival = i / boards.len() % 2;
-        sums.iter_mut().zip(left).for_each(|(sum, left)| *sum += left);
-        covers[rival] += found as usize;
-        if i % boards.len() == boards.len() - 1 {
-            uncovered[rival].iter_mut().zip(std::mem::take(&mut sums)).for_each(|(v, sum)| v.push(sum));
+    busy += parallel::grouped(2 * SEEDS as usize, boards.len(), jobs, curve, |g, runs| -> Done {
+        let mut sums = [0u32; CHECKPOINTS.len()];
+        for ran in runs {
+            let (left, found) = ran?;
+            sums.iter_mut().zip(left).for_each(|(sum, left)| *sum += left);
+            covers[g % 2] += found as usize;
         }
+        uncovered[g % 2].iter_mut().zip(sums).for_each(|(v, sum)| v.push(sum));
         Ok(())
     })?;
     println!("{:>12} {:>8} {:>8}", "evaluations", "GA", "SA");

@@ -86,30 +86,30 @@ pub fn linjat(count: usize, seed: u64, jobs: Option<usize>) -> Done {
     )?;
     // A puzzle a thread, each tier's line when its last puzzle is in.
     let presets = Linjat::PRESETS;
-    let mut tier = Made::default();
-    let make = |i: usize| make_one(presets[i / count].name, seed, i % count);
-    busy += parallel::ordered(presets.len() * count, jobs, make, |i, made| -> Done {
-        let made = made?;
-        tier.attempts += made.attempts;
-        tier.seeking += made.seeking;
-        tier.iterations += made.iterations;
-        tier.optimizing += made.optimizing;
-        if i % count == count - 1 {
-            let Made { attempts, seeking, iterations, optimizing } = std::mem::take(&mut tier);
-            let per_iteration = optimizing.saturating_sub(seeking).as_secs_f64() / iterations.max(1) as f64;
-            println!(
-                "{:<6}: {count} candidates in {} ({:.0} attempts each, {} an attempt); {count} optimized in {} \
-                 ({:.0} iterations/s, {} a puzzle of {} iterations)",
-                presets[i / count].name,
-                fmt_time(seeking),
-                attempts as f64 / count as f64,
-                fmt_time(seeking / attempts.max(1) as u32),
-                fmt_time(optimizing),
-                1.0 / per_iteration.max(1e-12),
-                fmt_time(Duration::from_secs_f64(optimizing.as_secs_f64() / count as f64)),
-                iterations / count.max(1) as i64
-            );
+    let make = |p: usize, i: usize| make_one(presets[p].name, seed, i);
+    busy += parallel::grouped(presets.len(), count, jobs, make, |p, made| -> Done {
+        let mut tier = Made::default();
+        for one in made {
+            let one = one?;
+            tier.attempts += one.attempts;
+            tier.seeking += one.seeking;
+            tier.iterations += one.iterations;
+            tier.optimizing += one.optimizing;
         }
+        let Made { attempts, seeking, iterations, optimizing } = tier;
+        let per_iteration = optimizing.saturating_sub(seeking).as_secs_f64() / iterations.max(1) as f64;
+        println!(
+            "{:<6}: {count} candidates in {} ({:.0} attempts each, {} an attempt); {count} optimized in {} \
+             ({:.0} iterations/s, {} a puzzle of {} iterations)",
+            presets[p].name,
+            fmt_time(seeking),
+            attempts as f64 / count as f64,
+            fmt_time(seeking / attempts.max(1) as u32),
+            fmt_time(optimizing),
+            1.0 / per_iteration.max(1e-12),
+            fmt_time(Duration::from_secs_f64(optimizing.as_secs_f64() / count as f64)),
+            iterations / count.max(1) as i64
+        );
         Ok(())
     })?;
     println!("{}", parallel::bench_summary(busy, clock, jobs));
