@@ -195,7 +195,9 @@ impl<F: Family> Checker<F> {
         if check.distance.is_none() && puzzle.lost_parts(&self.path[last], &mut check.mistakes) {
             check.mistakes_known = true;
         } else if let Some(solved) = &self.solved {
-            let unique = puzzle.count_solutions(2).is_some_and(|c| c.all == 1);
+            // The level's solutions, not the resumed position's: a wrong part drawn before the game was
+            // saved leaves the position none.
+            let unique = puzzle.unplayed().count_solutions(2).is_some_and(|c| c.all == 1);
             if unique {
                 check.mistakes_known = puzzle.mistakes(&self.path[last], solved, &mut check.mistakes);
             }

@@ -334,6 +334,13 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         false
     }
 
+    /// The level as written without the parts a player drew or placed since (Linjat's segments, Hargram's
+    /// pieces, which a description carries to resume a game): the puzzle whose solutions "the one
+    /// solution" counts. By default the puzzle itself.
+    fn unplayed(&self) -> Self {
+        self.clone()
+    }
+
     /// For families whose lost positions show why without search (Sokoban's boxes on dead squares or
     /// frozen off a goal): writes the cells of the parts of `state` that can never reach a goal and
     /// returns true; false (the default) for a family that cannot tell.

@@ -698,7 +698,7 @@ fn checking_a_board_finds_the_first_wrong_move_and_the_move_that_lost_it_as_the_
                             break;
                         }
                         let (code, next) = space.moves[here][rng.random_range(0..space.moves[here].len())];
-                        game.apply(&code).unwrap();
+                        space::play(&mut game, &code);
                         ids.push(next);
                     }
                     let d: Vec<Option<u32>> = ids.iter().map(|&i| space.to_goal[i]).collect();
@@ -722,7 +722,7 @@ fn checking_a_board_finds_the_first_wrong_move_and_the_move_that_lost_it_as_the_
                     lost += usize::from(lost_at.is_some());
                     // A check is of the position it was asked from: one more move, a new check.
                     if let Some(&(code, next)) = space.moves[*ids.last().unwrap()].first() {
-                        game.apply(&code).unwrap();
+                        space::play(&mut game, &code);
                         assert_eq!(check(&mut game).distance, space.to_goal[next], "{desc}");
                     }
                 }

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod abi;
 pub mod counting;
 pub mod native;
 pub mod oracle;

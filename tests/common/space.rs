@@ -99,3 +99,26 @@ impl Space {
         self.states.iter().position(|s| s == desc).map(|i| self.to_goal[i])
     }
 }
+
+/// Plays on `game` the space's move `code`: the move itself when the game names its pieces as the
+/// space's position does, else the game's own move with the same cells and argument (of a piece of the
+/// same name, where several pieces could make it). A space keys positions up to interchangeable pieces
+/// (identical blocks, Sokoban's boxes in reading order), whose labels a game keeps, and a move must name
+/// the piece that moves.
+pub fn play(game: &mut Box<dyn AnySession>, code: &MoveCode) {
+    if game.apply(code).is_ok() {
+        return;
+    }
+    let name = |game: &dyn AnySession, piece: u32| game.piece_name(piece).map(|n| n.name);
+    let like: Vec<MoveCode> =
+        game.legal_moves().into_iter().filter(|m| (m.from, m.to, m.arg) == (code.from, code.to, code.arg)).collect();
+    let wanted = name(game.as_ref(), code.piece);
+    let own = match like.as_slice() {
+        [one] => *one,
+        _ => *like
+            .iter()
+            .find(|m| name(game.as_ref(), m.piece) == wanted)
+            .unwrap_or_else(|| panic!("{}: no move like {code:?}", game.describe())),
+    };
+    game.apply(&own).unwrap();
+}

@@ -296,16 +296,17 @@ impl Family for Blocks {
         MoveCode { piece, from: mv.from as i32, to: mv.to as i32, arg: 0 }
     }
 
-    /// Also accepts any `piece` when a block of the state stands at `from` and can move to `to`.
+    /// The block `piece` names, standing at `from` and able to move to `to`: the piece a move names is
+    /// the one that moves, or the move is refused.
     fn decode_move(&self, state: &Layout, code: &MoveCode) -> Option<Slide> {
         let cells = self.board().cells() as i32;
         if !(0..cells).contains(&code.from) || !(0..cells).contains(&code.to) {
             return None;
         }
         let (from, to) = (code.from as u8, code.to as u8);
-        let by_index = self.block_named(code.piece).filter(|&b| state.0[b] == from);
-        let candidates = by_index.into_iter().chain((0..self.board().blocks()).filter(|&b| state.0[b] == from));
-        candidates.map(|b| Slide { block: b as u8, from, to }).find(|mv| self.apply(state, mv).is_some())
+        let block = self.block_named(code.piece).filter(|&b| state.0[b] == from)?;
+        let mv = Slide { block: block as u8, from, to };
+        self.apply(state, &mv).map(|_| mv)
     }
 
     /// Names the cells the code gives and the block standing there, and why the move is not one.
@@ -316,17 +317,24 @@ impl Family for Blocks {
             let off = if (0..cells).contains(&code.from) { code.to } else { code.from };
             return format!("cell {off} is off the {}x{} board", w, self.board().height);
         }
-        let standing = (0..self.board().blocks()).find(|&b| state.0[b] as i32 == code.from);
-        match standing {
-            None => format!("no block has its top-left corner at {}: nothing moves from there", place(code.from)),
-            Some(b) => {
-                let mv = Slide { block: b as u8, from: code.from as u8, to: code.to as u8 };
-                format!(
-                    "{} is not a legal move here: the way is blocked or the block cannot go there",
-                    self.move_text(&mv)
-                )
-            }
+        let Some(b) = self.block_named(code.piece) else {
+            let names: String = self.board().names.iter().collect();
+            return format!("piece {} names no block of this level (its blocks: {names})", code.piece);
+        };
+        let name = self.board().names[b];
+        if state.0[b] as i32 != code.from {
+            let standing = (0..self.board().blocks()).find(|&o| state.0[o] as i32 == code.from);
+            let there = standing.map_or(String::from("no block's corner is there"), |o| {
+                format!("block {} stands there", self.board().names[o])
+            });
+            return format!(
+                "block {name} has its top-left corner at {}, not at {} ({there}): a move moves the block it names",
+                place(state.0[b] as i32),
+                place(code.from)
+            );
         }
+        let mv = Slide { block: b as u8, from: code.from as u8, to: code.to as u8 };
+        format!("{} is not a legal move here: the way is blocked or the block cannot go there", self.move_text(&mv))
     }
 
     fn board_size(&self) -> (u32, u32) {

@@ -811,6 +811,11 @@ impl Family for Hargram {
         format!("{}: {why}", self.move_text(mv))
     }
 
+    /// No piece placed.
+    fn unplayed(&self) -> Hargram {
+        self.with_start(Layout::EMPTY)
+    }
+
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         Some(cover::count_solutions(self, limit))
     }

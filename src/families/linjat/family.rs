@@ -462,6 +462,11 @@ impl Family for Linjat {
     }
 
     /// Every solution is counted once (the board has no symmetry a level shares with its images).
+    /// Nothing drawn.
+    fn unplayed(&self) -> Linjat {
+        self.with_drawn(Drawn::NONE)
+    }
+
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let (all, _, nodes, complete) = super::exact::count(self, &self.drawn(), limit);
         Some(SolutionCount { all, up_to_symmetry: all, nodes, capped: !complete })

@@ -341,7 +341,9 @@ impl Family for Sokoban {
         MoveCode { piece, from: grid(from), to: grid(to), arg: (mv.kind == Kind::Walk) as i32 }
     }
 
-    /// `from` may be `-1` for a push of box `piece`, or for a step of the player.
+    /// `from` may be `-1` for a push of box `piece`, or for a step of the player. The box a move names is
+    /// the one it moves: a push's `piece` must be the box at `from`, a step's the box it pushes (or
+    /// `u32::MAX`, naming none: a step that pushes whatever box is in its way).
     fn decode_move(&self, state: &State, code: &MoveCode) -> Option<Action> {
         let level = self.level();
         let kind = match code.arg {
@@ -357,8 +359,12 @@ impl Family for Sokoban {
         let to = self.room(code.to)?;
         let dir = Dir::ALL.into_iter().find(|&d| level.next(from, d) == to)?;
         let piece = match kind {
-            Kind::Push => state.box_at(from)?,
-            Kind::Walk => state.box_at(to).unwrap_or(NONE as usize),
+            Kind::Push => state.box_at(from).filter(|&b| b as u32 == code.piece)?,
+            Kind::Walk => match state.box_at(to) {
+                Some(b) if code.piece == b as u32 || code.piece == u32::MAX => b,
+                None if code.piece == u32::MAX => NONE as usize,
+                _ => return None,
+            },
         };
         let mv = Action { kind, piece: piece as u16, from, dir };
         self.act(state, &mv).map(|_| mv)
@@ -398,9 +404,21 @@ impl Family for Sokoban {
                 place(code.to)
             );
         };
+        let named = || match code.piece {
+            u32::MAX => String::from("no box"),
+            n if (n as usize) < state.boxes().len() => self.box_name(n as usize),
+            n => format!("box {}, which the level does not have (it has {})", n as u64 + 1, state.boxes().len()),
+        };
         if push {
             let Some(piece) = state.box_at(a) else { return format!("there is no box at {}", place(from)) };
             let name = self.box_name(piece);
+            if code.piece != piece as u32 {
+                return format!(
+                    "the push names {}, but {name} stands at {}: a push moves the box it names",
+                    named(),
+                    place(from)
+                );
+            }
             let behind = level.next(a, dir.back());
             if let Some(other) = state.box_at(b) {
                 return format!("{name} cannot be pushed {}: {} is in the way", dir.word(), self.box_name(other));
@@ -419,6 +437,14 @@ impl Family for Sokoban {
         }
         if a != state.player {
             return format!("the player stands at {}, not at {}", level.place(state.player), place(from));
+        }
+        let pushed = state.box_at(b);
+        if code.piece != u32::MAX && pushed != Some(code.piece as usize) {
+            let what = pushed.map_or(String::from("pushes no box"), |p| format!("would push {}", self.box_name(p)));
+            return format!(
+                "the step names {}, but it {what}: a move moves the box it names (u32::MAX names none)",
+                named()
+            );
         }
         match state.box_at(b) {
             Some(piece) => format!(

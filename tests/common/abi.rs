@@ -1,0 +1,145 @@
+//! A game through the C ABI, as a game programmer holds it: a puzzle handle with safe calls over the
+//! exported functions, each answer with its status (tests assert both).
+
+use lphint::ffi::*;
+use std::ffi::CString;
+
+/// A puzzle handle, freed when dropped.
+pub struct Game(pub *mut LpPuzzle);
+
+/// The calling thread's last error message.
+pub fn last_error() -> String {
+    text(|buf, cap, written| unsafe { lp_last_error(buf, cap, written) }).1
+}
+
+/// Reads a string answer of `call` (buffer, capacity, written): its status and text.
+fn text(call: impl Fn(*mut std::ffi::c_char, usize, *mut usize) -> LpStatus) -> (LpStatus, String) {
+    let (mut buf, mut written) = (vec![0u8; 8192], 0usize);
+    let status = call(buf.as_mut_ptr().cast(), buf.len(), &mut written);
+    let len = written.min(buf.len());
+    (status, String::from_utf8_lossy(&buf[..len]).trim_end_matches('\0').to_string())
+}
+
+/// Reads a list answer of `call` (buffer, capacity, written).
+fn items<T: Default + Clone>(call: impl Fn(*mut T, usize, *mut usize) -> LpStatus) -> (LpStatus, Vec<T>) {
+    let (mut buf, mut written) = (vec![T::default(); 4096], 0usize);
+    let status = call(buf.as_mut_ptr(), buf.len(), &mut written);
+    buf.truncate(written.min(4096));
+    (status, buf)
+}
+
+impl Game {
+    /// Parses `desc` (panics when it does not parse: the tests give good descriptions here).
+    pub fn parse(desc: &str) -> Game {
+        Game::try_parse(desc).unwrap_or_else(|s| panic!("{desc}: {s:?} {}", last_error()))
+    }
+
+    /// Parses `desc`, or the status that refused it.
+    pub fn try_parse(desc: &str) -> Result<Game, LpStatus> {
+        let desc = CString::new(desc).unwrap();
+        let mut handle = std::ptr::null_mut();
+        // SAFETY: a valid string and out-parameter.
+        match unsafe { lp_puzzle_parse(desc.as_ptr(), &mut handle) } {
+            LpStatus::LP_OK => Ok(Game(handle)),
+            other => Err(other),
+        }
+    }
+
+    /// `lp_puzzle_apply`.
+    pub fn apply(&mut self, mv: LpMove) -> LpStatus {
+        // SAFETY: a live handle.
+        unsafe { lp_puzzle_apply(self.0, mv) }
+    }
+
+    /// `lp_puzzle_describe`.
+    pub fn describe(&self) -> String {
+        // SAFETY: a live handle and the buffer `text` passes.
+        text(|b, c, w| unsafe { lp_puzzle_describe(self.0, b, c, w) }).1
+    }
+
+    /// `lp_puzzle_moves`: the legal moves.
+    pub fn moves(&self) -> Vec<LpMove> {
+        // SAFETY: a live handle and the buffer `items` passes.
+        items(|b, c, w| unsafe { lp_puzzle_moves(self.0, b, c, w) }).1
+    }
+
+    /// `lp_puzzle_cells`.
+    pub fn cells(&self) -> Vec<i32> {
+        // SAFETY: a live handle and the buffer `items` passes.
+        items(|b, c, w| unsafe { lp_puzzle_cells(self.0, b, c, w) }).1
+    }
+
+    /// `lp_puzzle_is_solved`.
+    pub fn solved(&self) -> bool {
+        let mut solved = false;
+        // SAFETY: a live handle and an out-parameter.
+        assert_eq!(unsafe { lp_puzzle_is_solved(self.0, &mut solved) }, LpStatus::LP_OK);
+        solved
+    }
+
+    /// `lp_next_hint` stepped by `budget` to an answer: the hint, or the status that ended it.
+    pub fn hint(&mut self, budget: u32) -> Result<LpHint, LpStatus> {
+        let mut hint = LpHint::default();
+        loop {
+            // SAFETY: a live handle and an out-parameter.
+            match unsafe { lp_next_hint(self.0, budget, &mut hint) } {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_OK => return Ok(hint),
+                other => return Err(other),
+            }
+        }
+    }
+
+    /// `lp_hint_text`: its status and sentence.
+    pub fn hint_text(&self) -> (LpStatus, String) {
+        // SAFETY: a live handle and the buffer `text` passes.
+        text(|b, c, w| unsafe { lp_hint_text(self.0, b, c, w) })
+    }
+
+    /// `lp_hint_tier_text` of `tier` (the plan's first `moves` moves).
+    pub fn tier_text(&mut self, tier: u32, moves: u32) -> (LpStatus, String) {
+        // SAFETY: a live handle and the buffer `text` passes.
+        text(|b, c, w| unsafe { lp_hint_tier_text(self.0, tier, moves, b, c, w) })
+    }
+
+    /// `lp_hint_tier_cells` of `tier`.
+    pub fn tier_cells(&mut self, tier: u32) -> (LpStatus, Vec<u16>) {
+        // SAFETY: a live handle and the buffer `items` passes.
+        items(|b, c, w| unsafe { lp_hint_tier_cells(self.0, tier, b, c, w) })
+    }
+
+    /// `lp_hint_plan`: the plan's next moves.
+    pub fn plan(&mut self) -> Vec<LpMove> {
+        // SAFETY: a live handle and the buffer `items` passes.
+        items(|b, c, w| unsafe { lp_hint_plan(self.0, b, c, w) }).1
+    }
+
+    /// `lp_check_board` stepped by `budget` to an answer, with `lp_check_cells`.
+    pub fn check(&mut self, budget: u32) -> Result<(LpBoardCheck, Vec<u16>), LpStatus> {
+        let mut check = LpBoardCheck::default();
+        loop {
+            // SAFETY: a live handle and an out-parameter.
+            match unsafe { lp_check_board(self.0, budget, &mut check) } {
+                LpStatus::LP_IN_PROGRESS => continue,
+                LpStatus::LP_OK => break,
+                other => return Err(other),
+            }
+        }
+        // SAFETY: a live handle and the buffer `items` passes.
+        let cells = items(|b, c, w| unsafe { lp_check_cells(self.0, b, c, w) }).1;
+        Ok((check, cells))
+    }
+
+    /// `lp_puzzle_lost_text`: its status and sentence.
+    pub fn lost_text(&self) -> (LpStatus, String) {
+        // SAFETY: a live handle and the buffer `text` passes.
+        text(|b, c, w| unsafe { lp_puzzle_lost_text(self.0, b, c, w) })
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        // SAFETY: a handle from lp_puzzle_parse, freed once.
+        unsafe { lp_puzzle_free(self.0) };
+    }
+}

