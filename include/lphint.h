@@ -148,7 +148,8 @@ typedef struct LpBoardCheck {
   uint32_t moves;
   // 1 when the distances are proven optimal (the family's solver is exact for the puzzle), else 0.
   uint32_t exact;
-  // Cells of the parts drawn or placed that the one solution does not have (`lp_check_cells`).
+  // Cells of the parts drawn or placed that the one solution does not have, or in a lost position of
+  // the parts its reason blames (Sokoban's boxes, and goals they compete for) (`lp_check_cells`).
   uint32_t mistake_cells;
   // 1 when those were decided (Linjat's segments, Hargram's pieces, on a puzzle with one solution),
   // else 0.

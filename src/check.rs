@@ -33,7 +33,8 @@ pub struct BoardCheck {
     pub exact: bool,
     /// Cells of the parts drawn or placed that no solution has (Linjat's segments, Hargram's pieces),
     /// when the family names them and the puzzle's solution is unique; in a lost position, the parts
-    /// that can never reach a goal when the family sees them (Sokoban's dead boxes).
+    /// the family's reason for it blames when it sees one (Sokoban's boxes on dead squares or frozen, or
+    /// boxes that reach too few goals and those goals).
     pub mistakes: HintCells,
     /// Whether `mistakes` was decided (the family names parts and the solution is unique, or the
     /// position is lost and the family sees its dead parts).
@@ -190,7 +191,7 @@ impl<F: Family> Checker<F> {
             exact: self.exact,
             ..BoardCheck::default()
         };
-        // A lost position's parts that can never reach a goal, when the family sees them; otherwise the
+        // A lost position's parts to blame, when the family sees them; otherwise the
         // parts no solution has: against the one solution, when the puzzle has exactly one.
         if check.distance.is_none() && puzzle.lost_parts(&self.path[last], &mut check.mistakes) {
             check.mistakes_known = true;

@@ -342,8 +342,9 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     }
 
     /// For families whose lost positions show why without search (Sokoban's boxes on dead squares or
-    /// frozen off a goal): writes the cells of the parts of `state` that can never reach a goal and
-    /// returns true; false (the default) for a family that cannot tell.
+    /// frozen off a goal, or boxes that reach too few goals between them): writes the cells of the parts
+    /// of `state` that [`Family::lost_text`] blames and returns true; false (the default) for a family
+    /// that cannot tell.
     fn lost_parts(&self, state: &Self::State, cells: &mut HintCells) -> bool {
         let _ = (state, cells);
         false

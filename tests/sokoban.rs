@@ -8,7 +8,7 @@ mod common;
 
 use common::oracle::{self, SokobanPosition, SokobanSpace};
 use lphint::families::sokoban::text::{read_collection, write_collection};
-use lphint::families::sokoban::Sokoban;
+use lphint::families::sokoban::{Lost, Sokoban};
 use lphint::family::{Family, HintCells, MoveCode};
 use lphint::registry;
 use lphint::search::{Puzzle, Search, Status};
@@ -179,6 +179,89 @@ fn every_deadlock_the_family_reports_is_real_and_the_bound_is_admissible() {
     assert!(dead >= 500 && positions >= 5000, "{dead} deadlocks among {positions} positions");
 }
 
+/// Checks the reason `Sokoban::lost` gives for the position `here` against the brute force with boxes
+/// kept apart; returns its kind's name.
+fn lost_reason_is_true(here: &str, lost: &Lost, text: &str) -> &'static str {
+    let rows: Vec<&str> = here.trim_start_matches("sokoban:").split('/').collect();
+    let facts = oracle::sokoban_boxes(&rows, 200_000).expect("a small room");
+    let (boxes, kind) = match lost {
+        Lost::DeadSquares(list) => (list, "dead squares"),
+        Lost::Frozen(list) => (list, "frozen"),
+        Lost::Held(list) => (list, "held"),
+        Lost::Crowded { boxes, .. } => (boxes, "crowded"),
+    };
+    assert!(!boxes.is_empty(), "{here}: {kind} without a box");
+    let puzzle = Sokoban::parse(here).unwrap();
+    let grid = |room: u16| puzzle.level().cell_of[room as usize] as usize;
+    for &k in boxes {
+        assert!(text.contains(&format!("{}", k + 1)), "{here}: '{text}' does not name box {}", k + 1);
+        // The oracle's boxes are every box of the rows in reading order: the family's box k by its cell.
+        let cell = grid(puzzle.shown_start().boxes()[k]);
+        let reach = &facts.reach[facts.first.iter().position(|&c| c == cell).unwrap()];
+        let goals: Vec<usize> = reach.iter().copied().filter(|&c| facts.goal[c]).collect();
+        match lost {
+            // Never on a goal, and (even alone) on a square from which none can be reached.
+            Lost::DeadSquares(_) => {
+                assert!(goals.is_empty(), "{here}: box {} reaches the goals {goals:?}: '{text}'", k + 1);
+                let at = *reach.first().unwrap();
+                assert!(reach.iter().all(|&c| facts.dead[c]), "{here}: box {} leaves the dead squares ({at})", k + 1);
+            }
+            // Never moves, and stands off the goals.
+            Lost::Frozen(_) => {
+                assert_eq!(reach.len(), 1, "{here}: box {} moves, yet '{text}'", k + 1);
+                assert!(goals.is_empty(), "{here}: box {} stands on a goal: '{text}'", k + 1);
+            }
+            // Off the goals, and it leaves its square only once some box stands on a dead square.
+            Lost::Held(_) => {
+                assert!(facts.moves_only_past_a_dead_square[k], "{here}: box {} moves freely: '{text}'", k + 1);
+            }
+            // Reaches only the goals named, fewer than the boxes named.
+            Lost::Crowded { boxes, goals: named } => {
+                assert!(named.len() < boxes.len(), "{here}: '{text}'");
+                let named: Vec<usize> =
+                    named.iter().map(|&g| Sokoban::parse(here).unwrap().level().cell_of[g as usize] as usize).collect();
+                assert!(
+                    goals.iter().all(|g| named.contains(g)),
+                    "{here}: box {} reaches {goals:?}, not only {named:?}",
+                    k + 1
+                );
+            }
+        }
+    }
+    kind
+}
+
+#[test]
+fn every_reason_a_lost_position_gives_is_true_of_the_boxes_it_names() {
+    let mut kinds = std::collections::BTreeMap::new();
+    for (desc, space) in rooms(60, 60, 6) {
+        for (position, truth) in space.to_goal.iter().filter(|(_, t)| t.is_none()) {
+            let here = describe(&desc, position, space.width);
+            let puzzle = Sokoban::parse(&here).unwrap();
+            let Some(lost) = puzzle.lost(&puzzle.shown_start()) else { continue };
+            assert_eq!(*truth, None);
+            let text = puzzle.lost_text(&puzzle.shown_start()).unwrap();
+            *kinds.entry(lost_reason_is_true(&here, &lost, &text)).or_insert(0) += 1;
+        }
+    }
+    // The two positions: the box on the dead square named, not the one it holds; the two boxes
+    // and the one goal they compete for.
+    for (here, kind, cells) in [
+        ("sokoban:#######/#-----#/#---+-#/#-.-$##/#---$-#/#######", "dead squares", vec![32u16]),
+        ("sokoban:#########/#---$-*-#/#--$@-.-#/#-----#-#/#---.---#/#########", "crowded", vec![13, 15]),
+    ] {
+        let puzzle = Sokoban::parse(here).unwrap();
+        let lost = puzzle.lost(&puzzle.shown_start()).unwrap();
+        let text = puzzle.lost_text(&puzzle.shown_start()).unwrap();
+        assert_eq!(lost_reason_is_true(here, &lost, &text), kind, "{here}: {text}");
+        let mut lit = HintCells::new();
+        assert!(puzzle.lost_parts(&puzzle.shown_start(), &mut lit));
+        assert_eq!(lit.to_vec(), cells, "{here}: {text}");
+    }
+    println!("lost positions by reason: {kinds:?}");
+    assert!(kinds.len() >= 3 && kinds.values().sum::<usize>() >= 300, "{kinds:?}");
+}
+
 #[test]
 fn hints_bring_the_goal_one_push_closer_from_any_solvable_position() {
     let mut checked = 0;
@@ -213,7 +296,7 @@ fn step_code(player: usize, dir: usize, width: usize) -> MoveCode {
         2 => player as i64 + width as i64,
         _ => player as i64 - 1,
     };
-    MoveCode { piece: 0, from: player as i32, to: to as i32, arg: 1 }
+    MoveCode { piece: u32::MAX, from: player as i32, to: to as i32, arg: 1 }
 }
 
 /// The player's grid cell in a description.
@@ -281,10 +364,14 @@ fn the_players_steps_walk_and_push_as_the_rules_say_and_a_check_finds_the_push_t
         }
         if check.distance.is_none() && lost_at.is_some() {
             lost += 1;
-            // The dead boxes named are among the boxes, and only when the family sees them.
+            // The boxes to blame are among the boxes (with the goals boxes compete for, when the reason is
+            // theirs), and only when the family sees them.
             let boxes = space.position_of(&game.describe()).0;
+            let crowded = game.lost_text().is_some_and(|t| t.contains("between them"));
+            let rows = desc.trim_start_matches("sokoban:").replace('/', "");
             for cell in &check.mistakes {
-                assert!(boxes.contains(&(*cell as usize)), "{desc}: a dead box where there is none");
+                let goal = crowded && matches!(rows.as_bytes().get(*cell as usize), Some(b'.' | b'*' | b'+'));
+                assert!(boxes.contains(&(*cell as usize)) || goal, "{desc}: a box to blame where there is none");
             }
         }
     }

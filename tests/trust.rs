@@ -87,3 +87,22 @@ fn check_my_board_names_the_same_mistakes_on_a_resumed_board() {
     assert!(!played.is_empty());
     assert_eq!(played, resumed);
 }
+
+#[test]
+fn a_lost_sokoban_position_names_the_box_to_blame_and_the_goal_boxes_compete_for() {
+    // Box 2 stands on a dead square; box 1, above it, can still reach a goal once box 2 moves.
+    let mut dead = Game::parse("sokoban:#######/#-----#/#---+-#/#-.-$##/#---$-#/#######");
+    let (status, text) = dead.lost_text();
+    assert_eq!(status, LpStatus::LP_OK);
+    assert!(text.contains("box 2") && !text.contains("box 1"), "{text}");
+    let (check, cells) = dead.check(200).unwrap();
+    assert_eq!((check.distance, check.mistakes_known, cells), (-1, 1, vec![32]));
+    // Every goal can be reached, but boxes 1 and 2 only reach the one at row 2, column 7.
+    let mut crowded = Game::parse("sokoban:#########/#---$-*-#/#--$@-.-#/#-----#-#/#---.---#/#########");
+    let (status, text) = crowded.lost_text();
+    assert_eq!(status, LpStatus::LP_OK);
+    assert!(!text.contains("no longer be reached"), "{text}");
+    assert!(text.contains("boxes 1 and 2") && text.contains("row 2, column 7"), "{text}");
+    let (_, cells) = crowded.check(200).unwrap();
+    assert_eq!(cells, vec![13, 15], "the two boxes, one of them on the goal they compete for");
+}

@@ -346,7 +346,8 @@ pub struct LpBoardCheck {
     pub moves: u32,
     /// 1 when the distances are proven optimal (the family's solver is exact for the puzzle), else 0.
     pub exact: u32,
-    /// Cells of the parts drawn or placed that the one solution does not have ([`lp_check_cells`]).
+    /// Cells of the parts drawn or placed that the one solution does not have, or in a lost position of
+    /// the parts its reason blames (Sokoban's boxes, and goals they compete for) ([`lp_check_cells`]).
     pub mistake_cells: u32,
     /// 1 when those were decided (Linjat's segments, Hargram's pieces, on a puzzle with one solution),
     /// else 0.

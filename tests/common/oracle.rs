@@ -1,7 +1,7 @@
 //! Independent oracles: plain brute force written here, sharing no code with the library's solvers, to
 //! check their answers on small instances.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::Hash;
 
 /// Breadth-first search from `start`: the number of moves to the nearest state where `goal` holds, or
@@ -425,43 +425,69 @@ pub struct SokobanSpace {
     pub start: SokobanPosition,
 }
 
-/// Explores the pushes of `rows` (XSB, `-` or space for floor) from its start, up to `cap` positions
-/// (`None` past it).
-pub fn sokoban(rows: &[&str], cap: usize) -> Option<SokobanSpace> {
-    let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
-    let height = rows.len();
-    let at = |r: usize, c: usize| rows[r].as_bytes().get(c).copied().unwrap_or(b' ');
-    let (mut wall, mut goal, mut boxes, mut player) =
-        (vec![true; width * height], vec![false; width * height], vec![], 0);
-    for r in 0..height {
-        for c in 0..width {
-            let cell = r * width + c;
-            let ch = at(r, c);
-            wall[cell] = ch == b'#';
-            goal[cell] = matches!(ch, b'.' | b'*' | b'+');
-            if matches!(ch, b'$' | b'*') {
-                boxes.push(cell);
-            }
-            if matches!(ch, b'@' | b'+') {
-                player = cell;
+/// A Sokoban room read from XSB rows onto the plain grid.
+struct Room {
+    width: usize,
+    height: usize,
+    wall: Vec<bool>,
+    goal: Vec<bool>,
+    /// The boxes' cells in reading order.
+    boxes: Vec<usize>,
+    player: usize,
+}
+
+impl Room {
+    fn read(rows: &[&str]) -> Room {
+        let width = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+        let height = rows.len();
+        let at = |r: usize, c: usize| rows[r].as_bytes().get(c).copied().unwrap_or(b' ');
+        let mut room = Room {
+            width,
+            height,
+            wall: vec![true; width * height],
+            goal: vec![false; width * height],
+            boxes: vec![],
+            player: 0,
+        };
+        for r in 0..height {
+            for c in 0..width {
+                let cell = r * width + c;
+                let ch = at(r, c);
+                room.wall[cell] = ch == b'#';
+                room.goal[cell] = matches!(ch, b'.' | b'*' | b'+');
+                if matches!(ch, b'$' | b'*') {
+                    room.boxes.push(cell);
+                }
+                if matches!(ch, b'@' | b'+') {
+                    room.player = cell;
+                }
             }
         }
+        room
     }
-    let step = |cell: usize, d: usize| -> Option<usize> {
-        let (r, c) = ((cell / width) as isize, (cell % width) as isize);
+
+    /// The cell next to `cell` in direction `d` (up, right, down, left).
+    fn step(&self, cell: usize, d: usize) -> Option<usize> {
+        let (r, c) = ((cell / self.width) as isize, (cell % self.width) as isize);
         let (dr, dc) = [(-1, 0), (0, 1), (1, 0), (0, -1)][d];
         let (r, c) = (r + dr, c + dc);
-        (r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width).then(|| r as usize * width + c as usize)
-    };
-    let free = |cell: usize, boxes: &[usize]| !wall[cell] && !boxes.contains(&cell);
-    let region = |from: usize, boxes: &[usize]| -> Vec<bool> {
-        let mut seen = vec![false; width * height];
+        (r >= 0 && c >= 0 && (r as usize) < self.height && (c as usize) < self.width)
+            .then(|| r as usize * self.width + c as usize)
+    }
+
+    fn free(&self, cell: usize, boxes: &[usize]) -> bool {
+        !self.wall[cell] && !boxes.contains(&cell)
+    }
+
+    /// The cells the player reaches from `from` without pushing.
+    fn region(&self, from: usize, boxes: &[usize]) -> Vec<bool> {
+        let mut seen = vec![false; self.wall.len()];
         let mut todo = vec![from];
         seen[from] = true;
         while let Some(c) = todo.pop() {
             for d in 0..4 {
-                if let Some(n) = step(c, d) {
-                    if !seen[n] && free(n, boxes) {
+                if let Some(n) = self.step(c, d) {
+                    if !seen[n] && self.free(n, boxes) {
                         seen[n] = true;
                         todo.push(n);
                     }
@@ -469,13 +495,40 @@ pub fn sokoban(rows: &[&str], cap: usize) -> Option<SokobanSpace> {
             }
         }
         seen
-    };
+    }
+
+    /// Every push of `boxes` with the player at `player`: the box's index and its new cell.
+    fn pushes(&self, boxes: &[usize], player: usize) -> Vec<(usize, usize)> {
+        let reach = self.region(player, boxes);
+        let mut out = Vec::new();
+        for (i, &b) in boxes.iter().enumerate() {
+            for d in 0..4 {
+                let (Some(behind), Some(target)) = (self.step(b, (d + 2) % 4), self.step(b, d)) else { continue };
+                if reach[behind] && self.free(target, boxes) {
+                    out.push((i, target));
+                }
+            }
+        }
+        out
+    }
+
+    /// `boxes` with the player's region keyed by its lowest cell.
+    fn key(&self, boxes: Vec<usize>, player: usize) -> (Vec<usize>, usize) {
+        let lowest = self.region(player, &boxes).iter().position(|&s| s).unwrap_or(player);
+        (boxes, lowest)
+    }
+}
+
+/// Explores the pushes of `rows` (XSB, `-` or space for floor) from its start, up to `cap` positions
+/// (`None` past it).
+pub fn sokoban(rows: &[&str], cap: usize) -> Option<SokobanSpace> {
+    let room = Room::read(rows);
+    let (width, wall, goal) = (room.width, room.wall.clone(), room.goal.clone());
     let normal = |mut boxes: Vec<usize>, player: usize| -> SokobanPosition {
         boxes.sort_unstable();
-        let lowest = region(player, &boxes).iter().position(|&s| s).unwrap_or(player);
-        (boxes, lowest)
+        room.key(boxes, player)
     };
-    let start = normal(boxes, player);
+    let start = normal(room.boxes.clone(), room.player);
     let mut ids: HashMap<SokobanPosition, usize> = HashMap::new();
     let mut positions = vec![start.clone()];
     let mut edges: Vec<Vec<usize>> = Vec::new();
@@ -483,29 +536,24 @@ pub fn sokoban(rows: &[&str], cap: usize) -> Option<SokobanSpace> {
     let mut head = 0;
     while head < positions.len() {
         let (boxes, player) = positions[head].clone();
-        let reach = region(player, &boxes);
         let mut out = Vec::new();
-        for (i, &b) in boxes.iter().enumerate() {
-            for d in 0..4 {
-                let (Some(behind), Some(target)) = (step(b, (d + 2) % 4), step(b, d)) else { continue };
-                if reach[behind] && free(target, &boxes) {
-                    let mut moved = boxes.clone();
-                    moved[i] = target;
-                    let next = normal(moved, b);
-                    let id = match ids.get(&next) {
-                        Some(&id) => id,
-                        None => {
-                            if positions.len() >= cap {
-                                return None;
-                            }
-                            ids.insert(next.clone(), positions.len());
-                            positions.push(next);
-                            positions.len() - 1
-                        }
-                    };
-                    out.push(id);
+        for (i, target) in room.pushes(&boxes, player) {
+            let mut moved = boxes.clone();
+            let from = moved[i];
+            moved[i] = target;
+            let next = normal(moved, from);
+            let id = match ids.get(&next) {
+                Some(&id) => id,
+                None => {
+                    if positions.len() >= cap {
+                        return None;
+                    }
+                    ids.insert(next.clone(), positions.len());
+                    positions.push(next);
+                    positions.len() - 1
                 }
-            }
+            };
+            out.push(id);
         }
         edges.push(out);
         head += 1;
@@ -579,4 +627,76 @@ impl SokobanSpace {
         let key = seen.iter().position(|&s| s).unwrap_or(player);
         (boxes, key)
     }
+}
+
+/// What each box of a Sokoban position can still do, the boxes keeping their identity (reading order of
+/// the rows): [`sokoban_boxes`].
+pub struct SokobanBoxes {
+    /// Each box's cell in the position explored from.
+    pub first: Vec<usize>,
+    /// Each box's cells over every position reachable by pushes.
+    pub reach: Vec<BTreeSet<usize>>,
+    /// For each box, whether every reachable position in which it stands off its first cell has some box
+    /// on a dead square.
+    pub moves_only_past_a_dead_square: Vec<bool>,
+    /// The dead squares: the floor cells from which a box alone in the room reaches no goal, wherever the
+    /// player stands.
+    pub dead: Vec<bool>,
+    /// The goals.
+    pub goal: Vec<bool>,
+}
+
+/// Explores the pushes of the position `rows` shows with every box kept apart (up to `cap` positions;
+/// `None` past it), and every floor cell with a box alone: [`SokobanBoxes`].
+pub fn sokoban_boxes(rows: &[&str], cap: usize) -> Option<SokobanBoxes> {
+    let room = Room::read(rows);
+    let cells = room.wall.len();
+    // Dead squares: a box alone, the player anywhere next to it, explored to a goal or to its end.
+    let alive = |cell: usize| -> bool {
+        let mut seen = HashSet::new();
+        let mut todo: Vec<(Vec<usize>, usize)> = (0..4)
+            .filter_map(|d| room.step(cell, d))
+            .filter(|&p| !room.wall[p])
+            .map(|p| room.key(vec![cell], p))
+            .collect();
+        while let Some((boxes, player)) = todo.pop() {
+            if room.goal[boxes[0]] {
+                return true;
+            }
+            if !seen.insert((boxes.clone(), player)) {
+                continue;
+            }
+            for (_, target) in room.pushes(&boxes, player) {
+                todo.push(room.key(vec![target], boxes[0]));
+            }
+        }
+        false
+    };
+    let dead: Vec<bool> = (0..cells).map(|c| !room.wall[c] && !alive(c)).collect();
+    let first = room.key(room.boxes.clone(), room.player);
+    let mut seen: HashSet<(Vec<usize>, usize)> = HashSet::from([first.clone()]);
+    let mut todo = vec![first];
+    let n = room.boxes.len();
+    let mut reach = vec![BTreeSet::new(); n];
+    let mut clean = vec![true; n];
+    while let Some((boxes, player)) = todo.pop() {
+        let on_dead = boxes.iter().any(|&b| dead[b]);
+        for i in 0..n {
+            reach[i].insert(boxes[i]);
+            clean[i] &= boxes[i] == room.boxes[i] || on_dead;
+        }
+        for (i, target) in room.pushes(&boxes, player) {
+            let mut moved = boxes.clone();
+            let from = moved[i];
+            moved[i] = target;
+            let next = room.key(moved, from);
+            if seen.insert(next.clone()) {
+                if seen.len() > cap {
+                    return None;
+                }
+                todo.push(next);
+            }
+        }
+    }
+    Some(SokobanBoxes { first: room.boxes, reach, moves_only_past_a_dead_square: clean, dead, goal: room.goal })
 }

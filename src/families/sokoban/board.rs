@@ -1,9 +1,11 @@
 //! The mechanics every part of the family shares, on room indices: where the player can walk, which
-//! pushes there are, freeze deadlocks, and the matching lower bound. No allocation: fixed arrays sized for
-//! the largest room.
+//! pushes there are, freeze deadlocks, and the matching lower bound. No allocation on the search's way
+//! (fixed arrays sized for the largest room); the explanations of a lost position ([`crowded`]) allocate.
 
 use super::level::Level;
 use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// One bit per room cell.
 pub type Bits = [u64; MAX_CELLS / 64];
@@ -149,6 +151,95 @@ fn frozen(level: &Level, boxes: &Bits, cell: u16, seen: &mut Bits, off_goal: &mu
     }
     *off_goal |= !level.goal[cell as usize];
     true
+}
+
+/// The boxes (room cells `cells`, their set `boxes`) that can never move first, seen without search: the
+/// largest set of them each held on both axes by walls and boxes of the set — and, with `dead_squares`,
+/// also by an axis whose two sides are both dead squares (or a dead square and a wall), along which the box
+/// can only move onto a dead square. Without `dead_squares` none of the set can ever move again; with
+/// it, the first of them to move lands on a dead square. Found by removing held-by-nothing boxes until
+/// none is left to remove (a greatest fixpoint: a cycle of boxes holding one another stays in).
+pub fn stuck(level: &Level, boxes: &Bits, cells: &[u16], dead_squares: bool) -> Bits {
+    let mut set = *boxes;
+    let dead = |n: u16| n == NONE || !level.live[n as usize];
+    loop {
+        let mut changed = false;
+        for &cell in cells {
+            if !has(&set, cell) {
+                continue;
+            }
+            let held = [[Dir::Left, Dir::Right], [Dir::Up, Dir::Down]].into_iter().all(|[a, b]| {
+                let (na, nb) = (level.next(cell, a), level.next(cell, b));
+                let obstacle = |n: u16| n == NONE || has(&set, n);
+                obstacle(na) || obstacle(nb) || dead_squares && dead(na) && dead(nb)
+            });
+            if !held {
+                take(&mut set, cell);
+                changed = true;
+            }
+        }
+        if !changed {
+            return set;
+        }
+    }
+}
+
+/// Boxes (indices of `boxes`, room cells) that can reach too few goals between them, each alone in the
+/// empty room: a set of them with one goal fewer than boxes it can reach (Hall's condition fails, so no
+/// box-to-goal matching exists and the position is lost), with those goals (indices of `level.goals`);
+/// the smallest such set a maximum matching shows. `None` when every box can have a goal of its own.
+pub fn crowded(level: &Level, boxes: &[u16]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let n = boxes.len();
+    let reaches = |b: usize, g: usize| level.distance(g, boxes[b]) != u16::MAX;
+    // A maximum matching by augmenting paths (Kuhn's algorithm): `owner[g]` is the box goal `g` holds.
+    let mut owner: Vec<Option<usize>> = vec![None; level.goals.len()];
+    fn augment(
+        b: usize,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+        reaches: &dyn Fn(usize, usize) -> bool,
+    ) -> bool {
+        for g in 0..owner.len() {
+            if reaches(b, g) && !seen[g] {
+                seen[g] = true;
+                if owner[g].is_none_or(|other| augment(other, owner, seen, reaches)) {
+                    owner[g] = Some(b);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut unmatched = Vec::new();
+    for b in 0..n {
+        let mut seen = vec![false; owner.len()];
+        if !augment(b, &mut owner, &mut seen, &reaches) {
+            unmatched.push(b);
+        }
+    }
+    // From an unmatched box, the boxes alternating paths reach and the goals they reach: every such goal
+    // is held (else the path would augment), by a box of the set, so the goals are one fewer.
+    let crowd = |start: usize| {
+        let (mut set, mut goals) = (vec![start], Vec::new());
+        let mut at = 0;
+        while at < set.len() {
+            let box_at = set[at];
+            for g in 0..owner.len() {
+                if !reaches(box_at, g) || goals.contains(&g) {
+                    continue;
+                }
+                goals.push(g);
+                if let Some(other) = owner[g].filter(|o| !set.contains(o)) {
+                    set.push(other);
+                }
+            }
+            at += 1;
+        }
+        set.sort_unstable();
+        goals.sort_unstable();
+        (set, goals)
+    };
+    unmatched.into_iter().map(crowd).min_by_key(|(set, _)| set.len())
 }
 
 /// The cost a pair takes in the matching when the box cannot reach the goal at all.

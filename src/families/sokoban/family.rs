@@ -3,7 +3,7 @@
 
 use super::board::{has, Walk};
 use super::search::PushSearch;
-use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
+use super::{Action, Dir, Kind, Sokoban, State, MAX_CELLS, NONE};
 use crate::family::{add_cell, Family, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Solver};
@@ -43,6 +43,27 @@ pub const CELL_GOAL: i32 = 2;
 pub const CELL_PLAYER: i32 = 4;
 /// A cell's value: box `i` adds `(i + 1) * CELL_BOX`.
 pub const CELL_BOX: i32 = 8;
+
+/// Why a position is lost, seen without search ([`Sokoban::lost`]). Boxes are indices of the player's
+/// state (box 1 is 0), goals room cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// These boxes stand on dead squares: no push brings them to a goal, even alone in the room.
+    DeadSquares(Vec<usize>),
+    /// These boxes, off the goals, can never move again: each is held on both axes by walls and boxes
+    /// that cannot move either.
+    Frozen(Vec<usize>),
+    /// These boxes, off the goals, are held by walls and boxes so that the first of them all to move can
+    /// only move onto a dead square.
+    Held(Vec<usize>),
+    /// These boxes can reach only these goals between them, one fewer than the boxes.
+    Crowded {
+        /// The boxes.
+        boxes: Vec<usize>,
+        /// The goals they can reach.
+        goals: Vec<u16>,
+    },
+}
 
 impl Sokoban {
     /// "box 3".
@@ -106,24 +127,6 @@ impl Sokoban {
         false
     }
 
-    /// The boxes of `state` that can never reach a goal, seen without search: on a dead square or frozen
-    /// off a goal (with the boxes frozen with them), as indices.
-    pub fn dead_boxes(&self, state: &State) -> heapless::Vec<u8, MAX_BOXES> {
-        let level = self.level();
-        let boxes = state.bits();
-        let mut out = heapless::Vec::new();
-        let mut seen = [0u64; MAX_CELLS / 64];
-        for (i, &b) in state.boxes().iter().enumerate() {
-            seen.fill(0);
-            let dead = !level.live[b as usize]
-                || !level.goal[b as usize] && super::board::frozen_off_goal(level, &boxes, b, &mut seen);
-            if dead {
-                let _ = out.push(i as u8);
-            }
-        }
-        out
-    }
-
     /// The pushes `pushes` played from `state` as the player's whole path in LURD notation (lower case a
     /// step, upper case a push: the standard way solutions are written and checked), each walk the
     /// shortest; `None` when a push is not legal on the way. Its length is the solution's moves.
@@ -156,34 +159,72 @@ impl Sokoban {
         Some(out)
     }
 
-    /// Why `state` is lost, when it is for a reason seen without search, in the player's words ("box 3
-    /// is in a corner off the goals: it can never leave"); `None` otherwise.
-    pub fn why_lost(&self, state: &State) -> Option<String> {
+    /// Why `state` is lost, when it is for a reason seen without search: boxes on dead squares first,
+    /// then boxes frozen off the goals, then boxes held so that only a push onto a dead square frees them,
+    /// then boxes that reach too few goals between them. `None` otherwise (the position may still be lost,
+    /// as a search would tell).
+    pub fn lost(&self, state: &State) -> Option<Lost> {
         let level = self.level();
-        let mut seen = [0u64; MAX_CELLS / 64];
-        let boxes = state.bits();
-        for (i, &b) in state.boxes().iter().enumerate() {
-            let name = self.box_name(i);
-            if !level.live[b as usize] {
-                let walls = Dir::ALL.iter().filter(|&&d| level.next(b, d) == NONE).count();
-                let place = level.place(b);
-                return Some(if walls >= 2 && !self.movable_axis(b) {
-                    format!("{name} is in a corner off the goals at {place}: it can never leave")
-                } else {
-                    format!("{name} at {place} can never be pushed to a goal from there (along the wall, away from the goals)")
-                });
-            }
-            seen.fill(0);
-            if !level.goal[b as usize] && super::board::frozen_off_goal(level, &boxes, b, &mut seen) {
-                return Some(format!(
-                    "{name} at {} is frozen off the goals: walls and boxes hold it on both sides",
-                    level.place(b)
-                ));
+        let boxes = state.boxes();
+        let on_dead: Vec<usize> = (0..boxes.len()).filter(|&i| !level.live[boxes[i] as usize]).collect();
+        if !on_dead.is_empty() {
+            return Some(Lost::DeadSquares(on_dead));
+        }
+        let bits = state.bits();
+        for (dead_squares, kind) in [(false, Lost::Frozen as fn(Vec<usize>) -> Lost), (true, Lost::Held)] {
+            let stuck = super::board::stuck(level, &bits, boxes, dead_squares);
+            let off: Vec<usize> =
+                (0..boxes.len()).filter(|&i| has(&stuck, boxes[i]) && !level.goal[boxes[i] as usize]).collect();
+            if !off.is_empty() {
+                return Some(kind(off));
             }
         }
-        super::board::matching_bound(level, state.boxes())
-            .is_none()
-            .then(|| String::from("some goal can no longer be reached by any box"))
+        let (crowd, goals) = super::board::crowded(level, boxes)?;
+        Some(Lost::Crowded { boxes: crowd, goals: goals.iter().map(|&g| level.goals[g]).collect() })
+    }
+
+    /// The player's words for `lost` in `state` ("box 3 is in a corner off the goals at row 5, column 5:
+    /// it can never leave").
+    fn lost_words(&self, state: &State, lost: &Lost) -> String {
+        let level = self.level();
+        let at = |i: &usize| format!("{} at {}", self.box_name(*i), level.place(state.boxes()[*i]));
+        let named = |list: &[usize]| crate::text::and_list(&list.iter().map(at).collect::<Vec<_>>());
+        let verb = |list: &[usize]| if list.len() == 1 { ("is", "it") } else { ("are", "them") };
+        match lost {
+            Lost::DeadSquares(list) => match list.as_slice() {
+                [one] => {
+                    let b = state.boxes()[*one];
+                    let walls = Dir::ALL.iter().filter(|&&d| level.next(b, d) == NONE).count();
+                    if walls >= 2 && !self.movable_axis(b) {
+                        format!(
+                            "{} is in a corner off the goals at {}: it can never leave",
+                            self.box_name(*one),
+                            level.place(b)
+                        )
+                    } else {
+                        format!("{} can never be pushed to a goal from there, even alone in the room", at(one))
+                    }
+                }
+                _ => format!("{}: no push can bring them to a goal from there, even alone in the room", named(list)),
+            },
+            Lost::Frozen(list) => {
+                let (is, it) = verb(list);
+                format!("{} {is} frozen off the goals: walls, and boxes that cannot move either, keep {it} from moving in any direction", named(list))
+            }
+            Lost::Held(list) => {
+                let (is, it) = verb(list);
+                format!("{} {is} stuck off the goals: neither {it} nor the boxes holding {it} can move except onto a square from which no push reaches a goal", named(list))
+            }
+            Lost::Crowded { boxes, goals } => {
+                let numbers: Vec<String> = boxes.iter().map(|i| format!("{}", i + 1)).collect();
+                let places: Vec<String> = goals.iter().map(|&g| level.place(g)).collect();
+                let reach = match places.as_slice() {
+                    [one] => format!("only one goal between them, at {one}"),
+                    _ => format!("only {} goals between them, at {}", places.len(), places.join("; ")),
+                };
+                format!("boxes {} can reach {reach}", crate::text::and_list(&numbers))
+            }
+        }
     }
 
     /// Whether a box at `cell` could move along some axis in the empty room.
@@ -583,17 +624,20 @@ impl Family for Sokoban {
         }
     }
 
-    /// The dead boxes: on a dead square or frozen off a goal.
+    /// The boxes [`Sokoban::lost`] blames (and the goals, for boxes that reach too few of them).
     fn lost_parts(&self, state: &State, cells: &mut HintCells) -> bool {
-        let dead = self.dead_boxes(state);
-        for &i in &dead {
-            add_cell(cells, self.grid(state.boxes()[i as usize]));
-        }
-        !dead.is_empty()
+        let Some(lost) = self.lost(state) else { return false };
+        let (boxes, goals) = match &lost {
+            Lost::DeadSquares(list) | Lost::Frozen(list) | Lost::Held(list) => (list, &Vec::new()),
+            Lost::Crowded { boxes, goals } => (boxes, goals),
+        };
+        boxes.iter().for_each(|&i| add_cell(cells, self.grid(state.boxes()[i])));
+        goals.iter().for_each(|&g| add_cell(cells, self.grid(g)));
+        true
     }
 
     fn lost_text(&self, state: &State) -> Option<String> {
-        self.why_lost(state)
+        self.lost(state).map(|lost| self.lost_words(state, &lost))
     }
 
     fn move_cost(&self, from: &State, to: &State) -> u32 {

@@ -24,7 +24,7 @@ pub mod level;
 pub mod search;
 pub mod text;
 
-pub use family::{reason, CELL_BOX, CELL_GOAL, CELL_PLAYER, CELL_WALL, HINT_NODES};
+pub use family::{reason, Lost, CELL_BOX, CELL_GOAL, CELL_PLAYER, CELL_WALL, HINT_NODES};
 pub use generate::{Room, SokobanParams, SolutionShape};
 
 use alloc::sync::Arc;
