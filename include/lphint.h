@@ -807,8 +807,8 @@ enum LpStatus lp_last_error(char *buf,
                             size_t *written);
 
 // The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
-// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
-// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_check_board`, `lp_trivial_steps`,
+// `lp_solver_step`, `lp_generator_step` or `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
 // search). A game that shares one budget between several puzzles takes each call's work off what is
 // left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
 // it, and this call itself does not.
@@ -1332,13 +1332,19 @@ enum LpStatus lp_tiles_create(uint32_t width,
                               size_t goal_len,
                               struct LpPuzzle **out);
 
-// Plays the trivial steps from the current position — the "solve the trivial steps" button — and
-// writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
-// does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
-// none for all of them) fix; for the others, forced moves, each the only move of its position that leads
-// to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
-// buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
-// limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+// "Solve the trivial steps" from the current position, a frame at a time as a hint: it works at most
+// about `budget` units in this call (a budget of 0 counts as 1) and answers `LP_IN_PROGRESS` until
+// done — call it again from the same position with the same arguments — then plays the moves and writes
+// them into `(buf, cap)` (`*written` of them; at most `cap` and `max_moves` are played, so the buffer
+// holds every one). For a family that deduces as a player does (Linjat): every segment the rules
+// `rules` (`rule_count` reason codes, see `lp_family_reason`; none for all of them) fix, once a search
+// has shown that a solution keeps every segment drawn — `LP_NOT_FOUND` ("the board holds a part no
+// solution has") and nothing played when none does: rules applied to a mistake would build on it, so
+// the player takes it off first (`lp_check_board` names it). For the others: forced moves, each the
+// only move of its position that leads to a solvable position, a search per move of each position, each
+// bounded by the node limit (the moves before a search that reached it are played; `LP_OUT_OF_NODES`
+// when there are none). Nothing is played from a solved or unsolvable position. `lp_last_work` gives
+// the units spent.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
@@ -1346,6 +1352,7 @@ enum LpStatus lp_tiles_create(uint32_t width,
 enum LpStatus lp_trivial_steps(struct LpPuzzle *puzzle,
                                const uint32_t *rules,
                                size_t rule_count,
+                               uint32_t budget,
                                uint32_t max_moves,
                                struct LpMove *buf,
                                size_t cap,

@@ -60,3 +60,4 @@ pub mod session;
 pub mod status;
 pub mod tables;
 pub mod text;
+pub mod trivial;

@@ -12,6 +12,7 @@ use crate::search::cluster::Cluster;
 use crate::search::{Algorithm, Search, Solver, Stats, Status, Step};
 use crate::tables::Tables;
 use crate::text::ParseError;
+use crate::trivial::Trivial;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -65,6 +66,9 @@ pub struct Session<F: Family> {
     check_work: u32,
     /// The cells of the last check's mistakes.
     mistakes: HintCells,
+    /// A "trivial steps" run in progress, and the work of the last call.
+    trivial: Option<Trivial<F>>,
+    trivial_work: u32,
 }
 
 impl<F: Family> Session<F> {
@@ -87,19 +91,8 @@ impl<F: Family> Session<F> {
             checker: None,
             check_work: 0,
             mistakes: HintCells::new(),
-        }
-    }
-
-    /// Whether the goal can be reached from `state` (by `solver`, within its node limit).
-    fn solvable_from(&self, solver: &mut Solver<F>, state: &F::State) -> Result<bool, Status> {
-        if self.puzzle.is_goal(state) {
-            return Ok(true);
-        }
-        solver.restart(&self.puzzle, self.puzzle.canonical(state));
-        match solver.run(&self.puzzle) {
-            Status::Found => Ok(true),
-            Status::Unsolvable => Ok(false),
-            other => Err(other),
+            trivial: None,
+            trivial_work: 0,
         }
     }
 
@@ -241,12 +234,17 @@ pub trait AnySession: Send {
     fn check_board(&mut self, budget: u32) -> Result<BoardCheck, Status>;
     /// The budget units the last [`AnySession::check_board`] spent.
     fn check_work(&self) -> u32;
-    /// Plays the trivial steps from the current position (at most `max_moves`) and returns them: for a
-    /// family that deduces (Linjat), the moves the rules `rules` (reason codes; empty: all) fix; for the
-    /// others, forced moves, each the only one of its position that leads to a solvable position
-    /// (every search bounded by the node limit: `OutOfNodes` when one reached it, the moves before it
-    /// played). Nothing is played from a solved or unsolvable position.
-    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize) -> Result<Vec<MoveCode>, Status>;
+    /// "Solve the trivial steps" from the current position, working at most about `budget` units in this
+    /// call ([`crate::trivial`]): `InProgress` until done (ask again next frame, from the same position
+    /// with the same rules), then the moves, played (at most `max_moves`). For a family that deduces
+    /// (Linjat), the moves the rules `rules` (reason codes; empty: all) fix — refused with
+    /// `NotFound(Mistakes)` when the player placed a part no solution has; for the others, forced moves,
+    /// each the only one of its position that leads to a solvable position (each search bounded by the
+    /// node limit: the moves before one that reached it are played, or `OutOfNodes` when there are none).
+    /// Nothing is played from a solved or unsolvable position.
+    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize, budget: u32) -> Result<Vec<MoveCode>, Status>;
+    /// The budget units the last [`AnySession::trivial_steps`] spent.
+    fn trivial_work(&self) -> u32;
     /// The cells of the last finished check's mistakes ([`BoardCheck::mistakes`]).
     fn check_cells(&self) -> &[u16];
     /// Uses precomputed `tables` from now on (the hinter is rebuilt at the next hint), or says why not.
@@ -515,33 +513,21 @@ impl<F: Family> AnySession for Session<F> {
         self.check_work
     }
 
-    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize) -> Result<Vec<MoveCode>, Status> {
-        let mut played = Vec::new();
-        if let Some(moves) = self.puzzle.deduced_moves(&self.state, rules) {
-            for mv in moves.into_iter().take(max_moves) {
-                let code = self.puzzle.encode_move(&mv);
-                if self.apply(&code).is_err() {
-                    break;
-                }
-                played.push(code);
-            }
-            return Ok(played);
+    fn trivial_steps(&mut self, rules: &[u32], max_moves: usize, budget: u32) -> Result<Vec<MoveCode>, Status> {
+        self.trivial_work = 0;
+        if !self.trivial.as_ref().is_some_and(|t| t.runs(&self.state, rules, max_moves)) {
+            let solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
+            let solver = solver.with_expansion_limit(self.node_limit);
+            self.trivial = Some(Trivial::new(&self.puzzle, solver, self.state, rules, max_moves));
         }
-        let mut solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
-        solver.set_expansion_limit(self.node_limit);
-        while played.len() < max_moves && !self.puzzle.is_goal(&self.state) {
-            let mut ways = Vec::new();
-            self.puzzle.successors(&self.state, |mv, next, _| ways.push((mv, next)));
-            let mut forced = None;
-            for (mv, next) in ways {
-                if self.solvable_from(&mut solver, &next)? {
-                    if forced.is_some() {
-                        return Ok(played); // two ways on: nothing forced
-                    }
-                    forced = Some(mv);
-                }
-            }
-            let Some(mv) = forced else { return Ok(played) };
+        let run = self.trivial.as_mut().ok_or(Status::OutOfMemory)?;
+        let (answer, work) = run.step(&self.puzzle, budget);
+        self.trivial_work = work;
+        if answer != Err(Status::InProgress) {
+            self.trivial = None;
+        }
+        let mut played = Vec::new();
+        for mv in answer? {
             let code = self.puzzle.encode_move(&mv);
             if self.apply(&code).is_err() {
                 break;
@@ -549,6 +535,10 @@ impl<F: Family> AnySession for Session<F> {
             played.push(code);
         }
         Ok(played)
+    }
+
+    fn trivial_work(&self) -> u32 {
+        self.trivial_work
     }
 
     fn hint_nodes(&self) -> u64 {

@@ -39,6 +39,9 @@ pub enum Shortfall {
     Rejected,
     /// No partial result: no search ran from the position, or none reached a state closer to a goal.
     NoCloser,
+    /// The position holds parts that no solution has (a segment drawn wrong): deductions from it would
+    /// build on them, so none is made until they are taken off.
+    Mistakes,
 }
 
 impl Status {
@@ -63,6 +66,7 @@ impl Status {
             Status::NotFound(Shortfall::NoMore) => "no_more",
             Status::NotFound(Shortfall::Rejected) => "rejected",
             Status::NotFound(Shortfall::NoCloser) => "no_closer",
+            Status::NotFound(Shortfall::Mistakes) => "mistakes",
             Status::OutOfMemory => "out_of_memory",
         }
     }

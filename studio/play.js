@@ -2,7 +2,7 @@
 // mouse and keyboard (when the board has focus) with undo and redo; the explained hint; the exact
 // solution (found in the worker, with progress and cancel) and any replay on a scrubber; and (Linjat) the
 // rule solver's deduction layer by layer.
-import { Status } from "./lphint/index.js";
+import { Status, statusName } from "./lphint/index.js";
 import { draw, click, key, colour, noun, pointOf } from "./board.js";
 import { Job, reason } from "./jobs.js";
 import { boardSvg, svgToPng } from "./levels.js";
@@ -496,25 +496,38 @@ export class Play {
     $("playtest-summary").hidden = results.length === 0;
   }
 
-  /** The trivial steps: the rules' deductions (Linjat) or the forced moves, each played as a move of
-   * its own (undoable one by one). */
+  /** The trivial steps: the rules' deductions (Linjat) or the forced moves, worked out a little each
+   * animation frame on a copy of the position (the page stays responsive; Stop or any move cancels),
+   * then each played as a move of its own (undoable one by one). */
   trivialSteps() {
     this.stop();
     const start = this.puzzle.describe();
     const probe = this.studio.parse(start);
-    probe.setNodeLimit(FORCED_NODES); // forced moves search on the page: a short bound keeps it responsive
-    let steps;
-    try {
-      steps = probe.trivialSteps(FORCED_MOVES);
-    } catch (e) {
-      this.say(reason(e));
-      return;
-    } finally {
+    probe.setNodeLimit(FORCED_NODES);
+    const done = (text) => {
       probe.free();
-    }
-    steps.forEach((move) => this.play(move));
-    const family = this.view.family;
-    this.say(steps.length ? `Trivial steps: ${steps.length} ${noun(family, steps.length)} played.` : "No trivial step here: every way on needs a choice.");
+      this.animation = null;
+      this.say(text);
+    };
+    const frame = () => {
+      let steps;
+      try {
+        steps = probe.trivialSteps(HINT_BUDGET, FORCED_MOVES);
+      } catch (e) {
+        return done(reason(e));
+      }
+      if (steps.status === Status.IN_PROGRESS) {
+        this.animation = { frame: requestAnimationFrame(frame), cancel: () => probe.free() };
+        return;
+      }
+      if (steps.status === Status.NOT_FOUND) return done("No trivial steps: the board holds a part no solution has. Take it off first (Check my board names it).");
+      if (steps.status !== Status.OK) return done(`No trivial steps (${statusName(steps.status)}).`);
+      const family = this.view.family;
+      done(steps.moves.length ? `Trivial steps: ${steps.moves.length} ${noun(family, steps.moves.length)} played.` : "No trivial step here: every way on needs a choice.");
+      steps.moves.forEach((move) => this.play(move));
+    };
+    this.say("Working out the trivial steps…");
+    this.animation = { frame: requestAnimationFrame(frame), cancel: () => probe.free() };
   }
 
   /** "Check my board" on the game played so far, in the worker: solvable, how far now against the
@@ -641,6 +654,7 @@ export class Play {
 
   stop() {
     if (this.animation?.frame !== undefined) cancelAnimationFrame(this.animation.frame);
+    this.animation?.cancel?.();
     this.animation = null;
   }
 

@@ -439,3 +439,94 @@ fn parameters_a_generator_cannot_keep_are_refused_with_the_reason() {
     assert!(Generator::<Blocks>::from_text("preset=rush-easy,min=6", 3).is_ok());
     assert!(Generator::<Blocks>::from_text("size=4x5,method=anneal,min=5,max=15", 3).is_ok());
 }
+
+/// The block letters named after the colon of a tier sentence ("blocks C and D move next", "the truck C
+/// and car B move next"): its one-character words.
+fn letters(words: &str) -> Vec<char> {
+    words
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() == 1)
+        .filter_map(|w| w.chars().next())
+        .collect()
+}
+
+/// A block's id (`LpMove.piece`) from its letter.
+fn id(letter: char) -> u32 {
+    lphint::families::blocks::block_id(letter).unwrap()
+}
+
+/// The goal blocks' letters of a description: before `@` in its targets (`A@0,3;B@0,2`); Rush Hour's red
+/// car is `A`.
+fn goal_letters(desc: &str) -> Vec<char> {
+    if desc.starts_with("rush:") {
+        return vec!['A'];
+    }
+    let targets = desc.split(':').nth(3).unwrap_or("");
+    targets.split(';').filter_map(|t| t.split('@').next()?.chars().next()).collect()
+}
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let mut rng = common::rng(54);
+    let mut more: Vec<String> = (0..40).map(|_| random_layout(&mut rng).1).collect();
+    more.extend(
+        [
+            "blocks:4x3:AB../CC../DD..:A@0,3;B@0,2:step",
+            "blocks:3x3:A.B/CD./...:A@2,2;B@2,0",
+            "blocks:4x4:A.B./CC../.DD./....:A@3,3;B@3,0",
+        ]
+        .map(String::from),
+    );
+    more.extend(cases().into_iter().map(|c| c.desc));
+    more.extend(include_str!("../data/rush.txt").lines().filter(|l| l.starts_with("rush:")).take(30).map(String::from));
+    let more: Vec<&str> = more.iter().map(String::as_str).collect();
+    let (mut can_move, mut move_next) = (0, 0);
+    let checked = common::space::every_tier("blocks", 20, &more, |t| {
+        let (way, rest) = t.region.split_once(": ").unwrap_or_else(|| panic!("{}: '{}'", t.desc, t.region));
+        let goals = goal_letters(&t.desc);
+        // "block X's way to its goal": X is a goal block; "the red car's way out" on a Rush Hour board.
+        let goal = match way.strip_prefix("block ") {
+            Some(named) => named.chars().next().unwrap(),
+            None => {
+                assert_eq!(way, "the red car's way out", "{}", t.desc);
+                'A'
+            }
+        };
+        assert!(goals.contains(&goal), "{}: '{}' names {goal}, not a goal block ({goals:?})", t.desc, t.region);
+        let next: Vec<u32> = t.plan.iter().take(3).map(|m| m.piece).collect();
+        if rest == "it can move now" {
+            let legal = t.game.legal_moves();
+            assert!(
+                legal.iter().any(|m| m.piece == id(goal)),
+                "{}: '{}', yet {goal} has no legal move",
+                t.desc,
+                t.region
+            );
+            can_move += 1;
+        } else {
+            assert!(rest.ends_with(" next"), "{}: '{}'", t.desc, t.region);
+            let named = letters(rest);
+            assert!(!named.is_empty(), "{}: '{}' names no block", t.desc, t.region);
+            for letter in named {
+                assert!(
+                    next.contains(&id(letter)),
+                    "{}: '{}', yet the next moves {:?} do not move {letter}",
+                    t.desc,
+                    t.region,
+                    t.plan
+                );
+            }
+            move_next += 1;
+        }
+        // Tier 2 names the block the hint moves.
+        let moved = match t.piece.strip_prefix("move the red car") {
+            Some(_) => 'A',
+            None => *letters(&t.piece).last().unwrap_or_else(|| panic!("{}: '{}'", t.desc, t.piece)),
+        };
+        assert_eq!(id(moved), t.hint.mv.piece, "{}: '{}'", t.desc, t.piece);
+    });
+    assert!(
+        checked >= 300 && can_move >= 30 && move_next >= 30,
+        "{checked} checked: {can_move} 'can move now', {move_next} 'move next'"
+    );
+}

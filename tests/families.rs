@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::space::{self, Space};
+use common::space::{self, sample, small_puzzles, Space};
+use lphint::family::MoveCode;
 use lphint::generate::Limits;
 use lphint::pack::{Bounded, Pack, PackEntry};
 use lphint::params::{Kind, Values};
@@ -360,22 +361,6 @@ fn garbage_parameter_texts_are_refused_naming_the_key() {
     assert!(registry::named("no_such_family").unwrap_err().contains("unknown family 'no_such_family' (known: "));
 }
 
-/// Small puzzles of `family` (its `small` parameters), up to `count` distinct ones.
-fn small_puzzles(family: &Entry, count: usize) -> Vec<String> {
-    let mut generator = family.generator(family.small, 5).unwrap_or_else(|e| panic!("{}: {e}", family.name));
-    generator.set_limits(Limits { max_misses: 20_000, ..Limits::default() });
-    let mut out = Vec::new();
-    while out.len() < count {
-        match generator.step(u32::MAX) {
-            Ok(g) => out.push(g.session.describe()),
-            Err(Status::InProgress) => continue,
-            Err(_) => break,
-        }
-    }
-    assert!(out.len() >= count.min(20), "{}: only {} small puzzles from '{}'", family.name, out.len(), family.small);
-    out
-}
-
 /// Every way to set one of the family's play options: each value of each choice option (the defaults
 /// among them), or nothing for a family without options.
 fn option_settings(family: &Entry) -> Vec<Vec<(&'static str, &'static str)>> {
@@ -422,12 +407,6 @@ fn small_spaces(family: &Entry) -> &'static Explored {
         })
     });
     &all.iter().find(|(id, _)| *id == family.id).unwrap().1
-}
-
-/// States of `space` to start searches and hints from: the start and a spread of the others.
-fn sample(space: &Space, count: usize) -> impl Iterator<Item = usize> + '_ {
-    let step = (space.states.len() / count).max(1);
-    (0..space.states.len()).step_by(step)
 }
 
 #[test]
@@ -771,6 +750,17 @@ fn a_part_placed_where_the_one_solution_has_none_is_named_by_its_cells() {
     assert!(total >= 3, "only {total} wrong parts named");
 }
 
+/// "Solve the trivial steps" stepped by 50 units to its answer, no call spending more than its budget.
+fn trivial_steps(game: &mut Box<dyn AnySession>, rules: &[u32], max: usize) -> Result<Vec<MoveCode>, Status> {
+    loop {
+        let answer = game.trivial_steps(rules, max, 50);
+        assert!(game.trivial_work() <= 50 + 16, "{}: a call spent {}", game.describe(), game.trivial_work());
+        if answer != Err(Status::InProgress) {
+            return answer;
+        }
+    }
+}
+
 fn cells(game: &dyn AnySession) -> usize {
     let (w, h) = game.board_size();
     (w * h) as usize
@@ -779,7 +769,7 @@ fn cells(game: &dyn AnySession) -> usize {
 #[test]
 fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other_way_on() {
     every_family(|family| {
-        let mut played = 0;
+        let (mut played, mut refused) = (0, 0);
         for (options, spaces) in small_spaces(family) {
             for space in spaces.iter().take(12) {
                 // Distances from the start, so that a position on a shortest solution is known.
@@ -800,7 +790,20 @@ fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other
                     let on_path = from_start[id].zip(space.to_goal[id]).is_some_and(|(a, b)| a + b == total);
                     let desc = &space.states[id];
                     let mut game = space::session(desc, options);
-                    let steps = game.trivial_steps(&[], 5).unwrap_or_else(|e| panic!("{desc}: {}", e.name()));
+                    let deduces = family.reasons.iter().any(|r| r.name == "cover");
+                    let steps = match trivial_steps(&mut game, &[], 5) {
+                        // A family that deduces refuses a position with a part no solution has: off the one
+                        // solution (its parts are only drawn, so every position with none wrong is on it).
+                        Err(Status::NotFound(lphint::status::Shortfall::Mistakes)) => {
+                            assert!(deduces && solved == 1 && !on_path, "{desc}: refused, yet on the solution");
+                            assert_eq!(game.describe_position(), *desc, "{desc}: a refusal plays nothing");
+                            refused += 1;
+                            continue;
+                        }
+                        Err(e) => panic!("{desc}: {}", e.name()),
+                        Ok(steps) => steps,
+                    };
+                    assert!(!(deduces && solved == 1 && !on_path), "{desc}: deductions from a board with a mistake");
                     let mut at = id;
                     for code in &steps {
                         let ways: Vec<usize> = space.moves[at]
@@ -811,7 +814,7 @@ fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other
                         let next = space.moves[at].iter().find(|(c, _)| c == code).map(|&(_, n)| n);
                         let next =
                             next.unwrap_or_else(|| panic!("{desc}: the trivial step {code:?} is not a legal move"));
-                        if family.reasons.iter().any(|r| r.name == "cover") {
+                        if deduces {
                             // A deduction from a position on the one solution stays on it.
                             if on_path && solved == 1 {
                                 assert_eq!(
@@ -831,7 +834,7 @@ fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other
             }
         }
         if family.reasons.iter().any(|r| r.name == "cover") {
-            assert!(played >= 10, "{}: only {played} deductions played", family.name);
+            assert!(played >= 10 && refused >= 3, "{}: {played} deductions played, {refused} refused", family.name);
         }
     });
 }

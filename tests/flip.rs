@@ -169,3 +169,22 @@ fn minimum_presses_agree_with_light_chasing() {
     }
     assert!(reachable > 150 && unreachable > 40, "{reachable} reachable, {unreachable} not");
 }
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let more = ["flip:3x3:.../.../..#"];
+    let checked = common::space::every_tier("flip", 30, &more, |t| {
+        // The target: where the whole plan ends.
+        assert_eq!(t.plan.len(), t.hint.moves_left as usize, "{}", t.desc);
+        let target = t.after.last().unwrap();
+        assert!(target.is_solved(), "{}", t.desc);
+        let (w, h) = t.game.board_size();
+        let differ = (0..(w * h) as usize).filter(|&c| t.game.cell(c) != target.cell(c)).count();
+        let said =
+            if differ == 1 { String::from("1 panel still differs") } else { format!("{differ} panels still differ") };
+        assert_eq!(t.region, format!("{said} from the target"), "{}", t.desc);
+        // Tier 2: the row of the press.
+        assert_eq!(t.piece, format!("press a panel of row {}", t.hint.mv.from as u32 / w + 1), "{}", t.desc);
+    });
+    assert!(checked >= 200, "{checked} checked");
+}

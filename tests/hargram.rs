@@ -488,3 +488,49 @@ fn the_checkerboard_colouring_proves_boards_unsolvable_before_search() {
     assert!(square.colouring_allows(&square.start()));
     assert_eq!(count_solutions(&square, u64::MAX).all, 2);
 }
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let (mut covers, mut removals) = (0, 0);
+    let more = ["hargram:3x2:.../##.:###!;#!:1@0,0,0"];
+    let checked = common::space::every_tier("hargram", 40, &more, |t| {
+        let (w, h) = t.game.board_size();
+        let cells = |game: &dyn lphint::session::AnySession, piece: u32| -> Vec<usize> {
+            (0..(w * h) as usize).filter(|&c| game.cell(c) == piece as i32 + 1).collect()
+        };
+        let words = t.game.piece_name(t.hint.mv.piece).unwrap().name;
+        if t.hint.mv.to == -1 {
+            // A removal: the piece is not where the plan's solution has it (nor a piece like it).
+            assert_eq!(t.region, format!("{words} is not where the solution these hints lead to has it"), "{}", t.desc);
+            assert_eq!(t.piece, format!("take {words} off"), "{}", t.desc);
+            let end = t.after.last().unwrap();
+            assert!(end.is_solved(), "{}", t.desc);
+            let now = cells(t.game.as_ref(), t.hint.mv.piece);
+            let same = (0..64).filter(|&q| t.game.piece_name(q).is_some_and(|n| n.name == words));
+            assert!(same.into_iter().all(|q| cells(end.as_ref(), q) != now), "{}: the solution keeps it there", t.desc);
+            removals += 1;
+        } else {
+            // "cover the empty cell at column C, row R next": empty now, covered by the next placement.
+            let rest = t
+                .region
+                .strip_prefix("cover the empty cell at column ")
+                .unwrap_or_else(|| panic!("{}: '{}'", t.desc, t.region));
+            let (col, row) = rest.trim_end_matches(" next").split_once(", row ").unwrap();
+            let cell = (row.parse::<u32>().unwrap() - 1) * w + col.parse::<u32>().unwrap() - 1;
+            assert_eq!(t.game.cell(cell as usize), 0, "{}: '{}' is not empty", t.desc, t.region);
+            assert_eq!(
+                t.after[0].cell(cell as usize),
+                t.hint.mv.piece as i32 + 1,
+                "{}: '{}' is not covered next",
+                t.desc,
+                t.region
+            );
+            assert_eq!(t.piece, format!("place {words}"), "{}", t.desc);
+            covers += 1;
+        }
+    });
+    assert!(
+        checked >= 200 && covers >= 100 && removals >= 10,
+        "{checked} checked: {covers} covers, {removals} removals"
+    );
+}

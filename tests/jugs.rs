@@ -142,3 +142,30 @@ fn hints_lower_the_distance_and_say_when_the_player_is_stuck() {
         Algorithm::Bfs { depth_limit: 3 }
     );
 }
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let checked = common::space::every_tier("jugs", 30, &[], |t| {
+        // Tier 1: the jugs the next two moves use, in order.
+        let mut used: Vec<String> = Vec::new();
+        for m in t.plan.iter().take(2) {
+            for jug in [m.from, m.to].into_iter().filter(|&j| j >= 0) {
+                if !used.contains(&(jug + 1).to_string()) {
+                    used.push((jug + 1).to_string());
+                }
+            }
+        }
+        let listed =
+            t.region.trim_start_matches("the next moves use jugs ").trim_start_matches("the next moves use jug ");
+        assert_eq!(listed.replace(" and ", ", "), used.join(", "), "{}: '{}'", t.desc, t.region);
+        // Tier 2: the jug the move starts from, and what it does.
+        let mv = t.hint.mv;
+        let said = match (mv.from, mv.to) {
+            (-1, to) => format!("jug {}, at the tap", to + 1),
+            (from, -1) => format!("jug {}, at the sink", from + 1),
+            (from, _) => format!("pour from jug {}", from + 1),
+        };
+        assert_eq!(t.piece, said, "{}", t.desc);
+    });
+    assert!(checked >= 200, "{checked} checked");
+}

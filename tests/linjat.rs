@@ -500,3 +500,137 @@ fn orientations_covering_a_cell_are_those_whose_segment_holds_it() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+/// A Linjat position read independently from its description: the grid (`None` empty, `Some(0)` a dot,
+/// `Some(n)` a number) and the cells its drawn segments cover.
+struct Position {
+    w: usize,
+    h: usize,
+    grid: Vec<Option<u8>>,
+    covered: Vec<bool>,
+    /// The numbers with a segment drawn, by cell.
+    drawn: Vec<usize>,
+}
+
+fn position(desc: &str) -> Position {
+    let fields: Vec<&str> = desc.split(':').collect();
+    let (w, h) = fields[1].split_once('x').unwrap();
+    let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+    let grid: Vec<Option<u8>> = fields[2]
+        .replace('/', "")
+        .chars()
+        .map(|c| match c {
+            'o' => Some(0),
+            '.' => None,
+            d => Some(d.to_digit(10).unwrap() as u8),
+        })
+        .collect();
+    let (mut covered, mut drawn) = (vec![false; w * h], Vec::new());
+    let at = |rc: &str| {
+        let (r, c) = rc.split_once(',').unwrap();
+        r.parse::<usize>().unwrap() * w + c.parse::<usize>().unwrap()
+    };
+    for segment in fields.get(3).unwrap_or(&"").split(';').filter(|s| !s.is_empty()) {
+        let (number, ends) = segment.split_once('=').unwrap();
+        let (a, b) = ends.split_once('-').unwrap();
+        let (a, b) = (at(a), at(b));
+        let step = if a / w == b / w { 1 } else { w };
+        (a.min(b)..=a.max(b)).step_by(step).for_each(|c| covered[c] = true);
+        drawn.push(at(number));
+    }
+    Position { w, h, grid, covered, drawn }
+}
+
+impl Position {
+    /// The ways the number at `cell` (with no segment) still fits: straight runs of its length through
+    /// it on the board, over no other number and no drawn segment.
+    fn fits(&self, cell: usize) -> Vec<Vec<usize>> {
+        let n = self.grid[cell].unwrap() as usize;
+        let (r, c) = (cell / self.w, cell % self.w);
+        let mut out = Vec::new();
+        for horizontal in [true, false] {
+            let (pos, len) = if horizontal { (c, self.w) } else { (r, self.h) };
+            for start in pos.saturating_sub(n - 1)..=pos {
+                if start + n > len {
+                    continue;
+                }
+                let run: Vec<usize> =
+                    (start..start + n).map(|i| if horizontal { r * self.w + i } else { i * self.w + c }).collect();
+                let free =
+                    run.iter().all(|&x| !self.covered[x] && (x == cell || !matches!(self.grid[x], Some(v) if v > 0)));
+                // A 1 covers its own cell: one way, counted once.
+                if free && (horizontal || n != 1) {
+                    out.push(run);
+                }
+            }
+        }
+        out
+    }
+
+    /// How many numbers without a segment can still cover `dot`.
+    fn reaching(&self, dot: usize) -> usize {
+        let open =
+            (0..self.grid.len()).filter(|&c| matches!(self.grid[c], Some(v) if v > 0) && !self.drawn.contains(&c));
+        open.filter(|&c| self.fits(c).iter().any(|run| run.contains(&dot))).count()
+    }
+}
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let mut said = std::collections::BTreeMap::new();
+    let more = ["linjat:5x4:...../...../..24./..o.3", "linjat:5x4:....o/...../o..43/4o.o.:3,0=0,0-3,0"];
+    let checked = common::space::every_tier("linjat", 40, &more, |t| {
+        let p = position(&t.desc);
+        let place = |words: &str| {
+            let (r, c) = words.split_once(", column ").unwrap();
+            let (r, c): (usize, usize) = (r.trim_start_matches("row ").parse().unwrap(), c.parse().unwrap());
+            (r - 1) * p.w + c - 1
+        };
+        // The hint's number: its place in reading order.
+        let number_cell =
+            (0..p.grid.len()).filter(|&c| matches!(p.grid[c], Some(v) if v > 0)).nth(t.hint.mv.piece as usize).unwrap();
+        let number = format!(
+            "the {} at row {}, column {}",
+            p.grid[number_cell].unwrap(),
+            number_cell / p.w + 1,
+            number_cell % p.w + 1
+        );
+        let (look, why) = t.region.split_once(": ").unwrap_or((t.region.as_str(), ""));
+        let kind = match why {
+            "" => {
+                assert_eq!(look, format!("look at {number}"), "{}", t.desc);
+                "look"
+            }
+            "it has one way left to fit" => {
+                assert_eq!(look, format!("look at {number}"), "{}", t.desc);
+                assert_eq!(p.fits(number_cell).len(), 1, "{}: '{}'", t.desc, t.region);
+                "one way"
+            }
+            "its segment is not where the solution these hints lead to has it" => {
+                assert!(t.hint.mv.from == -1 && p.drawn.contains(&number_cell), "{}: not a take-off", t.desc);
+                assert!(t.after.last().unwrap().is_solved(), "{}", t.desc);
+                "take off"
+            }
+            _ => {
+                let dot = place(look.trim_start_matches("look at the dot at "));
+                assert!(p.grid[dot] == Some(0) && !p.covered[dot], "{}: '{}' is no open dot", t.desc, t.region);
+                assert!(t.game.hint_cells().contains(&(dot as u16)), "{}: the next segment does not cover it", t.desc);
+                match why {
+                    "only one number can reach it" => assert_eq!(p.reaching(dot), 1, "{}: '{}'", t.desc, t.region),
+                    "the next segment covers it" => {}
+                    _ => panic!("{}: '{}'", t.desc, t.region),
+                }
+                if why == "the next segment covers it" {
+                    "covers"
+                } else {
+                    "only one"
+                }
+            }
+        };
+        *said.entry(kind).or_insert(0) += 1;
+        // Tier 2: the number the move draws or takes off.
+        let verb = if t.hint.mv.from == -1 { "take off" } else { "draw" };
+        assert_eq!(t.piece, format!("{verb} the segment of {number}"), "{}", t.desc);
+    });
+    assert!(checked >= 300 && said.len() >= 4, "{checked} checked: {said:?}");
+}

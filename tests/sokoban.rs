@@ -691,3 +691,34 @@ fn a_search_restarted_past_its_table_epochs_answers_as_a_fresh_one() {
     }
     assert_eq!(answer(&mut search, second), fresh);
 }
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let mut onto = 0;
+    let descs: Vec<String> = rooms(80, 0, 54).into_iter().map(|(desc, _)| desc).collect();
+    let more: Vec<&str> = descs.iter().map(String::as_str).collect();
+    let checked = common::space::every_tier("sokoban", 20, &more, |t| {
+        let goal = |cell: i32| t.game.cell(cell as usize) & lphint::families::sokoban::CELL_GOAL != 0;
+        // Tier 1: the boxes the next three pushes move, in order, and the first of them onto a goal.
+        let pushes: Vec<&MoveCode> = t.plan.iter().take(3).filter(|m| m.arg == 0).collect();
+        let mut moved: Vec<String> = Vec::new();
+        for m in &pushes {
+            let name = format!("box {}", m.piece + 1);
+            if !moved.contains(&name) {
+                moved.push(name);
+            }
+        }
+        let first_onto = pushes.iter().find(|m| goal(m.to)).map(|m| format!("box {}", m.piece + 1));
+        let (moving, onto_goal) = match t.region.split_once("; ") {
+            Some((moving, rest)) => (moving, Some(rest.trim_end_matches(" goes onto a goal first").to_string())),
+            None => (t.region.as_str(), None),
+        };
+        let named = moving.trim_end_matches(" moves next").trim_end_matches(" move next");
+        assert_eq!(named.replace(" and ", ", "), moved.join(", "), "{}: '{}'", t.desc, t.region);
+        assert_eq!(onto_goal, first_onto, "{}: '{}'", t.desc, t.region);
+        onto += onto_goal.is_some() as usize;
+        // Tier 2: the box the hint pushes.
+        assert_eq!(t.piece, format!("push box {}", t.hint.mv.piece + 1), "{}", t.desc);
+    });
+    assert!(checked >= 300 && onto >= 50, "{checked} checked, {onto} with a box onto a goal first");
+}

@@ -306,3 +306,73 @@ fn every_algorithm_refuses_a_cap_no_machine_can_reserve_with_the_bytes_it_asked(
         assert!(lphint::search::cluster::ClusterSearch::<Tiles>::new(cap).is_err(), "cluster analysis of {cap}");
     }
 }
+
+/// Checks what tier 1 and tier 2 of a tiles hint claim against the plan replayed; returns whether tier 1
+/// made the row claim.
+fn tier_sentences_hold(t: &common::space::Tiers) -> bool {
+    assert_eq!(t.plan.len(), t.hint.moves_left as usize, "{}: the whole plan", t.desc);
+    let goal = t.after.last().unwrap();
+    assert!(goal.is_solved(), "{}", t.desc);
+    let (w, h) = t.game.board_size();
+    let (w, n) = (w as usize, (w * h) as usize);
+    let home = |game: &dyn lphint::session::AnySession, tile: i32| {
+        (0..n).any(|c| game.cell(c) == tile && goal.cell(c) == tile)
+    };
+    assert_eq!(t.piece, format!("move tile {}", t.hint.mv.piece), "{}", t.desc);
+    if let Some(tiles) = t.region.strip_prefix("the next moves slide ") {
+        let mut slid: Vec<String> = Vec::new();
+        for m in t.plan.iter().take(4) {
+            if !slid.contains(&m.piece.to_string()) {
+                slid.push(m.piece.to_string());
+            }
+        }
+        let listed = tiles.trim_start_matches("tiles ").trim_start_matches("tile ").replace(" and ", ", ");
+        assert_eq!(listed, slid.join(", "), "{}: '{}'", t.desc, t.region);
+        return false;
+    }
+    // "row 2 is not finished: the next 4 moves bring tile 5 home".
+    let (row, rest) =
+        t.region.split_once(" is not finished: the next ").unwrap_or_else(|| panic!("{}: '{}'", t.desc, t.region));
+    let row = if row == "the top row" { 0 } else { row.trim_start_matches("row ").parse::<usize>().unwrap() - 1 };
+    let done = |r: usize| (r * w..(r + 1) * w).all(|c| t.game.cell(c) == goal.cell(c));
+    assert!((0..row).all(done) && !done(row), "{}: '{}' is not the first row to finish", t.desc, t.region);
+    let words: Vec<&str> = rest.split(' ').collect();
+    let (moves, tile) = match words.as_slice() {
+        ["move", "brings", "tile", tile, "home"] => (1, tile.parse::<i32>().unwrap()),
+        [k, "moves", "bring", "tile", tile, "home"] => (k.parse::<usize>().unwrap(), tile.parse::<i32>().unwrap()),
+        _ => panic!("{}: '{}'", t.desc, t.region),
+    };
+    assert!((row * w..(row + 1) * w).any(|c| goal.cell(c) == tile), "{}: tile {tile} is not of that row", t.desc);
+    assert!(!home(t.game.as_ref(), tile), "{}: tile {tile} is home already", t.desc);
+    assert!(home(t.after[moves - 1].as_ref(), tile), "{}: '{}', yet it is not home then", t.desc, t.region);
+    assert!(t.after[..moves - 1].iter().all(|g| !home(g.as_ref(), tile)), "{}: home earlier than said", t.desc);
+    true
+}
+
+#[test]
+fn every_tier_sentence_is_a_fact_about_the_position() {
+    let mut rows = 0;
+    let small = common::space::every_tier("tiles", 30, &["tiles:3x3:4,2,3,5,1,0,7,8,6"], |t| {
+        rows += tier_sentences_hold(t) as usize
+    });
+    // 3×3 positions anywhere, and 4×4 ones near the goal.
+    let mut rng = rng(54);
+    let mut larger = 0;
+    for i in 0..160 {
+        let desc = if i % 2 == 0 {
+            let (eight, _) = common::eight_puzzle();
+            eight.with_start(common::random_eight_state(&mut rng)).describe()
+        } else {
+            let puzzle = Tiles::new(4, 4, &(1..16).chain([0]).collect::<Vec<u8>>(), None).unwrap();
+            puzzle.with_start(random_walk(&puzzle, puzzle.start(), 26, &mut rng)).describe()
+        };
+        if let Some(t) = common::space::tiers_at(&desc) {
+            rows += tier_sentences_hold(&t) as usize;
+            larger += 1;
+        }
+    }
+    assert!(
+        small >= 200 && larger >= 150 && rows >= 50,
+        "{small} small, {larger} larger checked; {rows} row sentences"
+    );
+}

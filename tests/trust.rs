@@ -106,3 +106,64 @@ fn a_lost_sokoban_position_names_the_box_to_blame_and_the_goal_boxes_compete_for
     let (_, cells) = crowded.check(200).unwrap();
     assert_eq!(cells, vec![13, 15], "the two boxes, one of them on the goal they compete for");
 }
+
+/// `lp_trivial_steps` stepped by `budget` to its answer (at most `calls` calls): the status, the moves
+/// played and the work of every call.
+fn trivial_steps(game: &mut Game, rules: &[u32], budget: u32, calls: usize) -> (LpStatus, Vec<LpMove>, Vec<u32>) {
+    let (mut buf, mut written, mut work) = (vec![LpMove::default(); 64], 0usize, Vec::new());
+    for _ in 0..calls {
+        // SAFETY: a live handle, `rules` readable, `buf` writable for its length.
+        let status = unsafe {
+            lp_trivial_steps(game.0, rules.as_ptr(), rules.len(), budget, 64, buf.as_mut_ptr(), buf.len(), &mut written)
+        };
+        work.push(lp_last_work());
+        if status != LpStatus::LP_IN_PROGRESS {
+            buf.truncate(if status == LpStatus::LP_OK { written } else { 0 });
+            return (status, buf, work);
+        }
+    }
+    (LpStatus::LP_IN_PROGRESS, Vec::new(), work)
+}
+
+#[test]
+fn the_trivial_steps_refuse_to_build_on_a_segment_drawn_wrong() {
+    // The 4 at row 4 drawn up the first column, where the one solution does not have it: the rules
+    // applied to it would draw more wrong segments.
+    let mut wrong = Game::parse("linjat:5x4:....o/...../o..43/4o.o.:3,0=0,0-3,0");
+    let before = wrong.describe();
+    let (status, played, _) = trivial_steps(&mut wrong, &[], 100, 1000);
+    assert_eq!((status, played.len()), (LpStatus::LP_NOT_FOUND, 0), "{}", wrong.describe());
+    assert!(last_error().contains("no solution has"), "{}", last_error());
+    assert_eq!(wrong.describe(), before, "nothing played");
+    // Taken off, the same board's trivial steps solve it.
+    let take_off = *wrong.moves().iter().find(|m| m.piece == 2 && m.from == -1).unwrap();
+    assert_eq!(wrong.apply(take_off), LpStatus::LP_OK);
+    let (status, played, _) = trivial_steps(&mut wrong, &[], 100, 1000);
+    assert_eq!(status, LpStatus::LP_OK);
+    assert!(!played.is_empty() && wrong.solved(), "{}", wrong.describe());
+}
+
+#[test]
+fn the_trivial_steps_are_stepped_within_their_budget_on_a_large_room() {
+    // A 30×30 room with 12 boxes: every forced-move search is spread over calls of 200 units.
+    let mut rows = vec!["#".repeat(30)];
+    for r in 1..29 {
+        let mut row: Vec<char> =
+            std::iter::once('#').chain(std::iter::repeat_n('-', 28)).chain(std::iter::once('#')).collect();
+        if r % 4 == 2 && r < 26 {
+            row[5 + r / 2] = '$';
+            row[20 - r / 4] = '.';
+            row[24] = '$';
+            row[3] = '.';
+        }
+        rows.push(row.into_iter().collect());
+    }
+    rows.push("#".repeat(30));
+    rows[27].replace_range(1..2, "@");
+    let desc = format!("sokoban:{}", rows.join("/"));
+    let mut room = Game::parse(&desc);
+    let (status, _, work) = trivial_steps(&mut room, &[], 200, 40);
+    assert!(work.iter().all(|&w| w <= 200 + 16), "calls spent {work:?} units at a budget of 200");
+    assert!(matches!(status, LpStatus::LP_IN_PROGRESS | LpStatus::LP_OK), "{status:?}");
+    assert!(work.len() >= 5, "{status:?} after {} calls: the searches spread over calls", work.len());
+}

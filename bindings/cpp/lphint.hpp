@@ -779,16 +779,24 @@ public:
         return static_cast<Status>(lp_check_board(get(), *nodes, &check));
     }
 
-    /// Plays the trivial steps ("solve the trivial steps"): every segment the `rules` (reason codes; none:
-    /// all) fix for a family that deduces (Linjat), else forced moves (each its position's only move to a
-    /// solvable one), at most `max_moves`; returns the moves played. Throws Error on a search that reached
-    /// the node limit (the moves before it stay played).
-    std::vector<LpMove> trivial_steps(std::uint32_t max_moves = 1000, const std::vector<std::uint32_t>& rules = {}) {
-        std::vector<LpMove> played(max_moves);
+    /// "Solve the trivial steps", a frame at a time: works at most `budget` units and returns InProgress
+    /// until done (call again from the same position), then Ok with the moves played in `played`: every
+    /// segment the `rules` (reason codes; none: all) fix for a family that deduces (Linjat) — NotFound and
+    /// nothing played when a segment drawn is in no solution (take it off first: check_board names it) —
+    /// else forced moves (each its position's only move to a solvable one); at most `max_moves`.
+    /// OutOfNodes when a search reached the node limit before any move was found; a negative budget is
+    /// InvalidArgument. `played` grows once to `max_moves`; statuses are returned, not thrown.
+    template <typename Int>
+    Status trivial_steps(Int budget, std::vector<LpMove>& played, std::uint32_t max_moves = 1000,
+                         const std::vector<std::uint32_t>& rules = {}) {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
+        if (played.size() < max_moves) played.resize(max_moves);
         std::size_t written = 0;
-        detail::check(lp_trivial_steps(get(), rules.data(), rules.size(), max_moves, played.data(), played.size(), &written));
-        played.resize(written);
-        return played;
+        auto status = static_cast<Status>(lp_trivial_steps(get(), rules.data(), rules.size(), *nodes, max_moves,
+                                                           played.data(), max_moves, &written));
+        played.resize(status == Status::Ok ? written : max_moves);
+        return status;
     }
 
     /// The cells of the parts the last check found wrong (Linjat's segments, Hargram's pieces).

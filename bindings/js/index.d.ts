@@ -218,8 +218,10 @@ export declare class Puzzle implements Disposable {
   hintTier(tier: 1 | 2 | 3 | 4, moves?: number): { tier: number; cells: number[]; text: string } | null;
   /** "Check my board" a frame at a time (the same object every call; `status` IN_PROGRESS until OK). */
   checkBoard(budget?: number): BoardCheck;
-  /** Plays the trivial steps (deductions of the rules named, or forced moves), at most `maxMoves`. */
-  trivialSteps(maxMoves?: number, rules?: number[]): Move[];
+  /** "Solve the trivial steps" a frame at a time (deductions of the rules named, or forced moves, at most
+   * `maxMoves`): `status` IN_PROGRESS until OK, with the moves played; NOT_FOUND when a part drawn is in no
+   * solution (nothing played). */
+  trivialSteps(budget?: number, maxMoves?: number, rules?: number[]): { status: number; moves: Move[] };
   /** The cells of the parts the last check found wrong. */
   checkCells(): number[];
   /** The plan's next moves (at most `max`), the first the hint's; null when no hint was given here. */

@@ -1013,16 +1013,20 @@ export class Puzzle extends Handle {
     return r;
   }
 
-  /** Plays the trivial steps ("solve the trivial steps"): every segment the `rules` (reason codes; none:
-   * all) fix for a family that deduces (Linjat), else forced moves (each its position's only move to a
-   * solvable one), at most `maxMoves`; returns the moves played. */
-  trivialSteps(maxMoves = 1000, rules = []) {
+  /** "Solve the trivial steps" a frame at a time: works at most `budget` units; `status` IN_PROGRESS until
+   * done (call again from the same position), then OK with the moves played in `moves`: every segment the
+   * `rules` (reason codes; none: all) fix for a family that deduces (Linjat) — NOT_FOUND and nothing
+   * played when a segment drawn is in no solution (take it off first: checkBoard names it) — else forced
+   * moves (each its position's only move to a solvable one), at most `maxMoves`. OUT_OF_NODES when a
+   * search reached the node limit before any move was found. A new object each call. */
+  trivialSteps(budget = 10000, maxMoves = 1000, rules = []) {
     const lib = this.lib;
+    const units = count32(budget, "budget");
     const cap = count32(maxMoves, "maxMoves");
     return lib.with([lib.int32Block(rules.length ? rules : [0]), Math.max(1, cap) * MOVE_BYTES], (r, buf) => {
-      lib.check(lib.call(lib.x.lp_trivial_steps, this.live, rules.length ? r : 0, rules.length, cap, buf, cap, lib.out));
-      const played = lib.u32(lib.out);
-      return Array.from({ length: played }, (_, i) => lib.readMove(buf + i * MOVE_BYTES));
+      const status = lib.check(lib.call(lib.x.lp_trivial_steps, this.live, rules.length ? r : 0, rules.length, units, cap, buf, cap, lib.out));
+      const played = status === Status.OK ? lib.u32(lib.out) : 0;
+      return { status, moves: Array.from({ length: played }, (_, i) => lib.readMove(buf + i * MOVE_BYTES)) };
     });
   }
 

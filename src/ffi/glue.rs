@@ -351,6 +351,9 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
                 Shortfall::Misses => "too many candidates in a row missed the band",
                 Shortfall::NoMore => "every distinct puzzle of the band was handed out",
                 Shortfall::Rejected => "the result did not meet a requirement",
+                Shortfall::Mistakes => {
+                    "the board holds a part no solution has: take it off first (check my board names it)"
+                }
                 Shortfall::NoCloser => {
                     "no partial result: no search ran from this position, or none reached a position closer to the goal"
                 }
@@ -491,8 +494,8 @@ pub extern "C" fn lp_version() -> u32 {
 }
 
 /// The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
-/// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
-/// `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+/// this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_check_board`, `lp_trivial_steps`,
+/// `lp_solver_step`, `lp_generator_step` or `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
 /// search). A game that shares one budget between several puzzles takes each call's work off what is
 /// left: `lp_next_hint(a, left, &h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
 /// it, and this call itself does not.

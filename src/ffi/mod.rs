@@ -38,7 +38,7 @@ pub use deduction::*;
 pub use families::*;
 pub use ga::*;
 pub use generate::*;
-pub use glue::{lp_last_error, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
+pub use glue::{lp_last_error, lp_last_work, lp_status_str, lp_version, LpStatus, LP_ABI_VERSION};
 pub use pack::*;
 pub use puzzle::*;
 pub use solver::*;

@@ -415,22 +415,30 @@ pub unsafe extern "C" fn lp_check_cells(
     guard(|| unsafe { write_items(handle(puzzle)?.session.check_cells(), buf, cap, written) })
 }
 
-/// Plays the trivial steps from the current position — the "solve the trivial steps" button — and
-/// writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
-/// does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
-/// none for all of them) fix; for the others, forced moves, each the only move of its position that leads
-/// to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
-/// buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
-/// limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+/// "Solve the trivial steps" from the current position, a frame at a time as a hint: it works at most
+/// about `budget` units in this call (a budget of 0 counts as 1) and answers `LP_IN_PROGRESS` until
+/// done — call it again from the same position with the same arguments — then plays the moves and writes
+/// them into `(buf, cap)` (`*written` of them; at most `cap` and `max_moves` are played, so the buffer
+/// holds every one). For a family that deduces as a player does (Linjat): every segment the rules
+/// `rules` (`rule_count` reason codes, see `lp_family_reason`; none for all of them) fix, once a search
+/// has shown that a solution keeps every segment drawn — `LP_NOT_FOUND` ("the board holds a part no
+/// solution has") and nothing played when none does: rules applied to a mistake would build on it, so
+/// the player takes it off first (`lp_check_board` names it). For the others: forced moves, each the
+/// only move of its position that leads to a solvable position, a search per move of each position, each
+/// bounded by the node limit (the moves before a search that reached it are played; `LP_OUT_OF_NODES`
+/// when there are none). Nothing is played from a solved or unsolvable position. `lp_last_work` gives
+/// the units spent.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
 /// values; `buf` NULL or `cap` writable moves; `written` NULL or writable.
 #[no_mangle]
+#[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn lp_trivial_steps(
     puzzle: *mut LpPuzzle,
     rules: *const u32,
     rule_count: usize,
+    budget: u32,
     max_moves: u32,
     buf: *mut MoveCode,
     cap: usize,
@@ -442,7 +450,8 @@ pub unsafe extern "C" fn lp_trivial_steps(
         in_range(rule_count, 0..=64, "rule_count")?;
         // SAFETY: forwarded caller guarantees.
         let rules = unsafe { slice(rules, rule_count, "rules") }?;
-        let played = puzzle.session.trivial_steps(rules, cap.min(max_moves as usize));
+        let played = puzzle.session.trivial_steps(rules, cap.min(max_moves as usize), budget);
+        report_work(puzzle.session.trivial_work());
         puzzle.checked(Ok(LpStatus::LP_OK))?;
         match played {
             // SAFETY: forwarded caller guarantees.

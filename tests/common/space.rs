@@ -4,9 +4,11 @@
 //! and every state's distance to the nearest solved state (breadth-first from the solved states over the
 //! reversed moves). It knows nothing of a family's heuristic or solvers, which it is there to check.
 
-use lphint::family::MoveCode;
-use lphint::registry;
-use lphint::session::AnySession;
+use lphint::family::{MoveCode, Tier};
+use lphint::generate::Limits;
+use lphint::registry::{self, Entry};
+use lphint::search::Status;
+use lphint::session::{AnySession, SessionHint};
 use std::collections::{HashMap, VecDeque};
 
 /// A state space explored from one position.
@@ -121,4 +123,86 @@ pub fn play(game: &mut Box<dyn AnySession>, code: &MoveCode) {
             .unwrap_or_else(|| panic!("{}: no move like {code:?}", game.describe())),
     };
     game.apply(&own).unwrap();
+}
+
+/// Small puzzles of `family` (its `small` parameters), up to `count` distinct ones.
+pub fn small_puzzles(family: &Entry, count: usize) -> Vec<String> {
+    let mut generator = family.generator(family.small, 5).unwrap_or_else(|e| panic!("{}: {e}", family.name));
+    generator.set_limits(Limits { max_misses: 20_000, ..Limits::default() });
+    let mut out = Vec::new();
+    while out.len() < count {
+        match generator.step(u32::MAX) {
+            Ok(g) => out.push(g.session.describe()),
+            Err(Status::InProgress) => continue,
+            Err(_) => break,
+        }
+    }
+    assert!(out.len() >= count.min(20), "{}: only {} small puzzles from '{}'", family.name, out.len(), family.small);
+    out
+}
+
+/// States of `space` to start searches and hints from: the start and a spread of the others.
+pub fn sample(space: &Space, count: usize) -> impl Iterator<Item = usize> + '_ {
+    let step = (space.states.len() / count).max(1);
+    (0..space.states.len()).step_by(step)
+}
+
+/// A hint's first two tiers at a position, for checking what their sentences claim.
+pub struct Tiers {
+    /// The position's description.
+    pub desc: String,
+    /// The game at the position, the hint given.
+    pub game: Box<dyn AnySession>,
+    /// The hint.
+    pub hint: SessionHint,
+    /// Tier 1 ("where to look"): its words.
+    pub region: String,
+    /// Tier 2 ("what to move"): its words.
+    pub piece: String,
+    /// The plan the hint came from (at most 32 moves).
+    pub plan: Vec<MoveCode>,
+    /// The game after each move of the plan.
+    pub after: Vec<Box<dyn AnySession>>,
+}
+
+/// The tiers of the hint from the position `desc` (no option set), or `None` when there is no hint (a
+/// solved or lost position).
+pub fn tiers_at(desc: &str) -> Option<Tiers> {
+    let mut game = session(desc, &[]);
+    let hint = loop {
+        match game.next_hint(1000) {
+            Err(Status::InProgress) => continue,
+            Ok(hint) => break hint,
+            Err(_) => return None,
+        }
+    };
+    let region = game.hint_tier_text(Tier::Region, 3).unwrap();
+    let piece = game.hint_tier_text(Tier::Piece, 3).unwrap();
+    let plan = game.hint_plan(32).unwrap().to_vec();
+    let mut after = Vec::new();
+    let mut replay = session(desc, &[]);
+    for mv in &plan {
+        replay.apply(mv).unwrap_or_else(|e| panic!("{desc}: the plan's move {mv:?}: {e}"));
+        after.push(session(&replay.describe(), &[]));
+    }
+    Some(Tiers { desc: desc.to_string(), game, hint, region, piece, plan, after })
+}
+
+/// The tiers at sampled positions of the spaces of `count` small puzzles of the family named `name`
+/// (and of the descriptions in `more`), each handed to `check`; returns how many were checked.
+pub fn every_tier(name: &str, count: usize, more: &[&str], mut check: impl FnMut(&Tiers)) -> usize {
+    let family = registry::named(name).unwrap();
+    let mut descs = small_puzzles(family, count);
+    descs.extend(more.iter().map(|d| d.to_string()));
+    let mut checked = 0;
+    for desc in descs {
+        let Some(space) = explore(&desc, &[], 4000) else { continue };
+        for id in sample(&space, 12) {
+            if let Some(tiers) = tiers_at(&space.states[id]) {
+                check(&tiers);
+                checked += 1;
+            }
+        }
+    }
+    checked
 }

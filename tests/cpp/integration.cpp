@@ -99,10 +99,13 @@ int main() {
         CHECK(answer == lphint::Status::Ok && board.first_wrong == 0 && board.start_distance == 2 && board.distance == 3);
         CHECK(board.lost_at == -1 && board.exact == 1 && checked.check_cells().empty());
 
-        // The trivial steps of a Linjat puzzle: the rule "cover" alone (reason 2) draws the 4, which solves it.
+        // The trivial steps of a Linjat puzzle, a frame at a time: the rule "cover" alone (reason 2) draws the
+        // 4, which solves it.
         auto logic = lphint::Puzzle::parse("linjat:4x4:..../..../o..4/....");
-        std::vector<LpMove> steps = logic.trivial_steps(100, {2});
-        CHECK(steps.size() == 1 && steps[0].piece == 0 && logic.solved());
+        std::vector<LpMove> steps;
+        while ((answer = logic.trivial_steps(20, steps, 100, {2})) == lphint::Status::InProgress) {
+        }
+        CHECK(answer == lphint::Status::Ok && steps.size() == 1 && steps[0].piece == 0 && logic.solved());
 
         // A pack of generated Rush Hour levels, loaded back: each level is played along its stored answer at
         // budget 1 (no search), the red car (id 0) followed.

@@ -314,6 +314,7 @@ try {
   // Trivial steps on a Linjat board: the rules draw the 4 and solve it.
   await load("linjat:4x4:..../..../o..4/....");
   await page.click("#trivial");
+  await page.waitForFunction(() => !document.getElementById("sentence").textContent.startsWith("Working out"));
   results.trivial = { sentence: await text("#sentence"), status: await text("#status") };
   // Hargram's tray names every piece as the sentences do, twins included (the second I tromino was "5").
   await load("hargram:5x4:...../...../...../.....:.#/##/#.;###;###/#.#;#../#../###;###");

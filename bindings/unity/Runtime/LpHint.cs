@@ -1063,22 +1063,27 @@ namespace LpHint
             return (Status)status;
         }
 
-        /// <summary>Plays the trivial steps ("solve the trivial steps"): every segment the rules (reason
-        /// codes; none: all) fix for a family that deduces (Linjat), else forced moves (each its
-        /// position's only move to a solvable one), at most `maxMoves`; returns the moves played.</summary>
-        public Move[] TrivialSteps(int maxMoves = 1000, params uint[] rules)
+        /// <summary>Per frame, "solve the trivial steps": works at most `budget` units; InProgress until
+        /// done (call again from the same position), then Ok with the moves played in `played` (an array
+        /// of at least `maxMoves`, reused frame to frame) and their count in `count`: every segment the
+        /// rules (reason codes; none: all) fix for a family that deduces (Linjat) — NotFound and nothing
+        /// played when a segment drawn is in no solution (take it off first: CheckBoard names it) — else
+        /// forced moves (each its position's only move to a solvable one), at most `maxMoves`. OutOfNodes
+        /// when a search reached the node limit before any move. Allocates nothing.</summary>
+        public Status TrivialSteps(uint budget, Move[] played, out int count, int maxMoves = 1000, params uint[] rules)
         {
-            if (maxMoves < 0) throw new ArgumentOutOfRangeException("maxMoves");
-            Move[] played = new Move[maxMoves];
-            UIntPtr written;
+            if (played == null) throw new ArgumentNullException("played");
+            if (maxMoves < 0 || maxMoves > played.Length) throw new ArgumentOutOfRangeException("maxMoves", "between 0 and played.Length");
+            UIntPtr written = UIntPtr.Zero;
+            LpStatus status;
             fixed (uint* r = rules)
             fixed (Move* p = played)
             {
-                int count = rules == null ? 0 : rules.Length;
-                Native.Check(NativeMethods.lp_trivial_steps(Raw, r, (UIntPtr)count, (uint)maxMoves, (LpMove*)p, (UIntPtr)played.Length, &written));
+                int n = rules == null ? 0 : rules.Length;
+                status = NativeMethods.lp_trivial_steps(Raw, r, (UIntPtr)n, budget, (uint)maxMoves, (LpMove*)p, (UIntPtr)maxMoves, &written);
             }
-            Array.Resize(ref played, (int)written.ToUInt64());
-            return played;
+            count = status == LpStatus.LP_OK ? (int)written.ToUInt64() : 0;
+            return (Status)status;
         }
 
         /// <summary>Copies the cells of the parts the last check found wrong into `cells` and returns how

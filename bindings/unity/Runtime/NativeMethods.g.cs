@@ -424,8 +424,8 @@ namespace LpHint
 
         /// <summary>
         ///  The budget units (node expansions; for `lp_ga_step`, fitness evaluations) the last stepped call on
-        ///  this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_solver_step`, `lp_generator_step` or
-        ///  `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
+        ///  this thread spent: `lp_next_hint`, `lp_next_hint_timed`, `lp_check_board`, `lp_trivial_steps`,
+        ///  `lp_solver_step`, `lp_generator_step` or `lp_ga_step` — Detour's `doneIters`. 0 after any other call, and for a hint read off a stored plan (no
         ///  search). A game that shares one budget between several puzzles takes each call's work off what is
         ///  left: `lp_next_hint(a, left, &amp;h); left -= lp_last_work();`. Like `lp_last_error`, every call replaces
         ///  it, and this call itself does not.
@@ -763,20 +763,26 @@ namespace LpHint
         internal static extern LpStatus lp_check_cells(LpPuzzle* puzzle, ushort* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
-        ///  Plays the trivial steps from the current position — the "solve the trivial steps" button — and
-        ///  writes the moves played into `(buf, cap)` (`*written` of them): for a family that deduces as a player
-        ///  does (Linjat), every segment the rules `rules` (`rule_count` reason codes, see `lp_family_reason`;
-        ///  none for all of them) fix; for the others, forced moves, each the only move of its position that leads
-        ///  to a solvable position. At most `cap` moves are played (and at most `max_moves` forced moves), so the
-        ///  buffer holds every one. Forced moves cost a search per move of each position (bounded by the node
-        ///  limit: `LP_OUT_OF_NODES`, with the moves played before it written). Runs to its end in this call.
+        ///  "Solve the trivial steps" from the current position, a frame at a time as a hint: it works at most
+        ///  about `budget` units in this call (a budget of 0 counts as 1) and answers `LP_IN_PROGRESS` until
+        ///  done — call it again from the same position with the same arguments — then plays the moves and writes
+        ///  them into `(buf, cap)` (`*written` of them; at most `cap` and `max_moves` are played, so the buffer
+        ///  holds every one). For a family that deduces as a player does (Linjat): every segment the rules
+        ///  `rules` (`rule_count` reason codes, see `lp_family_reason`; none for all of them) fix, once a search
+        ///  has shown that a solution keeps every segment drawn — `LP_NOT_FOUND` ("the board holds a part no
+        ///  solution has") and nothing played when none does: rules applied to a mistake would build on it, so
+        ///  the player takes it off first (`lp_check_board` names it). For the others: forced moves, each the
+        ///  only move of its position that leads to a solvable position, a search per move of each position, each
+        ///  bounded by the node limit (the moves before a search that reached it are played; `LP_OUT_OF_NODES`
+        ///  when there are none). Nothing is played from a solved or unsolvable position. `lp_last_work` gives
+        ///  the units spent.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `rules` NULL (with `rule_count` 0) or `rule_count` readable
         ///  values; `buf` NULL or `cap` writable moves; `written` NULL or writable.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_trivial_steps", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern LpStatus lp_trivial_steps(LpPuzzle* puzzle, uint* rules, System.UIntPtr rule_count, uint max_moves, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+        internal static extern LpStatus lp_trivial_steps(LpPuzzle* puzzle, uint* rules, System.UIntPtr rule_count, uint budget, uint max_moves, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
         ///  After [`lp_next_hint`] returned `LP_OUT_OF_NODES` (or while it returns `LP_IN_PROGRESS`): a partial
@@ -1524,7 +1530,8 @@ namespace LpHint
         /// </summary>
         public uint exact;
         /// <summary>
-        ///  Cells of the parts drawn or placed that the one solution does not have ([`lp_check_cells`]).
+        ///  Cells of the parts drawn or placed that the one solution does not have, or in a lost position of
+        ///  the parts its reason blames (Sokoban's boxes, and goals they compete for) ([`lp_check_cells`]).
         /// </summary>
         public uint mistake_cells;
         /// <summary>

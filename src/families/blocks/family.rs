@@ -404,7 +404,9 @@ impl Family for Blocks {
         }
     }
 
-    /// "the red car's way out: truck C and car B move next"; "block A's way to its goal: …".
+    /// "the red car's way out: truck C and car B move next"; "block A's way to its goal: …" (every block
+    /// named moves within the next [`REGION_MOVES`] moves; "it can move now" when the goal block named
+    /// makes the next move).
     fn hint_region_text(&self, _: &Layout, plan: &[(Slide, Layout)]) -> String {
         let board = self.board();
         let rush = text::is_rush(self);
@@ -420,7 +422,11 @@ impl Family for Blocks {
                 }
             })
             .collect();
-        let goal = (0..board.blocks()).find(|&b| self.is_goal_block(b)).map_or('?', |b| board.names[b]);
+        // The goal block the plan moves first (with several, the one whose way it is); none moving, the
+        // first goal block.
+        let goals = (0..board.blocks()).filter(|&b| self.is_goal_block(b));
+        let moved = plan.iter().map(|(mv, _)| mv.block as usize).find(|&b| self.is_goal_block(b));
+        let goal = moved.or_else(|| goals.clone().next()).map_or('?', |b| board.names[b]);
         let way = if rush { String::from("the red car's way out") } else { format!("block {goal}'s way to its goal") };
         match (others.len(), rush) {
             (0, _) => format!("{way}: it can move now"),

@@ -631,8 +631,10 @@ impl Family for Flip {
 
     fn hint_region_text(&self, state: &Panels, _: &[(Press, Panels)]) -> String {
         let differ = (0..self.cells()).filter(|&c| bit(&state.0, c) != bit(&self.target.0, c)).count();
-        let panels = if differ == 1 { String::from("1 panel differs") } else { format!("{differ} panels differ") };
-        format!("{panels} from the target: the presses to make are among them and their neighbours")
+        // Only the count: the presses that fix them may lie anywhere on the board.
+        let panels =
+            if differ == 1 { String::from("1 panel still differs") } else { format!("{differ} panels still differ") };
+        format!("{panels} from the target")
     }
 
     /// "press column 2, row 1: it flips 4 panels, one of the fewest presses to the target".

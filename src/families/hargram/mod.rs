@@ -789,7 +789,10 @@ impl Family for Hargram {
     fn hint_region_text(&self, s: &Layout, plan: &[(HargramMove, Layout)]) -> String {
         let Some((mv, _)) = plan.first() else { return String::from("every cell is covered") };
         if let HargramMove::Remove { piece } = mv {
-            return format!("{} is in the way: no solution keeps it where it is", self.piece_words(*piece as usize));
+            // Not "no solution keeps it": a piece fine alone may be taken off because it does not fit
+            // with the others.
+            let piece = self.piece_words(*piece as usize);
+            return format!("{piece} is not where the solution these hints lead to has it");
         }
         let mut covered = HintCells::new();
         self.explain(s, mv, false, &mut covered);

@@ -4,7 +4,7 @@
 
 use super::exact::ExactSearch;
 use super::rules::{collection_score, Progress, Rule, RuleState, Weights, ALL_RULES, MAX_STEPS};
-use super::{cells, has, text, Drawn, Linjat, Stroke, ERASE};
+use super::{cells, disjoint, has, text, Drawn, Linjat, Stroke, ERASE};
 use crate::family::{add_cell, Deduction, Family, Fingerprint, HintCells, MoveCode, Reason, SolutionCount};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
@@ -66,6 +66,23 @@ impl Linjat {
 
 /// "row 2, column 5" of `cell` (1-based).
 impl Linjat {
+    /// The segments number `p` can still take in `state`: valid, over no drawn segment.
+    fn fits<'a>(&'a self, state: &Drawn, p: usize) -> impl Iterator<Item = &'a super::Segment> + 'a {
+        let covered = self.covered(state);
+        self.board().segments_of(p).map(|(_, s)| s).filter(move |s| disjoint(&s.mask, &covered))
+    }
+
+    /// How many ways number `p` (without a segment) still fits in `state`.
+    fn ways_to_fit(&self, state: &Drawn, p: usize) -> usize {
+        self.fits(state, p).count()
+    }
+
+    /// How many numbers without a segment in `state` have a way to fit over `dot`.
+    fn numbers_reaching(&self, state: &Drawn, dot: usize) -> usize {
+        let open = (0..self.board().numbers.len()).filter(|&p| state.get(p).is_none());
+        open.filter(|&p| self.fits(state, p).any(|s| has(&s.mask, dot))).count()
+    }
+
     /// The dot the stroke's number must reach, when "only it can reach the dot" is the deduction.
     fn dot_to_reach(&self, state: &Drawn, mv: &Stroke) -> Option<usize> {
         if mv.orientation == ERASE {
@@ -400,18 +417,29 @@ impl Family for Linjat {
         }
     }
 
+    /// Where to look, with a reason only when it is a fact about the position as drawn (not resting on
+    /// deductions the player has not made): "only one number can reach it" when exactly one number
+    /// without a segment has a way to fit over the dot; "it has one way left to fit" when the number has
+    /// exactly one.
     fn hint_region_text(&self, state: &Drawn, plan: &[(Stroke, Drawn)]) -> String {
         let Some((mv, _)) = plan.first() else { return String::from("every number has its segment") };
         let w = self.board().width;
-        match self.dot_to_reach(state, mv) {
-            Some(dot) => format!("look at the dot at {}: only one number can reach it", cell_words(w, dot)),
-            None if mv.orientation == ERASE => {
-                format!(
-                    "look at {}: its segment is not where the solution has it",
-                    self.number_words(mv.piece as usize)
-                )
+        let number = self.number_words(mv.piece as usize);
+        if mv.orientation == ERASE {
+            return format!("look at {number}: its segment is not where the solution these hints lead to has it");
+        }
+        let covers = |dot: usize| {
+            self.board().segment_if(mv.piece as usize, mv.orientation as usize).is_some_and(|s| has(&s.mask, dot))
+        };
+        match self.dot_to_reach(state, mv).filter(|&dot| covers(dot)) {
+            Some(dot) if self.numbers_reaching(state, dot) == 1 => {
+                format!("look at the dot at {}: only one number can reach it", cell_words(w, dot))
             }
-            None => format!("look at {}: it has one way left to fit", self.number_words(mv.piece as usize)),
+            Some(dot) => format!("look at the dot at {}: the next segment covers it", cell_words(w, dot)),
+            None if self.ways_to_fit(state, mv.piece as usize) == 1 => {
+                format!("look at {number}: it has one way left to fit")
+            }
+            None => format!("look at {number}"),
         }
     }
 

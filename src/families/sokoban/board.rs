@@ -224,12 +224,12 @@ pub fn crowded(level: &Level, boxes: &[u16]) -> Option<(Vec<usize>, Vec<usize>)>
         let mut at = 0;
         while at < set.len() {
             let box_at = set[at];
-            for g in 0..owner.len() {
+            for (g, held) in owner.iter().enumerate() {
                 if !reaches(box_at, g) || goals.contains(&g) {
                     continue;
                 }
                 goals.push(g);
-                if let Some(other) = owner[g].filter(|o| !set.contains(o)) {
+                if let Some(other) = held.filter(|o| !set.contains(o)) {
                     set.push(other);
                 }
             }

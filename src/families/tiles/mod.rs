@@ -139,6 +139,8 @@ impl core::fmt::Display for TilesError {
 
 /// The moves ahead that tiles' "where to look" covers.
 const TILES_AHEAD: usize = 4;
+/// The plan's moves tier 1 looks along for a tile of the first unfinished row coming home.
+const ROW_LOOKAHEAD: usize = 10;
 
 impl Tiles {
     /// The distinct tiles the next moves of `plan` slide, in order.
@@ -628,21 +630,30 @@ impl Family for Tiles {
         add_cell(cells, state.blank as u16);
     }
 
-    /// "finish the top row" when the next moves bring in tiles of the first row still out of place;
-    /// else the tiles themselves.
+    /// "the top row is not finished: the next 4 moves bring tile 3 home" when, within
+    /// [`ROW_LOOKAHEAD`] moves, the plan brings home a tile of the first row not finished (the first to
+    /// come home, on the move named); else the tiles the next moves slide.
     fn hint_region_text(&self, state: &Board, plan: &[(TileMove, Board)]) -> String {
         let (w, goal) = (self.width(), self.goal());
-        let tiles = self.tiles_ahead(plan);
         let open_row = (0..self.height()).find(|&r| (r * w..(r + 1) * w).any(|c| state.tile(c) != goal.tile(c)));
         if let Some(row) = open_row {
-            let in_row = |tile: u8| (row * w..(row + 1) * w).any(|c| goal.tile(c) == tile && tile != 0);
-            if tiles.iter().any(|&t| in_row(t)) {
-                let which = if row == 0 { String::from("the top row") } else { format!("row {}", row + 1) };
-                return format!("finish {which}: the next moves bring its tiles home");
+            // The row's tiles not home now, each with its home cell.
+            let away: Vec<(u8, usize)> = (row * w..(row + 1) * w)
+                .map(|c| (goal.tile(c), c))
+                .filter(|&(t, c)| t != 0 && state.tile(c) != t)
+                .collect();
+            for (k, (_, after)) in plan.iter().take(ROW_LOOKAHEAD).enumerate() {
+                if let Some(&(tile, _)) = away.iter().find(|&&(t, c)| after.tile(c) == t) {
+                    let which = if row == 0 { String::from("the top row") } else { format!("row {}", row + 1) };
+                    let moves =
+                        if k == 0 { String::from("next move brings") } else { format!("next {} moves bring", k + 1) };
+                    return format!("{which} is not finished: the {moves} tile {tile} home");
+                }
             }
         }
-        let names: Vec<String> = tiles.iter().map(|t| format!("{t}")).collect();
-        format!("work on tiles {} around the blank", crate::text::and_list(&names))
+        let names: Vec<String> = self.tiles_ahead(plan).iter().map(|t| format!("{t}")).collect();
+        let noun = if names.len() == 1 { "tile" } else { "tiles" };
+        format!("the next moves slide {noun} {}", crate::text::and_list(&names))
     }
 
     /// "slide 7 left: the first move of a shortest solution".
