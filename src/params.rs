@@ -243,6 +243,11 @@ impl Values {
         self.preset
     }
 
+    /// Whether parameter `key` holds its spec's default (given or not); false for an unknown key.
+    pub fn is_default(&self, key: &str) -> bool {
+        self.index(key).is_ok_and(|i| self.specs[i].parse(self.specs[i].default).is_ok_and(|d| d == self.values[i]))
+    }
+
     /// Sets one parameter from its text.
     pub fn set(&mut self, key: &str, text: &str) -> Result<(), ParamError> {
         let i = self.index(key)?;

@@ -18,13 +18,22 @@ const notations = new Map();
 const STORAGE_KEY = "lphint-studio";
 const TABS = [...document.querySelectorAll("[role=tab]")];
 
-/** What local storage holds (nothing when it is unavailable or damaged). */
+/** The kind each stored field is written as. */
+const STORED_KINDS = { tab: "string", desc: "string", edit: "string", packs: "object", curves: "object" };
+
+/** What local storage holds (nothing when it is unavailable or damaged): each field only when it is of
+ * the kind the studio writes, so that a damaged or foreign value (an `edit` that is a number) is dropped
+ * instead of breaking the page on every reload. */
 function stored() {
+  let value;
   try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") ?? {};
+    value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}");
   } catch {
     return {};
   }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
+  const fits = ([key, v]) => typeof v === STORED_KINDS[key] && v !== null && !Array.isArray(v);
+  return Object.fromEntries(Object.entries(value).filter(fits));
 }
 
 const studio = {

@@ -845,6 +845,16 @@ fn the_studio_server_bounds_request_heads_and_connections() {
     // A request line over 4 KiB: 414; a head over 8 KiB: 431.
     let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(5000));
     assert_eq!(answer_to(&address, long.as_bytes()), 414);
+    // The limit is the line's own length, whichever end it has: 4,096 bytes pass with CRLF as with LF
+    // (once, CRLF was refused), 4,097 do not.
+    for (size, expected) in [(4096, 404), (4097, 414)] {
+        let line = |end: &str| format!("GET /{} HTTP/1.1", "a".repeat(size - "GET / HTTP/1.1".len())) + end;
+        for end in ["\r\n", "\n"] {
+            let request = format!("{}{end}", line(end));
+            assert_eq!(line(end).len() - end.len(), size);
+            assert_eq!(answer_to(&address, request.as_bytes()), expected, "a line of {size} bytes ending {end:?}");
+        }
+    }
     let headers = format!("GET / HTTP/1.1\r\n{}\r\n", "X-Pad: 0123456789abcdef\r\n".repeat(400));
     assert_eq!(answer_to(&address, headers.as_bytes()), 431);
     // A connection refused before is still draining on a loaded machine (the other tests run lp on every
@@ -1027,6 +1037,97 @@ fn forge_checkpoint(text: &str, index: usize, forged: impl Fn(&str) -> String, r
         old[old.rfind(" crc=").unwrap() + 5..].to_string()
     };
     format!("{}{body} crc={crc}\n{}", &text[..start], &text[end..])
+}
+
+/// `text` with every checkpoint's totals passed through `totals(through, body)` and every CRC made again,
+/// as a forger who knows the format would.
+fn reseal(text: &str, totals: impl Fn(u64, &str) -> String) -> String {
+    let (mut out, mut hasher) = (String::new(), crc32fast::Hasher::new());
+    for line in text.split_inclusive('\n') {
+        let line = match line.strip_prefix("# through ") {
+            Some(rest) => {
+                let through: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+                let body = totals(through, &line[..line.rfind(" crc=").unwrap()]);
+                let mut crc = hasher.clone();
+                crc.update(body.as_bytes());
+                format!("{body} crc={:08x}\n", crc.finalize())
+            }
+            None => line.to_string(),
+        };
+        hasher.update(line.as_bytes());
+        out.push_str(&line);
+    }
+    out
+}
+
+#[test]
+fn enumerate_believes_no_part_whose_puzzles_or_batches_are_not_what_they_claim() {
+    let dir = std::env::temp_dir().join(format!("lp-forged-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (good, bad, merged) = (path("good.txt"), path("bad.txt"), path("merged.txt"));
+    let space = ["enumerate", "--size", "5", "--quiet", "--to", "20000"];
+    assert!(lp(&[&space[..], &["-o", &good]].concat()).status.success());
+    let text = std::fs::read_to_string(&good).unwrap();
+    // Every batch enumerated again (--verify past their number), so that the test does not depend on
+    // which are drawn.
+    let refused = |forged: &str, reason: &str| {
+        std::fs::write(&bad, forged).unwrap();
+        let resumed = lp(&[&space[..], &["-o", &bad, "--resume", "--verify", "9"]].concat());
+        assert_eq!(resumed.status.code(), Some(1), "resumed a forgery ({reason})");
+        assert!(stderr(&resumed).contains(reason), "{reason}: {}", stderr(&resumed));
+        let joined = lp(&["enumerate", "--size", "5", "--merge", &bad, "-o", &merged, "--verify", "9"]);
+        assert_eq!(joined.status.code(), Some(1), "merged a forgery ({reason})");
+        assert!(stderr(&joined).contains(reason), "{reason}: {}", stderr(&joined));
+    };
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let id = |line: &str| line.split(' ').nth(3).unwrap().parse::<u64>().unwrap();
+    // Every puzzle of IDs 0..8192 dropped, the totals made to fit and every CRC made again: only
+    // enumerating those batches again finds it.
+    let dropped: Vec<&str> = puzzles.iter().copied().filter(|l| id(l) < 8192).collect();
+    assert!(dropped.len() > 10, "{} puzzles below 8192", dropped.len());
+    let mut fewer = text.clone();
+    for line in &dropped {
+        fewer = fewer.replacen(&format!("{line}\n"), "", 1);
+    }
+    let minimal =
+        |body: &str| body.split(' ').find_map(|w| w.strip_prefix("minimal=")).unwrap().parse::<u64>().unwrap();
+    let forged = reseal(&fewer, |through, body| {
+        let gone = dropped.iter().filter(|l| id(l) < through).count() as u64;
+        body.replace(&format!("minimal={}", minimal(body)), &format!("minimal={}", minimal(body) - gone))
+    });
+    refused(&forged, "enumerated again");
+    // A made-up line (a board of the red car alone, said to take 60 moves over 61 positions), the totals
+    // made to fit.
+    let first = puzzles[0];
+    let made_up = format!("60 01 oooooAAoooooooooooooooooo {} 0 61 {}", id(first) + 1, ["1"; 61].join(","));
+    let added = reseal(&text.replacen(first, &format!("{first}\n{made_up}"), 1), |through, body| {
+        let more = u64::from(id(first) + 1 < through);
+        body.replace(&format!("minimal={}", minimal(body)), &format!("minimal={}", minimal(body) + more))
+    });
+    refused(&added, "not what the puzzle gives");
+    // A field written otherwise than a run writes it (a sign and a zero: "+01"), every CRC made again.
+    let fields: Vec<&str> = first.split(' ').collect();
+    let signed = format!("+{}", fields[0]);
+    let odd = reseal(&text.replacen(first, &first.replacen(fields[0], &signed, 1), 1), |_, body| body.to_string());
+    refused(&odd, "solved again, it gives");
+    // A part cut after a checkpoint (its CRCs still good), merged under the header claiming its range.
+    let third = text.match_indices("# through ").nth(2).unwrap().0;
+    let cut = &text[..third + text[third..].find('\n').unwrap() + 1];
+    std::fs::write(&bad, cut).unwrap();
+    let joined = lp(&["enumerate", "--size", "5", "--merge", &bad, "-o", &merged]);
+    assert_eq!(joined.status.code(), Some(1), "merged a part cut short");
+    assert!(
+        stderr(&joined).contains("is not finished: it reaches ID 12288 of its range 0..20000"),
+        "{}",
+        stderr(&joined)
+    );
+    // The sound part: every puzzle solved again and its batches enumerated again, merged.
+    let sound = lp(&["enumerate", "--size", "5", "--merge", &good, "-o", &merged, "--verify", "9"]);
+    assert!(sound.status.success(), "{}", stderr(&sound));
+    assert!(stderr(&sound).contains("puzzles solved again, IDs 0..4096, 4096..8192"), "{}", stderr(&sound));
+    assert_eq!(std::fs::read_to_string(&merged).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

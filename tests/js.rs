@@ -245,6 +245,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
         (classic, "restored from the last visit"),
         "{out}"
     );
+    // Damaged storage (an edit that is a number) does not break the page: it opens the position kept.
+    assert_eq!(text("/damaged/desc"), classic, "{out}");
     // The editor: a Linjat board typed in is judged unique and solved by one rule; a flip board clicked in
     // is solvable, its cluster every pattern of 3x3.
     assert_eq!(text("/edit/linjat/desc"), "linjat:4x4:..../..../o..4/....", "{out}");

@@ -167,3 +167,89 @@ fn the_trivial_steps_are_stepped_within_their_budget_on_a_large_room() {
     assert!(matches!(status, LpStatus::LP_IN_PROGRESS | LpStatus::LP_OK), "{status:?}");
     assert!(work.len() >= 5, "{status:?} after {} calls: the searches spread over calls", work.len());
 }
+
+/// A one-byte countdown to 0 for the custom-puzzle cases: each state `n > 0` steps to `n - 1`.
+unsafe extern "C" fn countdown(
+    _: *mut std::ffi::c_void,
+    state: *const u8,
+    emit: lphint::custom::LpEmit,
+    sink: *mut std::ffi::c_void,
+) -> i32 {
+    // SAFETY: a one-byte state; the engine's emit and sink.
+    unsafe {
+        let next = (*state).saturating_sub(1);
+        if *state > 0 && emit(sink, LpMove { piece: 0, from: *state as i32, to: next as i32, arg: 0 }, &next, 1) != 0 {
+            return 1;
+        }
+    }
+    0
+}
+
+unsafe extern "C" fn at_zero(_: *mut std::ffi::c_void, state: *const u8, goal: *mut bool) -> i32 {
+    // SAFETY: a one-byte state; `goal` writable.
+    unsafe { *goal = *state == 0 };
+    0
+}
+
+/// A move_name that fails.
+unsafe extern "C" fn no_name(
+    _: *mut std::ffi::c_void,
+    _: LpMove,
+    _: *mut std::ffi::c_char,
+    _: usize,
+    _: *mut usize,
+) -> i32 {
+    7
+}
+
+/// An estimate that first makes a call the engine refuses (a NULL puzzle), as a game's helper might.
+unsafe extern "C" fn estimate_after_a_refused_call(
+    _: *mut std::ffi::c_void,
+    state: *const u8,
+    estimate: *mut u32,
+) -> i32 {
+    let mut solved = false;
+    // SAFETY: a NULL handle is refused with a status; `state` one byte, `estimate` writable.
+    unsafe {
+        assert_eq!(lp_puzzle_is_solved(std::ptr::null(), &mut solved), LpStatus::LP_ERR_NULL_ARGUMENT);
+        *estimate = u32::from(*state);
+    }
+    0
+}
+
+fn countdown_game(vtable: lphint::custom::LpCustomVtable) -> Game {
+    let mut handle = std::ptr::null_mut();
+    // SAFETY: a valid vtable, a one-byte start and an out-parameter.
+    assert_eq!(
+        unsafe { lp_custom_create(&vtable, std::ptr::null_mut(), [3u8].as_ptr(), 1, &mut handle) },
+        LpStatus::LP_OK
+    );
+    Game(handle)
+}
+
+#[test]
+fn a_callback_that_fails_is_reported_by_the_call_that_ran_it_and_a_refused_nested_call_leaves_no_message() {
+    let base = lphint::custom::LpCustomVtable {
+        abi_version: LP_ABI_VERSION,
+        state_size: 1,
+        max_successors: 1,
+        successors: Some(countdown),
+        is_goal: Some(at_zero),
+        ..lphint::custom::LpCustomVtable::BLANK
+    };
+    // The hint's sentence needs the game's name for the move: its failure is the call's answer, not a
+    // sentence of numbers ("move 0,3,2,0").
+    let mut unnamed = countdown_game(lphint::custom::LpCustomVtable { move_name: Some(no_name), ..base });
+    assert!(unnamed.hint(100).is_ok());
+    let (status, text) = unnamed.hint_text();
+    assert_eq!(status, LpStatus::LP_ERR_CALLBACK, "'{text}'");
+    assert!(last_error().contains("move_name callback failed with code 7"), "{}", last_error());
+    // A nested call refused inside a callback, the outer call answered: no message stays behind.
+    let mut nested = countdown_game(lphint::custom::LpCustomVtable {
+        estimate: Some(estimate_after_a_refused_call),
+        admissible: true,
+        ..base
+    });
+    assert!(nested.hint(100).is_ok());
+    assert_eq!(last_error(), "", "the outer call succeeded");
+}

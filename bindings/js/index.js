@@ -73,13 +73,23 @@ export class LpError extends Error {
   }
 }
 
-/** `value` as the unsigned 32-bit count the engine takes (a budget, a node cap): an integer from 0 to
- * 4294967295, or an `LpError` (ERR_INVALID_ARGUMENT) naming it — `"fast"`, `-1`, `1.5` or `NaN` would
- * otherwise reach the engine as some other number without a word. */
-function count32(value, name) {
-  if (Number.isInteger(value) && value >= 0 && value <= 0xffffffff) return value;
+/** `value` as a whole number from `min` to `max`, or an `LpError` (ERR_INVALID_ARGUMENT) naming it:
+ * `"fast"`, `-1`, `1.5`, `NaN` or `2 ** 32 + 2` would otherwise reach the engine as some other number
+ * (wasm takes 32 bits of it) without a word. */
+function whole(value, name, min, max) {
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
   const shown = typeof value === "string" ? JSON.stringify(value) : String(value);
-  throw new LpError(Status.ERR_INVALID_ARGUMENT, `${name} must be a whole number from 0 to 4294967295, not ${shown}`);
+  throw new LpError(Status.ERR_INVALID_ARGUMENT, `${name} must be a whole number from ${min} to ${max}, not ${shown}`);
+}
+
+/** `value` as the unsigned 32-bit count the engine takes (a budget, a node cap, a size, an index). */
+function count32(value, name) {
+  return whole(value, name, 0, 0xffffffff);
+}
+
+/** `value` as a signed 32-bit field (a move's `from`, `to` and `arg`). */
+function int32(value, name) {
+  return whole(value, name, -0x80000000, 0x7fffffff);
 }
 
 const DISPOSE = Symbol.dispose ?? Symbol.for("Symbol.dispose");
@@ -94,13 +104,15 @@ export async function load(source) {
   const module = await compile(source ?? new URL("./lphint.wasm", import.meta.url));
   // Custom puzzles' callbacks come in through these imports, to the library made below.
   const hub = { lib: null };
+  // Pointers and sizes arrive as signed 32-bit numbers: read unsigned (`>>> 0`), so that memory past
+  // 2 GiB is addressed as itself, not as a negative index.
   const imports = {
     lphint_js: {
-      successors: (user, state, emit, sink) => hub.lib.customCallback(SUCCESSORS, user, state, emit, sink),
-      is_goal: (user, state, goal) => hub.lib.customCallback(IS_GOAL, user, state, goal, 0),
-      estimate: (user, state, out) => hub.lib.customCallback(ESTIMATE, user, state, out, 0),
-      move_name: (user, mv, buf, cap, written) => hub.lib.moveNameCallback(user, mv, buf, cap, written),
-      draw: (user, seed, state) => hub.lib.drawCallback(user, seed, state),
+      successors: (user, state, emit, sink) => hub.lib.customCallback(SUCCESSORS, user >>> 0, state >>> 0, emit >>> 0, sink >>> 0),
+      is_goal: (user, state, goal) => hub.lib.customCallback(IS_GOAL, user >>> 0, state >>> 0, goal >>> 0, 0),
+      estimate: (user, state, out) => hub.lib.customCallback(ESTIMATE, user >>> 0, state >>> 0, out >>> 0, 0),
+      move_name: (user, mv, buf, cap, written) => hub.lib.moveNameCallback(user >>> 0, mv >>> 0, buf >>> 0, cap >>> 0, written >>> 0),
+      draw: (user, seed, state) => hub.lib.drawCallback(user >>> 0, seed, state >>> 0),
     },
   };
   const instance = await WebAssembly.instantiate(module, imports);
@@ -193,10 +205,10 @@ class Lphint {
     let key = this.gameKeys.get(def);
     if (key === undefined) {
       const size = def.stateSize;
-      if (!(size >= 1 && size <= 256)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `stateSize is ${size}: 1 to 256`);
+      if (!(Number.isInteger(size) && size >= 1 && size <= 256)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `stateSize is ${size}: 1 to 256`);
       key = this.games.size + 1;
-      const max = def.maxSuccessors >>> 0;
-      if (!(max >= 1 && max <= 4096)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `maxSuccessors is ${def.maxSuccessors}: 1 to 4096`);
+      const max = def.maxSuccessors;
+      if (!(Number.isInteger(max) && max >= 1 && max <= 4096)) throw new LpError(Status.ERR_INVALID_ARGUMENT, `maxSuccessors is ${max}: 1 to 4096`);
       // `states[depth]`: calls nest (an estimate asked for a successor while `successors` runs), and each
       // level keeps its own copy of its state. Successors are gathered in the module's memory (moves,
       // states, costs) and handed over in one call when `successors` returns.
@@ -211,21 +223,25 @@ class Lphint {
         if (next?.length !== size) {
           throw new RangeError(`emit was given a state of ${next?.length ?? "no"} bytes, but stateSize is ${size}`);
         }
-        if (game.count === max || !(cost >= 1)) {
+        // A cost that is not a whole number in range is the game's bug, said as one: wrapped at 2^32 it
+        // would become another cost (2^32 + 1 as 1) and the answers would be wrong.
+        whole(cost, "emit's cost", 0, 0xffffffff);
+        if (game.count === max || cost < 1) {
           game.refused = true; // the engine is told when the gathering is handed over
           return false;
         }
-        const view = this.refresh();
         const m = move ?? {};
+        const fields = [count32(m.piece ?? 0, "move.piece"), int32(m.from ?? 0, "move.from"), int32(m.to ?? 0, "move.to"), int32(m.arg ?? 0, "move.arg")];
+        const view = this.refresh();
         const at = game.moves + 16 * game.count;
-        view.setUint32(at, m.piece >>> 0, true);
-        view.setInt32(at + 4, m.from | 0, true);
-        view.setInt32(at + 8, m.to | 0, true);
-        view.setInt32(at + 12, m.arg | 0, true);
+        view.setUint32(at, fields[0], true);
+        view.setInt32(at + 4, fields[1], true);
+        view.setInt32(at + 8, fields[2], true);
+        view.setInt32(at + 12, fields[3], true);
         const bytes = this.bytes;
         const into = game.next + size * game.count;
         for (let i = 0; i < size; i++) bytes[into + i] = next[i];
-        view.setUint32(game.costs + 4 * game.count, cost >>> 0, true);
+        view.setUint32(game.costs + 4 * game.count, cost, true);
         game.count++;
         return true;
       };
@@ -262,9 +278,9 @@ class Lphint {
           this.refresh();
           this.bytes[a] = goal ? 1 : 0;
         } else {
-          const estimate = game.def.estimate(state);
+          const estimate = whole(game.def.estimate(state), "estimate", 0, 0xffffffff);
           this.refresh();
-          this.view.setUint32(a, estimate >>> 0, true);
+          this.view.setUint32(a, estimate, true);
         }
       } finally {
         game.depth--;
@@ -335,7 +351,8 @@ class Lphint {
   }
 
   alloc(len) {
-    const ptr = this.call(this.x.lp_wasm_alloc, len);
+    // Unsigned: past 2 GiB of memory the module's pointers read as negative numbers otherwise.
+    const ptr = this.call(this.x.lp_wasm_alloc, len) >>> 0;
     if (ptr === 0) throw new LpError(Status.ERR_OUT_OF_MEMORY, `could not reserve ${len} bytes in the module`);
     return ptr;
   }
@@ -400,11 +417,13 @@ class Lphint {
   }
 
   writeMove(move) {
+    // Checked first: a piece of 2^32 + 1 wrapped to 1 would move another piece.
+    const fields = [count32(move.piece, "move.piece"), int32(move.from ?? -1, "move.from"), int32(move.to ?? -1, "move.to"), int32(move.arg ?? 0, "move.arg")];
     const v = this.refresh();
-    v.setUint32(this.movePtr, move.piece >>> 0, true);
-    v.setInt32(this.movePtr + 4, move.from ?? -1, true);
-    v.setInt32(this.movePtr + 8, move.to ?? -1, true);
-    v.setInt32(this.movePtr + 12, move.arg ?? 0, true);
+    v.setUint32(this.movePtr, fields[0], true);
+    v.setInt32(this.movePtr + 4, fields[1], true);
+    v.setInt32(this.movePtr + 8, fields[2], true);
+    v.setInt32(this.movePtr + 12, fields[3], true);
     return this.movePtr;
   }
 
@@ -725,7 +744,9 @@ export class Puzzle extends Handle {
    * cost below 1), `isGoal(state)`, and optionally `estimate(state)`, `moveName(move)` and `draw(seed)`
    * (a random start of `stateSize` bytes for `Generator.like`, from a BigInt seed). `state` is a
    * Uint8Array the engine refills for each call (copy it to keep it). A function that throws makes the
-   * puzzle answer `ERR_CALLBACK` (code -1). Hints and every solver work on it. */
+   * puzzle answer `ERR_CALLBACK` (code -1), and so does a cost, estimate or move field that is not a
+   * whole number in its range (a cost or estimate from 0 to 4294967295: never wrapped into another).
+   * Hints and every solver work on it. */
   static custom(def, start) {
     const lib = this.lib;
     const key = lib.gameOf(def);
@@ -744,7 +765,7 @@ export class Puzzle extends Handle {
     if (goal) blocks.push(Uint8Array.from(goal));
     return new this(
       lib.with(blocks, (s, g = 0) =>
-        lib.handle(lib.call(lib.x.lp_tiles_create, width, height, s, start.length, g, goal ? goal.length : 0, lib.out)),
+        lib.handle(lib.call(lib.x.lp_tiles_create, count32(width, "width"), count32(height, "height"), s, start.length, g, goal ? goal.length : 0, lib.out)),
       ),
     );
   }
@@ -768,7 +789,7 @@ export class Puzzle extends Handle {
     const blocks = [Uint8Array.from(start)];
     if (target) blocks.push(Uint8Array.from(target));
     return new this(
-      lib.with(blocks, (s, t = 0) => lib.handle(lib.call(lib.x.lp_flip_create, width, height, s, t, start.length, lib.out))),
+      lib.with(blocks, (s, t = 0) => lib.handle(lib.call(lib.x.lp_flip_create, count32(width, "width"), count32(height, "height"), s, t, start.length, lib.out))),
     );
   }
 
@@ -777,7 +798,7 @@ export class Puzzle extends Handle {
   static sokoban(width, height, grid) {
     const lib = this.lib;
     const bytes = Uint8Array.from(grid, (c) => c.charCodeAt(0));
-    return new this(lib.with([bytes], (g) => lib.handle(lib.call(lib.x.lp_sokoban_create, width, height, g, bytes.length, lib.out))));
+    return new this(lib.with([bytes], (g) => lib.handle(lib.call(lib.x.lp_sokoban_create, count32(width, "width"), count32(height, "height"), g, bytes.length, lib.out))));
   }
 
   /** A Hargram puzzle: `blocked` (null for none) one value a cell, non-zero blocked; `pieces` as
@@ -797,7 +818,7 @@ export class Puzzle extends Handle {
           v.setUint32(table + 16 * i + 8, rest[i], true);
           v.setUint32(table + 16 * i + 12, p.noMirror ? 1 : 0, true);
         });
-        return lib.handle(lib.call(lib.x.lp_hargram_create, width, height, b, table, pieces.length, lib.out));
+        return lib.handle(lib.call(lib.x.lp_hargram_create, count32(width, "width"), count32(height, "height"), b, table, pieces.length, lib.out));
       }),
     );
   }
@@ -819,8 +840,8 @@ export class Puzzle extends Handle {
       lib.with([lib.int32Block(cells), table, locks], (c, g, a) =>
         lib.handle(
           locks.length
-            ? lib.call(lib.x.lp_blocks_create_locked, width, height, c, cells.length, g, goals.length, a, locks.length, count, lib.out)
-            : lib.call(lib.x.lp_blocks_create, width, height, c, cells.length, g, goals.length, count, lib.out),
+            ? lib.call(lib.x.lp_blocks_create_locked, count32(width, "width"), count32(height, "height"), c, cells.length, g, goals.length, a, locks.length, count, lib.out)
+            : lib.call(lib.x.lp_blocks_create, count32(width, "width"), count32(height, "height"), c, cells.length, g, goals.length, count, lib.out),
         ),
       ),
     );
@@ -830,7 +851,7 @@ export class Puzzle extends Handle {
   static linjat(width, height, cells) {
     const lib = this.lib;
     return new this(
-      lib.with([lib.int32Block(cells)], (c) => lib.handle(lib.call(lib.x.lp_linjat_create, width, height, c, cells.length, lib.out))),
+      lib.with([lib.int32Block(cells)], (c) => lib.handle(lib.call(lib.x.lp_linjat_create, count32(width, "width"), count32(height, "height"), c, cells.length, lib.out))),
     );
   }
 
@@ -897,7 +918,7 @@ export class Puzzle extends Handle {
    * drawings (`key` "label": "X", "C"); null for a family whose moves name no piece, or no such piece. */
   pieceName(piece, key = "name") {
     const lib = this.lib;
-    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_piece_name, this.live, piece, k, buf, cap, written)));
+    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_piece_name, this.live, count32(piece, "piece"), k, buf, cap, written)));
   }
 
   /** Plays `move` (`{ piece, from, to, arg }`); an illegal move throws `LP_ERR_ILLEGAL_MOVE` and changes
@@ -1042,9 +1063,9 @@ export class Puzzle extends Handle {
    * and coin buttons: it allocates (the per-frame hint is `nextHint`). */
   hintTier(tier, moves = 3) {
     const lib = this.lib;
-    const text = lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_tier_text, this.live, tier, count32(moves, "moves"), buf, cap, written));
+    const text = lib.text((buf, cap, written) => lib.call(lib.x.lp_hint_tier_text, this.live, count32(tier, "tier"), count32(moves, "moves"), buf, cap, written));
     if (text === null) return null;
-    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_hint_tier_cells, this.live, tier, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
+    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_hint_tier_cells, this.live, count32(tier, "tier"), buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
     return { tier, cells, text };
   }
 
@@ -1379,20 +1400,20 @@ export class Pack extends Handle {
   /** A new puzzle from entry `index`, at its start. */
   open(index) {
     const lib = this.lib;
-    return new lib.Puzzle(lib.handle(lib.call(lib.x.lp_pack_puzzle, this.live, index, lib.out)));
+    return new lib.Puzzle(lib.handle(lib.call(lib.x.lp_pack_puzzle, this.live, count32(index, "index"), lib.out)));
   }
 
   /** The rating stored with entry `index`. */
   rating(index) {
     const lib = this.lib;
-    lib.check(lib.call(lib.x.lp_pack_rating, this.live, index, lib.out));
+    lib.check(lib.call(lib.x.lp_pack_rating, this.live, count32(index, "index"), lib.out));
     return lib.u32(lib.out);
   }
 
   /** A label of entry `index` (`"name"` or `"tier"`), or null when it has none. */
   label(index, key) {
     const lib = this.lib;
-    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_pack_label, this.live, index, k, buf, cap, written)));
+    return lib.with([key], (k) => lib.text((buf, cap, written) => lib.call(lib.x.lp_pack_label, this.live, count32(index, "index"), k, buf, cap, written)));
   }
 
   /** The pack's own name, or null when it was written without one. */

@@ -237,7 +237,11 @@ pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> LpStatus {
     let result = catch_unwind(AssertUnwindSafe(body));
     IN_USE.with(|in_use| in_use.borrow_mut().truncate(depth));
     match result {
-        Ok(Ok(status)) => status,
+        Ok(Ok(status)) => {
+            // A nested call a callback made and the engine refused set a message; this call succeeded.
+            LAST_ERROR.with(|e| e.borrow_mut().clear());
+            status
+        }
         Ok(Err(failure)) => {
             set_last_error(failure.context, &failure.message);
             failure.status

@@ -575,6 +575,8 @@ pub unsafe extern "C" fn lp_hint_text(
         let puzzle = unsafe { handle(puzzle) }?;
         let sentence =
             puzzle.session.hint_text().ok_or_else(|| Failure::new(LpStatus::LP_NOT_FOUND, "no hint was given yet"))?;
+        // A game's move_name that failed said nothing: the call says so, not a sentence of numbers.
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
         // SAFETY: forwarded caller guarantees.
         unsafe { write_text(&sentence, buf, cap, written) }
     })

@@ -206,8 +206,11 @@ static void test_blocks(void) {
     size_t written = 0;
     CHECK_STATUS(lp_puzzle_describe(p, desc, sizeof desc, &written), LP_OK, NULL);
     CHECK(strcmp(desc, "blocks:4x5:BAAC/BAAC/DFFE/DGHE/I..J:A@3,1") == 0);
-    LpMove wrong = {0, 0, 5, 0};
+    LpMove wrong = {1, 0, 5, 0};
     CHECK_STATUS(lp_puzzle_apply(p, wrong), LP_ERR_ILLEGAL_MOVE, "move block B from row 1, column 1 to row 2, column 2 is not a legal move here");
+    /* A move names the block that moves: A's id with B's corner is refused, naming both. */
+    LpMove other = {0, 0, 4, 0};
+    CHECK_STATUS(lp_puzzle_apply(p, other), LP_ERR_ILLEGAL_MOVE, "block A has its top-left corner at row 1, column 2, not at row 1, column 1 (block B stands there)");
     int64_t fact = 7;
     CHECK_STATUS(lp_puzzle_fact(p, "cluster_states", &fact), LP_NOT_FOUND, "no fact named 'cluster_states'");
     CHECK(fact == 7);

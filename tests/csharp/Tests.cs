@@ -533,9 +533,10 @@ static class Tests
             byte next = (byte)(*state - 1);
             if (*state > 0) successors.Emit(new Move(0, 0, 0, 0), &next);
         }
+        public string Message = "level data missing";
         public override bool IsGoal(byte* state)
         {
-            if (*state == 7) throw new InvalidOperationException("level data missing");
+            if (*state == 7) throw new InvalidOperationException(Message);
             return *state == 0;
         }
     }
@@ -573,6 +574,16 @@ static class Tests
             {
                 Check(solver.Step(10) == Status.Callback && LpException.LastMessage() == words, "the failure sticks");
             }
+        }
+        // A long message: the engine keeps its first 1,024 bytes, and they come back, not "(no message)".
+        string longWords = new string('x', 1000);
+        using (Puzzle counter = Puzzle.Custom(new Throwing { Message = longWords }, new byte[] { 9 }))
+        {
+            Hint hint;
+            while (counter.NextHint(10, out hint) == Status.InProgress) { }
+            string said = LpException.LastMessage();
+            Check(said.Length == 1024 && said.StartsWith("the is_goal callback failed with code -1: InvalidOperationException: xxx"),
+                "a long message, its first 1,024 bytes: " + said.Length + " characters");
         }
     }
 
@@ -622,6 +633,38 @@ static class Tests
             while (solver.Step(1000) == Status.InProgress) { }
             Check(solver.Moves().Length == 1 && solver.IsOptimal, "a solver after its puzzle was disposed");
             solver.Dispose();
+        }
+        // Solvers of one puzzle stepped on several threads at once: each gathers its successors apart,
+        // so every one finds the built-in optimum (a shared buffer once let two threads write past its end).
+        for (int round = 0; round < 5; round++)
+        {
+            byte[] board = RandomBoard(random, 60);
+            int optimum = TilesOptimum(board);
+            using (Puzzle shared = Puzzle.Custom(game, board))
+            {
+                Solver[] solvers = new Solver[4];
+                Status[] ends = new Status[4];
+                for (int i = 0; i < solvers.Length; i++) solvers[i] = shared.CreateSolver(Algorithm.AStar, 1 << 16);
+                System.Threading.Thread[] threads = new System.Threading.Thread[4];
+                for (int i = 0; i < threads.Length; i++)
+                {
+                    int k = i;
+                    threads[k] = new System.Threading.Thread(() =>
+                    {
+                        Status status;
+                        while ((status = solvers[k].Step(50)) == Status.InProgress) { }
+                        ends[k] = status;
+                    });
+                    threads[k].Start();
+                }
+                foreach (System.Threading.Thread t in threads) t.Join();
+                for (int i = 0; i < solvers.Length; i++)
+                {
+                    Check(ends[i] == Status.Ok && solvers[i].Moves().Length == optimum,
+                        "a solver on its own thread: " + ends[i] + ", " + solvers[i].Moves().Length + " moves for " + optimum);
+                    solvers[i].Dispose();
+                }
+            }
         }
         // The game's exception becomes Status.Callback, not a crash.
         Eight broken = new Eight { Throw = true };

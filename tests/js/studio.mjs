@@ -335,6 +335,15 @@ try {
   await other.goto(url);
   await other.waitForSelector("body[data-ready=true]");
   results.restored = { desc: await other.evaluate(() => window.studio.current), sentence: await other.locator("#sentence").textContent() };
+  // Damaged storage (an edit that is not a text, packs that are not an object): the page still opens,
+  // with the position that was kept.
+  await other.evaluate(() => {
+    const kept = JSON.parse(localStorage.getItem("lphint-studio"));
+    localStorage.setItem("lphint-studio", JSON.stringify({ ...kept, edit: 42, packs: "x", curves: [1] }));
+  });
+  await other.goto(url);
+  await other.waitForSelector("body[data-ready=true]", { timeout: 10000 });
+  results.damaged = { desc: await other.evaluate(() => window.studio.current) };
   await other.close();
 
   // Edit: a Linjat board drawn by keyboard (a dot, then a 4) and a flip board by clicks, judged live.

@@ -566,6 +566,48 @@ test("a custom puzzle of JavaScript functions hints and solves as the built-in f
   throwsLp(() => greedy.nextHint(100), Status.ERR_CALLBACK, "code -2");
 });
 
+test("a cost, an estimate or a number that is not a whole number in range is refused, never wrapped", () => {
+  // A detour of 2^32 + 1 then 1 against a direct step of 3: wrapped at 2^32 it would be a path of cost 2,
+  // called optimal. A cost of 1.5 would be 1.
+  for (const cost of [2 ** 32 + 1, 1.5, -1, NaN]) {
+    const detour = {
+      stateSize: 1,
+      maxSuccessors: 2,
+      admissible: true,
+      successors: (state, emit) => {
+        if (state[0] === 0) {
+          emit({ piece: 0, from: 0, to: 1 }, [1], cost);
+          emit({ piece: 1, from: 0, to: 2 }, [2], 3);
+        } else if (state[0] === 1) emit({ piece: 2, from: 1, to: 2 }, [2], 1);
+      },
+      isGoal: (state) => state[0] === 2,
+    };
+    for (const algorithm of [Algorithm.ASTAR, Algorithm.UNIFORM_COST, Algorithm.IDA_STAR]) {
+      const solver = lp.Puzzle.custom(detour, [0]).solver(algorithm);
+      throwsLp(() => solver.run(), Status.ERR_CALLBACK, "emit's cost must be a whole number from 0 to 4294967295");
+      solver.free();
+    }
+    const game = lp.Puzzle.custom(detour, [0]);
+    throwsLp(() => game.nextHint(100), Status.ERR_CALLBACK, "emit's cost");
+    game.free();
+  }
+  // An estimate of -1 would be 4294967295; one of 2.5 would be 2.
+  for (const bad of [-1, 2.5, 2 ** 32]) {
+    const game = lp.Puzzle.custom({ ...eightPuzzle(), estimate: () => bad }, [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    throwsLp(() => game.nextHint(100), Status.ERR_CALLBACK, "estimate must be a whole number");
+    game.free();
+  }
+  // A tier of 2^32 + 2 would be tier 2, a piece of 2^32 + 8 piece 8.
+  const puzzle = lp.Puzzle.parse("tiles:3x3:1,2,3,4,5,6,7,0,8");
+  assert.equal(puzzle.nextHint(1000).status, Status.OK);
+  for (const tier of [2 ** 32 + 2, 2.7, -1]) throwsLp(() => puzzle.hintTier(tier), Status.ERR_INVALID_ARGUMENT, "tier");
+  throwsLp(() => puzzle.apply({ piece: 2 ** 32 + 8 }), Status.ERR_INVALID_ARGUMENT, "move.piece");
+  throwsLp(() => puzzle.apply({ piece: 8, from: 2 ** 31, to: 7 }), Status.ERR_INVALID_ARGUMENT, "move.from");
+  assert.equal(puzzle.describe(), "tiles:3x3:1,2,3,4,5,6,7,0,8", "nothing moved");
+  throwsLp(() => lp.Puzzle.tiles(2 ** 32 + 3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]), Status.ERR_INVALID_ARGUMENT, "width");
+  puzzle.free();
+});
+
 test("every 20th puzzle of Fogleman's Rush Hour sample takes his moves and has his cluster size", async () => {
   const { readFileSync } = await import("node:fs");
   const lines = readFileSync(new URL("../../../data/rush.txt", import.meta.url), "utf8")
@@ -583,4 +625,25 @@ test("every 20th puzzle of Fogleman's Rush Hour sample takes his moves and has h
     puzzle.free();
   }
   assert.equal(subset.length, 11);
+});
+
+test("past 2 GiB of module memory, pointers are read unsigned and every call works", async () => {
+  // A fresh module, its memory taken past 2 GiB by two blocks (one may not pass 2 GiB; untouched pages
+  // cost no real memory).
+  const big = await load();
+  const blocks = [big.alloc(2 ** 30 + 2 ** 26), big.alloc(2 ** 30 + 2 ** 26)];
+  const past = big.alloc(64);
+  assert.ok(past > 2 ** 31, `a pointer past 2 GiB reads ${past}`);
+  const puzzle = big.Puzzle.parse("tiles:3x3:1,2,3,4,5,6,0,7,8");
+  const hint = puzzle.nextHint(1000);
+  assert.deepEqual([hint.status, hint.move.piece, hint.text.length > 0], [Status.OK, 7, true]);
+  puzzle.apply(hint.move);
+  assert.equal(puzzle.describe(), "tiles:3x3:1,2,3,4,5,6,7,0,8");
+  // A game's own puzzle: its callbacks get pointers past 2 GiB too.
+  const custom = big.Puzzle.custom(eightPuzzle(), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+  const next = custom.nextHint(1000);
+  assert.deepEqual([next.status, next.move.piece], [Status.OK, 8]);
+  [puzzle, custom].forEach((h) => h.free());
+  big.release(past, 64);
+  blocks.forEach((b) => big.release(b, 2 ** 30 + 2 ** 26));
 });

@@ -95,28 +95,47 @@ namespace LpHint
         }
     }
 
-    /// <summary>A game's successors of one state, in unmanaged buffers reserved once per game.</summary>
+    /// <summary>A game's successors of one state, in unmanaged buffers of the calling thread: solvers of one
+    /// puzzle may run on several threads at once, and each gathers into its own. Reserved the first time a
+    /// thread gathers (and again when a game needs more), freed when the thread is gone.</summary>
     internal sealed unsafe class Gathering
     {
-        internal readonly int Size, Max;
-        internal readonly Move* Moves;
-        internal readonly byte* States;
-        internal readonly uint* Costs;
-        internal int Count;
+        [ThreadStatic] private static Gathering mine;
+        private int stateBytes, slots;
+        internal Move* Moves;
+        internal byte* States;
+        internal uint* Costs;
+        internal int Size, Max, Count;
         internal bool Refused;
 
-        internal Gathering(int size, int max)
+        /// <summary>The calling thread's buffers, emptied for `size`-byte states and up to `max`
+        /// successors.</summary>
+        internal static Gathering Begin(int size, int max)
         {
-            Size = size;
-            Max = max;
-            Moves = (Move*)Marshal.AllocHGlobal(16 * max);
-            States = (byte*)Marshal.AllocHGlobal(size * max);
-            Costs = (uint*)Marshal.AllocHGlobal(4 * max);
+            Gathering g = mine ?? (mine = new Gathering());
+            if (g.slots < max)
+            {
+                g.FreeMoves();
+                g.Moves = (Move*)Marshal.AllocHGlobal(16 * max);
+                g.Costs = (uint*)Marshal.AllocHGlobal(4 * max);
+                g.slots = max;
+            }
+            if (g.stateBytes < size * max)
+            {
+                if (g.States != null) Marshal.FreeHGlobal((IntPtr)g.States);
+                g.States = (byte*)Marshal.AllocHGlobal(size * max);
+                g.stateBytes = size * max;
+            }
+            g.Size = size;
+            g.Max = max;
+            g.Count = 0;
+            g.Refused = false;
+            return g;
         }
 
         internal bool Add(Move move, byte* next, uint cost)
         {
-            if (Count == Max || cost == 0 || next == null)
+            if (Count >= Max || cost == 0 || next == null)
             {
                 Refused = true;
                 return false;
@@ -129,27 +148,36 @@ namespace LpHint
             return true;
         }
 
-        internal void Free()
+        private void FreeMoves()
         {
-            Marshal.FreeHGlobal((IntPtr)Moves);
-            Marshal.FreeHGlobal((IntPtr)States);
-            Marshal.FreeHGlobal((IntPtr)Costs);
+            if (Moves != null) Marshal.FreeHGlobal((IntPtr)Moves);
+            if (Costs != null) Marshal.FreeHGlobal((IntPtr)Costs);
+            Moves = null;
+            Costs = null;
+        }
+
+        ~Gathering()
+        {
+            FreeMoves();
+            if (States != null) Marshal.FreeHGlobal((IntPtr)States);
         }
     }
 
-    /// <summary>The game's object behind a GCHandle, alive while the puzzle or any solver of it is.</summary>
+    /// <summary>What the engine's callbacks reach through their `user` pointer: the game, kept alive while
+    /// a puzzle, solver or generator of it lives, with its state size and successor count checked once.</summary>
     internal sealed class CustomContext
     {
         private GCHandle handle;
         private int users;
-        internal readonly Gathering Gathering;
+        internal readonly int Size, Max;
 
         internal CustomContext(CustomPuzzle game)
         {
             int size = game.StateSize, max = game.MaxSuccessors;
             if (size < 1 || size > 256) throw new LpException(Status.InvalidArgument, "StateSize is " + size + ": 1 to 256");
             if (max < 1 || max > 4096) throw new LpException(Status.InvalidArgument, "MaxSuccessors is " + max + ": 1 to 4096");
-            Gathering = new Gathering(size, max);
+            Size = size;
+            Max = max;
             handle = GCHandle.Alloc(this);
             Game = game;
         }
@@ -170,11 +198,7 @@ namespace LpHint
         {
             lock (this)
             {
-                if (--users == 0)
-                {
-                    handle.Free();
-                    Gathering.Free();
-                }
+                if (--users == 0) handle.Free();
             }
         }
     }
@@ -256,9 +280,7 @@ namespace LpHint
             try
             {
                 CustomContext context = Context(user);
-                Gathering gathering = context.Gathering;
-                gathering.Count = 0;
-                gathering.Refused = false;
+                Gathering gathering = Gathering.Begin(context.Size, context.Max);
                 context.Game.Successors(state, new Successors(gathering));
                 int refused = NativeMethods.lp_custom_emit_all_raw(emit, sink, (UIntPtr)gathering.Count, gathering.Moves,
                     gathering.States, (UIntPtr)gathering.Size, gathering.Costs);

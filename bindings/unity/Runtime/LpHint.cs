@@ -402,14 +402,24 @@ namespace LpHint
         /// <summary>The message of the last failed call on this thread.</summary>
         internal static string LastError()
         {
-            byte[] buffer = new byte[1024];
+            // Most messages fit the first buffer; a longer one (a game's own words) is read again at the
+            // size the engine asks for.
+            byte[] buffer = new byte[256];
             UIntPtr written;
-            fixed (byte* p = buffer)
+            for (;;)
             {
-                if (NativeMethods.lp_last_error(p, (UIntPtr)buffer.Length, &written) != LpStatus.LP_OK)
+                LpStatus status;
+                fixed (byte* p = buffer)
+                {
+                    status = NativeMethods.lp_last_error(p, (UIntPtr)buffer.Length, &written);
+                }
+                if (status == LpStatus.LP_OK) break;
+                ulong needed = written.ToUInt64();
+                if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL || needed <= (ulong)buffer.Length || needed > 1 << 20)
                 {
                     return "(no message)";
                 }
+                buffer = new byte[needed];
             }
             int length = Math.Max(0, (int)written.ToUInt64() - 1);
             return Encoding.UTF8.GetString(buffer, 0, length);

@@ -29,6 +29,23 @@ fn read_checked(
     Ok(bytes)
 }
 
+/// The most bytes a text file the commands read may hold (level sets, instance lists): far more than any
+/// such file, and a bound on what a wrong path (`/dev/zero`, a disk image) makes the command read.
+const MAX_TEXT_BYTES: u64 = 64 << 20;
+
+/// Reads the text file `path` (`what` it should be, for the message), refusing one of more than
+/// [`MAX_TEXT_BYTES`] before it is all read, and dropping a UTF-8 byte-order mark.
+pub fn read_text(path: &str, what: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TEXT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(format!("{path} holds more than {} MiB: it is not {what}", MAX_TEXT_BYTES >> 20));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not UTF-8 text: it is not {what}"))?;
+    Ok(text.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(text))
+}
+
 /// Loads a pack file.
 pub fn read_pack(path: &str) -> Result<Pack, String> {
     let bytes = read_checked(path, MAX_PACK_BYTES, "pack", Pack::check_header)?;

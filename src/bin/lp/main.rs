@@ -83,6 +83,15 @@ pub enum Failure {
     Unanswered(String),
 }
 
+impl Failure {
+    /// What went wrong, in words.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Error(m) | Failure::Unanswered(m) => m,
+        }
+    }
+}
+
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure::Error(message)

@@ -170,7 +170,8 @@ fn request_line(stream: &mut TcpStream, deadline: Instant) -> Result<(String, St
     let mut chunk = [0u8; 1024];
     let line_end = loop {
         if let Some(at) = head.iter().position(|&b| b == b'\n') {
-            if at > MAX_LINE {
+            // The line's own length, whichever end it has (CRLF or LF).
+            if at - usize::from(at > 0 && head[at - 1] == b'\r') > MAX_LINE {
                 return Err(414);
             }
             // The size of the head itself, up to its blank line: what arrived with it in the last read
@@ -181,7 +182,8 @@ fn request_line(stream: &mut TcpStream, deadline: Instant) -> Result<(String, St
                 None if head.len() > MAX_HEAD => return Err(431),
                 None => {}
             }
-        } else if head.len() > MAX_LINE {
+        } else if head.len() > MAX_LINE + 1 {
+            // Longer than a line and its CR, without its LF yet.
             return Err(414);
         }
         let left = deadline.saturating_duration_since(Instant::now());

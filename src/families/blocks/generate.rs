@@ -516,7 +516,19 @@ impl Generate for Blocks {
         let (w, h) = values.pair("size");
         let method =
             [Method::Cluster, Method::Fill, Method::Rush, Method::Anneal][(values.int("method") as usize).min(3)];
-        // Rush Hour's red car is 2x1, and its moves are slides.
+        // Rush Hour's red car is 2x1, its moves are slides and its pieces are cars and trucks: a value
+        // that says otherwise is refused, not ignored.
+        if method == Method::Rush {
+            let kept = [("count", "line"), ("goal", "2x1"), ("piece", "")];
+            for (key, rush) in kept {
+                if !values.is_default(key) && values.text(key) != rush {
+                    return Err(alloc::format!(
+                        "method=rush makes Rush Hour levels: the 2x1 red car, cars and trucks, slides counted                          (count=line); {key}={} does not apply to them",
+                        values.text(key)
+                    ));
+                }
+            }
+        }
         let (gw, gh) = if method == Method::Rush { (2, 1) } else { values.pair("goal") };
         let count =
             if method == Method::Rush { Count::Line } else { Count::ALL[(values.int("count") as usize).min(2)] };

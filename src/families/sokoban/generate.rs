@@ -80,6 +80,18 @@ impl Room {
             alloc::format!("room: {e}")
         })?;
         let (w, h) = (written.width, written.height);
+        // The generator places the boxes and the player: a room that draws them would lose them.
+        let placed = written.boxes.first().map(|&b| ("a box", b as usize));
+        if let Some((what, c)) =
+            placed.or((written.player != super::NONE).then_some(("the player", written.player as usize)))
+        {
+            return Err(alloc::format!(
+                "room: {what} at row {}, column {}: a designer's room draws walls, floor and goals, and the \
+                 generator places the boxes and the player",
+                c / w + 1,
+                c % w + 1
+            ));
+        }
         let squares = written.squares;
         // The outside: floor reached from the edges without crossing a wall.
         let edge = |c: usize| c % w == 0 || c % w == w - 1 || c / w == 0 || c / w == h - 1;

@@ -147,6 +147,8 @@ pub(super) fn read_description(
 /// Reads every level of an XSB file, with the line its rows begin at (1-based) in errors:
 /// `Err((line, why))` for the first level that is not a playable one.
 pub fn read_collection(text: &str) -> Result<Vec<Entry>, (usize, String)> {
+    // A byte-order mark (as some editors save UTF-8) is not part of the first row.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;

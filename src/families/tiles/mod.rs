@@ -631,7 +631,7 @@ impl Family for Tiles {
     }
 
     /// "the top row is not finished: the next 4 moves bring tile 3 home" when, within
-    /// [`ROW_LOOKAHEAD`] moves, the plan brings home a tile of the first row not finished (the first to
+    /// ten moves, the plan brings home a tile of the first row not finished (the first to
     /// come home, on the move named); else the tiles the next moves slide.
     fn hint_region_text(&self, state: &Board, plan: &[(TileMove, Board)]) -> String {
         let (w, goal) = (self.width(), self.goal());

@@ -187,7 +187,7 @@ fn korf(args: &BenchArgs, built_in: &str, built_in_name: &str) -> Done {
     };
     let instances = match &args.file {
         Some(file) => {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let text = crate::files::read_text(file, "a list of 15-puzzle instances")?;
             korf_instances(&text, file, 4)?
         }
         None => korf_instances(built_in, built_in_name, 4)?,

@@ -44,7 +44,7 @@ pub struct Run<'a> {
 
 pub fn sokoban(run: Run<'_>) -> Done {
     let text = match run.file {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => crate::files::read_text(path, "an XSB level set")?,
         None => {
             let names: Vec<&str> = SETS.iter().map(|s| s.0).collect();
             let (_, text) = SETS
@@ -55,6 +55,13 @@ pub fn sokoban(run: Run<'_>) -> Done {
         }
     };
     let levels = read_collection(&text).map_err(|(line, why)| format!("line {line}: {why}"))?;
+    if levels.is_empty() {
+        return Err(format!(
+            "{} holds no level: XSB rows of # (walls), $ (boxes), . (goals) and @ (the player)",
+            run.file.unwrap_or(run.set)
+        )
+        .into());
+    }
     println!(
         "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
         "id", "title", "boxes", "result", "pushes", "moves", "optimal", "positions", "time"
@@ -163,7 +170,8 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
         let mut path = Vec::new();
         search.write_path(&mut path);
         let moves: Vec<_> = path.iter().map(|(m, _)| *m).collect();
-        lurd = puzzle.lurd(&puzzle.start(), &moves);
+        // From the level's own start (the player where the level puts them), so that the line replays as written.
+        lurd = puzzle.lurd(&puzzle.shown_start(), &moves);
         pushes = search.stats().solution_length;
         proven = search.order() == Order::Optimal;
     }

@@ -11,7 +11,7 @@ mod ledger;
 
 use crate::{fmt_time, parallel, Done, Failure};
 use ledger::{Ledger, Totals};
-use lphint::families::blocks::rush::{record, Analyzer, Outcome, Position, Positions, RushSpace};
+use lphint::families::blocks::rush::{parse_board_in, record, Analyzer, Outcome, Position, Positions, RushSpace};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -63,9 +63,14 @@ pub struct EnumerateArgs {
     #[arg(long)]
     count: bool,
     /// Join these parts (outputs of runs over ranges that meet) into --output, checking their headers
-    /// and ranges.
+    /// and ranges, that each is finished, and every puzzle they list (solved again).
     #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["resume", "count"])]
     merge: Vec<String>,
+    /// With --merge or --resume: re-enumerate K batches (4,096 IDs each, chosen at random) of every part
+    /// and compare them with what it lists, which alone finds puzzles left out with the totals made to
+    /// fit (0: none).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    verify: usize,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -81,10 +86,18 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
         space = space.with_exit_row(row).map_err(|e| e.to_string())?;
     }
     let words = ledger::space_words(space.side, space.max_walls, space.exit_row, args.every.max(1));
-    if !args.merge.is_empty() {
-        return merge(&args.merge, args.output.as_deref(), &words, space.side);
-    }
     let positions = Positions::new(space);
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let verifier = Verifier {
+        positions: &positions,
+        every: args.every.max(1),
+        jobs,
+        max_states: args.max_states,
+        batches: args.verify,
+    };
+    if !args.merge.is_empty() {
+        return merge(&args.merge, args.output.as_deref(), &words, &verifier);
+    }
     if args.count {
         let clock = Instant::now();
         let n = positions.count();
@@ -103,7 +116,7 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
     }
     let (mut out, from, totals) = match (&args.output, args.resume) {
         (Some(path), true) => {
-            let (from, totals, crc) = resume_point(path, &words, args.from, args.to, space.side)?;
+            let (from, totals, crc) = resume_point(path, &words, args.from, args.to, &verifier)?;
             let file = OpenOptions::new().append(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
             (Ledger::new(Box::new(BufWriter::new(file)), crc), from, totals)
         }
@@ -120,7 +133,6 @@ pub fn enumerate(args: EnumerateArgs) -> Done {
         out.write(&ledger::header(&words, args.from, args.to)).map_err(|e| e.to_string())?;
     }
     let to = args.to.unwrap_or(u64::MAX);
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let clock = Instant::now();
     let before_inputs = totals.inputs;
     let (end, totals, phases) = run(
@@ -395,9 +407,9 @@ fn resume_point(
     words: &str,
     from: u64,
     to: Option<u64>,
-    side: usize,
+    verifier: &Verifier<'_>,
 ) -> Result<(u64, Totals, crc32fast::Hasher), String> {
-    let checked = ledger::check(path, side, words)?;
+    let checked = ledger::check(path, verifier.positions.space().side, words)?;
     if (checked.from, checked.to) != (from, to) {
         let range = |from: u64, to: Option<u64>| format!("{from}..{}", to.map_or("end".into(), |t| t.to_string()));
         return Err(format!(
@@ -410,18 +422,24 @@ fn resume_point(
     if checked.marks.is_empty() {
         return Err(format!("{path} has no checkpoint to go on from: run it again without --resume"));
     }
+    verifier.verify(path, &checked)?;
     let file = OpenOptions::new().write(true).open(path).map_err(|e| format!("cannot write {path}: {e}"))?;
     file.set_len(checked.kept_bytes).map_err(|e| format!("cannot cut {path}: {e}"))?;
     Ok((checked.through, checked.totals, checked.crc))
 }
 
 /// Joins parts into one file: each checked whole ([`ledger::check`]), of the space asked for (`words`),
-/// their ranges meeting; the file a single run over their ranges writes, byte for byte (its lines, the
-/// checkpoints at the multiples of [`CHECKPOINT_IDS`] with the totals run on, and the last part's end).
-fn merge(paths: &[String], output: Option<&str>, words: &str, side: usize) -> Done {
+/// finished (through its range's end), its puzzles solved again and a sample of its batches enumerated
+/// again ([`Verifier`]), their ranges meeting; the file a single run over their ranges writes, byte for
+/// byte (its lines, the checkpoints at the multiples of [`CHECKPOINT_IDS`] with the totals run on, and
+/// the last part's end).
+fn merge(paths: &[String], output: Option<&str>, words: &str, verifier: &Verifier<'_>) -> Done {
     let mut parts = Vec::new();
     for path in paths {
-        parts.push((path, ledger::check(path, side, words)?));
+        let part = ledger::check(path, verifier.positions.space().side, words)?;
+        verifier.finished(path, &part)?;
+        verifier.verify(path, &part)?;
+        parts.push((path, part));
     }
     parts.sort_by_key(|(_, p)| p.from);
     let from = parts[0].1.from;
@@ -463,5 +481,144 @@ fn merge(paths: &[String], output: Option<&str>, words: &str, side: usize) -> Do
     };
     write().map_err(|e| format!("cannot write: {e}"))?;
     eprintln!("merged {} parts: IDs {from}..{reached}, {} puzzles", parts.len(), totals.minimal);
+    Ok(())
+}
+
+/// What a part's claims are checked against before it is believed: the space's positions, enumerated
+/// again for a sample of its batches, and every puzzle it lists, solved again.
+struct Verifier<'a> {
+    positions: &'a Positions,
+    every: u64,
+    jobs: usize,
+    max_states: usize,
+    /// Batches of each part enumerated again.
+    batches: usize,
+}
+
+impl Verifier<'_> {
+    /// Whether `part` reaches the end of its range (a part cut short would leave a hole in a merge
+    /// whose header claims the range).
+    fn finished(&self, path: &str, part: &ledger::Checked) -> Result<(), String> {
+        let end = match part.to {
+            Some(to) => to,
+            // The end of the space: no position at or past the last checkpoint.
+            None => self.positions.each(part.through, u64::MAX, &mut |_| ControlFlow::Break(())),
+        };
+        if part.through < end {
+            return Err(format!(
+                "{path} is not finished: it reaches ID {} of its range {}..{end}; go on with --resume first",
+                part.through, part.from
+            ));
+        }
+        Ok(())
+    }
+
+    /// Solves every puzzle `part` lists again and re-enumerates a sample of its batches; says what does
+    /// not hold.
+    fn verify(&self, path: &str, part: &ledger::Checked) -> Result<(), String> {
+        self.solve_lines(path, part)?;
+        self.enumerate_sample(path, part)
+    }
+
+    /// Every listed puzzle, solved again on every core: its board is the hardest position of its cluster
+    /// and minimal, with the moves, positions and counts by distance the line gives, written as a run
+    /// writes it (two-digit moves and pieces, no sign, no padding). The ID and group of the cluster's
+    /// lowest position are only checked by enumerating again.
+    fn solve_lines(&self, path: &str, part: &ledger::Checked) -> Result<(), String> {
+        let space = self.positions.space();
+        let pool = parallel::Pool::default();
+        let work = |i: usize| {
+            pool.with(|kept| {
+                let analyzer = kept.get_or_insert_with(|| Analyzer::new(space.side, self.max_states));
+                solved_again(analyzer, space.side, space.exit_row, &part.lines[i])
+            })
+        };
+        let jobs = parallel::threads(Some(self.jobs), part.lines.len());
+        parallel::ordered(part.lines.len(), jobs, work, |i, checked| {
+            checked.map_err(|why| format!("{path}: the line {:?} is not what the puzzle gives: {why}", part.lines[i]))
+        })?;
+        Ok(())
+    }
+
+    /// Enumerates [`Verifier::batches`] of `part`'s batches again (chosen at random) and compares their
+    /// lines and totals with the part's.
+    fn enumerate_sample(&self, path: &str, part: &ledger::Checked) -> Result<(), String> {
+        let marks = &part.marks;
+        let mut seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64) | 1;
+        let mut chosen: Vec<usize> = (0..marks.len()).collect();
+        for i in (1..chosen.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            chosen.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        chosen.truncate(self.batches);
+        chosen.sort_unstable();
+        for &k in &chosen {
+            let (start, before, first) = match k {
+                0 => (part.from, Totals::default(), 0),
+                _ => marks[k - 1],
+            };
+            let (through, claimed, last) = marks[k];
+            let mut buffer = Vec::new();
+            let mut ledger = Ledger::new(Box::new(&mut buffer), crc32fast::Hasher::new());
+            let (_, totals, _) =
+                run(self.positions, start, through, self.every, self.jobs, self.max_states, true, None, &mut ledger)
+                    .map_err(|e| {
+                        format!("{path}: the batch {start}..{through} could not be enumerated again: {}", e.message())
+                    })?;
+            drop(ledger);
+            let text = String::from_utf8_lossy(&buffer);
+            let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+            let mut expected = before;
+            expected.add(&totals);
+            if lines != part.lines[first..last] || expected != claimed {
+                return Err(format!(
+                    "{path}: IDs {start}..{through} enumerated again list {} puzzles ({} minimal of {} inputs), but the \
+                     part lists {} ({} minimal of {} inputs): it is not a run of this space",
+                    lines.len(),
+                    totals.minimal,
+                    totals.inputs,
+                    last - first,
+                    claimed.minimal.saturating_sub(before.minimal),
+                    claimed.inputs.saturating_sub(before.inputs),
+                ));
+            }
+        }
+        if !chosen.is_empty() {
+            let ids: Vec<String> = chosen
+                .iter()
+                .map(|&k| format!("{}..{}", if k == 0 { part.from } else { marks[k - 1].0 }, marks[k].0))
+                .collect();
+            eprintln!(
+                "{path}: {} puzzles solved again, IDs {} enumerated again: as listed",
+                part.lines.len(),
+                ids.join(", ")
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Solves the puzzle of a database line again and writes its line as a run would: an error unless they
+/// are the same.
+fn solved_again(analyzer: &mut Analyzer, side: usize, exit_row: usize, line: &str) -> Result<(), String> {
+    let fields: Vec<&str> = line.split(' ').collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).ok_or("a field is not a number");
+    let (board, id, group) = (fields.get(2).copied().unwrap_or(""), number(3)?, number(4)?);
+    let (_, hardest) = parse_board_in(board, Some(exit_row)).map_err(|e| e.to_string())?;
+    let Outcome::Solvable(facts) = analyzer.analyze(&hardest, false).map_err(|e| e.to_string())? else {
+        return Err(String::from("it cannot be solved"));
+    };
+    if facts.minimal != Some(true) {
+        return Err(String::from("it is not minimal: a piece taken out leaves it as hard"));
+    }
+    let mut lowest = Position::default();
+    (lowest.id, lowest.group) = (id, group);
+    let solved = record(side, &lowest, &facts, analyzer.counts());
+    if solved != line {
+        return Err(format!("solved again, it gives {solved:?}"));
+    }
     Ok(())
 }

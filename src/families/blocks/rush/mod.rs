@@ -132,7 +132,13 @@ pub fn side_of(cells: usize) -> Option<usize> {
 
 /// Reads a board in Fogleman's notation (`o` or `.` empty, `x` a wall, `A` the red car, other letters
 /// cars and trucks, row by row): its side and position (the red car first, the rest in reading order).
+/// The red car is in the `rush:` notation's row (`side / 2 − 1`).
 pub fn parse_board(board: &str) -> Result<(usize, Position), RushError> {
+    parse_board_in(board, None)
+}
+
+/// [`parse_board`] for a space whose red car is in row `exit_row` (`None`: the notation's).
+pub fn parse_board_in(board: &str, exit_row: Option<usize>) -> Result<(usize, Position), RushError> {
     let cells = board.as_bytes();
     let side = side_of(cells.len()).ok_or(RushError::NotSquare(cells.len()))?;
     let mut pieces: Vec<Piece> = Vec::new();
@@ -152,7 +158,7 @@ pub fn parse_board(board: &str) -> Result<(usize, Position), RushError> {
                 }
                 let piece = Piece { cell: i as u8, len: at.len() as u8, horizontal };
                 if c == b'A' {
-                    let row = (side / 2 - 1) * side;
+                    let row = exit_row.unwrap_or(side / 2 - 1) * side;
                     if !horizontal || piece.len != 2 || i < row || i >= row + side {
                         return Err(RushError::NoRedCar);
                     }
