@@ -43,6 +43,10 @@ pub trait Generate: Family {
     /// and hints, and a designer can use them for tutorial levels.
     const SMALL: &'static str;
 
+    /// Parameters of the largest puzzles the generator makes (the largest rooms, the most boxes), whose
+    /// steps `lp bench frames` times beside the presets'; none by default.
+    const LARGEST: &'static str = "";
+
     /// The family's parameter type.
     type Params: Clone + core::fmt::Debug + Send + 'static;
 

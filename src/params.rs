@@ -188,6 +188,8 @@ pub struct Values {
     /// The preset the values started from, if any (where they came from, not what they are: equal values
     /// are equal whatever their preset).
     preset: Option<&'static str>,
+    /// Which parameters the text or its preset gave (bit `i` for spec `i`), whatever their values.
+    given: u64,
 }
 
 impl PartialEq for Values {
@@ -205,7 +207,7 @@ impl Values {
             .iter()
             .map(|s| s.parse(s.default).unwrap_or_else(|e| unreachable!("the default of {} is valid: {e}", s.name)))
             .collect();
-        Values { specs, values, preset: None }
+        Values { specs, values, preset: None, given: 0 }
     }
 
     /// Parses `text` (`key=value,…`, spaces allowed around separators, empty for all defaults) over the
@@ -243,15 +245,19 @@ impl Values {
         self.preset
     }
 
-    /// Whether parameter `key` holds its spec's default (given or not); false for an unknown key.
-    pub fn is_default(&self, key: &str) -> bool {
-        self.index(key).is_ok_and(|i| self.specs[i].parse(self.specs[i].default).is_ok_and(|d| d == self.values[i]))
+    /// Whether the text (or its preset) gave parameter `key`, even at its default value: a family refuses
+    /// a parameter given where it cannot apply rather than ignore it.
+    pub fn given(&self, key: &str) -> bool {
+        self.index(key).is_ok_and(|i| i < 64 && self.given >> i & 1 == 1)
     }
 
     /// Sets one parameter from its text.
     pub fn set(&mut self, key: &str, text: &str) -> Result<(), ParamError> {
         let i = self.index(key)?;
         self.values[i] = self.specs[i].parse(text)?;
+        if i < 64 {
+            self.given |= 1 << i;
+        }
         Ok(())
     }
 

@@ -36,6 +36,8 @@ pub struct Entry {
     pub presets: &'static [Preset],
     /// Parameters of small puzzles (state spaces of a few thousand states), for brute-force checks.
     pub small: &'static str,
+    /// Parameters of the largest puzzles the generator makes, for timing its steps (empty: none).
+    pub largest: &'static str,
     /// Its play options (`lp solve --option`, `lp_puzzle_set_option`).
     pub options: &'static [Spec],
     /// The reasons its hints give.
@@ -76,6 +78,7 @@ impl Entry {
             params: F::PARAMS,
             presets: F::PRESETS,
             small: F::SMALL,
+            largest: F::LARGEST,
             options: F::OPTIONS,
             reasons: F::REASONS,
             tables: F::TABLES,

@@ -1099,10 +1099,10 @@ fn enumerate_believes_no_part_whose_puzzles_or_batches_are_not_what_they_claim()
     refused(&forged, "enumerated again");
     // A made-up line (a board of the red car alone, said to take 60 moves over 61 positions), the totals
     // made to fit.
-    let first = puzzles[0];
-    let made_up = format!("60 01 oooooAAoooooooooooooooooo {} 0 61 {}", id(first) + 1, ["1"; 61].join(","));
-    let added = reseal(&text.replacen(first, &format!("{first}\n{made_up}"), 1), |through, body| {
-        let more = u64::from(id(first) + 1 < through);
+    let (first, last) = (puzzles[0], puzzles[puzzles.len() - 1]);
+    let made_up = format!("60 01 oooooAAoooooooooooooooooo {} 0 61 {}", id(last) + 1, ["1"; 61].join(","));
+    let added = reseal(&text.replacen(last, &format!("{last}\n{made_up}"), 1), |through, body| {
+        let more = u64::from(id(last) + 1 < through);
         body.replace(&format!("minimal={}", minimal(body)), &format!("minimal={}", minimal(body) + more))
     });
     refused(&added, "not what the puzzle gives");
@@ -1309,4 +1309,62 @@ fn sokoban_is_solved_and_hinted_in_pushes_and_benched_on_its_level_sets() {
     assert!(text.contains("solved 3/3 (3 proven push-optimal)"), "{text}");
     let unknown = lp(&["bench", "sokoban", "--set", "nosuchset"]);
     assert!(String::from_utf8(unknown.stderr).unwrap().contains("unknown set 'nosuchset' (the sets: microban"));
+}
+
+/// Plays a LURD line from the start of the level `desc` as a player would, a step at a time (upper case
+/// a push, lower case a walk), every step legal and of its kind: whether it ends solved.
+fn replays(desc: &str, lurd: &str) -> bool {
+    let mut game = lphint::registry::parse(desc).unwrap();
+    let (w, _) = game.board_size();
+    for letter in lurd.chars() {
+        let player = (0..game.board_size().0 * game.board_size().1)
+            .find(|&c| game.cell(c as usize) & lphint::families::sokoban::CELL_PLAYER != 0)
+            .unwrap() as i32;
+        let to = player + [-(w as i32), 1, w as i32, -1]["urdl".find(letter.to_ascii_lowercase()).unwrap()];
+        let pushes = game.cell(to as usize) >= lphint::families::sokoban::CELL_BOX;
+        if pushes != letter.is_ascii_uppercase() {
+            return false;
+        }
+        if game.apply(&lphint::family::MoveCode { piece: u32::MAX, from: player, to, arg: 1 }).is_err() {
+            return false;
+        }
+    }
+    game.is_solved()
+}
+
+#[test]
+fn the_sokoban_bench_reads_any_xsb_file_it_is_given_and_its_solutions_replay_from_each_level_s_start() {
+    let dir = std::env::temp_dir().join(format!("lp-xsb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // Two levels whose player does not start at the top-left square of their region, saved with a
+    // UTF-8 byte-order mark: both read whole, solved, and each LURD line replays step by step from the
+    // level's own start (once, from the search's normalised start: the walks were short or wrong).
+    let levels = ["#####", "#.$@#", "#####", "", "######", "#.   #", "# $  #", "#   @#", "######"];
+    let xsb = file("two.xsb", format!("\u{feff}{}\n", levels.join("\n")).as_bytes());
+    let out = lp(&["bench", "sokoban", "--file", &xsb, "--lurd", "--seconds", "5"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && text.contains("solved 2/2"), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("     ")).map(str::trim).collect();
+    let descs = ["sokoban:#####/#.$@#/#####", "sokoban:######/#.---#/#-$--#/#---@#/######"];
+    assert_eq!(lines.len(), 2, "{text}");
+    for (desc, lurd) in descs.iter().zip(&lines) {
+        assert!(replays(desc, lurd), "{desc}: {lurd} does not replay from the level's start");
+    }
+    // A file of no level, and a file with no end: refused with the reason, exit status 1.
+    let empty = file("empty.xsb", b"; only a comment\n\n");
+    for (path, reason) in [(empty.as_str(), "holds no level"), ("/dev/zero", "holds more than 64 MiB")] {
+        let out = lp(&["bench", "sokoban", "--file", path]);
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(reason),
+            "{path}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -253,3 +253,36 @@ fn a_callback_that_fails_is_reported_by_the_call_that_ran_it_and_a_refused_neste
     assert!(nested.hint(100).is_ok());
     assert_eq!(last_error(), "", "the outer call succeeded");
 }
+
+/// `lp_generator_create_text` for `family` and `params`: its status and the last error.
+fn generator(family: &str, params: &str) -> (LpStatus, String) {
+    let (family, params) = (std::ffi::CString::new(family).unwrap(), std::ffi::CString::new(params).unwrap());
+    let mut handle = std::ptr::null_mut();
+    // SAFETY: valid strings and an out-parameter.
+    let status = unsafe { lp_generator_create_text(family.as_ptr(), params.as_ptr(), 1, &mut handle) };
+    let message = last_error();
+    // SAFETY: NULL or a handle just made.
+    unsafe { lp_generator_free(handle) };
+    (status, message)
+}
+
+#[test]
+fn generation_parameters_that_cannot_apply_are_refused_not_ignored() {
+    // Rush Hour levels are slides of the 2x1 red car among cars and trucks: another count, goal block or
+    // merged piece size does not apply (once, count=step gave a level whose step-counted optimum missed
+    // the band).
+    for (params, key) in [("count=step", "count"), ("goal=2x2", "goal"), ("piece=6", "piece")] {
+        let (status, message) = generator("blocks", &format!("method=rush,min=8,max=8,{params}"));
+        assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT, "{params}");
+        assert!(message.contains(&format!("{key}=")) && message.contains("does not apply"), "{params}: {message}");
+    }
+    assert_eq!(generator("blocks", "method=rush,count=line,goal=2x1,min=8,max=8").0, LpStatus::LP_OK);
+    // A designer's room draws walls, floor and goals: a box or a player in it would be lost.
+    for (room, what) in
+        [("#####/#.$.#/#---#/#####", "a box at row 2, column 3"), ("#####/#.@-#/#-.-#/#####", "the player at row 2")]
+    {
+        let (status, message) = generator("sokoban", &format!("room={room},boxes=2"));
+        assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT, "{room}");
+        assert!(message.contains(what), "{room}: {message}");
+    }
+}

@@ -35,6 +35,12 @@ pub struct Walk {
     stack: [u16; MAX_CELLS],
 }
 
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// The cells every walk on this thread visited: the tests that bound a budget unit's work read it.
+    pub static VISITED: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
 impl Walk {
     /// Empty scratch space.
     pub fn new() -> Walk {
@@ -50,12 +56,16 @@ impl Walk {
         put(&mut self.reached, from);
         self.stack[0] = from;
         let (mut top, mut lowest) = (1, from);
+        #[cfg(all(test, feature = "std"))]
+        VISITED.with(|v| v.set(v.get() + 1));
         while top > 0 {
             top -= 1;
             let at = self.stack[top];
             for &n in &level.next[at as usize] {
                 if n != NONE && !has(&self.reached, n) && !has(boxes, n) {
                     put(&mut self.reached, n);
+                    #[cfg(all(test, feature = "std"))]
+                    VISITED.with(|v| v.set(v.get() + 1));
                     lowest = lowest.min(n);
                     self.stack[top] = n;
                     top += 1;

@@ -4,8 +4,9 @@
 //! as after a player's deviation, not read off the generator's plan — every `next_hint` call timed: the
 //! distribution of per-call times (median, 99th percentile, max), the calls per hint, and the node rate
 //! of the hint searches ("-" when every search ended within its first call);
-//! and the generator's steps at the same budget, timed the same way. The first call of each puzzle and
-//! generator reserves its memory; it is reported on its own (`first`), not in the distribution.
+//! and the generator's steps at the same budget, timed the same way (and those of the family's largest
+//! puzzles, `Generate::LARGEST`, on a row `largest`). The first call of each puzzle and generator
+//! reserves its memory; it is reported on its own (`first`), not in the distribution.
 //!
 //! Then every family's largest puzzle (`data/largest.txt`: the largest boards, most pieces and most
 //! moves a state): up to [`LARGEST_HINTS`] hints at the node budget, each call timed, and the same
@@ -146,10 +147,15 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
     let (mut worst, mut slow) = (Duration::ZERO, Vec::new());
     let steal_before = stolen();
     for family in registry::families() {
-        for preset in family.presets {
+        // Every preset, then the family's largest puzzles (their generator steps only: the largest
+        // puzzles' hints are timed below).
+        let presets = family.presets.iter().map(|p| (p.name, format!("preset={}", p.name)));
+        let largest = (!family.largest.is_empty()).then(|| ("largest", family.largest.to_string()));
+        for (name, params) in presets.chain(largest) {
             let budget = budget.unwrap_or(family.frame_budget);
             let (mut hints, mut steps, mut hinted) = (Calls::default(), Calls::default(), 0u64);
-            for generated in generated(family, preset.name, count, seed, budget, &mut steps)? {
+            let made = generated(family, &params, count, seed, budget, &mut steps)?;
+            for generated in made.into_iter().filter(|_| name != "largest") {
                 let mut session = family.parse(&generated.describe()).map_err(|e| e.to_string())?;
                 let mut first = true;
                 loop {
@@ -169,25 +175,29 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
                             session.apply(&hint.mv).map_err(|e| format!("{}: a hint was illegal: {e}", family.name))?;
                         }
                         Err(Status::AlreadySolved) => break,
-                        Err(status) => {
-                            return Err(format!("{} {}: no hint ({status:?})", family.name, preset.name).into())
-                        }
+                        Err(status) => return Err(format!("{} {name}: no hint ({status:?})", family.name).into()),
                     }
                 }
             }
             worst = worst.max(hints.max()).max(steps.max());
             for (kind, calls) in [("hint", &hints), ("generator step", &steps)] {
-                slow.extend(calls.slow.iter().map(|&(at, wall, got)| (family.name, preset.name, kind, at, wall, got)));
+                slow.extend(calls.slow.iter().map(|&(at, wall, got)| (family.name, name, kind, at, wall, got)));
             }
-            let calls = (hints.times.len() + count) as f64 / hinted.max(1) as f64;
             let us = |d: Duration| d.as_secs_f64() * 1e6;
+            // No hint asked (the largest row): its columns say so.
+            let (first, calls) = match hinted {
+                0 => (String::from("-"), String::from("-")),
+                n => {
+                    (format!("{:.1}", us(hints.first)), format!("{:.1}", (hints.times.len() + count) as f64 / n as f64))
+                }
+            };
             println!(
-                "{:<8} {:<7} {:>7} | {} {:>8.1} {:>6.1} {:>9} | {} {:>8.1}",
+                "{:<8} {:<7} {:>7} | {} {:>8} {:>6} {:>9} | {} {:>8.1}",
                 family.name,
-                preset.name,
+                name,
                 budget,
                 hints.summary(),
-                us(hints.first),
+                first,
                 calls,
                 if hints.busy.0 == 0 { "-".to_string() } else { format!("{:.2}", hints.rate() / 1e6) },
                 steps.summary(),
@@ -216,18 +226,18 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
     Ok(())
 }
 
-/// `count` puzzles of `preset` (Linjat's optimizer shortened to 300 iterations), every generator step of
-/// `budget` timed into `steps`.
+/// `count` puzzles of the parameters `params` (Linjat's optimizer shortened to 300 iterations), every
+/// generator step of `budget` timed into `steps`.
 fn generated(
     family: &Entry,
-    preset: &str,
+    params: &str,
     count: usize,
     seed: u64,
     budget: u32,
     steps: &mut Calls,
 ) -> Result<Vec<Box<dyn lphint::session::AnySession>>, Failure> {
     let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
-    let mut generator = family.generator(&format!("preset={preset}{extra}"), seed)?;
+    let mut generator = family.generator(&format!("{params}{extra}"), seed)?;
     let mut out = Vec::new();
     let mut first = true;
     while out.len() < count {
