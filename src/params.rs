@@ -188,8 +188,6 @@ pub struct Values {
     /// The preset the values started from, if any (where they came from, not what they are: equal values
     /// are equal whatever their preset).
     preset: Option<&'static str>,
-    /// Which parameters the text or its preset gave (bit `i` for spec `i`), whatever their values.
-    given: u64,
 }
 
 impl PartialEq for Values {
@@ -207,7 +205,7 @@ impl Values {
             .iter()
             .map(|s| s.parse(s.default).unwrap_or_else(|e| unreachable!("the default of {} is valid: {e}", s.name)))
             .collect();
-        Values { specs, values, preset: None, given: 0 }
+        Values { specs, values, preset: None }
     }
 
     /// Parses `text` (`key=value,…`, spaces allowed around separators, empty for all defaults) over the
@@ -245,19 +243,17 @@ impl Values {
         self.preset
     }
 
-    /// Whether the text (or its preset) gave parameter `key`, even at its default value: a family refuses
-    /// a parameter given where it cannot apply rather than ignore it.
-    pub fn given(&self, key: &str) -> bool {
-        self.index(key).is_ok_and(|i| i < 64 && self.given >> i & 1 == 1)
+    /// Whether parameter `key` holds its spec's default (false for an unknown key): a family refuses a
+    /// value other than the default where the parameter cannot apply, rather than ignore it. (A default
+    /// cannot be told from one given: every printed parameter text gives them all.)
+    pub fn is_default(&self, key: &str) -> bool {
+        self.index(key).is_ok_and(|i| self.specs[i].parse(self.specs[i].default).is_ok_and(|d| d == self.values[i]))
     }
 
     /// Sets one parameter from its text.
     pub fn set(&mut self, key: &str, text: &str) -> Result<(), ParamError> {
         let i = self.index(key)?;
         self.values[i] = self.specs[i].parse(text)?;
-        if i < 64 {
-            self.given |= 1 << i;
-        }
         Ok(())
     }
 

@@ -525,6 +525,7 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
         };
         assert_eq!(id(moved), t.hint.mv.piece, "{}: '{}'", t.desc, t.piece);
     });
+    println!("blocks: {checked} tier sentences checked ({can_move} 'can move now', {move_next} 'move next')");
     assert!(
         checked >= 300 && can_move >= 30 && move_next >= 30,
         "{checked} checked: {can_move} 'can move now', {move_next} 'move next'"

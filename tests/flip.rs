@@ -186,5 +186,6 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
         // Tier 2: the row of the press.
         assert_eq!(t.piece, format!("press a panel of row {}", t.hint.mv.from as u32 / w + 1), "{}", t.desc);
     });
+    println!("flip: {checked} tier sentences checked");
     assert!(checked >= 200, "{checked} checked");
 }

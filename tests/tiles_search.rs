@@ -371,6 +371,7 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
             larger += 1;
         }
     }
+    println!("tiles: {} tier sentences checked ({rows} row sentences)", small + larger);
     assert!(
         small >= 200 && larger >= 150 && rows >= 50,
         "{small} small, {larger} larger checked; {rows} row sentences"

@@ -271,7 +271,7 @@ fn generation_parameters_that_cannot_apply_are_refused_not_ignored() {
     // Rush Hour levels are slides of the 2x1 red car among cars and trucks: another count, goal block or
     // merged piece size does not apply (once, count=step gave a level whose step-counted optimum missed
     // the band).
-    for (params, key) in [("count=step", "count"), ("goal=2x2", "goal"), ("piece=6", "piece")] {
+    for (params, key) in [("count=step", "count"), ("goal=3x1", "goal"), ("piece=6", "piece")] {
         let (status, message) = generator("blocks", &format!("method=rush,min=8,max=8,{params}"));
         assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT, "{params}");
         assert!(message.contains(&format!("{key}=")) && message.contains("does not apply"), "{params}: {message}");
@@ -285,4 +285,28 @@ fn generation_parameters_that_cannot_apply_are_refused_not_ignored() {
         assert_eq!(status, LpStatus::LP_ERR_INVALID_ARGUMENT, "{room}");
         assert!(message.contains(what), "{room}: {message}");
     }
+}
+
+#[test]
+fn the_tier_one_sentences_that_were_false_say_what_is_true() {
+    let tier_one = |desc: &str| {
+        let mut game = Game::parse(desc);
+        assert!(game.hint(1000).is_ok(), "{desc}");
+        let (status, text) = game.tier_text(1, 3);
+        assert_eq!(status, LpStatus::LP_OK, "{desc}");
+        let first = game.plan()[0];
+        (game, text, first)
+    };
+    // Two goal blocks: the one the plan moves is named, and it can move (A could not).
+    let (game, text, first) = tier_one("blocks:4x3:AB../CC../DD..:A@0,3;B@0,2:step");
+    assert_eq!(text, "block B's way to its goal: it can move now");
+    assert!(first.piece == 1 && game.moves().iter().any(|m| m.piece == 1));
+    // Flip: no claim that the presses lie near the one panel that differs (the plan presses 1, 2, 3, 6, 8).
+    assert_eq!(tier_one("flip:3x3:.../.../..#").1, "1 panel still differs from the target");
+    // Tiles: the plan slides 3 and 2 out of their homes: no "the next moves bring its tiles home".
+    let (_, text, _) = tier_one("tiles:3x3:4,2,3,5,1,0,7,8,6");
+    assert!(!text.contains("its tiles home") && !text.starts_with("finish"), "{text}");
+    // Linjat: the 2 fits three ways: no "one way left to fit".
+    let (_, text, _) = tier_one("linjat:5x4:...../...../..24./..o.3");
+    assert!(!text.contains("one way left"), "{text}");
 }

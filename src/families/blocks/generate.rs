@@ -521,9 +521,9 @@ impl Generate for Blocks {
         if method == Method::Rush {
             let kept = [("count", "line"), ("goal", "2x1"), ("piece", "")];
             for (key, rush) in kept {
-                if values.given(key) && values.text(key) != rush {
+                if !values.is_default(key) && values.text(key) != rush {
                     return Err(alloc::format!(
-                        "method=rush makes Rush Hour levels: the 2x1 red car, cars and trucks, slides counted                          (count=line); {key}={} does not apply to them",
+                        "method=rush makes Rush Hour levels: the 2x1 red car, cars and trucks, slides counted (count=line); {key}={} does not apply to them",
                         values.text(key)
                     ));
                 }
