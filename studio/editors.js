@@ -148,7 +148,9 @@ const sokoban = {
     return { width, height, cells };
   },
   read(desc) {
-    const rows = desc.slice("sokoban:".length).split(/[/|]/).map((row) => [...row.replace(/(\d+)(.)/g, (_, n, ch) => ch.repeat(Number(n)))]);
+    // The rows, without the boxes' numbers a resumed game's description may end with (":2,1"): an edited
+    // level is a new level, its boxes numbered in reading order.
+    const rows = desc.slice("sokoban:".length).split(":")[0].split(/[/|]/).map((row) => [...row.replace(/(\d+)(.)/g, (_, n, ch) => ch.repeat(Number(n)))]);
     const width = Math.max(...rows.map((r) => r.length));
     const cells = rows.flatMap((r) => [...r, ...Array(width - r.length).fill("-")]).map((c) => (c === " " || c === "_" ? "-" : c));
     return { width, height: rows.length, cells };

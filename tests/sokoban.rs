@@ -441,6 +441,11 @@ fn malformed_levels_are_refused_in_the_familys_words() {
         ("sokoban:5#/#@$.#/5#/9", "a count with no square after it"),
         ("sokoban:99#", "a count above 64"),
         ("sokoban:#####/#@$.#/#####/#$.-#/#####", "a box outside the player's room, off a goal"),
+        // The boxes' numbers after the rows: each box once, as many as the boxes.
+        ("sokoban:######/#@$$.#/#---.#/######:1,1", "'1' is not a box number of 1 to 2 not given before"),
+        ("sokoban:######/#@$$.#/#---.#/######:2", "1 box numbers after the rows, but the level has 2 boxes"),
+        ("sokoban:######/#@$$.#/#---.#/######:2,x", "'x' is not a box number"),
+        ("sokoban:######/#@$$.#/#---.#/######:+2,1", "'+2' is not a box number"),
     ];
     for (desc, words) in cases {
         let e = registry::parse(desc).err().unwrap_or_else(|| panic!("{desc} accepted"));
@@ -456,6 +461,10 @@ fn malformed_levels_are_refused_in_the_familys_words() {
     // A box walled in on its goal is part of the walls (Microban 155 has them); run lengths read.
     let walled = registry::parse("sokoban:5#/#@$.#/5#/#*#/###").unwrap();
     assert_eq!(walled.describe(), "sokoban:#####/#@$.#/#####/#*#/###");
+    // Numbered boxes read back: the first in reading order is box 2 (its cells carry 8 × 2 + …).
+    let numbered = registry::parse("sokoban:######/#@$$.#/#---.#/######:2,1").unwrap();
+    assert_eq!(numbered.cell(8) / lphint::families::sokoban::CELL_BOX, 2);
+    assert_eq!(numbered.describe(), "sokoban:######/#@$$.#/#---.#/######:2,1");
 }
 
 #[test]

@@ -130,6 +130,21 @@ impl Game {
         Ok((check, cells))
     }
 
+    /// `lp_puzzle_save` then `lp_pack_load` and `lp_pack_puzzle`: the game saved and loaded back.
+    pub fn saved_and_loaded(&self) -> Game {
+        let (mut buf, mut written) = (vec![0u8; 1 << 16], 0usize);
+        // SAFETY: a live handle and a buffer of its length.
+        assert_eq!(unsafe { lp_puzzle_save(self.0, buf.as_mut_ptr(), buf.len(), &mut written) }, LpStatus::LP_OK);
+        let (mut pack, mut puzzle) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: the bytes just written; out-parameters; the pack freed once its puzzle is taken.
+        unsafe {
+            assert_eq!(lp_pack_load(buf.as_ptr(), written, &mut pack), LpStatus::LP_OK);
+            assert_eq!(lp_pack_puzzle(pack, 0, &mut puzzle), LpStatus::LP_OK);
+            lp_pack_free(pack);
+        }
+        Game(puzzle)
+    }
+
     /// `lp_puzzle_lost_text`: its status and sentence.
     pub fn lost_text(&self) -> (LpStatus, String) {
         // SAFETY: a live handle and the buffer `text` passes.

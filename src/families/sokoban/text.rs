@@ -3,7 +3,11 @@
 //! One line: `sokoban:ROWS`, the rows in XSB characters separated by `/` (or `|`), floor written `-`
 //! (space and `_` are read too), a count before a character repeating it (run-length, `4#` for `####`).
 //! Trailing floor may be left out: rows may differ in length. Example (Microban 1):
-//! `sokoban:####/#-.#/#--###/#*@--#/#--$-#/#--###/####`.
+//! `sokoban:####/#-.#/#--###/#*@--#/#--$-#/#--###/####`. A box keeps its number for the whole game (box 1
+//! is the first in reading order of the level as written); when the boxes of a position are not numbered
+//! in reading order (a game resumed after boxes crossed), the rows are followed by `:` and each box's
+//! number in reading order (`sokoban:#####/#$$.#/#@-.#/#####:2,1`): XSB has no place for it, and an XSB
+//! reader that takes the rows alone ignores it.
 //!
 //! XSB files ([`read_collection`]): levels are blocks of rows that hold only XSB characters and at least
 //! one wall; lines around them (`;` comments, `Title:` lines, free text) are their titles and notes.
@@ -20,15 +24,57 @@ use alloc::vec::Vec;
 const SQUARES: &str = "#@+$*.-_ pPbB";
 
 impl Sokoban {
-    /// Reads a one-line description (`sokoban:ROWS`).
+    /// Reads a one-line description (`sokoban:ROWS`, then `:NUMBERS` when the boxes are not numbered in
+    /// reading order).
     pub fn from_description(desc: &str) -> Result<Sokoban, ParseError> {
-        let (written, column_of) = read_description(desc, true)?;
+        // The numbers follow the rows' last `:` (no XSB character is one).
+        let rows_end = desc.find("sokoban:").map_or(desc.len(), |at| at + "sokoban:".len());
+        let (rows, numbers) = match desc[rows_end..].find(':') {
+            Some(at) => (&desc[..rows_end + at], Some((&desc[rows_end + at + 1..], rows_end + at + 2))),
+            None => (desc, None),
+        };
+        let (written, column_of) = read_description(rows, true)?;
         let width = written.width;
-        Level::new(written).map(Sokoban::new).map_err(|e| {
+        let puzzle = Level::new(written).map(Sokoban::new).map_err(|e| {
             let at = e.cell.map_or(column_of(0, usize::MAX), |cell| column_of(cell / width, cell % width));
             let place = e.cell.map(|cell| format!(" (row {}, column {})", cell / width + 1, cell % width + 1));
             ParseError::new(at, format!("{}{}", e.reason, place.unwrap_or_default()))
-        })
+        })?;
+        match numbers {
+            Some((text, column)) => puzzle.numbered(text, desc[..column - 1].chars().count() + 1),
+            None => Ok(puzzle),
+        }
+    }
+
+    /// The puzzle with its boxes numbered as `text` says (each box's number, 1-based, in reading order;
+    /// `column` where the text begins, for messages): a permutation of the boxes' numbers.
+    fn numbered(&self, text: &str, column: usize) -> Result<Sokoban, ParseError> {
+        let count = self.start.boxes().len();
+        let mut start = self.start;
+        let mut seen = alloc::vec![false; count];
+        let mut at = column;
+        let fields: Vec<&str> = text.split(',').collect();
+        if fields.len() != count {
+            return Err(ParseError::new(
+                column,
+                format!("{} box numbers after the rows, but the level has {count} boxes", fields.len()),
+            ));
+        }
+        for (k, field) in fields.iter().enumerate() {
+            // Digits as written back (no sign, no leading zero).
+            let digits = !field.starts_with('0') && field.len() <= 3 && field.bytes().all(|b| b.is_ascii_digit());
+            let number = field.parse::<usize>().ok().filter(|n| digits && (1..=count).contains(n));
+            let Some(number) = number.filter(|&n| !seen[n - 1]) else {
+                return Err(ParseError::new(
+                    at,
+                    format!("'{field}' is not a box number of 1 to {count} not given before: the numbers after the rows name each box once"),
+                ));
+            };
+            seen[number - 1] = true;
+            start.boxes_mut()[number - 1] = self.start.boxes()[k];
+            at += field.chars().count() + 1;
+        }
+        Ok(Sokoban { level: self.level.clone(), start })
     }
 
     /// The rows of `state` in XSB characters, floor as `floor`.
@@ -39,9 +85,18 @@ impl Sokoban {
         level.written.rows(&boxes, level.cell_of[state.player as usize], floor)
     }
 
-    /// The one-line description with `state` as the start.
+    /// The one-line description with `state` as the start, its boxes' numbers after the rows when they
+    /// are not in reading order.
     pub fn describe_state(&self, state: &State) -> String {
-        format!("sokoban:{}", self.rows(state, '-').join("/"))
+        let level = self.level();
+        let mut order: Vec<usize> = (0..state.boxes().len()).collect();
+        order.sort_by_key(|&i| level.cell_of[state.boxes()[i] as usize]);
+        let rows = self.rows(state, '-').join("/");
+        if order.iter().enumerate().all(|(k, &i)| k == i) {
+            return format!("sokoban:{rows}");
+        }
+        let numbers: Vec<String> = order.iter().map(|i| format!("{}", i + 1)).collect();
+        format!("sokoban:{rows}:{}", numbers.join(","))
     }
 
     /// The level with `state` as the start in XSB rows (floor as spaces), one row a line.
