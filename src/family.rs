@@ -152,6 +152,10 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// The kinds of precomputed tables the family loads ([`Family::with_tables`]).
     const TABLES: &'static [TableKind] = &[];
 
+    /// Whether the family deduces as a player does ([`Family::deduced_moves`] gives its rules' moves):
+    /// its trivial steps are those deductions, not forced moves.
+    const DEDUCES: bool = false;
+
     /// The node budget recommended for one per-frame call (a hint, a solver or generator step): what
     /// `lp bench frames` measured to keep every call of its presets well under 2 ms on a desktop core.
     const FRAME_BUDGET: u32 = 1000;
@@ -319,7 +323,8 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// For families that deduce as a player does (Linjat): the moves that every deduction of the rules
     /// `rules` (reason codes of [`Family::REASONS`]; empty for all) makes from `state`, applied one after
     /// another as far as those rules go — the "solve the trivial steps" button. `None` (the default) for
-    /// a family without rules; an empty list when the rules deduce nothing more.
+    /// a family without rules (one that has them sets [`Family::DEDUCES`]); an empty list when the rules
+    /// deduce nothing more.
     fn deduced_moves(&self, state: &Self::State, rules: &[u32]) -> Option<Vec<Self::Move>> {
         let _ = (state, rules);
         None

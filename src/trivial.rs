@@ -37,9 +37,9 @@ impl<F: Family> Trivial<F> {
     /// A run from the player's position `from` with `solver` (its memory reserved and its node limit set
     /// by the caller: a search that reaches it stops the run).
     pub fn new(puzzle: &F, solver: Solver<F>, from: F::State, rules: &[u32], max_moves: usize) -> Self {
-        let phase = match puzzle.deduced_moves(&from, rules) {
-            Some(_) => Phase::Keeping,
-            None => Phase::Ways { ways: Vec::new(), next: 0, forced: None },
+        let phase = match F::DEDUCES {
+            true => Phase::Keeping,
+            false => Phase::Ways { ways: Vec::new(), next: 0, forced: None },
         };
         let mut run = Trivial {
             solver,

@@ -106,6 +106,7 @@ impl Family for Linjat {
     /// A rule step or an exact-search choice is a unit: 300 keep a generator step under a millisecond
     /// (`lp bench frames`: 1,000 took up to 3 ms on the expert tier).
     const FRAME_BUDGET: u32 = 300;
+    const DEDUCES: bool = true;
 
     const REASONS: &'static [Reason] = &[
         Reason {

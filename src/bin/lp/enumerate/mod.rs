@@ -544,15 +544,12 @@ impl Verifier<'_> {
     /// lines and totals with the part's.
     fn enumerate_sample(&self, path: &str, part: &ledger::Checked) -> Result<(), String> {
         let marks = &part.marks;
-        let mut seed =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64) | 1;
+        // Drawn afresh each run (from the clock), so that a forger cannot know which batches are looked at.
+        let seed =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+        let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(seed);
         let mut chosen: Vec<usize> = (0..marks.len()).collect();
-        for i in (1..chosen.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            chosen.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
+        rand::seq::SliceRandom::shuffle(&mut chosen[..], &mut rng);
         chosen.truncate(self.batches);
         chosen.sort_unstable();
         for &k in &chosen {
