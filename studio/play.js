@@ -550,7 +550,9 @@ export class Play {
     const far = end.distance < 0 ? "it can no longer be solved" : end.distance === 0 ? "solved" : `${moves(end.distance)} from the goal (the start was ${moves(end.startDistance)})`;
     const wrong = end.firstWrong < 0 ? "every move so far was on a shortest solution" : `your move ${end.firstWrong + 1} (${end.wrongText}) left every shortest solution`;
     const lost = end.lostAt >= 0 ? `; move ${end.lostAt + 1} (${end.lostText}) made it unsolvable` : "";
-    const where = end.distance < 0 ? "can never reach a goal" : "are where the solution has none";
+    // In a lost position the lit parts are what the engine's reason names (boxes on dead squares, frozen
+    // or held, or boxes and the goals they compete for): its sentence says which, not this one.
+    const where = end.distance < 0 ? "are why it is lost" : "are where the solution has none";
     const why = end.distance < 0 && end.lostWhy ? ` (${end.lostWhy})` : "";
     const parts = end.mistakesKnown && end.cells.length ? `; the parts lit ${where}${why}` : "";
     const estimate = end.exact ? "" : " (distances not proven shortest)";

@@ -572,7 +572,7 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
     );
     assert!(
         text("/check").contains(
-            "made it unsolvable; the parts lit can never reach a goal (box 2 is in a corner off the goals at row 5, \
+            "made it unsolvable; the parts lit are why it is lost (box 2 is in a corner off the goals at row 5, \
              column 5: it can never leave)"
         ),
         "{out}"

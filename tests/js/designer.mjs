@@ -315,6 +315,7 @@ try {
   await load("linjat:4x4:..../..../o..4/....");
   await page.click("#trivial");
   await page.waitForFunction(() => !document.getElementById("sentence").textContent.startsWith("Working out"));
+  await shot(page, "designer-trivial-steps");
   results.trivial = { sentence: await text("#sentence"), status: await text("#status") };
   // Hargram's tray names every piece as the sentences do, twins included (the second I tromino was "5").
   await load("hargram:5x4:...../...../...../.....:.#/##/#.;###;###/#.#;#../#../###;###");
