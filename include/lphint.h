@@ -397,6 +397,8 @@ typedef struct LpStats {
 extern "C" {
 #endif // __cplusplus
 
+extern int32_t describe(void *user, const uint8_t *state, char *buf, size_t cap, size_t *written);
+
 // Starts a simulated-annealing run on the same genome as `lp_ga_create`'s (the genetic algorithm's
 // rival, stepped and read with the same `lp_ga_*` calls: a report's `generation` counts walks), with
 // `schedule` as `iterations=N,t_start=T,t_end=T,restarts=N,seed=N` (any of them; NULL or empty for the
@@ -716,8 +718,9 @@ enum LpStatus lp_hargram_create(uint32_t width,
                                 struct LpPuzzle **out);
 
 // The cells the last hint concerns (for highlighting), as row-major indices of the grid of
-// `lp_puzzle_size`: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
-// Empty before the first hint.
+// `lp_puzzle_size`: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece
+// (as many as the hint has: a short buffer gives `LP_ERR_BUFFER_TOO_SMALL` with the number needed).
+// `LP_NOT_FOUND` when no hint was given since the last move, undo or redo (a move drops the hint).
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
@@ -739,7 +742,8 @@ enum LpStatus lp_hint_plan(struct LpPuzzle *puzzle,
                            size_t *written);
 
 // The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
-// when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
+// when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` when no hint was given
+// since the last move, undo or redo.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -1011,6 +1015,17 @@ enum LpStatus lp_puzzle_cells(const struct LpPuzzle *puzzle,
                               size_t cap,
                               size_t *written);
 
+// A new puzzle that is a copy of the game: the same level with its options, node limit and stored
+// solution, the same position with every piece's number, the same history (undo and redo) — to try
+// moves without committing them. No hint is carried over: the copy's first hint follows the stored
+// solution or searches again. Release it with `lp_puzzle_free`. Allocates (use
+// `lp_puzzle_copy_from` to reuse a copy every frame).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `out` NULL or writable.
+enum LpStatus lp_puzzle_clone(const struct LpPuzzle *puzzle,
+                              struct LpPuzzle **out);
+
 // Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
 // `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
 // reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).
@@ -1020,6 +1035,16 @@ enum LpStatus lp_puzzle_cells(const struct LpPuzzle *puzzle,
 enum LpStatus lp_puzzle_cluster(const struct LpPuzzle *puzzle,
                                 size_t node_cap,
                                 struct LpClusterSummary *summary);
+
+// Makes `puzzle` the game `source` is (its position and history), for two puzzles of the same level
+// (the same family and start; a clone, or the same level loaded twice), keeping `puzzle`'s options and
+// hinter (whose plan still serves). Drops `puzzle`'s last hint. `LP_ERR_INVALID_ARGUMENT` for
+// another level. Allocates nothing when `puzzle`'s history has room (`lp_puzzle_reserve_history`).
+//
+// # Safety
+// `puzzle` and `source` must be NULL or live handles, and not the same one.
+enum LpStatus lp_puzzle_copy_from(struct LpPuzzle *puzzle,
+                                  const struct LpPuzzle *source);
 
 // Counts the solutions from the current position, stopping after `limit` of them (0 counts as 1; 2
 // answers "unique?"), into `*count`. `LP_ERR_INVALID_ARGUMENT` for a family that does not count
@@ -1095,6 +1120,26 @@ enum LpStatus lp_puzzle_fingerprint(const struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a handle from this library not yet freed.
 void lp_puzzle_free(struct LpPuzzle *puzzle);
 
+// The moves of the history into `buf`: the moves played, oldest first, then the moves undone in the
+// order redo plays them (`lp_puzzle_history_len` says where one part ends). `*written` receives their
+// number; a short buffer yields `LP_ERR_BUFFER_TOO_SMALL` with the number needed. Allocates nothing.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+enum LpStatus lp_puzzle_history(const struct LpPuzzle *puzzle,
+                                struct LpMove *buf,
+                                size_t cap,
+                                size_t *written);
+
+// How many moves the history holds: `*played` the moves played (what undo can take back), `*undone` the
+// moves undone (what redo can play again).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `played` and `undone` NULL or writable.
+enum LpStatus lp_puzzle_history_len(const struct LpPuzzle *puzzle,
+                                    size_t *played,
+                                    size_t *undone);
+
 // Whether the current position is solved.
 //
 // # Safety
@@ -1169,8 +1214,30 @@ enum LpStatus lp_puzzle_piece_name(const struct LpPuzzle *puzzle,
                                    size_t cap,
                                    size_t *written);
 
-// Saves the puzzle from its current position as a one-puzzle pack (bytes for `lp_pack_load`); with
-// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+// Plays again the last move undone (`lp_puzzle_undo`); `LP_NOT_FOUND` when there is none (a move
+// played after an undo forgets the moves undone). Drops the last hint. Allocates nothing once the
+// history is reserved (`lp_puzzle_reserve_history`).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_redo(struct LpPuzzle *puzzle);
+
+// Reserves room for `moves` moves of history (at most 100,000 count), so that playing, undoing, redoing
+// and copying (`lp_puzzle_copy_from`) that many allocate nothing. `LP_ERR_OUT_OF_MEMORY` when the
+// memory cannot be had (the puzzle is unchanged).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_reserve_history(struct LpPuzzle *puzzle,
+                                        size_t moves);
+
+// Saves the game as a one-puzzle pack (bytes for `lp_pack_load`, then `lp_pack_puzzle`): the level,
+// the moves played since its start (at most 100,000: see
+// `lp_puzzle_undo`) and those undone, with
+// every piece's number, and the solution the puzzle knew (from a pack or a generator). The puzzle loaded
+// from it is the same game: same position, same undo and redo, and "check my board" names the same
+// mistakes, made before the save or after. With `buf` NULL and `cap` 0, `*written` receives the size
+// needed (and `LP_ERR_BUFFER_TOO_SMALL`).
 //
 // # Safety
 // `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -1181,7 +1248,8 @@ enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
 
 // Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
 // before `lp_next_hint` reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
-// search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
+// search may be long (large Hargram boards). The default is 100,000,000 expansions (about five seconds of
+// one core for the built-in families); `UINT64_MAX` lifts the limit. A search in progress starts again.
 //
 // # Safety
 // `puzzle` must be NULL or a live handle.
@@ -1210,10 +1278,20 @@ enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
 enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
 
+// Takes back the last move played: the position before it is the current one again, with every piece
+// where it was, and `lp_puzzle_redo` can play the move again. Drops the last hint, as a move does
+// (`lp_hint_text` then answers `LP_NOT_FOUND`). `LP_NOT_FOUND` when there
+// is no move to undo. The history holds the last 100,000 moves at most: past that the oldest tenth is
+// forgotten, and undo stops there. Allocates nothing.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_undo(struct LpPuzzle *puzzle);
+
 // Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
 // square, row-major: `#` wall, `@` player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal,
-// space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order (box 0
-// is the first met row by row); moves are pushes (`arg` 0) or the player's steps (`arg` 1).
+// space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order: the
+// first met row by row is piece 0 in moves and "box 1" in sentences; moves are pushes (`arg` 0) or the player's steps (`arg` 1).
 //
 // # Safety
 // `grid` must be NULL or point to `cells` bytes; `out` NULL or writable.
@@ -1360,6 +1438,15 @@ enum LpStatus lp_trivial_steps(struct LpPuzzle *puzzle,
 
 // The ABI version of the library (compare with `LP_ABI_VERSION` from the header you compiled against).
 uint32_t lp_version(void);
+
+extern int32_t move_cells(void *user,
+                          const uint8_t *state,
+                          const struct LpMove *mv,
+                          uint16_t *cells,
+                          size_t cap,
+                          size_t *count);
+
+extern int32_t parse(void *user, const char *text, size_t len, uint8_t *state);
 
 #ifdef __cplusplus
 }  // extern "C"

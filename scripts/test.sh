@@ -68,6 +68,9 @@ cargo fmt --all -- --check
 step "cargo clippy --all-targets --all-features -- -D warnings"
 cargo clippy --all-targets --all-features -- -D warnings
 
+step "scripts/doc-lint (no paragraph of the docs starts or ends mid-sentence)"
+python3 scripts/doc-lint
+
 step "cargo doc --no-deps --all-features (warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
 
@@ -91,7 +94,7 @@ end_step
 
 printf '\n== summary\n'
 echo "installed: ${apt_packages[*]:-nothing from apt}; wasm32 target and tests/js npm packages: ran"
-echo "fmt: ran; clippy: ran; doc: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config, lp enumerate on a local Dask cluster with Dask from PyPI in target/dask-venv): ran"
+echo "fmt: ran; clippy: ran; doc-lint: ran; doc: ran; tests (Rust, C, C++, C#, JavaScript under Node, the web example in Chromium, the Windows build under Wine, the CMake package and pkg-config, lp enumerate on a local Dask cluster with Dask from PyPI in target/dask-venv): ran"
 echo "no_std: $no_std"
 echo "time of each step:"
 for i in "${!step_names[@]}"; do

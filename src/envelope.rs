@@ -13,6 +13,9 @@ pub enum DataError {
     Corrupt(String),
     /// The bytes were written in a format version this library does not read.
     Version(u16),
+    /// Sound bytes of a kind only the game can read: puzzles of a game's own kind (`custom:`), which need
+    /// the game's definition (a puzzle of that kind) to be loaded.
+    NeedsDefinition(String),
 }
 
 impl core::fmt::Display for DataError {
@@ -20,6 +23,7 @@ impl core::fmt::Display for DataError {
         match self {
             DataError::Corrupt(why) => write!(f, "corrupt data: {why}"),
             DataError::Version(v) => write!(f, "data in format version {v}, which this library does not read"),
+            DataError::NeedsDefinition(what) => write!(f, "{what}"),
         }
     }
 }

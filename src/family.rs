@@ -397,13 +397,9 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         None
     }
 
-    /// A generator of puzzles like this one from `state`, for a puzzle whose kind the registry does not
-    /// hold ([`crate::custom`]: it draws or scrambles with the game's callbacks); `None` for a registered
-    /// family, whose generator the registry makes from its name.
-    fn generator_like(&self, state: &Self::State, params: &str, seed: u64) -> Option<crate::session::MadeGenerator> {
-        let _ = (state, params, seed);
-        None
-    }
+    /// Forgets the failure [`Family::failure`] reports, so that the next call may try again (the
+    /// caller has dropped whatever was computed from the failed callback).
+    fn clear_failure(&self) {}
 
     /// A genetic-algorithm run (the earlier systems' solver) or a simulated-annealing run on the same
     /// genome from the start, for families that have one.

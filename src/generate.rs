@@ -374,6 +374,8 @@ pub struct Generator<F: Generate> {
     nodes: u64,
     /// The budget units the last step spent.
     last_work: u32,
+    /// The failure of the candidates' definition the run met, kept: the run cannot be trusted after it.
+    broken: Option<crate::family::Broken>,
     /// Annealing (`method=anneal`): its settings and the rating it climbs toward, the chain's puzzle
     /// (storage only while `chain_energy` is `None`: no chain yet) and energy, its mutants so far, the
     /// temperature and its cooling, and whether the candidate being rated is a mutant.
@@ -453,6 +455,7 @@ impl<F: Generate> Generator<F> {
             misses: 0,
             candidates: 0,
             nodes: 0,
+            broken: None,
             last_work: 0,
             anneal,
             // The probe is the chain's first storage: a chain's start swaps into it, so that the candidate
@@ -527,9 +530,18 @@ impl<F: Generate> Generator<F> {
         self.nodes
     }
 
-    /// Why the candidates' own definition failed, if it did ([`Family::failure`]: a game's callbacks).
-    pub fn failure(&self) -> Option<crate::family::Broken> {
-        self.candidate.as_ref().and_then(Family::failure).or_else(|| self.probe.failure())
+    /// Why the candidates' own definition failed during the run, if it did ([`Family::failure`]: a game's
+    /// callbacks). The run keeps the failure (its search cannot be trusted after it) and the definition
+    /// is re-armed, so that the puzzle it was made from and its other runs may go on.
+    pub fn failure(&mut self) -> Option<crate::family::Broken> {
+        if self.broken.is_none() {
+            self.broken = self.candidate.as_ref().and_then(Family::failure).or_else(|| self.probe.failure());
+            if self.broken.is_some() {
+                self.probe.clear_failure();
+                self.candidate.iter().for_each(Family::clear_failure);
+            }
+        }
+        self.broken.clone()
     }
 
     /// Puzzles handed out so far.

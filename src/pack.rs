@@ -2,9 +2,10 @@
 //!
 //! A pack is postcard inside the [`crate::envelope`] (magic `LPPK`, format version, CRC-32): flags, then
 //! entries of (text description, rating, optional solution as [`MoveCode`]s, optional designer name and
-//! tier), then — when the flag [`NAMED`] is set — the pack's own name. A pack without a name is the same
-//! bytes as before names existed, and a reader that knows no flag refuses a named pack as a newer
-//! format's rather than misreading it. Decoding never panics, and never reserves more memory than the bytes it reads justify: every
+//! tier), then — when the flag [`NAMED`] is set — the pack's own name, then — when the flag [`PLAYED`] is
+//! set (a saved game) — the moves played on entries (`(entry, Played)` pairs). A pack without a name or
+//! moves is the same bytes as before they existed, and a reader that knows no flag refuses such a pack as
+//! a newer format's rather than misreading it. Decoding never panics, and never reserves more memory than the bytes it reads justify: every
 //! sequence grows as its elements are actually decoded, up to a stated limit ([`MAX_ENTRIES`],
 //! [`MAX_SOLUTION`], [`MAX_LABEL`]). This module is the format only; [`crate::registry::load_pack`]
 //! decodes and checks a pack entry by entry (every description parses, every stored solution replays to
@@ -34,6 +35,21 @@ pub const MAX_SOLUTION: usize = 10_000;
 pub const MAX_LABEL: usize = 1024;
 /// The flag of a pack whose name follows its entries.
 pub const NAMED: u32 = 1;
+/// The flag of a pack whose entries' moves played follow (after the name, if any): a saved game.
+pub const PLAYED: u32 = 2;
+/// Most moves of a saved game's history (a puzzle keeps at most this many: see
+/// [`crate::session::MAX_HISTORY`]).
+pub const MAX_HISTORY: usize = 100_000;
+
+/// The moves a player made on a level since its description's position: a saved game, so that undo,
+/// redo and "check my board" after a load are what they were before the save.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// The moves played, oldest first, then those undone in the order redo plays them.
+    pub moves: Bounded<MoveCode, MAX_HISTORY>,
+    /// How many of `moves`, from the end, are undone.
+    pub undone: u32,
+}
 
 /// One level of a pack.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +64,9 @@ pub struct PackEntry {
     pub name: Option<String>,
     /// The designer's tier or chapter.
     pub tier: Option<String>,
+    /// The moves a player made (a saved game; stored after the entries, under the flag [`PLAYED`]).
+    #[serde(skip)]
+    pub played: Option<Played>,
 }
 
 /// A list of at most `MAX` elements, decoded without reserving memory in advance: it grows as elements
@@ -111,11 +130,16 @@ impl Pack {
 
     /// The serialized pack.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let flags = if self.name.is_some() { NAMED } else { 0 };
+        let played: Vec<(u32, &Played)> =
+            self.entries.iter().enumerate().filter_map(|(i, e)| Some((i as u32, e.played.as_ref()?))).collect();
+        let flags = if self.name.is_some() { NAMED } else { 0 } | if played.is_empty() { 0 } else { PLAYED };
         let mut body =
             postcard::to_allocvec(&Body { flags, entries: Bounded(self.entries.clone()) }).unwrap_or_default();
         if let Some(name) = &self.name {
             body.extend(postcard::to_allocvec(name).unwrap_or_default());
+        }
+        if !played.is_empty() {
+            body.extend(postcard::to_allocvec(&played).unwrap_or_default());
         }
         envelope::seal(MAGIC, FORMAT_VERSION, &body)
     }
@@ -139,7 +163,7 @@ impl Pack {
         let body = envelope::open(bytes, MAGIC, FORMAT_VERSION, "a puzzle pack")?;
         let (body, rest): (Body, &[u8]) =
             postcard::take_from_bytes(body).map_err(|e| DataError::Corrupt(format!("{e}")))?;
-        if body.flags & !NAMED != 0 {
+        if body.flags & !(NAMED | PLAYED) != 0 {
             return Err(DataError::Version(FORMAT_VERSION));
         }
         let (name, rest) = if body.flags & NAMED != 0 {
@@ -154,13 +178,33 @@ impl Pack {
         } else {
             (None, rest)
         };
+        let mut entries = body.entries;
+        if entries.too_long() {
+            return Err(DataError::Corrupt(format!("more than {MAX_ENTRIES} entries")));
+        }
+        let rest = if body.flags & PLAYED != 0 {
+            let (played, rest): (Bounded<(u32, Played), MAX_ENTRIES>, &[u8]) =
+                postcard::take_from_bytes(rest).map_err(|e| DataError::Corrupt(format!("the moves played: {e}")))?;
+            for (i, game) in played.0 {
+                let entry = entries.0.get_mut(i as usize).filter(|e| e.played.is_none());
+                let entry = entry.ok_or_else(|| {
+                    DataError::Corrupt(format!("moves played for entry {i}, which has none or had them already"))
+                })?;
+                if game.moves.too_long() || game.undone as usize > game.moves.0.len() {
+                    return Err(DataError::Corrupt(format!(
+                        "entry {i}: more than {MAX_HISTORY} moves played, or more undone than played"
+                    )));
+                }
+                entry.played = Some(game);
+            }
+            rest
+        } else {
+            rest
+        };
         if !rest.is_empty() {
             return Err(DataError::Corrupt(format!("{} bytes after the last entry", rest.len())));
         }
-        if body.entries.too_long() {
-            return Err(DataError::Corrupt(format!("more than {MAX_ENTRIES} entries")));
-        }
-        for (i, entry) in body.entries.0.iter().enumerate() {
+        for (i, entry) in entries.0.iter().enumerate() {
             if entry.solution.as_ref().is_some_and(Bounded::too_long) {
                 return Err(DataError::Corrupt(format!(
                     "entry {i}: a stored solution of more than {MAX_SOLUTION} moves"
@@ -171,6 +215,6 @@ impl Pack {
                 return Err(DataError::Corrupt(format!("entry {i}: a name or tier longer than {MAX_LABEL} bytes")));
             }
         }
-        Ok(Pack { name, entries: body.entries.0 })
+        Ok(Pack { name, entries: entries.0 })
     }
 }

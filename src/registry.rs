@@ -6,7 +6,8 @@
 use crate::envelope::{magic_of, DataError};
 use crate::family::Reason;
 use crate::generate::Generate;
-use crate::pack::{Pack, PackEntry};
+use crate::moves::MoveCode;
+use crate::pack::{Bounded, Pack, PackEntry, Played};
 use crate::params::{ParamError, Preset, Spec, Values};
 use crate::session::{self, AnySession, LoadError, Loaded, MadeGenerator, Stored};
 use crate::tables::{TableKind, Tables};
@@ -158,27 +159,64 @@ fn stored_of(entry: &PackEntry) -> Stored<'_> {
 }
 
 fn loaded(entry: &PackEntry, session: Loaded) -> Result<Box<dyn AnySession>, String> {
-    session.map_err(|e| match e {
+    let mut session = session.map_err(|e| match e {
         LoadError::Parse(e) => format!("cannot parse '{}': {e}", entry.desc),
         LoadError::Solution(why) => why,
-    })
+    })?;
+    if let Some(played) = &entry.played {
+        replay_played(session.as_mut(), played)?;
+    }
+    Ok(session)
 }
 
-/// Decodes a pack and checks every entry ([`load`]), so that a pack that loads is sound.
+/// Plays a saved game's moves again (then undoes those it had undone), or says which is illegal.
+fn replay_played(session: &mut dyn AnySession, played: &Played) -> Result<(), String> {
+    let moves = &played.moves.0;
+    session.reserve_history(moves.len()).map_err(|e| format!("no memory for the moves played ({e})"))?;
+    for (i, mv) in moves.iter().enumerate() {
+        session.apply(mv).map_err(|why| format!("move {} of the game saved: {why}", i + 1))?;
+    }
+    for _ in 0..played.undone {
+        session.undo();
+    }
+    Ok(())
+}
+
+/// A game saved as a pack entry: the level from the position its history starts from, the moves played
+/// since (and those undone, for redo), and the solution the game knew when that position is the level's
+/// start. [`load`] (or [`load_like`]) makes the same game of it: the same position with every piece's
+/// number, the same history, so that undo and "check my board" answer as before the save.
+pub fn saved(session: &dyn AnySession) -> PackEntry {
+    let desc = session.describe_history_start();
+    let (played, undone) = session.history_len();
+    let moves: Vec<MoveCode> = (0..played + undone).filter_map(|i| session.history_move(i)).collect();
+    let from_start = desc == session.fresh().describe();
+    let solution = Some(session.stored_solution()).filter(|s| from_start && !s.is_empty());
+    let game = (!moves.is_empty()).then_some(Played { moves: Bounded(moves), undone: undone as u32 });
+    PackEntry { desc, solution: solution.map(Bounded), played: game, ..PackEntry::default() }
+}
+
+/// Decodes a pack and checks every entry ([`load`]), so that a pack that loads is sound. A pack of a
+/// game's own puzzles (`custom:`) is sound but needs the game's definition: [`DataError::NeedsDefinition`]
+/// says to load it with [`load_pack_like`].
 pub fn load_pack(bytes: &[u8]) -> Result<Pack, DataError> {
-    checked_pack(bytes, load)
+    let pack = Pack::decode(bytes)?;
+    if let Some(i) = pack.entries.iter().position(|e| family_of(&e.desc) == crate::custom::FAMILY_NAME) {
+        return Err(DataError::NeedsDefinition(format!(
+            "entry {i} is a game's own puzzle ('custom:'): load the pack with a puzzle of the game's kind \
+             (lp_pack_load_like, Pack.LoadLike), which reads it with the game's callbacks"
+        )));
+    }
+    checked(pack, load)
 }
 
 /// Decodes a pack of puzzles of the same kind as `template` and checks every entry ([`load_like`]).
 pub fn load_pack_like(bytes: &[u8], template: &dyn AnySession) -> Result<Pack, DataError> {
-    checked_pack(bytes, |entry| load_like(entry, template))
+    checked(Pack::decode(bytes)?, |entry| load_like(entry, template))
 }
 
-fn checked_pack(
-    bytes: &[u8],
-    load: impl Fn(&PackEntry) -> Result<Box<dyn AnySession>, String>,
-) -> Result<Pack, DataError> {
-    let pack = Pack::decode(bytes)?;
+/// `pack` when every entry loads.
+fn checked(pack: Pack, load: impl Fn(&PackEntry) -> Result<Box<dyn AnySession>, String>) -> Result<Pack, DataError> {
     for (i, entry) in pack.entries.iter().enumerate() {
         load(entry).map_err(|e| DataError::Corrupt(format!("entry {i}: {e}")))?;
     }

@@ -9,7 +9,7 @@ use crate::generate::{replay, Fact, Generate, Generator, Limits};
 use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
 use crate::search::cluster::Cluster;
-use crate::search::{Algorithm, Search, Solver, Stats, Status, Step};
+use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
 use crate::tables::Tables;
 use crate::text::ParseError;
 use crate::trivial::Trivial;
@@ -17,6 +17,11 @@ use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::any::Any;
+
+/// Most moves a puzzle's history keeps (for undo, "check my board" and saves): past it, the oldest tenth
+/// is forgotten.
+pub const MAX_HISTORY: usize = crate::pack::MAX_HISTORY;
 
 /// The hinter keeps plans of up to this many moves without growing.
 const PLAN_CAPACITY: usize = 256;
@@ -60,8 +65,11 @@ pub struct Session<F: Family> {
     ahead: Vec<(F::Move, F::State)>,
     tier_cells: HintCells,
     plan_codes: Vec<MoveCode>,
-    /// The player's positions before each of their moves since the start, for "check my board".
+    /// The player's moves since the start (at most [`MAX_HISTORY`]), each with the position before it,
+    /// for undo and "check my board"; and the moves undone since, the next to redo last.
     history: Vec<F::State>,
+    played: Vec<F::Move>,
+    undone: Vec<F::Move>,
     checker: Option<Checker<F>>,
     check_work: u32,
     /// The cells of the last check's mistakes.
@@ -69,7 +77,14 @@ pub struct Session<F: Family> {
     /// A "trivial steps" run in progress, and the work of the last call.
     trivial: Option<Trivial<F>>,
     trivial_work: u32,
+    /// Makes generators of puzzles like this one, for a kind the registry does not hold.
+    like: Option<GeneratorLike<F>>,
 }
+
+/// Makes a generator of puzzles like `puzzle` from a position, for a kind the registry does not hold (a
+/// game's own puzzle draws with its callbacks): the parameter text and the seed as
+/// [`crate::registry::Entry::generator`] takes them.
+pub type GeneratorLike<F> = fn(puzzle: &F, from: &<F as Puzzle>::State, params: &str, seed: u64) -> MadeGenerator;
 
 impl<F: Family> Session<F> {
     /// A session at the puzzle's start (as the player has it: [`Family::shown_start`]).
@@ -88,12 +103,51 @@ impl<F: Family> Session<F> {
             tier_cells: HintCells::new(),
             plan_codes: Vec::new(),
             history: Vec::new(),
+            played: Vec::new(),
+            undone: Vec::new(),
             checker: None,
             check_work: 0,
             mistakes: HintCells::new(),
             trivial: None,
             trivial_work: 0,
+            like: None,
         }
+    }
+
+    /// A session at the puzzle's start whose [`AnySession::generator_like`] makes generators with `like`.
+    pub fn with_generator_like(puzzle: F, like: GeneratorLike<F>) -> Self {
+        Session { like: Some(like), ..Session::new(puzzle) }
+    }
+
+    /// Plays `mv` (legal from the current position, giving `next`) into the history: the moves undone
+    /// before are forgotten, and past [`MAX_HISTORY`] moves the oldest tenth is. Without the memory for
+    /// it the history starts again here (undo and a check then reach back to this position only).
+    fn record(&mut self, mv: F::Move, next: F::State) {
+        self.undone.clear();
+        if self.played.len() >= MAX_HISTORY {
+            self.history.drain(..MAX_HISTORY / 10);
+            self.played.drain(..MAX_HISTORY / 10);
+        }
+        if self.history.try_reserve(1).is_ok() && self.played.try_reserve(1).is_ok() {
+            self.history.push(self.state);
+            self.played.push(mv);
+        } else {
+            self.history = Vec::new();
+            self.played = Vec::new();
+        }
+        self.state = next;
+        self.forget_hint();
+    }
+
+    /// Forgets the last hint, as a move does: its sentence, cells and tiers belonged to a position left.
+    fn forget_hint(&mut self) {
+        self.last = None;
+        self.cells.clear();
+    }
+
+    /// The position the history starts from.
+    fn history_start(&self) -> F::State {
+        self.history.first().copied().unwrap_or(self.state)
     }
 
     /// Reads the plan the last hint came from into `ahead`, at most `n` moves in the player's labels;
@@ -125,8 +179,13 @@ impl<F: Family> Session<F> {
     /// move; hints follow it without searching while the player does. A solution read from a pack is
     /// not known to be optimal (`optimal` false), so hints along it do not say they are.
     pub fn with_solution(puzzle: F, moves: &[MoveCode], optimal: bool) -> Result<Self, String> {
-        let stored = replay(&puzzle, moves)?;
-        Ok(Session { stored, stored_optimal: optimal, ..Session::new(puzzle) })
+        Session::new(puzzle).with_stored(moves, optimal)
+    }
+
+    /// This session (at its start) knowing the solution `moves`, as [`Session::with_solution`].
+    fn with_stored(self, moves: &[MoveCode], optimal: bool) -> Result<Self, String> {
+        let stored = replay(&self.puzzle, moves)?;
+        Ok(Session { stored, stored_optimal: optimal, ..self })
     }
 
     /// A session at the puzzle's start with a solution already known as moves from [`Family::start`] (a
@@ -209,8 +268,8 @@ pub trait AnySession: Send {
     /// estimate (the moves to that position plus its estimate). `NotFound(NoCloser)` when there is
     /// none. Its cells and sentence are read as a hint's.
     fn partial_hint(&mut self) -> Result<SessionHint, Status>;
-    /// The cells the last hint concerns (empty before the first).
-    fn hint_cells(&self) -> &[u16];
+    /// The cells the last hint concerns; `None` when no hint was given since the last move, undo or redo.
+    fn hint_cells(&self) -> Option<&[u16]>;
     /// Node expansions of the last hint search (0 for hints read off a plan).
     fn hint_nodes(&self) -> u64;
     /// The budget units the last [`AnySession::next_hint`] call spent (0 for a hint read off a plan).
@@ -289,8 +348,46 @@ pub trait AnySession: Send {
     /// The same puzzle at its start, as a new session.
     fn fresh(&self) -> Box<dyn AnySession>;
     /// A generator of puzzles like this one from its current position, for a kind the registry does
-    /// not hold ([`Family::generator_like`]).
+    /// not hold (a game's own puzzle, made by the [`GeneratorLike`] its session was made with).
     fn generator_like(&self, params: &str, seed: u64) -> Option<MadeGenerator>;
+    /// Takes back the last move played: the position before it is the current one again, and [`redo`]
+    /// can play the move again. False when the history holds no move. Drops the last hint, as a move
+    /// does. Allocates nothing.
+    ///
+    /// [`redo`]: AnySession::redo
+    fn undo(&mut self) -> bool;
+    /// Plays again the last move undone; false when there is none (playing a move forgets them).
+    /// Allocates nothing once the history is reserved ([`AnySession::reserve_history`]).
+    fn redo(&mut self) -> bool;
+    /// How many moves the history holds: those played, and those undone that redo can play.
+    fn history_len(&self) -> (usize, usize);
+    /// Move `index` of the history: the moves played, oldest first, then the moves undone, in the order
+    /// redo plays them.
+    fn history_move(&self, index: usize) -> Option<MoveCode>;
+    /// Reserves room for `moves` moves of history, so that playing, undoing, redoing and copying
+    /// ([`AnySession::copy_from`]) that many allocate nothing.
+    fn reserve_history(&mut self, moves: usize) -> Result<(), OutOfMemory>;
+    /// The description of the position the history starts from: the start, unless the player has made
+    /// more than [`MAX_HISTORY`] moves (then the position the oldest move kept was played from).
+    fn describe_history_start(&self) -> String;
+    /// A copy of the game: the same puzzle with its options, node limit and stored solution, the same
+    /// position and history with every piece where it is. No hint is carried over: the copy's first hint
+    /// reads the stored solution or searches again.
+    fn duplicate(&self) -> Result<Box<dyn AnySession>, OutOfMemory>;
+    /// Takes the position and history of `other`, a game of the same level (same family and level
+    /// fingerprint at the start), keeping this session's options and hinter; the last hint is dropped.
+    /// Allocates nothing when this session's history has room ([`AnySession::reserve_history`]).
+    fn copy_from(&mut self, other: &dyn AnySession) -> Result<(), String>;
+    /// The session as [`Any`], so that [`AnySession::copy_from`] can read another of the same family.
+    fn as_any(&self) -> &dyn Any;
+    /// Takes the failure of the puzzle's definition, if one happened ([`Family::failure`]), and re-arms
+    /// it, so that the next call may try again.
+    fn take_failure(&self) -> Option<crate::family::Broken>;
+    /// After a call that `played` moves into the history before it began and during which the puzzle's
+    /// definition failed: back to that position (the moves played since are forgotten), the searches in
+    /// progress forgotten (they may have read a failed callback's answer), the failure taken and
+    /// returned. `None`, and nothing changed, when nothing failed.
+    fn recover(&mut self, played: usize) -> Option<crate::family::Broken>;
 }
 
 impl<F: Family> AnySession for Session<F> {
@@ -343,16 +440,10 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn apply(&mut self, code: &MoveCode) -> Result<(), String> {
-        let next = self.puzzle.decode_move(&self.state, code).and_then(|mv| self.puzzle.play(&self.state, &mv));
-        match next {
-            Some(state) => {
-                // The way here, for a check; without the memory for it, a check starts from here.
-                if self.history.try_reserve(1).is_ok() {
-                    self.history.push(self.state);
-                } else {
-                    self.history = Vec::new();
-                }
-                self.state = state;
+        let mv = self.puzzle.decode_move(&self.state, code);
+        match mv.and_then(|mv| Some((mv, self.puzzle.play(&self.state, &mv)?))) {
+            Some((mv, next)) => {
+                self.record(mv, next);
                 Ok(())
             }
             None => Err(self.puzzle.illegal_move(&self.state, code)),
@@ -412,8 +503,8 @@ impl<F: Family> AnySession for Session<F> {
         Ok(SessionHint { mv: puzzle.encode_move(&mv), moves_left: hint.moves_left, optimal: false, reason: PARTIAL })
     }
 
-    fn hint_cells(&self) -> &[u16] {
-        &self.cells
+    fn hint_cells(&self) -> Option<&[u16]> {
+        self.last.map(|_| &self.cells[..])
     }
 
     fn hint_text(&self) -> Option<String> {
@@ -578,7 +669,14 @@ impl<F: Family> AnySession for Session<F> {
         }
         .with_expansion_limit(DEFAULT_NODE_LIMIT);
         solver.restart(&puzzle, puzzle.start());
-        Ok(Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false }))
+        Ok(Box::new(SessionSolver {
+            puzzle,
+            solver,
+            path: Vec::new(),
+            moves: Vec::new(),
+            moves_ready: false,
+            broken: None,
+        }))
     }
 
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize {
@@ -635,15 +733,124 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn like(&self, desc: &str, solution: Stored<'_>, rated_by_length: bool) -> Loaded {
-        stored(self.puzzle.parse_like(desc).map_err(LoadError::Parse)?, solution, rated_by_length)
+        let puzzle = self.puzzle.parse_like(desc).map_err(LoadError::Parse)?;
+        stored(Session { like: self.like, ..Session::new(puzzle) }, solution, rated_by_length)
     }
 
     fn fresh(&self) -> Box<dyn AnySession> {
-        Box::new(Session::new(self.puzzle.clone()))
+        Box::new(Session { like: self.like, ..Session::new(self.puzzle.clone()) })
     }
 
     fn generator_like(&self, params: &str, seed: u64) -> Option<MadeGenerator> {
-        self.puzzle.generator_like(&self.state, params, seed)
+        self.like.map(|like| like(&self.puzzle, &self.state, params, seed))
+    }
+
+    fn undo(&mut self) -> bool {
+        let (Some(before), Some(mv)) = (self.history.pop(), self.played.pop()) else { return false };
+        // Room for the move is kept beside the history's, so that undo allocates nothing.
+        if self.undone.len() < self.undone.capacity() || self.undone.try_reserve(1).is_ok() {
+            self.undone.push(mv);
+        }
+        self.state = before;
+        self.forget_hint();
+        true
+    }
+
+    fn redo(&mut self) -> bool {
+        let Some(mv) = self.undone.pop() else { return false };
+        let Some(next) = self.puzzle.play(&self.state, &mv) else { return false };
+        let undone = core::mem::take(&mut self.undone);
+        self.record(mv, next);
+        self.undone = undone;
+        true
+    }
+
+    fn history_len(&self) -> (usize, usize) {
+        (self.played.len(), self.undone.len())
+    }
+
+    fn history_move(&self, index: usize) -> Option<MoveCode> {
+        let mv = match index.checked_sub(self.played.len()) {
+            None => self.played.get(index),
+            Some(i) => self.undone.len().checked_sub(i + 1).and_then(|j| self.undone.get(j)),
+        };
+        mv.map(|mv| self.puzzle.encode_move(mv))
+    }
+
+    fn reserve_history(&mut self, moves: usize) -> Result<(), OutOfMemory> {
+        let moves = moves.min(MAX_HISTORY);
+        let room = |v: usize, size: usize| OutOfMemory { bytes: v.saturating_mul(size) };
+        let state = core::mem::size_of::<F::State>();
+        let mv = core::mem::size_of::<F::Move>();
+        self.history.try_reserve(moves.saturating_sub(self.history.len())).map_err(|_| room(moves, state))?;
+        self.played.try_reserve(moves.saturating_sub(self.played.len())).map_err(|_| room(moves, mv))?;
+        self.undone.try_reserve(moves.saturating_sub(self.undone.len())).map_err(|_| room(moves, mv))
+    }
+
+    fn describe_history_start(&self) -> String {
+        self.puzzle.with_start(self.history_start()).describe()
+    }
+
+    fn duplicate(&self) -> Result<Box<dyn AnySession>, OutOfMemory> {
+        let mut copy = Session {
+            stored_optimal: self.stored_optimal,
+            node_limit: self.node_limit,
+            like: self.like,
+            ..Session::new(self.puzzle.clone())
+        };
+        let bytes = (self.history.len() + self.stored.len()) * core::mem::size_of::<(F::Move, F::State)>();
+        copy.stored.try_reserve_exact(self.stored.len()).map_err(|_| OutOfMemory { bytes })?;
+        copy.stored.extend_from_slice(&self.stored);
+        copy.reserve_history(self.played.len().max(self.undone.len()))?;
+        copy.take_history_of(self);
+        Ok(Box::new(copy))
+    }
+
+    fn copy_from(&mut self, other: &dyn AnySession) -> Result<(), String> {
+        let other = other.as_any().downcast_ref::<Session<F>>().filter(|o| self.same_level(o));
+        let other = other.ok_or_else(|| String::from("the two puzzles are not the same level"))?;
+        let needed = other.played.len().max(other.undone.len());
+        self.reserve_history(needed).map_err(|e| format!("no memory for {needed} moves of history ({e})"))?;
+        self.take_history_of(other);
+        Ok(())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn take_failure(&self) -> Option<crate::family::Broken> {
+        let broken = self.puzzle.failure()?;
+        self.puzzle.clear_failure();
+        Some(broken)
+    }
+
+    fn recover(&mut self, played: usize) -> Option<crate::family::Broken> {
+        let broken = self.take_failure()?;
+        while self.played.len() > played && self.undo() {}
+        self.undone.clear();
+        self.forget_hint();
+        self.hinter = None;
+        self.checker = None;
+        self.trivial = None;
+        Some(broken)
+    }
+}
+
+impl<F: Family> Session<F> {
+    /// Whether `other` plays the same level (the same family and start position).
+    fn same_level(&self, other: &Session<F>) -> bool {
+        let at_start = |s: &Session<F>| s.puzzle.with_start(s.puzzle.shown_start()).fingerprint();
+        at_start(self) == at_start(other)
+    }
+
+    /// Takes `other`'s position and history into this session's own buffers (reserved by the caller).
+    fn take_history_of(&mut self, other: &Session<F>) {
+        self.history.clone_from(&other.history);
+        self.played.clone_from(&other.played);
+        self.undone.clone_from(&other.undone);
+        self.state = other.state;
+        self.forget_hint();
     }
 }
 
@@ -668,8 +875,10 @@ pub trait AnySolver: Send {
     fn set_node_limit(&mut self, limit: u64);
     /// The node limit of a run in force.
     fn node_limit(&self) -> u64;
-    /// Why the puzzle's definition failed during the run, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<crate::family::Broken>;
+    /// Why the puzzle's definition failed during the run, if it did ([`Family::failure`]). The run keeps
+    /// the failure (its search cannot be trusted after it) and the definition is re-armed, so that the
+    /// puzzle the solver was made from may go on.
+    fn failure(&mut self) -> Option<crate::family::Broken>;
 }
 
 /// A solver run from a player's position (the puzzle's start, as [`Family::with_start`] keeps it).
@@ -680,6 +889,8 @@ struct SessionSolver<F: Family> {
     path: Vec<(F::Move, F::State)>,
     moves: Vec<MoveCode>,
     moves_ready: bool,
+    /// The failure of the puzzle's definition the run met, kept ([`AnySolver::failure`]).
+    broken: Option<crate::family::Broken>,
 }
 
 impl<F: Family> SessionSolver<F> {
@@ -733,8 +944,12 @@ impl<F: Family> AnySolver for SessionSolver<F> {
         self.solver.expansion_limit()
     }
 
-    fn failure(&self) -> Option<crate::family::Broken> {
-        self.puzzle.failure()
+    fn failure(&mut self) -> Option<crate::family::Broken> {
+        if self.broken.is_none() {
+            self.broken = self.puzzle.failure();
+            self.puzzle.clear_failure();
+        }
+        self.broken.clone()
     }
 }
 
@@ -784,11 +999,11 @@ pub enum LoadError {
 /// for that). Refused when the solution does not replay to the goal, or, for a family rated by optimal
 /// length, is shorter than the rating (one of the two is wrong).
 pub fn load<F: Generate>(desc: &str, solution: Stored<'_>) -> Loaded {
-    stored(F::parse(desc).map_err(LoadError::Parse)?, solution, F::RATED_BY_LENGTH)
+    stored(Session::new(F::parse(desc).map_err(LoadError::Parse)?), solution, F::RATED_BY_LENGTH)
 }
 
-/// A session of `puzzle` with its stored solution, checked as [`load`] says.
-fn stored<F: Family>(puzzle: F, solution: Stored<'_>, rated_by_length: bool) -> Loaded {
+/// `session` (at its start) with its stored solution, checked as [`load`] says.
+fn stored<F: Family>(session: Session<F>, solution: Stored<'_>, rated_by_length: bool) -> Loaded {
     Ok(Box::new(match solution {
         Some((moves, rating)) if rated_by_length && (moves.len() as u64) < rating as u64 => {
             return Err(LoadError::Solution(format!(
@@ -796,8 +1011,8 @@ fn stored<F: Family>(puzzle: F, solution: Stored<'_>, rated_by_length: bool) -> 
                 crate::generate::counted(moves.len() as u32, "moves")
             )))
         }
-        Some((moves, _)) => Session::with_solution(puzzle, moves, false).map_err(LoadError::Solution)?,
-        None => Session::new(puzzle),
+        Some((moves, _)) => session.with_stored(moves, false).map_err(LoadError::Solution)?,
+        None => session,
     }))
 }
 
@@ -826,8 +1041,9 @@ pub trait AnyGenerator: Send {
     fn set_tables(&mut self, tables: Tables) -> Result<(), String>;
     /// What the rating counts (`moves`, `presses`, `nodes`).
     fn rating_unit(&self) -> &'static str;
-    /// Why the puzzles' own definition failed during the run, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<crate::family::Broken>;
+    /// Why the puzzles' own definition failed during the run, if it did ([`Family::failure`]); kept by
+    /// the run, as [`AnySolver::failure`] keeps it.
+    fn failure(&mut self) -> Option<crate::family::Broken>;
     /// The budget units the last [`AnyGenerator::step`] spent.
     fn last_work(&self) -> u32;
 
@@ -866,7 +1082,7 @@ impl<F: Generate> AnyGenerator for Generator<F> {
         F::RATING_UNIT
     }
 
-    fn failure(&self) -> Option<crate::family::Broken> {
+    fn failure(&mut self) -> Option<crate::family::Broken> {
         Generator::failure(self)
     }
 

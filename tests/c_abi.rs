@@ -209,20 +209,26 @@ fn cpp_custom_puzzle_example_opens_the_lock_by_hints_in_the_optimal_number_of_tu
     assert!(out.contains("new locks: 3 of 3 rated as breadth-first finds"), "{out}");
 }
 
-/// `scripts/dist.sh stage` of this platform from the library built for the tests: an install tree
-/// (made once per test binary).
+/// `scripts/install.sh` of the library built for the tests (no build of its own) into a prefix that
+/// already holds another package: the install tree every consumer build here uses (made once per test
+/// binary).
 fn staged() -> &'static std::path::Path {
     static STAGED: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     STAGED.get_or_init(|| {
-        let out = library_dir().join("dist-linux-x86_64");
-        let status = Command::new("bash")
-            .arg(root().join("scripts/dist.sh"))
-            .args(["stage", "linux-x86_64"])
-            .arg(library_dir())
-            .arg(&out)
-            .status()
-            .unwrap();
-        assert!(status.success(), "scripts/dist.sh stage failed");
+        let out = library_dir().join("prefix-linux-x86_64");
+        let _ = std::fs::remove_dir_all(&out);
+        let other = out.join("lib/pkgconfig/other.pc");
+        std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+        std::fs::write(&other, "Name: other\n").unwrap();
+        let run =
+            Command::new("bash").arg(root().join("scripts/install.sh")).arg(&out).arg(library_dir()).output().unwrap();
+        let said = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success() && said.contains("installed lphint"),
+            "{said}{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(other.exists(), "the prefix's other packages stay");
         out
     })
 }

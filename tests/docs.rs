@@ -277,6 +277,23 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "History",
+        "A puzzle keeps the player's moves (the last 100,000): undo and redo, the moves read back, a copy of \
+         the game with its history, and saves (`lp_puzzle_save`) that carry them, so that a loaded game \
+         undoes and checks as before. Undo, redo and a copy into a puzzle with room allocate nothing. \
+         **Threads:** as the puzzle's; `lp_puzzle_copy_from` reads its source, which no other thread may \
+         be changing.",
+        &[
+            "lp_puzzle_undo",
+            "lp_puzzle_redo",
+            "lp_puzzle_history_len",
+            "lp_puzzle_history",
+            "lp_puzzle_reserve_history",
+            "lp_puzzle_clone",
+            "lp_puzzle_copy_from",
+        ],
+    ),
+    (
         "Hints",
         "Per frame, on a puzzle: the next hint within a budget, its sentence and cells, the work a call \
          spent, and the partial hint after `LP_OUT_OF_NODES`; then its tiers (where to look, what to move, \

@@ -37,6 +37,11 @@ fn entries<F: Generate>(preset: &str, count: usize, seed: u64) -> Vec<PackEntry>
                 solution: Some(Bounded(generated.solution.iter().map(|m| puzzle.encode_move(m)).collect())),
                 name: (i % 2 == 0).then(|| format!("{} level {i}", F::NAME)),
                 tier: (i % 3 == 0).then(|| String::from("gold")),
+                // Some entries are saved games: a few moves of the solution played, the last undone.
+                played: (i % 4 == 1).then(|| {
+                    let moves: Vec<_> = generated.solution.iter().take(3).map(|m| puzzle.encode_move(m)).collect();
+                    lphint::pack::Played { undone: moves.len().min(1) as u32, moves: Bounded(moves) }
+                }),
             }
         })
         .collect()
@@ -60,7 +65,10 @@ fn packs_round_trip_for_every_family() {
     assert_eq!(registry::load_pack(&bytes).unwrap(), pack);
     for entry in &pack.entries {
         let session = registry::load(entry).unwrap();
-        assert_eq!(session.describe(), entry.desc);
+        // A saved game's description is its start; the game stands where its moves took it.
+        assert_eq!(session.describe_history_start(), entry.desc);
+        let played = entry.played.as_ref().map_or(0, |p| p.moves.0.len() - p.undone as usize);
+        assert_eq!(session.history_len().0, played, "{}", entry.desc);
     }
     let empty = Pack::default();
     assert_eq!(registry::load_pack(&empty.to_bytes()).unwrap(), empty);
@@ -70,6 +78,7 @@ fn packs_round_trip_for_every_family() {
 fn a_pack_keeps_its_name_and_an_unnamed_pack_is_the_format_it_was() {
     let mut pack = Pack::default();
     pack.entries.extend(entries::<Tiles>("easy", 2, 3));
+    pack.entries.iter_mut().for_each(|e| e.played = None);
     let unnamed = pack.to_bytes();
     pack.name = Some("Morning tiles ☀".into());
     let named = pack.to_bytes();
@@ -82,7 +91,7 @@ fn a_pack_keeps_its_name_and_an_unnamed_pack_is_the_format_it_was() {
     assert_eq!(named.len(), unnamed.len() + 1 + "Morning tiles ☀".len());
     // A flag this reader does not know is a newer format's, not damage.
     let mut newer = unnamed[6..unnamed.len() - 4].to_vec();
-    newer[0] = 2;
+    newer[0] = 4;
     assert!(matches!(Pack::decode(&sealed(&newer)), Err(DataError::Version(_))));
     // A name past the limit is refused by name; a name cut short is damage.
     pack.name = Some("x".repeat(lphint::pack::MAX_LABEL + 1));
@@ -126,7 +135,7 @@ fn well_sealed_nonsense_is_refused_without_panic() {
     let newer = envelope::seal(*b"LPPK", lphint::pack::FORMAT_VERSION + 1, body);
     assert_eq!(registry::load_pack(&newer), Err(DataError::Version(lphint::pack::FORMAT_VERSION + 1)));
     let mut flagged = body.to_vec();
-    flagged[0] = 2;
+    flagged[0] = 4;
     assert!(matches!(registry::load_pack(&sealed(&flagged)), Err(DataError::Version(_))));
     // Named, with no name after the entries.
     flagged[0] = lphint::pack::NAMED as u8;
@@ -182,7 +191,7 @@ fn free_hint(session: &mut dyn AnySession) -> Result<SessionHint, Status> {
 #[test]
 fn hints_follow_the_stored_solution_without_search_and_search_after_a_deviation() {
     let pack = every_family();
-    for entry in pack.entries.iter().filter(|e| e.solution.is_some()) {
+    for entry in pack.entries.iter().filter(|e| e.solution.is_some() && e.played.is_none()) {
         let mut session = registry::load(entry).unwrap();
         let stored = &entry.solution.as_ref().unwrap().0;
         for (i, mv) in stored.iter().enumerate() {

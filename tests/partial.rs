@@ -40,7 +40,7 @@ fn a_search_out_of_nodes_hands_back_its_closest_position_s_first_move() {
         assert!(!hint.optimal && hint.moves_left >= 1, "{desc}: {hint:?}");
         let text = game.hint_text().unwrap();
         assert!(text.contains("toward the position closest to the goal"), "{desc}: {text}");
-        assert!(!game.hint_cells().is_empty(), "{desc}: cells");
+        assert!(!game.hint_cells().unwrap_or_default().is_empty(), "{desc}: cells");
         // The move is legal, and the position it leads toward is closer by the estimate than the start.
         assert!(hint.moves_left > start_h.min(1), "{desc}");
         game.apply(&hint.mv).unwrap_or_else(|e| panic!("{desc}: {e}"));

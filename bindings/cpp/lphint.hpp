@@ -8,8 +8,10 @@
 // calls them while loading a level, where an exception is the natural way out, and a result type would
 // make every one of them two lines longer. The per-frame calls (Puzzle::next_hint, Solver::step,
 // Generator::step, Ga::step) never throw and never allocate: they return a Status for the game loop to
-// switch on, because "still thinking" and "no hint will come" are answers there, not failures
-// (Status::InProgress asks again next frame; every other status ends the search: see is_final()).
+// switch on, because "still thinking" and "the search ended" are answers there, not failures
+// (Status::InProgress asks again next frame; every other status, Ok included, ends the search: see
+// is_final()). An error status there (Status::Callback when the game's callback failed) is returned too,
+// with its message in last_error(), as the C# and JavaScript per-frame calls return it.
 //
 // Threads: a handle may be used from any thread, one thread at a time (the wrappers are movable, not
 // copyable); different handles may be used concurrently. A puzzle taken from a Pack or a Generator is
@@ -90,8 +92,17 @@ private:
 };
 
 namespace detail {
+/// Whether a call that may find nothing found something: false for LP_NOT_FOUND; throws for an error.
+inline bool found(LpStatus status);
+
 inline void check(LpStatus status) {
     if (status != LP_OK) throw Error(static_cast<Status>(status), last_error());
+}
+
+inline bool found(LpStatus status) {
+    if (status == LP_NOT_FOUND) return false;
+    check(status);
+    return true;
 }
 
 /// A per-frame budget given as any integer type: the engine's unsigned 32-bit count, or no value for a
@@ -166,8 +177,9 @@ private:
 };
 }  // namespace detail
 
-/// Whether `status`, from a per-frame call, ends the search: anything but Status::InProgress. A game
-/// stops asking then (OutOfNodes, NotFound, Unsolvable: no hint will come from this position).
+/// Whether `status`, from a per-frame call, ends the search: anything but Status::InProgress — Ok (the
+/// hint is ready), or why none will come from this position (OutOfNodes, NotFound, Unsolvable, an
+/// error). A game stops asking then, until the player moves.
 constexpr bool is_final(Status status) noexcept { return status != Status::InProgress; }
 
 /// The ABI version of the library linked in; compare with LP_ABI_VERSION of the header compiled against.
@@ -572,7 +584,8 @@ public:
         return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_describe(get(), b, c, w); });
     }
 
-    /// The current position saved as a one-puzzle pack: Pack::load(bytes).puzzle(0) resumes it.
+    /// The game saved as a one-puzzle pack: Pack::load(bytes).puzzle(0) resumes it — the same position
+    /// with every piece's number, the moves played (undo, redo and check_board answer as before).
     std::vector<std::uint8_t> save() const {
         return detail::read_array<std::uint8_t>(
             [this](std::uint8_t* b, std::size_t c, std::size_t* w) { return lp_puzzle_save(get(), b, c, w); });
@@ -608,7 +621,6 @@ public:
             [this, &k, piece](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_piece_name(get(), piece, k.c_str(), b, c, w); });
     }
 
-    /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
     /// Why the position is lost, when the family sees it without search (Sokoban's dead boxes); empty
     /// when it sees none.
     std::string lost_text() const {
@@ -621,6 +633,8 @@ public:
         return out;
     }
 
+    /// The sentence of the last hint ("slide 7 left: the first move of a shortest solution"); throws
+    /// Error (Status::NotFound) when no hint was given since the last move, undo or redo.
     std::string hint_text() const {
         return detail::read_text([this](char* b, std::size_t c, std::size_t* w) { return lp_hint_text(get(), b, c, w); });
     }
@@ -651,13 +665,13 @@ public:
         return lp_hint_plan(get(), out, cap, &written) == LP_OK ? written : 0;
     }
 
-    /// The cells the last hint concerns, row-major indices of the board grid.
+    /// The cells the last hint concerns, row-major indices of the board grid (none when no hint was given
+    /// since the last move).
     std::vector<std::uint16_t> hint_cells() const {
-        std::vector<std::uint16_t> cells(256);
-        std::size_t written = 0;
-        detail::check(lp_hint_cells(get(), cells.data(), cells.size(), &written));
-        cells.resize(written);
-        return cells;
+        std::size_t needed = 0;
+        if (lp_hint_cells(get(), nullptr, 0, &needed) == LP_NOT_FOUND) return {};
+        return detail::read_array<std::uint16_t>(
+            [this](std::uint16_t* b, std::size_t c, std::size_t* w) { return lp_hint_cells(get(), b, c, w); });
     }
 
     /// Sets one of the family's play options ("heuristic" = "manhattan" for sliding tiles).
@@ -690,6 +704,46 @@ public:
 
     /// Plays a move if it is legal; returns whether it was.
     bool try_apply(const LpMove& move) noexcept { return lp_puzzle_apply(get(), move) == LP_OK; }
+
+    /// Takes back the last move (the hint is dropped, as a move drops it); false when there is none.
+    /// Allocates nothing.
+    bool undo() { return detail::found(lp_puzzle_undo(get())); }
+
+    /// Plays again the last move undone; false when there is none (a move played forgets them).
+    bool redo() { return detail::found(lp_puzzle_redo(get())); }
+
+    /// The moves of the history: those played (oldest first), then those undone (in redo's order).
+    struct History {
+        std::vector<LpMove> played;
+        std::vector<LpMove> undone;
+    };
+
+    /// The history: what undo takes back and what redo plays again.
+    History history() const {
+        std::size_t played = 0, undone = 0;
+        detail::check(lp_puzzle_history_len(get(), &played, &undone));
+        std::vector<LpMove> moves = detail::read_array<LpMove>(
+            [this](LpMove* b, std::size_t c, std::size_t* w) { return lp_puzzle_history(get(), b, c, w); });
+        History out;
+        out.played.assign(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(std::min(played, moves.size())));
+        out.undone.assign(out.played.size() + moves.begin(), moves.end());
+        return out;
+    }
+
+    /// Reserves room for `moves` moves of history: playing, undo, redo and copy_from that many then
+    /// allocate nothing.
+    void reserve_history(std::size_t moves) { detail::check(lp_puzzle_reserve_history(get(), moves)); }
+
+    /// A copy of the game (level, options, position, every piece's number, history), to try moves on.
+    Puzzle clone() const {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_puzzle_clone(get(), &handle));
+        return Puzzle(handle);
+    }
+
+    /// Makes this puzzle the game `source` is (same level: a clone, or the level loaded twice); allocates
+    /// nothing when the history has room. Throws Error (Status::InvalidArgument) for another level.
+    void copy_from(const Puzzle& source) { detail::check(lp_puzzle_copy_from(get(), source.get())); }
 
     bool solved() const {
         bool solved = false;

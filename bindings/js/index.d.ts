@@ -101,6 +101,15 @@ export interface CustomPuzzle {
   moveName?(move: Move): string;
   /** A random start (`stateSize` bytes) for `Generator.like(puzzle, "method=draw")`. */
   draw?(seed: bigint): ArrayLike<number>;
+  /** The board's size (both or neither), for `size()` and for the cells hints light. */
+  boardWidth?: number;
+  boardHeight?: number;
+  /** The board cells (row-major indices) a move concerns: the cells a hint's tiers light. */
+  moveCells?(state: Uint8Array, move: Move): Iterable<number>;
+  /** The state's text form (with `parse`): descriptions read `custom:` and this text. */
+  describe?(state: Uint8Array): string;
+  /** The state a text form names (`stateSize` bytes), or null when it names none (a parse error). */
+  parse?(text: string): ArrayLike<number> | null;
 }
 
 /** A move to give: `from`, `to` default to -1 (inferred where the family can), `arg` to 0. */
@@ -143,18 +152,45 @@ export interface Disposable {
   [Symbol.dispose](): void;
 }
 
-/** The hint object `nextHint` returns: one per puzzle, refilled by every call. */
-export interface Hint {
-  status: Outcome;
-  readonly ready: boolean;
-  move: Move;
-  movesLeft: number;
-  optimal: boolean;
-  reason: number;
-  /** The grid cells the hint concerns (a view reused between calls, fetched when first read). */
+/** What `nextHint` returns: frozen, the game's to keep. A ready hint (`status` OK) is a new object; while
+ * the search runs the same IN_PROGRESS object comes back (a frame allocates nothing). `hint.ready` tells
+ * the two kinds apart. */
+export type Hint = ReadyHint | NoHint;
+
+/** A hint to show: the move, how far the goal is, why, its cells and sentence. */
+export interface ReadyHint {
+  readonly status: 0;
+  readonly ready: true;
+  /** The move to play. */
+  readonly move: Move;
+  readonly movesLeft: number;
+  readonly optimal: boolean;
+  readonly reason: number;
+  /** The grid cells the hint concerns (a copy of its own). */
   readonly cells: Uint16Array;
-  /** The sentence, made when read; null unless ready. */
+  /** The sentence, made when first read; null when the puzzle moved on before it was read. */
   readonly text: string | null;
+  readonly error: null;
+}
+
+/** No hint (yet): still searching (IN_PROGRESS), or why none will come. */
+export interface NoHint {
+  readonly status: number;
+  readonly ready: false;
+  readonly move: null;
+  readonly movesLeft: 0;
+  readonly optimal: false;
+  readonly reason: 0;
+  readonly cells: Uint16Array;
+  readonly text: null;
+  /** For an error status (100 and more: ERR_CALLBACK when the game's function failed), the engine's message. */
+  readonly error: string | null;
+}
+
+/** A game's history: the moves undo takes back (oldest first) and those redo plays again (in its order). */
+export interface History {
+  played: Move[];
+  undone: Move[];
 }
 
 /** A Hargram piece drawing. */
@@ -203,6 +239,17 @@ export declare class Puzzle implements Disposable {
   pieceName(piece: number, key?: "name" | "label"): string | null;
   apply(move: MoveInput): void;
   tryApply(move: MoveInput): boolean;
+  /** Takes back the last move (dropping the hint); false when there is none. */
+  undo(): boolean;
+  /** Plays again the last move undone; false when there is none. */
+  redo(): boolean;
+  history(): History;
+  /** Room for `moves` moves of history: playing, undo, redo and copyFrom that many allocate nothing. */
+  reserveHistory(moves: number): void;
+  /** A copy of the game (level, options, position with every piece's number, history); free it. */
+  clone(): Puzzle;
+  /** Makes this puzzle the game `source` is (the same level); ERR_INVALID_ARGUMENT for another level. */
+  copyFrom(source: Puzzle): void;
   /** The next hint within `budget` nodes (a whole number from 0 to 4294967295: anything else throws
    * `LpError` ERR_INVALID_ARGUMENT); no budget runs past the node limit (`setNodeLimit`). */
   nextHint(budget?: number): Hint;
@@ -283,7 +330,7 @@ export interface SolverStats {
 
 /** A stepped search. */
 export declare class Solver implements Disposable {
-  step(budget?: number): Outcome;
+  step(budget?: number): number;
   run(budget?: number): Outcome;
   moves(): Move[];
   setNodeLimit(limit: number | bigint): void;

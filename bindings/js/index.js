@@ -7,11 +7,15 @@
 //   const puzzle = lp.Puzzle.parse("tiles:3x3:8,6,7,2,5,4,3,0,1");
 //   const hint = puzzle.nextHint(5000);           // once per frame until hint.status is not IN_PROGRESS
 //
-// Per-frame calls (`nextHint`, `Solver.step`, `Generator.step`, `Ga.step`) allocate nothing on the JS heap
-// after their first call: they reuse one result object and typed-array views, rebuilt only when the
-// module's memory grows.
+// Per-frame calls (`nextHint`, `checkBoard`, `trivialSteps`, `Solver.step`, `Generator.step`, `Ga.step`)
+// return every status, errors included (`ERR_CALLBACK` when a game's function failed: `lastError()` has
+// its words), as the C++ and C# per-frame calls do; every other call throws `LpError` for an error. While
+// a search runs they allocate nothing on the JS heap after their first call: they reuse one result object
+// and typed-array views, rebuilt only when the module's memory grows. A ready hint is a new frozen object
+// the game may keep.
 
-/** Status codes of every call (the C ABI's `LpStatus`). Values of 100 and more are thrown as `LpError`. */
+/** Status codes of every call (the C ABI's `LpStatus`). Values of 100 and more are errors: thrown as
+ * `LpError`, except by the per-frame calls, which return them. */
 export const Status = Object.freeze({
   OK: 0,
   IN_PROGRESS: 1,
@@ -113,6 +117,9 @@ export async function load(source) {
       estimate: (user, state, out) => hub.lib.customCallback(ESTIMATE, user >>> 0, state >>> 0, out >>> 0, 0),
       move_name: (user, mv, buf, cap, written) => hub.lib.moveNameCallback(user >>> 0, mv >>> 0, buf >>> 0, cap >>> 0, written >>> 0),
       draw: (user, seed, state) => hub.lib.drawCallback(user >>> 0, seed, state >>> 0),
+      move_cells: (user, state, mv, cells, cap, count) => hub.lib.moveCellsCallback(user >>> 0, state >>> 0, mv >>> 0, cells >>> 0, cap >>> 0, count >>> 0),
+      describe: (user, state, buf, cap, written) => hub.lib.describeCallback(user >>> 0, state >>> 0, buf >>> 0, cap >>> 0, written >>> 0),
+      parse: (user, text, len, state) => hub.lib.parseCallback(user >>> 0, text >>> 0, len >>> 0, state >>> 0),
     },
   };
   const instance = await WebAssembly.instantiate(module, imports);
@@ -320,6 +327,61 @@ class Lphint {
     }
   }
 
+  /** A copy of the `size` bytes of state at `ptr` (for the callbacks that are not on the search's path). */
+  stateAt(game, ptr) {
+    this.refresh();
+    return this.bytes.slice(ptr, ptr + game.size);
+  }
+
+  /** The `move_cells` callback: the board cells the game's `moveCells(state, move)` gives, into `(cells, cap)`. */
+  moveCellsCallback(user, statePtr, mvPtr, cells, cap, count) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      const state = this.stateAt(game, statePtr);
+      const list = Array.from(game.def.moveCells(state, this.readMove(mvPtr)), (c) => whole(c, "a move cell", 0, 0xffff));
+      const view = this.refresh();
+      list.slice(0, cap).forEach((c, i) => view.setUint16(cells + 2 * i, c, true));
+      // More cells than the capacity is the game's bug, said by the engine (a count past the capacity).
+      view.setUint32(count, list.length, true);
+      return 0;
+    } catch (err) {
+      return this.failed(err);
+    }
+  }
+
+  /** The `describe` callback: the game's text of the state, UTF-8 into `(buf, cap)`. */
+  describeCallback(user, statePtr, buf, cap, written) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      const text = encoder.encode(String(game.def.describe(this.stateAt(game, statePtr))));
+      this.refresh();
+      this.bytes.set(text.subarray(0, cap), buf);
+      this.view.setUint32(written, text.length, true);
+      return 0;
+    } catch (err) {
+      return this.failed(err);
+    }
+  }
+
+  /** The `parse` callback: the game's state for the text at `(text, len)`, or 1 when it is none. */
+  parseCallback(user, textPtr, len, statePtr) {
+    const game = this.games.get(user);
+    if (!game) return 99;
+    try {
+      this.refresh();
+      const state = game.def.parse(decoder.decode(this.bytes.subarray(textPtr, textPtr + len)));
+      if (state == null) return 1;
+      if (state.length !== game.size) throw new RangeError(`parse returned ${state.length} bytes, but stateSize is ${game.size}`);
+      this.refresh();
+      for (let i = 0; i < game.size; i++) this.bytes[statePtr + i] = whole(state[i], "a state byte", 0, 255);
+      return 0;
+    } catch (err) {
+      return this.failed(err);
+    }
+  }
+
   /** The `move_name` callback: the game's name of the move at `mvPtr`, UTF-8 into `(buf, cap)`. */
   moveNameCallback(user, mvPtr, buf, cap, written) {
     const game = this.games.get(user);
@@ -521,7 +583,8 @@ class Lphint {
           cap = Math.max(written, cap * 2);
           return null;
         }
-        this.check(status);
+        // An outcome other than OK (NOT_FOUND: nothing to list) lists nothing.
+        if (this.check(status) !== Status.OK) return [];
         return Array.from({ length: written }, (_, i) => read(buf + i * size));
       });
       if (list) return list;
@@ -668,23 +731,28 @@ class Handle {
   }
 }
 
-const NO_CELLS = new Uint16Array(0);
+const NO_CELLS = Object.freeze(new Uint16Array(0));
 
-/** A hint: reused by `nextHint` from call to call (copy what you keep). */
+/** A hint, or why there is none (yet): frozen, the game's to keep. A ready hint (`status` `OK`) is a new
+ * object with its `move`, `movesLeft`, `optimal`, `reason` and `cells` (the grid cells it concerns);
+ * `text` (its sentence) is made when first read, and reads `null` once the puzzle has moved on without
+ * it having been read. While a search runs, `nextHint` hands back the same `IN_PROGRESS` object (a frame
+ * allocates nothing); an error status carries the engine's message in `error`. */
 class Hint {
-  constructor(puzzle) {
-    this.puzzle = puzzle;
-    this.status = Status.IN_PROGRESS;
-    this.move = { piece: 0, from: 0, to: 0, arg: 0 };
-    this.movesLeft = 0;
-    this.optimal = false;
-    this.reason = 0;
-    this.stale = false;
-    this.shown = NO_CELLS;
-    // Made at the first hint with cells: a typed array is costly to create, and most puzzles are made
-    // and freed by the thousand in tools.
-    this.store = NO_CELLS;
-    this.views = [NO_CELLS];
+  #puzzle;
+  #serial;
+  #text;
+  constructor(puzzle, status, move = null, movesLeft = 0, optimal = false, reason = 0, cells = NO_CELLS) {
+    this.status = status;
+    this.move = move;
+    this.movesLeft = movesLeft;
+    this.optimal = optimal;
+    this.reason = reason;
+    this.cells = cells;
+    this.error = status >= 100 ? puzzle.lib.lastError() : null;
+    this.#puzzle = status === Status.OK ? puzzle : null;
+    this.#serial = puzzle.hintSerial;
+    Object.freeze(this);
   }
 
   /** Whether the hint is ready (status `OK`). */
@@ -692,29 +760,13 @@ class Hint {
     return this.status === Status.OK;
   }
 
-  /** The grid cells the hint concerns (tile and blank, jugs, panels, a piece's or a segment's cells), as
-   * a view reused between calls; fetched when first read after the hint. */
-  get cells() {
-    if (this.stale) {
-      this.stale = false;
-      this.puzzle.readHintCells();
-    }
-    return this.shown;
-  }
-
-  /** The hint's sentence ("slide 7 left: ..."); made when read. */
+  /** The hint's sentence ("slide 7 left: ..."), made when first read; null for no hint, and for a hint
+   * whose puzzle has moved on before it was read. */
   get text() {
-    return this.ready ? this.puzzle.hintText() : null;
-  }
-
-  setCells(lib, ptr, count) {
-    if (count > this.store.length) {
-      this.store = new Uint16Array(Math.max(count, 16, this.store.length * 2));
-      this.views = [NO_CELLS];
+    if (this.#text === undefined && this.#puzzle !== null && this.#puzzle.hintSerial === this.#serial && this.#puzzle.ptr !== 0) {
+      this.#text = this.#puzzle.hintText();
     }
-    lib.refresh();
-    for (let i = 0; i < count; i++) this.store[i] = lib.view.getUint16(ptr + 2 * i, true);
-    this.shown = this.views[count] ??= this.store.subarray(0, count);
+    return this.#text ?? null;
   }
 }
 
@@ -722,7 +774,9 @@ class Hint {
 export class Puzzle extends Handle {
   constructor(ptr) {
     super(ptr, "lp_puzzle_free");
-    this.hint = new Hint(this);
+    // Which hint the engine holds: a kept hint reads its sentence only while it is the puzzle's last.
+    this.hintSerial = 0;
+    this.searching = null;
   }
 
   /** Parses a one-line description (`tiles:3x3:8,6,7,2,5,4,3,0,1`); `LP_ERR_PARSE` names the column. */
@@ -746,14 +800,19 @@ export class Puzzle extends Handle {
    * Uint8Array the engine refills for each call (copy it to keep it). A function that throws makes the
    * puzzle answer `ERR_CALLBACK` (code -1), and so does a cost, estimate or move field that is not a
    * whole number in its range (a cost or estimate from 0 to 4294967295: never wrapped into another).
-   * Hints and every solver work on it. */
+   * Optionally too, as a C game gives them: `boardWidth` and `boardHeight` with `moveCells(state, move)`
+   * (the board cells a move concerns: a hint's tiers light them), and `describe(state)` with
+   * `parse(text)` (the text form descriptions and packs carry; `parse` returns null for a text that
+   * names no state). Hints and every solver work on it. */
   static custom(def, start) {
     const lib = this.lib;
     const key = lib.gameOf(def);
-    const flags = (def.admissible ? 1 : 0) | (def.estimate ? 2 : 0) | (def.moveName ? 4 : 0) | (def.draw ? 8 : 0);
+    const flags = (def.admissible ? 1 : 0) | (def.estimate ? 2 : 0) | (def.moveName ? 4 : 0) | (def.draw ? 8 : 0) | (def.moveCells ? 16 : 0) | (def.describe ? 32 : 0);
+    if (!def.describe !== !def.parse) throw new LpError(Status.ERR_INVALID_ARGUMENT, "describe and parse come together: a text form must read back");
+    const [width, height] = [count32(def.boardWidth ?? 0, "boardWidth"), count32(def.boardHeight ?? 0, "boardHeight")];
     const bytes = Uint8Array.from(start);
     return new this(
-      lib.with([bytes], (s) => lib.handle(lib.call(lib.x.lp_js_custom_create, def.stateSize, def.maxSuccessors, flags, key, s, bytes.length, lib.out))),
+      lib.with([bytes], (s) => lib.handle(lib.call(lib.x.lp_js_custom_create, def.stateSize, def.maxSuccessors, flags, width, height, key, s, bytes.length, lib.out))),
     );
   }
 
@@ -937,6 +996,51 @@ export class Puzzle extends Handle {
     return true;
   }
 
+  /** Takes back the last move: the position before it is the current one again, every piece where it
+   * was, and the hint is dropped (as a move drops it). False when there is no move to undo. */
+  undo() {
+    const lib = this.lib;
+    return lib.check(lib.call(lib.x.lp_puzzle_undo, this.live)) === Status.OK;
+  }
+
+  /** Plays again the last move undone; false when there is none (a move played forgets them). */
+  redo() {
+    const lib = this.lib;
+    return lib.check(lib.call(lib.x.lp_puzzle_redo, this.live)) === Status.OK;
+  }
+
+  /** The history: `{ played, undone }`, the moves undo takes back (oldest first) and those redo plays
+   * again (in its order). */
+  history() {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_history_len, this.live, lib.out, lib.out + 4));
+    const played = lib.u32(lib.out);
+    const moves = lib.items((buf, cap, written) => lib.call(lib.x.lp_puzzle_history, this.live, buf, cap, written), MOVE_BYTES, (p) => lib.readMove(p));
+    return { played: moves.slice(0, played), undone: moves.slice(played) };
+  }
+
+  /** Reserves room for `moves` moves of history: playing, undo, redo and `copyFrom` that many then
+   * allocate nothing in the module. */
+  reserveHistory(moves) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_reserve_history, this.live, count32(moves, "moves")));
+  }
+
+  /** A copy of the game (the level with its options, the position with every piece's number, the
+   * history), to try moves on; free it as any puzzle. */
+  clone() {
+    const lib = this.lib;
+    return new lib.Puzzle(lib.handle(lib.call(lib.x.lp_puzzle_clone, this.live, lib.out)));
+  }
+
+  /** Makes this puzzle the game `source` is (same level: a clone, or the level loaded twice): its
+   * position and history. `ERR_INVALID_ARGUMENT` for another level. */
+  copyFrom(source) {
+    const lib = this.lib;
+    if (source === this) return;
+    lib.check(lib.call(lib.x.lp_puzzle_copy_from, this.live, source.live));
+  }
+
   /** Whether the current position is solved. */
   get isSolved() {
     const lib = this.lib;
@@ -945,56 +1049,43 @@ export class Puzzle extends Handle {
   }
 
   /** The next hint from the current position, spending at most `budget` nodes in this call: call it once
-   * a frame while `hint.status` is `IN_PROGRESS`. The same `Hint` object comes back every time, with
-   * `status`, `move`, `movesLeft`, `optimal`, `reason`, `cells` (the grid cells it concerns) and `text`. */
+   * a frame while `hint.status` is `IN_PROGRESS`. A ready hint is a new frozen `Hint` the game may keep
+   * (`status`, `move`, `movesLeft`, `optimal`, `reason`, `cells`, `text`); while the search runs the same
+   * `IN_PROGRESS` object comes back, so a frame allocates nothing. Like every per-frame call it returns
+   * every status, errors included (`ERR_CALLBACK` when the game's function failed, with its words in
+   * `hint.error`): it throws only for an argument that is not a count, or a module that trapped. */
   nextHint(budget = 10000) {
-    return this.fillHint(this.lib.call(this.lib.x.lp_next_hint, this.live, count32(budget, "budget"), this.lib.hintPtr));
+    return this.hintOf(this.lib.call(this.lib.x.lp_next_hint, this.live, count32(budget, "budget"), this.lib.hintPtr));
   }
 
   /** After `nextHint` gave `OUT_OF_NODES`: the first move toward the position closest to the goal the
-   * search reached (`reason === REASON_PARTIAL`, `optimal` false, `movesLeft` an estimate), in the same
-   * hint object; `NOT_FOUND` when there is none. */
+   * search reached (`reason === REASON_PARTIAL`, `optimal` false, `movesLeft` an estimate); `NOT_FOUND`
+   * when there is none. */
   partialHint() {
-    return this.fillHint(this.lib.call(this.lib.x.lp_partial_hint, this.live, this.lib.hintPtr));
+    return this.hintOf(this.lib.call(this.lib.x.lp_partial_hint, this.live, this.lib.hintPtr));
   }
 
-  /** Refills the puzzle's hint object from the call's status and the hint it wrote. */
-  fillHint(raw) {
+  /** The hint a call's status and the hint it wrote make. */
+  hintOf(status) {
+    if (status === Status.IN_PROGRESS) return (this.searching ??= new Hint(this, status));
+    this.hintSerial++;
+    if (status !== Status.OK) return new Hint(this, status);
     const lib = this.lib;
-    const hint = this.hint;
-    const status = lib.check(raw);
-    hint.status = status;
-    if (status !== Status.OK) {
-      hint.stale = false;
-      hint.shown = NO_CELLS;
-      return hint;
-    }
+    const move = Object.freeze(lib.readMove(lib.hintPtr));
     const v = lib.refresh();
-    lib.readMove(lib.hintPtr, hint.move);
-    hint.movesLeft = v.getUint32(lib.hintPtr + 16, true);
-    hint.optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
-    hint.reason = v.getUint32(lib.hintPtr + 24, true);
-    hint.stale = true;
-    return hint;
+    const movesLeft = v.getUint32(lib.hintPtr + 16, true);
+    const optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
+    const reason = v.getUint32(lib.hintPtr + 24, true);
+    // A copy of its own (a typed array with elements cannot be frozen).
+    const cells = Uint16Array.from(this.hintCells());
+    return new Hint(this, status, move, movesLeft, optimal, reason, cells);
   }
 
-  /** Fills the hint's cells (read lazily through `hint.cells`, as the text is). */
-  readHintCells() {
+  /** The cells of the last hint (empty when no hint was given since the last move). */
+  hintCells() {
     const lib = this.lib;
-    const hint = this.hint;
-    const status = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
-    if (status === Status.ERR_BUFFER_TOO_SMALL) return this.readManyHintCells(lib.u32(lib.out));
-    lib.check(status);
-    hint.setCells(lib, lib.cellsPtr, lib.u32(lib.out));
-  }
-
-  // Kept out of `readHintCells`: a closure there would make V8 allocate a context on every call.
-  readManyHintCells(needed) {
-    const lib = this.lib;
-    lib.with([needed * 2], (buf) => {
-      lib.check(lib.call(lib.x.lp_hint_cells, this.live, buf, needed, lib.out));
-      this.hint.setCells(lib, buf, lib.u32(lib.out));
-    });
+    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_hint_cells, this.live, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
+    return cells;
   }
 
   /** Steps `nextHint` until it is not in progress (blocking; for tools and tests). */
@@ -1024,7 +1115,7 @@ export class Puzzle extends Handle {
   checkBoard(budget = 10000) {
     const lib = this.lib;
     const r = (this.checkResult ??= { status: Status.IN_PROGRESS, distance: -1, startDistance: -1, firstWrong: -1, lostAt: -1, moves: 0, exact: false, mistakeCells: 0, mistakesKnown: false });
-    r.status = lib.check(lib.call(lib.x.lp_check_board, this.live, count32(budget, "budget"), lib.out));
+    r.status = lib.call(lib.x.lp_check_board, this.live, count32(budget, "budget"), lib.out);
     if (r.status === Status.OK) {
       const v = lib.refresh();
       const at = (k) => v.getInt32(lib.out + 4 * k, true);
@@ -1045,7 +1136,7 @@ export class Puzzle extends Handle {
     const units = count32(budget, "budget");
     const cap = count32(maxMoves, "maxMoves");
     return lib.with([lib.int32Block(rules.length ? rules : [0]), Math.max(1, cap) * MOVE_BYTES], (r, buf) => {
-      const status = lib.check(lib.call(lib.x.lp_trivial_steps, this.live, rules.length ? r : 0, rules.length, units, cap, buf, cap, lib.out));
+      const status = lib.call(lib.x.lp_trivial_steps, this.live, rules.length ? r : 0, rules.length, units, cap, buf, cap, lib.out);
       const played = status === Status.OK ? lib.u32(lib.out) : 0;
       return { status, moves: Array.from({ length: played }, (_, i) => lib.readMove(buf + i * MOVE_BYTES)) };
     });
@@ -1216,15 +1307,16 @@ export class Solver extends Handle {
   /** Expands at most `budget` nodes: `IN_PROGRESS`, `OK` (read `moves()`), or how it ended. */
   step(budget = 10000) {
     const lib = this.lib;
-    return lib.check(lib.call(lib.x.lp_solver_step, this.live, count32(budget, "budget")));
+    return lib.call(lib.x.lp_solver_step, this.live, count32(budget, "budget"));
   }
 
-  /** Steps until finished (blocking): the final status. */
+  /** Steps until finished (blocking): the final status; an error throws `LpError`. */
   run(budget = 1 << 20) {
     let status;
     do status = this.step(budget);
     while (status === Status.IN_PROGRESS);
-    return status;
+    // A blocking call: an error throws, as every call but the per-frame ones.
+    return this.lib.check(status);
   }
 
   /** The solution's moves (throws the status before the solver has one). */
@@ -1284,17 +1376,19 @@ export class Generator extends Handle {
   step(budget = 10000) {
     const lib = this.lib;
     const r = this.result;
-    r.status = lib.check(lib.call(lib.x.lp_generator_step, this.live, count32(budget, "budget"), lib.out, lib.out + 4));
+    r.status = lib.call(lib.x.lp_generator_step, this.live, count32(budget, "budget"), lib.out, lib.out + 4);
     r.puzzle = r.status === Status.OK ? new lib.Puzzle(lib.u32(lib.out)) : null;
     r.rating = r.status === Status.OK ? lib.u32(lib.out + 4) : 0;
     return r;
   }
 
-  /** Steps until a puzzle is ready (blocking): `{ puzzle, rating }`, or null when the run ended. */
+  /** Steps until a puzzle is ready (blocking): `{ puzzle, rating }`, or null when the run ended; an error
+   * throws `LpError`. */
   next(budget = 1 << 20) {
     let r;
     do r = this.step(budget);
     while (r.status === Status.IN_PROGRESS);
+    this.lib.check(r.status);
     return r.status === Status.OK ? { puzzle: r.puzzle, rating: r.rating } : null;
   }
 
@@ -1323,7 +1417,7 @@ class Evolution extends Handle {
     const lib = this.lib;
     const p = lib.statsPtr;
     const r = this.report;
-    r.status = lib.check(lib.call(lib.x.lp_ga_step, this.live, count32(budget, "budget"), p));
+    r.status = lib.call(lib.x.lp_ga_step, this.live, count32(budget, "budget"), p);
     r.generation = lib.u32(p);
     r.bestFitness = lib.u32(p + 4);
     r.perfect = lib.u32(p + 8);
@@ -1376,7 +1470,8 @@ export class Annealing extends Evolution {
 
 /** A loaded pack of puzzles (`.lpk`, written by `lp pack build` or `Puzzle.save`). */
 export class Pack extends Handle {
-  /** Loads pack bytes; `LP_ERR_CORRUPT_DATA` / `LP_ERR_VERSION` for damaged or foreign data. */
+  /** Loads pack bytes; `LP_ERR_CORRUPT_DATA` / `LP_ERR_VERSION` for damaged or foreign data,
+   * `LP_ERR_INVALID_ARGUMENT` for a pack of a game's own puzzles (load it with `loadLike`). */
   static load(bytes) {
     const lib = this.lib;
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);

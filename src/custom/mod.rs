@@ -48,6 +48,8 @@ use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
 
 /// The family id `lp_puzzle_family` gives a custom puzzle (no registry family has it).
 pub const FAMILY_ID: u32 = 0;
+/// The family name a custom puzzle's descriptions start with (`custom:`).
+pub const FAMILY_NAME: &str = "custom";
 /// Largest state a custom puzzle may declare, in bytes.
 pub const MAX_STATE_BYTES: usize = 256;
 /// Most successors a custom puzzle may declare for one state.
@@ -336,6 +338,20 @@ impl Definition {
         })
     }
 
+    /// Forgets the failure recorded, so that the next failure is recorded again (the caller has dropped
+    /// what the failed callback's answers fed; the contract of one thread at a time per puzzle and its
+    /// solvers means no call is reading the record meanwhile).
+    fn clear_failure(&self) {
+        if !self.claimed.load(Ordering::Acquire) {
+            return;
+        }
+        self.failed.store(0, Ordering::Release);
+        // SAFETY: the record is published (`claimed`), so its writer is done; see above for readers.
+        unsafe { *self.detail.get() = None };
+        self.code.store(0, Ordering::Relaxed);
+        self.claimed.store(false, Ordering::Release);
+    }
+
     fn failed(&self) -> bool {
         self.failed.load(Ordering::Relaxed) != 0
     }
@@ -407,7 +423,10 @@ fn contained<R>(f: impl FnOnce() -> R) -> Option<R> {
 }
 
 fn session_of<const N: usize>(def: Definition, start: &[u8]) -> Box<dyn AnySession> {
-    Box::new(Session::new(Custom::<N>::new(Arc::new(def), Bytes::of(start))))
+    let puzzle = Custom::<N>::new(Arc::new(def), Bytes::of(start));
+    Box::new(Session::with_generator_like(puzzle, |puzzle, from, params, seed| {
+        generate::generator(&crate::family::Family::with_start(puzzle, *from), params, seed)
+    }))
 }
 
 /// A session of the custom puzzle `vtable` (with context `user`) from the state `start`

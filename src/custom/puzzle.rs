@@ -7,7 +7,6 @@ use super::{
 use crate::family::{Family, HintCells, MoveCode, Reason, MAX_HINT_CELLS};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
-use crate::session::MadeGenerator;
 use crate::text::ParseError;
 use alloc::format;
 use alloc::string::String;
@@ -40,6 +39,13 @@ pub struct Custom<const N: usize> {
 }
 
 impl<const N: usize> Custom<N> {
+    /// Whether a hint of `mv` from `state` lights cells: the game names some on its board.
+    fn lights_cells(&self, state: &Bytes<N>, mv: &MoveCode) -> bool {
+        let mut cells = HintCells::new();
+        self.explain(state, mv, false, &mut cells);
+        !cells.is_empty()
+    }
+
     /// The puzzle `def` from `start`.
     pub(super) fn new(def: Arc<Definition>, start: Bytes<N>) -> Self {
         Custom { def, start }
@@ -198,7 +204,7 @@ const REASONS: &[Reason] = &[Reason {
 }];
 
 impl<const N: usize> Family for Custom<N> {
-    const NAME: &'static str = "custom";
+    const NAME: &'static str = super::FAMILY_NAME;
     const SUMMARY: &'static str = "a game's own puzzle, defined by callbacks";
     const REASONS: &'static [Reason] = REASONS;
 
@@ -351,12 +357,28 @@ impl<const N: usize> Family for Custom<N> {
         1
     }
 
-    fn generator_like(&self, state: &Bytes<N>, params: &str, seed: u64) -> Option<MadeGenerator> {
-        Some(super::generate::generator(&self.with_start(*state), params, seed))
+    /// Tier 1 in words: where the game gives the move's cells, they are lit; else it says no cells will be.
+    fn hint_region_text(&self, state: &Bytes<N>, plan: &[(MoveCode, Bytes<N>)]) -> String {
+        match plan.first().is_some_and(|(mv, _)| self.lights_cells(state, mv)) {
+            true => String::from("look at the highlighted cells: the next moves are there"),
+            false => String::from("this puzzle shows no cells for its hints: the next tier names the move"),
+        }
+    }
+
+    /// Tier 2 in words, as tier 1: the cells lit, or none.
+    fn hint_piece_text(&self, state: &Bytes<N>, mv: &MoveCode) -> String {
+        match self.lights_cells(state, mv) {
+            true => String::from("the next move is in the highlighted cells"),
+            false => String::from("this puzzle shows no cells for its hints: the next tier names the move"),
+        }
     }
 
     fn failure(&self) -> Option<crate::family::Broken> {
         self.def.failure()
+    }
+
+    fn clear_failure(&self) {
+        self.def.clear_failure();
     }
 }
 

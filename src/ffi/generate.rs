@@ -103,6 +103,10 @@ pub unsafe extern "C" fn lp_generator_step(
         // SAFETY: forwarded caller guarantees.
         let (puzzle, rating, generator) =
             unsafe { (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, handle_mut(generator)?) };
+        // A run that met a failed callback stays failed: its search cannot be trusted.
+        if let Some(why) = generator.generator.failure() {
+            return Err(Failure::from(why));
+        }
         let step = generator.generator.step(budget);
         report_work(generator.generator.last_work());
         // A game's callback that failed during the step makes its result untrustworthy.

@@ -101,6 +101,7 @@ impl From<crate::envelope::DataError> for Failure {
         let status = match e {
             crate::envelope::DataError::Corrupt(_) => LpStatus::LP_ERR_CORRUPT_DATA,
             crate::envelope::DataError::Version(_) => LpStatus::LP_ERR_VERSION,
+            crate::envelope::DataError::NeedsDefinition(_) => LpStatus::LP_ERR_INVALID_ARGUMENT,
         };
         Failure::new(status, e.to_string())
     }

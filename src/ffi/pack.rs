@@ -188,8 +188,13 @@ pub unsafe extern "C" fn lp_pack_free(pack: *mut LpPack) {
     unsafe { release(pack) }
 }
 
-/// Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
-/// `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+/// Saves the game as a one-puzzle pack (bytes for [`lp_pack_load`], then [`lp_pack_puzzle`]): the level,
+/// the moves played since its start (at most 100,000: see
+/// [`lp_puzzle_undo`](super::history::lp_puzzle_undo)) and those undone, with
+/// every piece's number, and the solution the puzzle knew (from a pack or a generator). The puzzle loaded
+/// from it is the same game: same position, same undo and redo, and "check my board" names the same
+/// mistakes, made before the save or after. With `buf` NULL and `cap` 0, `*written` receives the size
+/// needed (and `LP_ERR_BUFFER_TOO_SMALL`).
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -203,7 +208,8 @@ pub unsafe extern "C" fn lp_puzzle_save(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle(puzzle) }?;
-        let entry = PackEntry { desc: puzzle.session.describe(), ..PackEntry::default() };
+        let entry = registry::saved(puzzle.session.as_ref());
+        puzzle.checked(Ok(LpStatus::LP_OK))?;
         let bytes = Pack::of(vec![entry]).to_bytes();
         // SAFETY: forwarded caller guarantees.
         unsafe { write_items(&bytes, buf, cap, written) }
@@ -275,7 +281,8 @@ pub unsafe extern "C" fn lp_pack_writer_add(
         }
         let session = &puzzle.session;
         let solution = session.at_start().then(|| session.stored_solution()).filter(|s| !s.is_empty());
-        let entry = PackEntry { desc: session.describe(), rating, solution: solution.map(Bounded), name, tier };
+        let entry =
+            PackEntry { desc: session.describe(), rating, solution: solution.map(Bounded), name, tier, played: None };
         // A game's describe that failed leaves no description to store: say that, not what reading the
         // stand-in back would then say.
         puzzle.checked(Ok(LpStatus::LP_OK))?;

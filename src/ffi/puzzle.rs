@@ -27,12 +27,26 @@ impl LpPuzzle {
         LpPuzzle { session, facts: Vec::new() }
     }
 
-    /// `outcome`, unless the puzzle's definition failed (a game's callback, [`crate::custom`]): then
-    /// `LP_ERR_CALLBACK` with the reason, since answers computed from a failed callback cannot be trusted.
+    /// `outcome`, unless the puzzle's definition failed during the call (a game's callback,
+    /// [`crate::custom`]): then `LP_ERR_CALLBACK` with the reason, since answers computed from a failed
+    /// callback cannot be trusted. The failure is taken, so that the next call may try again (a call that
+    /// reads only; one that plays or searches runs under [`LpPuzzle::recovering`]).
     pub(crate) fn checked(&self, outcome: Outcome) -> Outcome {
-        match self.session.failure() {
+        match self.session.take_failure() {
             Some(why) => Err(Failure::from(why)),
             None => outcome,
+        }
+    }
+
+    /// `LP_OK`, unless the puzzle's definition failed during a call that plays or searches (a game's
+    /// callback), which began with `played` moves in the history: then the game goes back to the
+    /// position before the call and forgets the searches in progress (they may have read the failed
+    /// callback's answers), and the call answers `LP_ERR_CALLBACK` with the reason. The next call may
+    /// try again.
+    pub(crate) fn recovered(&mut self, played: usize) -> Outcome {
+        match self.session.recover(played) {
+            Some(why) => Err(Failure::from(why)),
+            None => Ok(LpStatus::LP_OK),
         }
     }
 
@@ -284,8 +298,9 @@ pub unsafe extern "C" fn lp_puzzle_apply(puzzle: *mut LpPuzzle, mv: MoveCode) ->
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle_mut(puzzle) }?;
+        let played = puzzle.session.history_len().0;
         let applied = puzzle.session.apply(&mv);
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        puzzle.recovered(played)?;
         applied.map_err(|e| Failure::new(LpStatus::LP_ERR_ILLEGAL_MOVE, e))?;
         Ok(LpStatus::LP_OK)
     })
@@ -321,9 +336,10 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
+        let played = puzzle.session.history_len().0;
         let answer = puzzle.session.next_hint(budget);
         report_work(puzzle.session.hint_work());
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        puzzle.recovered(played)?;
         hint_outcome(answer, hint, "no hint")
     })
 }
@@ -386,9 +402,10 @@ pub unsafe extern "C" fn lp_check_board(puzzle: *mut LpPuzzle, budget: u32, chec
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (check, puzzle) = unsafe { (Out::new(check, "check")?, handle_mut(puzzle)?) };
+        let played = puzzle.session.history_len().0;
         let answer = puzzle.session.check_board(budget);
         report_work(puzzle.session.check_work());
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        puzzle.recovered(played)?;
         match answer {
             Ok(found) => {
                 check.write((&found).into());
@@ -447,13 +464,14 @@ pub unsafe extern "C" fn lp_trivial_steps(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let puzzle = unsafe { handle_mut(puzzle) }?;
+        let played = puzzle.session.history_len().0;
         in_range(rule_count, 0..=64, "rule_count")?;
         // SAFETY: forwarded caller guarantees.
         let rules = unsafe { slice(rules, rule_count, "rules") }?;
-        let played = puzzle.session.trivial_steps(rules, cap.min(max_moves as usize), budget);
+        let steps = puzzle.session.trivial_steps(rules, cap.min(max_moves as usize), budget);
         report_work(puzzle.session.trivial_work());
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
-        match played {
+        puzzle.recovered(played)?;
+        match steps {
             // SAFETY: forwarded caller guarantees.
             Ok(moves) => unsafe { write_items(&moves, buf, cap, written) },
             Err(status) => status_outcome(status, "no trivial steps"),
@@ -498,8 +516,9 @@ pub unsafe extern "C" fn lp_partial_hint(puzzle: *mut LpPuzzle, hint: *mut LpHin
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (hint, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
+        let played = puzzle.session.history_len().0;
         let answer = puzzle.session.partial_hint();
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        puzzle.recovered(played)?;
         hint_outcome(answer, hint, "no partial hint")
     })
 }
@@ -525,6 +544,7 @@ pub unsafe extern "C" fn lp_next_hint_timed(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let (out, puzzle) = unsafe { (Out::new(hint, "hint")?, handle_mut(puzzle)?) };
+        let played = puzzle.session.history_len().0;
         let frame_budget = puzzle.session.frame_budget();
         let started = std::time::Instant::now();
         let clock = || started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
@@ -536,14 +556,15 @@ pub unsafe extern "C" fn lp_next_hint_timed(
             answer
         });
         report_work(work);
-        puzzle.checked(Ok(LpStatus::LP_OK))?;
+        puzzle.recovered(played)?;
         hint_outcome(answer, out, "no hint")
     })
 }
 
 /// The cells the last hint concerns (for highlighting), as row-major indices of the grid of
-/// [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
-/// Empty before the first hint.
+/// [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece
+/// (as many as the hint has: a short buffer gives `LP_ERR_BUFFER_TOO_SMALL` with the number needed).
+/// `LP_NOT_FOUND` when no hint was given since the last move, undo or redo (a move drops the hint).
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
@@ -555,11 +576,18 @@ pub unsafe extern "C" fn lp_hint_cells(
     written: *mut usize,
 ) -> LpStatus {
     // SAFETY: forwarded caller guarantees.
-    guard(|| unsafe { write_items(handle(puzzle)?.session.hint_cells(), buf, cap, written) })
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle(puzzle) }?;
+        let none = || Failure::new(LpStatus::LP_NOT_FOUND, "no hint was given since the last move");
+        // SAFETY: forwarded caller guarantees.
+        unsafe { write_items(puzzle.session.hint_cells().ok_or_else(none)?, buf, cap, written) }
+    })
 }
 
 /// The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
-/// when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
+/// when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` when no hint was given
+/// since the last move, undo or redo.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -707,7 +735,8 @@ pub unsafe extern "C" fn lp_hint_plan(
 
 /// Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
 /// before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
-/// search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
+/// search may be long (large Hargram boards). The default is 100,000,000 expansions (about five seconds of
+/// one core for the built-in families); `UINT64_MAX` lifts the limit. A search in progress starts again.
 ///
 /// # Safety
 /// `puzzle` must be NULL or a live handle.

@@ -197,6 +197,10 @@ pub unsafe extern "C" fn lp_solver_step(solver: *mut LpSolver, budget: u32) -> L
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let solver = unsafe { handle_mut(solver) }?;
+        // A run that met a failed callback stays failed: its search cannot be trusted.
+        if let Some(why) = solver.solver.failure() {
+            return Err(Failure::from(why));
+        }
         let step = solver.solver.step(budget);
         report_work(step.work);
         let status = step.status;

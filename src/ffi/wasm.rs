@@ -56,6 +56,50 @@ mod js {
             written: *mut usize,
         ) -> i32;
         pub fn draw(user: *mut c_void, seed: u64, state: *mut u8) -> i32;
+        pub fn move_cells(
+            user: *mut c_void,
+            state: *const u8,
+            mv: *const MoveCode,
+            cells: *mut u16,
+            cap: usize,
+            count: *mut usize,
+        ) -> i32;
+        pub fn describe(user: *mut c_void, state: *const u8, buf: *mut c_char, cap: usize, written: *mut usize) -> i32;
+        pub fn parse(user: *mut c_void, text: *const c_char, len: usize, state: *mut u8) -> i32;
+    }
+
+    /// The move passes by pointer, as for `move_name`.
+    pub unsafe extern "C" fn move_cells_trampoline(
+        user: *mut c_void,
+        state: *const u8,
+        mv: MoveCode,
+        cells: *mut u16,
+        cap: usize,
+        count: *mut usize,
+    ) -> i32 {
+        // SAFETY: forwarded engine arguments; `mv` lives for the call.
+        unsafe { move_cells(user, state, &mv, cells, cap, count) }
+    }
+
+    pub unsafe extern "C" fn describe_trampoline(
+        user: *mut c_void,
+        state: *const u8,
+        buf: *mut c_char,
+        cap: usize,
+        written: *mut usize,
+    ) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { describe(user, state, buf, cap, written) }
+    }
+
+    pub unsafe extern "C" fn parse_trampoline(
+        user: *mut c_void,
+        text: *const c_char,
+        len: usize,
+        state: *mut u8,
+    ) -> i32 {
+        // SAFETY: forwarded engine arguments.
+        unsafe { parse(user, text, len, state) }
     }
 
     pub unsafe extern "C" fn draw_trampoline(user: *mut c_void, seed: u64, state: *mut u8) -> i32 {
@@ -98,8 +142,9 @@ mod js {
 
 /// [`lp_custom_create`](super::lp_custom_create) for a game written in JavaScript: the sizes and flags
 /// of an `LpCustomVtable` (`flags` bit 0: admissible, bit 1: it has an estimate, bit 2: move names, bit 3:
-/// it draws random starts for generation), its
-/// callbacks the module's `lphint_js` imports, called with `user` (the JavaScript layer's key).
+/// it draws random starts for generation, bit 4: it gives a move's cells on its `board_width` ×
+/// `board_height` board, bit 5: it describes and parses its states), its callbacks the module's
+/// `lphint_js` imports, called with `user` (the JavaScript layer's key).
 ///
 /// # Safety
 /// As for `lp_custom_create`: `start` NULL or `len` readable bytes, `out` NULL or writable.
@@ -108,6 +153,8 @@ pub unsafe extern "C" fn lp_js_custom_create(
     state_size: u32,
     max_successors: u32,
     flags: u32,
+    board_width: u32,
+    board_height: u32,
     user: usize,
     start: *const u8,
     len: usize,
@@ -123,6 +170,11 @@ pub unsafe extern "C" fn lp_js_custom_create(
         estimate: (flags & 2 != 0).then_some(js::estimate_trampoline as _),
         move_name: (flags & 4 != 0).then_some(js::move_name_trampoline as _),
         draw: (flags & 8 != 0).then_some(js::draw_trampoline as _),
+        board_width,
+        board_height,
+        move_cells: (flags & 16 != 0).then_some(js::move_cells_trampoline as _),
+        describe: (flags & 32 != 0).then_some(js::describe_trampoline as _),
+        parse: (flags & 32 != 0).then_some(js::parse_trampoline as _),
         ..crate::custom::LpCustomVtable::BLANK
     };
     // SAFETY: a valid vtable; forwarded caller guarantees for the rest.

@@ -20,11 +20,15 @@ fn text(call: impl Fn(*mut std::ffi::c_char, usize, *mut usize) -> LpStatus) -> 
     (status, String::from_utf8_lossy(&buf[..len]).trim_end_matches('\0').to_string())
 }
 
-/// Reads a list answer of `call` (buffer, capacity, written).
+/// Reads a list answer of `call` (buffer, capacity, written), asking again with the length it needs.
 fn items<T: Default + Clone>(call: impl Fn(*mut T, usize, *mut usize) -> LpStatus) -> (LpStatus, Vec<T>) {
     let (mut buf, mut written) = (vec![T::default(); 4096], 0usize);
-    let status = call(buf.as_mut_ptr(), buf.len(), &mut written);
-    buf.truncate(written.min(4096));
+    let mut status = call(buf.as_mut_ptr(), buf.len(), &mut written);
+    if status == LpStatus::LP_ERR_BUFFER_TOO_SMALL {
+        buf = vec![T::default(); written];
+        status = call(buf.as_mut_ptr(), buf.len(), &mut written);
+    }
+    buf.truncate(written.min(buf.len()));
     (status, buf)
 }
 
@@ -132,9 +136,8 @@ impl Game {
 
     /// `lp_puzzle_save` then `lp_pack_load` and `lp_pack_puzzle`: the game saved and loaded back.
     pub fn saved_and_loaded(&self) -> Game {
-        let (mut buf, mut written) = (vec![0u8; 1 << 16], 0usize);
-        // SAFETY: a live handle and a buffer of its length.
-        assert_eq!(unsafe { lp_puzzle_save(self.0, buf.as_mut_ptr(), buf.len(), &mut written) }, LpStatus::LP_OK);
+        let buf = self.saved();
+        let written = buf.len();
         let (mut pack, mut puzzle) = (std::ptr::null_mut(), std::ptr::null_mut());
         // SAFETY: the bytes just written; out-parameters; the pack freed once its puzzle is taken.
         unsafe {
@@ -143,6 +146,53 @@ impl Game {
             lp_pack_free(pack);
         }
         Game(puzzle)
+    }
+
+    /// `lp_puzzle_save`: the bytes.
+    pub fn saved(&self) -> Vec<u8> {
+        // SAFETY: a live handle and the buffer `items` passes.
+        let (status, bytes) = items(|b, c, w| unsafe { lp_puzzle_save(self.0, b, c, w) });
+        assert_eq!(status, LpStatus::LP_OK, "{}", last_error());
+        bytes
+    }
+
+    /// `lp_puzzle_undo`.
+    pub fn undo(&mut self) -> LpStatus {
+        // SAFETY: a live handle.
+        unsafe { lp_puzzle_undo(self.0) }
+    }
+
+    /// `lp_puzzle_redo`.
+    pub fn redo(&mut self) -> LpStatus {
+        // SAFETY: a live handle.
+        unsafe { lp_puzzle_redo(self.0) }
+    }
+
+    /// `lp_puzzle_history_len` and `lp_puzzle_history`: the moves played, and those undone.
+    pub fn history(&self) -> (Vec<LpMove>, Vec<LpMove>) {
+        let (mut played, mut undone) = (0usize, 0usize);
+        // SAFETY: a live handle; out-parameters.
+        assert_eq!(unsafe { lp_puzzle_history_len(self.0, &mut played, &mut undone) }, LpStatus::LP_OK);
+        // SAFETY: a live handle and the buffer `items` passes.
+        let (status, mut moves) = items(|b, c, w| unsafe { lp_puzzle_history(self.0, b, c, w) });
+        assert_eq!(status, LpStatus::LP_OK, "{}", last_error());
+        assert_eq!(moves.len(), played + undone);
+        let undone = moves.split_off(played);
+        (moves, undone)
+    }
+
+    /// `lp_puzzle_clone`.
+    pub fn clone_game(&self) -> Game {
+        let mut out = std::ptr::null_mut();
+        // SAFETY: a live handle; an out-parameter.
+        assert_eq!(unsafe { lp_puzzle_clone(self.0, &mut out) }, LpStatus::LP_OK, "{}", last_error());
+        Game(out)
+    }
+
+    /// `lp_puzzle_copy_from`.
+    pub fn copy_from(&mut self, source: &Game) -> LpStatus {
+        // SAFETY: two distinct live handles.
+        unsafe { lp_puzzle_copy_from(self.0, source.0) }
     }
 
     /// `lp_puzzle_lost_text`: its status and sentence.

@@ -144,6 +144,20 @@ int main() {
         lphint::Puzzle resumed = lphint::Pack::load(saved.save()).puzzle(0);
         CHECK(resumed.describe() == saved.describe());
         CHECK(resumed.cells() == saved.cells());
+        // The save keeps the moves: undo on the loaded game walks back as on the saved one.
+        CHECK(resumed.history().played.size() == 3 && resumed.history().undone.empty());
+        {
+            lphint::Puzzle trial = resumed.clone();
+            CHECK(trial.undo() && trial.undo() && trial.undo() && !trial.undo());
+            CHECK(trial.describe() == lphint::Puzzle::parse(level).describe());
+            CHECK(trial.hint_cells().empty());
+            CHECK(trial.redo() && trial.history().undone.size() == 2);
+            resumed.reserve_history(64);
+            resumed.copy_from(trial);
+            CHECK(resumed.history().played.size() == 1);
+            CHECK(resumed.redo() && resumed.redo() && !resumed.redo());
+            CHECK(resumed.describe() == saved.describe());
+        }
         CHECK(play(resumed, 300, 'H' - 'A', 1) == 48);
 
         // A raw handle from the C ABI, adopted.

@@ -3,6 +3,7 @@
 // with hints at BUDGET nodes a frame and prints the moves (compared with the Rust API's by the harness).
 
 using System;
+using System.Text;
 using LpHint;
 
 static class Tests
@@ -437,13 +438,47 @@ static class Tests
     sealed unsafe class Eight : CustomPuzzle
     {
         public bool Throw;
+        /// Successors calls until one throws once (0: never).
+        public int FailAt;
+        /// Whether the game gives its board, a move's cells and a text form (as C and C++ games can).
+        public bool Board;
         public int Max = 4;
         public override int StateSize { get { return 9; } }
         public override int MaxSuccessors { get { return Max; } }
+        public override int BoardWidth { get { return Board ? 3 : 0; } }
+        public override int BoardHeight { get { return Board ? 3 : 0; } }
+        public override bool GivesMoveCells { get { return Board; } }
+        public override bool HasTextForm { get { return Board; } }
+
+        public override int MoveCells(byte* state, Move move, ushort* cells, int capacity)
+        {
+            cells[0] = (ushort)move.From;
+            cells[1] = (ushort)move.To;
+            return 2;
+        }
+
+        public override string Describe(byte* state)
+        {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < 9; i++) text.Append((char)('0' + state[i]));
+            return text.ToString();
+        }
+
+        public override bool Parse(string text, byte* state)
+        {
+            if (text.Length != 9) return false;
+            for (int i = 0; i < 9; i++)
+            {
+                if (text[i] < '0' || text[i] > '8') return false;
+                state[i] = (byte)(text[i] - '0');
+            }
+            return true;
+        }
 
         public override void Successors(byte* state, Successors successors)
         {
             if (Throw) throw new InvalidOperationException("the game's own bug");
+            if (FailAt > 0 && --FailAt == 0) throw new TimeoutException("the level server did not answer");
             int blank = 0;
             while (state[blank] != 0) blank++;
             byte* next = stackalloc byte[9];
@@ -558,7 +593,7 @@ static class Tests
         using (Puzzle puzzle = Puzzle.Parse(Hardest8))
         {
             // No hint yet: NotFound with the engine's words, not an ArgumentOutOfRangeException.
-            Throws(Status.NotFound, "no hint was given yet", () => puzzle.HintText());
+            Check(puzzle.HintText() == null, "no hint yet: HintText is null");
         }
         // A game's exception: its type and message reach the LpException the game catches.
         using (Puzzle counter = Puzzle.Custom(new Throwing(), new byte[] { 9 }))
@@ -730,7 +765,7 @@ static class Tests
             }
             Check(exact == 10, "C# custom generation: " + exact + " of 10 boards in the band, rated as the built-in optimum, distinct");
             byte[] bytes = writer.ToBytes();
-            Throws(Status.CorruptData, "custom", () => Pack.Load(bytes));
+            Throws(Status.InvalidArgument, "a puzzle of the game's kind", () => Pack.Load(bytes));
             int answered = 0;
             using (Pack pack = Pack.LoadLike(bytes, like))
             {
@@ -901,6 +936,110 @@ static class Tests
         Throws(Status.InvalidArgument, "", () => Puzzle.Tiles(3, 3, new byte[] { 1, 2, 3 }));
     }
 
+    /// Undo, redo, clones and saves keep the game; "no hint" is said one way.
+    static void GameState()
+    {
+        const string Near = "tiles:3x3:1,2,3,4,5,6,0,7,8";
+        using (Puzzle game = Puzzle.Parse(Near))
+        {
+            ushort[] cells = new ushort[16];
+            Move[] plan = new Move[4];
+            Check(game.HintText() == null && game.ReadHintCells(cells) == -1 && game.ReadHintPlan(plan) == -1
+                && game.ReadHintTierCells(1, cells) == -1 && game.HintTierText(1) == null, "no hint: null or -1, never thrown");
+            Check(!game.Undo() && !game.Redo(), "nothing to undo or redo at the start");
+            Hint hint;
+            while (game.NextHint(1000, out hint) == Status.InProgress) { }
+            Check(game.ReadHintCells(cells) == 2 && game.HintText() != null, "a hint has cells and words");
+            // A first move off every shortest solution (found by trying each, undoing the others).
+            BoardCheck before = default(BoardCheck), after;
+            foreach (Move move in game.Moves())
+            {
+                game.Apply(move);
+                Check(game.HintText() == null, "a move drops the hint");
+                while (game.CheckBoard(1 << 20, out before) == Status.InProgress) { }
+                if (before.FirstWrong == 0) break;
+                Check(game.Undo(), "undo");
+            }
+            Check(before.FirstWrong == 0, "a first move off every shortest solution");
+            game.Apply(game.Moves()[0]);
+            Check(game.MovesPlayed == 2 && game.History().Length == 2, "two moves in the history");
+            while (game.CheckBoard(1 << 20, out before) == Status.InProgress) { }
+            using (Pack saved = Pack.Load(game.Save()))
+            using (Puzzle loaded = saved.Open(0))
+            {
+                while (loaded.CheckBoard(1 << 20, out after) == Status.InProgress) { }
+                Check(after.FirstWrong == before.FirstWrong && after.Moves == 2 && loaded.Describe() == game.Describe(),
+                    "check my board after a load names the mistake made before the save");
+            }
+            using (Puzzle trial = game.Clone())
+            {
+                trial.Apply(trial.Moves()[0]);
+                Check(trial.MovesPlayed == 3 && game.MovesPlayed == 2, "a clone plays on its own");
+                Check(trial.Undo() && trial.Describe() == game.Describe() && trial.MovesUndone == 1, "undo on the clone");
+                Check(trial.Redo() && trial.MovesUndone == 0, "redo on the clone");
+                game.ReserveHistory(64);
+                game.CopyFrom(trial);
+                Check(game.Describe() == trial.Describe() && game.MovesPlayed == 3, "CopyFrom takes the clone's game");
+            }
+            Check(game.Undo() && game.Undo() && game.Undo() && !game.Undo() && game.Describe() == Near, "undo back to the start");
+            using (Puzzle other = Puzzle.Parse("tiles:3x3:1,2,3,4,5,6,7,0,8"))
+            {
+                Throws(Status.InvalidArgument, "not the same level", () => other.CopyFrom(game));
+            }
+        }
+    }
+
+    /// A custom puzzle in C# has what a C game's has: a board, a move's cells, a text form; a callback
+    /// that fails once leaves a puzzle that goes on; its pack needs the game to load.
+    static void CustomParity()
+    {
+        byte[] near = { 1, 2, 3, 4, 5, 6, 7, 0, 8 };
+        using (Puzzle plain = Puzzle.Custom(new Eight(), near))
+        {
+            Hint hint;
+            while (plain.NextHint(100, out hint) == Status.InProgress) { }
+            Check(plain.HintTierText(1).Contains("no cells") && plain.HintTierText(2).Contains("no cells"),
+                "without cells the tiers say so: " + plain.HintTierText(1));
+        }
+        Eight game = new Eight { Board = true };
+        using (Puzzle board = Puzzle.Custom(game, near))
+        {
+            Check(board.Width == 3 && board.Height == 3, "the game's board: " + board.Width + "x" + board.Height);
+            Check(board.Describe() == "custom:123456708", "its text form: " + board.Describe());
+            using (Puzzle again = Puzzle.ParseLike(board, "custom:123456078"))
+            {
+                Check(again.Describe() == "custom:123456078", "read back by the game's Parse");
+            }
+            Throws(Status.Parse, "", () => Puzzle.ParseLike(board, "custom:12x"));
+            Hint hint;
+            while (board.NextHint(100, out hint) == Status.InProgress) { }
+            ushort[] cells = new ushort[16];
+            int n = board.ReadHintTierCells(1, cells);
+            Check(n >= 2 && Array.IndexOf(cells, (ushort)7, 0, n) >= 0 && Array.IndexOf(cells, (ushort)8, 0, n) >= 0,
+                "tier 1 lights the game's cells: " + n);
+            Check(board.HintTierText(1).Contains("highlighted"), "tier 1 words: " + board.HintTierText(1));
+            // A pack of the game's puzzles needs the game: a distinct status, not "corrupt".
+            Throws(Status.InvalidArgument, "a puzzle of the game's kind", () => Pack.Load(board.Save()));
+            using (Pack own = Pack.LoadLike(board.Save(), board))
+            {
+                Check(own.Count == 1, "loaded with the game");
+            }
+        }
+        byte[] far = { 1, 2, 3, 4, 5, 6, 0, 7, 8 };
+        using (Puzzle flaky = Puzzle.Custom(game, far))
+        {
+            game.FailAt = 2;
+            Hint hint;
+            Status status;
+            while ((status = flaky.NextHint(100, out hint)) == Status.InProgress) { }
+            Check(status == Status.Callback && LpException.LastMessage().Contains("TimeoutException: the level server did not answer"),
+                "the failing call returns Callback with the game's words: " + status);
+            Check(flaky.Describe() == "custom:123456078" && flaky.Moves().Length == 2 && !flaky.IsSolved, "every read works after it");
+            while ((status = flaky.NextHint(100, out hint)) == Status.InProgress) { }
+            Check(status == Status.Ok && hint.MovesLeft == 2, "the next call tries again and succeeds: " + status);
+        }
+    }
+
     static int Main(string[] args)
     {
         if (args.Length == 3 && args[0] == "hints")
@@ -925,6 +1064,8 @@ static class Tests
         StatusRule();
         CustomGeneration();
         NoGarbagePerFrameCustom();
+        GameState();
+        CustomParity();
         Console.WriteLine(passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
     }

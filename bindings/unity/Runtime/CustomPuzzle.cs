@@ -73,6 +73,53 @@ namespace LpHint
         {
             throw new NotSupportedException("this puzzle draws no starts");
         }
+
+        /// <summary>The board's width and height in cells (both 0: no board; Puzzle.Size then reads one row
+        /// of the state's bytes). With MoveCells, the cells hints light.</summary>
+        public virtual int BoardWidth
+        {
+            get { return 0; }
+        }
+
+        /// <summary>See BoardWidth.</summary>
+        public virtual int BoardHeight
+        {
+            get { return 0; }
+        }
+
+        /// <summary>Whether MoveCells names the board cells of a move (then a hint's tiers light them; without
+        /// them the tiers say in words that no cells are shown).</summary>
+        public virtual bool GivesMoveCells
+        {
+            get { return false; }
+        }
+
+        /// <summary>Writes the board cells (row-major indices) `move` from `state` concerns into `cells` (at
+        /// most `capacity` of them) and returns how many it wrote.</summary>
+        public virtual int MoveCells(byte* state, Move move, ushort* cells, int capacity)
+        {
+            return 0;
+        }
+
+        /// <summary>Whether Describe and Parse give states a text form (descriptions and packs then carry
+        /// "custom:" and that text instead of the bytes in hex).</summary>
+        public virtual bool HasTextForm
+        {
+            get { return false; }
+        }
+
+        /// <summary>The state's text form, on one line.</summary>
+        public virtual string Describe(byte* state)
+        {
+            throw new NotSupportedException("this puzzle has no text form");
+        }
+
+        /// <summary>Reads a text form into `state` (StateSize bytes); false when the text names no state (a
+        /// parse error, not a failure of the puzzle).</summary>
+        public virtual bool Parse(string text, byte* state)
+        {
+            return false;
+        }
     }
 
     /// <summary>Where CustomPuzzle.Successors sends each successor: gathered in unmanaged memory and
@@ -234,12 +281,24 @@ namespace LpHint
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate int DrawFn(IntPtr user, ulong seed, byte* state);
 
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int MoveCellsFn(IntPtr user, byte* state, Move move, ushort* cells, UIntPtr cap, UIntPtr* count);
+
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int DescribeFn(IntPtr user, byte* state, byte* buf, UIntPtr cap, UIntPtr* written);
+
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int ParseFn(IntPtr user, byte* text, UIntPtr len, byte* state);
+
         // Kept in static fields: the delegates (and so the function pointers) live as long as the program.
         private static readonly SuccessorsFn successors = OnSuccessors;
         private static readonly IsGoalFn isGoal = OnIsGoal;
         private static readonly EstimateFn estimate = OnEstimate;
         private static readonly MoveNameFn moveName = OnMoveName;
         private static readonly DrawFn draw = OnDraw;
+        private static readonly MoveCellsFn moveCells = OnMoveCells;
+        private static readonly DescribeFn describe = OnDescribe;
+        private static readonly ParseFn parse = OnParse;
         private static CustomContext Context(IntPtr user)
         {
             return (CustomContext)GCHandle.FromIntPtr(user).Target;
@@ -353,6 +412,54 @@ namespace LpHint
             }
         }
 
+        [MonoPInvokeCallback(typeof(MoveCellsFn))]
+        private static int OnMoveCells(IntPtr user, byte* state, Move move, ushort* cells, UIntPtr cap, UIntPtr* count)
+        {
+            try
+            {
+                int capacity = (int)Math.Min(cap.ToUInt64(), int.MaxValue);
+                int n = Game(user).MoveCells(state, move, cells, capacity);
+                // A count past the capacity is the game's bug: the engine says so rather than read past it.
+                *count = (UIntPtr)(uint)Math.Max(n, 0);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Failed(e);
+            }
+        }
+
+        [MonoPInvokeCallback(typeof(DescribeFn))]
+        private static int OnDescribe(IntPtr user, byte* state, byte* buf, UIntPtr cap, UIntPtr* written)
+        {
+            try
+            {
+                byte[] bytes = Encoding.UTF8.GetBytes(Game(user).Describe(state) ?? "");
+                int n = Math.Min(bytes.Length, (int)cap.ToUInt64());
+                Marshal.Copy(bytes, 0, (IntPtr)buf, n);
+                *written = (UIntPtr)bytes.Length;
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Failed(e);
+            }
+        }
+
+        [MonoPInvokeCallback(typeof(ParseFn))]
+        private static int OnParse(IntPtr user, byte* text, UIntPtr len, byte* state)
+        {
+            try
+            {
+                string words = Encoding.UTF8.GetString(text, (int)len.ToUInt64());
+                return Game(user).Parse(words, state) ? 0 : 1;
+            }
+            catch (Exception e)
+            {
+                return Failed(e);
+            }
+        }
+
         internal static LpCustomVtable Vtable(CustomPuzzle game)
         {
             LpCustomVtable v = default(LpCustomVtable);
@@ -365,6 +472,14 @@ namespace LpHint
             v.estimate = (void*)Marshal.GetFunctionPointerForDelegate(estimate);
             v.move_name = (void*)Marshal.GetFunctionPointerForDelegate(moveName);
             if (game.CanDraw) v.draw = (void*)Marshal.GetFunctionPointerForDelegate(draw);
+            v.board_width = (uint)Math.Max(game.BoardWidth, 0);
+            v.board_height = (uint)Math.Max(game.BoardHeight, 0);
+            if (game.GivesMoveCells) v.move_cells = (void*)Marshal.GetFunctionPointerForDelegate(moveCells);
+            if (game.HasTextForm)
+            {
+                v.describe = (void*)Marshal.GetFunctionPointerForDelegate(describe);
+                v.parse = (void*)Marshal.GetFunctionPointerForDelegate(parse);
+            }
             return v;
         }
     }

@@ -38,9 +38,9 @@ namespace LpHint
     /// <summary>What a per-frame call's Status means for the game loop.</summary>
     public static class StatusExtensions
     {
-        /// <summary>Whether the search is over: anything but InProgress. Stop asking then (OutOfNodes,
-        /// NotFound, Unsolvable: no hint will come from this position; LpException.LastMessage() says
-        /// why).</summary>
+        /// <summary>Whether the search is over: anything but InProgress — Ok (the hint is ready), or why
+        /// none will come from this position (OutOfNodes, NotFound, Unsolvable, an error:
+        /// LpException.LastMessage() says why). Stop asking then, until the player moves.</summary>
         public static bool IsFinal(this Status status)
         {
             return status != Status.InProgress;
@@ -434,6 +434,14 @@ namespace LpHint
             {
                 throw new LpException((Status)status, LastError());
             }
+        }
+
+        /// <summary>Whether a call that may find nothing found something: false for NotFound; errors throw.</summary>
+        internal static bool Found(LpStatus status)
+        {
+            if (status == LpStatus.LP_NOT_FOUND) return false;
+            Check(status);
+            return true;
         }
 
         /// <summary>The rule of the calls whose outcome is the answer (Cluster, Generator.Step): outcomes
@@ -876,11 +884,14 @@ namespace LpHint
             }
         }
 
-        /// <summary>The sentence of the last hint ("slide 7 left: the first move of a shortest solution").
-        /// Allocates: call it when the player asks to read the hint, not every frame.</summary>
+        /// <summary>The sentence of the last hint ("slide 7 left: the first move of a shortest solution");
+        /// null when no hint was given from this position. Allocates: call it when the player asks to read
+        /// the hint, not every frame.</summary>
         public string HintText()
         {
             LpPuzzle* raw = Raw;
+            UIntPtr needed;
+            if (NativeMethods.lp_hint_text(raw, null, UIntPtr.Zero, &needed) == LpStatus.LP_NOT_FOUND) return null;
             byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_hint_text(raw, b, cap, w));
             return Encoding.UTF8.GetString(text, 0, text.Length - 1);
         }
@@ -918,7 +929,7 @@ namespace LpHint
         }
 
         /// <summary>Tier 4 of the last hint: copies its plan's next moves into `moves` (at most its
-        /// length, the first the hint's move) and returns how many, 0 when no hint was given from this
+        /// length, the first the hint's move) and returns how many, -1 when no hint was given from this
         /// position; allocates nothing.</summary>
         public int ReadHintPlan(Move[] moves)
         {
@@ -927,20 +938,24 @@ namespace LpHint
             fixed (Move* p = moves)
             {
                 LpStatus status = NativeMethods.lp_hint_plan(Raw, (LpMove*)p, (UIntPtr)moves.Length, &written);
-                if (status == LpStatus.LP_NOT_FOUND) return 0;
+                if (status == LpStatus.LP_NOT_FOUND) return -1;
                 Native.Check(status);
             }
             return (int)written.ToUInt64();
         }
 
         /// <summary>Copies the cells the last hint concerns (row-major indices of the board) into `cells`
-        /// and returns how many there are; allocates nothing.</summary>
+        /// and returns how many there are, -1 when no hint was given from this position; allocates
+        /// nothing.</summary>
         public int ReadHintCells(ushort[] cells)
         {
+            if (cells == null) throw new ArgumentNullException("cells");
             UIntPtr written;
             fixed (ushort* p = cells)
             {
-                Native.Check(NativeMethods.lp_hint_cells(Raw, p, (UIntPtr)cells.Length, &written));
+                LpStatus status = NativeMethods.lp_hint_cells(Raw, p, (UIntPtr)cells.Length, &written);
+                if (status == LpStatus.LP_NOT_FOUND) return -1;
+                Native.Check(status);
             }
             return (int)written.ToUInt64();
         }
@@ -1023,6 +1038,76 @@ namespace LpHint
         public bool TryApply(Move move)
         {
             return NativeMethods.lp_puzzle_apply(Raw, *(LpMove*)&move) == LpStatus.LP_OK;
+        }
+
+        /// <summary>Takes back the last move: the position before it is the current one again, every piece
+        /// where it was, and the hint is dropped (as a move drops it). False when there is no move to undo.
+        /// Allocates nothing.</summary>
+        public bool Undo()
+        {
+            return Native.Found(NativeMethods.lp_puzzle_undo(Raw));
+        }
+
+        /// <summary>Plays again the last move undone; false when there is none (a move played forgets
+        /// them). Allocates nothing once the history is reserved (ReserveHistory).</summary>
+        public bool Redo()
+        {
+            return Native.Found(NativeMethods.lp_puzzle_redo(Raw));
+        }
+
+        /// <summary>The moves undo can take back.</summary>
+        public int MovesPlayed
+        {
+            get { UIntPtr played, undone; Native.Check(NativeMethods.lp_puzzle_history_len(Raw, &played, &undone)); return (int)played.ToUInt64(); }
+        }
+
+        /// <summary>The moves redo can play again.</summary>
+        public int MovesUndone
+        {
+            get { UIntPtr played, undone; Native.Check(NativeMethods.lp_puzzle_history_len(Raw, &played, &undone)); return (int)undone.ToUInt64(); }
+        }
+
+        /// <summary>The history's moves: those played (oldest first, MovesPlayed of them), then those undone
+        /// in the order Redo plays them. Allocates: a tool's or a replay's call.</summary>
+        public Move[] History()
+        {
+            UIntPtr needed;
+            LpStatus status = NativeMethods.lp_puzzle_history(Raw, null, UIntPtr.Zero, &needed);
+            if (status == LpStatus.LP_OK) return new Move[0];
+            if (status != LpStatus.LP_ERR_BUFFER_TOO_SMALL) Native.Check(status);
+            Move[] moves = new Move[(int)needed.ToUInt64()];
+            fixed (Move* p = moves)
+            {
+                Native.Check(NativeMethods.lp_puzzle_history(Raw, (LpMove*)p, (UIntPtr)moves.Length, &needed));
+            }
+            return moves;
+        }
+
+        /// <summary>Reserves room for `moves` moves of history: playing, Undo, Redo and CopyFrom that many
+        /// then allocate nothing.</summary>
+        public void ReserveHistory(int moves)
+        {
+            if (moves < 0) throw new ArgumentOutOfRangeException("moves");
+            Native.Check(NativeMethods.lp_puzzle_reserve_history(Raw, (UIntPtr)moves));
+        }
+
+        /// <summary>A copy of the game (the level with its options, the position with every piece's number,
+        /// the history) to try moves on without touching this one. Dispose it as any puzzle.</summary>
+        public Puzzle Clone()
+        {
+            LpPuzzle* raw;
+            Native.Check(NativeMethods.lp_puzzle_clone(Raw, &raw));
+            return new Puzzle(raw, custom);
+        }
+
+        /// <summary>Makes this puzzle the game `source` is (same level: a Clone, or the level loaded twice):
+        /// its position and history. Allocates nothing when the history has room. Throws LpException
+        /// (InvalidArgument) for another level.</summary>
+        public void CopyFrom(Puzzle source)
+        {
+            if (source == null) throw new ArgumentNullException("source");
+            if (ReferenceEquals(source, this)) return;
+            Native.Check(NativeMethods.lp_puzzle_copy_from(Raw, source.Raw));
         }
 
         public bool IsSolved
@@ -1135,9 +1220,9 @@ namespace LpHint
 
         /// <summary>Per frame: true when a hint is ready (false while the search runs, and when there is no
         /// hint: solved, unsolvable, out of nodes — NextHint says which, and Status.IsFinal() whether to
-        /// keep asking: a game loop that must tell "still thinking" from "no hint will come" calls
-        /// NextHint). The budget is unsigned, as in
-        /// NextHint: a negative number does not compile, and no budget runs past the puzzle's node limit
+        /// keep asking: a game loop that must tell "still thinking" from "the search ended" calls
+        /// NextHint). The budget is unsigned, as in NextHint: a negative number does not compile, and no
+        /// budget runs past the puzzle's node limit
         /// (SetNodeLimit; 100,000,000 expansions until set). Allocates nothing.</summary>
         public bool TryNextHint(uint budget, out Hint hint)
         {

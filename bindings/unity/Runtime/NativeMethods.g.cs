@@ -102,8 +102,8 @@ namespace LpHint
         /// <summary>
         ///  Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
         ///  square, row-major: `#` wall, `@` player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal,
-        ///  space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order (box 0
-        ///  is the first met row by row); moves are pushes (`arg` 0) or the player's steps (`arg` 1).
+        ///  space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order: the
+        ///  first met row by row is piece 0 in moves and "box 1" in sentences; moves are pushes (`arg` 0) or the player's steps (`arg` 1).
         ///
         ///  # Safety
         ///  `grid` must be NULL or point to `cells` bytes; `out` NULL or writable.
@@ -457,6 +457,87 @@ namespace LpHint
         internal static extern LpStatus lp_last_error(byte* buf, System.UIntPtr cap, System.UIntPtr* written);
 
         /// <summary>
+        ///  Takes back the last move played: the position before it is the current one again, with every piece
+        ///  where it was, and [`lp_puzzle_redo`] can play the move again. Drops the last hint, as a move does
+        ///  ([`lp_hint_text`](super::puzzle::lp_hint_text) then answers `LP_NOT_FOUND`). `LP_NOT_FOUND` when there
+        ///  is no move to undo. The history holds the last 100,000 moves at most: past that the oldest tenth is
+        ///  forgotten, and undo stops there. Allocates nothing.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_undo", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_undo(LpPuzzle* puzzle);
+
+        /// <summary>
+        ///  Plays again the last move undone ([`lp_puzzle_undo`]); `LP_NOT_FOUND` when there is none (a move
+        ///  played after an undo forgets the moves undone). Drops the last hint. Allocates nothing once the
+        ///  history is reserved ([`lp_puzzle_reserve_history`]).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_redo", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_redo(LpPuzzle* puzzle);
+
+        /// <summary>
+        ///  How many moves the history holds: `*played` the moves played (what undo can take back), `*undone` the
+        ///  moves undone (what redo can play again).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `played` and `undone` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_history_len", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_history_len(LpPuzzle* puzzle, System.UIntPtr* played, System.UIntPtr* undone);
+
+        /// <summary>
+        ///  The moves of the history into `buf`: the moves played, oldest first, then the moves undone in the
+        ///  order redo plays them (`lp_puzzle_history_len` says where one part ends). `*written` receives their
+        ///  number; a short buffer yields `LP_ERR_BUFFER_TOO_SMALL` with the number needed. Allocates nothing.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable moves; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_history", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_history(LpPuzzle* puzzle, LpMove* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
+        ///  Reserves room for `moves` moves of history (at most 100,000 count), so that playing, undoing, redoing
+        ///  and copying ([`lp_puzzle_copy_from`]) that many allocate nothing. `LP_ERR_OUT_OF_MEMORY` when the
+        ///  memory cannot be had (the puzzle is unchanged).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_reserve_history", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_reserve_history(LpPuzzle* puzzle, System.UIntPtr moves);
+
+        /// <summary>
+        ///  A new puzzle that is a copy of the game: the same level with its options, node limit and stored
+        ///  solution, the same position with every piece's number, the same history (undo and redo) — to try
+        ///  moves without committing them. No hint is carried over: the copy's first hint follows the stored
+        ///  solution or searches again. Release it with `lp_puzzle_free`. Allocates (use
+        ///  [`lp_puzzle_copy_from`] to reuse a copy every frame).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_clone", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_clone(LpPuzzle* puzzle, LpPuzzle** @out);
+
+        /// <summary>
+        ///  Makes `puzzle` the game `source` is (its position and history), for two puzzles of the same level
+        ///  (the same family and start; a clone, or the same level loaded twice), keeping `puzzle`'s options and
+        ///  hinter (whose plan still serves). Drops `puzzle`'s last hint. `LP_ERR_INVALID_ARGUMENT` for
+        ///  another level. Allocates nothing when `puzzle`'s history has room ([`lp_puzzle_reserve_history`]).
+        ///
+        ///  # Safety
+        ///  `puzzle` and `source` must be NULL or live handles, and not the same one.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_copy_from", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_copy_from(LpPuzzle* puzzle, LpPuzzle* source);
+
+        /// <summary>
         ///  Loads a pack written by `lp pack build` (or [`lp_puzzle_save`]): `LP_ERR_CORRUPT_DATA` for damaged
         ///  bytes (truncated, bit flips, entries that do not parse or whose solutions do not replay),
         ///  `LP_ERR_VERSION` for another format version.
@@ -540,8 +621,13 @@ namespace LpHint
         internal static extern void lp_pack_free(LpPack* pack);
 
         /// <summary>
-        ///  Saves the puzzle from its current position as a one-puzzle pack (bytes for [`lp_pack_load`]); with
-        ///  `buf` NULL and `cap` 0, `*written` receives the size needed (and `LP_ERR_BUFFER_TOO_SMALL`).
+        ///  Saves the game as a one-puzzle pack (bytes for [`lp_pack_load`], then [`lp_pack_puzzle`]): the level,
+        ///  the moves played since its start (at most 100,000: see
+        ///  [`lp_puzzle_undo`](super::history::lp_puzzle_undo)) and those undone, with
+        ///  every piece's number, and the solution the puzzle knew (from a pack or a generator). The puzzle loaded
+        ///  from it is the same game: same position, same undo and redo, and "check my board" names the same
+        ///  mistakes, made before the save or after. With `buf` NULL and `cap` 0, `*written` receives the size
+        ///  needed (and `LP_ERR_BUFFER_TOO_SMALL`).
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -820,8 +906,9 @@ namespace LpHint
 
         /// <summary>
         ///  The cells the last hint concerns (for highlighting), as row-major indices of the grid of
-        ///  [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece.
-        ///  Empty before the first hint.
+        ///  [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece
+        ///  (as many as the hint has: a short buffer gives `LP_ERR_BUFFER_TOO_SMALL` with the number needed).
+        ///  `LP_NOT_FOUND` when no hint was given since the last move, undo or redo (a move drops the hint).
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable values; `written` NULL or writable.
@@ -831,7 +918,8 @@ namespace LpHint
 
         /// <summary>
         ///  The sentence of the last hint, in English ("slide 7 left: the first move of a shortest solution"). Made
-        ///  when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` before the first hint.
+        ///  when asked for (this call allocates; `lp_next_hint` does not). `LP_NOT_FOUND` when no hint was given
+        ///  since the last move, undo or redo.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
@@ -893,7 +981,8 @@ namespace LpHint
         /// <summary>
         ///  Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
         ///  before [`lp_next_hint`] reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
-        ///  search may be long (large Hargram boards). The default is no limit; a search in progress starts again.
+        ///  search may be long (large Hargram boards). The default is 100,000,000 expansions (about five seconds of
+        ///  one core for the built-in families); `UINT64_MAX` lifts the limit. A search in progress starts again.
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle.

@@ -76,6 +76,7 @@ fn build(family: &str, shape: &Shape, asked: usize, seed: u64, name: Option<Stri
             solution: Some(Bounded(session.stored_solution())),
             name: Some(format!("{} {}", family.name, pack.entries.len() + 1)),
             tier: tier.clone(),
+            played: None,
         });
         Ok(())
     })

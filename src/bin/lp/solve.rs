@@ -249,7 +249,7 @@ pub fn hint(args: HintArgs) -> Done {
             object["move_text"] = json!(session.move_text(&h.mv));
             object["text"] = json!(session.hint_text());
             object["reason"] = json!(reason);
-            object["cells"] = json!(session.hint_cells());
+            object["cells"] = json!(session.hint_cells().unwrap_or_default());
             object["moves_left"] = json!(h.moves_left);
             object["length"] = json!(h.moves_left);
             object["optimal"] = json!(h.optimal);

@@ -7,8 +7,8 @@ use crate::ffi::{LpPuzzle, LpStatus};
 
 /// Creates a Sokoban level from a `width`×`height` grid (sides 1..64) of XSB characters, one byte per
 /// square, row-major: `#` wall, `@` player, `+` player on a goal, `$` box, `*` box on a goal, `.` goal,
-/// space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order (box 0
-/// is the first met row by row); moves are pushes (`arg` 0) or the player's steps (`arg` 1).
+/// space, `-` or `_` floor. `cells` must be `width·height`. Boxes are numbered in reading order: the
+/// first met row by row is piece 0 in moves and "box 1" in sentences; moves are pushes (`arg` 0) or the player's steps (`arg` 1).
 ///
 /// # Safety
 /// `grid` must be NULL or point to `cells` bytes; `out` NULL or writable.
