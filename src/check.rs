@@ -12,8 +12,67 @@
 //! `2 + 2 log2 k` searches, each the family's own optimal solver.
 
 use crate::family::{Family, HintCells};
-use crate::search::{Search, Solver, Status};
+use crate::search::{Puzzle, Search, Solver, Status};
 use alloc::vec::Vec;
+
+/// Most positions whose exact distance a game remembers ([`Distances`]).
+pub const REMEMBERED: usize = 2048;
+
+/// Exact distances to the goal a game has learned, by the searches' (canonical) positions: every
+/// position of an optimal plan a hint came from, and of the optimal paths a check found. A check asks
+/// no search for a position it already knows, so that checking a game whose player followed the hints
+/// costs about nothing beyond the hints. At most [`REMEMBERED`]; past that the oldest half is forgotten.
+/// Reserved once ([`Distances::reserve`], or when the first distance is learned).
+pub struct Distances<S> {
+    known: Vec<(S, u32)>,
+}
+
+impl<S: Copy + PartialEq> Distances<S> {
+    /// None known.
+    pub fn new() -> Self {
+        Distances { known: Vec::new() }
+    }
+
+    /// Reserves room for [`REMEMBERED`] distances, so that learning allocates nothing (the hinter does it
+    /// as its first call reserves its own memory).
+    pub fn reserve(&mut self) {
+        let _ = self.known.try_reserve_exact(REMEMBERED.saturating_sub(self.known.len()));
+    }
+
+    /// The exact distance of `state`, if known.
+    pub fn get(&self, state: &S) -> Option<u32> {
+        self.known.iter().rev().find(|(s, _)| s == state).map(|&(_, d)| d)
+    }
+
+    /// Learns an optimal path: `from` is `path.len()` moves from the goal, and each state of the path
+    /// (after its move) one fewer than the one before. At most half of what is remembered comes from one
+    /// path; entries are added without looking for older ones (the newest is read first), so that
+    /// learning costs the path's length, within the frame that found it.
+    pub fn learn<M>(&mut self, from: S, path: &[(M, S)]) {
+        if self.known.capacity() == 0 && self.known.try_reserve_exact(REMEMBERED).is_err() {
+            return;
+        }
+        let len = path.len() as u32;
+        let states = core::iter::once(from).chain(path.iter().map(|(_, s)| *s));
+        for (i, state) in states.enumerate().take(REMEMBERED / 2) {
+            if self.known.len() == REMEMBERED {
+                self.known.drain(..REMEMBERED / 2);
+            }
+            self.known.push((state, len - i as u32));
+        }
+    }
+
+    /// Forgets every distance (the puzzle changed).
+    pub fn clear(&mut self) {
+        self.known.clear();
+    }
+}
+
+impl<S: Copy + PartialEq> Default for Distances<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 /// What a check found. Distances are moves to the goal (`None` when the position cannot be solved).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -128,8 +187,14 @@ impl<F: Family> Checker<F> {
 
     /// Works on the check for at most about `budget` units (the searches' node expansions): the result
     /// when done, `InProgress` while a search runs, or why the check stopped (`OutOfNodes`: a search
-    /// reached its node limit; `OutOfMemory`). Returns the work spent beside.
-    pub fn step(&mut self, puzzle: &F, budget: u32) -> (Result<BoardCheck, Status>, u32) {
+    /// reached its node limit; `OutOfMemory`). Returns the work spent beside. A position whose distance
+    /// `known` holds needs no search; what an optimal search finds is added to it.
+    pub fn step(
+        &mut self,
+        puzzle: &F,
+        budget: u32,
+        known: &mut Distances<<F as Puzzle>::State>,
+    ) -> (Result<BoardCheck, Status>, u32) {
         let mut spent = 0u32;
         loop {
             let at = match self.asking {
@@ -143,7 +208,14 @@ impl<F: Family> Checker<F> {
                             }
                             continue;
                         }
-                        self.solver.restart(puzzle, puzzle.canonical(&self.path[at]));
+                        let searched = puzzle.canonical(&self.path[at]);
+                        // The start is always searched: its search finds the solved position the parts
+                        // no solution has are judged against, and it costs what a first hint does.
+                        if let Some(distance) = known.get(&searched).filter(|_| at != 0) {
+                            self.known[at] = Some(Some(distance));
+                            continue;
+                        }
+                        self.solver.restart(puzzle, searched);
                         self.asking = Some(at);
                         at
                     }
@@ -161,6 +233,9 @@ impl<F: Family> Checker<F> {
                     self.solver.write_path(&mut self.path_buf);
                     self.known[at] = Some(Some(self.path_buf.len() as u32));
                     self.exact &= self.solver.solution_is_optimal();
+                    if self.solver.solution_is_optimal() {
+                        known.learn(puzzle.canonical(&self.path[at]), &self.path_buf);
+                    }
                     if at == 0 {
                         self.solved = self.path_buf.last().map(|(_, s)| *s);
                     }

@@ -2,7 +2,7 @@
 //! one object-safe trait; likewise a solver run and a generator run. The registry makes these for every
 //! family; the C ABI, the CLI and the other bindings hold them. No family is named here.
 
-use crate::check::{BoardCheck, Checker};
+use crate::check::{BoardCheck, Checker, Distances};
 use crate::family::{add_cell, Deduction, Family, HintCells, MoveCode, SolutionCount, Tier, PARTIAL};
 use crate::ga::{AnyGa, Evolution};
 use crate::generate::{replay, Fact, Generate, Generator, Limits};
@@ -72,6 +72,8 @@ pub struct Session<F: Family> {
     undone: Vec<F::Move>,
     checker: Option<Checker<F>>,
     check_work: u32,
+    /// Exact distances learned from optimal plans and checks, so that a check searches only what is new.
+    distances: Distances<F::State>,
     /// The cells of the last check's mistakes.
     mistakes: HintCells,
     /// A "trivial steps" run in progress, and the work of the last call.
@@ -107,6 +109,7 @@ impl<F: Family> Session<F> {
             undone: Vec::new(),
             checker: None,
             check_work: 0,
+            distances: Distances::new(),
             mistakes: HintCells::new(),
             trivial: None,
             trivial_work: 0,
@@ -476,6 +479,7 @@ impl<F: Family> AnySession for Session<F> {
             // The tiers' buffers too, once: reading a hint's tiers then allocates nothing.
             self.ahead.reserve(PLAN_CAPACITY);
             self.plan_codes.reserve(PLAN_CAPACITY);
+            self.distances.reserve();
             self.hinter = Some(match translate(puzzle, &self.stored, shown, start, |s, mv| puzzle.apply(s, mv)) {
                 plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
                 plan => Hinter::with_plan(solver, PLAN_CAPACITY, start, plan, self.stored_optimal),
@@ -484,6 +488,12 @@ impl<F: Family> AnySession for Session<F> {
         let hinter = self.hinter.as_mut().ok_or(Status::OutOfMemory)?;
         let searched = puzzle.canonical(&self.state);
         let hint = hinter.next_hint(puzzle, &searched, budget)?;
+        // An optimal plan tells the distance of every position on it: a check then need not search them.
+        if hint.optimal && self.distances.get(&searched) != Some(hint.moves_left) {
+            if let Some(path) = hinter.plan_ahead(&searched) {
+                self.distances.learn(searched, path);
+            }
+        }
         let mv = puzzle.relabel(&hint.mv, &searched, &self.state);
         self.cells.clear();
         let reason = puzzle.explain(&self.state, &mv, hint.optimal, &mut self.cells);
@@ -588,7 +598,7 @@ impl<F: Family> AnySession for Session<F> {
             self.checker = Some(Checker::new(&self.puzzle, solver.with_expansion_limit(self.node_limit), path));
         }
         let checker = self.checker.as_mut().ok_or(Status::OutOfMemory)?;
-        let (answer, work) = checker.step(&self.puzzle, budget);
+        let (answer, work) = checker.step(&self.puzzle, budget, &mut self.distances);
         self.check_work = work;
         if let Ok(check) = &answer {
             self.mistakes.clone_from(&check.mistakes);
@@ -643,12 +653,14 @@ impl<F: Family> AnySession for Session<F> {
     fn set_tables(&mut self, tables: &Tables) -> Result<(), String> {
         self.puzzle = self.puzzle.with_tables(tables)?;
         self.hinter = None;
+        self.distances.clear();
         Ok(())
     }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
         self.puzzle = self.puzzle.with_option(key, value)?;
         self.hinter = None;
+        self.distances.clear();
         Ok(())
     }
 
@@ -833,6 +845,7 @@ impl<F: Family> AnySession for Session<F> {
         self.hinter = None;
         self.checker = None;
         self.trivial = None;
+        self.distances.clear();
         Some(broken)
     }
 }

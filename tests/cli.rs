@@ -1368,3 +1368,21 @@ fn the_sokoban_bench_reads_any_xsb_file_it_is_given_and_its_solutions_replay_fro
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pack_show_says_a_saved_game_s_moves_and_draws_where_they_took_it() {
+    let mut session = lphint::registry::parse("tiles:3x3:1,2,3,4,5,6,0,7,8").unwrap();
+    for _ in 0..2 {
+        let mv = session.legal_moves()[0];
+        session.apply(&mv).unwrap();
+    }
+    assert!(session.undo());
+    let bytes = lphint::pack::Pack::of(vec![lphint::registry::saved(session.as_ref())]).to_bytes();
+    let file = std::env::temp_dir().join(format!("lphint-cli-saved-{}.lpk", std::process::id()));
+    std::fs::write(&file, bytes).unwrap();
+    let show = lp(&["pack", "show", file.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&show.stdout);
+    assert!(show.status.success() && said.contains("a saved game: 1 move played, 1 undone"), "{said}");
+    assert!(said.contains(&session.render()), "{said}");
+    let _ = std::fs::remove_file(file);
+}

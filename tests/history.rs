@@ -229,3 +229,36 @@ fn a_callback_that_fails_once_leaves_a_puzzle_the_game_goes_on_with() {
     let (check, _) = game.check(1000).expect("the check runs again");
     assert_eq!((check.distance, check.start_distance, check.moves, check.first_wrong), (3, 5, 2, -1));
 }
+
+/// A check reuses the distances the hints' optimal plans told (and its own searches found): on games
+/// played by hints with moves off the plan, it answers exactly what a check of the same moves on a
+/// fresh puzzle, which knows no distance, answers.
+#[test]
+fn a_check_that_reuses_the_hints_distances_answers_as_a_fresh_check() {
+    let mut rng = common::rng(56);
+    let mut compared = 0;
+    for family in lphint::registry::families() {
+        for desc in common::space::small_puzzles(family, 12) {
+            let mut game = Game::parse(&desc);
+            for step in 0..8 {
+                let moves = game.moves();
+                let mv = match game.hint(1 << 20) {
+                    Ok(hint) if step % 3 != 1 => hint.mv,
+                    _ if !moves.is_empty() => moves[rand::RngExt::random_range(&mut rng, 0..moves.len())],
+                    _ => break,
+                };
+                assert_eq!(game.apply(mv), LpStatus::LP_OK);
+                // Now and then a hint from here, whose plan the check may read.
+                let _ = game.hint(1 << 20);
+                let Ok(check) = game.check(1 << 20) else { continue };
+                let mut fresh = Game::parse(&desc);
+                for mv in game.history().0 {
+                    assert_eq!(fresh.apply(mv), LpStatus::LP_OK);
+                }
+                assert_eq!(fresh.check(1 << 20).ok(), Some(check.clone()), "{desc}, step {step}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 300, "{compared} checks compared");
+}

@@ -829,8 +829,11 @@ namespace LpHint
         ///  move after which the puzzle was lost, and (Linjat, Hargram; a puzzle with one solution) the parts no
         ///  solution has. It works at most about `budget` units in this call (a budget of 0 counts as 1):
         ///  `LP_IN_PROGRESS` until `LP_OK` writes `*check`; `LP_OUT_OF_NODES` when a search reached the node
-        ///  limit. A move since the last call starts a new check. About `2 + 2 log2 moves` searches of the
-        ///  family's own solver, each bounded by the puzzle's node limit; the first call reserves the memory.
+        ///  limit. A move since the last call starts a new check. At most about `2 + 2 log2 moves` searches of
+        ///  the family's own solver, each bounded by the puzzle's node limit; the first call reserves the memory.
+        ///  A position whose distance an optimal hint's plan or an earlier check told is not searched again, so
+        ///  a check of a game whose player followed the hints (and left them now and then) costs about one
+        ///  search, the start's: what a first hint costs (`lp bench checks`).
         ///
         ///  # Safety
         ///  `puzzle` must be NULL or a live handle; `check` NULL or writable.

@@ -114,8 +114,14 @@ fn show(file: &str) -> Done {
             .solution
             .as_ref()
             .map_or("no stored solution".into(), |s| format!("{} stored", count(s.0.len() as u64, "move")));
+        // A saved game: the board drawn is where its moves took it.
+        let (played, undone) = session.history_len();
+        let game = match entry.played {
+            Some(_) => format!(", a saved game: {} played, {undone} undone", count(played as u64, "move")),
+            None => String::new(),
+        };
         println!(
-            "#{} {} [{}] rating {}, {solution}\n{}",
+            "#{} {} [{}] rating {}, {solution}{game}\n{}",
             i + 1,
             printable(entry.name.as_deref()),
             printable(entry.tier.as_deref()),

@@ -213,6 +213,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
         );
     }
     largest(budget)?;
+    checks(budget)?;
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     for (family, preset, kind, at, wall, got) in &slow {
         println!(
@@ -291,6 +292,87 @@ fn largest(budget: Option<u32>) -> Done {
             us(timed.first),
             us(timed.max()),
             timed.times.len() + 1,
+        );
+    }
+    Ok(())
+}
+
+/// Fogleman's hardest Rush Hour level (51 moves).
+const RUSH_51: &str = "rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+/// Hints the player follows before and after the move off the plan, in the check's scenario.
+const FOLLOWED: usize = 3;
+
+/// Calls `call` (a per-frame call) until it is not in progress, at most [`LARGEST_CALLS`] times: its
+/// answer (`None` when it was still in progress) and the calls made.
+fn stepped<T>(mut call: impl FnMut() -> Result<T, Status>) -> (Option<Result<T, Status>>, usize) {
+    for made in 1..=LARGEST_CALLS {
+        match call() {
+            Err(Status::InProgress) => continue,
+            answer => return (Some(answer), made),
+        }
+    }
+    (None, LARGEST_CALLS)
+}
+
+/// "Check my board" against the first hint, in frames at the family's budget, on Fogleman's 51-move Rush
+/// Hour level and every family's largest puzzle: the player asks a first hint, follows [`FOLLOWED`]
+/// hints, plays a move off the plan, follows [`FOLLOWED`] more, then asks for a check.
+pub fn checks(budget: Option<u32>) -> Done {
+    println!(
+        "\ncheck my board: a first hint, {FOLLOWED} hints followed, a move off the plan, {FOLLOWED} more hints, then the check (frames)"
+    );
+    println!("{:<8} {:>7} | {:>10} {:>10} {:>6} | check", "family", "budget", "first hint", "check", "ratio");
+    let largest = include_str!("../../../../data/largest.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty());
+    for desc in std::iter::once(RUSH_51).chain(largest) {
+        let family = registry::named(lphint::text::family_of(desc))?;
+        let budget = budget.unwrap_or(family.frame_budget);
+        let mut session = registry::parse(desc).map_err(|e| e.to_string())?;
+        let frames = |n: usize, done: bool| if done { n.to_string() } else { format!(">{n}") };
+        let (first, first_frames) = stepped(|| session.next_hint(budget));
+        let hint = match first {
+            Some(Ok(hint)) => hint,
+            other => {
+                let why = other.map_or("still in progress", |r| r.err().map_or("", |s| s.name()));
+                let shown = frames(first_frames, other.is_some());
+                println!("{:<8} {budget:>7} | {shown:>10} {:>10} {:>6} | no first hint: {why}", family.name, "-", "-");
+                continue;
+            }
+        };
+        session.apply(&hint.mv).map_err(|e| format!("{desc}: {e}"))?;
+        let followed = |session: &mut Box<dyn lphint::session::AnySession>| {
+            for _ in 0..FOLLOWED {
+                match stepped(|| session.next_hint(budget)).0 {
+                    Some(Ok(hint)) => {
+                        let _ = session.apply(&hint.mv);
+                    }
+                    _ => break,
+                }
+            }
+        };
+        followed(&mut session);
+        if let (Some(Ok(planned)), _) = stepped(|| session.next_hint(budget)) {
+            if let Some(off) = session.legal_moves().into_iter().find(|m| *m != planned.mv) {
+                let _ = session.apply(&off);
+            }
+        }
+        followed(&mut session);
+        let (check, check_frames) = stepped(|| session.check_board(budget));
+        let said = match &check {
+            Some(Ok(c)) => format!(
+                "{} moves, first wrong {}, distance {}",
+                c.moves,
+                c.first_wrong.map_or("none".into(), |m| (m + 1).to_string()),
+                c.distance.map_or("lost".into(), |d| d.to_string())
+            ),
+            Some(Err(status)) => status.name().to_string(),
+            None => "still in progress".into(),
+        };
+        println!(
+            "{:<8} {budget:>7} | {:>10} {:>10} {:>6.1} | {said}",
+            family.name,
+            first_frames,
+            frames(check_frames, check.is_some()),
+            check_frames as f64 / first_frames as f64
         );
     }
     Ok(())

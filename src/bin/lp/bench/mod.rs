@@ -1,4 +1,4 @@
-//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|custom|sokoban`.
+//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|checks|custom|sokoban`.
 
 mod anneal;
 mod blocks;
@@ -56,7 +56,7 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, custom, sokoban.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, checks (frames' "check my board" table alone), custom, sokoban.
     name: String,
     /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
     /// preset).
@@ -65,7 +65,7 @@ pub struct BenchArgs {
     /// tiles5, hargram, blocks, linjat: random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// frames: the node budget of every call (default: each family's recommended one).
+    /// frames, checks: the node budget of every call (default: each family's recommended one).
     #[arg(long)]
     budget: Option<u32>,
     /// korf100, fifteen-hard, korf24: only these instance ids (comma-separated, 1-based); default all
@@ -130,6 +130,7 @@ pub fn bench(args: BenchArgs) -> Done {
         "rush" => rush::rush(args.jobs),
         "linjat" => linjat::linjat(args.count, args.seed, args.jobs),
         "frames" => frames::frames(args.count, args.seed, args.budget),
+        "checks" => frames::checks(args.budget),
         "custom" => custom::custom(args.count, args.seed),
         "sokoban" => sokoban::sokoban(sokoban::Run {
             set: &args.set,
@@ -142,7 +143,7 @@ pub fn bench(args: BenchArgs) -> Done {
             jobs: args.jobs,
         }),
         other => {
-            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, custom";
+            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
