@@ -910,7 +910,8 @@ namespace LpHint
         /// <summary>
         ///  The cells the last hint concerns (for highlighting), as row-major indices of the grid of
         ///  [`lp_puzzle_size`]: the tile and the blank, the jugs poured, the panels flipped, the cells of the piece
-        ///  (as many as the hint has: a short buffer gives `LP_ERR_BUFFER_TOO_SMALL` with the number needed).
+        ///  (as many as the hint has, at most 256: a short buffer gives `LP_ERR_BUFFER_TOO_SMALL` with the number
+        ///  needed).
         ///  `LP_NOT_FOUND` when no hint was given since the last move, undo or redo (a move drops the hint).
         ///
         ///  # Safety

@@ -65,8 +65,9 @@ enum Command {
     /// Benchmarks: korf100 and fifteen-hard (15-puzzles, lengths checked), korf24 and tiles5 (the 5x5 hint
     /// mode), hargram (the exact solver against the GA and annealing), anneal (generation by annealing
     /// against each family's own), blocks, rush (Fogleman's sample: the family and the Rush Hour engine),
-    /// linjat (the generator against the original's), frames (the time of per-frame calls), custom (a
-    /// callback puzzle against the built-in family).
+    /// linjat (the generator against the original's), frames (the time of per-frame calls), checks ("check
+    /// my board" against the first hint, in frames), custom (a callback puzzle against the built-in family),
+    /// sokoban (level sets at a time limit a level).
     Bench(bench::BenchArgs),
     /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, edit, hint, generate, compare,
     /// plot).
