@@ -157,6 +157,9 @@ studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
 document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link");
+// Another tab of the studio saved: its packs and curves are taken in (each tab writes only what it
+// changed, so neither overwrites the other's work).
+window.addEventListener("storage", (e) => e.key === STORAGE_KEY && studio.generate.sync());
 
 // Restore: the link's position first, then the browser's, else a fresh puzzle.
 const fromLink = new URLSearchParams(location.hash.slice(1));

@@ -55,9 +55,13 @@ export class Curve {
     const chart = $("curve-chart");
     chart.onpointerdown = (e) => {
       chart.setPointerCapture?.(e.pointerId);
+      // The scales as the drawing starts: the chart redrawn under the pointer keeps them until it lifts.
+      const plot = this.plot;
+      this.drag = plot?.scale ? { x: plot.scale("x"), y: plot.scale("y"), box: plot.getBoundingClientRect() } : null;
       this.drawAt(e);
     };
     chart.onpointermove = (e) => e.buttons && this.drawAt(e);
+    chart.onpointerup = () => (this.drag = null);
   }
 
   /** The curve of the family shown (made from its preset's band on first sight). */
@@ -97,8 +101,9 @@ export class Curve {
     this.reshape();
   }
 
-  /** The shape's fields changed: every unlocked slot takes its new target (a level that no longer fits
-   * it is dropped); slots are added or taken from the end. */
+  /** The shape's fields changed: every unlocked slot takes its new target (a level made stays, marked off
+   * target when it no longer fits, until Make replaces it: a change of shape, band or preset drops
+   * nothing); slots are added or taken from the end as the count asks. */
   reshape() {
     const c = this.curve;
     const number = (id, lo, hi, now) => Math.max(lo, Math.min(hi, Math.round(Number($(id).value)) || now));
@@ -109,12 +114,9 @@ export class Curve {
       to: number("curve-to", 0, 1_000_000, c.to),
       worlds: number("curve-worlds", 1, 50, c.worlds),
     });
-    const wanted = targets(c);
-    c.slots = wanted.map((target, i) => {
+    c.slots = targets(c).map((target, i) => {
       const slot = c.slots[i] ?? this.slot(target);
-      if (slot.locked) return slot;
-      slot.target = target;
-      if (slot.level && !fits(slot)) slot.level = null;
+      if (!slot.locked) slot.target = target;
       return slot;
     });
     this.changed();
@@ -198,10 +200,9 @@ export class Curve {
 
   /** Sets a slot's target from a pointer on the chart: the nearest slot to its x, its y as the target. */
   drawAt(event) {
-    const plot = this.plot;
-    if (!plot?.scale) return;
-    const box = plot.getBoundingClientRect();
-    const [x, y] = [plot.scale("x").invert(event.clientX - box.left), plot.scale("y").invert(event.clientY - box.top)];
+    const drag = this.drag;
+    if (!drag) return;
+    const [x, y] = [drag.x.invert(event.clientX - drag.box.left), drag.y.invert(event.clientY - drag.box.top)];
     const i = Math.round(x) - 1;
     const slot = this.slots[i];
     if (!slot || slot.locked || !Number.isFinite(y)) return;
@@ -212,7 +213,6 @@ export class Curve {
 
   retarget(slot, target) {
     slot.target = target;
-    if (slot.level && !fits(slot)) slot.level = null;
     this.changed();
   }
 
@@ -250,7 +250,8 @@ export class Curve {
     target.className = "target";
     target.onchange = () => this.retarget(slot, Math.max(0, Math.round(Number(target.value)) || 0));
     cell(target);
-    const rating = cell(slot.level ? String(slot.level.rating) : slot.note || "-", "rating num");
+    const off = slot.level && !fits(slot);
+    const rating = cell(slot.level ? `${slot.level.rating}${off ? " (off target)" : ""}` : slot.note || "-", off ? "rating num off" : "rating num");
     rating.dataset.slot = String(i);
     const lock = Object.assign(document.createElement("input"), { type: "checkbox", checked: slot.locked, disabled: !slot.level });
     lock.setAttribute("aria-label", `lock slot ${i + 1}`);
@@ -263,7 +264,7 @@ export class Curve {
     desc.title = slot.level?.desc ?? "";
     const actions = document.createElement("span");
     const again = Object.assign(document.createElement("button"), { textContent: "make again", disabled: slot.locked || this.job.busy });
-    again.setAttribute("aria-label", `make slot ${i + 1} again`);
+    again.setAttribute("aria-label", `make again: slot ${i + 1}`);
     again.onclick = () => this.make([i]);
     const play = Object.assign(document.createElement("button"), { textContent: "play", disabled: !slot.level });
     play.setAttribute("aria-label", `play slot ${i + 1}`);

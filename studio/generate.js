@@ -16,6 +16,13 @@ const PARAM_BOOL = 1;
 
 const toBase64 = (bytes) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** A pack as stored (its levels' one-puzzle packs in base64), and back. */
+const packStored = (pack) => ({ name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: toBase64(l.pack) })) });
+const packRead = (pack) => ({ name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: fromBase64(l.pack) })) });
+/** A curve as stored (each slot's level as a one-puzzle pack in base64), and back. */
+const curveStored = (curve) => ({ ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: toBase64(s.level.pack) } })) });
+const curveRead = (curve) => ({ ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: fromBase64(s.level.pack) } })) });
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export class Generate {
@@ -23,8 +30,11 @@ export class Generate {
     this.studio = studio;
     this.lp = studio.lp;
     this.job = new Job();
-    this.packs = this.restore();
-    this.curve = new Curve(this, this.restoreCurves());
+    // What this tab last read or wrote of each family's pack and curve, as stored: a save writes only the
+    // families that differ (another tab's work on the others stays), and a sync takes in what differs.
+    this.written = { packs: {}, curves: {} };
+    this.packs = this.restore("packs", packRead);
+    this.curve = new Curve(this, this.restore("curves", curveRead));
     this.dragged = null;
     studio.fillFamilies($("gen-family"), () => this.pickFamily());
     $("gen-preset").onchange = () => {
@@ -60,45 +70,59 @@ export class Generate {
     return this.packs[name];
   }
 
-  /** The packs kept in the browser (their levels as one-puzzle packs, base64). */
-  restore() {
-    const kept = this.studio.stored().packs ?? {};
-    const packs = {};
-    for (const [family, pack] of Object.entries(kept)) {
+  /** The packs or curves (`kind`) kept in the browser, each read by `read`; a damaged one is dropped. */
+  restore(kind, read) {
+    const kept = {};
+    for (const [family, value] of Object.entries(this.studio.stored()[kind] ?? {})) {
       try {
-        packs[family] = { name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: fromBase64(l.pack) })) };
+        kept[family] = read(value);
+        this.written[kind][family] = JSON.stringify(value);
       } catch {
         // A damaged entry is dropped; the others are kept.
       }
     }
-    return packs;
+    return kept;
   }
 
-  /** The curves kept in the browser (each slot's level as a one-puzzle pack, base64). */
-  restoreCurves() {
-    const kept = this.studio.stored().curves ?? {};
-    const curves = {};
-    for (const [family, curve] of Object.entries(kept)) {
-      try {
-        curves[family] = { ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: fromBase64(s.level.pack) } })) };
-      } catch {
-        // A damaged curve is dropped; the family starts a new one.
+  /** Writes the families whose pack or curve this tab changed, into what the storage holds now. */
+  save() {
+    const now = this.studio.stored();
+    const fields = {};
+    for (const [kind, mine, write] of [["packs", this.packs, packStored], ["curves", this.curve?.curves ?? {}, curveStored]]) {
+      const merged = { ...(now[kind] ?? {}) };
+      for (const [family, value] of Object.entries(mine)) {
+        const text = JSON.stringify(write(value));
+        if (text === this.written[kind][family]) continue;
+        merged[family] = JSON.parse(text);
+        this.written[kind][family] = text;
+      }
+      fields[kind] = merged;
+    }
+    this.studio.save(fields);
+  }
+
+  /** Another tab saved: the families whose stored pack or curve differs from what this tab last read or
+   * wrote are taken in, and the lists redrawn. */
+  sync() {
+    const now = this.studio.stored();
+    let changed = false;
+    for (const [kind, mine, read] of [["packs", this.packs, packRead], ["curves", this.curve.curves, curveRead]]) {
+      for (const [family, value] of Object.entries(now[kind] ?? {})) {
+        const text = JSON.stringify(value);
+        if (text === this.written[kind][family]) continue;
+        try {
+          mine[family] = read(value);
+          this.written[kind][family] = text;
+          changed = true;
+        } catch {
+          // Damaged: this tab keeps its own.
+        }
       }
     }
-    return curves;
-  }
-
-  save() {
-    const packs = Object.fromEntries(
-      Object.entries(this.packs).map(([family, pack]) => [family, { name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: toBase64(l.pack) })) }]),
-    );
-    const curves = Object.fromEntries(
-      Object.entries(this.curve?.curves ?? {}).map(([family, curve]) => [
-        family,
-        { ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: toBase64(s.level.pack) } })) },
-      ]),
-    );
-    this.studio.save({ packs, curves });
+    if (!changed) return;
+    if (document.activeElement !== $("pack-name")) $("pack-name").value = this.pack.name;
+    this.draw();
+    this.curve.shown();
   }
 
   /** The rating band of the preset chosen (else of the parameters' defaults): where a curve starts. */

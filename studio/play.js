@@ -16,14 +16,54 @@ const PLAN_SHOWN = 5; // moves the plan coin shows
 const FORCED_MOVES = 20; // forced moves a Trivial steps click plays at most
 const FORCED_NODES = 200_000; // node limit of each search that tells a forced move
 
+/** `n` and a rating unit ("moves", "pushes", "presses", "nodes", "steps"), singular for one. */
+export function counting(n, unit) {
+  const one = /(ss|sh)es$/.test(unit) ? unit.slice(0, -2) : unit.replace(/s$/, "");
+  return `${n} ${n === 1 ? one : unit}`;
+}
+
+/** Moves as the player counts them: a Sokoban push (its steps are the walk to it), a run of slides of
+ * one block (a key moves a car a cell; a car slid on is one move, as Rush Hour counts), else each move. */
+export function counted(family, moves) {
+  if (family === "sokoban") return moves.filter((m) => m.arg === 0).length;
+  if (family === "blocks") return moves.filter((m, i) => i === 0 || m.piece !== moves[i - 1].piece).length;
+  return moves.length;
+}
+
+/** How many engine moves one Undo takes back from `played`: the steps after the last push (when there
+ * are some), else the last push and the walk to it; a block's last run of slides; else one. */
+function unitBack(family, played) {
+  const last = played.length - 1;
+  let n = 1;
+  if (family === "sokoban") {
+    // From a step: the steps back to the last push. From a push: it, and the walk to it.
+    const step = (i) => i >= 0 && played[i].arg !== 0;
+    while (step(last - n)) n++;
+  } else if (family === "blocks") {
+    while (n <= last && played[last - n].piece === played[last].piece) n++;
+  }
+  return n;
+}
+
+/** How many engine moves one Redo plays from `undone` (in redo order): the walk to the next push and
+ * the push, a block's run of slides, else one. */
+function unitForward(family, undone) {
+  let n = 1;
+  if (family === "sokoban") {
+    n = 0;
+    while (n < undone.length && undone[n].arg !== 0) n++;
+    n = Math.min(n + 1, undone.length);
+  } else if (family === "blocks") {
+    while (n < undone.length && undone[n].piece === undone[0].piece) n++;
+  }
+  return n;
+}
+
 export class Play {
   constructor(studio) {
     this.studio = studio;
     this.lp = studio.lp;
     this.puzzle = null;
-    this.history = [];
-    this.movesMade = new Map();
-    this.future = [];
     this.view = null;
     this.hint = null;
     this.animation = null;
@@ -50,6 +90,7 @@ export class Play {
     $("redo").onclick = () => this.redo();
     $("restart").onclick = () => this.restart();
     $("play-playtest").onclick = () => this.startPlaytest();
+    $("playtest-stop").onclick = () => this.playtest && this.endPlaytest("Stopped.");
     $("play-svg").onclick = () => this.exportImage("svg");
     $("play-png").onclick = () => this.exportImage("png");
     $("play-copy").onclick = () => this.puzzle && studio.copy(this.puzzle.describe(), "Description");
@@ -112,7 +153,7 @@ export class Play {
     if (!this.job.busy) this.busy(null); // not when another task took the worker over
     // Cancelled by Cancel (which says so) or by another puzzle opened meanwhile: that one stays.
     if (end.type === "cancelled") return;
-    if (made) this.openPackBytes(made.pack, `generated, rated ${made.rating} ${family.ratingUnit}`);
+    if (made) this.openPackBytes(made.pack, `generated, rated ${counting(made.rating, family.ratingUnit)}`);
     else this.say(end.message || `No puzzle generated (status ${end.status}).`);
   }
 
@@ -197,8 +238,6 @@ export class Play {
       $("play-family").value = family.name;
       this.fillPresets(family);
     }
-    this.history = [];
-    this.future = [];
     this.hint = null;
     this.view = null;
     this.names = null;
@@ -262,11 +301,13 @@ export class Play {
     // Not while the designer is typing a description: their text stays until they load it.
     if (document.activeElement !== $("play-desc")) $("play-desc").value = this.view.desc;
     const solved = puzzle.isSolved;
-    const played = this.history.length;
+    const history = puzzle.history();
+    const played = counted(family, history.played);
     $("status").dataset.solved = String(solved);
+    $("status").dataset.played = String(played);
     $("status").textContent = `${solved ? "Solved! " : ""}${played} ${noun(family, played)} played`;
-    $("undo").disabled = $("restart").disabled = played === 0;
-    $("redo").disabled = this.future.length === 0;
+    $("undo").disabled = $("restart").disabled = history.played.length === 0;
+    $("redo").disabled = history.undone.length === 0;
     this.listMoves();
     this.showGoal();
     if (solved && this.playtest?.started !== undefined) this.levelSolved();
@@ -333,57 +374,53 @@ export class Play {
     $("moves-count").textContent = moves.length > 300 ? `(the first 300 of ${moves.length})` : `(${moves.length})`;
   }
 
-  /** Plays `move` (recorded for undo). */
+  /** Plays `move` (the engine keeps it for undo, with every piece's number). */
   play(move, fromReplay = false) {
-    const before = this.puzzle.describe();
+    const family = this.view?.family;
+    const before = this.playtest ? counted(family, this.puzzle.history().played) : 0;
     if (!this.puzzle.tryApply(move)) return false;
-    // The move between two positions, for a check: some moves (Sokoban's steps) are in no list.
-    this.movesMade.set(`${before}\n${this.puzzle.describe()}`, move);
-    if (this.playtest) this.playtest.moves++;
+    // A playtest counts every move made, undone ones too, as the player counts them.
+    if (this.playtest) this.playtest.moves += counted(family, this.puzzle.history().played) - before;
     if (!fromReplay) this.endReplay();
-    this.history.push(before);
-    this.future = [];
-    this.hint = null;
-    this.hideRules();
-    this.render();
+    this.moved();
     return true;
   }
 
-  /** Undo and redo restore descriptions: every family's position is its description. */
-  restore(desc) {
-    const next = this.studio.parse(desc);
-    this.puzzle.free();
-    this.puzzle = next;
+  /** After a move, an undo or a redo: the hint (its cells and sentence) belonged to the position left. */
+  moved() {
+    if (this.hint || $("sentence").dataset.hint === "true") this.say("");
     this.hint = null;
     this.hideRules();
     this.render();
   }
 
+  /** Takes back one move as the player counts them: a Sokoban push with the walk to it (or the walk
+   * after the last push), a block's run of slides, else a move. */
   undo() {
-    if (this.history.length === 0) return;
+    const { played } = this.puzzle.history();
+    if (played.length === 0) return;
     this.stop();
     this.endReplay();
-    this.future.push(this.puzzle.describe());
-    this.restore(this.history.pop());
+    for (let n = unitBack(this.view.family, played); n > 0; n--) this.puzzle.undo();
+    this.moved();
   }
 
   /** Back to the start: every move undone at once (Redo steps forward again, move by move). */
   restart() {
-    if (this.history.length === 0) return;
+    if (this.puzzle.history().played.length === 0) return;
     this.stop();
     this.endReplay();
-    const start = this.history[0];
-    this.future.push(this.puzzle.describe(), ...this.history.slice(1).reverse());
-    this.history = [];
-    this.restore(start);
+    while (this.puzzle.undo());
+    this.moved();
     this.say("Back to the start.");
   }
 
   redo() {
-    if (this.future.length === 0) return;
+    const { undone } = this.puzzle.history();
+    if (undone.length === 0) return;
     this.endReplay();
-    this.history.push(this.puzzle.describe());
-    this.restore(this.future.pop());
+    for (let n = unitForward(this.view.family, undone); n > 0; n--) this.puzzle.redo();
+    this.moved();
   }
 
   /** A click's or key's result: a move, or moves then a move chosen on the position after them. */
@@ -416,7 +453,8 @@ export class Play {
     event.preventDefault();
   }
 
-  say(text) {
+  say(text, isHint = false) {
+    $("sentence").dataset.hint = String(isHint);
     $("sentence").textContent = text;
   }
 
@@ -445,7 +483,8 @@ export class Play {
       if (coin) this.hint.cells = coin.cells;
       if (andPlay) this.play(this.hint.move);
       else this.render();
-      this.say(coin ? `${coin.text[0].toUpperCase()}${coin.text.slice(1)}. [${["where to look", "what to move", "", "the plan"][tier - 1]}; ${left}]` : text);
+      // Said after the hint is played (Play hint): the next move, undo or redo clears it.
+      this.say(coin ? `${coin.text[0].toUpperCase()}${coin.text.slice(1)}. [${["where to look", "what to move", "", "the plan"][tier - 1]}; ${left}]` : text, true);
     };
     this.animation = { frame: requestAnimationFrame(frame) };
   }
@@ -454,6 +493,7 @@ export class Play {
   startPlaytest() {
     this.playtest = { index: 0, results: [] };
     $("playtest").hidden = false;
+    $("playtest-stop").hidden = false;
     $("playtest-summary").hidden = true;
     this.openPlaytestLevel();
   }
@@ -473,7 +513,15 @@ export class Play {
   levelSolved() {
     const test = this.playtest;
     const seconds = (performance.now() - test.started) / 1000;
-    test.results.push({ level: test.index + 1, rating: this.pack.rating(test.index), moves: test.moves, hints: test.hints, seconds });
+    const family = this.family;
+    test.results.push({
+      level: `${test.index + 1}. ${this.pack.label(test.index, "name") ?? `level ${test.index + 1}`}`,
+      rating: counting(this.pack.rating(test.index), family.ratingUnit),
+      moves: test.moves,
+      movesSaid: `${test.moves} ${noun(family.name, test.moves)}`,
+      hints: test.hints,
+      seconds,
+    });
     test.started = undefined; // the level is done: no second result for it
     const said = `Level ${test.index + 1} solved: ${test.moves} ${noun(this.family.name, test.moves)}, ${test.hints} ${test.hints === 1 ? "hint" : "hints"}, ${seconds.toFixed(1)} s.`;
     if (++test.index < this.pack.length) {
@@ -485,9 +533,13 @@ export class Play {
   endPlaytest(why) {
     const results = this.playtest.results;
     this.playtest = null;
+    $("playtest-stop").hidden = true;
     const rows = results.map((r) => {
       const row = document.createElement("tr");
-      for (const v of [r.level, r.rating, r.moves, r.hints, r.seconds.toFixed(1)]) row.append(Object.assign(document.createElement("td"), { textContent: String(v), className: "num" }));
+      const hints = `${r.hints} ${r.hints === 1 ? "hint" : "hints"}`;
+      for (const [v, kind] of [[r.level, ""], [r.rating, "num"], [r.movesSaid, "num"], [hints, "num"], [`${r.seconds.toFixed(1)} s`, "num"]]) {
+        row.append(Object.assign(document.createElement("td"), { textContent: v, className: kind }));
+      }
       return row;
     });
     const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
@@ -530,13 +582,30 @@ export class Play {
     this.animation = { frame: requestAnimationFrame(frame), cancel: () => probe.free() };
   }
 
+  /** The game so far as the worker reads it: every position's description from the start (each piece
+   * under its number), and the moves between them. */
+  gameLine() {
+    const { played } = this.puzzle.history();
+    const line = this.puzzle.clone();
+    try {
+      while (line.undo());
+      const descs = [line.describe()];
+      for (const move of played) {
+        line.apply(move);
+        descs.push(line.describe());
+      }
+      return { descs, moves: played };
+    } finally {
+      line.free();
+    }
+  }
+
   /** "Check my board" on the game played so far, in the worker: solvable, how far now against the
    * start, the first move off every shortest solution, the move that lost the puzzle, wrong parts lit. */
   async checkBoard() {
     this.stop();
-    const descs = [...this.history, this.puzzle.describe()];
+    const { descs, moves: made } = this.gameLine();
     const here = descs.at(-1);
-    const made = descs.slice(1).map((d, i) => this.movesMade.get(`${descs[i]}\n${d}`) ?? null);
     this.busy("checking…");
     const end = await this.job.run(this.studio.task({ type: "check", descs, moves: made }));
     this.busy(null);
@@ -611,14 +680,9 @@ export class Play {
     if (!r) return;
     r.at = Math.max(0, Math.min(r.moves.length, at));
     const puzzle = this.studio.parse(r.desc);
-    this.history = r.moves.slice(0, r.at).map((move) => {
-      const before = puzzle.describe();
-      puzzle.apply(move);
-      return before;
-    });
+    r.moves.slice(0, r.at).forEach((move) => puzzle.apply(move));
     this.puzzle.free();
     this.puzzle = puzzle;
-    this.future = [];
     this.hint = null;
     this.hideRules();
     this.render();

@@ -534,6 +534,14 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
         assert_eq!((moves, hints), (rating, rating), "every hint played one optimal move: {row}");
     }
     assert!(text("/playtest/state").contains("The pack is done. 12 levels solved"), "{out}");
+    // Each row names its level and says its units; the stop button ends a playtest at once.
+    let words: Vec<&str> =
+        results["playtest"]["words"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+    assert!(words[0].starts_with("1. ") && words[1].contains(" move") && words[2].contains(" move"), "{words:?}");
+    assert!(words[3].ends_with(" hint") || words[3].ends_with(" hints"), "{words:?}");
+    assert!(words[4].ends_with(" s") && results["playtest"]["stopHidden"] == true, "{words:?}");
+    assert!(text("/playtestStopped/state").starts_with("Stopped. 0 levels solved"), "{out}");
+    assert_eq!(results["playtestStopped"]["stopHidden"], true, "{out}");
     // Compare: simulated annealing's own schedule ends below the cap, and the status says so.
     let own = &results["ownBudget"];
     assert!(
@@ -543,6 +551,29 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     );
     let tiles = &results["curves"]["tiles"];
     assert_eq!(tiles["drawn"][2]["target"], tiles["drawnTo"], "slot 3's target drawn on the chart: {out}");
+    // A preset change drops no level made: they stay, those off the new targets marked; back, the same.
+    let kept = tiles["otherPreset"]["made"].as_array().unwrap();
+    assert_eq!(tiles["madeBefore"], 12, "{out}");
+    assert!(kept.iter().all(|d| d.as_str().is_some_and(|d| !d.is_empty())), "{out}");
+    assert!(tiles["otherPreset"]["off"].as_u64().unwrap() > 0, "{out}");
+    assert_eq!(tiles["presetBack"], true, "{out}");
+}
+
+#[test]
+#[cfg(feature = "cli")]
+fn two_tabs_of_the_studio_keep_each_other_s_work_in_chromium() {
+    let (_studio, url) = studio();
+    let out = node(&["tests/js/tabs.mjs", &url]);
+    let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(results["failure"].is_null() && results["errors"].as_array().unwrap().is_empty(), "{out}");
+    assert_eq!(results["madeInA"], 3, "{out}");
+    // B saw A's levels without a reload; a new tab and A reloaded hold both tabs' work.
+    for key in ["seenInB", "sokobanInC", "sokobanAfterReload"] {
+        assert_eq!(results[key], 3, "{key}: {out}");
+    }
+    for key in ["linjatNameInC", "linjatNameAfterReload"] {
+        assert_eq!(results[key], "Linjat by B", "{key}: {out}");
+    }
 }
 
 #[test]
@@ -563,6 +594,7 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
     assert!(text("/hint").contains("8 pushes to go, optimal"), "{out}");
     let lit: Vec<u64> = results["hintCells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
     assert_eq!(lit, [19, 13, 26, 25], "{out}");
+    assert_eq!(text("/sentenceAfterMove"), "", "a move clears the hint's sentence: {out}");
     // Box 2 pushed into the corner: the check names that push and lights the dead box.
     assert_eq!(text("/cornered"), "sokoban:####/#-.#/#--###/#*---#/#--@$#/#--###/####");
     assert_eq!(
@@ -577,6 +609,30 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
         ),
         "{out}"
     );
+    // Pushes counted as pushes (a step is none); Undo by push; boxes keep their numbers through undo,
+    // the share link and the image's drawing; one keyboard slide of a car is one move.
+    let pushes: Vec<&str> = results["pushes"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(
+        pushes,
+        [
+            "1 push played",
+            "2 pushes played",
+            "3 pushes played",
+            "4 pushes played",
+            "5 pushes played",
+            "6 pushes played"
+        ],
+        "{out}"
+    );
+    assert_eq!((text("/walkedStatus"), &results["walked"]), ("6 pushes played", &serde_json::json!(true)), "{out}");
+    assert_eq!(results["walkUndone"], true, "{out}");
+    assert_eq!(
+        results["pushUndone"],
+        serde_json::json!({ "status": "5 pushes played", "same": true, "cells": true }),
+        "{out}"
+    );
+    assert_eq!(results["linkAndImage"], true, "{out}");
+    assert_eq!(text("/rushKeys"), "Solved! 1 move played");
     // The editor: a goal, a box and the player put by clicks, judged by the engine.
     assert_eq!(text("/edited"), "sokoban:######/#---.#/#-@$-#/#----#/#----#/#----#/######");
     let verdict: Vec<&str> = results["verdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();

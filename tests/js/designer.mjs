@@ -217,7 +217,7 @@ try {
     await page.click("#curve-run");
     const first = await done();
     await page.click("#curve-slots tbody tr:nth-child(1) input[aria-label='lock slot 1']");
-    await page.click("#curve-slots tbody tr:nth-child(5) button[aria-label='make slot 5 again']");
+    await page.click("#curve-slots tbody tr:nth-child(5) button[aria-label='make again: slot 5']");
     const again = await done();
     await page.click("#curve-run");
     const all = await done();
@@ -232,10 +232,20 @@ try {
       await page.mouse.move(x2, y2, { steps: 5 });
       await page.mouse.up();
       curve.drawnTo = to;
-      await page.click("#curve-slots tbody tr:nth-child(3) button[aria-label='make slot 3 again']");
+      await page.click("#curve-slots tbody tr:nth-child(3) button[aria-label='make again: slot 3']");
       curve.drawn = await done();
       await page.locator("#curve-chart").scrollIntoViewIfNeeded();
       await shot(page, "designer-curve");
+      // Another preset moves the targets but drops no level (those off target say so); back again, the
+      // same levels.
+      const made = () => page.locator("#curve-slots tbody td.desc").evaluateAll((cells) => cells.map((c) => c.textContent));
+      const before = await made();
+      await page.selectOption("#gen-preset", "expert");
+      curve.otherPreset = { made: await made(), off: await page.locator("#curve-slots tbody td.rating.off").count() };
+      await shot(page, "designer-curve-other-preset");
+      await page.selectOption("#gen-preset", preset);
+      curve.presetBack = (await made()).every((d, i) => d === before[i] && d !== "");
+      curve.madeBefore = before.filter((d) => d !== "").length;
     }
     await page.click("#curve-to-pack");
     await page.click("#pack-name", { clickCount: 3 });
@@ -288,9 +298,16 @@ try {
   await page.waitForSelector("#playtest-summary:not([hidden])");
   results.playtest = {
     state: await text("#playtest-state"),
-    rows: await page.locator("#playtest-summary tbody tr").evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => Number(c.textContent)))),
+    rows: await page.locator("#playtest-summary tbody tr").evaluateAll((rows) => rows.map((r) => [...r.cells].map((c) => parseFloat(c.textContent)))),
+    words: await page.locator("#playtest-summary tbody tr").first().evaluate((r) => [...r.cells].map((c) => c.textContent)),
+    stopHidden: await page.locator("#playtest-stop").isHidden(),
   };
   await shot(page, "designer-playtest");
+  // A playtest stopped halfway: the button ends it at once, with what was solved so far.
+  await page.click("#play-playtest");
+  await page.waitForFunction(() => document.getElementById("playtest-state").textContent.startsWith("Level 1 of 12"));
+  await page.click("#playtest-stop");
+  results.playtestStopped = { state: await text("#playtest-state"), stopHidden: await page.locator("#playtest-stop").isHidden() };
   // Hint coins on Fogleman's 51-move Rush Hour level: where to look, what to move, the move, the plan,
   // each its words and highlighted cells (where to look holding what to move).
   await load("rush:GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");

@@ -31,3 +31,25 @@ export async function load(page, desc) {
   await page.keyboard.press("Enter");
   await page.waitForFunction((d) => window.studio.current === d, desc, { timeout: 10000 });
 }
+
+/** Runs a browser test script's `body(browser, watch)` (`watch(page)` collects the page's errors), then
+ * prints its results, the errors and any failure as the one JSON line tests/js.rs reads. */
+export async function run(body) {
+  const browser = await launch();
+  const results = {};
+  const errors = [];
+  let failure = null;
+  const watch = (page) => {
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    return page;
+  };
+  try {
+    await body(browser, watch, results);
+  } catch (e) {
+    failure = String(e.stack ?? e);
+  } finally {
+    await browser.close();
+  }
+  console.log(JSON.stringify({ ...results, errors, failure }));
+}

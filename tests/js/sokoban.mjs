@@ -40,6 +40,7 @@ try {
   await shot(page, "sokoban-hint");
   // Down, then right: box 2 pushed into the corner, off the goals.
   await press("ArrowDown");
+  results.sentenceAfterMove = await page.locator("#sentence").textContent();
   await press("ArrowRight");
   results.cornered = await position();
   await page.click("#check");
@@ -68,6 +69,53 @@ try {
   results.edited = await page.inputValue("#edit-desc");
   results.verdict = await page.locator("#edit-feedback li").allTextContents();
   await shot(page, "sokoban-editor");
+
+  await page.click("[role=tab][data-tab=play]");
+  // The room: six pushes played by the hint key; pushes are counted, not steps; Undo takes back
+  // the walk after the last push, then that push; every box keeps its number and colour (the board's
+  // cells, the share link and the image's drawing).
+  await load(page, "sokoban:########/#------#/#-$$-$-#/#-#--#-#/#-#--.-#/#@---.-#/#----.-#/########");
+  const status = () => page.locator("#status").textContent();
+  const cells = () => page.evaluate(() => window.studio.play.view.cells);
+  const after = [];
+  for (let push = 1; push <= 6; push++) {
+    const before = await status();
+    await press("p");
+    await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+    after.push({ status: await status(), cells: await cells(), desc: await position() });
+  }
+  results.pushes = after.map((a) => a.status);
+  // A step that pushes nothing: not a push.
+  for (const arrow of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
+    const here = await position();
+    await press(arrow);
+    if ((await status()) === "6 pushes played" && (await position()) !== here) break;
+    if ((await position()) !== here) await press("Control+z"); // a push: taken back, another arrow tried
+  }
+  results.walkedStatus = await status();
+  results.walked = (await position()) !== after[5].desc;
+  await press("Control+z");
+  results.walkUndone = (await position()) === after[5].desc;
+  await press("Control+z");
+  results.pushUndone = { status: await status(), same: (await position()) === after[4].desc, cells: JSON.stringify(await cells()) === JSON.stringify(after[4].cells) };
+  results.linkAndImage = await page.evaluate(() => {
+    const play = window.studio.play;
+    const image = play.levelView(play.describe());
+    const linked = window.studio.parse(window.studio.current);
+    const same = JSON.stringify(image.cells) === JSON.stringify(play.view.cells) && JSON.stringify(Array.from(linked.cells())) === JSON.stringify(play.view.cells);
+    linked.free();
+    return same;
+  });
+  await shot(page, "sokoban-undo-by-push");
+
+  // Rush Hour by keys: a car clicked, then slid four cells with the arrow key: one move.
+  await load(page, "rush:ooooooooooooAAoooooooooooooooooooooo");
+  const box = await page.locator("#board").boundingBox();
+  const [x, y] = await page.evaluate(() => window.studio.play.cellPoint(12));
+  const size = await page.evaluate(() => document.getElementById("board").width);
+  await page.mouse.click(box.x + x * (box.width / size), box.y + y * (box.height / size));
+  for (let i = 0; i < 4; i++) await press("ArrowRight");
+  results.rushKeys = await status();
 } catch (e) {
   failure = String(e.stack ?? e);
 } finally {

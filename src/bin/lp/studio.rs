@@ -108,7 +108,13 @@ fn build_engine_if_stale(repository: &Path) -> Result<(), String> {
     if built.is_some() && built >= newest {
         return Ok(());
     }
-    println!("building the engine for the browser (scripts/build-wasm.sh)…");
+    let why = if built.is_none() { "is not built yet" } else { "is older than the library's sources" };
+    // A fresh checkout builds the whole library for WebAssembly: minutes, said before they start.
+    println!(
+        "lp studio: the browser engine (studio/lphint/lphint.wasm) {why}: building it with cargo \
+         (scripts/build-wasm.sh; about 1 to 3 minutes the first time, seconds after a change); cargo's \
+         progress follows, then the studio serves"
+    );
     let status = std::process::Command::new("bash")
         .arg(repository.join("scripts/build-wasm.sh"))
         .status()

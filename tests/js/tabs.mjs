@@ -1,0 +1,52 @@
+// Two tabs of the studio at once, in headless Chromium, the way the issue lost work: tab A generates
+// three Sokoban levels while tab B, opened before, renames the Linjat pack; B sees A's levels without a
+// reload, and a third tab opened afterwards holds both. Then a reload of A loses nothing. Prints one
+// JSON line of results (tests/js.rs).
+//   node tests/js/tabs.mjs URL
+import { run, shot } from "./driver.mjs";
+
+const url = process.argv[2];
+await run(async (browser, watch, results) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const open = async () => {
+    const page = watch(await context.newPage());
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+    await page.click("[role=tab][data-tab=generate]");
+    return page;
+  };
+  const rows = (page) => page.locator("#gen-results tbody tr").count();
+  const [a, b] = [await open(), await open()];
+
+  // Tab A: three Sokoban levels of the easy preset.
+  await a.selectOption("#gen-family", "sokoban");
+  await a.selectOption("#gen-preset", "easy");
+  await a.fill("#gen-count", "3");
+  await a.click("#gen-run");
+  await a.waitForSelector("#gen-state[data-done=true]", { timeout: 120000 });
+  results.madeInA = await rows(a);
+
+  // Tab B, opened before A made them: renames the Linjat pack, then looks at Sokoban's.
+  await b.selectOption("#gen-family", "linjat");
+  await b.click("#pack-name", { clickCount: 3 });
+  await b.keyboard.type("Linjat by B");
+  await b.selectOption("#gen-family", "sokoban");
+  await b.waitForFunction((n) => document.querySelectorAll("#gen-results tbody tr").length === n, results.madeInA, { timeout: 10000 });
+  results.seenInB = await rows(b);
+  await shot(b, "tabs-b-sees-a");
+
+  // A third tab, opened now: both changes.
+  const c = await open();
+  await c.selectOption("#gen-family", "sokoban");
+  results.sokobanInC = await rows(c);
+  await c.selectOption("#gen-family", "linjat");
+  results.linjatNameInC = await c.inputValue("#pack-name");
+  // A reloaded: its levels and B's name are still there.
+  await a.reload();
+  await a.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  await a.click("[role=tab][data-tab=generate]");
+  await a.selectOption("#gen-family", "sokoban");
+  results.sokobanAfterReload = await rows(a);
+  await a.selectOption("#gen-family", "linjat");
+  results.linjatNameAfterReload = await a.inputValue("#pack-name");
+});
