@@ -1,12 +1,14 @@
 // The studio's charts, drawn with Observable Plot (vendored with d3): every figure is one SVG holding its
 // title, its legend and the chart with numeric axes, axis titles and units, log scales where values span
-// decades, straight lines between measured points (no smoothing) and marked points where a run hit its
-// cap — the same SVG the SVG and PNG exports save.
+// decades (for points and lines; bars always start at zero on a linear axis), straight lines between
+// measured points (no smoothing, broken where a run hit its cap, marked there) — the same SVG the SVG and
+// PNG exports save.
 /* global Plot, d3 */
 
 const SVG = "http://www.w3.org/2000/svg";
-/** Ten colours told apart by most eyes (Tableau's). */
-export const PALETTE = d3.schemeTableau10;
+/** Ten colours told apart by most eyes (Tableau's hues, darkened where needed so that each has a
+ * contrast of at least 3:1 on the white ground, as WCAG asks of graphics). */
+export const PALETTE = ["#4e79a7", "#b25d0e", "#c73e40", "#2f7f79", "#3d7d35", "#8a6d00", "#9c5d8f", "#c4385a", "#7d5a47", "#6b6361"];
 /** Runs that failed or hit a cap. */
 export const FAILED = "#b8262c";
 /** The cross on a point where a run hit its cap: ink, so that it is told from every series' colour. */
@@ -101,7 +103,8 @@ export function lines(id, { title, xLabel, yLabel, series, height }) {
     const points = s.points.filter((p) => p.y !== null);
     const line = s.line ?? true;
     return [
-      ...(line ? [Plot.line(s.points, { x: "x", y: "y", stroke: colour, strokeWidth: 2, curve: "linear" })] : []),
+      // A run that hit its cap measured nothing to join: the line breaks there (its cross stands alone).
+      ...(line ? [Plot.line(s.points.map((p) => (p.capped ? { ...p, y: null } : p)), { x: "x", y: "y", stroke: colour, strokeWidth: 2, curve: "linear" })] : []),
       Plot.dot(points.filter((p) => !p.capped), { x: "x", y: "y", fill: colour, r: line ? 3 : 5, stroke: line ? null : "#1d2330" }),
       Plot.dot(points.filter((p) => p.capped), { x: "x", y: "y", stroke: CAPPED, symbol: "times", r: 6, strokeWidth: 2 }),
     ];
@@ -124,13 +127,12 @@ export function lines(id, { title, xLabel, yLabel, series, height }) {
   });
 }
 
-/** Horizontal bars, one per `{ label, value, colour, text }`, in the given order; log x when the values
- * span decades (a bar of 0 is then not drawn, its text says 0). */
+/** Horizontal bars, one per `{ label, value, colour, text }`, in the given order, on a linear axis from
+ * zero (a bar's length is its value: never a log scale, which would distort it); each bar's text says
+ * its value, so that a short one is still read. */
 export function barsX(id, { title, xLabel, bars, legend = [] }) {
   const values = bars.map((b) => b.value);
-  const log = spansDecades(values);
   const longest = Math.max(...bars.map((b) => b.label.length), 4);
-  const domainMax = Math.max(...values, 1) * (log ? 4 : 1.15);
   return figure(id, {
     title,
     legend,
@@ -138,28 +140,28 @@ export function barsX(id, { title, xLabel, bars, legend = [] }) {
     marginLeft: 8 + 7 * longest,
     // Room for the longest value text after its bar ("2,620,883 (out of nodes)" was cut).
     marginRight: 16 + 7 * Math.max(...bars.map((b) => (b.text ?? String(b.value)).length), 4),
-    x: { label: log ? `${xLabel} (log scale)` : xLabel, type: log ? "log" : "linear", domain: [log ? 1 : 0, domainMax], grid: true },
+    x: { label: xLabel, type: "linear", domain: [0, Math.max(...values, 1) * 1.15], grid: true },
     y: { label: null, domain: bars.map((b) => b.label) },
     marks: [
-      Plot.barX(bars.filter((b) => !log || b.value >= 1), { x1: log ? 1 : 0, x2: "value", y: "label", fill: (b) => b.colour ?? PALETTE[0] }),
-      Plot.text(bars, { x: (b) => (log ? Math.max(1, b.value) : b.value), y: "label", text: (b) => b.text ?? String(b.value), dx: 4, textAnchor: "start", fill: "#1d2330" }),
+      Plot.barX(bars, { x1: 0, x2: "value", y: "label", fill: (b) => b.colour ?? PALETTE[0] }),
+      Plot.text(bars, { x: "value", y: "label", text: (b) => b.text ?? String(b.value), dx: 4, textAnchor: "start", fill: "#1d2330" }),
     ],
   });
 }
 
-/** Vertical bars over categories (`{ label, value }`), log y when the values span decades. */
+/** Vertical bars over categories (`{ label, value }`), on a linear axis from zero (never log: a bar's
+ * height is its value). */
 export function barsY(id, { title, yLabel, xLabel, bars }) {
-  const y = scaleOf(bars.map((b) => b.value), yLabel);
-  const base = y.type === "log" ? y.ticks[0] : 0;
+  const values = bars.map((b) => b.value);
   return figure(id, {
     title,
-    marginLeft: leftMargin(y.ticks ?? bars.map((b) => b.value)),
+    marginLeft: leftMargin(values),
     marginBottom: 46,
     // The axis label centred below the category names, never over the last of them.
     x: { label: xLabel, domain: bars.map((b) => b.label), labelAnchor: "center", labelOffset: 40 },
-    y: { ...y, grid: true },
+    y: { label: yLabel, type: "linear", nice: true, grid: true },
     marks: [
-      Plot.barY(bars, { x: "label", y1: base, y2: "value", fill: PALETTE[0] }),
+      Plot.barY(bars, { x: "label", y1: 0, y2: "value", fill: PALETTE[0] }),
       Plot.text(bars, { x: "label", y: "value", text: (b) => String(b.value), dy: -8, fill: "#1d2330" }),
     ],
   });

@@ -557,6 +557,7 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert!(kept.iter().all(|d| d.as_str().is_some_and(|d| !d.is_empty())), "{out}");
     assert!(tiles["otherPreset"]["off"].as_u64().unwrap() > 0, "{out}");
     assert_eq!(tiles["presetBack"], true, "{out}");
+    assert_eq!(tiles["axe"], serde_json::json!([]), "Generate with a curve made, axe-core (WCAG 2.0 and 2.1): {out}");
 }
 
 #[test]

@@ -9,10 +9,12 @@
 // them, and verifies the exported packs with `lp pack verify`).
 //   node tests/js/designer.mjs URL
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { artifacts, launch, load as typeIn, shot } from "./driver.mjs";
 
 const url = process.argv[2];
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const browser = await launch();
 const results = {};
@@ -246,6 +248,12 @@ try {
       await page.selectOption("#gen-preset", preset);
       curve.presetBack = (await made()).every((d, i) => d === before[i] && d !== "");
       curve.madeBefore = before.filter((d) => d !== "").length;
+      // Generate with a curve made, as the issue scanned it: WCAG 2.0 and 2.1 rules, A and AA.
+      await page.addScriptTag({ content: axeSource });
+      curve.axe = await page.evaluate(async () => {
+        const report = await window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] });
+        return report.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.length}`);
+      });
     }
     await page.click("#curve-to-pack");
     await page.click("#pack-name", { clickCount: 3 });
