@@ -18,6 +18,9 @@ const notations = new Map();
 const STORAGE_KEY = "lphint-studio";
 const TABS = [...document.querySelectorAll("[role=tab]")];
 
+/** The optimizer iterations the studio's generators use unless the designer types another number. */
+const QUICK_ITERATIONS = 200;
+
 /** The kind each stored field is written as. */
 const STORED_KINDS = { tab: "string", desc: "string", edit: "string", packs: "object", curves: "object" };
 
@@ -76,6 +79,36 @@ const studio = {
       notations.set(first, family);
     }
     return notations.get(first);
+  },
+  /** The rating band `[min, max]` of a preset of `family` (its `min` and `max`, else the parameters'
+   * defaults); without a preset, the band all the family's presets span (its defaults' band when it has
+   * none): a real range, not the parameter's whole one (Linjat's 1 to 1000 asked for the impossible). */
+  presetBand(family, preset) {
+    const valueOf = (params, key) => {
+      const value = params.split(",").map((kv) => kv.split("=")).find(([k]) => k === key)?.[1];
+      return Number(value ?? family.params.find((p) => p.name === key)?.default ?? 0);
+    };
+    if (preset) return [valueOf(preset.params, "min"), valueOf(preset.params, "max")];
+    if (family.presets.length === 0) return [valueOf("", "min"), valueOf("", "max")];
+    const bands = family.presets.map((p) => studio.presetBand(family, p));
+    return [Math.min(...bands.map((b) => b[0])), Math.max(...bands.map((b) => b[1]))];
+  },
+  /** Whether a preset bounds the ratings it makes (sets `min` or `max`). */
+  bounds: (preset) => /(^|,)(min|max)=/.test(preset?.params ?? ""),
+  /** A preset's option: its name and the ratings it makes ("easy: 4 to 10 moves"), or that it bounds
+   * none (Linjat's presets shape the board and the rules, not the rating). */
+  presetOption(family, preset) {
+    const bounded = studio.bounds(preset);
+    const [min, max] = studio.presetBand(family, preset);
+    const range = bounded ? `${min} to ${max} ${family.ratingUnit}` : `any rating (${family.ratingUnit})`;
+    return new Option(`${preset.name}: ${range}`, preset.name);
+  },
+  /** The studio's quicker default of a generator's optimizer: a family whose generator optimizes for
+   * `iterations` (Linjat: 10,000 by default, minutes for a curve) makes puzzles with at most
+   * `QUICK_ITERATIONS` in the studio unless the designer types another number. */
+  quickParams(family) {
+    const iterations = family.params.find((p) => p.name === "iterations");
+    return iterations && Number(iterations.default) > QUICK_ITERATIONS ? `iterations=${QUICK_ITERATIONS}` : "";
   },
   /** Whether the family deduces like a player (it has rule reasons beyond the search ones). */
   deduces: (family) => family.reasons.some((r) => r.name === "cover"),

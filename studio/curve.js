@@ -39,6 +39,9 @@ export function targets({ shape, levels, from, to, worlds }) {
   return Array.from({ length: levels }, (_, i) => Math.max(0, Math.round(SHAPES[shape](i, levels, from, to, worlds))));
 }
 
+/** Levels a measure of a preset makes. */
+const MEASURED = 3;
+
 /** A slot's level fits when its rating is within one of the target. */
 const fits = (slot) => slot.level !== null && Math.abs(slot.level.rating - slot.target) <= 1;
 
@@ -51,6 +54,7 @@ export class Curve {
     for (const id of ["curve-levels", "curve-shape", "curve-from", "curve-to", "curve-worlds"]) $(id).onchange = () => this.reshape();
     $("curve-run").onclick = () => this.make(this.slots.flatMap((s, i) => (s.locked ? [] : [i])));
     $("curve-cancel").onclick = () => this.job.cancel();
+    $("curve-measure").onclick = () => this.measure();
     $("curve-to-pack").onclick = () => this.toPack();
     const chart = $("curve-chart");
     chart.onpointerdown = (e) => {
@@ -71,6 +75,8 @@ export class Curve {
       const band = this.generate.band();
       const spec = { shape: "linear", levels: 12, from: band[0], to: band[1], worlds: 3 };
       this.curves[family.name] = { ...spec, slots: targets(spec).map((target) => this.slot(target)) };
+      // A preset that bounds no rating: its real range measured before the designer makes anything.
+      if (!this.generate.bounded()) setTimeout(() => this.measure());
     }
     return this.curves[family.name];
   }
@@ -99,6 +105,34 @@ export class Curve {
   overBand() {
     [$("curve-from").value, $("curve-to").value] = this.generate.band();
     this.reshape();
+    if (!this.generate.bounded()) this.measure();
+  }
+
+  /** Three levels of the preset made in the worker (not kept): their ratings set From and To, and their
+   * time says what the curve will take. Run by itself when the preset bounds no rating (Linjat's shape
+   * the board and the rules: the parameter's whole range, 1 to 1000, made a curve search for minutes). */
+  async measure() {
+    const family = this.generate.family;
+    const task = { type: "generate", family: family.name, params: this.generate.paramText(), count: MEASURED, seed: 1 };
+    $("curve-state").dataset.done = "false";
+    $("curve-state").textContent = `measuring the preset: ${MEASURED} levels…`;
+    const ratings = [];
+    let ms = 0;
+    const end = await this.job.run(this.generate.studio.task(task), (m) => {
+      if (m.type !== "puzzle") return;
+      ratings.push(m.rating);
+      ms = m.ms;
+    });
+    $("curve-state").dataset.done = "true";
+    if (end.type !== "done" || ratings.length === 0) {
+      $("curve-state").textContent = `the preset could not be measured (${end.message || end.type})`;
+      return;
+    }
+    const [from, to] = [Math.min(...ratings), Math.max(...ratings)];
+    [$("curve-from").value, $("curve-to").value] = [from, to];
+    this.reshape();
+    const each = ms / ratings.length / 1000;
+    $("curve-state").textContent = `measured: ${ratings.length} levels rated ${from} to ${to} ${family.ratingUnit}, about ${each.toFixed(1)} s each: the ${this.curve.levels} levels take about ${Math.ceil(each * this.curve.levels)} s`;
   }
 
   /** The shape's fields changed: every unlocked slot takes its new target (a level made stays, marked off

@@ -125,18 +125,23 @@ export class Generate {
     this.curve.shown();
   }
 
-  /** The rating band of the preset chosen (else of the parameters' defaults): where a curve starts. */
+  /** The rating band of the preset chosen (without one, the band the family's presets span): where a
+   * curve starts. */
   band() {
-    const preset = this.family.presets.find((p) => p.name === $("gen-preset").value);
-    const values = Object.fromEntries((preset?.params ?? "").split(",").filter(Boolean).map((kv) => kv.split("=")));
-    const of = (key) => Number(values[key] ?? this.family.params.find((p) => p.name === key)?.default ?? 0);
-    return [of("min"), of("max")];
+    return this.studio.presetBand(this.family, this.family.presets.find((p) => p.name === $("gen-preset").value));
+  }
+
+  /** Whether the preset chosen bounds the ratings it makes. */
+  bounded() {
+    return this.studio.bounds(this.family.presets.find((p) => p.name === $("gen-preset").value));
   }
 
   pickFamily() {
     // The status spoke of the last family's batch; a batch still running goes on saying its own.
     if (!this.job.busy) $("gen-state").textContent = "";
-    $("gen-preset").replaceChildren(new Option("(none)", ""), ...this.family.presets.map((p) => new Option(p.name, p.name)));
+    const [min, max] = this.studio.presetBand(this.family, null);
+    const none = new Option(`(none: the parameters below; the presets span ${min} to ${max} ${this.family.ratingUnit})`, "");
+    $("gen-preset").replaceChildren(none, ...this.family.presets.map((p) => this.studio.presetOption(this.family, p)));
     $("gen-preset").value = this.family.presets[0]?.name ?? "";
     $("pack-name").value = this.pack.name;
     this.fillParams();
@@ -162,7 +167,9 @@ export class Generate {
         input.append(new Option(`(${fromPreset[spec.name] ?? spec.default})`, ""), ...spec.choices.map((c) => new Option(c, c)));
       } else {
         input = document.createElement("input");
-        input.placeholder = fromPreset[spec.name] ?? spec.default;
+        // The studio's quicker optimizer shows as the field's default (the engine's is in the tooltip).
+        const quick = spec.name === "iterations" ? this.studio.quickParams(this.family).split("=")[1] : undefined;
+        input.placeholder = fromPreset[spec.name] ?? quick ?? spec.default;
       }
       input.dataset.param = spec.name;
       label.append(spec.name, input);
@@ -179,6 +186,9 @@ export class Generate {
         if (String(input.checked) !== input.dataset.initial) parts.push(`${input.dataset.param}=${input.checked}`);
       } else if (input.value.trim()) parts.push(`${input.dataset.param}=${input.value.trim()}`);
     }
+    // The studio's quicker optimizer, unless a number was typed (its field says so).
+    const quick = this.studio.quickParams(this.family);
+    if (quick && !parts.some((kv) => kv.startsWith("iterations="))) parts.push(quick);
     return parts.join(",");
   }
 

@@ -122,7 +122,7 @@ export class Play {
 
   /** The family's presets in the dropdown, the one last chosen for it selected. */
   fillPresets(family) {
-    $("play-preset").replaceChildren(...family.presets.map((p) => new Option(p.name, p.name)));
+    $("play-preset").replaceChildren(...family.presets.map((p) => this.studio.presetOption(family, p)));
     if (this.presetOf[family.name]) $("play-preset").value = this.presetOf[family.name];
     $("rules").hidden = !this.studio.deduces(family);
   }
@@ -142,7 +142,7 @@ export class Play {
       if (module) this.open(this.lp.Puzzle.custom(module.puzzle, module.start), `the start of ${module.name ?? "the custom puzzle"}`);
       return;
     }
-    const params = `preset=${$("play-preset").value}` + (family.name === "linjat" ? ",iterations=200" : "");
+    const params = [`preset=${$("play-preset").value}`, this.studio.quickParams(family)].filter(Boolean).join(",");
     this.busy(`generating a ${family.name} puzzle (${$("play-preset").value})…`);
     const seed = Math.floor(Math.random() * 1e9);
     let made = null;

@@ -24,7 +24,8 @@ export class Plots {
   async run() {
     const family = this.studio.family($("plot-family").value);
     const count = Number($("plot-count").value);
-    const extra = family.name === "linjat" ? ",iterations=300" : "";
+    const quick = this.studio.quickParams(family);
+    const extra = quick ? `,${quick}` : "";
     const hasGa = family.name === "hargram";
     const presets = family.presets.map((p) => p.name);
     for (const id of ["plot-gen", "plot-solve", "plot-ga-fitness", "plot-ga-time"]) $(id).replaceChildren();

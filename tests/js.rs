@@ -558,6 +558,13 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert!(tiles["otherPreset"]["off"].as_u64().unwrap() > 0, "{out}");
     assert_eq!(tiles["presetBack"], true, "{out}");
     assert_eq!(tiles["axe"], serde_json::json!([]), "Generate with a curve made, axe-core (WCAG 2.0 and 2.1): {out}");
+    // Linjat with the studio's defaults: the preset says it bounds no rating, the studio measures it, and
+    // the curve is made within a minute, every level on target.
+    let linjat = &results["linjatCurve"];
+    assert!(linjat["presetLabel"].as_str().unwrap().contains("any rating (steps)"), "{out}");
+    assert!(linjat["measured"].as_str().unwrap().contains(" s each: the 12 levels take about "), "{out}");
+    assert!(linjat["state"].as_str().unwrap().starts_with("12 slots made in"), "{out}");
+    assert!(linjat["seconds"].as_f64().unwrap() < 60.0, "{out}");
 }
 
 #[test]

@@ -266,6 +266,24 @@ try {
     await saved.saveAs(curve.file);
     results.curves[family] = curve;
   }
+  // A Linjat curve with the studio's defaults: the first preset bounds no rating, so the studio measures
+  // it first (its range and time), then the 12 levels are made within a minute.
+  {
+    await page.selectOption("#gen-family", "linjat");
+    await page.waitForFunction(() => document.getElementById("curve-state").textContent.startsWith("measured:"), null, { timeout: 60000 });
+    const measured = await page.locator("#curve-state").textContent();
+    const started = Date.now();
+    await page.click("#curve-run");
+    await page.waitForFunction(() => /slots made in/.test(document.getElementById("curve-state").textContent), null, { timeout: 120000 });
+    results.linjatCurve = {
+      measured,
+      state: await page.locator("#curve-state").textContent(),
+      seconds: (Date.now() - started) / 1000,
+      presetLabel: await page.locator("#gen-preset option:checked").textContent(),
+    };
+    await shot(page, "designer-linjat-curve");
+    await page.selectOption("#gen-family", "jugs");
+  }
   // The jugs pack on one printable sheet: an SVG with every level numbered and rated, a PNG, and a page
   // that prints as one A4 sheet.
   {
