@@ -412,6 +412,8 @@ try {
   await page.selectOption("#gen-preset", "expert");
   await page.click("#gen-count", { clickCount: 3 });
   await page.keyboard.type("1");
+  // The optimizer's iterations typed well past the studio's quick 200: a puzzle that takes seconds.
+  await page.fill("#gen-params input[data-param=iterations]", "100000");
   await page.click("#gen-run");
   await page.waitForFunction(() => /the next one: \d/.test(document.getElementById("gen-state").textContent), null, { timeout: 60000 });
   results.heartbeat = await text(page, "#gen-state");
