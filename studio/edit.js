@@ -22,6 +22,30 @@ const GOAL_INK = "#14632b";
 const INK = "#1d2330";
 const RUSH_OPTION = "rush — Rush Hour: cars and trucks, the red car to the exit";
 
+/** A parse error's "column N" (a character of the description text) said as the board's row and column
+ * when the character is in the board's rows (a field of rows split by '/'), the character kept in
+ * brackets; a message that names its row already loses only the text column. */
+export function onTheBoard(desc, message) {
+  const found = /^column (\d+): (.*)$/s.exec(message);
+  if (!found) return message;
+  const [at, rest] = [Number(found[1]), found[2]];
+  const character = `(character ${at} of the description)`;
+  if (/^row \d+/.test(rest)) return `${rest} ${character}`;
+  // The field holding the character, and its rows.
+  let start = 0;
+  for (const field of desc.split(":")) {
+    const end = start + field.length;
+    if (at - 1 >= start && at - 1 < end && field.includes("/")) {
+      const before = field.slice(0, at - 1 - start);
+      const row = before.split("/").length;
+      const column = before.length - before.lastIndexOf("/");
+      return `row ${row}, column ${column}: ${rest} ${character}`;
+    }
+    start = end + 1;
+  }
+  return message;
+}
+
 export class Edit {
   constructor(studio) {
     this.studio = studio;
@@ -436,11 +460,11 @@ export class Edit {
     $("edit-feedback").dataset.done = "false";
     const task = { type: "analyse", desc, nodeLimit: NODE_LIMIT, clusterCap: CLUSTER_CAP, hardestCap: HARDEST_CAP, variants };
     const end = await this.job.run(task, (m) => {
-      if (m.type === "invalid") say("bad", `Not a puzzle yet: ${m.message}`);
+      if (m.type === "invalid") say("bad", `Not a puzzle yet: ${onTheBoard(desc, m.message)}`);
       else if (m.type === "valid") say(m.solved ? "bad" : "good", m.solved ? "A puzzle, but solved already at its start." : "A puzzle the engine reads.");
       else if (m.type === "solution") {
         if (m.status === Status.OK) say("good", m.optimal ? `Solvable: the optimum is ${words(m.length)} (proven).` : `Solvable: a solution of ${words(m.length)} (not proven shortest).`);
-        else if (m.status === Status.UNSOLVABLE) say("bad", "Unsolvable: no sequence of moves reaches the goal.");
+        else if (m.status === Status.UNSOLVABLE) say("bad", `Unsolvable: ${m.lostWhy ? `${m.lostWhy}.` : "no sequence of moves reaches the goal."}`);
         else say("info", `Not decided within ${NODE_LIMIT.toLocaleString("en")} nodes (${m.expanded.toLocaleString("en")} expanded).`);
       } else if (m.type === "count") {
         const text = m.all === 0 ? "No solution at all." : m.all === 1 ? "Unique: exactly one solution." : `Not unique: ${m.capped ? "at least " : ""}${m.all} solutions.`;

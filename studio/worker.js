@@ -321,7 +321,8 @@ function analyse({ desc, nodeLimit, clusterCap, hardestCap = 0, variants = [] })
   }
   postMessage({ type: "valid", solved: puzzle.isSolved });
   const best = puzzle.isSolved ? null : optimum(puzzle, nodeLimit);
-  if (best) postMessage({ type: "solution", ...best });
+  // An unsolvable board says why when the engine sees it without a search (Sokoban's dead boxes).
+  if (best) postMessage({ type: "solution", ...best, lostWhy: best.status === Status.UNSOLVABLE ? puzzle.lostText() : null });
   const optional = (body) => {
     try {
       body();

@@ -69,6 +69,14 @@ try {
   results.edited = await page.inputValue("#edit-desc");
   results.verdict = await page.locator("#edit-feedback li").allTextContents();
   await shot(page, "sokoban-editor");
+  // A box typed into a corner: the verdict names the dead box, as Play's check does.
+  await page.fill("#edit-desc", "sokoban:######/#$--.#/#-@--#/#----#/######");
+  await page.waitForFunction(() => [...document.querySelectorAll("#edit-feedback li")].some((li) => li.textContent.startsWith("Unsolvable")), null, { timeout: 30000 });
+  results.cornerVerdict = await page.locator("#edit-feedback li").allTextContents();
+  // A square the engine does not read: said in the board's rows and columns.
+  await page.fill("#edit-desc", "sokoban:######/#$--.#/#-@X-#/#----#/######");
+  await page.waitForFunction(() => [...document.querySelectorAll("#edit-feedback li")].some((li) => li.textContent.startsWith("Not a puzzle yet")), null, { timeout: 30000 });
+  results.badSquare = (await page.locator("#edit-feedback li").allTextContents())[0];
 
   await page.click("[role=tab][data-tab=play]");
   // The room: six pushes played by the hint key; pushes are counted, not steps; Undo takes back

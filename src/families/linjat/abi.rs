@@ -37,8 +37,8 @@ pub unsafe extern "C" fn lp_linjat_create(
                 1..=9 => Ok(Cell::Number(c as u8)),
                 other => Err(Failure::invalid(format!(
                     "cell {i} (row {}, column {}) holds {other}: expected 0 (empty), -1 (dot) or a number 1..9",
-                    i / w,
-                    i % w
+                    i / w + 1,
+                    i % w + 1
                 ))),
             })
             .collect::<Result<Vec<Cell>, Failure>>()?;

@@ -52,7 +52,7 @@ fn read_rows(field: &Field<'_>, w: usize, h: usize) -> Result<Vec<Cell>, ParseEr
     for (r, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != w {
-            return Err(row.error(format!("row {r} has {found} cells, the grid is {w} wide")));
+            return Err(row.error(format!("row {} has {found} cells, the grid is {w} wide", r + 1)));
         }
         for (i, c) in row.text.chars().enumerate() {
             grid.push(match c {
@@ -62,7 +62,7 @@ fn read_rows(field: &Field<'_>, w: usize, h: usize) -> Result<Vec<Cell>, ParseEr
                 other => {
                     return Err(ParseError::new(
                         row.column + i,
-                        format!("row {r}, column {i}: expected '.', 'o' or a number 1-9, found '{other}'"),
+                        format!("row {}, column {}: expected '.', 'o' or a number 1-9, found '{other}'", r + 1, i + 1),
                     ))
                 }
             });
