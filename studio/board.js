@@ -692,8 +692,21 @@ const sokoban = {
       }
       const box = value >> 3;
       if (box > 0) {
-        rect(ctx, g, cell, value & 2 ? "#2e7d32" : colour(box - 1, 62), Math.max(3, g.size * 0.1));
-        label(ctx, g, x, y, String(box), value & 2 ? "white" : INK);
+        // A box keeps its own colour all game; on a goal it has a thick frame and the goal's ring in its
+        // corner (clear of its number).
+        const inset = Math.max(3, g.size * 0.1);
+        rect(ctx, g, cell, colour(box - 1, 62), inset);
+        if (value & 2) {
+          ctx.strokeStyle = INK;
+          ctx.lineWidth = Math.max(2, g.size * 0.06);
+          ctx.strokeRect(x + inset, y + inset, g.size - 2 * inset, g.size - 2 * inset);
+          ctx.strokeStyle = "#b3261e";
+          ctx.lineWidth = Math.max(2, g.size * 0.05);
+          ctx.beginPath();
+          ctx.arc(x + g.size * 0.74, y + g.size * 0.26, g.size * 0.08, 0, 2 * Math.PI);
+          ctx.stroke();
+        }
+        label(ctx, g, x, y, String(box), INK);
         if (view.selected === cell) outline(ctx, g, cell, CURSOR);
       }
       if (value & 4) {

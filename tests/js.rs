@@ -641,6 +641,8 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
     );
     assert_eq!(results["linkAndImage"], true, "{out}");
     assert_eq!(text("/rushKeys"), "Solved! 1 move played");
+    assert_eq!(results["boxColour"]["offGoal"], results["boxColour"]["onGoal"], "a box keeps its colour on a goal: {out}");
+    assert_eq!(results["boxColour"]["solved"], "true", "{out}");
     // The editor: a goal, a box and the player put by clicks, judged by the engine.
     assert_eq!(text("/edited"), "sokoban:######/#---.#/#-@$-#/#----#/#----#/#----#/######");
     let verdict: Vec<&str> = results["verdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();

@@ -116,6 +116,22 @@ try {
   });
   await shot(page, "sokoban-undo-by-push");
 
+  // A box keeps its colour on a goal (it was drawn green there, like box 2 everywhere).
+  await load(page, "sokoban:######/#@$-.#/######");
+  const boxColour = (cell) =>
+    page.evaluate((c) => {
+      const play = window.studio.play;
+      const [x, y] = play.cellPoint(c);
+      const size = play.cellPoint(c + 1)[0] - x;
+      const [r, g, b] = play.canvas.getContext("2d").getImageData(Math.round(x - 0.34 * size), Math.round(y), 1, 1).data;
+      return [r, g, b];
+    }, cell);
+  const offGoal = await boxColour(8);
+  await press("ArrowRight");
+  await press("ArrowRight");
+  results.boxColour = { offGoal, onGoal: await boxColour(10), solved: await page.getAttribute("#status", "data-solved") };
+  await shot(page, "sokoban-box-on-goal");
+
   // Rush Hour by keys: a car clicked, then slid four cells with the arrow key: one move.
   await load(page, "rush:ooooooooooooAAoooooooooooooooooooooo");
   const box = await page.locator("#board").boundingBox();
