@@ -641,14 +641,20 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
     );
     assert_eq!(results["linkAndImage"], true, "{out}");
     assert_eq!(text("/rushKeys"), "Solved! 1 move played");
-    assert_eq!(results["boxColour"]["offGoal"], results["boxColour"]["onGoal"], "a box keeps its colour on a goal: {out}");
+    assert_eq!(
+        results["boxColour"]["offGoal"], results["boxColour"]["onGoal"],
+        "a box keeps its colour on a goal: {out}"
+    );
     assert_eq!(results["boxColour"]["solved"], "true", "{out}");
     // The editor: a goal, a box and the player put by clicks, judged by the engine.
     assert_eq!(text("/edited"), "sokoban:######/#---.#/#-@$-#/#----#/#----#/#----#/######");
     let verdict: Vec<&str> = results["verdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert!(verdict.contains(&"Solvable: the optimum is 2 pushes (proven)."), "{out}");
     let corner: Vec<&str> = results["cornerVerdict"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
-    assert!(corner.iter().any(|v| v.starts_with("Unsolvable: box 1 is in a corner off the goals at row 2, column 2")), "{out}");
+    assert!(
+        corner.iter().any(|v| v.starts_with("Unsolvable: box 1 is in a corner off the goals at row 2, column 2")),
+        "{out}"
+    );
     assert!(
         text("/badSquare").starts_with("Not a puzzle yet: row 3, column 4: 'X' is not a Sokoban square")
             && text("/badSquare").ends_with("(character 26 of the description)"),

@@ -407,7 +407,11 @@ impl Board {
                     self.numbers.push(Number { cell: cell as u8, value: n });
                 }
                 Cell::Number(n) => {
-                    return Err(format!("the number at row {}, column {} is {n}, not 1..9", cell / width + 1, cell % width + 1))
+                    return Err(format!(
+                        "the number at row {}, column {} is {n}, not 1..9",
+                        cell / width + 1,
+                        cell % width + 1
+                    ))
                 }
             }
         }
