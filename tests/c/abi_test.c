@@ -282,7 +282,7 @@ static void test_linjat(void) {
     CHECK_STATUS(lp_linjat_create(0, 4, tutorial, 0, &p), LP_ERR_INVALID_ARGUMENT, "width 0 is out of range");
     CHECK_STATUS(lp_linjat_create(4, 4, tutorial, SIZE_MAX, &p), LP_ERR_INVALID_ARGUMENT, "cells_len");
     tutorial[0] = 10;
-    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 16, &p), LP_ERR_INVALID_ARGUMENT, "cell 0 (row 0, column 0) holds 10");
+    CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 16, &p), LP_ERR_INVALID_ARGUMENT, "cell 0 (row 1, column 1) holds 10");
     CHECK(p == SENTINEL);
     tutorial[0] = 0;
     CHECK_STATUS(lp_linjat_create(4, 4, tutorial, 16, &p), LP_OK, NULL);
