@@ -22,7 +22,7 @@ const TABS = [...document.querySelectorAll("[role=tab]")];
 const QUICK_ITERATIONS = 200;
 
 /** The kind each stored field is written as. */
-const STORED_KINDS = { tab: "string", desc: "string", edit: "string", packs: "object", curves: "object" };
+const STORED_KINDS = { tab: "string", desc: "string", game: "string", edit: "string", editHistory: "object", packs: "object", curves: "object" };
 
 /** What local storage holds (nothing when it is unavailable or damaged): each field only when it is of
  * the kind the studio writes, so that a damaged or foreign value (an `edit` that is a number) is dropped
@@ -135,7 +135,10 @@ const studio = {
   /** Keeps the tab, the position and the board edited in the URL and the storage, with the packs. */
   remember() {
     history.replaceState(null, "", studio.link());
-    const edited = studio.edit?.model ? { edit: studio.edit.desc } : {};
+    const edited = studio.edit?.model ? { edit: studio.edit.desc, editHistory: studio.edit.kept() } : {};
+    // The game played, with its moves (undo survives a reload), as the engine saves it.
+    const game = studio.play?.saved();
+    if (game) edited.game = game;
     studio.save({ tab: studio.tab, desc: studio.current, ...edited });
   },
   /** Copies `text` to the clipboard and says so in the header (or shows it when the browser refuses). */
@@ -198,11 +201,16 @@ window.addEventListener("storage", (e) => e.key === STORAGE_KEY && studio.genera
 const fromLink = new URLSearchParams(location.hash.slice(1));
 const kept = stored();
 const desc = fromLink.get("desc") || kept.desc;
-const opened = desc && studio.play.tryLoad(desc, fromLink.get("desc") ? "opened from the link" : "restored from the last visit");
+// A reload keeps its own link: then (or without a link) the game and the editor's undo history kept by the
+// browser come back; a link opened anew opens its own position.
+const reloaded = performance.getEntriesByType("navigation")[0]?.type === "reload";
+const sameAsKept = (key) => !fromLink.get(key) || (reloaded && fromLink.get(key) === kept[key]);
+const resumed = sameAsKept("desc") && kept.game && studio.play.resume(kept.game, kept.desc);
+const opened = resumed || (desc && studio.play.tryLoad(desc, fromLink.get("desc") ? "opened from the link" : "restored from the last visit"));
 if (!opened) studio.play.generateOne();
 // The board being edited, from the link or the last visit (drawn when the Edit tab shows).
 const edited = fromLink.get("edit") || kept.edit;
-if (edited) studio.edit.restore(edited);
+if (edited) studio.edit.restore(edited, sameAsKept("edit") ? kept.editHistory : null);
 const tab = fromLink.get("tab") || kept.tab;
 studio.show(TABS.some((t) => t.dataset.tab === tab) ? tab : "play");
 document.getElementById("engine").textContent = `engine: lphint ABI ${lp.version}, ${families.length} families (WebAssembly)`;

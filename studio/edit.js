@@ -22,6 +22,9 @@ const GOAL_INK = "#14632b";
 const INK = "#1d2330";
 const RUSH_OPTION = "rush — Rush Hour: cars and trucks, the red car to the exit";
 
+/** Undo steps the browser keeps each way across a reload. */
+const KEPT_UNDO = 100;
+
 /** A parse error's "column N" (a character of the description text) said as the board's row and column
  * when the character is in the board's rows (a field of rows split by '/'), the character kept in
  * brackets; a message that names its row already loses only the text column. */
@@ -99,9 +102,20 @@ export class Edit {
     if (this.load(desc)) this.studio.show("edit");
   }
 
-  /** The board kept in the browser or given by a link, ready for when the Edit tab shows. */
-  restore(desc) {
-    this.load(desc);
+  /** The board kept in the browser or given by a link, ready for when the Edit tab shows; with the undo
+   * history kept (`kept()`), when the browser kept it. */
+  restore(desc, history = null) {
+    if (!this.load(desc) || !history) return;
+    const snapshots = (list) => (Array.isArray(list) ? list.filter((s) => EDITORS[s?.key] && typeof s.desc === "string") : []);
+    [this.past, this.future] = [snapshots(history.past), snapshots(history.future)];
+    this.undoButtons();
+  }
+
+  /** The undo history as the browser keeps it: each board's editor and description (at most
+   * `KEPT_UNDO` each way; the models are read again from the descriptions). */
+  kept() {
+    const slim = (list) => list.slice(-KEPT_UNDO).map(({ key, desc }) => ({ key, desc }));
+    return { past: slim(this.past), future: slim(this.future) };
   }
 
   load(desc) {
@@ -227,6 +241,8 @@ export class Edit {
   /** Shows a kept snapshot (undo, redo) without recording it again. */
   show(snapshot) {
     $("edit-family").value = snapshot.key;
+    // A snapshot kept by the browser has its description only: its board is read again.
+    snapshot.model ??= EDITORS[snapshot.key].read(snapshot.desc);
     this.model = structuredClone(snapshot.model);
     this.last = snapshot;
     this.group = null;
@@ -241,12 +257,14 @@ export class Edit {
     if (!this.past.length) return;
     this.future.push(this.last);
     this.show(this.past.pop());
+    this.studio.remember();
   }
 
   redo() {
     if (!this.future.length) return;
     this.past.push(this.last);
     this.show(this.future.pop());
+    this.studio.remember();
   }
 
   /** Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) anywhere on the Edit tab but in a text field (which has its own). */

@@ -246,6 +246,30 @@ export class Play {
     this.say(how);
   }
 
+  /** The game as the engine saves it (base64), moves included; null for a custom puzzle (its module
+   * reads it) or no puzzle. */
+  saved() {
+    if (!this.puzzle || this.puzzle.familyId === 0) return null;
+    return btoa(String.fromCharCode(...this.puzzle.save()));
+  }
+
+  /** The game saved by `saved()` on the last visit, when it stands at `desc`: its moves undo again. */
+  resume(game, desc) {
+    try {
+      const pack = this.lp.Pack.load(Uint8Array.from(atob(game), (c) => c.charCodeAt(0)));
+      const puzzle = pack.open(0);
+      pack.free();
+      if (puzzle.describe() !== desc) {
+        puzzle.free();
+        return false;
+      }
+      this.open(puzzle, "restored from the last visit, with its moves");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Opens a description (from Compare or Generate), optionally to replay `moves` on it. */
   openDesc(desc, moves = null, what = "A solution.") {
     this.studio.show("play");

@@ -242,7 +242,7 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!((text("/link/desc"), text("/link/sentence")), (classic, "opened from the link"), "{out}");
     assert_eq!(
         (text("/restored/desc"), text("/restored/sentence")),
-        (classic, "restored from the last visit"),
+        (classic, "restored from the last visit, with its moves"),
         "{out}"
     );
     // Damaged storage (an edit that is a number) does not break the page: it opens the position kept.
@@ -397,9 +397,13 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert_eq!((text("/kept/tab"), text("/kept/desc")), ("edit", erased), "{out}");
     assert_eq!(text("/undo/twoEdits"), "rush:ooooooooooooAAoDoooooDoooooooooooooo", "{out}");
     assert_eq!(text("/undo/undoneOnce"), erased, "{out}");
-    assert_eq!(text("/undo/redone"), "rush:ooooooooooooAAoDoooooDoooooooooooooo", "{out}");
-    assert_eq!(text("/undo/button"), erased, "{out}");
-    assert_eq!((text("/link/tab"), text("/link/desc")), ("edit", erased), "{out}");
+    // The undo history survived the reload: the second undo brings the truck B back.
+    let before_erase = text("/kept/beforeErase");
+    assert_ne!(before_erase, erased, "{out}");
+    assert_eq!(text("/undo/undoneTwice"), before_erase, "{out}");
+    assert_eq!(text("/undo/redone"), erased, "{out}");
+    assert_eq!(text("/undo/button"), before_erase, "{out}");
+    assert_eq!((text("/link/tab"), text("/link/desc")), ("edit", before_erase), "{out}");
     // A board built: the red car on the exit's row, a truck and cars with their orientation; the red car
     // dragged along its track until the truck stops it; the truck slid down by keys; the verdicts.
     assert_eq!(text("/rushBuilt/built"), "rush:oooBoooooBooAAoBooooooooCCoooDoooooD", "{out}");
@@ -582,6 +586,13 @@ fn two_tabs_of_the_studio_keep_each_other_s_work_in_chromium() {
     for key in ["linjatNameInC", "linjatNameAfterReload"] {
         assert_eq!(results[key], "Linjat by B", "{key}: {out}");
     }
+    // Undo survives a reload, in Play (the engine's saved game) and in Edit (the kept history).
+    assert_eq!(results["reloadedEdit"], serde_json::json!({ "changed": true, "same": true, "undone": true }), "{out}");
+    assert_eq!(
+        results["reloadedPlay"],
+        serde_json::json!({ "same": true, "status": "2 moves played", "backToStart": true }),
+        "{out}"
+    );
 }
 
 #[test]

@@ -82,15 +82,16 @@ try {
     }, [canvas, cell]);
   results.rushColour = { edit: await sample("edit-board", 25) };
   await shot(page, "designer-rush-editor");
-  // Remove the truck B; a reload keeps the edited board (and the tab); Ctrl+Z brings B back, Ctrl+Y
-  // takes it away again, the buttons likewise.
+  // Remove the truck B; a reload keeps the edited board (and the tab) and its undo history: after the car
+  // C is erased too, Ctrl+Z brings C back, then B; Ctrl+Y takes B away again, the buttons likewise.
+  const beforeErase = await editDesc();
   await tool("erase");
   await clickCell(0, 25);
   await verdict();
   const erased = await editDesc();
   await page.reload();
   await page.waitForSelector("body[data-ready=true]");
-  results.kept = { tab: await page.evaluate(() => window.studio.tab), desc: await editDesc(), erased };
+  results.kept = { tab: await page.evaluate(() => window.studio.tab), desc: await editDesc(), erased, beforeErase };
   await clickCell(0, 0); // focus the board (Choose and slide on an empty cell: nothing changes)
   await tool("erase");
   await clickCell(0, 3); // the car C

@@ -3,7 +3,7 @@
 // reload, and a third tab opened afterwards holds both. Then a reload of A loses nothing. Prints one
 // JSON line of results (tests/js.rs).
 //   node tests/js/tabs.mjs URL
-import { run, shot } from "./driver.mjs";
+import { load, run, shot } from "./driver.mjs";
 
 const url = process.argv[2];
 await run(async (browser, watch, results) => {
@@ -49,4 +49,28 @@ await run(async (browser, watch, results) => {
   results.sokobanAfterReload = await rows(a);
   await a.selectOption("#gen-family", "linjat");
   results.linjatNameAfterReload = await a.inputValue("#pack-name");
+
+  // Undo survives a reload: two moves played in Play, an edit in Edit; reloaded, both undo.
+  const start = "tiles:3x3:1,2,3,4,5,6,0,7,8";
+  await load(a, start);
+  await a.focus("#board");
+  for (const move of await a.evaluate(() => window.studio.play.puzzle.moves().slice(0, 1))) await a.evaluate((m) => window.studio.play.play(m), move);
+  await a.evaluate(() => window.studio.play.play(window.studio.play.puzzle.moves()[0]));
+  const played = await a.evaluate(() => window.studio.play.puzzle.describe());
+  await a.click("#play-edit");
+  await a.waitForSelector("#edit:not([hidden])");
+  const edited = await a.inputValue("#edit-desc");
+  await a.fill("#edit-desc", "tiles:3x3:1,2,3,4,5,6,7,0,8");
+  await a.waitForFunction(() => !document.getElementById("edit-undo").disabled);
+  const afterEdit = await a.inputValue("#edit-desc");
+  await a.reload();
+  await a.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  results.reloadedEdit = { changed: afterEdit !== edited, same: (await a.inputValue("#edit-desc")) === afterEdit };
+  await a.click("#edit-undo");
+  results.reloadedEdit.undone = (await a.inputValue("#edit-desc")) === edited;
+  await a.click("[role=tab][data-tab=play]");
+  results.reloadedPlay = { same: (await a.evaluate(() => window.studio.play.puzzle.describe())) === played, status: await a.locator("#status").textContent() };
+  await a.click("#undo");
+  await a.click("#undo");
+  results.reloadedPlay.backToStart = (await a.evaluate(() => window.studio.play.puzzle.describe())) === start;
 });
