@@ -424,11 +424,13 @@ export class Generate {
     const picked = this.pack.levels.filter((l) => l.selected);
     try {
       writer.setName(this.pack.name.trim() || null);
-      picked.forEach((level, i) => {
+      picked.forEach((level) => {
         const pack = this.lp.Pack.load(level.pack);
         const puzzle = pack.open(0);
         try {
-          writer.add(puzzle, level.rating, level.name || `${this.pack.name} ${i + 1}`, level.tier || null);
+          // Only a name the designer gave: a level unnamed stays unnamed (a game numbers it by its place,
+          // which follows a reorder; a placeholder written in would not).
+          writer.add(puzzle, level.rating, (level.name ?? "").trim() || null, level.tier || null);
         } finally {
           puzzle.free();
           pack.free();

@@ -118,10 +118,16 @@ export function sheetSvg(title, levels) {
   const top = margin + 34;
   const [cols, , side] = gridFor(levels.length, width - 2 * margin, height - top - margin);
   const cell = Math.floor(side);
+  const column = (width - 2 * margin) / cols;
+  // Captions fit their column at any count: smaller type for small boards, and a label too long for the
+  // column is cut with an ellipsis (a caption never runs into its neighbour's).
+  const font = Math.max(7, Math.min(12, Math.floor(cell / 9)));
+  const fits = Math.max(4, Math.floor((column - 8) / (0.62 * font)));
+  const fitted = (text) => (text.length <= fits ? text : `${text.slice(0, fits - 1)}…`);
   const boards = levels.map(({ view, label }, i) => {
-    const [x, y] = [margin + (i % cols) * ((width - 2 * margin) / cols), top + Math.floor(i / cols) * (cell + 22)];
+    const [x, y] = [margin + (i % cols) * column, top + Math.floor(i / cols) * (cell + 22)];
     const inner = boardSvg(view, 520, { x: x + 4, y, width: cell - 8, height: cell - 8 });
-    const caption = `<text x="${num(x + 4)}" y="${num(y + cell + 6)}" fill="#1d2330" style="font: 600 12px system-ui, sans-serif">${escape(`${i + 1}. ${label}`)}</text>`;
+    const caption = `<text x="${num(x + 4)}" y="${num(y + cell + 6)}" fill="#1d2330" style="font: 600 ${font}px system-ui, sans-serif">${escape(fitted(`${i + 1}. ${label}`))}</text>`;
     return inner + caption;
   });
   const heading = `<text x="${margin}" y="${margin + 14}" fill="#1d2330" style="font: 700 20px system-ui, sans-serif">${escape(title)}</text>`;

@@ -478,6 +478,8 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
             .unwrap();
         let shown = String::from_utf8_lossy(&show.stdout);
         assert!(shown.lines().next().unwrap().ends_with(&format!("\"Curve {family}\": 12 puzzles")), "{shown}");
+        // No placeholder names: a level the designer did not name is unnamed in the file ("-").
+        assert!(shown.lines().filter(|l| l.starts_with('#')).all(|l| l.split(' ').nth(1) == Some("-")), "{shown}");
     }
     assert!(text("/packOpened/label").starts_with("Level of Curve tiles"), "{out}");
     assert!(text("/packOpened/sentence").starts_with("level 1 of Curve tiles"), "{out}");
@@ -488,6 +490,11 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
     assert!(captions[0].as_str().unwrap().starts_with("1. Curve jugs 1 — 1 move"), "{out}");
     assert!(captions[0].as_str().unwrap().ends_with("— 1 move"), "one move, not one moves: {out}");
     assert_eq!(results["sheet"]["pages"], 1, "{out}");
+    assert_eq!(
+        results["sheet"]["crowded"],
+        serde_json::json!({ "captions": 30, "overlaps": 0, "outside": 0 }),
+        "{out}"
+    );
     assert_eq!(text("/sheet/png"), "PNG", "{out}");
     assert_eq!(text("/levelSvg/letters"), "ABCD", "{out}");
     assert_eq!(results["levelSvg"]["exit"], true, "{out}");

@@ -306,6 +306,22 @@ try {
     await sheet.close();
     const captions = [...svg.matchAll(/>(\d+)\. ([^<]*)</g)].map((m) => `${m[1]}. ${m[2]}`);
     results.sheet = { captions, png: png.subarray(1, 4).toString("latin1"), pages: (pdf.match(/\/Type\s*\/Page\b/g) ?? []).length };
+    // At 30 levels with long names the captions still fit their columns: no two overlap, none leaves the page.
+    results.sheet.crowded = await page.evaluate(async () => {
+      const { sheetSvg } = await import("./levels.js");
+      const view = window.studio.play.levelView("tiles:3x3:8,6,7,2,5,4,3,0,1");
+      const levels = Array.from({ length: 30 }, (_, i) => ({ view, label: `a level with a long name, number ${i + 1} — 31 moves, world ${1 + (i % 3)}` }));
+      const holder = document.createElement("div");
+      holder.innerHTML = sheetSvg("Thirty levels", levels);
+      document.body.append(holder);
+      // The page's own texts (the boards inside are SVGs of their own): the title, then the captions.
+      const boxes = [...holder.querySelector("svg").querySelectorAll(":scope > text")].slice(1).map((t) => t.getBoundingClientRect());
+      const page = holder.querySelector("svg").getBoundingClientRect();
+      const overlaps = boxes.filter((a, i) => boxes.some((b, j) => i !== j && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)).length;
+      const outside = boxes.filter((b) => b.right > page.right || b.left < page.left).length;
+      holder.remove();
+      return { captions: boxes.length, overlaps, outside };
+    });
   }
   // Playtest the jugs pack in order, every level solved by the hint key: each level's moves, hints and
   // time, then the summary.
@@ -424,7 +440,7 @@ try {
   await page.click("[role=tab][data-tab=play]");
   await page.setInputFiles("#play-pack", results.curves.tiles.file);
   // (The playtest left the jugs pack's list showing: wait for this pack's.)
-  await page.waitForFunction(() => document.getElementById("play-pack-entry-label").textContent.includes("Curve tiles 1"));
+  await page.waitForFunction(() => document.getElementById("play-pack-entry-label").textContent.startsWith("Level of Curve tiles"));
   results.packOpened = { label: await text("#play-pack-entry-label"), sentence: await text("#sentence") };
 
   // Compare says when a search gave up on a budget of its own below the cap: simulated annealing (200,000
