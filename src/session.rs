@@ -341,8 +341,6 @@ pub trait AnySession: Send {
     fn stored_solution(&self) -> Vec<MoveCode>;
     /// Whether the position is the puzzle's start (no move played, or every one undone).
     fn at_start(&self) -> bool;
-    /// Why the puzzle's definition failed, if it did ([`Family::failure`]).
-    fn failure(&self) -> Option<crate::family::Broken>;
     /// The family's recommended node budget per frame ([`Family::FRAME_BUDGET`]).
     fn frame_budget(&self) -> u32;
     /// A session for a pack entry of the same kind as this puzzle (`desc` read by
@@ -734,10 +732,6 @@ impl<F: Family> AnySession for Session<F> {
 
     fn at_start(&self) -> bool {
         self.state == self.puzzle.shown_start()
-    }
-
-    fn failure(&self) -> Option<crate::family::Broken> {
-        self.puzzle.failure()
     }
 
     fn frame_budget(&self) -> u32 {
