@@ -279,6 +279,20 @@ typedef struct LpReasonInfo {
   const char *doc;
 } LpReasonInfo;
 
+// A kind of a family's puzzles known by its own name and notation (Rush Hour of sliding blocks): a game
+// or a designer's tool lists it as a family of its own.
+typedef struct LpVariant {
+  // Its notation (`"rush"`): the first field of its descriptions; `lp_family_find` and
+  // `lp_generator_new` take it as a family name.
+  const char *notation;
+  // Its name as players know it (`"Rush Hour"`).
+  const char *title;
+  // The parameters its puzzles are made with (a preset or parameters given go after them).
+  const char *params;
+  // The names of the family's presets that make its puzzles, separated by `|`.
+  const char *presets;
+} LpVariant;
+
 // Parameters of `lp_ga_create` (NULL there for the defaults: 1500, 50, 3, 0.9, 0.15).
 typedef struct LpGaParams {
   // Individuals in a generation (at least 2).
@@ -575,6 +589,20 @@ enum LpStatus lp_family_preset(size_t family, size_t preset, struct LpPreset *ou
 // # Safety
 // `out` must be NULL or writable.
 enum LpStatus lp_family_reason(size_t family, size_t reason, struct LpReasonInfo *out);
+
+// Variant `variant` of family `family`: its notation, title, parameters and presets.
+//
+// # Safety
+// `out` must be NULL or writable.
+enum LpStatus lp_family_variant(size_t family, size_t variant, struct LpVariant *out);
+
+// The number of variants of family `family` (`lp_family_variant`): kinds of its puzzles known by their
+// own name, as Rush Hour of sliding blocks; 0 for most families.
+//
+// # Safety
+// `count` must be NULL or writable.
+enum LpStatus lp_family_variant_count(size_t family,
+                                      size_t *count);
 
 // Creates a `width`×`height` flip-panels puzzle (sides 1..32): `start` and `target` hold one byte per
 // cell, row-major, non-zero for dark; `target` may be NULL for all light. `cells` must be `width·height`.

@@ -6,7 +6,7 @@
 use crate::ga::{AnyGa, Evolution};
 use crate::memory::OutOfMemory;
 pub use crate::moves::MoveCode;
-use crate::params::Spec;
+use crate::params::{Spec, Variant};
 use crate::search::cluster::Cluster;
 use crate::search::{Puzzle, Solver, Status};
 use crate::tables::{TableKind, Tables};
@@ -145,9 +145,9 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// of sliding tiles.
     const OPTIONS: &'static [Spec] = &[];
 
-    /// Other first fields of descriptions the family reads, for notations of its own puzzles (Rush Hour's
-    /// `rush:` for sliding blocks): the registry finds the family by them too.
-    const NOTATIONS: &'static [&'static str] = &[];
+    /// Kinds of its puzzles known by their own name and notation (Rush Hour's `rush:` for sliding
+    /// blocks): the registry finds the family by each notation too, and lists each as an entry of its own.
+    const VARIANTS: &'static [Variant] = &[];
 
     /// The kinds of precomputed tables the family loads ([`Family::with_tables`]).
     const TABLES: &'static [TableKind] = &[];

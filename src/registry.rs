@@ -8,7 +8,7 @@ use crate::family::Reason;
 use crate::generate::Generate;
 use crate::moves::MoveCode;
 use crate::pack::{Bounded, Pack, PackEntry, Played};
-use crate::params::{ParamError, Preset, Spec, Values};
+use crate::params::{ParamError, Preset, Spec, Values, Variant};
 use crate::session::{self, AnySession, LoadError, Loaded, MadeGenerator, Stored};
 use crate::tables::{TableKind, Tables};
 use crate::text::{family_of, ParseError};
@@ -23,8 +23,8 @@ pub struct Entry {
     pub id: u32,
     /// The name, the first field of its descriptions.
     pub name: &'static str,
-    /// Other first fields of descriptions it reads ([`crate::family::Family::NOTATIONS`]).
-    pub notations: &'static [&'static str],
+    /// Kinds of its puzzles with their own name and notation ([`crate::family::Family::VARIANTS`]).
+    pub variants: &'static [Variant],
     /// One line saying what the puzzle is.
     pub summary: &'static str,
     /// What its ratings count (`moves`, `presses`, `nodes`).
@@ -72,7 +72,7 @@ impl Entry {
         Entry {
             id,
             name: F::NAME,
-            notations: F::NOTATIONS,
+            variants: F::VARIANTS,
             summary: F::SUMMARY,
             rating_unit: F::RATING_UNIT,
             rated_by_length: F::RATED_BY_LENGTH,
@@ -113,9 +113,9 @@ pub fn families() -> &'static [Entry] {
     crate::families::REGISTRY
 }
 
-/// The family named `name`, or reading descriptions that start with it (its notations).
+/// The family named `name`, or reading descriptions that start with it (its variants' notations).
 pub fn find(name: &str) -> Option<&'static Entry> {
-    families().iter().find(|e| e.name == name || e.notations.contains(&name))
+    families().iter().find(|e| e.name == name || e.variants.iter().any(|v| v.notation == name))
 }
 
 /// The family with id `id`.
@@ -131,6 +131,23 @@ pub fn names() -> String {
 /// The family named `name`, or a message naming the known ones.
 pub fn named(name: &str) -> Result<&'static Entry, String> {
     find(name).ok_or_else(|| format!("unknown family '{name}' (known: {})", names()))
+}
+
+/// A generator of the family `name` finds, for a parameter text: named by a variant's notation (`rush`), it
+/// makes the variant's puzzles (the variant's parameters, then `params`, which may change them).
+pub fn generator(name: &str, params: &str, seed: u64) -> MadeGenerator {
+    named(name)?.generator(&params_of(name, params), seed)
+}
+
+/// The parameter text the generator of the family `name` finds takes for `params`: a variant's
+/// parameters first when `name` is its notation.
+pub fn params_of(name: &str, params: &str) -> String {
+    let variant = find(name).and_then(|e| e.variants.iter().find(|v| v.notation == name));
+    match variant {
+        Some(v) if params.is_empty() => String::from(v.params),
+        Some(v) => format!("{},{params}", v.params),
+        None => String::from(params),
+    }
 }
 
 /// Parses a description of any family into a session at its start.

@@ -222,6 +222,33 @@ fn every_family_generates_from_its_defaults_within_a_bound() {
 }
 
 #[test]
+fn every_variant_makes_puzzles_in_its_own_notation_from_its_params_and_its_presets() {
+    // A variant (Rush Hour of sliding blocks) is listed as a family of its own: its parameters alone and
+    // each of its presets on top make puzzles its notation writes, and the registry finds its family by
+    // that notation; the presets it claims are the family's.
+    let mut seen = 0;
+    every_family(|family| {
+        for variant in family.variants {
+            assert_eq!(registry::find(variant.notation).map(|e| e.id), Some(family.id), "{}", variant.notation);
+            let made = std::iter::once(String::new()).chain(variant.presets.iter().map(|p| {
+                assert!(family.presets.iter().any(|q| q.name == *p), "{}: no preset {p}", variant.title);
+                format!(",preset={p}")
+            }));
+            for extra in made {
+                let params = format!("{}{extra}", variant.params);
+                let mut generator = family.generator(&params, 3).unwrap_or_else(|e| panic!("'{params}': {e}"));
+                generator.set_limits(Limits { max_nodes: 20_000_000, ..Limits::default() });
+                let puzzle = generator.next(u32::MAX).unwrap_or_else(|s| panic!("'{params}': {}", generator.reason(s)));
+                let desc = puzzle.session.describe();
+                assert!(desc.starts_with(&format!("{}:", variant.notation)), "'{params}' made {desc}");
+                seen += 1;
+            }
+        }
+    });
+    assert!(seen >= 4, "Rush Hour and its three presets");
+}
+
+#[test]
 fn descriptions_and_move_codes_round_trip() {
     every_family(|family| {
         for (_, session, _) in generated(family) {

@@ -199,6 +199,9 @@ struct FamilyInfo {
     /// Play options (lp_puzzle_set_option), such as the tiles' heuristic.
     std::vector<LpParamSpec> options;
     std::vector<LpReasonInfo> reasons;
+    /// Kinds of its puzzles known by their own name (Rush Hour of sliding blocks): list each as a family
+    /// of its own; its notation names it to Generator and Puzzle::parse.
+    std::vector<LpVariant> variants;
 };
 
 /// Every family of the registry.
@@ -217,6 +220,10 @@ inline std::vector<FamilyInfo> families() {
         for (std::uint32_t i = 0; i < out[f].info.option_count; i++) detail::check(lp_family_option(f, i, &out[f].options[i]));
         out[f].reasons.resize(out[f].info.reason_count);
         for (std::uint32_t i = 0; i < out[f].info.reason_count; i++) detail::check(lp_family_reason(f, i, &out[f].reasons[i]));
+        std::size_t variants = 0;
+        detail::check(lp_family_variant_count(f, &variants));
+        out[f].variants.resize(variants);
+        for (std::size_t i = 0; i < variants; i++) detail::check(lp_family_variant(f, i, &out[f].variants[i]));
     }
     return out;
 }

@@ -144,6 +144,9 @@ export interface FamilyInfo {
   options: ParamSpec[];
   presets: { name: string; params: string }[];
   reasons: { code: number; name: string; doc: string }[];
+  /** Kinds of its puzzles known by their own name (Rush Hour of sliding blocks): a family of their own to
+   * a player; the notation names one to `Generator` and `Puzzle.parse`. */
+  variants: { notation: string; title: string; params: string; presets: string[] }[];
 }
 
 /** Something to release: `free()` is idempotent; `using` works through `Symbol.dispose`. */

@@ -614,8 +614,6 @@ class Lphint {
 
   // --- the registry -------------------------------------------------------------------------------
 
-  /** Every family of the registry: id, name, summary, rating unit, parameters, presets, play options
-   * and hint reasons, as the generator form and the hint legend need them. */
   /** The index in `families()` of the family named `name`; throws `LpError` naming the known ones. */
   familyIndex(name) {
     return this.with([name], (n) => {
@@ -624,6 +622,10 @@ class Lphint {
     });
   }
 
+  /** Every family of the registry: id, name, summary, rating unit, parameters, presets, play options,
+   * hint reasons and variants (`{ notation, title, params, presets }`: Rush Hour of sliding blocks, a
+   * family of its own to a player; its notation names it to `Generator` and `Puzzle.parse`), as the
+   * generator form and the hint legend need them. */
   families() {
     const x = this.x;
     this.check(this.call(x.lp_family_count, this.out));
@@ -657,6 +659,14 @@ class Lphint {
         });
       this.check(this.call(x.lp_family_frame_budget, f, this.out));
       const frameBudget = this.u32(this.out);
+      this.check(this.call(x.lp_family_variant_count, f, this.out));
+      const variants = Array.from({ length: this.u32(this.out) }, (_, i) =>
+        this.with([16], (ptr) => {
+          this.check(this.call(x.lp_family_variant, f, i, ptr));
+          const [notation, title, params, presets] = [0, 4, 8, 12].map((at) => this.cString(this.u32(ptr + at)));
+          return { notation, title, params, presets: presets.split("|") };
+        }),
+      );
       list.push({
         id: info.id,
         index: f,
@@ -678,6 +688,7 @@ class Lphint {
             return { code: this.u32(ptr), name: this.cString(this.u32(ptr + 4)), doc: this.cString(this.u32(ptr + 8)) };
           }),
         ),
+        variants,
       });
     }
     return list;

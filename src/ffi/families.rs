@@ -79,6 +79,22 @@ pub struct LpPreset {
     pub params: *const c_char,
 }
 
+/// A kind of a family's puzzles known by its own name and notation (Rush Hour of sliding blocks): a game
+/// or a designer's tool lists it as a family of its own.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct LpVariant {
+    /// Its notation (`"rush"`): the first field of its descriptions; `lp_family_find` and
+    /// `lp_generator_new` take it as a family name.
+    pub notation: *const c_char,
+    /// Its name as players know it (`"Rush Hour"`).
+    pub title: *const c_char,
+    /// The parameters its puzzles are made with (a preset or parameters given go after them).
+    pub params: *const c_char,
+    /// The names of the family's presets that make its puzzles, separated by `|`.
+    pub presets: *const c_char,
+}
+
 /// A reason a family's hints give (`LpHint.reason`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -108,6 +124,7 @@ struct FamilyTexts {
     options: Vec<SpecTexts>,
     presets: Vec<(CString, CString)>,
     reasons: Vec<(CString, CString)>,
+    variants: Vec<[CString; 4]>,
 }
 
 fn c(text: &str) -> CString {
@@ -142,6 +159,11 @@ fn texts() -> &'static [FamilyTexts] {
                 options: spec_texts(e.options),
                 presets: e.presets.iter().map(|p| (c(p.name), c(p.params))).collect(),
                 reasons: e.reasons.iter().map(|r| (c(r.name), c(r.doc))).collect(),
+                variants: e
+                    .variants
+                    .iter()
+                    .map(|v| [c(v.notation), c(v.title), c(v.params), c(&v.presets.join("|"))])
+                    .collect(),
             })
             .collect()
     })
@@ -313,6 +335,43 @@ pub unsafe extern "C" fn lp_family_reason(family: usize, reason: usize, out: *mu
         index_in(reason, entry.reasons.len(), "reason index")?;
         let (name, doc) = &texts.reasons[reason];
         out.write(LpReasonInfo { code: entry.reasons[reason].code, name: name.as_ptr(), doc: doc.as_ptr() });
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// The number of variants of family `family` (`lp_family_variant`): kinds of its puzzles known by their
+/// own name, as Rush Hour of sliding blocks; 0 for most families.
+///
+/// # Safety
+/// `count` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_family_variant_count(family: usize, count: *mut usize) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(count, "count") }?;
+        out.write(self::family(family)?.0.variants.len());
+        Ok(LpStatus::LP_OK)
+    })
+}
+
+/// Variant `variant` of family `family`: its notation, title, parameters and presets.
+///
+/// # Safety
+/// `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_family_variant(family: usize, variant: usize, out: *mut LpVariant) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out, "out") }?;
+        let (entry, texts) = self::family(family)?;
+        index_in(variant, entry.variants.len(), "variant index")?;
+        let [notation, title, params, presets] = &texts.variants[variant];
+        out.write(LpVariant {
+            notation: notation.as_ptr(),
+            title: title.as_ptr(),
+            params: params.as_ptr(),
+            presets: presets.as_ptr(),
+        });
         Ok(LpStatus::LP_OK)
     })
 }

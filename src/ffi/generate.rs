@@ -45,7 +45,7 @@ pub unsafe extern "C" fn lp_generator_create_text(
         // SAFETY: forwarded caller guarantees.
         let (out, family, params) =
             unsafe { (Out::new(out, "out")?, text(family, "family")?, text(params, "params")?) };
-        let generator = registry::named(family).and_then(|f| f.generator(params, seed)).map_err(Failure::invalid)?;
+        let generator = registry::generator(family, params, seed).map_err(Failure::invalid)?;
         Ok(hand_out(LpGenerator { generator, limits: Limits::default() }, out))
     })
 }
@@ -74,7 +74,7 @@ pub unsafe extern "C" fn lp_generator_create_like(
         like.checked(Ok(LpStatus::LP_OK))?;
         let generator = match made {
             Some(made) => made,
-            None => registry::named(like.session.family()).and_then(|f| f.generator(params, seed)),
+            None => registry::generator(like.session.family(), params, seed),
         }
         .map_err(Failure::invalid)?;
         Ok(hand_out(LpGenerator { generator, limits: Limits::default() }, out))
@@ -144,8 +144,7 @@ pub unsafe extern "C" fn lp_generate(
         let (puzzle, rating, family, params) = unsafe {
             (Out::new(puzzle, "puzzle")?, Out::new(rating, "rating")?, text(family, "family")?, text(params, "params")?)
         };
-        let mut generator =
-            registry::named(family).and_then(|f| f.generator(params, seed)).map_err(Failure::invalid)?;
+        let mut generator = registry::generator(family, params, seed).map_err(Failure::invalid)?;
         loop {
             match generator.step(u32::MAX) {
                 Ok(generated) => {

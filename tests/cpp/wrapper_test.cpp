@@ -51,6 +51,13 @@ int main() {
     CHECK(solver.step(-1) == lphint::Status::InvalidArgument);
     CHECK(solver.step(1000) == lphint::Status::Ok);
 
+    // Rush Hour: a variant of sliding blocks in the registry, its notation a generator's family name.
+    for (const lphint::FamilyInfo& family : lphint::families()) {
+        bool blocks = std::string(family.info.name) == "blocks";
+        CHECK(family.variants.size() == (blocks ? 1u : 0u));
+        if (blocks) CHECK(std::string(family.variants[0].title) == "Rush Hour" && std::string(family.variants[0].notation) == "rush");
+    }
+
     // A game's exception: LP_ERR_CALLBACK, with the exception's what() after the engine's sentence.
     Countdown game;
     lphint::Puzzle counter = lphint::Puzzle::custom(game, Countdown::State{9, 0});

@@ -174,6 +174,11 @@ static class Tests
             }
         }
         Check(Array.Exists(families[0].Options, o => o.Name == "heuristic" && o.Kind == ParamKind.Choice && o.Choices.Length == 3), "options");
+        // Rush Hour: a variant of sliding blocks, listed with its notation and presets.
+        FamilyInfo blocks = Array.Find(families, f => f.Name == "blocks");
+        Check(blocks.Variants.Length == 1 && blocks.Variants[0].Title == "Rush Hour" && blocks.Variants[0].Notation == "rush"
+            && blocks.Variants[0].Presets.Length == 3 && blocks.Variants[0].Presets[0] == "rush-easy", "Rush Hour is a variant of blocks");
+        Check(Array.TrueForAll(families, f => f.Name == "blocks" || f.Variants.Length == 0), "only blocks has a variant");
     }
 
     static void GeneticAlgorithm()

@@ -46,6 +46,15 @@ test("the registry lists the seven families with their parameters, presets and r
     for (const p of f.params) assert.ok(p.min <= p.max && p.doc, `${f.name}.${p.name}`);
   }
   assert.ok(families.every((f) => f.frameBudget >= 16));
+  // Rush Hour is a variant of sliding blocks: its own name, notation, parameters and presets; named by
+  // its notation, a generator makes Rush Hour boards without a preset.
+  assert.deepEqual(families.find((f) => f.name === "blocks").variants, [
+    { notation: "rush", title: "Rush Hour", params: "size=6x6,method=rush,minimal=true", presets: ["rush-easy", "rush-medium", "rush-hard"] },
+  ]);
+  assert.ok(families.filter((f) => f.name !== "blocks").every((f) => f.variants.length === 0));
+  const rush = lp.generate("rush", "", 4);
+  assert.match(rush.puzzle.describe(), /^rush:/);
+  rush.puzzle.free();
   const linjat = families.find((f) => f.name === "linjat");
   assert.equal(linjat.frameBudget, 300);
   assert.deepEqual(linjat.params.find((p) => p.name === "rules").choices, ["basic", "square", "all"]);

@@ -171,6 +171,20 @@ namespace LpHint
         public string Params;
     }
 
+    /// <summary>A kind of a family's puzzles known by its own name (Rush Hour of sliding blocks): list it as
+    /// a family of its own; its notation names it to Generator and Puzzle.Parse.</summary>
+    public sealed class Variant
+    {
+        /// <summary>The first field of its descriptions (`rush`).</summary>
+        public string Notation;
+        /// <summary>Its name as players know it (`Rush Hour`).</summary>
+        public string Title;
+        /// <summary>The parameters its puzzles are made with.</summary>
+        public string Params;
+        /// <summary>The names of the family's presets that make its puzzles.</summary>
+        public string[] Presets;
+    }
+
     /// <summary>A reason a family's hints give.</summary>
     public sealed class ReasonInfo
     {
@@ -192,6 +206,8 @@ namespace LpHint
         public Preset[] Presets;
         public ParamSpec[] Options;
         public ReasonInfo[] Reasons;
+        /// <summary>Kinds of its puzzles known by their own name (Rush Hour); most families have none.</summary>
+        public Variant[] Variants;
     }
 
     /// <summary>The families lphint knows, read from the library's registry.</summary>
@@ -283,6 +299,21 @@ namespace LpHint
                     LpReasonInfo reason;
                     Native.Check(NativeMethods.lp_family_reason(index, (UIntPtr)i, &reason));
                     family.Reasons[i] = new ReasonInfo { Code = reason.code, Name = Text(reason.name), Doc = Text(reason.doc) };
+                }
+                UIntPtr variants;
+                Native.Check(NativeMethods.lp_family_variant_count(index, &variants));
+                family.Variants = new Variant[(int)variants];
+                for (int i = 0; i < family.Variants.Length; i++)
+                {
+                    LpVariant variant;
+                    Native.Check(NativeMethods.lp_family_variant(index, (UIntPtr)i, &variant));
+                    family.Variants[i] = new Variant
+                    {
+                        Notation = Text(variant.notation),
+                        Title = Text(variant.title),
+                        Params = Text(variant.@params),
+                        Presets = Text(variant.presets).Split('|'),
+                    };
                 }
                 families[f] = family;
             }

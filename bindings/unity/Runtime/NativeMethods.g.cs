@@ -286,6 +286,25 @@ namespace LpHint
         internal static extern LpStatus lp_family_reason(System.UIntPtr family, System.UIntPtr reason, LpReasonInfo* @out);
 
         /// <summary>
+        ///  The number of variants of family `family` (`lp_family_variant`): kinds of its puzzles known by their
+        ///  own name, as Rush Hour of sliding blocks; 0 for most families.
+        ///
+        ///  # Safety
+        ///  `count` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_variant_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_variant_count(System.UIntPtr family, System.UIntPtr* count);
+
+        /// <summary>
+        ///  Variant `variant` of family `family`: its notation, title, parameters and presets.
+        ///
+        ///  # Safety
+        ///  `out` must be NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_family_variant", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_family_variant(System.UIntPtr family, System.UIntPtr variant, LpVariant* @out);
+
+        /// <summary>
         ///  Starts a genetic-algorithm run on a puzzle's current position (pieces already placed stay), with
         ///  `params` (NULL for the defaults); the same seed gives the same run. `LP_ERR_INVALID_ARGUMENT` for a
         ///  family without one, or bad parameters.
@@ -1446,6 +1465,32 @@ namespace LpHint
         ///  The parameters it sets, in the text form.
         /// </summary>
         public byte* @params;
+    }
+
+    /// <summary>
+    ///  A kind of a family's puzzles known by its own name and notation (Rush Hour of sliding blocks): a game
+    ///  or a designer's tool lists it as a family of its own.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    internal unsafe partial struct LpVariant
+    {
+        /// <summary>
+        ///  Its notation (`"rush"`): the first field of its descriptions; `lp_family_find` and
+        ///  `lp_generator_new` take it as a family name.
+        /// </summary>
+        public byte* notation;
+        /// <summary>
+        ///  Its name as players know it (`"Rush Hour"`).
+        /// </summary>
+        public byte* title;
+        /// <summary>
+        ///  The parameters its puzzles are made with (a preset or parameters given go after them).
+        /// </summary>
+        public byte* @params;
+        /// <summary>
+        ///  The names of the family's presets that make its puzzles, separated by `|`.
+        /// </summary>
+        public byte* presets;
     }
 
     /// <summary>

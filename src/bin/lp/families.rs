@@ -25,6 +25,8 @@ pub fn families(args: FamiliesArgs) -> Done {
                 "params": e.params.iter().map(spec_json).collect::<Vec<_>>(),
                 "presets": e.presets.iter().map(|p| json!({"name": p.name, "params": p.params})).collect::<Vec<_>>(),
                 "small": e.small,
+                "variants": e.variants.iter().map(|v| json!({"notation": v.notation, "title": v.title,
+                    "params": v.params, "presets": v.presets})).collect::<Vec<_>>(),
                 "options": e.options.iter().map(spec_json).collect::<Vec<_>>(),
                 "reasons": e.reasons.iter().map(|r| json!({"code": r.code, "name": r.name, "doc": r.doc})).collect::<Vec<_>>(),
                 "tables": e.tables.iter().map(|k| json!({"kind": k.name, "doc": k.doc,
@@ -41,6 +43,16 @@ pub fn families(args: FamiliesArgs) -> Done {
         println!("  presets (--preset NAME):");
         for p in e.presets {
             println!("    {:<12} {}", p.name, p.params);
+        }
+        for v in e.variants {
+            println!(
+                "  variant {} ({}:, `lp generate {}`): {}; presets {}",
+                v.title,
+                v.notation,
+                v.notation,
+                v.params,
+                v.presets.join(", ")
+            );
         }
         println!("  small puzzles (tutorials; the brute-force checks): {}", e.small);
         for s in e.options {

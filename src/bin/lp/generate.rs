@@ -84,16 +84,19 @@ type Streamed = Result<(Box<dyn AnyGenerator>, Result<GeneratedSession, String>)
 /// by its stream's next. Fewer than asked (a band too small, a limit reached) is
 /// [`Failure::Unanswered`] after the puzzles found were handed over.
 pub fn generate_each(
-    family: &Entry,
+    name: &str,
     shape: &Shape,
     asked: usize,
     seed: u64,
     mut each: impl FnMut(GeneratedSession, &indicatif::ProgressBar) -> Result<(), String>,
 ) -> Result<Timing, Failure> {
-    if shape.preset.is_none() && shape.params.is_empty() {
+    let family = registry::named(name)?;
+    let variant = registry::params_of(name, "");
+    if shape.preset.is_none() && shape.params.is_empty() && variant.is_empty() {
         return Err(format!("give --preset or --param (the {} presets: {})", family.name, presets(family)).into());
     }
-    let text = shape.text();
+    // A variant's notation (`rush`) makes its puzzles: its parameters under the preset and --param.
+    let text = registry::params_of(name, &shape.text());
     family.generator(&text, seed)?;
     let tables = shape.tables.as_deref().map(read_tables).transpose()?;
     let mut limits = Limits::default();
@@ -193,7 +196,7 @@ fn presets(family: &Entry) -> String {
 pub fn generate(args: GenerateArgs) -> Done {
     let family = registry::named(&args.family)?;
     let json = args.json;
-    let time = generate_each(family, &args.shape, args.count, args.seed, |generated, progress| {
+    let time = generate_each(&args.family, &args.shape, args.count, args.seed, |generated, progress| {
         let GeneratedSession { session, rating, facts, .. } = generated;
         let length = session.stored_solution().len();
         if json {

@@ -61,14 +61,14 @@ pub fn pack(action: PackAction) -> Done {
 
 /// `lp pack build`: generates distinct puzzles and stores each with the rater's optimal solution. Fewer
 /// puzzles than asked write no pack.
-fn build(family: &str, shape: &Shape, asked: usize, seed: u64, name: Option<String>, output: &str) -> Done {
-    let family = registry::named(family)?;
+fn build(named: &str, shape: &Shape, asked: usize, seed: u64, name: Option<String>, output: &str) -> Done {
+    let family = registry::named(named)?;
     if name.as_ref().is_some_and(|n| n.len() > MAX_LABEL) {
         return Err(format!("a pack's name is at most {MAX_LABEL} bytes").into());
     }
     let tier = shape.preset.clone();
     let mut pack = Pack { name, entries: Vec::new() };
-    let time = generate_each(family, shape, asked, seed, |generated, _| {
+    let time = generate_each(named, shape, asked, seed, |generated, _| {
         let (session, rating) = (generated.session, generated.rating);
         pack.entries.push(PackEntry {
             desc: session.describe(),

@@ -3,7 +3,7 @@
 use super::{block_id, has, text, Axis, Blocks, Count, Layout, Slide, Terrain, MAX_CELLS};
 use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
 use crate::memory::OutOfMemory;
-use crate::params::{Kind, Spec};
+use crate::params::{Kind, Spec, Variant};
 use crate::search::cluster::Cluster;
 use crate::search::{Algorithm, Puzzle, Solver, Status};
 use crate::text::ParseError;
@@ -142,8 +142,14 @@ impl Family for Blocks {
         doc: "how moves are counted: one cell (step), one straight line (line) or any path (free)",
     }];
 
-    /// Rush Hour's notation (`rush:BOARD`) is a sliding-blocks puzzle with axis-locked blocks.
-    const NOTATIONS: &'static [&'static str] = &["rush"];
+    /// Rush Hour's notation (`rush:BOARD`) is a sliding-blocks puzzle with axis-locked blocks, made by the
+    /// Rush Hour engine's drawing on a 6×6 board.
+    const VARIANTS: &'static [Variant] = &[Variant {
+        notation: "rush",
+        title: "Rush Hour",
+        params: "size=6x6,method=rush,minimal=true",
+        presets: &["rush-easy", "rush-medium", "rush-hard"],
+    }];
 
     fn parse(desc: &str) -> Result<Blocks, ParseError> {
         match crate::text::family_of(desc) {

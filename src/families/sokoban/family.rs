@@ -264,7 +264,6 @@ impl Family for Sokoban {
             doc: "the push fills a goal before another: a box on the other would bar the way in",
         },
     ];
-    const NOTATIONS: &'static [&'static str] = &[];
     /// `lp bench frames --count 5`: hints on the presets at most 0.32 ms a call, generator steps 1.35 ms
     /// (1.1 ms on a 20x20 room of 12 boxes), the largest level 0.95 ms.
     const FRAME_BUDGET: u32 = 200;
