@@ -12,8 +12,24 @@ import { exportButtons } from "./charts.js";
 import { loadModule, parser, CUSTOM_FAMILY } from "./custom.js";
 
 const lp = await load(new URL("./lphint/lphint.wasm", import.meta.url));
-const families = lp.families();
-/** Family names by the notations the engine reads for them (`rush` → `blocks`). */
+const engineFamilies = lp.families();
+/** The families the studio lists: each of the engine's with its own presets, and each variant as a family
+ * of its own (Rush Hour: `rush`, named by its notation, which the engine takes as a family name) with the
+ * presets that make its puzzles. `engine` is the registry family that reads and draws its puzzles. */
+const families = engineFamilies.flatMap((f) => {
+  const claimed = new Set(f.variants.flatMap((v) => v.presets));
+  const own = { ...f, title: f.name, engine: f.name, presets: f.presets.filter((p) => !claimed.has(p.name)) };
+  const variants = f.variants.map((v) => ({
+    ...f,
+    name: v.notation,
+    title: v.title,
+    engine: f.name,
+    summary: `a kind of ${f.name}: ${f.summary}`,
+    presets: f.presets.filter((p) => v.presets.includes(p.name)),
+  }));
+  return [own, ...variants];
+});
+/** Family names by the notations the engine reads for them, learnt from the engine. */
 const notations = new Map();
 const STORAGE_KEY = "lphint-studio";
 const TABS = [...document.querySelectorAll("[role=tab]")];
@@ -22,7 +38,7 @@ const TABS = [...document.querySelectorAll("[role=tab]")];
 const QUICK_ITERATIONS = 200;
 
 /** The kind each stored field is written as. */
-const STORED_KINDS = { tab: "string", desc: "string", game: "string", edit: "string", editHistory: "object", packs: "object", curves: "object" };
+const STORED_KINDS = { tab: "string", desc: "string", game: "string", edit: "string", editHistory: "object", pack: "object", curve: "object", packs: "object", curves: "object" };
 
 /** What local storage holds (nothing when it is unavailable or damaged): each field only when it is of
  * the kind the studio writes, so that a damaged or foreign value (an `edit` that is a number) is dropped
@@ -45,7 +61,12 @@ const studio = {
   current: "",
   tab: "play",
   family: (name) => families.find((f) => f.name === name) ?? (name === "custom" ? CUSTOM_FAMILY : undefined),
-  familyById: (id) => families.find((f) => f.id === id) ?? (id === CUSTOM_FAMILY.id ? CUSTOM_FAMILY : undefined),
+  /** The registry family of id `id` (what reads and draws the puzzle: `blocks` for a Rush Hour board). */
+  familyById: (id) => engineFamilies.find((f) => f.id === id) ?? (id === CUSTOM_FAMILY.id ? CUSTOM_FAMILY : undefined),
+  /** The family the studio lists a puzzle under: its notation's (Rush Hour), else its registry family. */
+  listedOf(puzzle) {
+    return puzzle.familyId === CUSTOM_FAMILY.id ? CUSTOM_FAMILY : studio.family(studio.familyOf(puzzle.describe()));
+  },
   /** The custom puzzle module picked (its source, sent to the worker with every task), if any. */
   customSource: null,
   customModule: null,
@@ -61,8 +82,9 @@ const studio = {
   },
   /** A worker task, with the custom module when one is loaded. */
   task: (fields) => (studio.customSource ? { ...fields, custom: studio.customSource } : fields),
-  /** The family of a description: its first field, or the family that reads that notation (`rush:` is a
-   * sliding-blocks puzzle), learnt from the engine once per first field. */
+  /** The family of a description as the studio lists it: its first field when a family listed is named so
+   * (`rush`, Rush Hour), else the family that reads that notation, learnt from the engine once per first
+   * field. */
   familyOf(desc) {
     const first = desc.split(":")[0];
     if (families.some((f) => f.name === first)) return first;
@@ -116,7 +138,7 @@ const studio = {
   reasonName: (family, code) => (family.reasons.find((r) => r.code === code)?.name ?? `reason ${code}`).replace(/_/g, " "),
   reasonDoc: (family, code) => family.reasons.find((r) => r.code === code)?.doc ?? "",
   fillFamilies(select, changed) {
-    select.replaceChildren(...families.map((f) => new Option(`${f.name} — ${f.summary.split(/[.:(]/)[0]}`, f.name)));
+    select.replaceChildren(...families.map((f) => new Option(`${f.title === f.name ? f.name : f.title} — ${f.summary.split(/[.:(]/)[0]}`, f.name)));
     select.onchange = changed;
   },
   /** The Play tab's position changed: Compare works on it, the URL and the storage keep it. */
@@ -193,8 +215,8 @@ studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
 document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link");
-// Another tab of the studio saved: its packs and curves are taken in (each tab writes only what it
-// changed, so neither overwrites the other's work).
+// Another tab of the studio saved: its changes to the pack and the curve are merged in (each tab writes
+// only what it changed, merged with the other's, so neither overwrites the other's work).
 window.addEventListener("storage", (e) => e.key === STORAGE_KEY && studio.generate.sync());
 
 // Restore: the link's position first, then the browser's, else a fresh puzzle.
@@ -213,6 +235,6 @@ const edited = fromLink.get("edit") || kept.edit;
 if (edited) studio.edit.restore(edited, sameAsKept("edit") ? kept.editHistory : null);
 const tab = fromLink.get("tab") || kept.tab;
 studio.show(TABS.some((t) => t.dataset.tab === tab) ? tab : "play");
-document.getElementById("engine").textContent = `engine: lphint ABI ${lp.version}, ${families.length} families (WebAssembly)`;
+document.getElementById("engine").textContent = `engine: lphint ABI ${lp.version}, ${engineFamilies.length} families (WebAssembly)`;
 window.studio = studio;
 document.body.dataset.ready = "true";

@@ -2,11 +2,14 @@
 // picks (flat, linear, steps per world, sawtooth) and then changes slot by slot (typed, or drawn on the
 // chart with the pointer); each unlocked slot's level is made in the worker to its target (at it, else
 // within one), every level distinct from the others; one slot can be made again, a slot locked keeps its
-// level; the curve and the levels' ratings are drawn together; the levels then become the family's pack,
-// in order, each world its tier. Kept in the browser per family, as the packs are.
+// level; the curve and the levels' ratings are drawn together; the levels then become the pack, in order,
+// each world its tier. Each slot has its family (Rush Hour its own): a curve for the whole game mixes
+// them, each slot's level made with its family's preset as last chosen on the form. Kept in the browser,
+// as the pack is, and merged slot by slot with another tab's changes.
 import { lines } from "./charts.js";
 import { cellAdder } from "./dom.js";
 import { Job } from "./jobs.js";
+import { mergeFields, mergePlaced } from "./merge.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,20 +45,22 @@ export function targets({ shape, levels, from, to, worlds }) {
 /** Levels a measure of a preset makes. */
 const MEASURED = 3;
 
-/** A slot's level fits when its rating is within one of the target. */
-const fits = (slot) => slot.level !== null && Math.abs(slot.level.rating - slot.target) <= 1;
+/** A slot's level fits when it is of the slot's family and its rating is within one of the target. */
+const fits = (slot) => slot.level !== null && slot.level.family === slot.family && Math.abs(slot.level.rating - slot.target) <= 1;
 
 export class Curve {
   /** `generate`: the Generate tab (its family, parameters, pack and storage). */
-  constructor(generate, kept = {}) {
+  constructor(generate, kept = null) {
     this.generate = generate;
     this.job = new Job();
-    this.curves = kept;
+    /** The curve (null until first shown: then made from the preset's band). */
+    this.data = kept;
     for (const id of ["curve-levels", "curve-shape", "curve-from", "curve-to", "curve-worlds"]) $(id).onchange = () => this.reshape();
     $("curve-run").onclick = () => this.make(this.slots.flatMap((s, i) => (s.locked ? [] : [i])));
     $("curve-cancel").onclick = () => this.job.cancel();
     $("curve-measure").onclick = () => this.measure();
     $("curve-to-pack").onclick = () => this.toPack();
+    $("curve-family").onclick = () => this.allOfFamily(this.generate.family.name);
     const chart = $("curve-chart");
     chart.onpointerdown = (e) => {
       chart.setPointerCapture?.(e.pointerId);
@@ -68,28 +73,41 @@ export class Curve {
     chart.onpointerup = () => (this.drag = null);
   }
 
-  /** The curve of the family shown (made from its preset's band on first sight). */
+  /** The curve (made on first sight from the band of the family and preset shown). */
   get curve() {
-    const family = this.generate.family;
-    if (!this.curves[family.name]) {
+    if (!this.data) {
       const band = this.generate.band();
       const spec = { shape: "linear", levels: 12, from: band[0], to: band[1], worlds: 3 };
-      this.curves[family.name] = { ...spec, slots: targets(spec).map((target) => this.slot(target)) };
+      this.data = { ...spec, slots: targets(spec).map((target) => this.slot(target)) };
       // A preset that bounds no rating: its real range measured before the designer makes anything.
       if (!this.generate.bounded()) setTimeout(() => this.measure());
     }
-    return this.curves[family.name];
+    return this.data;
   }
 
   get slots() {
     return this.curve.slots;
   }
 
+  /** A new slot: of the family shown. */
   slot(target) {
-    return { target, level: null, locked: false, attempt: 0, note: "" };
+    return { target, family: this.generate.family.name, level: null, locked: false, attempt: 0, note: "" };
   }
 
-  /** The family changed: its curve's fields, table and chart. */
+  /** Two tabs' changes to the curve: the fields and each slot this tab changed are its own. */
+  static merge(base, mine, theirs) {
+    return { ...mergeFields(base, mine, theirs), slots: mergePlaced(base.slots, mine.slots, theirs.slots) };
+  }
+
+  /** Every unlocked slot of family `family` (the one the form shows), the curve over its preset's band
+   * (measured when the preset bounds none). */
+  allOfFamily(family) {
+    for (const slot of this.slots) if (!slot.locked) slot.family = family;
+    $("curve-state").textContent = `the unlocked slots are of ${this.generate.studio.family(family).title}: Make the levels makes them`;
+    this.overBand();
+  }
+
+  /** The curve's fields, table and chart (the family shown changed, or another tab's curve came in). */
   shown() {
     const c = this.curve;
     $("curve-levels").value = c.levels;
@@ -167,19 +185,18 @@ export class Curve {
     return (base * 1_000_003 + i * 7919 + this.slots[i].attempt * 104_729) % 2 ** 31;
   }
 
-  /** Makes the levels of slots `indices` in the worker, each distinct from every other slot's level. */
+  /** Makes the levels of slots `indices` in the worker, each of its slot's family (with the parameters
+   * the form gives that family, less the band) and distinct from every other slot's level. */
   async make(indices) {
     if (!indices.length) return;
     const slots = this.slots;
     const remade = new Set(indices);
     const taken = slots.flatMap((s, i) => (!remade.has(i) && s.level ? [s.level.fingerprint] : []));
-    const params = this.generate.paramText().split(",").filter((kv) => kv && !/^(min|max)=/.test(kv)).join(",");
+    const params = (family) => this.generate.paramsFor(family).split(",").filter((kv) => kv && !/^(min|max)=/.test(kv)).join(",");
     const task = {
       type: "curve",
-      family: this.generate.family.name,
-      params,
       taken,
-      slots: indices.map((i) => ({ index: i, target: slots[i].target, seed: this.seed(i) })),
+      slots: indices.map((i) => ({ index: i, target: slots[i].target, seed: this.seed(i), family: slots[i].family, params: params(slots[i].family) })),
     };
     indices.forEach((i) => {
       slots[i].attempt++;
@@ -196,7 +213,7 @@ export class Curve {
       if (m.type === "slot") {
         made++;
         const slot = slots[m.index];
-        slot.level = m.level;
+        slot.level = m.level && { ...m.level, family: slot.family };
         slot.note = m.level ? "" : m.message;
         this.changed();
         $("curve-state").textContent = `${made} of ${indices.length} slots made`;
@@ -217,14 +234,15 @@ export class Curve {
     this.changed();
   }
 
-  /** The levels made, in order, become the family's pack (each world its tier for steps and sawtooth). */
+  /** The levels made, in order, become the pack (each world its tier for steps and sawtooth). */
   toPack() {
     const c = this.curve;
     const worlds = c.shape === "steps" || c.shape === "sawtooth";
     const levels = c.slots.flatMap((s, i) => {
       if (!s.level) return [];
       const tier = worlds ? `world ${worldOf(i, c.levels, c.worlds)[0] + 1}` : "";
-      return [{ desc: s.level.desc, rating: s.level.rating, ms: s.level.ms, pack: s.level.pack, fingerprint: s.level.fingerprint, name: "", tier, selected: true }];
+      const { family, desc, rating, ms, pack, fingerprint } = s.level;
+      return [{ family, desc, rating, ms, pack, fingerprint, name: "", tier, selected: true }];
     });
     this.generate.pack.levels = levels;
     this.generate.changed();
@@ -259,11 +277,11 @@ export class Curve {
   draw() {
     const slots = this.slots;
     $("curve-slots").tBodies[0].replaceChildren(...slots.map((slot, i) => this.row(slot, i)));
-    const unit = this.generate.family.ratingUnit;
+    const units = [...new Set(slots.map((s) => this.generate.studio.family(s.family)?.ratingUnit))];
     const root = lines("curve-chart", {
-      title: `Difficulty curve: targets and the levels made (${this.curve.shape})`,
+      title: `Targets and levels made (${this.curve.shape})`,
       xLabel: "slot (level in the pack)",
-      yLabel: `rating (${unit})`,
+      yLabel: units.length === 1 ? `rating (${units[0]})` : "rating (each slot's family's unit)",
       series: [
         { name: "target", points: slots.map((s, i) => ({ x: i + 1, y: s.target, capped: false })) },
         { name: "level made", line: false, points: slots.map((s, i) => ({ x: i + 1, y: s.level?.rating ?? null, capped: false })) },
@@ -274,18 +292,25 @@ export class Curve {
     this.plot = root.lastChild;
   }
 
-  /** A slot's row: number, target (typed), rating, lock, description, make again / play. */
+  /** A slot's row: number, family, target (typed), rating, lock, description, make again / play. */
   row(slot, i) {
     const row = document.createElement("tr");
     const cell = cellAdder(row);
     cell(String(i + 1), "num");
+    const family = this.generate.familyCell(slot.family, `family of slot ${i + 1}`, (value) => {
+      slot.family = value;
+      this.changed();
+    });
+    family.disabled = slot.locked;
+    cell(family);
     const target = Object.assign(document.createElement("input"), { type: "number", min: 0, value: slot.target, disabled: slot.locked });
     target.setAttribute("aria-label", `target rating of slot ${i + 1}`);
     target.className = "target";
     target.onchange = () => this.retarget(slot, Math.max(0, Math.round(Number(target.value)) || 0));
     cell(target);
     const off = slot.level && !fits(slot);
-    const rating = cell(slot.level ? `${slot.level.rating}${off ? " (off target)" : ""}` : slot.note || "-", off ? "rating num off" : "rating num");
+    const why = slot.level?.family !== slot.family ? ` (a ${this.generate.studio.family(slot.level?.family)?.title} level)` : " (off target)";
+    const rating = cell(slot.level ? `${slot.level.rating}${off ? why : ""}` : slot.note || "-", off ? "rating num off" : "rating num");
     rating.dataset.slot = String(i);
     const lock = Object.assign(document.createElement("input"), { type: "checkbox", checked: slot.locked, disabled: !slot.level });
     lock.setAttribute("aria-label", `lock slot ${i + 1}`);

@@ -20,7 +20,6 @@ const HARDEST_CAP = 20_000;
 const SETTLE_MS = 120; // an edit waits this long for the next before the engine is asked
 const GOAL_INK = "#14632b";
 const INK = "#1d2330";
-const RUSH_OPTION = "rush — Rush Hour: cars and trucks, the red car to the exit";
 
 /** Undo steps the browser keeps each way across a reload. */
 const KEPT_UNDO = 100;
@@ -66,8 +65,6 @@ export class Edit {
     this.held = null; // the vehicle's cell held by a drag
     this.canvas = $("edit-board");
     studio.fillFamilies($("edit-family"), () => this.fresh());
-    const blocks = [...$("edit-family").options].findIndex((o) => o.value === "blocks");
-    $("edit-family").add(new Option(RUSH_OPTION, "rush"), blocks + 1);
     $("edit-new").onclick = () => this.fresh();
     $("edit-from-play").onclick = () => this.open(studio.current);
     $("edit-play").onclick = () => studio.play.openDesc(this.desc, null, "Opened from the editor.");

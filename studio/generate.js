@@ -1,15 +1,17 @@
 // The Generate tab: a form built from the family's parameter specs (never written per family), batches
 // generated in the worker (progress that moves while a puzzle is being made, cancel), and pack curation:
-// one list per family, kept in the browser; a level already in the list (same fingerprint: the same level
-// up to the family's symmetries) is not added twice, so an export always verifies; remove, sort by rating,
-// reorder by dragging (or ↑ ↓), a name and a tier per level, the difficulty curve of the pack in its order,
-// histograms of ratings and times, and the export named after the pack.
+// one pack for the whole game, levels of any families (Rush Hour its own), kept in the browser; a level
+// already in the pack (same fingerprint: the same level up to the family's symmetries) is not added twice,
+// so an export always verifies; remove, sort by rating, reorder by dragging (or ↑ ↓), a name and a tier
+// per level, the difficulty curve of the pack in its order, histograms of ratings and times, and the
+// export named after the pack. Two tabs merge their changes (merge.js).
 import { histogram, lines, download } from "./charts.js";
 import { cellAdder } from "./dom.js";
 import { Job, reason } from "./jobs.js";
 import { Curve } from "./curve.js";
 import { sheetSvg, svgToPng, printPage } from "./levels.js";
 import { noun } from "./board.js";
+import { mergeFields, mergeKeyed } from "./merge.js";
 
 const $ = (id) => document.getElementById(id);
 const PARAM_BOOL = 1;
@@ -19,10 +21,26 @@ const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
 /** A pack as stored (its levels' one-puzzle packs in base64), and back. */
 const packStored = (pack) => ({ name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: toBase64(l.pack) })) });
-const packRead = (pack) => ({ name: pack.name, levels: pack.levels.map((l) => ({ ...l, pack: fromBase64(l.pack) })) });
+const packRead = (pack) => ({ name: String(pack.name), levels: pack.levels.map((l) => ({ ...l, family: String(l.family), pack: fromBase64(l.pack) })) });
 /** A curve as stored (each slot's level as a one-puzzle pack in base64), and back. */
 const curveStored = (curve) => ({ ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: toBase64(s.level.pack) } })) });
-const curveRead = (curve) => ({ ...curve, slots: curve.slots.map((s) => ({ ...s, level: s.level && { ...s.level, pack: fromBase64(s.level.pack) } })) });
+const curveRead = (curve) => ({ ...curve, slots: curve.slots.map((s) => ({ ...s, family: String(s.family), level: s.level && { ...s.level, pack: fromBase64(s.level.pack) } })) });
+/** How each kept thing is written, read and merged with another tab's. */
+const KEPT = {
+  pack: { write: packStored, read: packRead, merge: (b, m, t) => ({ ...mergeFields(b, m, t), levels: mergeKeyed(b.levels, m.levels, t.levels, "fingerprint") }) },
+  curve: { write: curveStored, read: curveRead, merge: (b, m, t) => Curve.merge(b, m, t) },
+};
+
+/** The one pack and one curve of a studio that kept a pack and a curve per family (before one pack held
+ * every family): every family's levels in one pack (named as the first named one), the first curve
+ * with levels made, each slot of that family. Nothing kept is dropped. */
+function migrated(kept) {
+  const packs = Object.entries(kept.packs ?? {}).filter(([, p]) => p && Array.isArray(p.levels));
+  const pack = packs.length ? { name: packs.find(([, p]) => p.levels.length)?.[1].name ?? packs[0][1].name, levels: packs.flatMap(([family, p]) => p.levels.map((l) => ({ ...l, family }))) } : undefined;
+  const curves = Object.entries(kept.curves ?? {}).filter(([, c]) => c && Array.isArray(c.slots));
+  const [family, curve] = curves.find(([, c]) => c.slots.some((s) => s.level)) ?? curves[0] ?? [];
+  return { pack, curve: curve && { ...curve, slots: curve.slots.map((s) => ({ ...s, family, level: s.level && { ...s.level, family } })) } };
+}
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 export class Generate {
@@ -30,14 +48,18 @@ export class Generate {
     this.studio = studio;
     this.lp = studio.lp;
     this.job = new Job();
-    // What this tab last read or wrote of each family's pack and curve, as stored: a save writes only the
-    // families that differ (another tab's work on the others stays), and a sync takes in what differs.
-    this.written = { packs: {}, curves: {} };
-    this.packs = this.restore("packs", packRead);
-    this.curve = new Curve(this, this.restore("curves", curveRead));
+    // What this tab last read or wrote of the pack and the curve, as stored: the base of the merge with
+    // another tab's changes.
+    this.written = { pack: null, curve: null };
+    const kept = this.restore();
+    this.pack = kept.pack ?? { name: "levels", levels: [] };
+    this.curve = new Curve(this, kept.curve ?? null);
+    /** The preset last chosen for each family: a curve's slot of another family is made with it. */
+    this.presetOf = {};
     this.dragged = null;
     studio.fillFamilies($("gen-family"), () => this.pickFamily());
     $("gen-preset").onchange = () => {
+      this.presetOf[this.family.name] = $("gen-preset").value;
       this.fillParams();
       this.curve.overBand();
     };
@@ -63,66 +85,85 @@ export class Generate {
     return this.studio.family($("gen-family").value);
   }
 
-  /** The pack being curated for the family shown. */
-  get pack() {
-    const name = this.family.name;
-    this.packs[name] ??= { name: `${name} levels`, levels: [] };
-    return this.packs[name];
-  }
-
-  /** The packs or curves (`kind`) kept in the browser, each read by `read`; a damaged one is dropped. */
-  restore(kind, read) {
+  /** The pack and the curve kept in the browser (those of an older studio merged into one); a damaged
+   * one is dropped. */
+  restore() {
+    const now = this.studio.stored();
+    const stored = now.pack || now.curve ? { pack: now.pack, curve: now.curve } : migrated(now);
     const kept = {};
-    for (const [family, value] of Object.entries(this.studio.stored()[kind] ?? {})) {
+    for (const [kind, { read }] of Object.entries(KEPT)) {
       try {
-        kept[family] = read(value);
-        this.written[kind][family] = JSON.stringify(value);
+        if (!stored[kind]) continue;
+        kept[kind] = read(stored[kind]);
+        this.written[kind] = JSON.stringify(stored[kind]);
       } catch {
-        // A damaged entry is dropped; the others are kept.
+        // Damaged: dropped (the other is kept).
       }
     }
     return kept;
   }
 
-  /** Writes the families whose pack or curve this tab changed, into what the storage holds now. */
+  /** This tab's pack and curve as stored. */
+  mine() {
+    return { pack: packStored(this.pack), curve: this.curve.data && curveStored(this.curve.data) };
+  }
+
+  /** Writes what this tab changed of the pack and the curve over what the storage holds now: when another
+   * tab wrote since this one last read, the changes of both are merged (merge.js), never overwritten. */
   save() {
     const now = this.studio.stored();
     const fields = {};
-    for (const [kind, mine, write] of [["packs", this.packs, packStored], ["curves", this.curve?.curves ?? {}, curveStored]]) {
-      const merged = { ...(now[kind] ?? {}) };
-      for (const [family, value] of Object.entries(mine)) {
-        const text = JSON.stringify(write(value));
-        if (text === this.written[kind][family]) continue;
-        merged[family] = JSON.parse(text);
-        this.written[kind][family] = text;
+    for (const [kind, value] of Object.entries(this.mine())) {
+      if (!value) continue;
+      const text = JSON.stringify(value);
+      const base = this.written[kind];
+      if (text === base) continue;
+      const theirs = now[kind];
+      let merged = value;
+      if (theirs && base && JSON.stringify(theirs) !== base) {
+        try {
+          merged = KEPT[kind].merge(JSON.parse(base), value, theirs);
+          this.take(kind, merged);
+        } catch {
+          // Theirs is damaged: this tab's stands.
+        }
       }
       fields[kind] = merged;
+      this.written[kind] = JSON.stringify(merged);
     }
-    this.studio.save(fields);
+    if (Object.keys(fields).length) this.studio.save(fields);
   }
 
-  /** Another tab saved: the families whose stored pack or curve differs from what this tab last read or
-   * wrote are taken in, and the lists redrawn. */
+  /** Another tab saved: what it changed is merged into this tab's pack and curve (this tab's own unsaved
+   * changes stay), and the lists redrawn. */
   sync() {
     const now = this.studio.stored();
+    const mine = this.mine();
     let changed = false;
-    for (const [kind, mine, read] of [["packs", this.packs, packRead], ["curves", this.curve.curves, curveRead]]) {
-      for (const [family, value] of Object.entries(now[kind] ?? {})) {
-        const text = JSON.stringify(value);
-        if (text === this.written[kind][family]) continue;
-        try {
-          mine[family] = read(value);
-          this.written[kind][family] = text;
-          changed = true;
-        } catch {
-          // Damaged: this tab keeps its own.
-        }
+    for (const kind of Object.keys(KEPT)) {
+      const theirs = now[kind];
+      const text = JSON.stringify(theirs);
+      if (!theirs || text === this.written[kind]) continue;
+      try {
+        const base = this.written[kind] ? JSON.parse(this.written[kind]) : null;
+        const merged = base && mine[kind] ? KEPT[kind].merge(base, mine[kind], theirs) : theirs;
+        this.take(kind, merged);
+        this.written[kind] = text;
+        changed = true;
+      } catch {
+        // Damaged: this tab keeps its own.
       }
     }
     if (!changed) return;
     if (document.activeElement !== $("pack-name")) $("pack-name").value = this.pack.name;
     this.draw();
     this.curve.shown();
+  }
+
+  /** Takes in a stored pack or curve as this tab's. */
+  take(kind, value) {
+    if (kind === "pack") this.pack = packRead(value);
+    else this.curve.data = curveRead(value);
   }
 
   /** The rating band of the preset chosen (without one, the band the family's presets span): where a
@@ -142,7 +183,7 @@ export class Generate {
     const [min, max] = this.studio.presetBand(this.family, null);
     const none = new Option(`(none: the parameters below; the presets span ${min} to ${max} ${this.family.ratingUnit})`, "");
     $("gen-preset").replaceChildren(none, ...this.family.presets.map((p) => this.studio.presetOption(this.family, p)));
-    $("gen-preset").value = this.family.presets[0]?.name ?? "";
+    $("gen-preset").value = this.presetOf[this.family.name] ?? this.family.presets[0]?.name ?? "";
     $("pack-name").value = this.pack.name;
     this.fillParams();
     this.draw();
@@ -178,6 +219,15 @@ export class Generate {
     $("gen-params").replaceChildren(...fields);
   }
 
+  /** The parameter text a level of `family` is made with: the form's for the family it shows, else the
+   * preset last chosen for that family (its first at first) with the studio's quicker optimizer. */
+  paramsFor(family) {
+    if (family === this.family.name) return this.paramText();
+    const entry = this.studio.family(family);
+    const preset = this.presetOf[family] ?? entry.presets[0]?.name ?? "";
+    return [preset && `preset=${preset}`, this.studio.quickParams(entry)].filter(Boolean).join(",");
+  }
+
   /** The parameter text: the preset, then every field given (a checkbox when changed from its start). */
   paramText() {
     const parts = $("gen-preset").value ? [`preset=${$("gen-preset").value}`] : [];
@@ -198,7 +248,6 @@ export class Generate {
     const family = this.family.name;
     const batch = { type: "generate", family, params: this.paramText(), count, seed: Number($("gen-seed").value) };
     const tier = $("gen-preset").value || null;
-    const pack = this.pack;
     $("gen-progress").max = count;
     $("gen-progress").value = 0;
     $("gen-state").textContent = "starting…";
@@ -210,7 +259,7 @@ export class Generate {
     const end = await this.job.run(batch, (m) => {
       if (m.type === "puzzle") {
         made++;
-        if (!this.add(pack, { desc: m.desc, rating: m.rating, ms: m.ms, pack: m.pack, tier, name: "" })) skipped++;
+        if (!this.add({ family, desc: m.desc, rating: m.rating, ms: m.ms, pack: m.pack, tier, name: "" })) skipped++;
         $("gen-progress").value = made;
         $("gen-state").textContent = `${made} of ${count} made (${seconds(performance.now() - started)})`;
       } else if (m.type === "working") {
@@ -239,17 +288,26 @@ export class Generate {
     return print;
   }
 
-  /** Adds a level to `pack` unless the same level is there already; whether it was added. */
-  add(pack, level) {
+  /** Adds a level to the pack unless the same level is there already; whether it was added. */
+  add(level) {
     const fingerprint = this.fingerprint(level.pack);
-    if (pack.levels.some((l) => l.fingerprint === fingerprint)) return false;
-    pack.levels.push({ ...level, fingerprint, selected: true });
-    if (pack === this.pack) this.draw();
-    this.save();
+    if (this.pack.levels.some((l) => l.fingerprint === fingerprint)) return false;
+    this.pack.levels.push({ ...level, fingerprint, selected: true });
+    this.changed();
     return true;
   }
 
-  /** A table row of level `i`: pick, position, name, tier, rating, time, description, actions. */
+  /** The family select of level or slot `what` `i`: every family listed, `value` chosen. */
+  familyCell(value, label, changed) {
+    const select = document.createElement("select");
+    select.append(...this.studio.families.map((f) => new Option(f.title, f.name)));
+    select.value = value;
+    select.setAttribute("aria-label", label);
+    select.onchange = () => changed(select.value);
+    return select;
+  }
+
+  /** A table row of level `i`: pick, position, family, name, tier, rating, time, description, actions. */
   row(level, i, count) {
     const row = document.createElement("tr");
     row.draggable = true;
@@ -264,6 +322,8 @@ export class Generate {
     };
     cell(pick);
     cell(String(i + 1), "num");
+    const family = this.studio.family(level.family);
+    cell(family?.title ?? level.family, "family");
     for (const field of ["name", "tier"]) {
       const input = Object.assign(document.createElement("input"), { value: level[field] ?? "", placeholder: field === "name" ? `${this.pack.name} ${i + 1}` : "" });
       input.setAttribute("aria-label", `${field} of level ${i + 1}`);
@@ -274,7 +334,8 @@ export class Generate {
       };
       cell(input);
     }
-    cell(String(level.rating), "rating num");
+    const rating = cell(String(level.rating), "rating num");
+    rating.title = family ? `${level.rating} ${family.ratingUnit}` : "";
     cell(level.ms === null ? "-" : level.ms.toFixed(1), "num");
     const desc = cell(level.desc, "desc");
     desc.title = level.desc;
@@ -314,22 +375,32 @@ export class Generate {
     return row;
   }
 
+  /** The table, the pack's curve (one series per family: ratings count each family's own unit) and the
+   * histograms of the family shown. */
   draw() {
     const levels = this.pack.levels;
     $("gen-results").tBodies[0].replaceChildren(...levels.map((level, i) => this.row(level, i, levels.length)));
-    const unit = this.family.ratingUnit;
     const name = this.pack.name;
+    const families = [...new Set(levels.map((l) => l.family))];
+    const unitOf = (f) => this.studio.family(f)?.ratingUnit ?? "rating";
+    const units = [...new Set(families.map(unitOf))];
     if (levels.length) {
       lines("gen-curve", {
         title: `Difficulty curve of ${name}`,
         xLabel: "level (in the pack's order)",
-        yLabel: `rating (${unit})`,
-        series: [{ name: "rating", points: levels.map((l, i) => ({ x: i + 1, y: l.rating, capped: false })) }],
+        yLabel: units.length === 1 ? `rating (${units[0]})` : "rating (each family's unit)",
+        series: families.map((f) => ({
+          name: `${this.studio.family(f)?.title ?? f} (${unitOf(f)})`,
+          line: families.length === 1,
+          points: levels.map((l, i) => ({ x: i + 1, y: l.family === f ? l.rating : null, capped: false })),
+        })),
         height: 200,
       });
     } else $("gen-curve").replaceChildren();
-    histogram("gen-rating-chart", { title: `Ratings of ${name}`, xLabel: `rating (${unit})`, values: levels.map((l) => l.rating) });
-    histogram("gen-time-chart", { title: `Time to generate a level of ${name}`, xLabel: "time (ms)", values: levels.filter((l) => l.ms !== null).map((l) => l.ms) });
+    const own = levels.filter((l) => l.family === this.family.name);
+    const title = this.family.title;
+    histogram("gen-rating-chart", { title: `Ratings of the pack's ${title} levels`, xLabel: `rating (${this.family.ratingUnit})`, values: own.map((l) => l.rating) });
+    histogram("gen-time-chart", { title: `Time to generate a ${title} level of the pack`, xLabel: "time (ms)", values: own.filter((l) => l.ms !== null).map((l) => l.ms) });
     this.countSelected();
   }
 
@@ -396,7 +467,7 @@ export class Generate {
   sheet() {
     const levels = this.pack.levels.filter((l) => l.selected).map((level, i) => ({
       view: this.studio.play.levelView(level.desc),
-      label: `${level.name || `${this.pack.name} ${i + 1}`} — ${level.rating} ${noun(this.family.name, level.rating)}${level.tier ? `, ${level.tier}` : ""}`,
+      label: `${level.name || `${this.pack.name} ${i + 1}`} — ${level.rating} ${noun(this.studio.family(level.family)?.engine, level.rating)}${level.tier ? `, ${level.tier}` : ""}`,
     }));
     return sheetSvg(this.pack.name, levels);
   }
@@ -414,7 +485,7 @@ export class Generate {
 
   /** The file name of the pack: its name, made safe. */
   fileName() {
-    return `${this.pack.name.trim().replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "") || this.family.name}.lpk`;
+    return `${this.pack.name.trim().replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "") || "levels"}.lpk`;
   }
 
   /** The picked levels, in the list's order, as one pack with their solutions, ratings, names and tiers,
@@ -447,34 +518,25 @@ export class Generate {
     }
   }
 
-  /** A pack's levels added to this family's list with their names and tiers (levels already there are
-   * not added twice). */
+  /** A pack's levels added to the pack with their families, names and tiers (levels already there are
+   * not added twice); a pack still empty takes the file's name. */
   async importPack(file) {
     if (!file) return;
     try {
       const pack = this.lp.Pack.load(new Uint8Array(await file.arrayBuffer()));
       const name = pack.name;
+      if (name && this.pack.levels.length === 0) this.pack.name = name;
       let added = 0;
-      let first = null;
       for (let i = 0; i < pack.length; i++) {
         const puzzle = pack.open(i);
-        const family = this.studio.familyById(puzzle.familyId).name;
-        first ??= family;
+        const family = this.studio.listedOf(puzzle).name;
         const writer = new this.lp.PackWriter();
         writer.add(puzzle, pack.rating(i));
-        const level = { desc: puzzle.describe(), rating: pack.rating(i), ms: null, pack: writer.bytes(), tier: pack.label(i, "tier") ?? "", name: pack.label(i, "name") ?? "" };
+        const level = { family, desc: puzzle.describe(), rating: pack.rating(i), ms: null, pack: writer.bytes(), tier: pack.label(i, "tier") ?? "", name: pack.label(i, "name") ?? "" };
         writer.free();
         puzzle.free();
-        this.packs[family] ??= { name: `${family} levels`, levels: [] };
-        // A list still empty takes the pack's own name.
-        if (name && this.packs[family].levels.length === 0) this.packs[family].name = name;
-        if (this.add(this.packs[family], level)) added++;
+        if (this.add(level)) added++;
       }
-      // Show the list the levels went to (a pack holds one family's levels as a rule).
-      if (first && first !== this.family.name) {
-        $("gen-family").value = first;
-        this.pickFamily();
-      } else this.draw();
       $("pack-name").value = this.pack.name;
       const skipped = pack.length - added;
       const from = name ? `"${name}" (${file.name})` : file.name;
@@ -486,3 +548,4 @@ export class Generate {
     }
   }
 }
+

@@ -233,7 +233,7 @@ export class Play {
     this.endReplay();
     this.puzzle?.free();
     this.puzzle = puzzle;
-    const family = this.studio.familyById(puzzle.familyId);
+    const family = this.studio.listedOf(puzzle);
     if ($("play-family").value !== family.name) {
       $("play-family").value = family.name;
       this.fillPresets(family);

@@ -124,7 +124,7 @@ function generate({ family, params, count, seed }) {
 const SLOT_NODES = 50_000_000;
 
 /** A level rated `target` (else within one of it), distinct from the fingerprints `taken`, or why none. */
-function slotLevel(family, params, { index, target, seed }, taken) {
+function slotLevel({ index, target, seed, family, params }, taken) {
   const started = performance.now();
   const beat = heartbeat(() => postMessage({ type: "working", index, ms: performance.now() - started }));
   let why = "";
@@ -156,10 +156,11 @@ function slotLevel(family, params, { index, target, seed }, taken) {
   return { level: null, message: `none within one of ${target}: ${why}` };
 }
 
-/** The slots of a pack to a difficulty curve, each posted when made. */
-function curve({ family, params, slots, taken }) {
+/** The slots of a pack to a difficulty curve (each of its own family and parameters), each posted when
+ * made. */
+function curve({ slots, taken }) {
   const seen = new Set(taken);
-  for (const slot of slots) postMessage({ type: "slot", index: slot.index, ...slotLevel(family, params, slot, seen) });
+  for (const slot of slots) postMessage({ type: "slot", index: slot.index, ...slotLevel(slot, seen) });
   postMessage({ type: "done" });
 }
 

@@ -204,7 +204,7 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     // An empty pack is not exported; a pack's levels are listed in Play by name and tier.
     assert_eq!(results["exportEmpty"], true, "{out}");
     let entries: Vec<&str> = results["packEntries"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
-    assert!(entries.len() == 4 && entries.iter().any(|e| e.starts_with("Warm-up, starter (rating ")), "{entries:?}");
+    assert!(entries.len() == 9 && entries.iter().any(|e| e.starts_with("Warm-up, starter (rating ")), "{entries:?}");
     // The levels not named are numbered by their place (no placeholder name was written into the file).
     assert!(entries.iter().all(|e| e.starts_with("Warm-up") || e.starts_with("level ")), "{entries:?}");
     // A refused description: words, not a code; rows from 1; the field marked, the board kept, then cleared.
@@ -277,25 +277,26 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     assert_eq!(text("/edit/played"), "flip:3x3:#../.#./..#", "{out}");
     let rush = facts("rush");
     assert!(rush.iter().any(|f| f == "Solvable: the optimum is 3 moves (proven)."), "{rush:?}: {out}");
-    // Generation into per-family packs; the same seed again adds nothing.
+    // Generation into the one pack, each level with its family; the same seed again adds nothing.
     assert_eq!(results["generated"]["tiles"]["count"], 5, "{out}");
-    assert_eq!(results["generated"]["jugs"]["count"], 5, "the jugs have their own list: {out}");
+    assert_eq!(results["generated"]["jugs"]["count"], 5, "the jugs beside the tiles: {out}");
     assert_eq!(results["generated"]["tiles again"]["count"], 5, "{out}");
     assert!(text("/generated/tiles again/state").contains("5 already in the pack"), "{out}");
     // Flags are checkboxes; progress moves during a long puzzle, and Cancel stops it.
     assert_eq!(results["tapIsCheckbox"], true, "{out}");
     assert!(text("/heartbeat").starts_with("0 of 1 made; the next one: "), "{out}");
     assert_eq!(text("/cancelled"), "cancelled after 0", "{out}");
-    // Curation: sorted by rating, dragged, one removed, exported under the pack's name, imported back
-    // without duplicates, cleared; the jugs list untouched.
+    // Curation of the pack of both families: sorted by rating, dragged, one removed, exported under the
+    // pack's name, imported back without duplicates, the same whichever family is shown, cleared.
     let sorted: Vec<u64> =
         results["curated"]["sorted"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert!(sorted.windows(2).all(|w| w[0] <= w[1]), "{out}");
     assert_eq!(results["curated"]["dragged"], true, "{out}");
-    assert_eq!(results["curated"]["rows"], 4, "{out}");
+    assert_eq!(results["curated"]["rows"], 9, "{out}");
     assert_eq!(text("/exportName"), "Morning-tiles.lpk", "{out}");
-    assert_eq!(results["reimport"]["rows"], 4, "{out}");
-    assert_eq!(results["jugsRows"], 5, "{out}");
+    assert_eq!(results["reimport"]["rows"], 9, "{out}");
+    assert_eq!(results["rowsAfterSwitch"], 9, "{out}");
+    assert_eq!(results["packFamilies"], serde_json::json!(["jugs", "tiles"]), "{out}");
     assert_eq!(results["cleared"], 0, "{out}");
     // The optimal algorithms agree on the 8-puzzle, in the worker: no long task on the page.
     let compare = &results["compare"];
@@ -359,11 +360,11 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     let pack = text("/exported");
     let verify = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "verify", pack]).output().unwrap();
     let report = String::from_utf8_lossy(&verify.stdout);
-    assert!(verify.status.success() && report.contains("all 4 puzzles verified"), "{report}");
+    assert!(verify.status.success() && report.contains("all 9 puzzles verified"), "{report}");
     let show = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "show", pack]).output().unwrap();
     let shown = String::from_utf8_lossy(&show.stdout);
     assert!(shown.contains("Warm-up") && shown.contains("starter"), "{shown}");
-    assert!(shown.lines().next().unwrap().ends_with("\"Morning tiles\": 4 puzzles"), "the pack's name: {shown}");
+    assert!(shown.lines().next().unwrap().ends_with("\"Morning tiles\": 9 puzzles"), "the pack's name: {shown}");
     assert!(text("/reimport/state").contains("\"Morning tiles\""), "{out}");
 }
 
@@ -587,12 +588,16 @@ fn two_tabs_of_the_studio_keep_each_other_s_work_in_chromium() {
     let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert!(results["failure"].is_null() && results["errors"].as_array().unwrap().is_empty(), "{out}");
     assert_eq!(results["madeInA"], 3, "{out}");
-    // B saw A's levels without a reload; a new tab and A reloaded hold both tabs' work.
-    for key in ["seenInB", "sokobanInC", "sokobanAfterReload"] {
-        assert_eq!(results[key], 3, "{key}: {out}");
-    }
-    for key in ["linjatNameInC", "linjatNameAfterReload"] {
-        assert_eq!(results[key], "Linjat by B", "{key}: {out}");
+    // B saw A's levels without a reload; a new tab holds both tabs' work.
+    assert_eq!(results["seenInB"], 3, "{out}");
+    assert_eq!(results["inC"], serde_json::json!({ "rows": 3, "name": "Game by B" }), "{out}");
+    // Changes made at the same moment in both tabs are merged, in both, and after a reload: B's level
+    // name, A's removal and A's Linjat level.
+    let merged = serde_json::json!({
+        "families": ["sokoban", "sokoban", "linjat"], "firstName": "First box", "packName": "Game by B", "removedGone": true
+    });
+    for tab in ["a", "b", "reloaded"] {
+        assert_eq!(results["merged"][tab], merged, "{tab}: {out}");
     }
     // Undo survives a reload, in Play (the engine's saved game) and in Edit (the kept history).
     assert_eq!(results["reloadedEdit"], serde_json::json!({ "changed": true, "same": true, "undone": true }), "{out}");

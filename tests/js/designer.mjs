@@ -201,15 +201,21 @@ try {
   results.hargram = { twoPieces, shaped, rotated, rotateLabel, removeLabel, removed: await editDesc(), facts: await verdict() };
   await shot(page, "designer-hargram-editor");
 
-  // A pack to a difficulty curve, for two families: 12 slots on a linear curve over the preset's band,
-  // made in the worker; slot 1 locked, slot 5 made again, then every unlocked slot made again (slot 1
-  // keeps its level); slot 3's target drawn on the chart with the pointer and made; the levels put in
+  // A pack to a difficulty curve, for two families in turn: 12 slots on a linear curve over the preset's
+  // band, made in the worker; slot 1 locked, slot 5 made again, then every unlocked slot made again (slot
+  // 1 keeps its level); slot 3's target drawn on the chart with the pointer and made; the levels put in
   // the pack and exported.
   await page.click("[role=tab][data-tab=generate]");
   results.curves = {};
+  // The curve's slots unlocked, then all of the family shown ("Unlocked slots: this family").
+  const curveOfFamily = async () => {
+    for (const lock of await page.locator("#curve-slots tbody input[aria-label^='lock slot']:checked").all()) await lock.click();
+    await page.click("#curve-family");
+  };
   for (const [family, preset] of [["tiles", "medium"], ["jugs", "easy"]]) {
     await page.selectOption("#gen-family", family);
     await page.selectOption("#gen-preset", preset);
+    await curveOfFamily();
     await page.selectOption("#curve-shape", "linear");
     await typeInto("#curve-levels", 12);
     const done = async () => {
@@ -271,6 +277,7 @@ try {
   // it first (its range and time), then the 12 levels are made within a minute.
   {
     await page.selectOption("#gen-family", "linjat");
+    await curveOfFamily();
     await page.waitForFunction(() => document.getElementById("curve-state").textContent.startsWith("measured:"), null, { timeout: 60000 });
     const measured = await page.locator("#curve-state").textContent();
     const started = Date.now();

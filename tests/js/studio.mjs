@@ -339,7 +339,7 @@ try {
   // with the position that was kept.
   await other.evaluate(() => {
     const kept = JSON.parse(localStorage.getItem("lphint-studio"));
-    localStorage.setItem("lphint-studio", JSON.stringify({ ...kept, edit: 42, packs: "x", curves: [1] }));
+    localStorage.setItem("lphint-studio", JSON.stringify({ ...kept, edit: 42, packs: "x", curves: [1], pack: { levels: 5 }, curve: { slots: "x" } }));
   });
   await other.goto(url);
   await other.waitForSelector("body[data-ready=true]", { timeout: 10000 });
@@ -384,8 +384,8 @@ try {
   await page.click("#edit-play");
   results.edit.rush.played = await page.evaluate(() => window.studio.current);
 
-  // Generate: batches of 5 from a preset into the family's pack, every rating in the preset's band; the
-  // same seed again adds nothing (the levels are there already).
+  // Generate: batches of 5 from a preset into the one pack (each level with its family), every rating in
+  // the preset's band; the same seed again adds nothing (the levels are there already).
   await page.click("[role=tab][data-tab=generate]");
   for (const [family, preset] of [["tiles", "medium"], ["jugs", "easy"], ["tiles", "medium"]]) {
     await page.selectOption("#gen-family", family);
@@ -394,7 +394,10 @@ try {
     await page.keyboard.type("5");
     await page.click("#gen-run");
     await page.waitForSelector("#gen-state[data-done=true]", { timeout: 120000 });
-    const ratings = (await page.locator("#gen-results tbody tr td.rating").allTextContents()).map(Number);
+    const ratings = await page.locator("#gen-results tbody tr").evaluateAll(
+      (rows, f) => rows.filter((r) => r.querySelector("td.family").textContent === f).map((r) => Number(r.querySelector("td.rating").textContent)),
+      family,
+    );
     const band = await page.evaluate(([f, p]) => {
       const params = window.studio.family(f).presets.find((x) => x.name === p).params;
       const kv = Object.fromEntries(params.split(",").map((s) => s.split("=")));
@@ -421,8 +424,8 @@ try {
   await page.waitForSelector("#gen-state[data-done=true]");
   results.cancelled = await text(page, "#gen-state");
   await page.selectOption("#gen-family", "tiles");
-  // Curate the tiles pack: its name, a level's name and tier typed in, sorted, the last dragged first,
-  // one removed; then exported.
+  // Curate the pack (5 tiles, 5 jugs): its name, a level's name and tier typed in, sorted, the last
+  // dragged first, one removed; then exported.
   await page.click("#pack-name", { clickCount: 3 });
   await page.keyboard.type("Morning tiles");
   await page.click("#gen-results tbody tr:nth-child(1) input[data-field=name]");
@@ -432,8 +435,8 @@ try {
   await page.keyboard.type("starter");
   await page.click("#gen-sort");
   const sorted = (await page.locator("#gen-results tbody tr td.rating").allTextContents()).map(Number);
-  const lastDesc = await page.locator("#gen-results tbody tr:nth-child(5) td.desc").textContent();
-  await page.dragAndDrop("#gen-results tbody tr:nth-child(5)", "#gen-results tbody tr:nth-child(1)");
+  const lastDesc = await page.locator("#gen-results tbody tr:nth-child(10) td.desc").textContent();
+  await page.dragAndDrop("#gen-results tbody tr:nth-child(10)", "#gen-results tbody tr:nth-child(1)");
   const firstAfterDrag = await page.locator("#gen-results tbody tr:nth-child(1) td.desc").textContent();
   await page.click("#gen-results tbody tr:nth-child(3) button[aria-label^=remove]");
   // The ↑ button by keyboard: the level goes up and the focus goes with it, twice in a row.
@@ -456,7 +459,9 @@ try {
   await page.waitForFunction(() => /imported/.test(document.getElementById("gen-state").textContent));
   results.reimport = { state: await text(page, "#gen-state"), rows: await page.locator("#gen-results tbody tr").count() };
   await page.selectOption("#gen-family", "jugs");
-  results.jugsRows = await page.locator("#gen-results tbody tr").count();
+  // The same pack whichever family the form shows, its levels of both families.
+  results.rowsAfterSwitch = await page.locator("#gen-results tbody tr").count();
+  results.packFamilies = [...new Set(await page.locator("#gen-results tbody td.family").allTextContents())].sort();
   results.genStateAfterSwitch = await text(page, "#gen-state");
   await page.click("#gen-clear");
   results.cleared = await page.locator("#gen-results tbody tr").count();

@@ -1,7 +1,9 @@
 // Two tabs of the studio at once, in headless Chromium, the way the issue lost work: tab A generates
-// three Sokoban levels while tab B, opened before, renames the Linjat pack; B sees A's levels without a
-// reload, and a third tab opened afterwards holds both. Then a reload of A loses nothing. Prints one
-// JSON line of results (tests/js.rs).
+// three Sokoban levels while tab B, opened before, renames the pack; B sees A's levels without a reload,
+// and a third tab opened afterwards holds both. Then both tabs change the pack at the same moment (B names
+// a level while A, its storage event not yet in, removes another and adds a Linjat level): nothing either
+// did is lost. A reload of A loses nothing, and undo survives it. Prints one JSON line of results
+// (tests/js.rs).
 //   node tests/js/tabs.mjs URL
 import { load, run, shot } from "./driver.mjs";
 
@@ -16,6 +18,7 @@ await run(async (browser, watch, results) => {
     return page;
   };
   const rows = (page) => page.locator("#gen-results tbody tr").count();
+  const families = (page) => page.locator("#gen-results tbody td.family").allTextContents();
   const [a, b] = [await open(), await open()];
 
   // Tab A: three Sokoban levels of the easy preset.
@@ -26,29 +29,51 @@ await run(async (browser, watch, results) => {
   await a.waitForSelector("#gen-state[data-done=true]", { timeout: 120000 });
   results.madeInA = await rows(a);
 
-  // Tab B, opened before A made them: renames the Linjat pack, then looks at Sokoban's.
-  await b.selectOption("#gen-family", "linjat");
-  await b.click("#pack-name", { clickCount: 3 });
-  await b.keyboard.type("Linjat by B");
-  await b.selectOption("#gen-family", "sokoban");
+  // Tab B, opened before A made them: sees them without a reload, and renames the pack.
   await b.waitForFunction((n) => document.querySelectorAll("#gen-results tbody tr").length === n, results.madeInA, { timeout: 10000 });
   results.seenInB = await rows(b);
+  await b.click("#pack-name", { clickCount: 3 });
+  await b.keyboard.type("Game by B");
   await shot(b, "tabs-b-sees-a");
 
   // A third tab, opened now: both changes.
   const c = await open();
-  await c.selectOption("#gen-family", "sokoban");
-  results.sokobanInC = await rows(c);
-  await c.selectOption("#gen-family", "linjat");
-  results.linjatNameInC = await c.inputValue("#pack-name");
-  // A reloaded: its levels and B's name are still there.
+  results.inC = { rows: await rows(c), name: await c.inputValue("#pack-name") };
+
+  // At the same moment: A does not hear of B's next change (its storage events held back) while B names
+  // level 1 and A removes level 2 and adds a Linjat level; then A's events come in.
+  await a.evaluate(() => {
+    window.heldEvents = [];
+    window.addEventListener("storage", (e) => window.heldEvents && (e.stopImmediatePropagation(), window.heldEvents.push(e)), { capture: true });
+  });
+  await b.click("#gen-results tbody tr:nth-child(1) input[data-field=name]");
+  await b.keyboard.type("First box");
+  const removed = await a.locator("#gen-results tbody tr:nth-child(2) td.desc").textContent();
+  await a.click("#gen-results tbody tr:nth-child(2) button[aria-label^=remove]");
+  await a.selectOption("#gen-family", "linjat");
+  await a.fill("#gen-count", "1");
+  await a.click("#gen-run");
+  await a.waitForSelector("#gen-state[data-done=true]", { timeout: 120000 });
+  await a.evaluate(() => {
+    const held = window.heldEvents;
+    window.heldEvents = null;
+    for (const e of held) window.dispatchEvent(new StorageEvent("storage", { key: e.key, newValue: e.newValue }));
+  });
+  const merged = async (page) => ({
+    families: await families(page),
+    firstName: await page.inputValue("#gen-results tbody tr:nth-child(1) input[data-field=name]"),
+    packName: await page.inputValue("#pack-name"),
+    removedGone: !(await page.locator("#gen-results tbody td.desc").allTextContents()).includes(removed),
+  });
+  await b.waitForFunction(() => document.querySelectorAll("#gen-results tbody tr").length === 3, null, { timeout: 10000 });
+  results.merged = { a: await merged(a), b: await merged(b) };
+  await shot(a, "tabs-merged");
+
+  // A reloaded: everything is still there.
   await a.reload();
   await a.waitForSelector("body[data-ready=true]", { timeout: 30000 });
   await a.click("[role=tab][data-tab=generate]");
-  await a.selectOption("#gen-family", "sokoban");
-  results.sokobanAfterReload = await rows(a);
-  await a.selectOption("#gen-family", "linjat");
-  results.linjatNameAfterReload = await a.inputValue("#pack-name");
+  results.merged.reloaded = await merged(a);
 
   // Undo survives a reload: two moves played in Play, an edit in Edit; reloaded, both undo.
   const start = "tiles:3x3:1,2,3,4,5,6,0,7,8";
