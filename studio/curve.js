@@ -153,9 +153,10 @@ export class Curve {
     $("curve-state").textContent = `measured: ${ratings.length} levels rated ${from} to ${to} ${family.ratingUnit}, about ${each.toFixed(1)} s each: the ${this.curve.levels} levels take about ${Math.ceil(each * this.curve.levels)} s`;
   }
 
-  /** The shape's fields changed: every unlocked slot takes its new target (a level made stays, marked off
-   * target when it no longer fits, until Make replaces it: a change of shape, band or preset drops
-   * nothing); slots are added or taken from the end as the count asks. */
+  /** The shape's fields changed: every unlocked slot of the family shown takes its new target (a level
+   * made stays, marked off target when it no longer fits, until Make replaces it: a change of shape, band
+   * or preset drops nothing; the other families' slots keep theirs, made for their own bands); slots are
+   * added (of the family shown) or taken from the end as the count asks. */
   reshape() {
     const c = this.curve;
     const number = (id, lo, hi, now) => Math.max(lo, Math.min(hi, Math.round(Number($(id).value)) || now));
@@ -166,11 +167,15 @@ export class Curve {
       to: number("curve-to", 0, 1_000_000, c.to),
       worlds: number("curve-worlds", 1, 50, c.worlds),
     });
+    const family = this.generate.family;
     c.slots = targets(c).map((target, i) => {
       const slot = c.slots[i] ?? this.slot(target);
-      if (!slot.locked) slot.target = target;
+      if (!slot.locked && slot.family === family.name) slot.target = target;
       return slot;
     });
+    if (!c.slots.some((slot) => !slot.locked && slot.family === family.name)) {
+      $("curve-state").textContent = `no unlocked slot is of ${family.title}: the shape and the band set the targets of the family shown ("Unlocked slots: this family" gives it slots)`;
+    }
     this.changed();
   }
 

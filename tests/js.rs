@@ -582,6 +582,79 @@ fn the_studio_is_a_designers_workbench_in_chromium() {
 
 #[test]
 #[cfg(feature = "cli")]
+fn a_whole_game_of_three_families_is_made_reordered_exported_and_imported_in_the_studio() {
+    let (_studio, url) = studio();
+    let out = node(&["tests/js/game.mjs", &url]);
+    let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(results["failure"].is_null() && results["errors"].as_array().unwrap().is_empty(), "{out}");
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    };
+    // Rush Hour is an entry of its own in the family list.
+    assert!(strings(&results["families"]).iter().any(|f| f.starts_with("Rush Hour — ")), "{out}");
+    // Each family's slots made in turn, every level within one of its target.
+    for (family, made) in [("rush", 30), ("sokoban", 20), ("linjat", 10)] {
+        let state = results["made"][family].as_str().unwrap();
+        assert!(
+            state.starts_with(&format!("{made} slots made in")) && state.contains("every rating within one"),
+            "{state}"
+        );
+    }
+    let slots = results["slots"].as_array().unwrap();
+    assert_eq!(slots.len(), 30, "{out}");
+    let notation = |i: usize| ["rush", "sokoban", "linjat"][i / 10];
+    for (i, slot) in slots.iter().enumerate() {
+        assert_eq!(slot["family"], notation(i), "slot {}: {out}", i + 1);
+        assert!(slot["desc"].as_str().unwrap().starts_with(&format!("{}:", notation(i))), "{slot}");
+        let rating: i64 = slot["rating"].as_str().unwrap().parse().unwrap_or_else(|_| panic!("{slot}"));
+        assert!((rating - slot["target"].as_i64().unwrap()).abs() <= 1, "{slot}");
+    }
+    let descs: std::collections::BTreeSet<&str> = slots.iter().map(|s| s["desc"].as_str().unwrap()).collect();
+    assert_eq!(descs.len(), 30, "distinct levels: {out}");
+    // The pack holds them in the curve's order, each with its family; reordered by drag and ↓.
+    let rows = |key: &str| results[key].as_array().unwrap().clone();
+    let before = rows("packBefore");
+    for (i, row) in before.iter().enumerate() {
+        assert_eq!(row["desc"], slots[i]["desc"], "{out}");
+        assert_eq!(row["family"], ["Rush Hour", "sokoban", "linjat"][i / 10], "{out}");
+    }
+    let ordered = rows("packOrdered");
+    let order: Vec<usize> = [4, 1, 0, 2, 3].into_iter().chain(5..30).collect();
+    for (row, from) in ordered.iter().zip(&order) {
+        assert_eq!(row["desc"], before[*from]["desc"], "{out}");
+    }
+    assert_eq!(ordered[0]["name"], "The last first", "{out}");
+    assert!(ordered[1..].iter().all(|r| r["name"] == ""), "no placeholder names: {out}");
+    // The pack's curve: one series per family, each with its unit.
+    let legend = strings(&results["curveLegend"]);
+    for series in ["Rush Hour (moves)", "sokoban (pushes)", "linjat ("] {
+        assert!(legend.iter().any(|t| t.starts_with(series)), "{series}: {legend:?}");
+    }
+    // Exported, cleared, imported back: the same levels, order, families and names.
+    assert_eq!(results["cleared"], 0, "{out}");
+    assert_eq!(results["imported"]["rows"], serde_json::Value::Array(ordered), "{out}");
+    assert_eq!(results["imported"]["name"], "Whole game", "{out}");
+    assert!(
+        results["imported"]["state"].as_str().unwrap().starts_with("imported 30 levels from \"Whole game\""),
+        "{out}"
+    );
+    // In Play, each level under its family: Rush Hour's own entry for its boards.
+    for (played, family) in results["played"].as_array().unwrap().iter().zip(["rush", "rush", "sokoban", "linjat"]) {
+        assert_eq!(played["family"], family, "{out}");
+        assert!(played["desc"].as_str().unwrap().starts_with(&format!("{family}:")), "{played}");
+    }
+    // `lp pack verify` accepts the mixed pack.
+    let file = results["file"].as_str().unwrap();
+    let verify = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "verify", file]).output().unwrap();
+    let report = String::from_utf8_lossy(&verify.stdout);
+    assert!(verify.status.success() && report.contains("all 30 puzzles verified"), "{report}");
+    let show = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "show", file]).output().unwrap();
+    let shown = String::from_utf8_lossy(&show.stdout);
+    assert!(shown.lines().next().unwrap().ends_with("\"Whole game\": 30 puzzles"), "{shown}");
+}
+
+#[test]
+#[cfg(feature = "cli")]
 fn two_tabs_of_the_studio_keep_each_other_s_work_in_chromium() {
     let (_studio, url) = studio();
     let out = node(&["tests/js/tabs.mjs", &url]);
