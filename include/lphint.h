@@ -1246,6 +1246,21 @@ enum LpStatus lp_puzzle_piece_name(const struct LpPuzzle *puzzle,
                                    size_t cap,
                                    size_t *written);
 
+// Proves the solution a pack or a generator handed with the puzzle (a pack's is not known to be optimal,
+// so hints along it do not say so) by an optimal search from the start, expanding at most `budget` nodes
+// in this call: call it once per frame, as `lp_next_hint`, until it stops returning `LP_IN_PROGRESS`.
+// `LP_OK`: proven, hints along the plan now say optimal (their `moves_left` is the distance); the
+// search's solution is the plan from then on. `LP_NOT_FOUND`: no solution is known from the start, or the
+// family's search cannot prove optimality (the message says which); `LP_OUT_OF_NODES`: the node limit
+// (`lp_puzzle_set_node_limit`) was reached. It shares the hinter's search: a hint searched from off the
+// plan in between makes the proof start again. Costs what the first hint of the level typed as a
+// description costs; a game that never shows "optimal" need not call it.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_prove_plan(struct LpPuzzle *puzzle,
+                                   uint32_t budget);
+
 // Plays again the last move undone (`lp_puzzle_undo`); `LP_NOT_FOUND` when there is none (a move
 // played after an undo forgets the moves undone). Drops the last hint. Allocates nothing once the
 // history is reserved (`lp_puzzle_reserve_history`).

@@ -5,6 +5,7 @@
 //! where the player is, spread over as many calls as the budget requires.
 
 use crate::search::{Puzzle, Search, Solver, Status};
+use crate::status::Shortfall;
 use alloc::vec::Vec;
 
 /// A hint: the move to play and how many moves remain from the current state (this one included).
@@ -130,6 +131,41 @@ impl<P: Puzzle> Hinter<P> {
             }
             other => Err(other),
         }
+    }
+}
+
+impl<P: Puzzle> Hinter<P> {
+    /// Proves the plan known from its start (a stored solution nobody checked) by searching from that
+    /// start, expanding at most `budget` nodes in this call: once found, the search's path is the plan from
+    /// the start and its hints say optimal when the solver proves it (`Ok(true)`; `Ok(false)`: the solver
+    /// cannot prove optimality). `InProgress`: call again; `NotFound`: no plan from the start to prove. A
+    /// hint search from elsewhere shares the solver: the proof then starts again at the next call.
+    pub fn prove(&mut self, puzzle: &P, budget: u32) -> Result<bool, Status> {
+        self.last_work = 0;
+        let Some(start) = self.plan_from else { return Err(Status::NotFound(Shortfall::NoPlan)) };
+        if self.plan_optimal {
+            return Ok(true);
+        }
+        if self.searching_from.as_ref() != Some(&start) {
+            self.solver.restart(puzzle, start);
+            self.searching_from = Some(start);
+        }
+        let step = self.solver.step(puzzle, budget);
+        self.last_work = step.work;
+        match step.status {
+            Status::Found => {
+                self.solver.write_path(&mut self.plan);
+                self.plan_optimal = self.solver.solution_is_optimal();
+                self.searching_from = None;
+                Ok(self.plan_optimal)
+            }
+            other => Err(other),
+        }
+    }
+
+    /// The number of moves of the plan from its start, when it is proven optimal.
+    pub fn proven_length(&self, start: &P::State) -> Option<usize> {
+        (self.plan_optimal && self.plan_from.as_ref() == Some(start)).then_some(self.plan.len())
     }
 }
 

@@ -10,6 +10,7 @@ use crate::hint::Hinter;
 use crate::memory::OutOfMemory;
 use crate::search::cluster::Cluster;
 use crate::search::{Algorithm, Puzzle, Search, Solver, Stats, Status, Step};
+use crate::status::Shortfall;
 use crate::tables::Tables;
 use crate::text::ParseError;
 use crate::trivial::Trivial;
@@ -89,6 +90,26 @@ pub struct Session<F: Family> {
 pub type GeneratorLike<F> = fn(puzzle: &F, from: &<F as Puzzle>::State, params: &str, seed: u64) -> MadeGenerator;
 
 impl<F: Family> Session<F> {
+    /// The hinter, made on first use: an optimal solver and the stored solution as its plan.
+    fn make_hinter(&mut self) -> Result<(), Status> {
+        let puzzle = &self.puzzle;
+        if self.hinter.is_none() {
+            let solver = puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
+            let solver = solver.with_expansion_limit(self.node_limit);
+            // The hinter searches and follows plans in the searches' states.
+            let (shown, start) = (puzzle.shown_start(), puzzle.start());
+            // The tiers' buffers too, once: reading a hint's tiers then allocates nothing.
+            self.ahead.reserve(PLAN_CAPACITY);
+            self.plan_codes.reserve(PLAN_CAPACITY);
+            self.distances.reserve();
+            self.hinter = Some(match translate(puzzle, &self.stored, shown, start, |s, mv| puzzle.apply(s, mv)) {
+                plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
+                plan => Hinter::with_plan(solver, PLAN_CAPACITY, start, plan, self.stored_optimal),
+            });
+        }
+        Ok(())
+    }
+
     /// A session at the puzzle's start (as the player has it: [`Family::shown_start`]).
     pub fn new(puzzle: F) -> Self {
         let state = puzzle.shown_start();
@@ -265,6 +286,11 @@ pub trait AnySession: Send {
     /// why there is none (yet): `InProgress`, `AlreadySolved`, `Unsolvable`, `OutOfNodes`, `NotFound`,
     /// `OutOfMemory`. The hinter's memory is reserved by the first call; later calls allocate nothing.
     fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status>;
+    /// Proves the solution the session knows from the start (from a pack: not known to be optimal) by an
+    /// optimal search from the start, at most about `budget` units in this call: `Ok(true)` once proven
+    /// (hints along the plan then say optimal), `Ok(false)` when the family's search cannot prove a
+    /// solution optimal, `InProgress`: call again, `NotFound`: no solution known from the start.
+    fn prove_plan(&mut self, budget: u32) -> Result<bool, Status>;
     /// After a hint search that found no plan (`OutOfNodes`, or still `InProgress`): the first move
     /// toward the position closest to the goal that the search reached — a partial result, as Detour's
     /// `DT_PARTIAL_RESULT` — with reason [`crate::family::PARTIAL`], `optimal` false and `moves_left` an
@@ -467,22 +493,24 @@ impl<F: Family> AnySession for Session<F> {
         self.puzzle.heuristic_is_admissible()
     }
 
-    fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status> {
-        let puzzle = &self.puzzle;
-        if self.hinter.is_none() {
-            let solver = puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
-            let solver = solver.with_expansion_limit(self.node_limit);
-            // The hinter searches and follows plans in the searches' states.
-            let (shown, start) = (puzzle.shown_start(), puzzle.start());
-            // The tiers' buffers too, once: reading a hint's tiers then allocates nothing.
-            self.ahead.reserve(PLAN_CAPACITY);
-            self.plan_codes.reserve(PLAN_CAPACITY);
-            self.distances.reserve();
-            self.hinter = Some(match translate(puzzle, &self.stored, shown, start, |s, mv| puzzle.apply(s, mv)) {
-                plan if plan.is_empty() => Hinter::new(solver, PLAN_CAPACITY),
-                plan => Hinter::with_plan(solver, PLAN_CAPACITY, start, plan, self.stored_optimal),
-            });
+    fn prove_plan(&mut self, budget: u32) -> Result<bool, Status> {
+        if self.stored.is_empty() {
+            return Err(Status::NotFound(Shortfall::NoPlan));
         }
+        if self.stored_optimal {
+            return Ok(true);
+        }
+        self.make_hinter()?;
+        let (puzzle, hinter) = (&self.puzzle, self.hinter.as_mut().ok_or(Status::OutOfMemory)?);
+        let proven = hinter.prove(puzzle, budget)?;
+        // Kept for a hinter made again (a new option or node limit) when the stored solution is as short.
+        self.stored_optimal = proven && hinter.proven_length(&puzzle.start()) == Some(self.stored.len());
+        Ok(proven)
+    }
+
+    fn next_hint(&mut self, budget: u32) -> Result<SessionHint, Status> {
+        self.make_hinter()?;
+        let puzzle = &self.puzzle;
         let hinter = self.hinter.as_mut().ok_or(Status::OutOfMemory)?;
         let searched = puzzle.canonical(&self.state);
         let hint = hinter.next_hint(puzzle, &searched, budget)?;

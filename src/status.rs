@@ -39,6 +39,8 @@ pub enum Shortfall {
     Rejected,
     /// No partial result: no search ran from the position, or none reached a state closer to a goal.
     NoCloser,
+    /// No solution is known from the start to prove (a puzzle not from a pack or a generator).
+    NoPlan,
     /// The position holds parts that no solution has (a segment drawn wrong): deductions from it would
     /// build on them, so none is made until they are taken off.
     Mistakes,
@@ -67,6 +69,7 @@ impl Status {
             Status::NotFound(Shortfall::Rejected) => "rejected",
             Status::NotFound(Shortfall::NoCloser) => "no_closer",
             Status::NotFound(Shortfall::Mistakes) => "mistakes",
+            Status::NotFound(Shortfall::NoPlan) => "no_plan",
             Status::OutOfMemory => "out_of_memory",
         }
     }

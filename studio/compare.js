@@ -109,7 +109,7 @@ export class Compare {
       if (r.moves) {
         const replay = Object.assign(document.createElement("button"), { textContent: "replay" });
         replay.setAttribute("aria-label", `replay the path of ${r.name}`);
-        const what = `${r.name}: ${r.moves.length} ${noun(family.name, r.moves.length)}${r.optimal ? " (optimal)" : ""}.`;
+        const what = `${r.name}: ${r.moves.length} ${noun(family.engine, r.moves.length)}${r.optimal ? " (optimal)" : ""}.`;
         replay.onclick = () => this.studio.play.openDesc(desc, r.moves, what);
         action.append(replay);
       }

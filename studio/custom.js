@@ -18,6 +18,8 @@ export function loadModule(source) {
 export const CUSTOM_FAMILY = {
   id: 0,
   name: "custom",
+  title: "custom",
+  engine: "custom",
   summary: "a game's own puzzle (a JavaScript module)",
   ratingUnit: "moves",
   params: [],

@@ -469,7 +469,7 @@ export class Edit {
       if (facts.length === 1) $("edit-feedback").replaceChildren(item);
       else $("edit-feedback").append(item);
     };
-    const words = (n) => `${n.toLocaleString("en")} ${noun(family?.name, n)}`;
+    const words = (n) => `${n.toLocaleString("en")} ${noun(family?.engine, n)}`;
     // Is every piece needed: the editor's boards with one piece taken away (when it shows this board).
     const variants = this.desc === desc ? (this.editor.variants?.(this.model) ?? []) : [];
     $("edit-feedback").dataset.done = "false";

@@ -244,6 +244,27 @@ export class Play {
     this.hideRules();
     this.render();
     this.say(how);
+    this.provePlan();
+  }
+
+  /** A level from a pack or a generator comes with its solution, which the engine does not vouch for
+   * (hints along it say "not proven shortest"): proved here a frame at a time by an optimal search from
+   * the start (what the first hint of the level typed as a description costs), yielding to a hint being
+   * searched; once proven, hints along it say optimal. A level with nothing to prove ends at once. */
+  provePlan() {
+    cancelAnimationFrame(this.proof ?? 0);
+    const puzzle = this.puzzle;
+    const frame = () => {
+      this.proof = null;
+      if (this.puzzle !== puzzle) return;
+      // A hint search shares the engine's solver: the proof waits for it.
+      if (this.animation) {
+        this.proof = requestAnimationFrame(frame);
+        return;
+      }
+      if (puzzle.provePlan(HINT_BUDGET) === Status.IN_PROGRESS) this.proof = requestAnimationFrame(frame);
+    };
+    frame();
   }
 
   /** The game as the engine saves it (base64), moves included; null for a custom puzzle (its module
@@ -499,7 +520,7 @@ export class Play {
       }
       const family = this.family;
       const reason = this.studio.reasonName(family, hint.reason);
-      const left = `${hint.movesLeft} ${noun(family.name, hint.movesLeft)} to go`;
+      const left = `${hint.movesLeft} ${noun(family.engine, hint.movesLeft)} to go`;
       const text = `${hint.text} [${reason}; ${left}${hint.optimal ? ", optimal" : ", not proven shortest"}]`;
       this.hint = { cells: Array.from(hint.cells), move: { ...hint.move } };
       // A vaguer coin (where to look, what to move) or the plan: its cells and words, from the same plan.
@@ -542,12 +563,12 @@ export class Play {
       level: `${test.index + 1}. ${this.pack.label(test.index, "name") ?? `level ${test.index + 1}`}`,
       rating: counting(this.pack.rating(test.index), family.ratingUnit),
       moves: test.moves,
-      movesSaid: `${test.moves} ${noun(family.name, test.moves)}`,
+      movesSaid: `${test.moves} ${noun(family.engine, test.moves)}`,
       hints: test.hints,
       seconds,
     });
     test.started = undefined; // the level is done: no second result for it
-    const said = `Level ${test.index + 1} solved: ${test.moves} ${noun(this.family.name, test.moves)}, ${test.hints} ${test.hints === 1 ? "hint" : "hints"}, ${seconds.toFixed(1)} s.`;
+    const said = `Level ${test.index + 1} solved: ${test.moves} ${noun(this.family.engine, test.moves)}, ${test.hints} ${test.hints === 1 ? "hint" : "hints"}, ${seconds.toFixed(1)} s.`;
     if (++test.index < this.pack.length) {
       $("playtest-state").textContent = `${said} Next: level ${test.index + 1}.`;
       setTimeout(() => this.playtest === test && this.openPlaytestLevel(), 400);
@@ -671,7 +692,7 @@ export class Play {
       return this.say(why[end.status] ?? `The solver stopped (status ${end.status}).`);
     }
     if (this.puzzle.describe() !== desc) return this.say("The position changed while solving; ask again.");
-    const family = this.family.name;
+    const family = this.family.engine;
     const count = `${end.moves.length} ${noun(family, end.moves.length)}`;
     const what = end.optimal ? `An optimal solution: ${count}.` : `A solution of ${count} (not proven shortest).`;
     this.say(what);

@@ -52,7 +52,7 @@ export class Plots {
         lines("plot-solve", {
           title: `Solving time against optimal length: ${family.name} (node cap ${CAP.toLocaleString("en")})`,
           // The solution's length counts moves (Hargram's rating counts search nodes: not this axis).
-          xLabel: `optimal length (${noun(family.name, 2)})`,
+          xLabel: `optimal length (${noun(family.engine, 2)})`,
           yLabel: "mean time (ms)",
           series: m.series.map((s) => ({ name: NAMES[s.name] ?? s.name, points: s.points })),
         });

@@ -298,12 +298,14 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
         "Per frame, on a puzzle: the next hint within a budget, its sentence and cells, the work a call \
          spent, and the partial hint after `LP_OUT_OF_NODES`; then its tiers (where to look, what to move, \
          the move, the plan), all read off the plan the hint came from; \"check my board\" (the first wrong \
-         move, the move that lost the puzzle, the parts no solution has); the trivial steps. No allocation after the first call \
+         move, the move that lost the puzzle, the parts no solution has); the trivial steps; the proof of a \
+         pack's stored solution, after which hints along it say optimal. No allocation after the first call \
          (but for sentences). **Threads:** as the puzzle's; `lp_last_work` is per thread.",
         &[
             "lp_next_hint",
             "lp_next_hint_timed",
             "lp_partial_hint",
+            "lp_puzzle_prove_plan",
             "lp_hint_text",
             "lp_hint_cells",
             "lp_hint_tier_cells",

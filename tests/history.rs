@@ -262,3 +262,31 @@ fn a_check_that_reuses_the_hints_distances_answers_as_a_fresh_check() {
     }
     assert!(compared >= 300, "{compared} checks compared");
 }
+
+#[test]
+fn a_saved_level_s_plan_is_proven_and_its_hints_then_say_optimal() {
+    // A generated Rush Hour level: its hints say optimal; saved and loaded, its stored solution is no longer
+    // vouched for, until `lp_puzzle_prove_plan` proves it by a search from the start.
+    let mut generated = std::ptr::null_mut();
+    let mut rating = 0;
+    // SAFETY: NUL-terminated texts and out-parameters.
+    let made = unsafe { lp_generate(c"rush".as_ptr(), c"preset=rush-easy".as_ptr(), 5, &mut generated, &mut rating) };
+    assert_eq!(made, LpStatus::LP_OK, "{}", last_error());
+    let mut game = Game(generated);
+    let fresh = game.hint(u32::MAX).unwrap();
+    assert_eq!((fresh.moves_left, fresh.optimal), (rating, 1));
+    let mut loaded = game.saved_and_loaded();
+    let unproven = loaded.hint(u32::MAX).unwrap();
+    assert_eq!((unproven.moves_left, unproven.optimal), (rating, 0), "a stored solution is not vouched for");
+    assert_eq!(loaded.prove(50), LpStatus::LP_OK, "{}", last_error());
+    let proven = loaded.hint(u32::MAX).unwrap();
+    assert_eq!((proven.moves_left, proven.optimal), (rating, 1));
+    // Again: at once.
+    assert_eq!(loaded.prove(1), LpStatus::LP_OK);
+    // A puzzle typed as a description has no plan to prove; NULL is refused.
+    let mut parsed = Game::parse("tiles:3x3:1,2,3,4,5,6,7,0,8");
+    assert_eq!(parsed.prove(100), LpStatus::LP_NOT_FOUND);
+    assert!(last_error().contains("no solution is known from the start"), "{}", last_error());
+    // SAFETY: NULL is what is tested.
+    assert_eq!(unsafe { lp_puzzle_prove_plan(std::ptr::null_mut(), 10) }, LpStatus::LP_ERR_NULL_ARGUMENT);
+}

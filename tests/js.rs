@@ -643,6 +643,9 @@ fn a_whole_game_of_three_families_is_made_reordered_exported_and_imported_in_the
         assert_eq!(played["family"], family, "{out}");
         assert!(played["desc"].as_str().unwrap().starts_with(&format!("{family}:")), "{played}");
     }
+    // A pack level's hint, its solution proven by the studio: optimal, as the level's rating says.
+    let hint = results["packHint"].as_str().unwrap();
+    assert!(hint.ends_with(", optimal]") && hint.contains(" moves to go"), "{hint}");
     // `lp pack verify` accepts the mixed pack.
     let file = results["file"].as_str().unwrap();
     let verify = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "verify", file]).output().unwrap();

@@ -16,6 +16,7 @@ use lphint::registry;
 use lphint::search::Status;
 use lphint::search::{solve_with, Puzzle};
 use lphint::session::{AnySession, SessionHint};
+use lphint::status::Shortfall;
 use lphint::tables::{TableData, Tables};
 use std::sync::Arc;
 
@@ -337,6 +338,36 @@ fn a_sealed_pack_is_not_trusted_beyond_what_it_can_prove() {
     }
     let why = registry::verify(&long, None).unwrap_err();
     assert!(why.contains("9 moves") && why.contains("not optimal"), "{why}");
+    // Proving the plan searches from the start: the optimal one move replaces the stored nine, and hints
+    // say optimal from then on.
+    let mut proven = loop {
+        match session.prove_plan(10) {
+            Err(Status::InProgress) => continue,
+            other => break other,
+        }
+    };
+    assert_eq!(proven, Ok(true));
+    match session.next_hint(0) {
+        Ok(h) => assert_eq!((h.moves_left, h.optimal), (1, true)),
+        other => panic!("{other:?}"),
+    }
+    // A generated entry's plan is proven as stored (same length); a parsed puzzle has none to prove.
+    let mut count = 0;
+    for entry in every_family().entries.iter().filter(|e| e.solution.is_some()) {
+        let mut session = registry::load(entry).unwrap();
+        let before = session.next_hint(u32::MAX).unwrap();
+        proven = session.prove_plan(u32::MAX);
+        let after = session.next_hint(u32::MAX).unwrap();
+        if proven == Ok(true) {
+            count += 1;
+            assert_eq!((after.moves_left, after.optimal), (before.moves_left, true), "{}", entry.desc);
+        } else {
+            assert!(!after.optimal, "{}: {proven:?}", entry.desc);
+        }
+    }
+    assert!(count >= 4, "proven in {count} families");
+    let mut parsed = registry::parse("tiles:3x3:1,2,3,4,5,6,7,0,8").unwrap();
+    assert_eq!(parsed.prove_plan(100), Err(Status::NotFound(Shortfall::NoPlan)));
     // A generated entry verifies; a wrong rating (any family, Hargram included) does not.
     for entry in every_family().entries {
         registry::verify(&entry, None).unwrap_or_else(|e| panic!("{}: {e}", entry.desc));

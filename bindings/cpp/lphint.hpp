@@ -829,6 +829,16 @@ public:
         return static_cast<Status>(lp_next_hint(get(), *nodes, &hint));
     }
 
+    /// Per frame: proves the solution a pack or a generator handed with the puzzle (a pack's is not vouched
+    /// for, so hints along it are not called optimal) by an optimal search from the start, `budget` nodes a
+    /// call. InProgress until done; Ok: hints along the plan now say optimal; NotFound: nothing to prove.
+    template <typename Int>
+    Status prove_plan(Int budget) noexcept {
+        std::optional<std::uint32_t> nodes = detail::count32(budget);
+        if (!nodes) return Status::InvalidArgument;
+        return static_cast<Status>(lp_puzzle_prove_plan(get(), *nodes));
+    }
+
     /// Per frame, "check my board": from the position and the moves made since the start, whether it can
     /// still be solved, the distances now and at the start, the first move off every shortest solution and
     /// the move that lost the puzzle (-1: none). InProgress until Ok fills `check`; a negative budget is

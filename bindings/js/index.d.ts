@@ -257,6 +257,9 @@ export declare class Puzzle implements Disposable {
    * `LpError` ERR_INVALID_ARGUMENT); no budget runs past the node limit (`setNodeLimit`). */
   nextHint(budget?: number): Hint;
   hintNow(budget?: number): Hint;
+  /** Proves the stored solution (a pack's) by an optimal search from the start, `budget` nodes a call: OK
+   * once proven (hints along it then say optimal), IN_PROGRESS: call again, NOT_FOUND: nothing to prove. */
+  provePlan(budget?: number): number;
   /** After `nextHint` gave OUT_OF_NODES: the first move toward the closest position the search reached
    * (`reason` REASON_PARTIAL, never optimal), or NOT_FOUND. */
   partialHint(): Hint;

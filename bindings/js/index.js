@@ -1069,6 +1069,15 @@ export class Puzzle extends Handle {
     return this.hintOf(this.lib.call(this.lib.x.lp_next_hint, this.live, count32(budget, "budget"), this.lib.hintPtr));
   }
 
+  /** Proves the solution a pack or a generator handed with the puzzle (a pack's is not vouched for, so
+   * hints along it are not called optimal) by an optimal search from the start, at most `budget` nodes a
+   * call: the status, `IN_PROGRESS` until done (call again next frame); `OK`: hints along the plan now say
+   * optimal; `NOT_FOUND`: no solution known from the start, or none the family's search can prove (like
+   * `nextHint`, a failure is returned, never thrown). */
+  provePlan(budget = 10000) {
+    return this.lib.call(this.lib.x.lp_puzzle_prove_plan, this.live, count32(budget, "budget"));
+  }
+
   /** After `nextHint` gave `OUT_OF_NODES`: the first move toward the position closest to the goal the
    * search reached (`reason === REASON_PARTIAL`, `optimal` false, `movesLeft` an estimate); `NOT_FOUND`
    * when there is none. */

@@ -359,6 +359,9 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
                 Shortfall::Mistakes => {
                     "the board holds a part no solution has: take it off first (check my board names it)"
                 }
+                Shortfall::NoPlan => {
+                    "no solution is known from the start to prove: the puzzle is not from a pack or a generator"
+                }
                 Shortfall::NoCloser => {
                     "no partial result: no search ran from this position, or none reached a position closer to the goal"
                 }

@@ -344,6 +344,39 @@ pub unsafe extern "C" fn lp_next_hint(puzzle: *mut LpPuzzle, budget: u32, hint: 
     })
 }
 
+/// Proves the solution a pack or a generator handed with the puzzle (a pack's is not known to be optimal,
+/// so hints along it do not say so) by an optimal search from the start, expanding at most `budget` nodes
+/// in this call: call it once per frame, as [`lp_next_hint`], until it stops returning `LP_IN_PROGRESS`.
+/// `LP_OK`: proven, hints along the plan now say optimal (their `moves_left` is the distance); the
+/// search's solution is the plan from then on. `LP_NOT_FOUND`: no solution is known from the start, or the
+/// family's search cannot prove optimality (the message says which); `LP_OUT_OF_NODES`: the node limit
+/// ([`lp_puzzle_set_node_limit`]) was reached. It shares the hinter's search: a hint searched from off the
+/// plan in between makes the proof start again. Costs what the first hint of the level typed as a
+/// description costs; a game that never shows "optimal" need not call it.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_prove_plan(puzzle: *mut LpPuzzle, budget: u32) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantee.
+        let puzzle = unsafe { handle_mut(puzzle)? };
+        let played = puzzle.session.history_len().0;
+        let answer = puzzle.session.prove_plan(budget);
+        report_work(puzzle.session.hint_work());
+        puzzle.recovered(played)?;
+        match answer {
+            Ok(true) => Ok(LpStatus::LP_OK),
+            Ok(false) => Err(Failure {
+                status: LpStatus::LP_NOT_FOUND,
+                context: "no proof",
+                message: "the family's search cannot prove this puzzle's solutions optimal".into(),
+            }),
+            Err(status) => status_outcome(status, "no proof"),
+        }
+    })
+}
+
 /// "Check my board": what [`lp_check_board`] found from the player's position and moves.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -156,6 +156,17 @@ impl Game {
         bytes
     }
 
+    /// `lp_puzzle_prove_plan` called until it stops returning `LP_IN_PROGRESS`.
+    pub fn prove(&mut self, budget: u32) -> LpStatus {
+        loop {
+            // SAFETY: a live handle.
+            match unsafe { lp_puzzle_prove_plan(self.0, budget) } {
+                LpStatus::LP_IN_PROGRESS => continue,
+                done => return done,
+            }
+        }
+    }
+
     /// `lp_puzzle_undo`.
     pub fn undo(&mut self) -> LpStatus {
         // SAFETY: a live handle.

@@ -143,6 +143,8 @@ int main() {
         }
         lphint::Puzzle resumed = lphint::Pack::load(saved.save()).puzzle(0);
         CHECK(resumed.describe() == saved.describe());
+        // A level typed as a description has no stored solution to prove.
+        CHECK(resumed.prove_plan(100) == lphint::Status::NotFound);
         CHECK(resumed.cells() == saved.cells());
         // The save keeps the moves: undo on the loaded game walks back as on the saved one.
         CHECK(resumed.history().played.size() == 3 && resumed.history().undone.empty());

@@ -158,6 +158,15 @@ static class Tests
             while (!puzzle.TryNextHint(1000, out hint)) { }
             Check(hint.MovesLeft == rating && hint.Optimal, "the hint agrees with the rating");
             Check(hint.Reason == 1 && puzzle.HintText().Contains("the first move of a shortest solution"), "an explained hint");
+            // Saved and loaded, the stored solution is not vouched for until ProvePlan proves it.
+            using (Pack saved = Pack.Load(puzzle.Save()))
+            using (Puzzle loaded = saved.Open(0))
+            {
+                Check(loaded.TryNextHint(1000, out hint) && !hint.Optimal, "a loaded plan is not called optimal");
+                Status proof;
+                while ((proof = loaded.ProvePlan(500)) == Status.InProgress) { }
+                Check(proof == Status.Ok && loaded.TryNextHint(1000, out hint) && hint.Optimal && hint.MovesLeft == rating, "proven, its hints say optimal");
+            }
             ushort[] cells = new ushort[16];
             Check(puzzle.ReadHintCells(cells) == 2, "a tile hint concerns the tile and the blank");
             puzzle.Dispose();

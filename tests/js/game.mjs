@@ -94,5 +94,11 @@ await run(async (browser, watch, results) => {
     await page.selectOption("#play-pack-entry", String(index));
     results.played.push({ index, family: await page.inputValue("#play-family"), desc: await page.evaluate(() => window.studio.current) });
   }
+  // A pack level's hints: the pack's solution proven by the studio (a frame at a time), they say optimal.
+  await page.selectOption("#play-pack-entry", "1");
+  await page.waitForFunction(() => window.studio.play.proof === null, null, { timeout: 30000 });
+  await page.click("#hint");
+  await page.waitForFunction(() => /\]$/.test(document.getElementById("sentence").textContent), null, { timeout: 30000 });
+  results.packHint = await page.locator("#sentence").textContent();
   await shot(page, "game-play-rush");
 });

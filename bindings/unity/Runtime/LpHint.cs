@@ -1156,6 +1156,15 @@ namespace LpHint
             return (Status)status;
         }
 
+        /// <summary>Per frame: proves the solution a pack or a generator handed with the puzzle (a pack's is
+        /// not vouched for, so hints along it are not called optimal) by an optimal search from the start,
+        /// at most `budget` nodes a call. InProgress until done; Ok: hints along the plan now say optimal;
+        /// NotFound: nothing to prove (LastError says why). Never throws on a live puzzle.</summary>
+        public Status ProvePlan(uint budget)
+        {
+            return (Status)NativeMethods.lp_puzzle_prove_plan(Raw, budget);
+        }
+
         /// <summary>Per frame: the next hint, working at most `microseconds` instead of a node budget
         /// (slices of at most half the time left, so a call ends within about that time). InProgress until
         /// it is ready. Allocates nothing; available on every platform Unity builds, WebGL included.</summary>

@@ -842,6 +842,23 @@ namespace LpHint
         internal static extern LpStatus lp_next_hint(LpPuzzle* puzzle, uint budget, LpHint* hint);
 
         /// <summary>
+        ///  Proves the solution a pack or a generator handed with the puzzle (a pack's is not known to be optimal,
+        ///  so hints along it do not say so) by an optimal search from the start, expanding at most `budget` nodes
+        ///  in this call: call it once per frame, as [`lp_next_hint`], until it stops returning `LP_IN_PROGRESS`.
+        ///  `LP_OK`: proven, hints along the plan now say optimal (their `moves_left` is the distance); the
+        ///  search's solution is the plan from then on. `LP_NOT_FOUND`: no solution is known from the start, or the
+        ///  family's search cannot prove optimality (the message says which); `LP_OUT_OF_NODES`: the node limit
+        ///  ([`lp_puzzle_set_node_limit`]) was reached. It shares the hinter's search: a hint searched from off the
+        ///  plan in between makes the proof start again. Costs what the first hint of the level typed as a
+        ///  description costs; a game that never shows "optimal" need not call it.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_prove_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_prove_plan(LpPuzzle* puzzle, uint budget);
+
+        /// <summary>
         ///  "Check my board", a frame at a time as a hint: from the current position and the player's moves
         ///  since the start (the moves made through [`lp_puzzle_apply`]), whether the puzzle can still be solved,
         ///  how far the goal is now against the start, the player's first move off every shortest solution, the
