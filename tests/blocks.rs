@@ -504,20 +504,33 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
             );
             can_move += 1;
         } else {
-            assert!(rest.ends_with(" next"), "{}: '{}'", t.desc, t.region);
-            let named = letters(rest);
-            assert!(!named.is_empty(), "{}: '{}' names no block", t.desc, t.region);
-            for letter in named {
-                assert!(
-                    next.contains(&id(letter)),
-                    "{}: '{}', yet the next moves {:?} do not move {letter}",
-                    t.desc,
-                    t.region,
-                    t.plan
-                );
-            }
+            // "a vehicle in the highlighted lanes moves next", "2 blocks in the highlighted lanes move
+            // next": how many other blocks the next moves slide, none named (tier 2 names one).
+            let count = match rest.split_once(' ') {
+                Some(("a", _)) => 1,
+                Some((n, _)) => n.parse::<usize>().unwrap_or_else(|_| panic!("{}: '{}'", t.desc, t.region)),
+                None => panic!("{}: '{}'", t.desc, t.region),
+            };
+            assert!(
+                rest.ends_with(" in the highlighted lanes moves next")
+                    || rest.ends_with(" in the highlighted lanes move next")
+            );
+            let mut others: Vec<u32> = next.iter().copied().filter(|&b| !goals.iter().any(|&g| id(g) == b)).collect();
+            others.dedup();
+            others.sort_unstable();
+            others.dedup();
+            assert_eq!(count, others.len(), "{}: '{}', the next moves {:?}", t.desc, t.region, t.plan);
+            assert!(
+                !rest.split_whitespace().any(|w| w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase())),
+                "{}: '{}' names a block",
+                t.desc,
+                t.region
+            );
             move_next += 1;
         }
+        // Where to look holds what to move, and more: the lanes, not the block alone.
+        assert!(t.piece_cells.iter().all(|c| t.region_cells.contains(c)), "{}", t.desc);
+        assert!(t.region_cells.len() > t.piece_cells.len(), "{}: {:?} {:?}", t.desc, t.region_cells, t.piece_cells);
         // Tier 2 names the block the hint moves.
         let moved = match t.piece.strip_prefix("move the red car") {
             Some(_) => 'A',

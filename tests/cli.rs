@@ -1279,7 +1279,11 @@ fn a_hint_is_given_at_the_tier_asked_for() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).lines().last().unwrap().to_string()
     };
-    assert!(words("1").starts_with("hint: the red car's way out: car F"), "{}", words("1"));
+    assert!(
+        words("1").starts_with("hint: the red car's way out: 3 vehicles in the highlighted lanes move next"),
+        "{}",
+        words("1")
+    );
     assert!(words("2").starts_with("hint: move the car F ("), "{}", words("2"));
     assert!(words("3").starts_with("hint: slide the car F right 1: "), "{}", words("3"));
     let out = lp(&["hint", level, "--tier", "4", "--plan", "3", "--json"]);

@@ -596,17 +596,21 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
             number_cell % p.w + 1
         );
         let (look, why) = t.region.split_once(": ").unwrap_or((t.region.as_str(), ""));
+        // Where to look never names the number (tier 2 does): an area holding it, larger than it.
+        assert!(!t.region.contains(&number), "{}: '{}'", t.desc, t.region);
+        assert!(t.region_cells.contains(&(number_cell as u16)), "{}", t.desc);
+        assert!(t.region_cells.len() > t.piece_cells.len(), "{}: {:?}", t.desc, t.region_cells);
         let kind = match why {
-            "" => {
-                assert_eq!(look, format!("look at {number}"), "{}", t.desc);
+            "the next segment is there" => {
+                assert_eq!(look, "look at the highlighted area", "{}", t.desc);
                 "look"
             }
-            "it has one way left to fit" => {
-                assert_eq!(look, format!("look at {number}"), "{}", t.desc);
+            "a number there has one way left to fit" => {
+                assert_eq!(look, "look at the highlighted area", "{}", t.desc);
                 assert_eq!(p.fits(number_cell).len(), 1, "{}: '{}'", t.desc, t.region);
                 "one way"
             }
-            "its segment is not where the solution these hints lead to has it" => {
+            "a segment there is not where the solution these hints lead to has it" => {
                 assert!(t.hint.mv.from == -1 && p.drawn.contains(&number_cell), "{}: not a take-off", t.desc);
                 assert!(t.after.last().unwrap().is_solved(), "{}", t.desc);
                 "take off"

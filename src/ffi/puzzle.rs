@@ -718,7 +718,8 @@ pub unsafe extern "C" fn lp_hint_tier_cells(
 }
 
 /// The sentence of tier `tier` of the last hint, in the family's words: 1 "finish the top row", "the red
-/// car's way out: the truck C moves next"; 2 "move tile 7", "pour from jug 2"; 3 the hint's sentence
+/// car's way out: a vehicle in the highlighted lanes moves next" (an area, never the piece tier 2
+/// names); 2 "move tile 7", "pour from jug 2"; 3 the hint's sentence
 /// ([`lp_hint_text`]); 4 the plan's first `moves` moves ("the next 3 moves: slide 7 left; …"). Errors
 /// as [`lp_hint_tier_cells`]. Made when asked for (this call allocates).
 ///

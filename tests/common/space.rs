@@ -159,6 +159,9 @@ pub struct Tiers {
     pub region: String,
     /// Tier 2 ("what to move"): its words.
     pub piece: String,
+    /// Tier 1's cells and tier 2's.
+    pub region_cells: Vec<u16>,
+    pub piece_cells: Vec<u16>,
     /// The plan the hint came from (at most 32 moves).
     pub plan: Vec<MoveCode>,
     /// The game after each move of the plan.
@@ -178,6 +181,8 @@ pub fn tiers_at(desc: &str) -> Option<Tiers> {
     };
     let region = game.hint_tier_text(Tier::Region, 3).unwrap();
     let piece = game.hint_tier_text(Tier::Piece, 3).unwrap();
+    let region_cells = game.hint_tier_cells(Tier::Region).unwrap().to_vec();
+    let piece_cells = game.hint_tier_cells(Tier::Piece).unwrap().to_vec();
     let plan = game.hint_plan(32).unwrap().to_vec();
     let mut after = Vec::new();
     let mut replay = session(desc, &[]);
@@ -185,7 +190,7 @@ pub fn tiers_at(desc: &str) -> Option<Tiers> {
         replay.apply(mv).unwrap_or_else(|e| panic!("{desc}: the plan's move {mv:?}: {e}"));
         after.push(session(&replay.describe(), &[]));
     }
-    Some(Tiers { desc: desc.to_string(), game, hint, region, piece, plan, after })
+    Some(Tiers { desc: desc.to_string(), game, hint, region, piece, region_cells, piece_cells, plan, after })
 }
 
 /// The tiers at sampled positions of the spaces of `count` small puzzles of the family named `name`

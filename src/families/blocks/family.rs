@@ -9,7 +9,6 @@ use crate::search::{Algorithm, Puzzle, Solver, Status};
 use crate::text::ParseError;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// States the recommended solver (breadth-first search) may store: about 64 bytes each, 64 MiB in all;
 /// enough for every layout of the reference set (the largest cluster holds 1.2 million states).
@@ -402,44 +401,52 @@ impl Family for Blocks {
         format!("move block {name}")
     }
 
-    /// The goal block and the blocks the next moves slide: its way and what stands in it.
+    /// The goal block and the lanes of the next moves (every row a slide runs along, every column): its
+    /// way and what stands in it, larger than the blocks that move, which tier 2 names.
     fn hint_region(&self, state: &Layout, plan: &[(Slide, Layout)], cells: &mut HintCells) {
-        let goals = (0..self.board().blocks()).filter(|&b| self.is_goal_block(b));
-        for block in goals.chain(self.blocks_ahead(plan)) {
+        let board = self.board();
+        let (w, h) = (board.width, board.cells() / board.width);
+        for block in (0..board.blocks()).filter(|&b| self.is_goal_block(b)) {
             self.block_cells(state, block, cells);
+        }
+        let mut from = *state;
+        for (mv, after) in plan.iter().take(REGION_MOVES) {
+            let mut moved = HintCells::new();
+            self.block_cells(&from, mv.block as usize, &mut moved);
+            let (row, column) =
+                (mv.from as usize / w == mv.to as usize / w, mv.from as usize % w == mv.to as usize % w);
+            for &c in &moved {
+                let (r, k) = (c as usize / w, c as usize % w);
+                if !column {
+                    (0..w).for_each(|x| add_cell(cells, (r * w + x) as u16));
+                }
+                if !row {
+                    (0..h).for_each(|y| add_cell(cells, (y * w + k) as u16));
+                }
+            }
+            from = *after;
         }
     }
 
-    /// "the red car's way out: truck C and car B move next"; "block A's way to its goal: …" (every block
-    /// named moves within the next [`REGION_MOVES`] moves; "it can move now" when the goal block named
-    /// makes the next move).
+    /// "the red car's way out: 2 vehicles in the highlighted lanes move next"; "block A's way to its goal:
+    /// a block in the highlighted lanes moves next" (counting the blocks other than the goal's that the
+    /// next [`REGION_MOVES`] moves slide, without naming them: tier 2 does); "it can move now" when the
+    /// goal block named makes the next move.
     fn hint_region_text(&self, _: &Layout, plan: &[(Slide, Layout)]) -> String {
         let board = self.board();
         let rush = text::is_rush(self);
-        let others: Vec<String> = self
-            .blocks_ahead(plan)
-            .filter(|&b| !self.is_goal_block(b))
-            .map(|b| {
-                let name = board.names[b];
-                if rush {
-                    self.rush_noun(b, name)
-                } else {
-                    format!("{name}")
-                }
-            })
-            .collect();
+        let others = self.blocks_ahead(plan).filter(|&b| !self.is_goal_block(b)).count();
         // The goal block the plan moves first (with several, the one whose way it is); none moving, the
         // first goal block.
         let goals = (0..board.blocks()).filter(|&b| self.is_goal_block(b));
         let moved = plan.iter().map(|(mv, _)| mv.block as usize).find(|&b| self.is_goal_block(b));
         let goal = moved.or_else(|| goals.clone().next()).map_or('?', |b| board.names[b]);
         let way = if rush { String::from("the red car's way out") } else { format!("block {goal}'s way to its goal") };
-        match (others.len(), rush) {
-            (0, _) => format!("{way}: it can move now"),
-            (1, true) => format!("{way}: the {} moves next", others[0]),
-            (_, true) => format!("{way}: {} move next", crate::text::and_list(&others)),
-            (1, false) => format!("{way}: block {} moves next", others[0]),
-            (_, false) => format!("{way}: blocks {} move next", crate::text::and_list(&others)),
+        let (one, many) = if rush { ("a vehicle", "vehicles") } else { ("a block", "blocks") };
+        match others {
+            0 => format!("{way}: it can move now"),
+            1 => format!("{way}: {one} in the highlighted lanes moves next"),
+            n => format!("{way}: {n} {many} in the highlighted lanes move next"),
         }
     }
 

@@ -409,25 +409,52 @@ impl Family for Linjat {
         format!("draw the segment of {who}")
     }
 
-    /// The number, and the dot it must reach when that is the deduction.
+    /// The area of the next deduction: the rectangle around every way the number can still fit (and the
+    /// dot it must reach, when that is the deduction), one cell wider on every side — never the number
+    /// alone (tier 2 names it) nor its segment (tier 3 draws it).
     fn hint_region(&self, state: &Drawn, plan: &[(Stroke, Drawn)], cells: &mut HintCells) {
         let Some((mv, _)) = plan.first() else { return };
-        self.hint_piece(state, mv, cells);
-        if let Some(dot) = self.dot_to_reach(state, mv) {
-            add_cell(cells, dot as u16);
+        let board = self.board();
+        let (w, h) = (board.width, board.cells() / board.width);
+        let p = mv.piece as usize;
+        // The bounds of the area, grown cell by cell (no allocation).
+        let mut bounds: Option<(usize, usize, usize, usize)> = None;
+        let mut grow = |cell: usize| {
+            let (r, c) = (cell / w, cell % w);
+            bounds = Some(bounds.map_or((r, c, r, c), |(r0, c0, r1, c1)| (r0.min(r), c0.min(c), r1.max(r), c1.max(c))));
+        };
+        board
+            .numbers
+            .get(p)
+            .map(|n| n.cell as usize)
+            .into_iter()
+            .chain(self.dot_to_reach(state, mv))
+            .for_each(&mut grow);
+        if mv.orientation == ERASE {
+            let drawn = state.get(p).and_then(|o| board.segment_if(p, o as usize));
+            drawn.into_iter().for_each(|s| super::cells(&s.mask).for_each(&mut grow));
+        } else {
+            self.fits(state, p).for_each(|s| super::cells(&s.mask).for_each(&mut grow));
+        }
+        let Some((r0, c0, r1, c1)) = bounds else { return };
+        for r in r0.saturating_sub(1)..=(r1 + 1).min(h - 1) {
+            for c in c0.saturating_sub(1)..=(c1 + 1).min(w - 1) {
+                add_cell(cells, (r * w + c) as u16);
+            }
         }
     }
 
-    /// Where to look, with a reason only when it is a fact about the position as drawn (not resting on
-    /// deductions the player has not made): "only one number can reach it" when exactly one number
-    /// without a segment has a way to fit over the dot; "it has one way left to fit" when the number has
-    /// exactly one.
+    /// Where to look, never naming the number (tier 2 does), with a reason only when it is a fact about
+    /// the position as drawn (not resting on deductions the player has not made): "only one number can
+    /// reach it" when exactly one number without a segment has a way to fit over the dot; "a number there
+    /// has one way left to fit" when the number has exactly one.
     fn hint_region_text(&self, state: &Drawn, plan: &[(Stroke, Drawn)]) -> String {
         let Some((mv, _)) = plan.first() else { return String::from("every number has its segment") };
         let w = self.board().width;
-        let number = self.number_words(mv.piece as usize);
         if mv.orientation == ERASE {
-            return format!("look at {number}: its segment is not where the solution these hints lead to has it");
+            return String::from(
+                "look at the highlighted area: a segment there is not where the solution these hints lead to has it",
+            );
         }
         let covers = |dot: usize| {
             self.board().segment_if(mv.piece as usize, mv.orientation as usize).is_some_and(|s| has(&s.mask, dot))
@@ -438,9 +465,9 @@ impl Family for Linjat {
             }
             Some(dot) => format!("look at the dot at {}: the next segment covers it", cell_words(w, dot)),
             None if self.ways_to_fit(state, mv.piece as usize) == 1 => {
-                format!("look at {number}: it has one way left to fit")
+                String::from("look at the highlighted area: a number there has one way left to fit")
             }
-            None => format!("look at {number}"),
+            None => String::from("look at the highlighted area: the next segment is there"),
         }
     }
 

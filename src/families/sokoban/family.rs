@@ -582,44 +582,60 @@ impl Family for Sokoban {
     }
 
     /// The boxes the next pushes move, and the goals they end on within those pushes.
+    /// The area of the next pushes: the room's cells in the rectangle around the boxes they move and the
+    /// cells those go to, one cell wider on every side — larger than the box tier 2 names.
     fn hint_region(&self, state: &State, plan: &[(Action, State)], cells: &mut HintCells) {
+        let level = self.level();
+        let w = level.written.width;
+        let mut corners: Option<(usize, usize, usize, usize)> = None;
         let mut from = *state;
         for (mv, after) in plan.iter().take(REGION_MOVES) {
             if let Some((piece, target)) = self.target(&from, mv) {
-                add_cell(cells, self.grid(from.boxes()[piece]));
-                if target != NONE && self.level().goal[target as usize] {
-                    add_cell(cells, self.grid(target));
+                for room in [from.boxes()[piece], target].into_iter().filter(|&r| r != NONE) {
+                    let grid = self.grid(room) as usize;
+                    let (r, c) = (grid / w, grid % w);
+                    corners = Some(match corners {
+                        None => (r, c, r, c),
+                        Some((r0, c0, r1, c1)) => (r0.min(r), c0.min(c), r1.max(r), c1.max(c)),
+                    });
                 }
             }
             from = *after;
+        }
+        let Some((r0, c0, r1, c1)) = corners else { return };
+        for r in r0.saturating_sub(1)..=(r1 + 1).min(level.written.height - 1) {
+            for c in c0.saturating_sub(1)..=(c1 + 1).min(w - 1) {
+                if level.room_of[r * w + c] != NONE {
+                    add_cell(cells, (r * w + c) as u16);
+                }
+            }
         }
     }
 
-    /// "boxes 3 and 1 move next; box 3 goes onto a goal first".
+    /// "2 boxes in the highlighted area move next; one of them goes onto a goal first": how many boxes the
+    /// next pushes move, none named (tier 2 names the one to push).
     fn hint_region_text(&self, state: &State, plan: &[(Action, State)]) -> String {
-        let mut names: Vec<String> = Vec::new();
-        let mut first_goal = None;
+        let mut moved: Vec<usize> = Vec::new();
+        let mut onto_goal = false;
         let mut from = *state;
         for (mv, after) in plan.iter().take(REGION_MOVES) {
             if let Some((piece, target)) = self.target(&from, mv) {
-                let name = self.box_name(piece);
-                if target != NONE && self.level().goal[target as usize] && first_goal.is_none() {
-                    first_goal = Some(name.clone());
-                }
-                if !names.contains(&name) {
-                    names.push(name);
+                onto_goal |= target != NONE && self.level().goal[target as usize];
+                if !moved.contains(&piece) {
+                    moved.push(piece);
                 }
             }
             from = *after;
         }
-        let moving = match names.len() {
-            0 => String::from("look at the highlighted boxes"),
-            1 => format!("{} moves next", names[0]),
-            _ => format!("{} move next", crate::text::and_list(&names)),
+        let (moving, onto) = match moved.len() {
+            0 => return String::from("look at the highlighted boxes"),
+            1 => (String::from("a box in the highlighted area moves next"), "it goes onto a goal"),
+            n => (format!("{n} boxes in the highlighted area move next"), "one of them goes onto a goal"),
         };
-        match first_goal {
-            Some(name) => format!("{moving}; {name} goes onto a goal first"),
-            None => moving,
+        if onto_goal {
+            format!("{moving}; {onto}")
+        } else {
+            moving
         }
     }
 
