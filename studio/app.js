@@ -38,7 +38,7 @@ const TABS = [...document.querySelectorAll("[role=tab]")];
 const QUICK_ITERATIONS = 200;
 
 /** The kind each stored field is written as. */
-const STORED_KINDS = { tab: "string", desc: "string", game: "string", edit: "string", editHistory: "object", pack: "object", curve: "object", packs: "object", curves: "object" };
+const STORED_KINDS = { zoom: "number", tab: "string", desc: "string", game: "string", edit: "string", editHistory: "object", pack: "object", curve: "object", packs: "object", curves: "object" };
 
 /** What local storage holds (nothing when it is unavailable or damaged): each field only when it is of
  * the kind the studio writes, so that a damaged or foreign value (an `edit` that is a number) is dropped
@@ -214,6 +214,29 @@ studio.generate = new Generate(studio);
 studio.compare = new Compare(studio);
 studio.plots = new Plots(studio);
 exportButtons();
+
+/** The boards' size in pixels: from 520 it grows with the window (room beside the side panel and below the
+ * controls), times the zoom chosen (50 to 300 %: a 40×40 board's numbers readable); the canvases' pixels
+ * follow, so drawing and clicks stay exact. */
+function fitBoards() {
+  const zoom = Number(document.getElementById("zoom").value) / 100;
+  const size = Math.round(Math.max(520, Math.min(innerWidth - 720, innerHeight - 340)) * zoom);
+  document.getElementById("zoom-value").textContent = `${Math.round(zoom * 100)}%`;
+  document.documentElement.style.setProperty("--board", `${size}px`);
+  for (const canvas of [document.getElementById("board"), document.getElementById("edit-board")]) {
+    if (canvas.width === size) continue;
+    canvas.width = canvas.height = size;
+  }
+  studio.play.redraw();
+  if (studio.edit.model) studio.edit.draw();
+}
+document.getElementById("zoom").value = String(stored().zoom ?? 100);
+document.getElementById("zoom").oninput = () => {
+  fitBoards();
+  studio.save({ zoom: Number(document.getElementById("zoom").value) });
+};
+window.addEventListener("resize", fitBoards);
+fitBoards();
 document.getElementById("share").onclick = () => studio.copy(studio.link(), "Link");
 // Another tab of the studio saved: its changes to the pack and the curve are merged in (each tab writes
 // only what it changed, merged with the other's, so neither overwrites the other's work).

@@ -84,6 +84,16 @@ function areaOutline(ctx, g, cells, stroke, width = 4, dash = []) {
   ctx.setLineDash([]);
 }
 
+/** The hint's cells (or a selection): the outline of their set — a band with a white line outside it —
+ * along the set's edges only, so that it never covers a letter or number drawn inside (a car's letter
+ * sits where its two cells meet), and thinner on small cells. */
+function highlightCells(ctx, g, cells, stroke = HIGHLIGHT) {
+  if (!cells.length) return;
+  const band = Math.max(2, Math.min(5, g.size * 0.12));
+  areaOutline(ctx, g, cells, "white", band + 3);
+  areaOutline(ctx, g, cells, stroke, band);
+}
+
 /** The cell of a grid `g` under canvas point (x, y), or -1. */
 function cellAt(g, height, x, y) {
   const [col, row] = [Math.floor((x - g.x0) / g.size), Math.floor((y - g.y0) / g.size)];
@@ -327,8 +337,8 @@ const hargram = {
     view.cells.forEach((value, cell) => {
       const [x, y] = rect(ctx, g, cell, value < 0 ? INK : value === 0 ? EMPTY : colour(value - 1));
       if (value > 0) label(ctx, g, x, y, view.names?.[value - 1]?.letter ?? "", INK, 0.35);
-      if (view.highlight.has(cell)) outline(ctx, g, cell);
     });
+    highlightCells(ctx, g, [...view.highlight].filter((c) => c < view.cells.length));
     ctx.fillStyle = INK;
     ctx.font = "600 14px system-ui";
     ctx.textAlign = "left";
@@ -454,8 +464,14 @@ const blocks = {
   axes(view) {
     return new Map(this.rules(view).flatMap((rule) => (/[-|]$/.test(rule) ? [[rule[0], rule.at(-1)]] : [])));
   },
+  /** The board's part of the canvas: a strip below for the goals' key and, on a Rush Hour board, a
+   * margin on the right for the exit's word — tags beside the pieces, never on them. */
+  area(canvas, view) {
+    const right = view.desc.startsWith("rush:") ? 44 : 0;
+    return [0, 0, canvas.width - right, canvas.height - 26];
+  },
   draw(ctx, canvas, view) {
-    const g = grid(canvas, view.width, view.height);
+    const g = grid(canvas, view.width, view.height, this.area(canvas, view));
     const letters = this.letters(view);
     view.cells.forEach((value, cell) => {
       const fill = value === -1 ? INK : value === -2 ? "#f3e3b5" : value === 0 ? EMPTY : colour(value - 1);
@@ -502,35 +518,24 @@ const blocks = {
         ctx.fill();
       }
     }
-    // One letter a block, at the middle of a rectangular block, else on its cell nearest its middle.
-    for (const [name, cells] of placed) {
-      const rowsOf = cells.map((c) => Math.floor(c / g.width));
-      const colsOf = cells.map((c) => c % g.width);
-      const [r0, r1, c0, c1] = [Math.min(...rowsOf), Math.max(...rowsOf), Math.min(...colsOf), Math.max(...colsOf)];
-      const whole = (r1 - r0 + 1) * (c1 - c0 + 1) === cells.length;
-      const [mr, mc] = whole
-        ? [(r0 + r1) / 2, (c0 + c1) / 2]
-        : (() => {
-            const [ar, ac] = [rowsOf.reduce((a, b) => a + b) / cells.length, colsOf.reduce((a, b) => a + b) / cells.length];
-            const near = cells.reduce((best, c) =>
-              Math.hypot(Math.floor(c / g.width) - ar, (c % g.width) - ac) < Math.hypot(Math.floor(best / g.width) - ar, (best % g.width) - ac) ? c : best);
-            return [Math.floor(near / g.width), near % g.width];
-          })();
-      label(ctx, g, g.x0 + mc * g.size, g.y0 + mr * g.size, name, INK, 0.32);
-    }
-    for (const goal of this.goals(view)) {
+    // Each goal's target area outlined; its name in the key below the board (beside, not on, a piece).
+    const goals = this.goals(view);
+    for (const goal of goals) {
       areaOutline(ctx, g, goal.cells, "white", 9);
       areaOutline(ctx, g, goal.cells, "#0b5d1e", 5, [10, 6]);
-      const [x, y] = origin(g, Math.min(...goal.cells));
+    }
+    if (goals.length) {
+      const y = g.y0 + view.height * g.size + 8;
+      ctx.strokeStyle = "#0b5d1e";
+      ctx.lineWidth = 4;
+      ctx.setLineDash([8, 4]);
+      ctx.strokeRect(g.x0 + 2, y + 2, 22, 12);
+      ctx.setLineDash([]);
       ctx.font = "700 13px system-ui";
       ctx.textAlign = "left";
       ctx.textBaseline = "top";
-      // On a white ground, whatever stands under it: 7.4:1.
-      const text = `goal of ${goal.name}`;
-      ctx.fillStyle = "white";
-      ctx.fillRect(x + 4, y + 4, ctx.measureText(text).width + 5, 17);
       ctx.fillStyle = "#0b5d1e";
-      ctx.fillText(text, x + 6, y + 6);
+      ctx.fillText(`goal of ${goals.map((goal) => goal.name).join(", ")}`, g.x0 + 32, y + 1);
     }
     if (view.desc.startsWith("rush:")) {
       // Rush Hour's exit: the gap in the right wall of the red car's row, an arrow pointing out of it.
@@ -548,19 +553,37 @@ const blocks = {
       ctx.lineTo(edge - 8, y + g.size / 2 + 9);
       ctx.lineTo(edge + 4, y + g.size / 2);
       ctx.fill();
+      // The word in the margin beside the exit (outside the board).
       ctx.font = "700 12px system-ui";
-      ctx.textAlign = "right";
-      ctx.textBaseline = "bottom";
-      const width = ctx.measureText("exit").width;
-      ctx.fillStyle = "white";
-      ctx.fillRect(edge - 14 - width, y + g.size - 19, width + 4, 16);
-      ctx.fillStyle = "#0b5d1e";
-      ctx.fillText("exit", edge - 12, y + g.size - 4);
+      ctx.textAlign = "left";
+      ctx.textBaseline = "middle";
+      ctx.fillText("exit", edge + 8, y + g.size / 2);
     }
-    view.cells.forEach((value, cell) => {
-      if (value > 0 && value - 1 === view.selected) outline(ctx, g, cell, CURSOR);
-      else if (view.highlight.has(cell)) outline(ctx, g, cell);
-    });
+    highlightCells(ctx, g, view.cells.flatMap((v, c) => (view.highlight.has(c) && !(v > 0 && v - 1 === view.selected) ? [c] : [])));
+    highlightCells(ctx, g, view.cells.flatMap((v, c) => (v > 0 && v - 1 === view.selected ? [c] : [])), CURSOR);
+    // One letter a block, at the middle of a rectangular block, else on its cell nearest its middle.
+    for (const [name, cells] of placed) {
+      const rowsOf = cells.map((c) => Math.floor(c / g.width));
+      const colsOf = cells.map((c) => c % g.width);
+      const [r0, r1, c0, c1] = [Math.min(...rowsOf), Math.max(...rowsOf), Math.min(...colsOf), Math.max(...colsOf)];
+      const whole = (r1 - r0 + 1) * (c1 - c0 + 1) === cells.length;
+      const [mr, mc] = whole
+        ? [(r0 + r1) / 2, (c0 + c1) / 2]
+        : (() => {
+            const [ar, ac] = [rowsOf.reduce((a, b) => a + b) / cells.length, colsOf.reduce((a, b) => a + b) / cells.length];
+            const near = cells.reduce((best, c) =>
+              Math.hypot(Math.floor(c / g.width) - ar, (c % g.width) - ac) < Math.hypot(Math.floor(best / g.width) - ar, (best % g.width) - ac) ? c : best);
+            return [Math.floor(near / g.width), near % g.width];
+          })();
+      // Over the highlights, on a white halo: never hidden by an outline.
+      ctx.lineWidth = Math.max(2, Math.min(6, g.size * 0.05));
+      ctx.strokeStyle = "white";
+      ctx.font = `600 ${Math.floor(g.size * 0.32)}px system-ui`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.strokeText(name, g.x0 + mc * g.size + g.size / 2, g.y0 + mr * g.size + g.size / 2);
+      label(ctx, g, g.x0 + mc * g.size, g.y0 + mr * g.size, name, INK, 0.32);
+    }
     return g;
   },
   // A block, then a cell: the move of that block whose anchor lands there, that shifts it by the click's
@@ -643,8 +666,8 @@ const linjat = {
         ctx.fill();
         label(ctx, g, x, y, String(value), "white");
       }
-      if (view.highlight.has(cell)) outline(ctx, g, cell);
     });
+    highlightCells(ctx, g, [...view.highlight]);
     return g;
   },
   // A number, then a cell: the number's segment through that cell (the first drawn if several); a
@@ -715,8 +738,8 @@ const sokoban = {
         ctx.arc(cx, cy, g.size * 0.3, 0, 2 * Math.PI);
         ctx.fill();
       }
-      if (view.highlight.has(cell)) outline(ctx, g, cell);
     });
+    highlightCells(ctx, g, [...view.highlight]);
     return g;
   },
   player(view) {
@@ -760,8 +783,8 @@ const generic = {
     view.cells.forEach((value, cell) => {
       const [x, y] = rect(ctx, g, cell, colour(value, 80));
       label(ctx, g, x, y, String(value));
-      if (view.highlight.has(cell)) outline(ctx, g, cell);
     });
+    highlightCells(ctx, g, [...view.highlight]);
     return g;
   },
   click: () => null,
@@ -779,7 +802,9 @@ export function noun(family, count) {
 /** Draws `view` (family, width, height, cells, desc, moves, highlight, selected, cursor, marks). */
 export function draw(canvas, view) {
   const ctx = canvas.getContext("2d");
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  // A white ground (what the page shows under the canvas), so that its pixels are what a player sees.
+  ctx.fillStyle = "white";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
   const board = boardOf(view.family);
   if (view.family === "hargram") view.trayLength = hargram.tray(canvas, view).length;
   const g = board.draw(ctx, canvas, view);
@@ -798,7 +823,7 @@ export function draw(canvas, view) {
 export function targetAtPoint(canvas, view, x, y) {
   const board = boardOf(view.family);
   if (board.targetAt) return board.targetAt(canvas, view, x, y);
-  return cellAt(grid(canvas, view.width, view.height), view.height, x, y);
+  return cellAt(grid(canvas, view.width, view.height, board.area?.(canvas, view)), view.height, x, y);
 }
 
 function targetOf(canvas, view, event) {

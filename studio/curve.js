@@ -119,18 +119,25 @@ export class Curve {
     this.draw();
   }
 
-  /** Another preset: the curve spans its band. */
+  /** Another preset: the curve spans its band, and the preset is measured (its real ratings when it
+   * bounds none, and what a level costs). */
   overBand() {
     [$("curve-from").value, $("curve-to").value] = this.generate.band();
     this.reshape();
-    if (!this.generate.bounded()) this.measure();
+    this.measure();
   }
 
-  /** Three levels of the preset made in the worker (not kept): their ratings set From and To, and their
-   * time says what the curve will take. Run by itself when the preset bounds no rating (Linjat's shape
-   * the board and the rules: the parameter's whole range, 1 to 1000, made a curve search for minutes). */
-  async measure() {
+  /** Three levels of the preset made in the worker (not kept): their time says what the curve will take,
+   * and when the preset bounds no rating their ratings set From and To (Linjat's shape the board and the
+   * rules: the parameter's whole range, 1 to 1000, made a curve search for minutes). Run by itself when
+   * a preset is chosen; Make or another measure supersedes it. */
+  async measure(unlessMeasured = false) {
+    // Never in the way of levels being made; once a preset and its parameters when asked so.
+    const key = `${this.generate.family.name} ${this.generate.paramText()}`;
+    if (this.making || (unlessMeasured && this.measured === key)) return;
+    this.measured = key;
     const family = this.generate.family;
+    const bounded = this.generate.bounded();
     const task = { type: "generate", family: family.name, params: this.generate.paramText(), count: MEASURED, seed: 1 };
     $("curve-state").dataset.done = "false";
     $("curve-state").textContent = `measuring the preset: ${MEASURED} levels…`;
@@ -139,18 +146,23 @@ export class Curve {
     const end = await this.job.run(this.generate.studio.task(task), (m) => {
       if (m.type !== "puzzle") return;
       ratings.push(m.rating);
-      ms = m.ms;
+      ms += m.ms;
     });
+    // Superseded (Make, another measure, another family): the newer task says where it stands.
+    if (end.type === "cancelled" && this.job.busy) return;
     $("curve-state").dataset.done = "true";
     if (end.type !== "done" || ratings.length === 0) {
       $("curve-state").textContent = `the preset could not be measured (${end.message || end.type})`;
       return;
     }
     const [from, to] = [Math.min(...ratings), Math.max(...ratings)];
-    [$("curve-from").value, $("curve-to").value] = [from, to];
-    this.reshape();
+    if (!bounded) {
+      [$("curve-from").value, $("curve-to").value] = [from, to];
+      this.reshape();
+    }
     const each = ms / ratings.length / 1000;
-    $("curve-state").textContent = `measured: ${ratings.length} levels rated ${from} to ${to} ${family.ratingUnit}, about ${each.toFixed(1)} s each: the ${this.curve.levels} levels take about ${Math.ceil(each * this.curve.levels)} s`;
+    const levels = this.slots.filter((s) => !s.locked && s.family === family.name).length;
+    $("curve-state").textContent = `measured: ${ratings.length} levels rated ${from} to ${to} ${family.ratingUnit}, about ${each.toFixed(1)} s each: the ${levels} levels take about ${Math.ceil(each * levels)} s`;
   }
 
   /** The shape's fields changed: every unlocked slot of the family shown takes its new target (a level
@@ -214,6 +226,7 @@ export class Curve {
     $("curve-cancel").disabled = false;
     const started = performance.now();
     let made = 0;
+    this.making = true;
     const end = await this.job.run(this.generate.studio.task(task), (m) => {
       if (m.type === "slot") {
         made++;
@@ -226,6 +239,7 @@ export class Curve {
         $("curve-state").textContent = `${made} of ${indices.length} slots made; slot ${m.index + 1} (target ${slots[m.index].target}): ${(m.ms / 1000).toFixed(1)} s`;
       }
     });
+    this.making = false;
     const missing = indices.filter((i) => !slots[i].level).length;
     const time = `${((performance.now() - started) / 1000).toFixed(1)} s`;
     $("curve-state").textContent = {

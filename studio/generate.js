@@ -188,6 +188,13 @@ export class Generate {
     this.fillParams();
     this.draw();
     this.curve.shown();
+    // What the preset makes and what a level costs, before anything is made (once the tab is seen).
+    if (!$("generate").hidden) this.curve.measure();
+  }
+
+  /** The tab shown: its preset measured, unless it was already. */
+  shown() {
+    this.curve.measure(true);
   }
 
   /** One input per parameter spec: a choice is a select, a flag a checkbox, the rest text with the

@@ -74,9 +74,16 @@ class SvgContext {
     return this.metrics.measureText(text);
   }
   fillText(text, x, y) {
+    this.text(text, x, y, `fill="${escape(this.fillStyle)}"`);
+  }
+  /** A text's halo: its outline in the stroke colour and width. */
+  strokeText(text, x, y) {
+    this.text(text, x, y, `${this.stroked()} stroke-linejoin="round"`);
+  }
+  text(text, x, y, paint) {
     const anchor = { left: "start", start: "start", center: "middle", right: "end", end: "end" }[this.textAlign] ?? "start";
     const baseline = { top: "text-before-edge", hanging: "hanging", middle: "central", bottom: "text-after-edge", ideographic: "ideographic" }[this.textBaseline] ?? "alphabetic";
-    this.parts.push(`<text x="${num(x)}" y="${num(y)}" fill="${escape(this.fillStyle)}" style="font: ${escape(this.font)}" text-anchor="${anchor}" dominant-baseline="${baseline}">${escape(text)}</text>`);
+    this.parts.push(`<text x="${num(x)}" y="${num(y)}" ${paint} style="font: ${escape(this.font)}" text-anchor="${anchor}" dominant-baseline="${baseline}">${escape(text)}</text>`);
   }
 }
 

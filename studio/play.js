@@ -317,8 +317,10 @@ export class Play {
 
   /** The position shown, downloaded as an SVG (vector) or PNG image named after its family. */
   async exportImage(kind) {
-    const svg = boardSvg(this.levelView(this.describe()));
-    const blob = kind === "svg" ? new Blob([svg], { type: "image/svg+xml" }) : await svgToPng(svg, 1040, 1040);
+    // At the board's size on screen: the image is the board as shown (PNG at twice its pixels).
+    const size = this.canvas.width;
+    const svg = boardSvg(this.levelView(this.describe()), size);
+    const blob = kind === "svg" ? new Blob([svg], { type: "image/svg+xml" }) : await svgToPng(svg, 2 * size, 2 * size);
     download(blob, `${this.view.family}-level.${kind}`);
   }
 

@@ -592,6 +592,10 @@ fn a_whole_game_of_three_families_is_made_reordered_exported_and_imported_in_the
     };
     // Rush Hour is an entry of its own in the family list.
     assert!(strings(&results["families"]).iter().any(|f| f.starts_with("Rush Hour — ")), "{out}");
+    // The preset shown says its band, and is measured before anything is made: ratings and time.
+    let measured = results["measuredOnShow"].as_str().unwrap();
+    assert!(measured.starts_with("measured: 3 levels rated ") && measured.contains(" s each: the 12 levels take about "), "{measured}");
+    assert!(results["presetShown"].as_str().unwrap().contains(" to "), "{out}");
     // Each family's slots made in turn, every level within one of its target.
     for (family, made) in [("rush", 30), ("sokoban", 20), ("linjat", 10)] {
         let state = results["made"][family].as_str().unwrap();
@@ -646,6 +650,13 @@ fn a_whole_game_of_three_families_is_made_reordered_exported_and_imported_in_the
     // A pack level's hint, its solution proven by the studio: optimal, as the level's rating says.
     let hint = results["packHint"].as_str().unwrap();
     assert!(hint.ends_with(", optimal]") && hint.contains(" moves to go"), "{hint}");
+    // The board grows with the window, and zooms (its pixels follow: drawing stays sharp).
+    let sizes = &results["sizes"];
+    let (start, wider, zoomed) =
+        (sizes["start"].as_f64().unwrap(), sizes["wider"].as_f64().unwrap(), sizes["zoomed"].as_f64().unwrap());
+    assert!(start >= 520.0 && wider > start && (zoomed / wider - 2.0).abs() < 0.01, "{sizes}");
+    assert!((sizes["shownWidth"].as_f64().unwrap() - zoomed).abs() <= 2.0, "{sizes}");
+    assert_eq!(sizes["said"], "200%", "{sizes}");
     // `lp pack verify` accepts the mixed pack.
     let file = results["file"].as_str().unwrap();
     let verify = Command::new(env!("CARGO_BIN_EXE_lp")).args(["pack", "verify", file]).output().unwrap();

@@ -40,7 +40,8 @@ try {
   const editPoint = async (pane, cell) => {
     const box = await page.locator("#edit-board").boundingBox();
     const [x, y] = await page.evaluate(([p, c]) => window.studio.edit.cellPoint(p, c), [pane, cell]);
-    return [box.x + x * (box.width / 520), box.y + y * (box.height / 520)];
+    const size = await page.evaluate(() => document.getElementById("edit-board").width);
+    return [box.x + x * (box.width / size), box.y + y * (box.height / size)];
   };
   const clickCell = async (pane, cell) => {
     const [x, y] = await editPoint(pane, cell);
@@ -390,9 +391,9 @@ try {
   await shot(page, "designer-hargram-tray");
   // A level out of Play as images: the SVG drawn back on a canvas shows the board as Play does.
   await load(board);
-  // The board's labels against their ground (text: WCAG asks 4.5:1): "goal of A" over the goal's top
-  // left cell (row 3, column 5) and "exit" in the exit's cell, the darkest pixel of each label's box
-  // against the lightest.
+  // The board's labels against their ground (text: WCAG asks 4.5:1): "goal of A" in the key below the
+  // board and "exit" beside the exit, outside the board (neither on a piece), the darkest pixel of each
+  // label's box against the lightest.
   results.labelContrast = await page.evaluate(() => {
     const ctx = document.getElementById("board").getContext("2d");
     const lum = ([r, g, b]) => {
@@ -405,10 +406,13 @@ try {
       for (let i = 0; i < data.length; i += 4) values.push(lum([data[i], data[i + 1], data[i + 2]]));
       return (Math.max(...values) + 0.05) / (Math.min(...values) + 0.05);
     };
-    // 86-pixel cells from (2, 2) (studio/board.js on a 520-pixel canvas).
-    const [gx, gy] = [2 + 4 * 86, 2 + 2 * 86];
-    const [ex, ey] = [2 + 5 * 86, 2 + 2 * 86];
-    return { goal: ratio([gx + 6, gy + 6, 60, 13]), exit: ratio([ex + 48, ey + 86 - 17, 24, 12]) };
+    // The grid from the centres of cells 0 and 1; the key below the 6×6 board, the word right of the exit.
+    const [c0, c1] = [window.studio.play.cellPoint(0), window.studio.play.cellPoint(1)];
+    const size = c1[0] - c0[0];
+    const [x0, y0] = [c0[0] - size / 2, c0[1] - size / 2];
+    const key = [Math.round(x0 + 32), Math.round(y0 + 6 * size + 9), 60, 13];
+    const exit = [Math.round(x0 + 6 * size + 8), Math.round(y0 + 2.5 * size - 6), 24, 12];
+    return { goal: ratio(key), exit: ratio(exit) };
   });
   {
     const file = page.waitForEvent("download");
@@ -417,22 +421,26 @@ try {
     await (await file).saveAs(path);
     const svg = (await readFile(path)).toString("utf8");
     results.levelSvg = {
-      letters: [...svg.matchAll(/>([A-Z])<\/text>/g)].map((m) => m[1]).sort().join(""),
+      letters: [...svg.matchAll(/fill="#1d2330"[^>]*>([A-Z])<\/text>/g)].map((m) => m[1]).sort().join(""),
       exit: svg.includes(">exit<"),
       // Pixels of the SVG drawn on a canvas against the board's, at every cell's sampling point.
       differing: await page.evaluate(async (markup) => {
         const image = new Image();
         image.src = URL.createObjectURL(new Blob([markup], { type: "image/svg+xml" }));
         await image.decode();
-        const canvas = Object.assign(document.createElement("canvas"), { width: 520, height: 520 });
+        const board = document.getElementById("board");
+        const canvas = Object.assign(document.createElement("canvas"), { width: board.width, height: board.height });
         const ctx = canvas.getContext("2d");
         ctx.drawImage(image, 0, 0);
-        const board = document.getElementById("board").getContext("2d");
+        const shown = board.getContext("2d");
+        // Each cell sampled off its letter and track: left of its centre by a third of a cell, a little low.
+        const [c0, c1] = [window.studio.play.cellPoint(0), window.studio.play.cellPoint(1)];
+        const size = c1[0] - c0[0];
         let differing = 0;
         for (let cell = 0; cell < 36; cell++) {
-          // The board's grid (studio/board.js): 86-pixel cells from (2, 2); off the letters and tracks.
-          const [x, y] = [2 + (cell % 6) * 86 + 17, 2 + Math.floor(cell / 6) * 86 + 50];
-          const [a, b] = [ctx.getImageData(x, y, 1, 1).data, board.getImageData(x, y, 1, 1).data];
+          const [cx, cy] = window.studio.play.cellPoint(cell);
+          const [x, y] = [Math.round(cx - size * 0.3), Math.round(cy + size * 0.08)];
+          const [a, b] = [ctx.getImageData(x, y, 1, 1).data, shown.getImageData(x, y, 1, 1).data];
           if ([0, 1, 2].some((k) => Math.abs(a[k] - b[k]) > 8)) differing++;
         }
         return differing;

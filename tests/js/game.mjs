@@ -35,6 +35,10 @@ await run(async (browser, watch, results) => {
       rows.map((r) => ({ family: r.querySelector("td.family").textContent, name: r.querySelector("input[data-field=name]").value, desc: r.querySelector("td.desc").textContent })),
     );
 
+  // Shown, the tab measures the preset chosen: its ratings and what a level costs, before anything is made.
+  await page.waitForFunction(() => document.getElementById("curve-state").textContent.startsWith("measured:"), null, { timeout: 60000 });
+  results.measuredOnShow = await page.locator("#curve-state").textContent();
+  results.presetShown = await page.locator("#gen-preset option:checked").textContent();
   await page.selectOption("#curve-shape", "sawtooth");
   await typeInto("#curve-levels", SLOTS);
   await typeInto("#curve-worlds", 3);
@@ -101,4 +105,17 @@ await run(async (browser, watch, results) => {
   await page.waitForFunction(() => /\]$/.test(document.getElementById("sentence").textContent), null, { timeout: 30000 });
   results.packHint = await page.locator("#sentence").textContent();
   await shot(page, "game-play-rush");
+  // The board grows with the window and zooms: a wider window, then the zoom at 200 % by its keys.
+  const width = () => page.evaluate(() => document.getElementById("board").width);
+  results.sizes = { start: await width() };
+  await page.setViewportSize({ width: 1800, height: 1200 });
+  await page.waitForFunction((w) => document.getElementById("board").width > w, results.sizes.start);
+  results.sizes.wider = await width();
+  await page.focus("#zoom");
+  for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+  results.sizes.zoomed = await width();
+  results.sizes.shownWidth = (await page.locator("#board").boundingBox()).width;
+  results.sizes.said = await page.locator("#zoom-value").textContent();
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  await shot(page, "game-zoomed");
 });

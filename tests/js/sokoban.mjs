@@ -56,7 +56,8 @@ try {
   const clickCell = async (cell) => {
     const box = await page.locator("#edit-board").boundingBox();
     const [x, y] = await page.evaluate((c) => window.studio.edit.cellPoint(0, c), cell);
-    await page.mouse.click(box.x + x * (box.width / 520), box.y + y * (box.height / 520));
+    const size = await page.evaluate(() => document.getElementById("edit-board").width);
+    await page.mouse.click(box.x + x * (box.width / size), box.y + y * (box.height / size));
   };
   const width = await page.evaluate(() => window.studio.edit.model.width);
   await page.click('#edit-tools button[data-tool="goal"]');

@@ -53,7 +53,10 @@ try {
       const view = window.studio.play.view;
       const canvas = document.getElementById("board");
       const ctx = canvas.getContext("2d");
-      const size = Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
+      // The grid as the board lays it out (a board may keep margins for its key): from cells 0 and 1.
+      const [c0, c1] = [window.studio.play.cellPoint(0), window.studio.play.cellPoint(1)];
+      const laid = view.family !== "jugs" && view.width > 1 && c0 && c1;
+      const size = laid ? Math.round(c1[0] - c0[0]) : Math.floor(Math.min(canvas.width / view.width, canvas.height / view.height));
       const lum = ([r, g, b]) => {
         const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
         return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
@@ -62,8 +65,8 @@ try {
         view,
         canvas,
         size,
-        x0: Math.floor((canvas.width - size * view.width) / 2),
-        y0: Math.floor((canvas.height - size * view.height) / 2),
+        x0: laid ? Math.round(c0[0] - size / 2) : Math.floor((canvas.width - size * view.width) / 2),
+        y0: laid ? Math.round(c0[1] - size / 2) : Math.floor((canvas.height - size * view.height) / 2),
         pixel: (x, y) => [...ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3)],
         ratio: (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05),
       };
@@ -280,7 +283,7 @@ try {
     return { width: v.width, height: v.height };
   });
   const box = await page.locator("#board").boundingBox();
-  const scale = box.width / 520;
+  const scale = box.width / (await page.evaluate(() => document.getElementById("board").width));
   // The tray's first slot sits below the board (drawn in the canvas' lower third), the board's first cell at the top left.
   const slot = await page.evaluate(() => window.studio.play.trayPoint?.(0));
   await page.mouse.click(box.x + slot[0] * scale, box.y + slot[1] * scale);
@@ -294,7 +297,7 @@ try {
   {
     await load(PUZZLES.rush);
     const board = await page.locator("#board").boundingBox();
-    const s = board.width / 520;
+    const s = board.width / (await page.evaluate(() => document.getElementById("board").width));
     for (const at of [25, 28]) {
       const point = await page.evaluate((c) => window.studio.play.cellPoint?.(c), at);
       await page.mouse.click(board.x + point[0] * s, board.y + point[1] * s);
@@ -308,7 +311,8 @@ try {
   const jugsBox = await page.locator("#board").boundingBox();
   const clickTarget = async (target) => {
     const [x, y] = await page.evaluate((t) => window.studio.play.cellPoint(t), target);
-    await page.mouse.click(jugsBox.x + x * (jugsBox.width / 520), jugsBox.y + y * (jugsBox.height / 520));
+    const size = await page.evaluate(() => document.getElementById("board").width);
+    await page.mouse.click(jugsBox.x + x * (jugsBox.width / size), jugsBox.y + y * (jugsBox.height / size));
   };
   for (const target of [3, 1]) await clickTarget(target); // tap, jug 2
   results.tapFill = await page.evaluate(() => window.studio.current);
@@ -368,7 +372,8 @@ try {
   const editBox = await page.locator("#edit-board").boundingBox();
   const editCell = async (pane, cell) => {
     const [x, y] = await page.evaluate(([p, c]) => window.studio.edit.cellPoint(p, c), [pane, cell]);
-    await page.mouse.click(editBox.x + x * (editBox.width / 520), editBox.y + y * (editBox.height / 520));
+    const size = await page.evaluate(() => document.getElementById("edit-board").width);
+    await page.mouse.click(editBox.x + x * (editBox.width / size), editBox.y + y * (editBox.height / size));
   };
   for (const cell of [0, 4, 8]) await editCell(0, cell);
   await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 30000 });
