@@ -594,7 +594,10 @@ fn a_whole_game_of_three_families_is_made_reordered_exported_and_imported_in_the
     assert!(strings(&results["families"]).iter().any(|f| f.starts_with("Rush Hour — ")), "{out}");
     // The preset shown says its band, and is measured before anything is made: ratings and time.
     let measured = results["measuredOnShow"].as_str().unwrap();
-    assert!(measured.starts_with("measured: 3 levels rated ") && measured.contains(" s each: the 12 levels take about "), "{measured}");
+    assert!(
+        measured.starts_with("measured: 3 levels rated ") && measured.contains(" s each: the 12 levels take about "),
+        "{measured}"
+    );
     assert!(results["presetShown"].as_str().unwrap().contains(" to "), "{out}");
     // Each family's slots made in turn, every level within one of its target.
     for (family, made) in [("rush", 30), ("sokoban", 20), ("linjat", 10)] {
