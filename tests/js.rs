@@ -689,6 +689,9 @@ fn two_tabs_of_the_studio_keep_each_other_s_work_in_chromium() {
     for tab in ["a", "b", "reloaded"] {
         assert_eq!(results["merged"][tab], merged, "{tab}: {out}");
     }
+    // The packs an older studio kept per family come back as one pack of the same levels.
+    assert_eq!(results["migrated"]["families"], merged["families"], "{out}");
+    assert_eq!(results["migrated"]["name"], "sokoban levels", "{out}");
     // Undo survives a reload, in Play (the engine's saved game) and in Edit (the kept history).
     assert_eq!(results["reloadedEdit"], serde_json::json!({ "changed": true, "same": true, "undone": true }), "{out}");
     assert_eq!(

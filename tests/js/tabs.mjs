@@ -75,6 +75,24 @@ await run(async (browser, watch, results) => {
   await a.click("[role=tab][data-tab=generate]");
   results.merged.reloaded = await merged(a);
 
+  // A studio that kept a pack per family (before one pack held every family): its packs come back as one
+  // pack of the same levels, each under its family, nothing dropped.
+  await a.evaluate(() => {
+    const kept = JSON.parse(localStorage.getItem("lphint-studio"));
+    const packs = {};
+    for (const { family, ...level } of kept.pack.levels) {
+      packs[family] ??= { name: `${family} levels`, levels: [] };
+      packs[family].levels.push(level);
+    }
+    delete kept.pack;
+    delete kept.curve;
+    localStorage.setItem("lphint-studio", JSON.stringify({ ...kept, packs }));
+  });
+  await a.reload();
+  await a.waitForSelector("body[data-ready=true]", { timeout: 30000 });
+  await a.click("[role=tab][data-tab=generate]");
+  results.migrated = { families: await families(a), name: await a.inputValue("#pack-name") };
+
   // Undo survives a reload: two moves played in Play, an edit in Edit; reloaded, both undo.
   const start = "tiles:3x3:1,2,3,4,5,6,0,7,8";
   await load(a, start);
