@@ -1359,6 +1359,33 @@ fn the_sokoban_bench_reads_any_xsb_file_it_is_given_and_its_solutions_replay_fro
     for (desc, lurd) in descs.iter().zip(&lines) {
         assert!(replays(desc, lurd), "{desc}: {lurd} does not replay from the level's start");
     }
+    // A peer's results beside ours: YASS's statistics table (right-aligned columns, empty when not solved
+    // or under a second) and the plain `ID PUSHES SECONDS` list; a malformed line is refused.
+    let yass = file(
+        "stats.txt",
+        concat!(
+            "-----\n",
+            "                               Level  Pushes    Generated    Generated      Time\n",
+            "  No  W  H                      Name            Positions       Pushes   Seconds\n",
+            "-----\n",
+            "   1 19 11                 screen.01       1          337          472          \n",
+            "   2 19 16                 screen.10               952979      1422657        10\n",
+        )
+        .as_bytes(),
+    );
+    let plain = file("plain.txt", b"# id pushes seconds\n1 1 0.5\n2 - 10\n");
+    for peer in [&yass, &plain] {
+        let out = lp(&["bench", "sokoban", "--file", &xsb, "--seconds", "5", "--vs-file", peer]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success() && text.contains("the peer solved 1/2 (2 of them in its file)"), "{text}");
+        let row = |id: &str| text.lines().find(|l| l.trim_start().starts_with(id)).unwrap().to_string();
+        assert!(row("1 ").ends_with("      1       0 s"), "{}", row("1 "));
+        assert!(row("2 ").ends_with("      -      10 s"), "{}", row("2 "));
+    }
+    let bad = file("bad.txt", b"1 one 0.5\n");
+    let out = lp(&["bench", "sokoban", "--file", &xsb, "--vs-file", &bad]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: '1 one 0.5' is not `ID PUSHES SECONDS`"));
     // A file of no level, and a file with no end: refused with the reason, exit status 1.
     let empty = file("empty.xsb", b"; only a comment\n\n");
     for (path, reason) in [(empty.as_str(), "holds no level"), ("/dev/zero", "holds more than 64 MiB")] {

@@ -101,6 +101,10 @@ pub struct BenchArgs {
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
     lurd: bool,
+    /// sokoban: a peer's results on the same set, printed beside ours level by level: YASS's
+    /// "Solutions, Statistics.txt", or lines `ID PUSHES SECONDS` (`-` for a level not solved).
+    #[arg(long)]
+    vs_file: Option<String>,
     /// korf100, fifteen-hard, korf24, tiles5, sokoban, rush, blocks, linjat, hargram, anneal: threads
     /// working at once, a puzzle each (default: every core; the listing is the same on any number but for
     /// anneal's runs that stop at their time limit; times and rates are a thread's; each sokoban thread
@@ -141,6 +145,7 @@ pub fn bench(args: BenchArgs) -> Done {
             order: &args.order,
             lurd: args.lurd,
             jobs: args.jobs,
+            peer: args.vs_file.as_deref(),
         }),
         other => {
             let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban";

@@ -1,7 +1,8 @@
 //! `lp bench sokoban --set microban|microban2|xsokoban|boxworld|sasquatch` (or `--file LEVELS.xsb`): the
 //! recommended solver on every level (or `--ids`) under a time limit a level, a level a thread (`--jobs`,
 //! every core by default; `--jobs 1` for a race): solved or not, pushes and whether they are proven
-//! optimal, positions expanded, time.
+//! optimal, positions expanded, time. `--vs-file` prints a peer's results on the same levels beside ours
+//! (YASS's statistics file, or a plain `ID PUSHES SECONDS` list), and the count each solved.
 
 use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::search::{Order, PushSearch};
@@ -40,6 +41,56 @@ pub struct Run<'a> {
     pub order: &'a str,
     /// Threads solving levels at once (default: every core), each with arrays of `nodes` positions.
     pub jobs: Option<usize>,
+    /// A peer's results file, printed beside ours.
+    pub peer: Option<&'a str>,
+}
+
+/// A peer's result on one level: the pushes of its solution (none: not solved) and its seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PeerResult {
+    pub pushes: Option<u32>,
+    pub seconds: f64,
+}
+
+/// A peer's results by level id (1-based), read from YASS's "Solutions, Statistics.txt" (its table's
+/// columns are right-aligned under the headings `Pushes` and `Seconds`, empty when not solved or under a
+/// second) or from lines `ID PUSHES SECONDS` (`-` for not solved; `#` starts a comment).
+pub fn read_peer(text: &str) -> Result<std::collections::BTreeMap<usize, PeerResult>, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let heading = lines.iter().position(|l| l.contains("Level  Pushes"));
+    if let Some(h) = heading {
+        let pushes_end = lines[h].find("Pushes").map(|i| i + "Pushes".len()).ok_or("no Pushes column")?;
+        let seconds_end = lines
+            .get(h + 1)
+            .and_then(|l| l.find("Seconds"))
+            .map(|i| i + "Seconds".len())
+            .ok_or("no Seconds column under the headings")?;
+        let column = |line: &str, end: usize, width: usize| -> String {
+            let chars: Vec<char> = line.chars().collect();
+            chars[end.saturating_sub(width).min(chars.len())..end.min(chars.len())].iter().collect::<String>()
+        };
+        for line in &lines[h + 2..] {
+            let Some(Ok(id)) = line.split_whitespace().next().map(str::parse::<usize>) else { continue };
+            let pushes = column(line, pushes_end, 7).trim().parse::<u32>().ok();
+            let seconds = column(line, seconds_end, 9).trim().parse::<f64>().unwrap_or(0.0);
+            out.insert(id, PeerResult { pushes, seconds });
+        }
+        return Ok(out);
+    }
+    for (n, line) in lines.iter().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let bad = || format!("line {}: '{line}' is not `ID PUSHES SECONDS` (`-` for not solved)", n + 1);
+        let [id, pushes, seconds] = fields[..] else { return Err(bad()) };
+        let id = id.parse::<usize>().map_err(|_| bad())?;
+        let pushes = if pushes == "-" { None } else { Some(pushes.parse::<u32>().map_err(|_| bad())?) };
+        out.insert(id, PeerResult { pushes, seconds: seconds.parse::<f64>().map_err(|_| bad())? });
+    }
+    Ok(out)
 }
 
 pub fn sokoban(run: Run<'_>) -> Done {
@@ -55,6 +106,23 @@ pub fn sokoban(run: Run<'_>) -> Done {
         }
     };
     let levels = read_collection(&text).map_err(|(line, why)| format!("line {line}: {why}"))?;
+    let peer = match run.peer {
+        Some(path) => {
+            Some(read_peer(&crate::files::read_text(path, "a peer's results")?).map_err(|e| format!("{path}: {e}"))?)
+        }
+        None => None,
+    };
+    let peer_columns = |id: usize| match peer.as_ref().map(|p| p.get(&id)) {
+        None => String::new(),
+        Some(None) => format!(" {:>7} {:>9}", "?", "?"),
+        Some(Some(r)) => {
+            format!(
+                " {:>7} {:>9}",
+                r.pushes.map_or(String::from("-"), |n| n.to_string()),
+                format!("{:.0} s", r.seconds)
+            )
+        }
+    };
     if levels.is_empty() {
         return Err(format!(
             "{} holds no level: XSB rows of # (walls), $ (boxes), . (goals) and @ (the player)",
@@ -62,8 +130,9 @@ pub fn sokoban(run: Run<'_>) -> Done {
         )
         .into());
     }
+    let peer_heading = if peer.is_some() { format!(" {:>7} {:>9}", "peer", "its time") } else { String::new() };
     println!(
-        "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
+        "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}{peer_heading}",
         "id", "title", "boxes", "result", "pushes", "moves", "optimal", "positions", "time"
     );
     let chosen: Vec<usize> = (0..levels.len()).filter(|i| run.ids.is_empty() || run.ids.contains(&(i + 1))).collect();
@@ -83,7 +152,7 @@ pub fn sokoban(run: Run<'_>) -> Done {
         let mut title = entry.title.clone();
         title.truncate(12);
         println!(
-            "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}",
+            "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}{}",
             i + 1,
             title,
             entry.level.level().boxes.len(),
@@ -98,13 +167,20 @@ pub fn sokoban(run: Run<'_>) -> Done {
                 "no"
             },
             level.expanded,
-            fmt_time(level.time)
+            fmt_time(level.time),
+            peer_columns(i + 1)
         );
         if let (true, Some(lurd)) = (run.lurd, &level.lurd) {
             println!("     {lurd}");
         }
         Ok(())
     })?;
+    if let Some(peer) = &peer {
+        let ids: Vec<usize> = chosen.iter().map(|i| i + 1).collect();
+        let theirs = ids.iter().filter(|id| peer.get(id).is_some_and(|r| r.pushes.is_some())).count();
+        let listed = ids.iter().filter(|id| peer.contains_key(id)).count();
+        println!("the peer solved {theirs}/{} ({listed} of them in its file)", ids.len());
+    }
     println!(
         "solved {solved}/{} ({proved} proven push-optimal) in {} of levels' time, {} wall ({} a level at most, {}, \
          {})",
