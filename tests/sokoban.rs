@@ -519,6 +519,54 @@ fn a_solution_written_in_lurd_replays_step_by_step_to_the_goal() {
 }
 
 #[test]
+fn a_greedy_run_s_tunnel_macros_are_written_out_push_by_push() {
+    use lphint::families::sokoban::search::{Order, PushSearch};
+    use lphint::search::Search;
+    // Greedy runs push a box through a one-wide corridor in one move; their paths list every push, each
+    // with the position it leads to as the puzzle has it (the player's normal square), and the count of
+    // pushes is the solution's length.
+    let mut runs = 0;
+    let levels = read_collection(&set("microban_155.xsb")).unwrap();
+    for entry in levels.iter().take(60) {
+        let puzzle = &entry.level;
+        let mut search = PushSearch::new(puzzle, 400_000).unwrap().with_order(Order::Greedy);
+        search.restart(puzzle, puzzle.start());
+        let status = loop {
+            let step = search.step(puzzle, 100_000);
+            if step.status != Status::InProgress {
+                break step.status;
+            }
+        };
+        if status != Status::Found {
+            continue;
+        }
+        let mut path = Vec::new();
+        search.write_path(&mut path);
+        assert_eq!(Some(path.len() as u32), search.stats().solution_length, "{}", entry.title);
+        let mut state = puzzle.normal(&puzzle.start());
+        for (mv, after) in &path {
+            let next = puzzle.apply(&state, mv).unwrap_or_else(|| panic!("{}: {mv:?} is not a push", entry.title));
+            assert_eq!(puzzle.normal(&next), *after, "{}", entry.title);
+            state = *after;
+        }
+        assert!(puzzle.is_goal(&state), "{}", entry.title);
+        runs += 1;
+    }
+    assert!(runs >= 50, "{runs} solved");
+    // A corridor: the box goes to its goal in one move of the greedy run (one position expanded, four
+    // pushes written), in four of the push-optimal one.
+    let corridor = Sokoban::parse("sokoban:########/#@$---.#/########").unwrap();
+    for (order, expanded) in [(Order::Greedy, 1), (Order::Optimal, 4)] {
+        let mut search = PushSearch::new(&corridor, 1000).unwrap().with_order(order);
+        search.restart(&corridor, corridor.start());
+        assert_eq!(search.step(&corridor, 1_000_000).status, Status::Found);
+        let mut path = Vec::new();
+        search.write_path(&mut path);
+        assert_eq!((path.len(), search.stats().expanded), (4, expanded), "{order:?}");
+    }
+}
+
+#[test]
 fn generated_levels_meet_their_difficulty_floors_and_their_facts_are_recounted_from_the_solution() {
     use lphint::generate::{Generate, Generator};
     for (params, changes, effort) in

@@ -178,6 +178,11 @@ impl Sokoban {
         &self.level
     }
 
+    /// The level, shared (a search keeps it to write its paths' positions as the puzzle has them).
+    pub(crate) fn shared_level(&self) -> Arc<Level> {
+        Arc::clone(&self.level)
+    }
+
     /// Whether every box of `state` stands on a goal.
     pub fn solved(&self, state: &State) -> bool {
         state.boxes().iter().all(|&b| self.level.goal[b as usize])

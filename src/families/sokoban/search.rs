@@ -9,11 +9,13 @@
 
 use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
 use super::corral::Corrals;
-use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS};
+use super::level::Level;
+use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Puzzle, Search, Stats, Status, Step};
 use alloc::boxed::Box;
 use alloc::collections::BinaryHeap;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
@@ -92,6 +94,15 @@ pub struct PushSearch {
     goal: Option<Id>,
     /// The expanded position with the least bound (then the least pushes), for a partial result.
     closest: Option<(u32, Id)>,
+    /// The level of the run: a macro push's single pushes are written out in its positions.
+    level: Option<Arc<Level>>,
+}
+
+/// Whether `cell` has a wall on both sides across `dir`: a box there pushed along `dir` (or the player
+/// pushing it from there) is in a one-wide corridor.
+fn across_walls(level: &Level, cell: u16, dir: Dir) -> bool {
+    let sides = [Dir::ALL[(dir as usize + 1) % 4], Dir::ALL[(dir as usize + 3) % 4]];
+    sides.iter().all(|&side| level.next(cell, side) == NONE)
 }
 
 impl PushSearch {
@@ -137,6 +148,7 @@ impl PushSearch {
             stats: Stats::default(),
             goal: None,
             closest: None,
+            level: None,
         })
     }
 
@@ -330,29 +342,60 @@ impl PushSearch {
             take(&mut e.occupied, b);
             put(&mut e.occupied, target);
             seen[..words].fill(0);
-            let child = if frozen_off_goal(level, &e.occupied, target, &mut seen) {
+            let frozen = frozen_off_goal(level, &e.occupied, target, &mut seen);
+            // A greedy run pushes a box on through a one-wide corridor in the same move (a tunnel macro:
+            // the player could only push it on or walk back), to its end or a goal.
+            let (mut end, mut pushes) = (target, 1u16);
+            while !frozen && self.order == Order::Greedy && Self::tunnel_goes_on(level, &e.occupied, end, dir) {
+                let next = level.next(end, dir);
+                take(&mut e.occupied, end);
+                put(&mut e.occupied, next);
+                seen[..words].fill(0);
+                if frozen_off_goal(level, &e.occupied, next, &mut seen) {
+                    take(&mut e.occupied, next);
+                    put(&mut e.occupied, end);
+                    break;
+                }
+                (end, pushes) = (next, pushes + 1);
+            }
+            let child = if frozen {
                 None
             } else {
-                e.cells[i] = target;
+                e.cells[i] = end;
                 let (bound, _) = e.base.after_move(level, &e.cells[..n], i);
                 e.cells[i] = b;
-                bound.map(|h| (h, self.after.fill(level, &e.occupied, b)))
+                let behind_end = level.next(end, dir.back());
+                bound.map(|h| (h, self.after.fill(level, &e.occupied, behind_end)))
             };
             if let Some((h, player)) = child {
                 made += 1;
                 let push = b << 2 | dir as u16;
                 let occupied = self.expanding.occupied;
-                self.reach(&occupied[..words], player, g, id, push, h)?;
+                self.reach(&occupied[..words], player, g - 1 + pushes, id, push, h)?;
                 if h == 0 {
                     self.goal = self.find(&occupied[..words], player).ok();
                     return Err(Status::Found);
                 }
             }
             let e = &mut *self.expanding;
-            take(&mut e.occupied, target);
+            take(&mut e.occupied, end);
             put(&mut e.occupied, b);
         }
         Ok(made)
+    }
+
+    /// Whether a box at `at`, just pushed along `dir`, goes on in a tunnel macro: it is off the goals,
+    /// it and the square the player pushed from have walls on both sides across `dir`, and the square
+    /// ahead is free and not dead.
+    fn tunnel_goes_on(level: &Level, occupied: &Bits, at: u16, dir: Dir) -> bool {
+        let (behind, ahead) = (level.next(at, dir.back()), level.next(at, dir));
+        !level.goal[at as usize]
+            && ahead != NONE
+            && !has(occupied, ahead)
+            && level.live[ahead as usize]
+            && across_walls(level, at, dir)
+            && behind != NONE
+            && across_walls(level, behind, dir)
     }
 
     /// The budget units a part that made `made` children costs: a unit is about one child on a small
@@ -405,17 +448,45 @@ impl PushSearch {
         State::new(self.player[id as usize], &cells[..n])
     }
 
-    /// The pushes from the start to `id` as (move, position after it), first to last.
+    /// The pushes from the start to `id` as (move, position after it), first to last; a tunnel macro's
+    /// pushes one by one.
     fn write_pushes(&self, id: Id, out: &mut Vec<(Action, State)>) {
         out.clear();
         let mut at = id;
+        let mut walk = Walk::new();
         while self.parent[at as usize] != Id::MAX {
             let parent = self.parent[at as usize];
             let push = self.push[at as usize];
-            let from = push >> 2;
-            let piece = self.state(parent).box_at(from).unwrap_or(0) as u16;
-            let mv = Action { kind: Kind::Push, piece, from, dir: Dir::ALL[(push & 3) as usize] };
-            out.push((mv, self.state(at)));
+            let (from, dir) = (push >> 2, Dir::ALL[(push & 3) as usize]);
+            let before = self.state(parent);
+            let piece = before.box_at(from).unwrap_or(0) as u16;
+            // The box went along `dir` to its first square where the position has a box.
+            let after = self.state(at);
+            let mut steps: heapless::Vec<(Action, State), 256> = heapless::Vec::new();
+            let (mut box_at, mut bits) = (from, before.bits());
+            while let Some(level) = self.level.as_deref() {
+                let next = level.next(box_at, dir);
+                if next == NONE || steps.is_full() {
+                    break;
+                }
+                take(&mut bits, box_at);
+                put(&mut bits, next);
+                let mv = Action { kind: Kind::Push, piece, from: box_at, dir };
+                box_at = next;
+                if has(&after.bits(), next) && after.box_at(next).is_some() && !has(&before.bits(), next) {
+                    let _ = steps.push((mv, after));
+                    break;
+                }
+                let mut cells = [0u16; MAX_BOXES];
+                let n = Self::list(&bits[..self.words], &mut cells);
+                let player = walk.fill(level, &bits, level.next(next, dir.back()));
+                let _ = steps.push((mv, State::new(player, &cells[..n])));
+            }
+            if steps.is_empty() {
+                // No level (never the case after a run): the one push as stored.
+                let _ = steps.push((Action { kind: Kind::Push, piece, from, dir }, after));
+            }
+            out.extend(steps.into_iter().rev());
             at = parent;
         }
         out.reverse();
@@ -454,6 +525,7 @@ impl Search<Sokoban> for PushSearch {
         self.closest = None;
         let start = puzzle.normal(&start);
         self.start = Some(start);
+        self.level = Some(puzzle.shared_level());
         let mut bits: Bits = [0; MAX_CELLS / 64];
         start.boxes().iter().for_each(|&b| put(&mut bits, b));
         let words = self.words;
