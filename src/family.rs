@@ -355,6 +355,13 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         false
     }
 
+    /// What a partial hint (a move toward the position closest to the goal a search reached, no solution
+    /// found yet) can still promise, in the player's words, appended to its sentence: a family whose
+    /// searches never make a move its deadlock tests see as lost says so. Empty by default.
+    fn partial_promise(&self) -> &'static str {
+        ""
+    }
+
     /// Why `state` is lost, in the player's words, when the family sees it without search ("box 3 is in
     /// a corner off the goals at row 5, column 5: it can never leave"); `None` (the default) otherwise —
     /// the position may still be lost, as a search would tell.

@@ -546,8 +546,9 @@ impl<F: Family> AnySession for Session<F> {
     fn hint_text(&self) -> Option<String> {
         self.last.map(|(state, mv, reason)| match reason {
             PARTIAL => format!(
-                "{}: toward the position closest to the goal that the search reached (no solution found yet)",
-                self.puzzle.move_text(&mv)
+                "{}: toward the position closest to the goal that the search reached (no solution found yet){}",
+                self.puzzle.move_text(&mv),
+                self.puzzle.partial_promise()
             ),
             _ => self.puzzle.hint_text(&state, &mv, reason),
         })

@@ -516,6 +516,14 @@ export class Play {
         return;
       }
       this.animation = null;
+      // The search ran out of nodes: the partial hint, a push toward the closest position it reached.
+      const partial = hint.status === Status.OUT_OF_NODES ? this.puzzle.partialHint() : null;
+      if (partial?.status === Status.OK) {
+        this.hint = { cells: Array.from(partial.cells), move: { ...partial.move } };
+        this.render();
+        this.say(`No whole plan within the node limit. A partial hint: ${partial.text}.`, true);
+        return;
+      }
       if (hint.status !== Status.OK) {
         this.say({ [Status.ALREADY_SOLVED]: "Already solved.", [Status.UNSOLVABLE]: "No solution from here." }[hint.status] ?? `No hint (status ${hint.status}).`);
         return;

@@ -1417,3 +1417,20 @@ fn pack_show_says_a_saved_game_s_moves_and_draws_where_they_took_it() {
     assert!(said.contains(&session.render()), "{said}");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn a_hint_out_of_nodes_gives_the_partial_hint_and_says_what_it_promises() {
+    // XSokoban 4, far beyond 20,000 nodes: exit status 2, and the push toward the closest position the
+    // search reached, in words and as JSON.
+    let text = include_str!("../data/sokoban/xsokoban_90.xsb");
+    let level = lphint::families::sokoban::text::read_collection(text).unwrap()[3].level.describe();
+    let out = lp(&["hint", &level, "--max-nodes", "20000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("no hint: out_of_nodes; a partial hint: push box "), "{said}");
+    assert!(said.contains("as far as the deadlock tests can tell"), "{said}");
+    let out = lp(&["hint", &level, "--max-nodes", "20000", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "out_of_nodes");
+    assert!(json["partial"]["text"].as_str().unwrap().starts_with("push box "), "{json}");
+}

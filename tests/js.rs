@@ -707,6 +707,14 @@ fn sokoban_is_played_by_arrow_keys_checked_and_edited_in_chromium() {
     let (_studio, url) = studio();
     let out = node(&["tests/js/sokoban.mjs", &url]);
     let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    // A hard level's hint out of nodes: the partial hint, what it promises, its box lit.
+    let partial = results["partial"]["sentence"].as_str().unwrap_or_default();
+    assert!(
+        partial.starts_with("No whole plan within the node limit. A partial hint: push box ")
+            && partial.ends_with("as far as the deadlock tests can tell."),
+        "{out}"
+    );
+    assert!(results["partial"]["lit"].as_u64().unwrap() >= 1, "{out}");
     let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
     assert!(results["failure"].is_null() && results["errors"].as_array().unwrap().is_empty(), "{out}");
     // Arrows step the player; a push into the wall is refused; Ctrl+Z undoes the step.

@@ -141,6 +141,16 @@ try {
   await page.mouse.click(box.x + x * (box.width / size), box.y + y * (box.height / size));
   for (let i = 0; i < 4; i++) await press("ArrowRight");
   results.rushKeys = await status();
+
+  // XSokoban 4 with the hint search held to 20,000 nodes: the partial hint, said as such, its box lit.
+  const xsokoban4 = "sokoban:-----------########/-----------#--....#/############--....#/#----#--$-$---....#/#-$$$#$--$-#--....#/#--$-----$-#--....#/#-$$-#$-$-$########/#--$-#-----#/##-#########/#----#----##/#-----$---##/#--$$#$$--@#/#----#----##/###########";
+  await load(page, xsokoban4);
+  await page.evaluate(() => window.studio.play.puzzle.setNodeLimit(20000));
+  await page.focus("#board");
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => /partial hint/.test(document.getElementById("sentence").textContent), null, { timeout: 60000 });
+  results.partial = { sentence: await page.locator("#sentence").textContent(), lit: await page.evaluate(() => window.studio.play.view.highlight.size) };
+  await shot(page, "sokoban-partial-hint");
 } catch (e) {
   failure = String(e.stack ?? e);
 } finally {

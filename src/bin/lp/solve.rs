@@ -232,6 +232,8 @@ pub fn hint(args: HintArgs) -> Done {
         }
     };
     let status = hint.map_or_else(|s| s, |_| Status::Found);
+    // Out of nodes: the partial hint, a move toward the closest position the search reached, said so.
+    let partial = if status == Status::OutOfNodes { session.partial_hint().ok() } else { None };
     let name = if status == Status::Found { "ready" } else { status.name() };
     let family = registry::named(session.family())?;
     if args.json {
@@ -272,6 +274,9 @@ pub fn hint(args: HintArgs) -> Done {
             }
         } else if status == Status::AlreadySolved {
             object["moves_left"] = json!(0);
+        } else if let Some(p) = partial {
+            object["partial"] = json!({"move": session.move_token(&p.mv), "text": session.hint_text(),
+                "estimate": p.moves_left});
         }
         println!("{object}");
     } else {
@@ -285,7 +290,10 @@ pub fn hint(args: HintArgs) -> Done {
                 count(frames, "frame"),
                 budget
             ),
-            Err(_) => println!("no hint: {name}"),
+            Err(_) => match partial {
+                Some(_) => println!("no hint: {name}; a partial hint: {}", session.hint_text().unwrap_or_default()),
+                None => println!("no hint: {name}"),
+            },
         }
     }
     match status {

@@ -612,6 +612,11 @@ impl Family for Sokoban {
         }
     }
 
+    /// The search never pushes a box onto a dead square or freezes one off the goals.
+    fn partial_promise(&self) -> &'static str {
+        "; it leaves no box on a dead square or frozen off the goals, as far as the deadlock tests can tell"
+    }
+
     /// "2 boxes in the highlighted area move next; one of them goes onto a goal first": how many boxes the
     /// next pushes move, none named (tier 2 names the one to push).
     fn hint_region_text(&self, state: &State, plan: &[(Action, State)]) -> String {
