@@ -1370,6 +1370,8 @@ fn the_sokoban_bench_reads_any_xsb_file_it_is_given_and_its_solutions_replay_fro
             "-----\n",
             "   1 19 11                 screen.01       1          337          472          \n",
             "   2 19 16                 screen.10               952979      1422657        10\n",
+            "--------\n",
+            "   2    1 solved, 1 failed   Total   21026     25243500     42695228       190\n",
         )
         .as_bytes(),
     );

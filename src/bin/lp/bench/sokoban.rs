@@ -71,6 +71,10 @@ pub fn read_peer(text: &str) -> Result<std::collections::BTreeMap<usize, PeerRes
             chars[end.saturating_sub(width).min(chars.len())..end.min(chars.len())].iter().collect::<String>()
         };
         for line in &lines[h + 2..] {
+            // The table ends at the rule under its last row (a totals row follows: "90  76 solved, …").
+            if line.starts_with("---") && !out.is_empty() {
+                break;
+            }
             let Some(Ok(id)) = line.split_whitespace().next().map(str::parse::<usize>) else { continue };
             let pushes = column(line, pushes_end, 7).trim().parse::<u32>().ok();
             let seconds = column(line, seconds_end, 9).trim().parse::<f64>().unwrap_or(0.0);
