@@ -519,17 +519,22 @@ fn a_solution_written_in_lurd_replays_step_by_step_to_the_goal() {
 }
 
 #[test]
-fn a_greedy_run_s_tunnel_macros_are_written_out_push_by_push() {
+fn a_greedy_run_s_tunnel_and_goal_macros_are_written_out_push_by_push() {
     use lphint::families::sokoban::search::{Order, PushSearch};
     use lphint::search::Search;
     // Greedy runs push a box through a one-wide corridor in one move; their paths list every push, each
     // with the position it leads to as the puzzle has it (the player's normal square), and the count of
     // pushes is the solution's length.
-    let mut runs = 0;
+    let (mut runs, mut packed_xsokoban) = (0, false);
     let levels = read_collection(&set("microban_155.xsb")).unwrap();
-    for entry in levels.iter().take(60) {
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    // Each Microban level plain, and packing (goal macros written out as pushes too), and XSokoban 2,
+    // which goal macros solve in a few positions.
+    let runs_of = levels.iter().take(60).flat_map(|e| [(e, false), (e, true)]).chain([(&xsokoban[1], true)]);
+    for (entry, packing) in runs_of {
         let puzzle = &entry.level;
-        let mut search = PushSearch::new(puzzle, 400_000).unwrap().with_order(Order::Greedy);
+        let search = PushSearch::new(puzzle, 400_000).unwrap().with_order(Order::Greedy);
+        let mut search = if packing { search.with_packing() } else { search };
         search.restart(puzzle, puzzle.start());
         let status = loop {
             let step = search.step(puzzle, 100_000);
@@ -550,9 +555,13 @@ fn a_greedy_run_s_tunnel_macros_are_written_out_push_by_push() {
             state = *after;
         }
         assert!(puzzle.is_goal(&state), "{}", entry.title);
+        if packing && entry.title == "screen.02" {
+            assert!(search.stats().expanded < 100, "{}: {:?}", entry.title, search.stats());
+            packed_xsokoban = true;
+        }
         runs += 1;
     }
-    assert!(runs >= 50, "{runs} solved");
+    assert!(runs >= 100 && packed_xsokoban, "{runs} solved; XSokoban 2 by goal macros: {packed_xsokoban}");
     // A corridor: the box goes to its goal in one move of the greedy run (one position expanded, four
     // pushes written), in four of the push-optimal one.
     let corridor = Sokoban::parse("sokoban:########/#@$---.#/########").unwrap();

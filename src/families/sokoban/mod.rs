@@ -21,6 +21,7 @@ pub mod corral;
 mod family;
 mod generate;
 pub mod level;
+pub mod packing;
 pub mod search;
 pub mod text;
 

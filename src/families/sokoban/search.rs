@@ -36,7 +36,14 @@ struct Expanding {
     /// The directions worth pushing each box (bit `dir`): all, or a PI corral's pushes.
     allowed: [u8; MAX_BOXES],
     corrals: Corrals,
+    /// Whether the goal macros of the expansion were made (packing runs).
+    macros_done: bool,
 }
+
+/// The flag of a stored push that is a goal macro: a box brought to a goal over several pushes.
+const MACRO: u16 = 0x8000;
+/// The boxes nearest the next goal of the packing order that a goal macro tries.
+const MACRO_BOXES: usize = 64;
 
 /// How a [`PushSearch`] orders the positions it expands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +103,11 @@ pub struct PushSearch {
     closest: Option<(u32, Id)>,
     /// The level of the run: a macro push's single pushes are written out in its positions.
     level: Option<Arc<Level>>,
+    /// Whether greedy runs pack goal rooms in order ([`super::packing`]): positions with more goals of
+    /// the packing order filled first, and goal macros; the order, for the level it was made for.
+    packing: bool,
+    order_of: Option<(Arc<Level>, Vec<u16>)>,
+    walks: Box<[Walk; 2]>,
 }
 
 /// Whether `cell` has a wall on both sides across `dir`: a box there pushed along `dir` (or the player
@@ -142,6 +154,7 @@ impl PushSearch {
                 base: Matching::new(),
                 allowed: [0xF; MAX_BOXES],
                 corrals: Corrals::new(),
+                macros_done: false,
             }),
             active: false,
             status: Status::InProgress,
@@ -149,7 +162,39 @@ impl PushSearch {
             goal: None,
             closest: None,
             level: None,
+            packing: false,
+            order_of: None,
+            walks: Box::new([Walk::new(), Walk::new()]),
         })
+    }
+
+    /// The same search, its greedy runs packing goal rooms in order ([`super::packing`]): made once a
+    /// level at the start of a run, and its macros search box paths — for whole solves (`lp bench
+    /// sokoban`), not per-frame hints.
+    pub fn with_packing(mut self) -> PushSearch {
+        self.packing = true;
+        self
+    }
+
+    /// Whether the next runs pack goal rooms in order (as [`PushSearch::with_packing`]).
+    pub fn set_packing(&mut self, on: bool) {
+        self.packing = on;
+    }
+
+    /// The packing order of the run's level, when the run packs.
+    fn packing_order(&self) -> Option<&[u16]> {
+        match (&self.order_of, self.order, self.packing) {
+            (Some((_, order)), Order::Greedy, true) => Some(order),
+            _ => None,
+        }
+    }
+
+    /// How many goals of the packing order `occupied` fills from its first (0 unless packing).
+    fn packed(&self, occupied: &[u64]) -> u32 {
+        let Some(order) = self.packing_order() else { return 0 };
+        let mut bits: Bits = [0; MAX_CELLS / 64];
+        bits[..occupied.len()].copy_from_slice(occupied);
+        super::packing::packed(order, &bits) as u32
     }
 
     /// The same search ordering positions by `order`.
@@ -241,11 +286,13 @@ impl PushSearch {
         Some(id as Id)
     }
 
-    /// The open list's key: the order's measure (`g + h` or `h`), then the most pushes, then the id.
-    fn key(&self, h: u32, g: u16, id: Id) -> Reverse<u64> {
+    /// The open list's key: the order's measure (`g + h`; `h`, after the goals of the packing order left
+    /// empty when packing), then the most pushes, then the id.
+    fn key(&self, h: u32, packed: u32, g: u16, id: Id) -> Reverse<u64> {
         // A\*: among equal f the deepest first; greedy: among equal bounds the fewest pushes first.
         let (first, tie) = match self.order {
             Order::Optimal => (h + g as u32, u16::MAX - g),
+            Order::Greedy if self.packing => (63u32.saturating_sub(packed) << 10 | h.min(1023), g),
             Order::Greedy => (h, g),
         };
         Reverse((first.min(0xFFFF) as u64) << 48 | (tie as u64) << 32 | id as u64)
@@ -256,16 +303,18 @@ impl PushSearch {
         let first = (key >> 48) as u32;
         match self.order {
             Order::Optimal => first.saturating_sub(g as u32),
+            Order::Greedy if self.packing => first & 1023,
             Order::Greedy => first,
         }
     }
 
-    /// Queues a position, or reports that the open list is full.
-    fn queue(&mut self, h: u32, g: u16, id: Id) -> bool {
+    /// Queues a position (its boxes `occupied`), or reports that the open list is full.
+    fn queue(&mut self, h: u32, occupied: &[u64], g: u16, id: Id) -> bool {
         if self.open.len() >= self.open.capacity() {
             return false;
         }
-        self.open.push(self.key(h, g, id));
+        let packed = self.packed(occupied);
+        self.open.push(self.key(h, packed, g, id));
         true
     }
 
@@ -294,6 +343,7 @@ impl PushSearch {
         e.id = id;
         e.next = 0;
         e.matched = 0;
+        e.macros_done = false;
         self.walk.fill(level, &e.occupied, self.player[id as usize]);
         e.allowed[..e.n].fill(0xF);
         e.corrals.restrict(level, &e.occupied, &self.walk.reached, &e.cells[..e.n], &mut e.allowed);
@@ -384,6 +434,59 @@ impl PushSearch {
         Ok(made)
     }
 
+    /// The goal macros of the expansion under way (packing runs): each of the [`MACRO_BOXES`] boxes
+    /// nearest the next empty goal of the packing order that can get there is brought onto it in one
+    /// move. Returns the work units spent, or the status that ends the run.
+    fn expand_macros(&mut self, puzzle: &Sokoban) -> Result<u32, Status> {
+        let level = puzzle.level();
+        let words = self.words;
+        let (id, n) = (self.expanding.id, self.expanding.n);
+        let mut occupied = self.expanding.occupied;
+        let Some(order) = self.packing_order() else { return Ok(0) };
+        let k = super::packing::packed(order, &occupied);
+        let Some(&goal) = order.get(k) else { return Ok(0) };
+        let placed = &order[..k];
+        let rooms = level.rooms();
+        let mut near: heapless::Vec<(u16, usize), MAX_BOXES> = heapless::Vec::new();
+        for i in 0..n {
+            let b = self.expanding.cells[i];
+            let distance =
+                level.distance[level.goals.iter().position(|&g| g == goal).unwrap_or(0) * rooms + b as usize];
+            if !placed.contains(&b) && distance != u16::MAX {
+                let _ = near.push((distance, i));
+            }
+        }
+        near.sort_unstable();
+        let player = self.player[id as usize];
+        let mut units = 1u32;
+        for &(_, i) in near.iter().take(MACRO_BOXES) {
+            let b = self.expanding.cells[i];
+            units = units.saturating_add(1 + (rooms / 64) as u32);
+            let Some(path) = super::packing::box_path(level, &occupied, b, goal, player, &mut self.walks) else {
+                continue;
+            };
+            let Some(&(last, _)) = path.last() else { continue };
+            take(&mut occupied, b);
+            put(&mut occupied, goal);
+            self.expanding.cells[i] = goal;
+            let (bound, _) = self.expanding.base.after_move(level, &self.expanding.cells[..n], i);
+            self.expanding.cells[i] = b;
+            if let Some(h) = bound {
+                let player_after = self.after.fill(level, &occupied, last);
+                let g = self.g[id as usize].saturating_add(path.len() as u16);
+                let push = MACRO | b << 2 | path[0].1 as u16;
+                self.reach(&occupied[..words], player_after, g, id, push, h)?;
+                if h == 0 {
+                    self.goal = self.find(&occupied[..words], player_after).ok();
+                    return Err(Status::Found);
+                }
+            }
+            take(&mut occupied, goal);
+            put(&mut occupied, b);
+        }
+        Ok(units)
+    }
+
     /// Whether a box at `at`, just pushed along `dir`, goes on in a tunnel macro: it is off the goals,
     /// it and the square the player pushed from have walls on both sides across `dir`, and the square
     /// ahead is free and not dead.
@@ -435,7 +538,7 @@ impl PushSearch {
             }
             Err(slot) => self.add(slot, bits, player, g, parent, push).ok_or(Status::OutOfNodes)?,
         };
-        if !self.queue(h, g, id) {
+        if !self.queue(h, bits, g, id) {
             return Err(Status::OutOfNodes);
         }
         Ok(Some(id))
@@ -457,9 +560,14 @@ impl PushSearch {
         while self.parent[at as usize] != Id::MAX {
             let parent = self.parent[at as usize];
             let push = self.push[at as usize];
-            let (from, dir) = (push >> 2, Dir::ALL[(push & 3) as usize]);
+            let (from, dir) = ((push & !MACRO) >> 2, Dir::ALL[(push & 3) as usize]);
             let before = self.state(parent);
             let piece = before.box_at(from).unwrap_or(0) as u16;
+            if push & MACRO != 0 {
+                self.write_macro(parent, at, from, piece, out);
+                at = parent;
+                continue;
+            }
             // The box went along `dir` to its first square where the position has a box.
             let after = self.state(at);
             let mut steps: heapless::Vec<(Action, State), 256> = heapless::Vec::new();
@@ -490,6 +598,29 @@ impl PushSearch {
             at = parent;
         }
         out.reverse();
+    }
+
+    /// A goal macro's pushes, last first (as `write_pushes` gathers them): the box path found again from
+    /// the parent's position to the goal the box reached.
+    fn write_macro(&self, parent: Id, at: Id, from: u16, piece: u16, out: &mut Vec<(Action, State)>) {
+        let Some(level) = self.level.as_deref() else { return };
+        let (before, after) = (self.state(parent), self.state(at));
+        let (bits, end) = (before.bits(), after.boxes().iter().copied().find(|&c| !has(&before.bits(), c)));
+        let Some(end) = end else { return };
+        let mut walks = Box::new([Walk::new(), Walk::new()]);
+        let Some(path) = super::packing::box_path(level, &bits, from, end, before.player, &mut walks) else { return };
+        let mut boxes = bits;
+        let mut steps = Vec::with_capacity(path.len());
+        for &(cell, dir) in &path {
+            let next = level.next(cell, dir);
+            take(&mut boxes, cell);
+            put(&mut boxes, next);
+            let mut cells = [0u16; MAX_BOXES];
+            let n = Self::list(&boxes[..self.words], &mut cells);
+            let player = walks[0].fill(level, &boxes, cell);
+            steps.push((Action { kind: Kind::Push, piece, from: cell, dir }, State::new(player, &cells[..n])));
+        }
+        out.extend(steps.into_iter().rev());
     }
 
     /// Empties the hash table: a new epoch (the slots of the old ones read as empty); the whole table
@@ -540,8 +671,14 @@ impl Search<Sokoban> for PushSearch {
         } else if puzzle.dead(&start) {
             Status::Unsolvable
         } else {
+            if self.packing && self.order == Order::Greedy {
+                let level = puzzle.shared_level();
+                if !self.order_of.as_ref().is_some_and(|(made, _)| Arc::ptr_eq(made, &level)) {
+                    self.order_of = Some((Arc::clone(&level), super::packing::packing_order(&level)));
+                }
+            }
             let h = puzzle.heuristic(&start);
-            self.queue(h, 0, 0);
+            self.queue(h, &bits[..words], 0, 0);
             Status::InProgress
         };
         self.stats.peak_stored = 1;
@@ -583,7 +720,12 @@ impl Search<Sokoban> for PushSearch {
                 self.active = feasible;
                 continue;
             }
-            let result = self.expand_part(puzzle);
+            let result = if self.packing && self.order == Order::Greedy && !self.expanding.macros_done {
+                self.expanding.macros_done = true;
+                self.expand_macros(puzzle).map(|units| units as u64)
+            } else {
+                self.expand_part(puzzle)
+            };
             self.active = self.expanding.next < self.expanding.n;
             match result {
                 Ok(made) => work = work.saturating_add(self.part_units(puzzle, made)),

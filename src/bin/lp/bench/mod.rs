@@ -94,8 +94,9 @@ pub struct BenchArgs {
     /// sokoban: positions the solver may store (about 40 bytes each for small rooms).
     #[arg(long, default_value_t = 8_000_000)]
     nodes: usize,
-    /// sokoban: optimal (push-optimal A*), greedy (best-first on the bound, not proven), or both (A* for
-    /// half the time, then greedy).
+    /// sokoban: optimal (push-optimal A*), greedy (best-first on the bound, not proven: packing goal rooms
+    /// in order with goal macros for half the time, then plain), or both (A* for half the time, then the
+    /// two greedy phases a quarter each).
     #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "both"])]
     order: String,
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).

@@ -1,0 +1,140 @@
+//! Packing a goal room in order, as the strong solvers do (YASS's packing-order search, JSoko's goal-room
+//! packing): the order is found backwards — from the position with every goal holding a box, a box the
+//! player can pull off the goals is taken out, again and again; the boxes that come out first are packed
+//! last — and a greedy search then brings a box all the way to the next goal of that order in one move
+//! (a goal macro) when some box can get there. Guidance for solving, never a proof: positions are still
+//! searched push by push beside the macros.
+
+use super::board::{has, put, take, Bits, Walk};
+use super::level::Level;
+use super::{Dir, MAX_CELLS, NONE};
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+
+/// Most (box, player) positions one box's path search explores.
+const PATH_STATES: usize = 20_000;
+
+/// The goals (room cells) in the order to fill them: goals no box can be pulled from first, then the
+/// rest, the last pulled out first.
+pub fn packing_order(level: &Level) -> Vec<u16> {
+    let mut occupied: Bits = [0; MAX_CELLS / 64];
+    level.goals.iter().for_each(|&g| put(&mut occupied, g));
+    let (mut walk, mut other) = (Walk::new(), Walk::new());
+    let mut removed: Vec<u16> = Vec::new();
+    let mut left: Vec<u16> = level.goals.clone();
+    while let Some(k) = left.iter().position(|&g| pulls_out(level, &occupied, g, &mut walk, &mut other)) {
+        let goal = left.remove(k);
+        take(&mut occupied, goal);
+        removed.push(goal);
+    }
+    left.extend(removed.iter().rev());
+    left
+}
+
+/// How many goals of `order`, from its first, hold a box in `occupied`.
+pub fn packed(order: &[u16], occupied: &Bits) -> usize {
+    order.iter().take_while(|&&g| has(occupied, g)).count()
+}
+
+/// Whether the box on `goal` can be pulled onto a square off the goals, the other boxes of `occupied` in
+/// place, the player starting from the level's start.
+fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: &mut Walk) -> bool {
+    if has(occupied, level.player) {
+        return false;
+    }
+    let mut bits = *occupied;
+    let from = walk.fill(level, &bits, level.player);
+    take(&mut bits, goal);
+    let mut seen: BTreeMap<(u16, u16), ()> = BTreeMap::new();
+    let mut queue: Vec<(u16, u16)> = alloc::vec![(goal, from)];
+    seen.insert((goal, from), ());
+    while let Some((at, player)) = queue.pop() {
+        if seen.len() > PATH_STATES {
+            return false;
+        }
+        put(&mut bits, at);
+        walk.fill(level, &bits, player);
+        for dir in Dir::ALL {
+            // The player on the pull side steps back, the box follows.
+            let side = level.next(at, dir);
+            let back = if side == NONE { NONE } else { level.next(side, dir) };
+            if back == NONE || !has(&walk.reached, side) || has(&bits, back) {
+                continue;
+            }
+            if !level.goal[side as usize] {
+                take(&mut bits, at);
+                return true;
+            }
+            take(&mut bits, at);
+            put(&mut bits, side);
+            let normal = other.fill(level, &bits, back);
+            take(&mut bits, side);
+            put(&mut bits, at);
+            if seen.insert((side, normal), ()).is_none() {
+                queue.push((side, normal));
+            }
+        }
+        take(&mut bits, at);
+    }
+    false
+}
+
+/// The fewest pushes that bring the box on `from` to `to`, the other boxes of `occupied` in place and
+/// the player starting in the region of `player`, over live squares only: each push as (the box's square
+/// before it, its direction); `None` when the box cannot get there within [`PATH_STATES`] positions.
+pub fn box_path(
+    level: &Level,
+    occupied: &Bits,
+    from: u16,
+    to: u16,
+    player: u16,
+    walks: &mut [Walk; 2],
+) -> Option<Vec<(u16, Dir)>> {
+    let mut bits = *occupied;
+    take(&mut bits, from);
+    // Breadth first over (box, player's normal square); each entry's parent and push for the way back.
+    let [walk, other] = walks;
+    put(&mut bits, from);
+    let start = walk.fill(level, &bits, player);
+    take(&mut bits, from);
+    let mut states: Vec<(u16, u16, u32, u16, Dir)> = alloc::vec![(from, start, u32::MAX, from, Dir::Up)];
+    let mut seen: BTreeMap<(u16, u16), ()> = BTreeMap::new();
+    seen.insert((from, start), ());
+    let mut head = 0;
+    while head < states.len() && states.len() < PATH_STATES {
+        let (at, region, _, _, _) = states[head];
+        put(&mut bits, at);
+        walk.fill(level, &bits, region);
+        for dir in Dir::ALL {
+            let (behind, ahead) = (level.next(at, dir.back()), level.next(at, dir));
+            if behind == NONE || ahead == NONE || !has(&walk.reached, behind) || has(&bits, ahead) {
+                continue;
+            }
+            if !level.live[ahead as usize] {
+                continue;
+            }
+            take(&mut bits, at);
+            put(&mut bits, ahead);
+            let normal = other.fill(level, &bits, at);
+            take(&mut bits, ahead);
+            put(&mut bits, at);
+            if seen.insert((ahead, normal), ()).is_some() {
+                continue;
+            }
+            states.push((ahead, normal, head as u32, at, dir));
+            if ahead == to {
+                let mut pushes = Vec::new();
+                let mut k = states.len() - 1;
+                while states[k].2 != u32::MAX {
+                    pushes.push((states[k].3, states[k].4));
+                    k = states[k].2 as usize;
+                }
+                pushes.reverse();
+                return Some(pushes);
+            }
+        }
+        take(&mut bits, at);
+        head += 1;
+    }
+    None
+}
