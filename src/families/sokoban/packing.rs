@@ -81,7 +81,7 @@ fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: 
 
 /// The fewest pushes that bring the box on `from` to `to`, the other boxes of `occupied` in place and
 /// the player starting in the region of `player`, over live squares only: each push as (the box's square
-/// before it, its direction); `None` when the box cannot get there within [`PATH_STATES`] positions.
+/// before it, its direction); `None` when the box cannot get there within 20,000 positions.
 pub fn box_path(
     level: &Level,
     occupied: &Bits,
