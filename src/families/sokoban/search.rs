@@ -101,7 +101,7 @@ pub struct PushSearch {
     goal: Option<Id>,
     /// The expanded position with the least bound (then the least pushes), for a partial result.
     closest: Option<(u32, Id)>,
-    /// The level of the run: a macro push's single pushes are written out in its positions.
+    /// The level of a greedy run: a macro push's single pushes are written out in its positions.
     level: Option<Arc<Level>>,
     /// Whether greedy runs pack goal rooms in order ([`super::packing`]): positions with more goals of
     /// the packing order filled first, and goal macros; the order, for the level it was made for.
@@ -656,7 +656,9 @@ impl Search<Sokoban> for PushSearch {
         self.closest = None;
         let start = puzzle.normal(&start);
         self.start = Some(start);
-        self.level = Some(puzzle.shared_level());
+        // Kept only by greedy runs (their macros' pushes are written out in the level's positions): a
+        // generator's rater, optimal, must not hold the candidates' level, whose storage it reuses.
+        self.level = (self.order == Order::Greedy).then(|| puzzle.shared_level());
         let mut bits: Bits = [0; MAX_CELLS / 64];
         start.boxes().iter().for_each(|&b| put(&mut bits, b));
         let words = self.words;
@@ -737,6 +739,7 @@ impl Search<Sokoban> for PushSearch {
                     if let Some(start) = self.start {
                         self.restart(puzzle, start);
                         self.order = Order::Greedy;
+                        self.level = Some(puzzle.shared_level());
                     }
                     self.stats.expanded = expanded;
                 }
