@@ -31,6 +31,17 @@ pub fn packing_order(level: &Level) -> Vec<u16> {
     left
 }
 
+/// The player's normal square once the box of `bits` on `moved.0` stands on `moved.1` and the player on
+/// `player` (`bits` is left as it was).
+fn region_after(level: &Level, bits: &mut Bits, (from, to): (u16, u16), player: u16, walk: &mut Walk) -> u16 {
+    take(bits, from);
+    put(bits, to);
+    let normal = walk.fill(level, bits, player);
+    take(bits, to);
+    put(bits, from);
+    normal
+}
+
 /// How many goals of `order`, from its first, hold a box in `occupied`.
 pub fn packed(order: &[u16], occupied: &Bits) -> usize {
     order.iter().take_while(|&&g| has(occupied, g)).count()
@@ -65,11 +76,7 @@ fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: 
                 take(&mut bits, at);
                 return true;
             }
-            take(&mut bits, at);
-            put(&mut bits, side);
-            let normal = other.fill(level, &bits, back);
-            take(&mut bits, side);
-            put(&mut bits, at);
+            let normal = region_after(level, &mut bits, (at, side), back, other);
             if seen.insert((side, normal), ()).is_none() {
                 queue.push((side, normal));
             }
@@ -113,11 +120,7 @@ pub fn box_path(
             if !level.live[ahead as usize] {
                 continue;
             }
-            take(&mut bits, at);
-            put(&mut bits, ahead);
-            let normal = other.fill(level, &bits, at);
-            take(&mut bits, ahead);
-            put(&mut bits, at);
+            let normal = region_after(level, &mut bits, (at, ahead), at, other);
             if seen.insert((ahead, normal), ()).is_some() {
                 continue;
             }

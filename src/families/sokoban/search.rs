@@ -571,7 +571,8 @@ impl PushSearch {
             // The box went along `dir` to its first square where the position has a box.
             let after = self.state(at);
             let mut steps: heapless::Vec<(Action, State), 256> = heapless::Vec::new();
-            let (mut box_at, mut bits) = (from, before.bits());
+            let (before_bits, after_bits) = (before.bits(), after.bits());
+            let (mut box_at, mut bits) = (from, before_bits);
             while let Some(level) = self.level.as_deref() {
                 let next = level.next(box_at, dir);
                 if next == NONE || steps.is_full() {
@@ -581,7 +582,7 @@ impl PushSearch {
                 put(&mut bits, next);
                 let mv = Action { kind: Kind::Push, piece, from: box_at, dir };
                 box_at = next;
-                if has(&after.bits(), next) && after.box_at(next).is_some() && !has(&before.bits(), next) {
+                if has(&after_bits, next) && !has(&before_bits, next) {
                     let _ = steps.push((mv, after));
                     break;
                 }
