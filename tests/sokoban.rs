@@ -817,3 +817,56 @@ fn every_tier_sentence_is_a_fact_about_the_position() {
     println!("sokoban: {checked} tier sentences checked ({onto_count} with a box onto a goal)");
     assert!(checked >= 300 && onto_count >= 50, "{checked} checked, {onto_count} with a box onto a goal");
 }
+
+/// Plays the pushes `(box square, direction)` from the level's start; whether every one is legal and the
+/// last leaves every box on a goal.
+fn replays_to_goal(puzzle: &Sokoban, pushes: &[(u16, lphint::families::sokoban::Dir)]) -> bool {
+    use lphint::families::sokoban::{Action, Kind};
+    let mut state = puzzle.start();
+    for &(from, dir) in pushes {
+        let Some(piece) = state.box_at(from) else { return false };
+        let mv = Action { kind: Kind::Push, piece: piece as u16, from, dir };
+        match puzzle.apply(&state, &mv) {
+            Some(next) => state = next,
+            None => return false,
+        }
+    }
+    puzzle.is_goal(&state)
+}
+
+#[test]
+fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay() {
+    use lphint::families::sokoban::fess::FeatureSearch;
+    let run = |puzzle: &Sokoban, cap: usize| {
+        let start = puzzle.start();
+        let mut search = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, cap);
+        let status = search.step(u32::MAX);
+        (status, search.solution(), search.positions())
+    };
+    let (mut solved, mut unsolvable) = (0, 0);
+    for (desc, space) in rooms(150, 80, 5) {
+        let puzzle = Sokoban::parse(&desc).unwrap();
+        let (status, solution, _) = run(&puzzle, 1_000_000);
+        match space.to_goal[&space.start] {
+            Some(optimum) => {
+                assert_eq!(status, Status::Found, "{desc}");
+                let pushes = solution.unwrap();
+                assert!(pushes.len() as u32 >= optimum && replays_to_goal(&puzzle, &pushes), "{desc}: {pushes:?}");
+                solved += 1;
+            }
+            None => {
+                // Every move tried, the deadlock tests sound: the search's "unsolvable" is exact.
+                assert_eq!(status, Status::Unsolvable, "{desc}");
+                unsolvable += 1;
+            }
+        }
+    }
+    assert!(solved >= 100 && unsolvable >= 20, "{solved} solved, {unsolvable} unsolvable");
+    // The first XSokoban levels, which the push search does not finish, in a few thousand positions.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    for entry in &xsokoban[..4] {
+        let (status, solution, positions) = run(&entry.level, 20_000);
+        assert_eq!(status, Status::Found, "{}: {positions} positions", entry.title);
+        assert!(replays_to_goal(&entry.level, &solution.unwrap()), "{}", entry.title);
+    }
+}

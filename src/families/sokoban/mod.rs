@@ -19,6 +19,7 @@ mod abi;
 pub mod board;
 pub mod corral;
 mod family;
+pub mod fess;
 mod generate;
 pub mod level;
 pub mod packing;

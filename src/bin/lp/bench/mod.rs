@@ -97,7 +97,7 @@ pub struct BenchArgs {
     /// sokoban: optimal (push-optimal A*), greedy (best-first on the bound, not proven: packing goal rooms
     /// in order with goal macros for half the time, then plain), or both (A* for half the time, then the
     /// two greedy phases a quarter each).
-    #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "both"])]
+    #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "features", "both"])]
     order: String,
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]

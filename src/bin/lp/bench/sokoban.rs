@@ -5,9 +5,10 @@
 //! (YASS's statistics file, or a plain `ID PUSHES SECONDS` list), and the count each solved.
 
 use crate::{fmt_time, parallel, Done};
+use lphint::families::sokoban::fess::FeatureSearch;
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
-use lphint::families::sokoban::Sokoban;
+use lphint::families::sokoban::{Action, Kind, Sokoban};
 use lphint::family::Family;
 use lphint::search::{Search, Status};
 use std::time::{Duration, Instant};
@@ -196,6 +197,7 @@ pub fn sokoban(run: Run<'_>) -> Done {
         match run.order {
             "optimal" => "push-optimal A*",
             "greedy" => "greedy best-first packing goal rooms in order for half the time, then plain",
+            "features" => "feature-space search (FESS)",
             _ => "A* for half the time, then greedy best-first packing goal rooms, then plain greedy",
         }
     );
@@ -227,8 +229,12 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
     let orders: &[(Order, bool, f64)] = match run.order {
         "optimal" => &[(Order::Optimal, false, 1.0)],
         "greedy" => &[(Order::Greedy, true, 0.5), (Order::Greedy, false, 1.0)],
+        "features" => &[],
         _ => &[(Order::Optimal, false, 0.5), (Order::Greedy, true, 0.75), (Order::Greedy, false, 1.0)],
     };
+    if run.order == "features" {
+        return Ok(solve_features(puzzle, run, clock));
+    }
     let (mut status, mut expanded) = (Status::InProgress, 0);
     for &(order, packing, share) in orders {
         search.set_order(order);
@@ -261,4 +267,30 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
     }
     let result = if status == Status::InProgress { "time_limit" } else { status.name() };
     Ok(Level { result, pushes, proven, expanded, time, lurd })
+}
+
+/// Solves one level by the feature-space search ([`FeatureSearch`]) under the run's limit.
+fn solve_features(puzzle: &Sokoban, run: &Run<'_>, clock: Instant) -> Level {
+    let start = puzzle.start();
+    let mut search = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, run.nodes);
+    let status = loop {
+        let status = search.step(50);
+        if status != Status::InProgress || clock.elapsed() >= run.limit {
+            break status;
+        }
+    };
+    let time = clock.elapsed();
+    let (mut pushes, mut lurd) = (None, None);
+    if status == Status::Found {
+        let moves: Vec<Action> = search
+            .solution()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(from, dir)| Action { kind: Kind::Push, piece: 0, from, dir })
+            .collect();
+        pushes = Some(moves.len() as u32);
+        lurd = puzzle.lurd(&puzzle.shown_start(), &moves);
+    }
+    let result = if status == Status::InProgress { "time_limit" } else { status.name() };
+    Level { result, pushes, proven: false, expanded: search.positions() as u64, time, lurd }
 }
