@@ -1315,6 +1315,24 @@ fn sokoban_is_solved_and_hinted_in_pushes_and_benched_on_its_level_sets() {
     assert!(String::from_utf8(unknown.stderr).unwrap().contains("unknown set 'nosuchset' (the sets: microban"));
 }
 
+#[test]
+fn the_feature_space_search_solves_xsokoban_levels_the_push_searches_do_not_and_its_lines_replay() {
+    // XSokoban 3 and 4 (11 and 20 boxes): the push searches do not solve them in a minute; the feature
+    // space search does in milliseconds. Each LURD line replays step by step from the level's own start.
+    let xsb = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/sokoban/xsokoban_90.xsb")).unwrap();
+    let levels = lphint::families::sokoban::text::read_collection(&xsb).unwrap();
+    let out =
+        lp(&["bench", "sokoban", "--set", "xsokoban", "--ids", "3,4", "--order", "features", "--lurd", "--jobs", "1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && text.contains("solved 2/2 (0 proven push-optimal)"), "{text}");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("     ")).map(str::trim).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for (level, lurd) in [&levels[2], &levels[3]].iter().zip(&lines) {
+        let desc = level.level.with_start(level.level.shown_start()).describe();
+        assert!(replays(&desc, lurd), "{}: {lurd} does not replay from the level's start", level.title);
+    }
+}
+
 /// Plays a LURD line from the start of the level `desc` as a player would, a step at a time (upper case
 /// a push, lower case a walk), every step legal and of its kind: whether it ends solved.
 fn replays(desc: &str, lurd: &str) -> bool {
@@ -1322,7 +1340,9 @@ fn replays(desc: &str, lurd: &str) -> bool {
     let (w, _) = game.board_size();
     for letter in lurd.chars() {
         let player = (0..game.board_size().0 * game.board_size().1)
-            .find(|&c| game.cell(c as usize) & lphint::families::sokoban::CELL_PLAYER != 0)
+            .find(|&c| {
+                game.cell(c as usize) >= 0 && game.cell(c as usize) & lphint::families::sokoban::CELL_PLAYER != 0
+            })
             .unwrap() as i32;
         let to = player + [-(w as i32), 1, w as i32, -1]["urdl".find(letter.to_ascii_lowercase()).unwrap()];
         let pushes = game.cell(to as usize) >= lphint::families::sokoban::CELL_BOX;

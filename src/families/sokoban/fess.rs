@@ -4,8 +4,9 @@
 //! the floor into, how many boxes stand where the packing will wall them in — and the search takes turns
 //! over the cells of that feature space, one move from each cell in turn, so that no single measure of
 //! progress leads it into a dead end for long. A move brings one box to any square it can reach (pushes
-//! in between written out when the solution is); advisors mark the moves that improve a feature (weight
-//! 0, others 1) and each cell expands the position reached with the least weight first.
+//! in between written out when the solution is); advisors mark the moves that improve a feature, or bring
+//! a box nearer the next goal of the order than any box is (weight 0, others 1), and each cell expands the
+//! position reached with the least weight first (the newest among equals).
 //!
 //! Solutions are not push-optimal, and the search allocates as it goes: it is for `lp bench sokoban` and
 //! designers' whole solves, not per-frame hints.
@@ -57,7 +58,7 @@ struct Features {
 
 /// A cell of the feature space: its positions with untried moves, least weight first.
 struct Cell {
-    queue: BinaryHeap<Reverse<(u32, u32)>>,
+    queue: BinaryHeap<Reverse<(u32, u32, u32)>>,
 }
 
 /// The feature-space search of one level, stepped.
@@ -74,6 +75,8 @@ pub struct FeatureSearch<'a> {
     cell_of: BTreeMap<Features, usize>,
     turn: usize,
     cap: usize,
+    start: Bits,
+    start_player: u16,
     found: Option<u32>,
     status: Status,
     /// Scratch space.
@@ -108,6 +111,8 @@ impl<'a> FeatureSearch<'a> {
             cell_of: BTreeMap::new(),
             turn: 0,
             cap: cap.max(1),
+            start: [0; MAX_CELLS / 64],
+            start_player: 0,
             found: None,
             status: Status::InProgress,
             walk: Box::new(Walk::new()),
@@ -120,11 +125,8 @@ impl<'a> FeatureSearch<'a> {
             queue: Vec::new(),
             stack: Vec::new(),
         };
-        let mut bits: Bits = [0; MAX_CELLS / 64];
-        boxes.iter().for_each(|&b| put(&mut bits, b));
-        let normal = search.walk.fill(level, &bits, player);
-        let root = Move { from: NONE, to: NONE, behind: player, weight: 0, pushes: 0 };
-        search.add(&bits, normal, u32::MAX, root, 0);
+        boxes.iter().for_each(|&b| put(&mut search.start, b));
+        search.start_player = player;
         search
     }
 
@@ -142,6 +144,12 @@ impl<'a> FeatureSearch<'a> {
     /// Makes up to `moves` moves.
     pub fn step(&mut self, moves: u32) -> Status {
         let mut made = 0;
+        if self.nodes.is_empty() {
+            let (bits, player) = (self.start, self.start_player);
+            let normal = self.walk.fill(self.level, &bits, player);
+            let root = Move { from: NONE, to: NONE, behind: player, weight: 0, pushes: 0 };
+            self.add(&bits, normal, u32::MAX, root, 0);
+        }
         while made < moves && self.status == Status::InProgress {
             if self.nodes.len() >= self.cap {
                 self.status = Status::OutOfNodes;
@@ -168,18 +176,20 @@ impl<'a> FeatureSearch<'a> {
             self.turn = (self.turn + 1) % self.cells.len();
             let cell = self.turn;
             let mut picked = None;
-            while let Some(Reverse((key, id))) = self.cells[cell].queue.pop() {
+            while let Some(Reverse((key, _, id))) = self.cells[cell].queue.pop() {
                 let Some(mv) = self.untried(id) else { continue };
                 let weight = self.nodes[id as usize].weight + mv.weight as u32;
                 if weight > key {
-                    self.cells[cell].queue.push(Reverse((weight, id)));
+                    let tie = Self::tie(id);
+                    self.cells[cell].queue.push(Reverse((weight, tie, id)));
                     continue;
                 }
                 let node = &mut self.nodes[id as usize];
                 node.tried += 1;
                 if let Some(next) = node.moves.as_ref().and_then(|m| m.get(node.tried as usize)) {
                     let again = node.weight + next.weight as u32;
-                    self.cells[cell].queue.push(Reverse((again, id)));
+                    let tie = Self::tie(id);
+                    self.cells[cell].queue.push(Reverse((again, tie, id)));
                 }
                 picked = Some((id, mv));
                 break;
@@ -190,6 +200,12 @@ impl<'a> FeatureSearch<'a> {
             empty_cells += 1;
         }
         None
+    }
+
+    /// The order of positions of equal weight in a cell: the newest first, so that a cell follows a line
+    /// of play deeper before it goes back (measured: 40 XSokoban levels at 3 s against 37 oldest first).
+    fn tie(id: u32) -> u32 {
+        u32::MAX - id
     }
 
     /// The next untried move of position `id` (its moves made first when needed).
@@ -218,29 +234,43 @@ impl<'a> FeatureSearch<'a> {
         for from in cells_of(&bits, self.words) {
             self.box_moves(&bits, from, player, &mut moves);
         }
-        // The advisors: each suggests its best move.
-        let next_goal = self.order.get(features.packed as usize).copied();
-        let mut best_packing: Option<usize> = None;
-        let mut best_areas: Option<(u16, u16, usize)> = None;
-        let mut best_plan: Option<(u16, u16, usize)> = None;
+        // The advisors: each picks the move that best improves its measure (then the fewest pushes).
+        // Packing: a box onto the next goal of the order; areas: fewer floor areas; plan: fewer boxes out
+        // of plan; approach: a box (not packed) nearer the next goal than any is now.
+        let level = self.level;
+        let prefix = super::packing::packed(&self.order, &bits);
+        let next_goal = self.order.get(prefix).copied();
+        let goal_index = next_goal.and_then(|g| level.goals.iter().position(|&x| x == g));
+        let packed_cells: Vec<u16> = self.order[..prefix].to_vec();
+        let near = |cell: u16| goal_index.map_or(u16::MAX, |g| level.distance(g, cell));
+        let nearest =
+            cells_of(&bits, self.words).filter(|c| !packed_cells.contains(c)).map(near).min().unwrap_or(u16::MAX);
+        let mut best: [Option<((u16, u16), usize)>; 4] = [None; 4];
+        let mut offer = |advisor: usize, measure: u16, k: usize, pushes: u16| {
+            if best[advisor].is_none_or(|(b, _)| (measure, pushes) < b) {
+                best[advisor] = Some(((measure, pushes), k));
+            }
+        };
         for (k, mv) in moves.iter().enumerate() {
-            if Some(mv.to) == next_goal && best_packing.is_none_or(|b| moves[b].pushes > mv.pushes) {
-                best_packing = Some(k);
+            if Some(mv.to) == next_goal {
+                offer(0, 0, k, mv.pushes);
             }
             let mut after = bits;
             take(&mut after, mv.from);
             put(&mut after, mv.to);
             let areas = self.areas(&after);
-            if areas < features.areas && best_areas.is_none_or(|(a, p, _)| (areas, mv.pushes) < (a, p)) {
-                best_areas = Some((areas, mv.pushes, k));
+            if areas < features.areas {
+                offer(1, areas, k, mv.pushes);
             }
-            let plan = self.out_of_plan(&after, features.packed as usize);
-            if plan < features.out_of_plan && best_plan.is_none_or(|(o, p, _)| (plan, mv.pushes) < (o, p)) {
-                best_plan = Some((plan, mv.pushes, k));
+            let plan = self.out_of_plan(&after, prefix);
+            if plan < features.out_of_plan {
+                offer(2, plan, k, mv.pushes);
+            }
+            if !packed_cells.contains(&mv.from) && near(mv.to) < nearest {
+                offer(3, near(mv.to), k, mv.pushes);
             }
         }
-        let advised = [best_packing, best_areas.map(|b| b.2), best_plan.map(|b| b.2)];
-        for k in advised.into_iter().flatten() {
+        for (_, k) in best.into_iter().flatten() {
             moves[k].weight = 0;
         }
         moves.sort_by_key(|m| (m.weight, m.pushes));
@@ -366,9 +396,9 @@ impl<'a> FeatureSearch<'a> {
         }
         self.table[slot] = id;
         self.boxes.extend_from_slice(&bits[..self.words]);
-        let packed = super::packing::packed(&self.order, bits) as u16;
-        let features =
-            Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, packed as usize) };
+        let prefix = super::packing::packed(&self.order, bits);
+        let packed = prefix as u16;
+        let features = Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, prefix) };
         self.nodes.push(Node { parent, step, player, weight, features, moves: None, tried: 0 });
         if self.level.goals.iter().all(|&g| has(bits, g)) {
             self.found = Some(id);
@@ -379,7 +409,8 @@ impl<'a> FeatureSearch<'a> {
         if cell == cells {
             self.cells.push(Cell { queue: BinaryHeap::new() });
         }
-        self.cells[cell].queue.push(Reverse((weight, id)));
+        let tie = Self::tie(id);
+        self.cells[cell].queue.push(Reverse((weight, tie, id)));
         if self.table.len() < self.nodes.len() * 2 {
             self.grow();
         }

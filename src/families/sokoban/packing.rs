@@ -22,7 +22,15 @@ pub fn packing_order(level: &Level) -> Vec<u16> {
     let (mut walk, mut other) = (Walk::new(), Walk::new());
     let mut removed: Vec<u16> = Vec::new();
     let mut left: Vec<u16> = level.goals.clone();
-    while let Some(k) = left.iter().position(|&g| pulls_out(level, &occupied, g, &mut walk, &mut other)) {
+    // Each time the box that comes off the goals in the fewest pulls: the room is emptied from its door
+    // inwards, so that the boxes deepest in are packed first.
+    loop {
+        let nearest = left
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &g)| pulls_out(level, &occupied, g, &mut walk, &mut other).map(|pulls| (pulls, k)))
+            .min();
+        let Some((_, k)) = nearest else { break };
         let goal = left.remove(k);
         take(&mut occupied, goal);
         removed.push(goal);
@@ -47,21 +55,24 @@ pub fn packed(order: &[u16], occupied: &Bits) -> usize {
     order.iter().take_while(|&&g| has(occupied, g)).count()
 }
 
-/// Whether the box on `goal` can be pulled onto a square off the goals, the other boxes of `occupied` in
-/// place, the player starting from the level's start.
-fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: &mut Walk) -> bool {
+/// The fewest pulls that bring the box on `goal` onto a square off the goals, the other boxes of
+/// `occupied` in place, the player starting from the level's start; `None` when it cannot come off.
+fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: &mut Walk) -> Option<usize> {
     if has(occupied, level.player) {
-        return false;
+        return None;
     }
     let mut bits = *occupied;
     let from = walk.fill(level, &bits, level.player);
     take(&mut bits, goal);
     let mut seen: BTreeMap<(u16, u16), ()> = BTreeMap::new();
-    let mut queue: Vec<(u16, u16)> = alloc::vec![(goal, from)];
+    // Breadth first: (the box's square, the player's normal square, pulls so far).
+    let mut queue: Vec<(u16, u16, usize)> = alloc::vec![(goal, from, 0)];
     seen.insert((goal, from), ());
-    while let Some((at, player)) = queue.pop() {
+    let mut head = 0;
+    while let Some(&(at, player, pulls)) = queue.get(head) {
+        head += 1;
         if seen.len() > PATH_STATES {
-            return false;
+            return None;
         }
         put(&mut bits, at);
         walk.fill(level, &bits, player);
@@ -73,17 +84,16 @@ fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: 
                 continue;
             }
             if !level.goal[side as usize] {
-                take(&mut bits, at);
-                return true;
+                return Some(pulls + 1);
             }
             let normal = region_after(level, &mut bits, (at, side), back, other);
             if seen.insert((side, normal), ()).is_none() {
-                queue.push((side, normal));
+                queue.push((side, normal, pulls + 1));
             }
         }
         take(&mut bits, at);
     }
-    false
+    None
 }
 
 /// The fewest pushes that bring the box on `from` to `to`, the other boxes of `occupied` in place and
