@@ -11,7 +11,7 @@
 //! Solutions are not push-optimal, and the search allocates as it goes: it is for `lp bench sokoban` and
 //! designers' whole solves, not per-frame hints.
 
-use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
+use super::board::{frozen_off_goal, has, put, stuck, take, Bits, Matching, Walk};
 use super::corral::Corrals;
 use super::level::Level;
 use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
@@ -366,7 +366,8 @@ impl<'a> FeatureSearch<'a> {
     }
 
     /// Whether the boxes `bits` (the one on `moved` just moved; the player's region in `self.walk`) are
-    /// lost as the deadlock tests see: frozen off a goal, a goal no box can reach, a corral nothing enters.
+    /// lost as the deadlock tests see: frozen off a goal, held so that only a push onto a dead square
+    /// frees them, a goal no box can reach, a corral nothing enters.
     fn lost(&mut self, bits: &Bits, moved: u16) -> bool {
         let level = self.level;
         let mut seen: Bits = [0; MAX_CELLS / 64];
@@ -374,6 +375,10 @@ impl<'a> FeatureSearch<'a> {
             return true;
         }
         let cells: heapless::Vec<u16, MAX_BOXES> = cells_of(bits, self.words).collect();
+        let held = stuck(level, bits, &cells, true);
+        if cells.iter().any(|&c| has(&held, c) && !level.goal[c as usize]) {
+            return true;
+        }
         if self.matching.solve(level, &cells).is_none() {
             return true;
         }
