@@ -14,6 +14,7 @@
 use super::board::{frozen_off_goal, has, put, stuck, take, Bits, Matching, Walk};
 use super::corral::Corrals;
 use super::level::Level;
+use super::packing::Peel;
 use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
 use crate::search::Status;
 use alloc::boxed::Box;
@@ -128,6 +129,12 @@ impl<'a> FeatureSearch<'a> {
         boxes.iter().for_each(|&b| put(&mut search.start, b));
         search.start_player = player;
         search
+    }
+
+    /// The same search packing goal rooms in the order `peel` finds ([`super::packing::packing_order_by`]).
+    pub fn with_peel(mut self, peel: Peel) -> FeatureSearch<'a> {
+        self.order = super::packing::packing_order_by(self.level, peel);
+        self
     }
 
     /// The positions stored.

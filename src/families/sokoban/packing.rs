@@ -14,23 +14,39 @@ use alloc::vec::Vec;
 /// Most (box, player) positions one box's path search explores.
 const PATH_STATES: usize = 20_000;
 
-/// The goals (room cells) in the order to fill them: goals no box can be pulled from first, then the
-/// rest, the last pulled out first.
+/// Which box a packing order takes off the goals next, working backwards from the packed room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Peel {
+    /// The box that comes off in the fewest pulls: the room is emptied from its door inwards, so that
+    /// the boxes deepest in are packed first.
+    Nearest,
+    /// The first box (in the level's order of goals) that can come off at all.
+    First,
+}
+
+/// The goals (room cells) in the order to fill them ([`Peel::Nearest`]).
 pub fn packing_order(level: &Level) -> Vec<u16> {
+    packing_order_by(level, Peel::Nearest)
+}
+
+/// The goals (room cells) in the order to fill them: goals no box can be pulled from first, then the
+/// rest, the last pulled out first, each time the box `peel` chooses.
+pub fn packing_order_by(level: &Level, peel: Peel) -> Vec<u16> {
     let mut occupied: Bits = [0; MAX_CELLS / 64];
     level.goals.iter().for_each(|&g| put(&mut occupied, g));
     let (mut walk, mut other) = (Walk::new(), Walk::new());
     let mut removed: Vec<u16> = Vec::new();
     let mut left: Vec<u16> = level.goals.clone();
-    // Each time the box that comes off the goals in the fewest pulls: the room is emptied from its door
-    // inwards, so that the boxes deepest in are packed first.
     loop {
-        let nearest = left
+        let mut pullable = left
             .iter()
             .enumerate()
-            .filter_map(|(k, &g)| pulls_out(level, &occupied, g, &mut walk, &mut other).map(|pulls| (pulls, k)))
-            .min();
-        let Some((_, k)) = nearest else { break };
+            .filter_map(|(k, &g)| pulls_out(level, &occupied, g, &mut walk, &mut other).map(|pulls| (pulls, k)));
+        let next = match peel {
+            Peel::Nearest => pullable.min(),
+            Peel::First => pullable.next(),
+        };
+        let Some((_, k)) = next else { break };
         let goal = left.remove(k);
         take(&mut occupied, goal);
         removed.push(goal);

@@ -6,6 +6,7 @@
 
 use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::fess::FeatureSearch;
+use lphint::families::sokoban::packing::Peel;
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
 use lphint::families::sokoban::{Action, Kind, Sokoban};
@@ -307,19 +308,33 @@ fn push_phase(
     Found { status, positions: search.stats().expanded, pushes }
 }
 
-/// A run of the feature-space search ([`FeatureSearch`]) until it answers or `out_of_time`.
+/// A run of the feature-space search ([`FeatureSearch`]) until it answers or `out_of_time`: two searches
+/// taking turns, one packing goal rooms from the door inwards and one in the first order found (each
+/// solves XSokoban levels the other does not: 43 and 41 of 90 at 3 s, 45 together).
 fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool) -> Found {
     let start = puzzle.start();
-    let mut search = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, nodes);
-    let status = loop {
-        let status = search.step(50);
-        if status != Status::InProgress || out_of_time() {
-            break status;
+    let mut searches: Vec<FeatureSearch> = [Peel::Nearest, Peel::First]
+        .into_iter()
+        .map(|peel| FeatureSearch::new(puzzle.level(), start.boxes(), start.player, nodes / 2).with_peel(peel))
+        .collect();
+    let (status, k) = 'run: loop {
+        for (k, search) in searches.iter_mut().enumerate() {
+            let status = search.step(50);
+            if status == Status::Found || status == Status::Unsolvable {
+                break 'run (status, k);
+            }
+        }
+        if searches.iter().all(|s| s.status() != Status::InProgress) {
+            break (Status::OutOfNodes, 0);
+        }
+        if out_of_time() {
+            break (Status::InProgress, 0);
         }
     };
-    let pushes = search.solution().map(|pushes| {
+    let positions = searches.iter().map(|s| s.positions() as u64).sum();
+    let pushes = searches[k].solution().map(|pushes| {
         let moves = pushes.into_iter().map(|(from, dir)| Action { kind: Kind::Push, piece: 0, from, dir });
         (moves.collect(), false)
     });
-    Found { status, positions: search.positions() as u64, pushes }
+    Found { status, positions, pushes }
 }
