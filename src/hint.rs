@@ -23,6 +23,8 @@ pub struct Hint<M> {
 pub struct Hinter<P: Puzzle> {
     solver: Solver<P>,
     plan: Vec<(P::Move, P::State)>,
+    /// A search's path back onto the plan, before the rest of the plan is put after it.
+    repair: Vec<(P::Move, P::State)>,
     plan_from: Option<P::State>,
     /// Whether the plan is known to be optimal (a stored plan is not, until a search replaces it).
     plan_optimal: bool,
@@ -39,6 +41,7 @@ impl<P: Puzzle> Hinter<P> {
         Hinter {
             solver,
             plan: Vec::with_capacity(plan_cap),
+            repair: Vec::with_capacity(plan_cap),
             plan_from: None,
             plan_optimal: false,
             searching_from: None,
@@ -90,6 +93,16 @@ impl<P: Puzzle> Hinter<P> {
         self.plan_index(current).map(|at| &self.plan[at..])
     }
 
+    /// Where the plan goes on from `state`, a state on it (its start, or the state after a move): the
+    /// index of the next move.
+    fn rest_of_plan(&self, state: &P::State) -> Option<usize> {
+        if self.plan_from.as_ref() == Some(state) {
+            return Some(0);
+        }
+        self.plan_from?;
+        self.plan.iter().position(|(_, s)| s == state).map(|at| at + 1)
+    }
+
     /// The plan step to play from `current`, if `current` lies on the plan.
     fn plan_index(&self, current: &P::State) -> Option<usize> {
         if self.plan_from.as_ref() == Some(current) {
@@ -112,6 +125,9 @@ impl<P: Puzzle> Hinter<P> {
             return Ok(self.hint_at(index));
         }
         if self.searching_from.as_ref() != Some(current) {
+            // The plan's states are waypoints: a search that cannot reach the goal may find its way back
+            // onto the plan (for the searches that take them).
+            self.solver.set_waypoints(puzzle, self.plan_from.as_ref(), &self.plan);
             self.solver.restart(puzzle, *current);
             self.searching_from = Some(*current);
         }
@@ -119,9 +135,19 @@ impl<P: Puzzle> Hinter<P> {
         self.last_work = step.work;
         match step.status {
             Status::Found => {
-                self.solver.write_path(&mut self.plan);
+                self.solver.write_path(&mut self.repair);
+                let rest = match self.repair.last() {
+                    Some((_, end)) if !puzzle.is_goal(end) => self.rest_of_plan(end),
+                    _ => None,
+                };
+                self.plan_optimal = rest.is_none() && self.solver.solution_is_optimal();
+                if let Some(rest) = rest {
+                    // Back on the plan: the rest of it follows the way back.
+                    let (plan, repair) = (&self.plan, &mut self.repair);
+                    repair.extend_from_slice(&plan[rest..]);
+                }
+                core::mem::swap(&mut self.plan, &mut self.repair);
                 self.plan_from = Some(*current);
-                self.plan_optimal = self.solver.solution_is_optimal();
                 self.searching_from = None;
                 if self.plan.is_empty() {
                     Err(Status::AlreadySolved)

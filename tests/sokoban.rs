@@ -870,3 +870,100 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
         assert!(replays_to_goal(&entry.level, &solution.unwrap()), "{}", entry.title);
     }
 }
+
+#[test]
+fn a_player_who_leaves_a_hard_levels_plan_is_led_back_onto_it() {
+    use lphint::families::sokoban::fess::FeatureSearch;
+    use lphint::families::sokoban::{Action, Kind};
+    use lphint::hint::Hinter;
+    // XSokoban 3 and 4: the push-optimal search does not solve them within the hint's node limit; the
+    // feature-space search's solution is the plan (as a pack stores it). The player leaves the plan
+    // with a push of their own (one a push can undo, as a player's slip); the hint search finds its way back
+    // onto the plan (its path ends on a position of the plan, and the rest of the plan follows), not
+    // proven shortest, and the hints then lead to the goal with no further search.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let mut repaired = 0;
+    for entry in &xsokoban[2..4] {
+        let puzzle = &entry.level;
+        let start = puzzle.start();
+        let mut fess = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, 100_000);
+        assert_eq!(fess.step(u32::MAX), Status::Found, "{}", entry.title);
+        let mut plan: Vec<(Action, lphint::families::sokoban::State)> = Vec::new();
+        let mut state = puzzle.normal(&start);
+        for (from, dir) in fess.solution().unwrap() {
+            let mv = Action { kind: Kind::Push, piece: state.box_at(from).unwrap() as u16, from, dir };
+            state = puzzle.normal(&puzzle.apply(&state, &mv).unwrap());
+            plan.push((mv, state));
+        }
+        let solver = puzzle.recommended_solver().unwrap();
+        let mut hinter = Hinter::with_plan(solver, 256, puzzle.normal(&start), plan.clone(), false);
+        // Along the plan for ten pushes, then a push off it that is not lost as the tests see.
+        let mut current = plan[9].1;
+        let mut next = Vec::new();
+        puzzle.successors(&current, |_, s, _| next.push(puzzle.normal(&s)));
+        let off = next
+            .into_iter()
+            .filter(|s| *s != plan[10].1 && puzzle.lost(s).is_none() && !plan.iter().any(|(_, p)| p == s))
+            .find(|s| {
+                let mut back = false;
+                puzzle.successors(s, |_, t, _| back |= plan.iter().any(|(_, p)| *p == puzzle.normal(&t)));
+                back
+            })
+            .expect("a push off the plan that a push can undo");
+        current = off;
+        let mut frames = 0;
+        let hint = loop {
+            frames += 1;
+            match hinter.next_hint(puzzle, &current, 2_000) {
+                Err(Status::InProgress) => assert!(frames < 20_000, "{}: no hint in {frames} frames", entry.title),
+                other => break other,
+            }
+        };
+        let hint = hint.unwrap_or_else(|e| panic!("{}: {}", entry.title, e.name()));
+        assert!(!hint.optimal, "{}: a repair is not proven shortest", entry.title);
+        // The way back ends on the plan: the hinted plan ends with the rest of the plan from a position
+        // of it (the state the way back reaches is the plan's).
+        let ahead = hinter.plan_ahead(&current).unwrap().to_vec();
+        let common = ahead.iter().rev().zip(plan.iter().rev()).take_while(|(a, p)| a == p).count();
+        assert!(common > 0 && common < ahead.len(), "{}: {common} of {} moves shared", entry.title, ahead.len());
+        let back = ahead.len() - common;
+        let rejoined = if plan.len() > common { plan[plan.len() - common - 1].1 } else { puzzle.normal(&start) };
+        assert!(ahead[back - 1].1 == rejoined, "{}: the way back does not end on the plan", entry.title);
+        assert_eq!(hint.moves_left as usize, ahead.len(), "{}", entry.title);
+        // Followed, the hints reach the goal without another search.
+        let mut pushes = 0;
+        while !puzzle.is_goal(&current) {
+            let hint = hinter.next_hint(puzzle, &current, 2_000).unwrap();
+            assert_eq!(hinter.last_work(), 0, "{}: a hint along the repaired plan searched", entry.title);
+            current = puzzle.normal(&puzzle.apply(&current, &hint.mv).unwrap());
+            pushes += 1;
+        }
+        assert_eq!(pushes, ahead.len(), "{}", entry.title);
+        eprintln!("{}: back on the plan after {back} pushes, {frames} frames of 2,000 units", entry.title);
+        repaired += 1;
+    }
+    assert_eq!(repaired, 2);
+}
+
+#[test]
+fn an_optimal_search_out_of_room_falls_back_on_a_greedy_run_that_solves_never_on_unsolvable() {
+    use lphint::families::sokoban::search::PushSearch;
+    // Microban levels whose push-optimal search needs more than 1,000 positions: with room for 1,000,
+    // the hint's search falls back on a greedy run in the same arrays and finds a plan, not proven
+    // shortest. (The fallback once queued the start in the optimal order's key, read it as a stale
+    // entry, and said "unsolvable" at once.)
+    let levels = read_collection(&set("microban_155.xsb")).unwrap();
+    let (mut fell_back, mut found) = (0, 0);
+    for entry in &levels {
+        let puzzle = &entry.level;
+        let mut search = PushSearch::new(puzzle, 1_000).unwrap().with_fallback();
+        search.restart(puzzle, puzzle.start());
+        let status = search.run(puzzle);
+        assert_ne!(status, Status::Unsolvable, "{}", entry.title);
+        if !search.proven_optimal() {
+            fell_back += 1;
+            found += (status == Status::Found) as usize;
+        }
+    }
+    assert!(fell_back >= 10 && found >= 5, "{found} of {fell_back} fallbacks found a plan");
+}

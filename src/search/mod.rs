@@ -181,6 +181,15 @@ pub trait Search<P: Puzzle> {
         true
     }
 
+    /// Lets the next runs also end at a state of a plan known to reach a goal (`start`, then the states
+    /// of `plan`), where the search supports it (and until called again; nothing clears them): a hint
+    /// search that left the plan then finds its way back onto it — a repair, whose path ends at that
+    /// state, the plan going on from there. `false` when the search takes none (the default), or could
+    /// not reserve room for them.
+    fn set_waypoints(&mut self, _puzzle: &P, _start: Option<&P::State>, _plan: &[(P::Move, P::State)]) -> bool {
+        false
+    }
+
     /// The path from the start to the state closest to a goal by the puzzle's estimate that this run has
     /// expanded (the lowest heuristic; the cheapest of those), as `(move, state after it)` into `out` — a
     /// partial result, as Detour's `DT_PARTIAL_RESULT`, for a caller whose search ran out of nodes or

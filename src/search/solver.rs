@@ -332,4 +332,8 @@ impl<P: Puzzle> Search<P> for Solver<P> {
     fn write_closest(&self, out: &mut Vec<(P::Move, P::State)>) -> bool {
         self.search().write_closest(out)
     }
+
+    fn set_waypoints(&mut self, puzzle: &P, start: Option<&P::State>, plan: &[(P::Move, P::State)]) -> bool {
+        self.search_mut().set_waypoints(puzzle, start, plan)
+    }
 }

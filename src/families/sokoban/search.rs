@@ -42,6 +42,9 @@ struct Expanding {
 
 /// The flag of a stored push that is a goal macro: a box brought to a goal over several pushes.
 const MACRO: u16 = 0x8000;
+/// An optimal run with the fallback on that has reached a waypoint answers the way there once it stores
+/// this share of its positions (1/16: 32,768 of a hint's 524,288) without a proof.
+const REPAIR_SHARE: usize = 16;
 /// The boxes nearest the next goal of the packing order that a goal macro tries.
 const MACRO_BOXES: usize = 64;
 
@@ -108,6 +111,14 @@ pub struct PushSearch {
     packing: bool,
     order_of: Option<(Arc<Level>, Vec<u16>)>,
     walks: Box<[Walk; 2]>,
+    /// Positions of a plan that also end a greedy run (a hint's repair): their boxes (`words` each),
+    /// players (normal squares), and (hash, index) sorted by hash.
+    waypoint_boxes: Vec<u64>,
+    waypoint_player: Vec<u16>,
+    waypoints: Vec<(u64, u32)>,
+    /// The first waypoint the optimal run reached, and whether the run ended there.
+    waypoint_hit: Option<Id>,
+    repaired: bool,
 }
 
 /// Whether `cell` has a wall on both sides across `dir`: a box there pushed along `dir` (or the player
@@ -165,6 +176,11 @@ impl PushSearch {
             packing: false,
             order_of: None,
             walks: Box::new([Walk::new(), Walk::new()]),
+            waypoint_boxes: Vec::new(),
+            waypoint_player: Vec::new(),
+            waypoints: Vec::new(),
+            waypoint_hit: None,
+            repaired: false,
         })
     }
 
@@ -233,11 +249,55 @@ impl PushSearch {
 
     /// The position's first slot and its tag.
     fn hash(&self, bits: &[u64], player: u16) -> (usize, u64) {
+        let h = Self::hash64(bits, player);
+        ((h ^ (h >> 32)) as usize & (self.table.len() - 1), (self.epoch as u64) << 48 | (h >> 48) << 32)
+    }
+
+    fn hash64(bits: &[u64], player: u16) -> u64 {
         let mut h = (player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for &w in bits {
             h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         }
-        ((h ^ (h >> 32)) as usize & (self.table.len() - 1), (self.epoch as u64) << 48 | (h >> 48) << 32)
+        h
+    }
+
+    /// Whether this position ends the run: the goal (`h` 0), or a waypoint of the plan being repaired
+    /// in a greedy run. An optimal run notes the first waypoint it reaches and goes on (its answer, if
+    /// it runs out of room, instead of a greedy run).
+    fn ends_run(&mut self, bits: &[u64], player: u16, h: u32) -> bool {
+        if h == 0 {
+            return true;
+        }
+        if self.waypoint_hit.is_some() && self.order == Order::Optimal || !self.is_waypoint(bits, player) {
+            return false;
+        }
+        if self.order == Order::Greedy {
+            return true;
+        }
+        self.waypoint_hit = self.find(bits, player).ok();
+        false
+    }
+
+    /// Ends the optimal run at the waypoint it reached first: the way back onto the plan being repaired
+    /// (not proven shortest).
+    fn answer_repair(&mut self) {
+        self.goal = self.waypoint_hit;
+        self.repaired = true;
+        self.active = false;
+        self.status = Status::Found;
+    }
+
+    /// Whether the position is a waypoint of the plan being repaired.
+    fn is_waypoint(&self, bits: &[u64], player: u16) -> bool {
+        if self.waypoints.is_empty() {
+            return false;
+        }
+        let h = Self::hash64(bits, player);
+        let first = self.waypoints.partition_point(|&(w, _)| w < h);
+        self.waypoints[first..].iter().take_while(|&&(w, _)| w == h).any(|&(_, k)| {
+            let k = k as usize;
+            self.waypoint_player[k] == player && self.waypoint_boxes[k * bits.len()..(k + 1) * bits.len()] == *bits
+        })
     }
 
     fn bits(&self, id: Id) -> &[u64] {
@@ -422,7 +482,7 @@ impl PushSearch {
                 let push = b << 2 | dir as u16;
                 let occupied = self.expanding.occupied;
                 self.reach(&occupied[..words], player, g - 1 + pushes, id, push, h)?;
-                if h == 0 {
+                if self.ends_run(&occupied[..words], player, h) {
                     self.goal = self.find(&occupied[..words], player).ok();
                     return Err(Status::Found);
                 }
@@ -476,7 +536,7 @@ impl PushSearch {
                 let g = self.g[id as usize].saturating_add(path.len() as u16);
                 let push = MACRO | b << 2 | path[0].1 as u16;
                 self.reach(&occupied[..words], player_after, g, id, push, h)?;
-                if h == 0 {
+                if self.ends_run(&occupied[..words], player_after, h) {
                     self.goal = self.find(&occupied[..words], player_after).ok();
                     return Err(Status::Found);
                 }
@@ -639,9 +699,12 @@ impl PushSearch {
     }
 }
 
-impl Search<Sokoban> for PushSearch {
-    fn restart(&mut self, puzzle: &Sokoban, start: State) {
-        self.order = self.base;
+impl PushSearch {
+    /// Starts a run from `start` in `order` (the start queued in that order's key).
+    fn start_run(&mut self, puzzle: &Sokoban, start: State, order: Order) {
+        self.order = order;
+        self.waypoint_hit = None;
+        self.repaired = false;
         self.active = false;
         self.clear_table();
         self.words = puzzle.level().rooms().div_ceil(64);
@@ -686,6 +749,12 @@ impl Search<Sokoban> for PushSearch {
         };
         self.stats.peak_stored = 1;
     }
+}
+
+impl Search<Sokoban> for PushSearch {
+    fn restart(&mut self, puzzle: &Sokoban, start: State) {
+        self.start_run(puzzle, start, self.base);
+    }
 
     fn step(&mut self, puzzle: &Sokoban, budget: u32) -> Step {
         if self.status != Status::InProgress {
@@ -693,6 +762,15 @@ impl Search<Sokoban> for PushSearch {
         }
         let mut work = 0u32;
         while work < budget.max(1) {
+            if !self.active
+                && self.fallback
+                && self.waypoint_hit.is_some()
+                && self.player.len() >= self.cap / REPAIR_SHARE
+            {
+                // A proof that costs this much is not coming soon: back onto the plan being repaired.
+                self.answer_repair();
+                break;
+            }
             if !self.active {
                 let Some(Reverse(key)) = self.open.pop() else {
                     self.status = Status::Unsolvable;
@@ -732,15 +810,21 @@ impl Search<Sokoban> for PushSearch {
             self.active = self.expanding.next < self.expanding.n;
             match result {
                 Ok(made) => work = work.saturating_add(self.part_units(puzzle, made)),
+                Err(Status::OutOfNodes)
+                    if self.fallback && self.order == Order::Optimal && self.waypoint_hit.is_some() =>
+                {
+                    work = work.saturating_add(1);
+                    self.answer_repair();
+                    break;
+                }
                 Err(Status::OutOfNodes) if self.fallback && self.order == Order::Optimal => {
                     // Out of room for a proof: a greedy run from the start, in the same arrays.
                     work = work.saturating_add(1);
                     let expanded = self.stats.expanded;
-                    self.order = Order::Greedy;
                     if let Some(start) = self.start {
-                        self.restart(puzzle, start);
-                        self.order = Order::Greedy;
-                        self.level = Some(puzzle.shared_level());
+                        // The start queued in the greedy order's key (an optimal key read as greedy
+                        // was a stale entry: the run ended at once, "unsolvable").
+                        self.start_run(puzzle, start, Order::Greedy);
                     }
                     self.stats.expanded = expanded;
                 }
@@ -778,7 +862,34 @@ impl Search<Sokoban> for PushSearch {
 
     /// Whether the run was the optimal one (not greedy, nor fallen back on greedy).
     fn proven_optimal(&self) -> bool {
-        self.order == Order::Optimal
+        self.order == Order::Optimal && !self.repaired
+    }
+
+    /// An optimal run does not end at a waypoint (it keeps its proof): it notes the first one it reaches
+    /// and, if it runs out of room (with the fallback on), answers the way there instead of starting a
+    /// greedy run (not proven shortest). A greedy run ends at the first waypoint it reaches.
+    fn set_waypoints(&mut self, puzzle: &Sokoban, start: Option<&State>, plan: &[(Action, State)]) -> bool {
+        self.waypoints.clear();
+        self.waypoint_boxes.clear();
+        self.waypoint_player.clear();
+        let words = puzzle.level().rooms().div_ceil(64);
+        let count = start.iter().count() + plan.len();
+        let reserved = self.waypoints.try_reserve(count).is_ok()
+            && self.waypoint_player.try_reserve(count).is_ok()
+            && self.waypoint_boxes.try_reserve(count.saturating_mul(words)).is_ok();
+        if !reserved {
+            return false;
+        }
+        for state in start.into_iter().chain(plan.iter().map(|(_, s)| s)) {
+            let state = puzzle.normal(state);
+            let bits = state.bits();
+            let k = self.waypoint_player.len() as u32;
+            self.waypoints.push((Self::hash64(&bits[..words], state.player), k));
+            self.waypoint_player.push(state.player);
+            self.waypoint_boxes.extend_from_slice(&bits[..words]);
+        }
+        self.waypoints.sort_unstable();
+        count > 0
     }
 
     fn write_closest(&self, out: &mut Vec<(Action, State)>) -> bool {
