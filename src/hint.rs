@@ -147,6 +147,9 @@ impl<P: Puzzle> Hinter<P> {
                     repair.extend_from_slice(&plan[rest..]);
                 }
                 core::mem::swap(&mut self.plan, &mut self.repair);
+                // The two buffers take turns: the spare one grows with the plan now, not at the next search.
+                self.repair.clear();
+                let _ = self.repair.try_reserve(self.plan.capacity());
                 self.plan_from = Some(*current);
                 self.searching_from = None;
                 if self.plan.is_empty() {
