@@ -42,6 +42,9 @@ struct Expanding {
 
 /// The flag of a stored push that is a goal macro: a box brought to a goal over several pushes.
 const MACRO: u16 = 0x8000;
+/// The waypoints reserved at creation (a hint's plan of up to 256 pushes; a longer one reserves more
+/// when the player first leaves it).
+const WAYPOINTS: usize = 256;
 /// An optimal run with the fallback on that has reached a waypoint answers the way there once it stores
 /// this share of its positions (1/16: 32,768 of a hint's 524,288) without a proof.
 const REPAIR_SHARE: usize = 16;
@@ -176,9 +179,9 @@ impl PushSearch {
             packing: false,
             order_of: None,
             walks: Box::new([Walk::new(), Walk::new()]),
-            waypoint_boxes: Vec::new(),
-            waypoint_player: Vec::new(),
-            waypoints: Vec::new(),
+            waypoint_boxes: memory::with_capacity(WAYPOINTS * words)?,
+            waypoint_player: memory::with_capacity(WAYPOINTS)?,
+            waypoints: memory::with_capacity(WAYPOINTS)?,
             waypoint_hit: None,
             repaired: false,
         })
@@ -244,7 +247,9 @@ impl PushSearch {
     /// Bytes [`PushSearch::new`] reserves for `puzzle` and `node_cap` positions.
     pub fn bytes_for(puzzle: &Sokoban, node_cap: usize) -> usize {
         let words = puzzle.level().rooms().div_ceil(64);
-        node_cap.saturating_mul(words * 8 + 2 + 2 + 4 + 2 + 16) + (node_cap * 2).next_power_of_two() * 8
+        node_cap.saturating_mul(words * 8 + 2 + 2 + 4 + 2 + 16)
+            + (node_cap * 2).next_power_of_two() * 8
+            + WAYPOINTS * (words * 8 + 2 + 16)
     }
 
     /// The position's first slot and its tag.
