@@ -230,6 +230,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// wherever that is feasible (its [`Solver::algorithm`] says whether it is).
     fn recommended_solver(&self) -> Result<Solver<Self>, OutOfMemory>;
 
+    /// The solver of a designer's whole solve (`lp solve` with no `--algo`): the recommended one by
+    /// default. A family whose optimal search gives out on large puzzles may go on with searches that
+    /// find a solution without proving it shortest ([`crate::search::Search::proven_optimal`] says
+    /// which), and that allocate as they go, with units larger than a frame's: never for per-frame calls.
+    fn designer_solver(&self) -> Result<Solver<Self>, OutOfMemory> {
+        self.recommended_solver()
+    }
+
     /// A fingerprint shared by puzzles that are the same level up to the family's symmetries (a board
     /// turned or mirrored, identical jugs swapped), so that generated sets and packs can hold distinct
     /// levels. By default the hash of the description: puzzles are the same when they are described the

@@ -349,6 +349,9 @@ pub trait AnySession: Send {
     /// could not be reserved. Its node limit is [`DEFAULT_NODE_LIMIT`] until set
     /// ([`AnySolver::set_node_limit`]).
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Result<Box<dyn AnySolver>, OutOfMemory>;
+    /// The family's solver for a designer's whole solve of the current state ([`Family::designer_solver`]:
+    /// it may allocate as it goes and is not for per-frame calls), its node limit as [`AnySession::solver`]'s.
+    fn designer_solver(&self) -> Result<Box<dyn AnySolver>, OutOfMemory>;
     /// The bytes [`AnySession::solver`] reserves for a generic `algorithm` and `node_cap` (0 for
     /// [`Algorithm::Exact`], whose memory is the family's).
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize;
@@ -702,20 +705,17 @@ impl<F: Family> AnySession for Session<F> {
 
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Result<Box<dyn AnySolver>, OutOfMemory> {
         let puzzle = self.puzzle.with_start(self.state);
-        let mut solver = match algorithm {
+        let solver = match algorithm {
             Algorithm::Exact => puzzle.recommended_solver()?,
             other => Solver::new(other, node_cap)?,
-        }
-        .with_expansion_limit(DEFAULT_NODE_LIMIT);
-        solver.restart(&puzzle, puzzle.start());
-        Ok(Box::new(SessionSolver {
-            puzzle,
-            solver,
-            path: Vec::new(),
-            moves: Vec::new(),
-            moves_ready: false,
-            broken: None,
-        }))
+        };
+        Ok(session_solver(puzzle, solver))
+    }
+
+    fn designer_solver(&self) -> Result<Box<dyn AnySolver>, OutOfMemory> {
+        let puzzle = self.puzzle.with_start(self.state);
+        let solver = puzzle.designer_solver()?;
+        Ok(session_solver(puzzle, solver))
     }
 
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize {
@@ -915,6 +915,13 @@ pub trait AnySolver: Send {
     /// the failure (its search cannot be trusted after it) and the definition is re-armed, so that the
     /// puzzle the solver was made from may go on.
     fn failure(&mut self) -> Option<crate::family::Broken>;
+}
+
+/// `solver` started from `puzzle`'s start, with the default node limit, as a session hands it out.
+fn session_solver<F: Family>(puzzle: F, solver: Solver<F>) -> Box<dyn AnySolver> {
+    let mut solver = solver.with_expansion_limit(DEFAULT_NODE_LIMIT);
+    solver.restart(&puzzle, puzzle.start());
+    Box::new(SessionSolver { puzzle, solver, path: Vec::new(), moves: Vec::new(), moves_ready: false, broken: None })
 }
 
 /// A solver run from a player's position (the puzzle's start, as [`Family::with_start`] keeps it).

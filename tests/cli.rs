@@ -1333,6 +1333,35 @@ fn the_feature_space_search_solves_xsokoban_levels_the_push_searches_do_not_and_
     }
 }
 
+#[test]
+fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not_proven() {
+    // XSokoban 3: the push-optimal A* fills its room without a proof; `lp solve` goes on with the
+    // feature-space search, prints the solution as not proven optimal, and each push replays (the box
+    // named by its number) to the goal. (`--algo exact`, the hints' solver, stops out of room on it: 1.6
+    // million positions expanded, 7 s in release.)
+    let xsb = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/sokoban/xsokoban_90.xsb")).unwrap();
+    let level = &lphint::families::sokoban::text::read_collection(&xsb).unwrap()[2].level;
+    let desc = level.with_start(level.shown_start()).describe();
+    let v = json(&["solve", &desc, "--json"]);
+    assert_eq!((v["status"].as_str(), v["optimal"].as_bool()), (Some("found"), Some(false)), "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(v["length"].as_u64(), Some(moves.len() as u64));
+    let mut game = lphint::registry::parse(&desc).unwrap();
+    let (w, h) = game.board_size();
+    for token in moves {
+        let token = token.as_str().unwrap();
+        let (number, letter) = token.split_at(token.len() - 1);
+        let number: i32 = number.parse().unwrap();
+        let from = (0..w * h).find(|&c| game.cell(c as usize) / lphint::families::sokoban::CELL_BOX == number).unwrap();
+        let to = from as i32 + [-(w as i32), 1, w as i32, -1]["URDL".find(letter).unwrap()];
+        let push = lphint::family::MoveCode { piece: number as u32 - 1, from: from as i32, to, arg: 0 };
+        game.apply(&push).unwrap_or_else(|e| panic!("{token}: {e:?}"));
+    }
+    assert!(game.is_solved());
+    let text = String::from_utf8(lp(&["solve", &desc]).stdout).unwrap();
+    assert!(text.contains(&format!("{} pushes (not proven optimal)", moves.len())), "{text}");
+}
+
 /// Plays a LURD line from the start of the level `desc` as a player would, a step at a time (upper case
 /// a push, lower case a walk), every step legal and of its kind: whether it ends solved.
 fn replays(desc: &str, lurd: &str) -> bool {

@@ -8,7 +8,7 @@ mod common;
 
 use common::oracle::{self, SokobanPosition, SokobanSpace};
 use lphint::families::sokoban::text::{read_collection, write_collection};
-use lphint::families::sokoban::{Lost, Sokoban};
+use lphint::families::sokoban::{Action, Lost, Sokoban};
 use lphint::family::{Family, HintCells, MoveCode};
 use lphint::registry;
 use lphint::search::{Puzzle, Search, Status};
@@ -839,7 +839,7 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
     use lphint::families::sokoban::fess::FeatureSearch;
     let run = |puzzle: &Sokoban, cap: usize| {
         let start = puzzle.start();
-        let mut search = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, cap);
+        let mut search = FeatureSearch::new(puzzle, start.boxes(), start.player, cap);
         let status = search.step(u32::MAX);
         (status, search.solution(), search.positions())
     };
@@ -871,6 +871,78 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
     }
 }
 
+/// Runs `search` on `puzzle` to its end: the status, whether proven shortest, and the path, each of its
+/// states checked to be the one its move reaches (as the searches keep positions: [`Sokoban::normal`]).
+fn whole_run(puzzle: &Sokoban, search: &mut dyn Search<Sokoban>) -> (Status, bool, Vec<Action>) {
+    search.restart(puzzle, puzzle.start());
+    let status = search.run(puzzle);
+    let mut path = Vec::new();
+    search.write_path(&mut path);
+    let mut state = puzzle.start();
+    for (mv, after) in &path {
+        state = puzzle.act(&state, mv).unwrap_or_else(|| panic!("{mv:?} is not legal"));
+        assert_eq!(puzzle.normal(&state), puzzle.normal(after));
+    }
+    assert!(status != Status::Found || puzzle.solved(&state));
+    (status, search.proven_optimal(), path.into_iter().map(|(mv, _)| mv).collect())
+}
+
+#[test]
+fn a_designers_whole_solve_proves_what_it_can_and_solves_the_rest_each_phase_checked_by_the_brute_force() {
+    use lphint::families::sokoban::whole::WholeSolve;
+    use lphint::families::sokoban::HINT_NODES;
+    for (desc, space) in rooms(120, 60, 6) {
+        let puzzle = Sokoban::parse(&desc).unwrap();
+        let optimum = space.to_goal[&space.start];
+        // Room enough: the A* answers, proven.
+        let mut whole = WholeSolve::new(&puzzle, HINT_NODES, 1_000).unwrap();
+        let (status, proven, path) = whole_run(&puzzle, &mut whole);
+        match optimum {
+            Some(n) => assert!(status == Status::Found && proven && path.len() as u32 == n, "{desc}"),
+            None => assert_eq!(status, Status::Unsolvable, "{desc}"),
+        }
+        // An A* with room for one position (enough only for a room solved as it stands): the feature-space
+        // search answers, exact but for the length, which it does not claim shortest.
+        let mut whole = WholeSolve::new(&puzzle, 1, 1_000_000).unwrap();
+        let (status, proven, path) = whole_run(&puzzle, &mut whole);
+        match optimum {
+            Some(n) => {
+                assert!(status == Status::Found && path.len() as u32 >= n, "{desc}");
+                assert!(!proven || n == 0, "{desc}");
+            }
+            None => assert_eq!(status, Status::Unsolvable, "{desc}"),
+        }
+        // Both out of room (the A* of 6 positions, the features search of 2): the greedy run in the A*'s
+        // arrays answers, or runs out of room; never a wrong answer.
+        let mut whole = WholeSolve::new(&puzzle, 6, 2).unwrap();
+        let (status, _, path) = whole_run(&puzzle, &mut whole);
+        match (optimum, status) {
+            (Some(n), Status::Found) => assert!(path.len() as u32 >= n, "{desc}"),
+            (None, Status::Unsolvable) | (_, Status::OutOfNodes) => {}
+            other => panic!("{desc}: {other:?}"),
+        }
+    }
+    // Microban with an A* of 500 positions and no room for the feature-space search: the greedy phase
+    // solves some levels the A* does not (19 of 155), not proven; each path replays to the goal.
+    let microban = read_collection(&set("microban_155.xsb")).unwrap();
+    let mut fell_back = 0;
+    for entry in &microban {
+        let mut whole = WholeSolve::new(&entry.level, 500, 2).unwrap();
+        let (status, proven, _) = whole_run(&entry.level, &mut whole);
+        fell_back += (status == Status::Found && !proven) as usize;
+    }
+    assert!(fell_back >= 10, "{fell_back} solved by the greedy phase");
+    // XSokoban 3 and 4, which an A* of 2,000 positions (or the hint's) does not solve: found by the
+    // feature-space phase, not proven.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    for entry in &xsokoban[2..4] {
+        let mut whole = WholeSolve::new(&entry.level, 2_000, 20_000).unwrap();
+        let (status, proven, path) = whole_run(&entry.level, &mut whole);
+        assert!(status == Status::Found && !proven, "{}: {status:?}", entry.title);
+        assert_eq!(whole.stats().solution_length, Some(path.len() as u32));
+    }
+}
+
 #[test]
 fn a_player_who_leaves_a_hard_levels_plan_is_led_back_onto_it() {
     use lphint::families::sokoban::fess::FeatureSearch;
@@ -886,7 +958,7 @@ fn a_player_who_leaves_a_hard_levels_plan_is_led_back_onto_it() {
     for entry in &xsokoban[2..4] {
         let puzzle = &entry.level;
         let start = puzzle.start();
-        let mut fess = FeatureSearch::new(puzzle.level(), start.boxes(), start.player, 100_000);
+        let mut fess = FeatureSearch::new(puzzle, start.boxes(), start.player, 100_000);
         assert_eq!(fess.step(u32::MAX), Status::Found, "{}", entry.title);
         let mut plan: Vec<(Action, lphint::families::sokoban::State)> = Vec::new();
         let mut state = puzzle.normal(&start);

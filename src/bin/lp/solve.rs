@@ -48,7 +48,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     puzzle: PuzzleArgs,
     /// Algorithm: bfs, bfs:DEPTH, hill, best-first, astar, wastar:NUM/DEN, beam:WIDTH, ucs, ida, exact
-    /// (the default: the family's own solver).
+    /// (the family's own solver, as hints use it). Default: the family's solver for a whole solve, which
+    /// may go on where a proof does not come (Sokoban: the feature-space search after the A*) and then
+    /// says its solution is not proven optimal.
     #[arg(long)]
     algo: Option<String>,
     /// Node cap of bfs, astar, wastar, best-first, ucs (nodes stored), beam (nodes kept: the cap over the
@@ -156,7 +158,10 @@ pub fn solve(args: SolveArgs) -> Done {
         .into());
     }
     let (cap, requested) = (args.cap.unwrap_or(4_000_000), algorithm);
-    let mut solver = session.solver(algorithm, cap).map_err(|e| match algorithm {
+    // With no --algo, the family's solver for a designer's whole solve (it may go on past a proof that
+    // does not come, without proving its solution shortest: the output says so).
+    let designer = if args.algo.is_none() { Some(session.designer_solver()) } else { None };
+    let mut solver = designer.unwrap_or_else(|| session.solver(algorithm, cap)).map_err(|e| match algorithm {
         // A beam's layers hold `width` states each: the width is what to lower first.
         Algorithm::Beam { width } => format!("{e} for a beam of width {width} (--cap {cap}): lower the width (beam:N)"),
         _ => format!("{e} for --cap {cap}: lower --cap"),

@@ -3,6 +3,7 @@
 
 use super::board::{has, Walk};
 use super::search::PushSearch;
+use super::whole::WholeSolve;
 use super::{Action, Dir, Kind, Sokoban, State, MAX_CELLS, NONE};
 use crate::family::{add_cell, Family, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
 use crate::memory::OutOfMemory;
@@ -17,6 +18,11 @@ use alloc::vec::Vec;
 /// (8 more a further 64 squares), 30 MiB or so in all; an optimal search that fills them starts again
 /// greedily, so that a hint still comes (not proven shortest).
 pub const HINT_NODES: usize = 1 << 19;
+
+/// Positions the feature-space phase of a designer's whole solve may store: about 270 bytes each on
+/// XSokoban's levels, 550 MiB or so in all when full (reserved as it goes; the XSokoban levels it solves
+/// in 3 s store 40,000 or fewer, a minute's search about 2 million).
+pub const FEATURE_NODES: usize = 1 << 21;
 
 /// The reason codes of hints.
 pub mod reason {
@@ -335,6 +341,12 @@ impl Family for Sokoban {
 
     fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
         Ok(Solver::custom(Algorithm::AStar, Box::new(PushSearch::new(self, HINT_NODES)?.with_fallback())))
+    }
+
+    /// The push-optimal A\* with a hint's room (what a hint proves, this proves; 3 s on a level where it
+    /// runs out), then the feature-space search, then plain greedy ([`WholeSolve`]).
+    fn designer_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
+        Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, HINT_NODES, FEATURE_NODES)?)))
     }
 
     /// The room, goals, boxes and the player's region, up to the eight turns and mirrors of the grid.

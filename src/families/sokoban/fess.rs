@@ -15,10 +15,11 @@ use super::board::{frozen_off_goal, has, put, stuck, take, Bits, Matching, Walk}
 use super::corral::Corrals;
 use super::level::Level;
 use super::packing::Peel;
-use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
+use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
 use crate::search::Status;
 use alloc::boxed::Box;
 use alloc::collections::{BTreeMap, BinaryHeap};
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
@@ -63,8 +64,8 @@ struct Cell {
 }
 
 /// The feature-space search of one level, stepped.
-pub struct FeatureSearch<'a> {
-    level: &'a Level,
+pub struct FeatureSearch {
+    level: Arc<Level>,
     words: usize,
     order: Vec<u16>,
     /// For each goal of the order, the squares a box standing on when that goal is filled is walled in
@@ -75,6 +76,8 @@ pub struct FeatureSearch<'a> {
     cells: Vec<Cell>,
     cell_of: BTreeMap<Features, usize>,
     turn: usize,
+    /// Moves made so far.
+    made: u64,
     cap: usize,
     start: Bits,
     start_player: u16,
@@ -96,21 +99,22 @@ pub struct FeatureSearch<'a> {
 /// The empty slot of the position table.
 const EMPTY: u32 = u32::MAX;
 
-impl<'a> FeatureSearch<'a> {
-    /// A search of `level` from the boxes `boxes` and the player on `player`, storing at most `cap`
+impl FeatureSearch {
+    /// A search of `puzzle` from the boxes `boxes` and the player on `player`, storing at most `cap`
     /// positions.
-    pub fn new(level: &'a Level, boxes: &[u16], player: u16, cap: usize) -> FeatureSearch<'a> {
+    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> FeatureSearch {
+        let level = puzzle.shared_level();
         let rooms = level.rooms();
         let mut search = FeatureSearch {
-            level,
             words: rooms.div_ceil(64),
-            order: super::packing::packing_order(level),
+            order: super::packing::packing_order(&level),
             boxes: Vec::new(),
             nodes: Vec::new(),
             table: vec![EMPTY; 1024],
             cells: Vec::new(),
             cell_of: BTreeMap::new(),
             turn: 0,
+            made: 0,
             cap: cap.max(1),
             start: [0; MAX_CELLS / 64],
             start_player: 0,
@@ -125,6 +129,7 @@ impl<'a> FeatureSearch<'a> {
             parent: vec![0; rooms * 4],
             queue: Vec::new(),
             stack: Vec::new(),
+            level,
         };
         boxes.iter().for_each(|&b| put(&mut search.start, b));
         search.start_player = player;
@@ -132,14 +137,19 @@ impl<'a> FeatureSearch<'a> {
     }
 
     /// The same search packing goal rooms in the order `peel` finds ([`super::packing::packing_order_by`]).
-    pub fn with_peel(mut self, peel: Peel) -> FeatureSearch<'a> {
-        self.order = super::packing::packing_order_by(self.level, peel);
+    pub fn with_peel(mut self, peel: Peel) -> FeatureSearch {
+        self.order = super::packing::packing_order_by(&self.level, peel);
         self
     }
 
     /// The positions stored.
     pub fn positions(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The moves made so far (the unit of [`FeatureSearch::step`]).
+    pub fn moves(&self) -> u64 {
+        self.made
     }
 
     /// How the search stands: `InProgress`, `Found`, `Unsolvable` (every move tried: no solution among
@@ -153,7 +163,7 @@ impl<'a> FeatureSearch<'a> {
         let mut made = 0;
         if self.nodes.is_empty() {
             let (bits, player) = (self.start, self.start_player);
-            let normal = self.walk.fill(self.level, &bits, player);
+            let normal = self.walk.fill(&self.level, &bits, player);
             let root = Move { from: NONE, to: NONE, behind: player, weight: 0, pushes: 0 };
             self.add(&bits, normal, u32::MAX, root, 0);
         }
@@ -165,6 +175,7 @@ impl<'a> FeatureSearch<'a> {
             match self.next_move() {
                 Some((id, mv)) => {
                     made += 1;
+                    self.made += 1;
                     self.make(id, mv);
                 }
                 None => self.status = Status::Unsolvable,
@@ -244,7 +255,8 @@ impl<'a> FeatureSearch<'a> {
         // The advisors: each picks the move that best improves its measure (then the fewest pushes).
         // Packing: a box onto the next goal of the order; areas: fewer floor areas; plan: fewer boxes out
         // of plan; approach: a box (not packed) nearer the next goal than any is now.
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         let prefix = super::packing::packed(&self.order, &bits);
         let next_goal = self.order.get(prefix).copied();
         let goal_index = next_goal.and_then(|g| level.goals.iter().position(|&x| x == g));
@@ -286,7 +298,8 @@ impl<'a> FeatureSearch<'a> {
 
     /// Every square the box on `from` can be pushed to, the other boxes in place, as moves (weight 1).
     fn box_moves(&mut self, bits: &Bits, from: u16, player: u16, out: &mut Vec<Move>) {
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         let mut bits = *bits;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -320,7 +333,8 @@ impl<'a> FeatureSearch<'a> {
     /// Queues the pushes of the box on `at` (the player's region `reached`, the other boxes `bits`) to
     /// live squares not seen in this box's search.
     fn expand(&mut self, bits: &Bits, at: u16, reached: &Bits, pushes: u16, parent: u32) {
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         for dir in Dir::ALL {
             let (behind, ahead) = (level.next(at, dir.back()), level.next(at, dir));
             if behind == NONE || ahead == NONE || !has(reached, behind) || has(bits, ahead) {
@@ -364,7 +378,7 @@ impl<'a> FeatureSearch<'a> {
         let mut bits = self.bits(id);
         take(&mut bits, mv.from);
         put(&mut bits, mv.to);
-        let normal = self.walk.fill(self.level, &bits, mv.behind);
+        let normal = self.walk.fill(&self.level, &bits, mv.behind);
         if self.lost(&bits, mv.to) {
             return;
         }
@@ -376,7 +390,8 @@ impl<'a> FeatureSearch<'a> {
     /// lost as the deadlock tests see: frozen off a goal, held so that only a push onto a dead square
     /// frees them, a goal no box can reach, a corral nothing enters.
     fn lost(&mut self, bits: &Bits, moved: u16) -> bool {
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         let mut seen: Bits = [0; MAX_CELLS / 64];
         if frozen_off_goal(level, bits, moved, &mut seen) {
             return true;
@@ -444,7 +459,8 @@ impl<'a> FeatureSearch<'a> {
 
     /// How many areas the boxes cut the free floor into (1: one area, the player can go anywhere).
     fn areas(&mut self, bits: &Bits) -> u16 {
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         let mut done = *bits;
         let mut areas = 0;
         for start in 0..level.rooms() as u16 {
@@ -470,7 +486,8 @@ impl<'a> FeatureSearch<'a> {
     /// How many boxes stand off the goals on squares the player cannot reach once the goals of the order
     /// packed so far and the next are filled (the packing will wall them in).
     fn out_of_plan(&mut self, bits: &Bits, packed: usize) -> u16 {
-        let level = self.level;
+        let level = Arc::clone(&self.level);
+        let level = &*level;
         if packed >= self.order.len() {
             return 0;
         }
@@ -524,6 +541,63 @@ impl<'a> FeatureSearch<'a> {
             pushes.extend(self.pushes_of(&bits, player, &mv));
         }
         Some(pushes)
+    }
+}
+
+/// The feature-space search in two packing orders at once ([`Peel::Nearest`] and [`Peel::First`]), taking
+/// turns: each solves levels the other does not (XSokoban at 3 s a level: 43 and 41 of 90, 45 together).
+pub struct Portfolio {
+    searches: [FeatureSearch; 2],
+    /// The search that answered.
+    answered: Option<usize>,
+}
+
+impl Portfolio {
+    /// The two searches of `puzzle` from the boxes `boxes` and the player on `player`, storing at most
+    /// `cap` positions between them.
+    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Portfolio {
+        let search = |peel| FeatureSearch::new(puzzle, boxes, player, cap / 2).with_peel(peel);
+        Portfolio { searches: [search(Peel::Nearest), search(Peel::First)], answered: None }
+    }
+
+    /// Makes up to `moves` moves, half in each search. `Found` or `Unsolvable` when one of them says so
+    /// (each is exact when it says "unsolvable"), `OutOfNodes` when both are out of room.
+    pub fn step(&mut self, moves: u32) -> Status {
+        if self.answered.is_some() {
+            return self.status();
+        }
+        for (k, search) in self.searches.iter_mut().enumerate() {
+            let status = search.step(moves.div_ceil(2));
+            if status == Status::Found || status == Status::Unsolvable {
+                self.answered = Some(k);
+                break;
+            }
+        }
+        self.status()
+    }
+
+    /// How the searches stand (as [`Portfolio::step`] reports).
+    pub fn status(&self) -> Status {
+        match self.answered {
+            Some(k) => self.searches[k].status(),
+            None if self.searches.iter().all(|s| s.status() == Status::OutOfNodes) => Status::OutOfNodes,
+            None => Status::InProgress,
+        }
+    }
+
+    /// The positions both searches store.
+    pub fn positions(&self) -> usize {
+        self.searches.iter().map(FeatureSearch::positions).sum()
+    }
+
+    /// The moves both searches made.
+    pub fn moves(&self) -> u64 {
+        self.searches.iter().map(FeatureSearch::moves).sum()
+    }
+
+    /// The solution found, as [`FeatureSearch::solution`] writes it.
+    pub fn solution(&mut self) -> Option<Vec<(u16, Dir)>> {
+        self.searches[self.answered?].solution()
     }
 }
 

@@ -25,6 +25,7 @@ pub mod level;
 pub mod packing;
 pub mod search;
 pub mod text;
+pub mod whole;
 
 pub use family::{reason, Lost, CELL_BOX, CELL_GOAL, CELL_PLAYER, CELL_WALL, HINT_NODES};
 pub use generate::{Room, SokobanParams, SolutionShape};
@@ -181,7 +182,7 @@ impl Sokoban {
     }
 
     /// The level, shared (a search keeps it to write its paths' positions as the puzzle has them).
-    pub(crate) fn shared_level(&self) -> Arc<Level> {
+    pub fn shared_level(&self) -> Arc<Level> {
         Arc::clone(&self.level)
     }
 

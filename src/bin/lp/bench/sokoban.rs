@@ -5,8 +5,7 @@
 //! (YASS's statistics file, or a plain `ID PUSHES SECONDS` list), and the count each solved.
 
 use crate::{fmt_time, parallel, Done};
-use lphint::families::sokoban::fess::FeatureSearch;
-use lphint::families::sokoban::packing::Peel;
+use lphint::families::sokoban::fess::Portfolio;
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
 use lphint::families::sokoban::{Action, Kind, Sokoban};
@@ -221,7 +220,7 @@ struct Level {
 enum Phase {
     /// The push search in this order, packing goal rooms in order (goal macros) or not.
     Push(Order, bool),
-    /// The feature-space search ([`FeatureSearch`]).
+    /// The feature-space search ([`Portfolio`]).
     Features,
 }
 
@@ -308,33 +307,23 @@ fn push_phase(
     Found { status, positions: search.stats().expanded, pushes }
 }
 
-/// A run of the feature-space search ([`FeatureSearch`]) until it answers or `out_of_time`: two searches
-/// taking turns, one packing goal rooms from the door inwards and one in the first order found (each
-/// solves XSokoban levels the other does not: 43 and 41 of 90 at 3 s, 45 together).
+/// A run of the feature-space search (two packing orders in turns: [`Portfolio`]) until it answers or
+/// `out_of_time`.
 fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool) -> Found {
     let start = puzzle.start();
-    let mut searches: Vec<FeatureSearch> = [Peel::Nearest, Peel::First]
-        .into_iter()
-        .map(|peel| FeatureSearch::new(puzzle.level(), start.boxes(), start.player, nodes / 2).with_peel(peel))
-        .collect();
-    let (status, k) = 'run: loop {
-        for (k, search) in searches.iter_mut().enumerate() {
-            let status = search.step(50);
-            if status == Status::Found || status == Status::Unsolvable {
-                break 'run (status, k);
-            }
-        }
-        if searches.iter().all(|s| s.status() != Status::InProgress) {
-            break (Status::OutOfNodes, 0);
+    let mut search = Portfolio::new(puzzle, start.boxes(), start.player, nodes);
+    let status = loop {
+        let status = search.step(100);
+        if status != Status::InProgress {
+            break status;
         }
         if out_of_time() {
-            break (Status::InProgress, 0);
+            break Status::InProgress;
         }
     };
-    let positions = searches.iter().map(|s| s.positions() as u64).sum();
-    let pushes = searches[k].solution().map(|pushes| {
+    let pushes = search.solution().map(|pushes| {
         let moves = pushes.into_iter().map(|(from, dir)| Action { kind: Kind::Push, piece: 0, from, dir });
         (moves.collect(), false)
     });
-    Found { status, positions, pushes }
+    Found { status, positions: search.positions() as u64, pushes }
 }
