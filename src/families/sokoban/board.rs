@@ -194,6 +194,29 @@ pub fn stuck(level: &Level, boxes: &Bits, cells: &[u16], dead_squares: bool) -> 
     }
 }
 
+/// Whether every box can have a goal of its own, `reach[b]` the goals box `b` can reach (bit `g` for goal
+/// `g`, at most 64): a perfect matching, by augmenting paths over bit sets. The matching's existence
+/// only, for a caller that does not need its cost ([`Matching`] finds the cheapest).
+pub fn all_matched(reach: &[u64]) -> bool {
+    let mut owner = [u8::MAX; 64];
+    (0..reach.len()).all(|b| augment(reach, b, &mut 0, &mut owner))
+}
+
+/// Finds box `b` a goal among those not `seen` on this path, moving the goals' owners on as needed.
+fn augment(reach: &[u64], b: usize, seen: &mut u64, owner: &mut [u8; 64]) -> bool {
+    let mut free = reach[b] & !*seen;
+    while free != 0 {
+        let g = free.trailing_zeros() as usize;
+        free &= free - 1;
+        *seen |= 1 << g;
+        if owner[g] == u8::MAX || augment(reach, owner[g] as usize, seen, owner) {
+            owner[g] = b as u8;
+            return true;
+        }
+    }
+    false
+}
+
 /// Boxes (indices of `boxes`, room cells) that can reach too few goals between them, each alone in the
 /// empty room: a set of them with one goal fewer than boxes it can reach (Hall's condition fails, so no
 /// box-to-goal matching exists and the position is lost), with those goals (indices of `level.goals`);

@@ -11,7 +11,7 @@
 //! Solutions are not push-optimal, and the search allocates as it goes: it is for `lp bench sokoban` and
 //! designers' whole solves, not per-frame hints.
 
-use super::board::{frozen_off_goal, has, put, stuck, take, Bits, Matching, Walk};
+use super::board::{all_matched, frozen_off_goal, has, put, stuck, take, Bits, Walk};
 use super::corral::Corrals;
 use super::level::Level;
 use super::packing::Peel;
@@ -68,8 +68,10 @@ pub struct FeatureSearch {
     level: Arc<Level>,
     words: usize,
     order: Vec<u16>,
-    /// For each goal of the order, the squares a box standing on when that goal is filled is walled in
-    /// by the goals filled before (found once): a box there is out of plan.
+    /// For each number of goals of the order packed, `words` words: the squares off the goals that
+    /// packing the next goal seals off from every empty goal (a box there is out of plan), found once.
+    sealed: Vec<u64>,
+    /// The boxes of every position stored, `words` words each.
     boxes: Vec<u64>,
     nodes: Vec<Node>,
     table: Vec<u32>,
@@ -85,15 +87,20 @@ pub struct FeatureSearch {
     status: Status,
     /// Scratch space.
     walk: Box<Walk>,
-    other: Box<Walk>,
     corrals: Box<Corrals>,
-    matching: Box<Matching>,
+    /// Each room square's goals a box there can reach (bit `g` for goal `g`).
+    reach: Vec<u64>,
     seen: Vec<u32>,
     stamp: u32,
     parent: Vec<u32>,
     /// A box's search: (its square × 4 + the last push's direction, pushes so far).
     queue: Vec<(u32, u16)>,
     stack: Vec<u16>,
+    /// Each free square's area, as [`FeatureSearch::label_areas`] found them.
+    label: Vec<u16>,
+    /// [`FeatureSearch::sides`] of each square, for the box whose search has `side_stamp`'s stamp.
+    side_cache: Vec<[u8; 4]>,
+    side_stamp: Vec<u32>,
 }
 
 /// The empty slot of the position table.
@@ -108,6 +115,7 @@ impl FeatureSearch {
         let mut search = FeatureSearch {
             words: rooms.div_ceil(64),
             order: super::packing::packing_order(&level),
+            sealed: Vec::new(),
             boxes: Vec::new(),
             nodes: Vec::new(),
             table: vec![EMPTY; 1024],
@@ -121,25 +129,58 @@ impl FeatureSearch {
             found: None,
             status: Status::InProgress,
             walk: Box::new(Walk::new()),
-            other: Box::new(Walk::new()),
             corrals: Box::new(Corrals::new()),
-            matching: Box::new(Matching::new()),
+            reach: (0..rooms as u16)
+                .map(|c| {
+                    (0..level.goals.len()).filter(|&g| level.distance(g, c) != u16::MAX).fold(0, |m, g| m | 1 << g)
+                })
+                .collect(),
             seen: vec![0; rooms * 4],
             stamp: 0,
             parent: vec![0; rooms * 4],
             queue: Vec::new(),
             stack: Vec::new(),
+            label: vec![0; rooms],
+            side_cache: vec![[0; 4]; rooms],
+            side_stamp: vec![0; rooms],
             level,
         };
         boxes.iter().for_each(|&b| put(&mut search.start, b));
         search.start_player = player;
+        search.seal();
         search
     }
 
     /// The same search packing goal rooms in the order `peel` finds ([`super::packing::packing_order_by`]).
     pub fn with_peel(mut self, peel: Peel) -> FeatureSearch {
         self.order = super::packing::packing_order_by(&self.level, peel);
+        self.seal();
         self
+    }
+
+    /// Finds [`FeatureSearch::sealed`] for the packing order.
+    fn seal(&mut self) {
+        let level = Arc::clone(&self.level);
+        self.sealed.clear();
+        for packed in 0..self.order.len() {
+            let mut walls: Bits = [0; MAX_CELLS / 64];
+            self.order[..=packed].iter().for_each(|&g| put(&mut walls, g));
+            // The floor outside the packed goals, split into areas; an area holding no empty goal is
+            // sealed once the packed ones are filled.
+            let (label, mut goal) = (&mut self.label, Vec::new());
+            count_areas(&level, &walls, &mut self.stack, |at, area| {
+                label[at as usize] = area;
+                goal.resize(goal.len().max(area as usize + 1), false);
+                goal[area as usize] |= level.goal[at as usize];
+            });
+            let mut sealed = [0u64; MAX_CELLS / 64];
+            for at in (0..level.rooms() as u16).filter(|&at| !has(&walls, at)) {
+                if !goal[self.label[at as usize] as usize] {
+                    put(&mut sealed, at);
+                }
+            }
+            self.sealed.extend_from_slice(&sealed[..self.words]);
+        }
     }
 
     /// The positions stored.
@@ -249,9 +290,12 @@ impl FeatureSearch {
         let bits = self.bits(id);
         let (player, features) = (self.nodes[id as usize].player, self.nodes[id as usize].features);
         let mut moves = Vec::new();
+        self.walk.fill(&self.level, &bits, player);
+        let start = self.walk.reached;
         for from in cells_of(&bits, self.words) {
-            self.box_moves(&bits, from, player, &mut moves);
+            self.box_moves(&bits, from, &start, &mut moves);
         }
+        let areas_now = self.label_areas(&bits);
         // The advisors: each picks the move that best improves its measure (then the fewest pushes).
         // Packing: a box onto the next goal of the order; areas: fewer floor areas; plan: fewer boxes out
         // of plan; approach: a box (not packed) nearer the next goal than any is now.
@@ -277,7 +321,8 @@ impl FeatureSearch {
             let mut after = bits;
             take(&mut after, mv.from);
             put(&mut after, mv.to);
-            let areas = self.areas(&after);
+            let areas = self.areas_after(&bits, mv.from, mv.to, areas_now);
+            debug_assert_eq!(areas, self.areas(&after), "{} to {}", mv.from, mv.to);
             if areas < features.areas {
                 offer(1, areas, k, mv.pushes);
             }
@@ -296,23 +341,27 @@ impl FeatureSearch {
         moves
     }
 
-    /// Every square the box on `from` can be pushed to, the other boxes in place, as moves (weight 1).
-    fn box_moves(&mut self, bits: &Bits, from: u16, player: u16, out: &mut Vec<Move>) {
+    /// Every square the box on `from` can be pushed to, the other boxes in place, as moves (weight 1);
+    /// `start` is the player's region.
+    fn box_moves(&mut self, bits: &Bits, from: u16, start: &Bits, out: &mut Vec<Move>) {
         let level = Arc::clone(&self.level);
         let level = &*level;
         let mut bits = *bits;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
+            self.side_stamp.fill(0);
             self.stamp = 1;
         }
         // States: the box's square × 4 + the side the player stands on (the direction of the last push);
         // the start has the player anywhere in their region.
         self.queue.clear();
-        self.walk.fill(level, &bits, player);
-        let start_reached = self.walk.reached;
         take(&mut bits, from);
-        self.expand(&bits, from, &start_reached, 0, u32::MAX);
+        let stand = Dir::ALL.map(|d| {
+            let behind = level.next(from, d.back());
+            behind != NONE && has(start, behind)
+        });
+        self.expand(&bits, from, stand, 0, u32::MAX);
         let mut head = 0;
         while head < self.queue.len() {
             let (state, pushes) = self.queue[head];
@@ -322,22 +371,87 @@ impl FeatureSearch {
             if at != from {
                 out.push(Move { from, to: at, behind, weight: 1, pushes });
             }
-            put(&mut bits, at);
-            self.other.fill(level, &bits, behind);
-            let reached = self.other.reached;
-            take(&mut bits, at);
-            self.expand(&bits, at, &reached, pushes, state);
+            let sides = self.sides(&bits, at);
+            let player = sides[dir.back() as usize];
+            let stand = Dir::ALL.map(|d| sides[d.back() as usize] == player);
+            #[cfg(debug_assertions)]
+            {
+                // The walk the sides stand for.
+                let mut boxes = bits;
+                put(&mut boxes, at);
+                self.walk.fill(level, &boxes, behind);
+                let reached = Dir::ALL.map(|d| {
+                    let n = level.next(at, d.back());
+                    n != NONE && has(&self.walk.reached, n)
+                });
+                debug_assert_eq!(stand, reached, "the sides of {at}");
+            }
+            self.expand(&bits, at, stand, pushes, state);
         }
     }
 
-    /// Queues the pushes of the box on `at` (the player's region `reached`, the other boxes `bits`) to
-    /// live squares not seen in this box's search.
-    fn expand(&mut self, bits: &Bits, at: u16, reached: &Bits, pushes: u16, parent: u32) {
+    /// Which squares beside `at` (by direction; `u8::MAX` for a wall or a box) the player can walk between
+    /// with a box on `at`, the other boxes `bits`: the same number for one area. When the squares round
+    /// the box join them all no walk is needed; else walks from each, ending once all are placed. Kept
+    /// for the box's search (`stamp`).
+    fn sides(&mut self, bits: &Bits, at: u16) -> [u8; 4] {
+        if self.side_stamp[at as usize] == self.stamp {
+            return self.side_cache[at as usize];
+        }
+        let level = Arc::clone(&self.level);
+        let squares = Dir::ALL.map(|d| level.next(at, d)).map(|n| (n != NONE && !has(bits, n)).then_some(n));
+        let mut groups = squares.map(|n| n.map_or(u8::MAX, |_| 0));
+        if !ring_joins(&level, bits, at) {
+            let mut reached = *bits;
+            put(&mut reached, at);
+            groups = [u8::MAX; 4];
+            let mut group = 0;
+            for d in 0..4 {
+                let Some(side) = squares[d] else { continue };
+                if groups[d] != u8::MAX {
+                    continue;
+                }
+                groups[d] = group;
+                let unplaced =
+                    |groups: &[u8; 4]| (d + 1..4).filter(|&e| squares[e].is_some() && groups[e] == u8::MAX).count();
+                let mut left = unplaced(&groups);
+                if left > 0 && !has(&reached, side) {
+                    self.stack.clear();
+                    self.stack.push(side);
+                    put(&mut reached, side);
+                    'walk: while let Some(here) = self.stack.pop() {
+                        for &n in &level.next[here as usize] {
+                            if n == NONE || has(&reached, n) {
+                                continue;
+                            }
+                            put(&mut reached, n);
+                            self.stack.push(n);
+                            if let Some(e) = (d + 1..4).find(|&e| squares[e] == Some(n) && groups[e] == u8::MAX) {
+                                groups[e] = group;
+                                left -= 1;
+                                if left == 0 {
+                                    break 'walk;
+                                }
+                            }
+                        }
+                    }
+                }
+                group += 1;
+            }
+        }
+        self.side_stamp[at as usize] = self.stamp;
+        self.side_cache[at as usize] = groups;
+        groups
+    }
+
+    /// Queues the pushes of the box on `at` (the other boxes `bits`) from the sides the player can stand
+    /// on (`stand`, by the push's direction) to live squares not seen in this box's search.
+    fn expand(&mut self, bits: &Bits, at: u16, stand: [bool; 4], pushes: u16, parent: u32) {
         let level = Arc::clone(&self.level);
         let level = &*level;
         for dir in Dir::ALL {
             let (behind, ahead) = (level.next(at, dir.back()), level.next(at, dir));
-            if behind == NONE || ahead == NONE || !has(reached, behind) || has(bits, ahead) {
+            if behind == NONE || ahead == NONE || !stand[dir as usize] || has(bits, ahead) {
                 continue;
             }
             if !level.live[ahead as usize] {
@@ -356,7 +470,9 @@ impl FeatureSearch {
     /// The pushes of a move, found again: (the box's square before each push, its direction).
     fn pushes_of(&mut self, bits: &Bits, player: u16, mv: &Move) -> Vec<(u16, Dir)> {
         let mut scratch = Vec::new();
-        self.box_moves(bits, mv.from, player, &mut scratch);
+        self.walk.fill(&self.level, bits, player);
+        let start = self.walk.reached;
+        self.box_moves(bits, mv.from, &start, &mut scratch);
         // The move's state is the one whose box is on `to` with the player on `behind`.
         let target = (0..4).map(|d| mv.to as u32 * 4 + d).find(|&s| {
             self.seen[s as usize] == self.stamp
@@ -401,7 +517,8 @@ impl FeatureSearch {
         if cells.iter().any(|&c| has(&held, c) && !level.goal[c as usize]) {
             return true;
         }
-        if self.matching.solve(level, &cells).is_none() {
+        let reach: heapless::Vec<u64, MAX_BOXES> = cells.iter().map(|&c| self.reach[c as usize]).collect();
+        if !all_matched(&reach) {
             return true;
         }
         let mut allowed = [0xF; MAX_BOXES];
@@ -459,24 +576,71 @@ impl FeatureSearch {
 
     /// How many areas the boxes cut the free floor into (1: one area, the player can go anywhere).
     fn areas(&mut self, bits: &Bits) -> u16 {
+        count_areas(&self.level, bits, &mut self.stack, |_, _| {})
+    }
+
+    /// [`FeatureSearch::areas`], noting each free square's area in `self.label`.
+    fn label_areas(&mut self, bits: &Bits) -> u16 {
+        let label = &mut self.label;
+        count_areas(&self.level, bits, &mut self.stack, |at, area| label[at as usize] = area)
+    }
+
+    /// The areas once the box on `from` (of the boxes `before`, whose `count` areas `self.label` holds)
+    /// is moved to `to`: freeing `from` joins the areas round it; filling `to` splits its area only when
+    /// its free neighbours are not joined by the free squares round it, and only then is the floor walked.
+    fn areas_after(&mut self, before: &Bits, from: u16, to: u16, count: u16) -> u16 {
         let level = Arc::clone(&self.level);
-        let level = &*level;
-        let mut done = *bits;
+        let mut joined: heapless::Vec<u16, 4> = heapless::Vec::new();
+        for &n in &level.next[from as usize] {
+            if n != NONE && !has(before, n) && !joined.contains(&self.label[n as usize]) {
+                let _ = joined.push(self.label[n as usize]);
+            }
+        }
+        let count = (count + 1).saturating_sub(joined.len() as u16);
+        let mut after = *before;
+        take(&mut after, from);
+        let free = |cell: u16| cell != NONE && !has(&after, cell);
+        match level.next[to as usize].iter().filter(|&&n| free(n)).count() {
+            0 => count - 1,
+            1 => count,
+            _ if ring_joins(&level, &after, to) => count,
+            _ => {
+                put(&mut after, to);
+                count + self.cut_apart(&after, to) - 1
+            }
+        }
+    }
+
+    /// Into how many areas the free neighbours of `to` (a box there among `boxes`) fall: a walk from each
+    /// one not yet reached, ending as soon as it has reached all the others (the last one left needs none).
+    fn cut_apart(&mut self, boxes: &Bits, to: u16) -> u16 {
+        let level = Arc::clone(&self.level);
+        let sides: heapless::Vec<u16, 4> =
+            level.next[to as usize].iter().copied().filter(|&n| n != NONE && !has(boxes, n)).collect();
+        let mut reached: Bits = *boxes;
         let mut areas = 0;
-        for start in 0..level.rooms() as u16 {
-            if has(&done, start) {
+        for (k, &side) in sides.iter().enumerate() {
+            if has(&reached, side) {
                 continue;
             }
             areas += 1;
+            let mut left = sides[k + 1..].iter().filter(|&&n| !has(&reached, n)).count();
+            if left == 0 {
+                break;
+            }
             self.stack.clear();
-            self.stack.push(start);
-            put(&mut done, start);
+            self.stack.push(side);
+            put(&mut reached, side);
             while let Some(at) = self.stack.pop() {
                 for &n in &level.next[at as usize] {
-                    if n != NONE && !has(&done, n) {
-                        put(&mut done, n);
+                    if n != NONE && !has(&reached, n) {
+                        put(&mut reached, n);
+                        left -= sides[k + 1..].contains(&n) as usize;
                         self.stack.push(n);
                     }
+                }
+                if left == 0 {
+                    break;
                 }
             }
         }
@@ -485,44 +649,9 @@ impl FeatureSearch {
 
     /// How many boxes stand off the goals on squares the player cannot reach once the goals of the order
     /// packed so far and the next are filled (the packing will wall them in).
-    fn out_of_plan(&mut self, bits: &Bits, packed: usize) -> u16 {
-        let level = Arc::clone(&self.level);
-        let level = &*level;
-        if packed >= self.order.len() {
-            return 0;
-        }
-        let mut walls: Bits = [0; MAX_CELLS / 64];
-        self.order[..=packed].iter().for_each(|&g| put(&mut walls, g));
-        // The floor outside the packed goals, split into areas; an area holding no empty goal is sealed
-        // once the packed ones are filled, and a box off a goal in it is out of plan.
-        let mut done = walls;
-        let mut out = 0u16;
-        for start in 0..level.rooms() as u16 {
-            if has(&done, start) {
-                continue;
-            }
-            self.stack.clear();
-            self.stack.push(start);
-            put(&mut done, start);
-            let (mut goal, mut boxes) = (false, 0u16);
-            let mut k = 0;
-            while k < self.stack.len() {
-                let at = self.stack[k];
-                k += 1;
-                goal |= level.goal[at as usize];
-                boxes += (has(bits, at) && !level.goal[at as usize]) as u16;
-                for &n in &level.next[at as usize] {
-                    if n != NONE && !has(&done, n) {
-                        put(&mut done, n);
-                        self.stack.push(n);
-                    }
-                }
-            }
-            if !goal {
-                out += boxes;
-            }
-        }
-        out
+    fn out_of_plan(&self, bits: &Bits, packed: usize) -> u16 {
+        let Some(sealed) = self.sealed.get(packed * self.words..(packed + 1) * self.words) else { return 0 };
+        sealed.iter().zip(bits).map(|(s, b)| (s & b).count_ones() as u16).sum()
     }
 
     /// The solution found: each push as (the box's square before it, its direction), from the start.
@@ -599,6 +728,62 @@ impl Portfolio {
     pub fn solution(&mut self) -> Option<Vec<(u16, Dir)>> {
         self.searches[self.answered?].solution()
     }
+}
+
+/// How many areas the boxes `bits` cut the free floor of `level` into, calling `on_square(square, area)`
+/// for each free square (`stack` is scratch space).
+fn count_areas(level: &Level, bits: &Bits, stack: &mut Vec<u16>, mut on_square: impl FnMut(u16, u16)) -> u16 {
+    let mut done = *bits;
+    let mut areas = 0;
+    for start in 0..level.rooms() as u16 {
+        if has(&done, start) {
+            continue;
+        }
+        stack.clear();
+        stack.push(start);
+        put(&mut done, start);
+        while let Some(at) = stack.pop() {
+            on_square(at, areas);
+            for &n in &level.next[at as usize] {
+                if n != NONE && !has(&done, n) {
+                    put(&mut done, n);
+                    stack.push(n);
+                }
+            }
+        }
+        areas += 1;
+    }
+    areas
+}
+
+/// Whether the free neighbours of `to` (free: a room square not in `boxes`) are joined by the free squares
+/// of the 8 round it, so that a box on `to` cuts no area in two.
+fn ring_joins(level: &Level, boxes: &Bits, to: u16) -> bool {
+    // The ring clockwise from the square above; the side neighbours are its even entries.
+    const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+    let (width, height) = (level.written.width as isize, level.written.height as isize);
+    let grid = level.cell_of[to as usize] as isize;
+    let free = RING.map(|(dr, dc)| {
+        let (r, c) = (grid / width + dr, grid % width + dc);
+        let inside = r >= 0 && c >= 0 && r < height && c < width;
+        inside && {
+            let room = level.room_of[(r * width + c) as usize];
+            room != NONE && !has(boxes, room)
+        }
+    });
+    let Some(gap) = free.iter().position(|&f| !f) else { return true };
+    // Runs of free squares round the ring, numbered from the first gap on.
+    let (mut run, mut runs) = (0, [0u8; 8]);
+    for step in 1..=8 {
+        let i = (gap + step) % 8;
+        if free[i] && !free[(i + 7) % 8] {
+            run += 1;
+        }
+        runs[i] = run;
+    }
+    let mut sides = (0..8).step_by(2).filter(|&i| free[i]).map(|i| runs[i]);
+    let first = sides.next();
+    sides.all(|r| Some(r) == first)
 }
 
 /// The room cells of the set bits among the first `words` words.
