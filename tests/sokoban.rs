@@ -901,8 +901,9 @@ fn a_designers_whole_solve_proves_what_it_can_and_solves_the_rest_each_phase_che
             Some(n) => assert!(status == Status::Found && proven && path.len() as u32 == n, "{desc}"),
             None => assert_eq!(status, Status::Unsolvable, "{desc}"),
         }
-        // An A* with room for one position (enough only for a room solved as it stands): the feature-space
-        // search answers, exact but for the length, which it does not claim shortest.
+        // An A* with room for one position (enough only for a room solved as it stands), and so the greedy
+        // run in its arrays: the feature-space search answers, exact but for the length, which it does not
+        // claim shortest.
         let mut whole = WholeSolve::new(&puzzle, 1, 1_000_000).unwrap();
         let (status, proven, path) = whole_run(&puzzle, &mut whole);
         match optimum {
@@ -912,8 +913,8 @@ fn a_designers_whole_solve_proves_what_it_can_and_solves_the_rest_each_phase_che
             }
             None => assert_eq!(status, Status::Unsolvable, "{desc}"),
         }
-        // Both out of room (the A* of 6 positions, the features search of 2): the greedy run in the A*'s
-        // arrays answers, or runs out of room; never a wrong answer.
+        // Every phase short of room (the A*'s arrays of 6 positions, which the greedy run takes next, the
+        // feature-space search's 2): an answer or out of room; never a wrong answer.
         let mut whole = WholeSolve::new(&puzzle, 6, 2).unwrap();
         let (status, _, path) = whole_run(&puzzle, &mut whole);
         match (optimum, status) {
