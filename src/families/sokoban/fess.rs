@@ -51,8 +51,9 @@ struct Node {
     /// Accumulated weight: the non-advised moves on the way here.
     weight: u32,
     features: Features,
-    /// The moves from here, made when the position is first picked, and how many were tried.
-    moves: Option<Vec<Move>>,
+    /// The moves from here, made when the position is first picked (exactly sized: these lists are most
+    /// of a position's bytes; emptied once every move is tried), and how many were tried.
+    moves: Option<Box<[Move]>>,
     tried: u32,
 }
 
@@ -268,6 +269,9 @@ impl FeatureSearch {
                     let again = node.weight + next.weight as u32;
                     let tie = Self::tie(id);
                     self.cells[cell].queue.push(Reverse((again, tie, id)));
+                } else {
+                    // Every move tried: the list goes (an empty one, so that it is not made again).
+                    node.moves = Some(Box::default());
                 }
                 picked = Some((id, mv));
                 break;
@@ -290,7 +294,7 @@ impl FeatureSearch {
     fn untried(&mut self, id: u32) -> Option<Move> {
         if self.nodes[id as usize].moves.is_none() {
             let moves = self.moves_of(id);
-            self.nodes[id as usize].moves = Some(moves);
+            self.nodes[id as usize].moves = Some(moves.into_boxed_slice());
         }
         let node = &self.nodes[id as usize];
         node.moves.as_ref()?.get(node.tried as usize).copied()

@@ -47,7 +47,7 @@ pub struct WholeSolve {
 
 impl WholeSolve {
     /// A solve of `puzzle`'s levels whose A\* may store `proof_cap` positions (reserved now) and whose
-    /// feature-space phase `feature_cap` (about 270 bytes each, reserved as it goes).
+    /// feature-space phase `feature_cap` (about 230 bytes each, reserved as it goes).
     pub fn new(puzzle: &Sokoban, proof_cap: usize, feature_cap: usize) -> Result<WholeSolve, OutOfMemory> {
         Ok(WholeSolve {
             push: PushSearch::new(puzzle, proof_cap)?,
