@@ -160,12 +160,16 @@ pub fn solve(args: SolveArgs) -> Done {
     let (cap, requested) = (args.cap.unwrap_or(4_000_000), algorithm);
     // With no --algo, the family's solver for a designer's whole solve (it may go on past a proof that
     // does not come, without proving its solution shortest: the output says so).
-    let designer = if args.algo.is_none() { Some(session.designer_solver()) } else { None };
-    let mut solver = designer.unwrap_or_else(|| session.solver(algorithm, cap)).map_err(|e| match algorithm {
-        // A beam's layers hold `width` states each: the width is what to lower first.
-        Algorithm::Beam { width } => format!("{e} for a beam of width {width} (--cap {cap}): lower the width (beam:N)"),
-        _ => format!("{e} for --cap {cap}: lower --cap"),
-    })?;
+    let mut solver = match args.algo {
+        None => session.designer_solver().map_err(|e| format!("{e} for the family's whole solve"))?,
+        Some(_) => session.solver(algorithm, cap).map_err(|e| match algorithm {
+            // A beam's layers hold `width` states each: the width is what to lower first.
+            Algorithm::Beam { width } => {
+                format!("{e} for a beam of width {width} (--cap {cap}): lower the width (beam:N)")
+            }
+            _ => format!("{e} for --cap {cap}: lower --cap"),
+        })?,
+    };
     // A designer's solve runs to its answer unless told otherwise (a game's solver has a default limit).
     solver.set_node_limit(args.max_nodes.unwrap_or(u64::MAX));
     let clock = Instant::now();
