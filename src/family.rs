@@ -233,7 +233,7 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// The solver of a designer's whole solve (`lp solve` with no `--algo`): the recommended one by
     /// default. A family whose optimal search gives out on large puzzles may go on with searches that
     /// find a solution without proving it shortest ([`crate::search::Search::proven_optimal`] says
-    /// which), and that allocate as they go, with units larger than a frame's: never for per-frame calls.
+    /// which), with more room than a hint's.
     fn designer_solver(&self) -> Result<Solver<Self>, OutOfMemory> {
         self.recommended_solver()
     }

@@ -839,8 +839,8 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
     use lphint::families::sokoban::fess::FeatureSearch;
     let run = |puzzle: &Sokoban, cap: usize| {
         let start = puzzle.start();
-        let mut search = FeatureSearch::new(puzzle, start.boxes(), start.player, cap);
-        let status = search.step(u32::MAX);
+        let mut search = FeatureSearch::new(puzzle, start.boxes(), start.player, cap).unwrap();
+        let status = search.step(u32::MAX).status;
         (status, search.solution(), search.positions())
     };
     let (mut solved, mut unsolvable) = (0, 0);
@@ -959,8 +959,8 @@ fn a_player_who_leaves_a_hard_levels_plan_is_led_back_onto_it() {
     for entry in &xsokoban[2..4] {
         let puzzle = &entry.level;
         let start = puzzle.start();
-        let mut fess = FeatureSearch::new(puzzle, start.boxes(), start.player, 100_000);
-        assert_eq!(fess.step(u32::MAX), Status::Found, "{}", entry.title);
+        let mut fess = FeatureSearch::new(puzzle, start.boxes(), start.player, 100_000).unwrap();
+        assert_eq!(fess.step(u32::MAX).status, Status::Found, "{}", entry.title);
         let mut plan: Vec<(Action, lphint::families::sokoban::State)> = Vec::new();
         let mut state = puzzle.normal(&start);
         for (from, dir) in fess.solution().unwrap() {
@@ -1039,4 +1039,78 @@ fn an_optimal_search_out_of_room_falls_back_on_a_greedy_run_that_solves_never_on
         }
     }
     assert!(fell_back >= 10 && found >= 5, "{found} of {fell_back} fallbacks found a plan");
+}
+
+#[test]
+fn every_phase_of_the_whole_solve_spends_its_budget_and_at_most_one_part_more_per_call() {
+    use lphint::families::sokoban::whole::WholeSolve;
+    // The largest level (a 64x64 room, 64 boxes, a million moves a position for the feature-space
+    // search) with no room for a proof: every call of the feature-space phase at most its budget and a
+    // part (a slice of a box's walk, a move made: 16 units), as the push searches'.
+    let largest = include_str!("../data/largest.txt").lines().find(|l| l.starts_with("sokoban:")).unwrap();
+    let big = Sokoban::parse(largest).unwrap();
+    // XSokoban 4: the same through the feature-space phase's solution, written out and replayed a part
+    // at a time, then checked by replay.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let four = &xsokoban[3].level;
+    for (puzzle, calls) in [(&big, 600), (four, usize::MAX)] {
+        let mut whole = WholeSolve::new(puzzle, 1, 20_000).unwrap();
+        whole.restart(puzzle, puzzle.start());
+        let mut status = Status::InProgress;
+        for call in 0..calls {
+            let budget = [1, 7, 50][call % 3];
+            let step = whole.step(puzzle, budget);
+            assert!(step.work <= budget + 16, "call {call}: {} units at budget {budget}", step.work);
+            assert!(step.work > 0 || step.status != Status::InProgress, "call {call}: no work");
+            status = step.status;
+            if status != Status::InProgress {
+                break;
+            }
+        }
+        if calls == usize::MAX {
+            assert_eq!(status, Status::Found);
+            let (status, proven, path) = whole_run(puzzle, &mut whole);
+            assert!(status == Status::Found && !proven && !path.is_empty());
+        } else {
+            assert_eq!(status, Status::InProgress, "the largest level in {calls} calls");
+            assert!(whole.stats().expanded > 0);
+        }
+    }
+}
+
+#[test]
+fn a_player_on_a_level_too_large_for_a_proof_gets_hints_from_a_plan_found_a_frame_at_a_time() {
+    // XSokoban 4, played through the session as a game plays it, no solution stored: the hint's A*
+    // fills its room without a proof, and the hint comes from the feature-space search's plan, each call
+    // within the family's frame budget (and one part more), said not to be proven shortest. Followed,
+    // the hints reach the goal with no further search, a push closer each.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let mut game: Box<dyn AnySession> = registry::parse(&xsokoban[3].level.describe()).unwrap();
+    let budget = 200;
+    let mut frames = 0;
+    let hint = loop {
+        frames += 1;
+        let answer = game.next_hint(budget);
+        assert!(game.hint_work() <= budget + 16, "frame {frames}: {} units", game.hint_work());
+        match answer {
+            Err(Status::InProgress) => assert!(frames < 100_000, "no hint in {frames} frames"),
+            other => break other.unwrap_or_else(|e| panic!("{}", e.name())),
+        }
+    };
+    assert!(!hint.optimal, "the feature-space plan is not proven shortest");
+    eprintln!("XSokoban 4: the first hint in {frames} frames of {budget} units, {} pushes", hint.moves_left);
+    let mut left = hint.moves_left;
+    let mut hint = hint;
+    loop {
+        game.apply(&hint.mv).unwrap();
+        left -= 1;
+        if game.is_solved() {
+            break;
+        }
+        hint = game.next_hint(budget).unwrap();
+        assert_eq!(game.hint_work(), 0, "a hint along the plan searched");
+        assert!(!hint.optimal);
+        assert_eq!(hint.moves_left, left, "a push closer along the plan");
+    }
+    assert_eq!(left, 0, "the plan's length was its moves");
 }

@@ -2,7 +2,6 @@
 //! deadlocks in the player's words.
 
 use super::board::{has, Walk};
-use super::search::PushSearch;
 use super::whole::WholeSolve;
 use super::{Action, Dir, Kind, Sokoban, State, MAX_CELLS, NONE};
 use crate::family::{add_cell, Family, HintCells, MoveCode, PieceName, Reason, REGION_MOVES};
@@ -14,14 +13,19 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Positions the recommended solver may store: about 60 bytes each for a room of up to 128 squares
-/// (8 more a further 64 squares), 30 MiB or so in all; an optimal search that fills them starts again
-/// greedily, so that a hint still comes (not proven shortest).
+/// Positions the recommended solver's A\* may store: about 60 bytes each for a room of up to 128 squares
+/// (8 more a further 64 squares), 30 MiB or so in all; a search that fills them goes on with a short
+/// greedy run and the feature-space search ([`WholeSolve`]), so that a hint still comes (not proven
+/// shortest).
 pub const HINT_NODES: usize = 1 << 19;
 
-/// Positions the feature-space phase of a designer's whole solve may store: about 230 bytes each on
-/// XSokoban's levels, 480 MiB or so in all when full (reserved as it goes; on XSokoban 29 it stores
-/// about 37,000 a second, 178,000 in 4.8 s in 40 MB).
+/// Positions the feature-space phase of the recommended solver (hints) may store, reserved with the
+/// A\*'s: about 145 bytes each on XSokoban's levels, 37 MiB (66 MiB for a hint's searches in all,
+/// touched as they fill). Within it the feature-space search alone solves 48 of XSokoban's 90 levels.
+pub const HINT_FEATURE_NODES: usize = 1 << 18;
+
+/// Positions the feature-space phase of a designer's whole solve may store (about 285 MiB on XSokoban,
+/// reserved at creation, touched as they fill; on XSokoban 29 it stores about 37,000 a second).
 pub const FEATURE_NODES: usize = 1 << 21;
 
 /// The reason codes of hints.
@@ -339,12 +343,13 @@ impl Family for Sokoban {
         Some(PieceName { label, name: self.box_name(piece) })
     }
 
+    /// The push-optimal A\* with a hint's room, then a short greedy run, then the feature-space search
+    /// ([`WholeSolve`]): optimal hints where the proof fits, a plan not proven shortest where it does not.
     fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
-        Ok(Solver::custom(Algorithm::AStar, Box::new(PushSearch::new(self, HINT_NODES)?.with_fallback())))
+        Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, HINT_NODES, HINT_FEATURE_NODES)?)))
     }
 
-    /// The push-optimal A\* with a hint's room (what a hint proves, this proves; 3 s on a level where it
-    /// runs out), then the feature-space search, then plain greedy ([`WholeSolve`]).
+    /// The hints' solver with room for eight times the feature-space positions (2,097,152).
     fn designer_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
         Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, HINT_NODES, FEATURE_NODES)?)))
     }

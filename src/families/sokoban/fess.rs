@@ -14,21 +14,26 @@
 //! leaves — without a walk per push or per move (5× fewer seconds for the same positions than a walk
 //! each). The squares a packing prefix seals off are found once.
 //!
-//! Solutions are not push-optimal, and the search allocates as it goes: it is for `lp bench sokoban` and
-//! designers' whole solves, not per-frame hints.
+//! Stepped like the other searches, for per-frame hints as well as whole solves: memory is reserved at
+//! creation ([`FeatureSearch::bytes_for`]: positions, their table, the cells' queues — leftist heaps
+//! linked through the positions, `cells.rs` — and 16 moves a position, made again when those
+//! are tried), and a budget unit is about 2,048 steps of work, as in the push search: a position is
+//! expanded a part at a time (a box's floor numbered, a slice of its walk, a slice of choosing the moves
+//! kept), so that a part is bounded work on a 64×64 room with 64 boxes, and a step allocates nothing (a
+//! solution longer than 4,096 pushes grows its buffer once, fallibly). Solutions are not push-optimal.
 
 use super::board::{all_matched, frozen_off_goal, has, put, stuck, take, Bits, Walk};
+use super::cells::Cells;
 use super::corral::Corrals;
 use super::level::Level;
 use super::packing::Peel;
 use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
-use crate::search::Status;
+use crate::memory::{self, OutOfMemory};
+use crate::search::{Shortfall, Status};
+use crate::status::Step;
 use alloc::boxed::Box;
-use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::sync::Arc;
-use alloc::vec;
 use alloc::vec::Vec;
-use core::cmp::Reverse;
 use core::hash::Hasher;
 
 /// A move: the box on `from` brought to `to`, the player ending beside it on `behind`.
@@ -42,38 +47,140 @@ struct Move {
     pushes: u16,
 }
 
+impl Move {
+    /// The move in 32 bits, as a position's stored moves keep it (the pushes left out: they only order
+    /// the moves): `from` and `to` in 12 bits each (rooms hold fewer than 4,096 squares), the side of
+    /// `to` the player ends on, the weight.
+    fn pack(&self, level: &Level) -> u32 {
+        let side = level.next[self.to as usize].iter().position(|&n| n == self.behind).unwrap_or(0) as u32;
+        (self.from as u32 & 0xFFF) << 15 | (self.to as u32 & 0xFFF) << 3 | side << 1 | self.weight as u32
+    }
+
+    /// The move [`Move::pack`] packed (no pushes).
+    fn unpack(code: u32, level: &Level) -> Move {
+        let (from, to) = ((code >> 15) as u16 & 0xFFF, (code >> 3) as u16 & 0xFFF);
+        let behind = level.next[to as usize][(code >> 1 & 3) as usize];
+        Move { from, to, behind, weight: (code & 1) as u8, pushes: 0 }
+    }
+}
+
 /// One position of the search tree.
 struct Node {
     parent: u32,
-    /// The move from the parent (unused at the root).
-    step: Move,
+    /// The move from the parent, packed (unused at the root).
+    step: u32,
     player: u16,
     /// Accumulated weight: the non-advised moves on the way here.
     weight: u32,
     features: Features,
-    /// The moves from here, made when the position is first picked (exactly sized: these lists are most
-    /// of a position's bytes; emptied once every move is tried), and how many were tried.
-    moves: Option<Box<[Move]>>,
+    /// Its moves, ordered (advised first, then the fewest pushes), are made when the position is first
+    /// picked; [`CHUNK`] of them at a time are kept in the position's slot of [`FeatureSearch::chunks`]:
+    /// those from `chunk_base` (`NOT_MADE` before the first), made again for the next ones. How many
+    /// there are, and how many were tried.
+    chunk_base: u32,
+    move_count: u32,
     tried: u32,
+    /// The order key ([`FeatureSearch::order_key`]) of the last move kept (0 before the first).
+    after: u64,
 }
 
+/// [`Node::chunk_base`] of a position whose moves are not made yet.
+const NOT_MADE: u32 = u32::MAX;
+
 /// Where a position lies in the feature space (smaller is closer to solved, except `packed`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Features {
     packed: u16,
     areas: u16,
     out_of_plan: u16,
 }
 
-/// A cell of the feature space: its positions with untried moves, least weight first.
-struct Cell {
-    queue: BinaryHeap<Reverse<(u32, u32, u32)>>,
+/// A position being expanded, in parts: a box's floor numbered, then its walk a slice of states at a
+/// time, then the moves to keep chosen a slice at a time.
+struct Expansion {
+    id: u32,
+    /// The cell it was picked from and its entry's weight there (the entry goes back once the moves are
+    /// made).
+    cell: usize,
+    key: u32,
+    bits: Bits,
+    /// The player's region.
+    region: Bits,
+    /// The floor areas of the position (their labels in [`FeatureSearch::label`]).
+    areas: u16,
+    boxes: heapless::Vec<u16, MAX_BOXES>,
+    /// The box being walked (an index into `boxes`), the boxes without it, the areas with it lifted, and
+    /// the next state of its walk (`None` before its floor is numbered).
+    next: usize,
+    without: Bits,
+    lifted: u16,
+    head: Option<usize>,
+    advice: Advice,
+    /// Choosing the moves kept: the next move looked at, the order key they come after, and the least
+    /// keys after it so far (ascending) with their moves' places.
+    scan: usize,
+    after: u64,
+    kept: heapless::Vec<(u64, u32), CHUNK>,
 }
+
+/// What the advisors know of the position being expanded, and the move each would choose so far (its
+/// measure and pushes, its place among the moves).
+#[derive(Clone, Copy, Default)]
+struct Advice {
+    features: Features,
+    /// Goals of the order packed, the next goal (and its index among the level's goals).
+    packed: usize,
+    next_goal: Option<u16>,
+    goal_index: Option<usize>,
+    /// The distance of the unpacked box nearest the next goal, and the boxes out of plan.
+    nearest: u16,
+    out_of_plan: u16,
+    best: [Option<((u16, u16), usize)>; 4],
+}
+
+/// What the search does next.
+enum Next {
+    Make(u32, Move),
+    Expand(usize, u32, u32),
+    Exhausted,
+}
+
+/// A solution being written out from the goal back, a part at a time: the position whose move is written
+/// next, and its box's walk under way.
+#[derive(Clone, Copy, Default)]
+struct Writing {
+    begun: bool,
+    at: u32,
+    /// The walk of the move being written: the state sought (its box's square × 4 + side), and whether
+    /// the walk has begun.
+    target: u32,
+    walking: bool,
+    done: bool,
+}
+
+/// The most cells of the feature space a search makes (a level with more is out of room).
+const MAX_CELLS_MADE: usize = 1 << 16;
+/// Steps of work a budget unit stands for (as [`super::search::PushSearch`]'s).
+const UNIT: usize = 2048;
+/// States of a box's walk a part looks at (each: its sides, the areas its move leaves, the advisors).
+const WALK_STATES: usize = 256;
+/// Moves a part of choosing the kept ones looks at.
+const CHOOSE_MOVES: usize = 1024;
+/// Pushes of a solution reserved at creation (a longer one grows the buffer, fallibly).
+const SOLUTION_PUSHES: usize = 4096;
+
+/// The moves of a position kept at once. Most positions have a few tried, some hundreds: ten XSokoban
+/// levels, 30,000 moves each, expand 3 % to 24 % (9 % on average) more positions than with every move kept
+/// (which took up to 2 KB a position, XSokoban 13). At least 4, so that every advised move (weight 0:
+/// four advisors) comes in the first.
+const CHUNK: usize = 16;
 
 /// The feature-space search of one level, stepped.
 pub struct FeatureSearch {
     level: Arc<Level>,
     words: usize,
+    /// Which box the packing order takes off the goals next, and the order.
+    peel: Peel,
     order: Vec<u16>,
     /// For each number of goals of the order packed, `words` words: the squares off the goals that
     /// packing the next goal seals off from every empty goal (a box there is out of plan), found once.
@@ -81,12 +188,23 @@ pub struct FeatureSearch {
     /// The boxes of every position stored, `words` words each.
     boxes: Vec<u64>,
     nodes: Vec<Node>,
+    /// Open addressing: a position's id + 1, 0 for an empty slot (a power of two, at least twice the cap).
     table: Vec<u32>,
-    cells: Vec<Cell>,
-    cell_of: BTreeMap<Features, usize>,
+    /// The moves of the positions expanded, packed, [`CHUNK`] a position (its id's slot; pages untouched
+    /// until used).
+    chunks: Vec<u32>,
+    /// The cells of the feature space: each a queue of its positions with untried moves, least weight
+    /// first (the newest among equals).
+    cells: Cells<Features>,
     turn: usize,
+    /// Whether the next pick goes on in the cell of the turn (its position was expanded meanwhile).
+    resume: bool,
+    expansion: Box<Expansion>,
+    expanding: bool,
     /// Moves made so far.
     made: u64,
+    /// The positions reserved, and those the level's positions fill (fewer for a level wider in words).
+    node_cap: usize,
     cap: usize,
     start: Bits,
     start_player: u16,
@@ -114,68 +232,165 @@ pub struct FeatureSearch {
     up: Vec<u16>,
     dfs: Vec<(u16, u8)>,
     clock: u64,
-    /// The areas each move of the position being expanded leaves.
-    move_areas: Vec<u16>,
+    /// The moves of the position being expanded.
+    pending: Vec<Move>,
+    /// The solution being written out, and its pushes so far.
+    writing: Writing,
+    written: Vec<(u16, Dir)>,
 }
-
-/// The empty slot of the position table.
-const EMPTY: u32 = u32::MAX;
 
 impl FeatureSearch {
     /// A search of `puzzle` from the boxes `boxes` and the player on `player`, storing at most `cap`
-    /// positions.
-    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> FeatureSearch {
+    /// positions (reserved now: [`FeatureSearch::bytes_for`]).
+    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Result<FeatureSearch, OutOfMemory> {
+        Self::peeled(puzzle, boxes, player, cap, Peel::Nearest)
+    }
+
+    /// [`FeatureSearch::new`] packing goal rooms in the order `peel` finds
+    /// ([`super::packing::packing_order_by`]).
+    pub fn peeled(
+        puzzle: &Sokoban,
+        boxes: &[u16],
+        player: u16,
+        cap: usize,
+        peel: Peel,
+    ) -> Result<FeatureSearch, OutOfMemory> {
         let level = puzzle.shared_level();
-        let rooms = level.rooms();
+        let words = level.rooms().div_ceil(64).max(1);
+        let node_cap = cap.clamp(1, u32::MAX as usize / 2);
         let mut search = FeatureSearch {
-            words: rooms.div_ceil(64),
-            order: super::packing::packing_order(&level),
+            words,
+            peel,
+            order: Vec::new(),
             sealed: Vec::new(),
-            boxes: Vec::new(),
-            nodes: Vec::new(),
-            table: vec![EMPTY; 1024],
-            cells: Vec::new(),
-            cell_of: BTreeMap::new(),
+            boxes: memory::with_capacity(node_cap.saturating_mul(words))?,
+            nodes: memory::with_capacity(node_cap)?,
+            table: memory::zeroed(Self::table_len(node_cap))?,
+            chunks: memory::zeroed(node_cap.saturating_mul(CHUNK))?,
+            cells: Cells::new(node_cap, node_cap.min(MAX_CELLS_MADE))?,
             turn: 0,
+            resume: false,
+            expansion: Box::new(Expansion {
+                id: 0,
+                cell: 0,
+                key: 0,
+                bits: [0; MAX_CELLS / 64],
+                region: [0; MAX_CELLS / 64],
+                areas: 0,
+                boxes: heapless::Vec::new(),
+                next: 0,
+                without: [0; MAX_CELLS / 64],
+                lifted: 0,
+                head: None,
+                advice: Advice::default(),
+                scan: 0,
+                after: 0,
+                kept: heapless::Vec::new(),
+            }),
+            expanding: false,
             made: 0,
-            cap: cap.max(1),
+            node_cap,
+            cap: node_cap,
             start: [0; MAX_CELLS / 64],
             start_player: 0,
             found: None,
             status: Status::InProgress,
             walk: Box::new(Walk::new()),
             corrals: Box::new(Corrals::new()),
-            reach: (0..rooms as u16)
-                .map(|c| {
-                    (0..level.goals.len()).filter(|&g| level.distance(g, c) != u16::MAX).fold(0, |m, g| m | 1 << g)
-                })
-                .collect(),
-            seen: vec![0; rooms * 4],
+            reach: Vec::new(),
+            seen: Vec::new(),
             stamp: 0,
-            parent: vec![0; rooms * 4],
+            parent: Vec::new(),
             queue: Vec::new(),
             stack: Vec::new(),
-            label: vec![0; rooms],
-            order_in: vec![0; rooms],
-            order_out: vec![0; rooms],
-            low: vec![0; rooms],
-            up: vec![NONE; rooms],
+            label: Vec::new(),
+            order_in: Vec::new(),
+            order_out: Vec::new(),
+            low: Vec::new(),
+            up: Vec::new(),
             dfs: Vec::new(),
             clock: 0,
-            move_areas: Vec::new(),
-            level,
+            pending: Vec::new(),
+            writing: Writing::default(),
+            written: memory::with_capacity(SOLUTION_PUSHES)?,
+            level: Arc::clone(&level),
         };
-        boxes.iter().for_each(|&b| put(&mut search.start, b));
-        search.start_player = player;
-        search.seal();
-        search
+        search.fit(level)?;
+        search.restart(puzzle, boxes, player)?;
+        Ok(search)
     }
 
-    /// The same search packing goal rooms in the order `peel` finds ([`super::packing::packing_order_by`]).
-    pub fn with_peel(mut self, peel: Peel) -> FeatureSearch {
-        self.order = super::packing::packing_order_by(&self.level, peel);
+    /// Makes the parts that depend on the level — the packing order and its sealed squares, the goals each
+    /// square reaches, the scratch space of one room — for `level`.
+    fn fit(&mut self, level: Arc<Level>) -> Result<(), OutOfMemory> {
+        let rooms = level.rooms();
+        self.words = rooms.div_ceil(64).max(1);
+        self.cap = self.node_cap.min(self.boxes.capacity() / self.words).max(1);
+        refill(&mut self.reach, 0, rooms)?;
+        for (c, reach) in self.reach.iter_mut().enumerate() {
+            *reach =
+                (0..level.goals.len()).filter(|&g| level.distance(g, c as u16) != u16::MAX).fold(0, |m, g| m | 1 << g);
+        }
+        refill(&mut self.seen, 0, rooms * 4)?;
+        refill(&mut self.parent, 0, rooms * 4)?;
+        refill(&mut self.label, 0, rooms)?;
+        refill(&mut self.order_in, 0, rooms)?;
+        refill(&mut self.order_out, 0, rooms)?;
+        refill(&mut self.low, 0, rooms)?;
+        refill(&mut self.up, NONE, rooms)?;
+        (self.stamp, self.clock) = (0, 0);
+        // A box's search has a state per square and side; a position's moves are reserved per box.
+        make_room(&mut self.queue, rooms * 4)?;
+        // A position's moves: every box to every square from every side at most (reserved now, so that
+        // an expansion never copies them to grow).
+        make_room(&mut self.pending, level.goals.len().max(1) * rooms * 4)?;
+        make_room(&mut self.stack, rooms)?;
+        make_room(&mut self.dfs, rooms)?;
+        self.order = super::packing::packing_order_by(&level, self.peel);
+        self.level = level;
         self.seal();
-        self
+        Ok(())
+    }
+
+    /// Starts the search again from the boxes `boxes` and the player on `player` of `puzzle`, in the
+    /// memory reserved (the parts that depend on the level made again for another level, fallibly).
+    pub fn restart(&mut self, puzzle: &Sokoban, boxes: &[u16], player: u16) -> Result<(), OutOfMemory> {
+        let level = puzzle.shared_level();
+        if !Arc::ptr_eq(&level, &self.level) {
+            self.fit(level)?;
+        }
+        if !self.nodes.is_empty() {
+            self.table.fill(0);
+        }
+        self.nodes.clear();
+        self.boxes.clear();
+        self.cells.clear();
+        (self.turn, self.resume, self.expanding, self.made) = (0, false, false, 0);
+        (self.found, self.status) = (None, Status::InProgress);
+        self.writing = Writing::default();
+        self.written.clear();
+        self.start = [0; MAX_CELLS / 64];
+        boxes.iter().for_each(|&b| put(&mut self.start, b));
+        self.start_player = player;
+        Ok(())
+    }
+
+    /// The bytes [`FeatureSearch::new`] reserves for `puzzle` and `cap` positions (the scratch space of
+    /// one room left out).
+    pub fn bytes_for(puzzle: &Sokoban, cap: usize) -> usize {
+        let words = puzzle.level().rooms().div_ceil(64);
+        let position = core::mem::size_of::<Node>() + words * 8 + CHUNK * 4;
+        cap.saturating_mul(position).saturating_add(Self::table_len(cap).saturating_mul(4)).saturating_add(Cells::<
+            Features,
+        >::bytes_for(
+            cap,
+            cap.min(MAX_CELLS_MADE),
+        ))
+    }
+
+    /// The table's slots for `cap` positions.
+    fn table_len(cap: usize) -> usize {
+        cap.saturating_mul(2).checked_next_power_of_two().unwrap_or(usize::MAX / 8).max(1024)
     }
 
     /// Finds [`FeatureSearch::sealed`] for the packing order.
@@ -208,96 +423,124 @@ impl FeatureSearch {
         self.nodes.len()
     }
 
-    /// The moves made so far (the unit of [`FeatureSearch::step`]).
+    /// The moves made so far.
     pub fn moves(&self) -> u64 {
         self.made
     }
 
+    /// The bytes this search reserved for positions (its scratch space of one room left out).
+    pub fn bytes_reserved(&self) -> usize {
+        use core::mem::size_of;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.boxes.capacity() * 8
+            + self.table.len() * 4
+            + self.chunks.len() * 4
+            + Cells::<Features>::bytes_for(self.node_cap, self.node_cap.min(MAX_CELLS_MADE))
+    }
+
     /// How the search stands: `InProgress`, `Found`, `Unsolvable` (every move tried: no solution among
-    /// the positions the deadlock tests let through) or `OutOfNodes`.
+    /// the positions the deadlock tests let through), `OutOfNodes` (its positions or moves are full) or
+    /// `OutOfMemory` (a feature cell's queue could not grow).
     pub fn status(&self) -> Status {
         self.status
     }
 
-    /// Makes up to `moves` moves.
-    pub fn step(&mut self, moves: u32) -> Status {
-        let mut made = 0;
-        if self.nodes.is_empty() {
+    /// Works for about `budget` units (at least one part: a box's moves, a move made): the status and the
+    /// units spent.
+    pub fn step(&mut self, budget: u32) -> Step {
+        let mut work = 0u32;
+        if self.nodes.is_empty() && self.status == Status::InProgress {
             let (bits, player) = (self.start, self.start_player);
             let normal = self.walk.fill(&self.level, &bits, player);
-            let root = Move { from: NONE, to: NONE, behind: player, weight: 0, pushes: 0 };
+            // The root's move is never read.
+            let root = Move { from: 0, to: 0, behind: NONE, weight: 0, pushes: 0 };
             self.add(&bits, normal, u32::MAX, root, 0);
+            work = self.units(2 * self.level.rooms());
         }
-        while made < moves && self.status == Status::InProgress {
+        while work < budget.max(1) && self.status == Status::InProgress {
+            if self.expanding {
+                work = work.saturating_add(self.expansion_part());
+                continue;
+            }
             if self.nodes.len() >= self.cap {
                 self.status = Status::OutOfNodes;
                 break;
             }
-            match self.next_move() {
-                Some((id, mv)) => {
-                    made += 1;
-                    self.made += 1;
-                    self.make(id, mv);
+            let (next, looked) = self.next_move();
+            // Looking at a cell is a test of its queue.
+            work = work.saturating_add((looked / UNIT) as u32);
+            let part = match next {
+                Next::Make(id, mv) => self.make(id, mv),
+                Next::Expand(cell, key, id) => self.begin_expansion(cell, key, id),
+                Next::Exhausted => {
+                    self.status = Status::Unsolvable;
+                    1
                 }
-                None => self.status = Status::Unsolvable,
-            }
+            };
+            work = work.saturating_add(part);
         }
-        self.status
+        Step::new(self.status, work)
     }
 
-    /// The next move to make: from the next cell in turn with a position left, the least weighted.
-    fn next_move(&mut self) -> Option<(u32, Move)> {
+    /// The units `steps` steps of work cost (at least one).
+    fn units(&self, steps: usize) -> u32 {
+        u32::try_from(1 + steps / UNIT).unwrap_or(u32::MAX)
+    }
+
+    /// The next thing to do: from the next cell in turn with a position left, the least weighted: a move
+    /// to make, or the position to expand first. And how many cells were looked at.
+    fn next_move(&mut self) -> (Next, usize) {
         let mut empty_cells = 0;
         while empty_cells <= self.cells.len() {
             if self.cells.is_empty() {
-                return None;
+                return (Next::Exhausted, empty_cells);
             }
-            self.turn = (self.turn + 1) % self.cells.len();
+            if !core::mem::take(&mut self.resume) {
+                self.turn = (self.turn + 1) % self.cells.len();
+            }
             let cell = self.turn;
-            let mut picked = None;
-            while let Some(Reverse((key, _, id))) = self.cells[cell].queue.pop() {
-                let Some(mv) = self.untried(id) else { continue };
-                let weight = self.nodes[id as usize].weight + mv.weight as u32;
-                if weight > key {
-                    let tie = Self::tie(id);
-                    self.cells[cell].queue.push(Reverse((weight, tie, id)));
-                    continue;
+            while let Some((key, id)) = self.cells.pop(cell) {
+                let node = &self.nodes[id as usize];
+                // Moves to make first: none yet, or the kept ones all tried (and more to come).
+                let kept_tried = node.tried >= node.chunk_base.saturating_add(CHUNK as u32);
+                if node.chunk_base == NOT_MADE || node.tried < node.move_count && kept_tried {
+                    return (Next::Expand(cell, key, id), empty_cells);
                 }
-                let node = &mut self.nodes[id as usize];
-                node.tried += 1;
-                if let Some(next) = node.moves.as_ref().and_then(|m| m.get(node.tried as usize)) {
-                    let again = node.weight + next.weight as u32;
-                    let tie = Self::tie(id);
-                    self.cells[cell].queue.push(Reverse((again, tie, id)));
-                } else {
-                    // Every move tried: the list goes (an empty one, so that it is not made again).
-                    node.moves = Some(Box::default());
+                if let Some(mv) = self.take_move(cell, key, id) {
+                    return (Next::Make(id, mv), empty_cells);
                 }
-                picked = Some((id, mv));
-                break;
-            }
-            if picked.is_some() {
-                return picked;
             }
             empty_cells += 1;
         }
-        None
+        (Next::Exhausted, empty_cells)
     }
 
-    /// The order of positions of equal weight in a cell: the newest first, so that a cell follows a line
-    /// of play deeper before it goes back (measured: 40 XSokoban levels at 3 s against 37 oldest first).
-    fn tie(id: u32) -> u32 {
-        u32::MAX - id
-    }
-
-    /// The next untried move of position `id` (its moves made first when needed).
-    fn untried(&mut self, id: u32) -> Option<Move> {
-        if self.nodes[id as usize].moves.is_none() {
-            let moves = self.moves_of(id);
-            self.nodes[id as usize].moves = Some(moves.into_boxed_slice());
+    /// The next untried move of position `id` (whose moves are made), just taken off `cell`'s queue with
+    /// weight `key`: the move, with the position queued again for its next one; `None` when every move is
+    /// tried, or the move weighs more than `key` (the position is queued again at its weight).
+    fn take_move(&mut self, cell: usize, key: u32, id: u32) -> Option<Move> {
+        let node = &mut self.nodes[id as usize];
+        if node.tried >= node.move_count {
+            return None;
         }
-        let node = &self.nodes[id as usize];
-        node.moves.as_ref()?.get(node.tried as usize).copied()
+        let slot = id as usize * CHUNK;
+        let mv = Move::unpack(self.chunks[slot + (node.tried - node.chunk_base) as usize], &self.level);
+        let weight = node.weight + mv.weight as u32;
+        if weight > key {
+            self.cells.push(cell, id, weight);
+            return None;
+        }
+        node.tried += 1;
+        if node.tried < node.move_count {
+            // A move past the kept ones weighs 1 (the advised come first, fewer than a chunk).
+            let next = match (node.tried - node.chunk_base) as usize {
+                k if k < CHUNK => self.chunks[slot + k] & 1,
+                _ => 1,
+            };
+            let again = node.weight + next;
+            self.cells.push(cell, id, again);
+        }
+        Some(mv)
     }
 
     /// The boxes of position `id`.
@@ -308,121 +551,243 @@ impl FeatureSearch {
         bits
     }
 
-    /// Every move of position `id`, advised ones first (then the fewest pushes), weighed by the advisors.
-    fn moves_of(&mut self, id: u32) -> Vec<Move> {
+    /// Begins expanding position `id`, taken off `cell`'s queue with weight `key`: its player's region,
+    /// floor areas and what the advisors measure against. Its units.
+    fn begin_expansion(&mut self, cell: usize, key: u32, id: u32) -> u32 {
         let bits = self.bits(id);
-        let (player, features) = (self.nodes[id as usize].player, self.nodes[id as usize].features);
-        let mut moves = Vec::new();
-        self.walk.fill(&self.level, &bits, player);
-        let start = self.walk.reached;
-        let areas_now = self.label_areas(&bits);
-        self.move_areas.clear();
-        for from in cells_of(&bits, self.words) {
-            let first = moves.len();
-            self.box_moves(&bits, from, &start, &mut moves);
-            // The areas each move leaves: those with the box lifted, one fewer for the square it fills,
-            // one more for each piece that square cuts its area into.
-            let lifted = self.areas_lifting(&bits, from, areas_now);
-            let mut without = bits;
-            take(&mut without, from);
-            for mv in &moves[first..] {
-                let sides = self.sides(&without, mv.to);
-                let pieces = (0..4).filter(|&d| sides[d] != u8::MAX && !sides[..d].contains(&sides[d])).count();
-                self.move_areas.push(lifted + pieces as u16 - 1);
-            }
-        }
-        // The advisors: each picks the move that best improves its measure (then the fewest pushes).
-        // Packing: a box onto the next goal of the order; areas: fewer floor areas; plan: fewer boxes out
-        // of plan; approach: a box (not packed) nearer the next goal than any is now.
         let level = Arc::clone(&self.level);
-        let level = &*level;
-        let prefix = super::packing::packed(&self.order, &bits);
-        let next_goal = self.order.get(prefix).copied();
+        self.walk.fill(&level, &bits, self.nodes[id as usize].player);
+        let areas = self.label_areas(&bits);
+        let packed = super::packing::packed(&self.order, &bits);
+        let next_goal = self.order.get(packed).copied();
         let goal_index = next_goal.and_then(|g| level.goals.iter().position(|&x| x == g));
-        let packed_cells: Vec<u16> = self.order[..prefix].to_vec();
         let near = |cell: u16| goal_index.map_or(u16::MAX, |g| level.distance(g, cell));
-        let nearest =
-            cells_of(&bits, self.words).filter(|c| !packed_cells.contains(c)).map(near).min().unwrap_or(u16::MAX);
-        let mut best: [Option<((u16, u16), usize)>; 4] = [None; 4];
-        let mut offer = |advisor: usize, measure: u16, k: usize, pushes: u16| {
-            if best[advisor].is_none_or(|(b, _)| (measure, pushes) < b) {
-                best[advisor] = Some(((measure, pushes), k));
-            }
+        let placed = &self.order[..packed];
+        let nearest = cells_of(&bits, self.words).filter(|c| !placed.contains(c)).map(near).min().unwrap_or(u16::MAX);
+        let advice = Advice {
+            features: self.nodes[id as usize].features,
+            packed,
+            next_goal,
+            goal_index,
+            nearest,
+            out_of_plan: self.out_of_plan(&bits, packed),
+            best: [None; 4],
         };
-        for (k, mv) in moves.iter().enumerate() {
-            if Some(mv.to) == next_goal {
-                offer(0, 0, k, mv.pushes);
-            }
-            let mut after = bits;
-            take(&mut after, mv.from);
-            put(&mut after, mv.to);
-            let areas = self.move_areas[k];
-            debug_assert_eq!(areas, self.areas(&after), "{} to {}", mv.from, mv.to);
-            if areas < features.areas {
-                offer(1, areas, k, mv.pushes);
-            }
-            let plan = self.out_of_plan(&after, prefix);
-            if plan < features.out_of_plan {
-                offer(2, plan, k, mv.pushes);
-            }
-            if !packed_cells.contains(&mv.from) && near(mv.to) < nearest {
-                offer(3, near(mv.to), k, mv.pushes);
-            }
-        }
-        for (_, k) in best.into_iter().flatten() {
-            moves[k].weight = 0;
-        }
-        moves.sort_by_key(|m| (m.weight, m.pushes));
-        moves
+        let e = &mut *self.expansion;
+        (e.id, e.cell, e.key, e.bits, e.region, e.areas) = (id, cell, key, bits, self.walk.reached, areas);
+        (e.next, e.head, e.advice, e.scan, e.after) = (0, None, advice, 0, self.nodes[id as usize].after);
+        e.kept.clear();
+        e.boxes.clear();
+        cells_of(&bits, self.words).for_each(|b| {
+            let _ = e.boxes.push(b);
+        });
+        self.pending.clear();
+        self.expanding = true;
+        self.units(2 * level.rooms() + MAX_BOXES * packed)
     }
 
-    /// Every square the box on `from` can be pushed to, the other boxes in place, as moves (weight 1);
-    /// `start` is the player's region.
-    fn box_moves(&mut self, bits: &Bits, from: u16, start: &Bits, out: &mut Vec<Move>) {
+    /// The next part of the expansion under way. Its units.
+    fn expansion_part(&mut self) -> u32 {
+        let e = &*self.expansion;
+        match (e.next < e.boxes.len(), e.head) {
+            (true, None) => self.begin_walk(),
+            (true, Some(head)) => self.walk_part(head),
+            (false, _) => self.choose_part(),
+        }
+    }
+
+    /// Numbers the floor with the next box lifted and begins its walk. Its units.
+    fn begin_walk(&mut self) -> u32 {
+        let e = &mut *self.expansion;
+        let (from, bits, region, areas) = (e.boxes[e.next], e.bits, e.region, e.areas);
+        let mut without = bits;
+        take(&mut without, from);
+        self.cut_squares(&without);
+        let lifted = self.areas_lifting(&bits, from, areas);
         let level = Arc::clone(&self.level);
-        let level = &*level;
-        let mut bits = *bits;
+        let stand = Dir::ALL.map(|d| {
+            let behind = level.next(from, d.back());
+            behind != NONE && has(&region, behind)
+        });
+        self.begin_box_walk(&without, from, stand);
+        let e = &mut *self.expansion;
+        (e.without, e.lifted, e.head) = (without, lifted, Some(0));
+        self.units(4 * level.rooms())
+    }
+
+    /// Starts a walk of the box on `from` (the other boxes `without`, the floor numbered for them), the
+    /// player on the sides `stand` (by the push's direction).
+    fn begin_box_walk(&mut self, without: &Bits, from: u16, stand: [bool; 4]) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
-        // States: the box's square × 4 + the side the player stands on (the direction of the last push);
-        // the start has the player anywhere in their region.
+        // States: the box's square × 4 + the side the player stands on (the direction of the last push).
         self.queue.clear();
-        take(&mut bits, from);
-        self.cut_squares(&bits);
-        let stand = Dir::ALL.map(|d| {
-            let behind = level.next(from, d.back());
-            behind != NONE && has(start, behind)
-        });
-        self.expand(&bits, from, stand, 0, u32::MAX);
-        let mut head = 0;
-        while head < self.queue.len() {
+        self.expand(without, from, stand, 0, u32::MAX);
+    }
+
+    /// Looks at up to [`WALK_STATES`] states of the box's walk from `head`: each a move (the areas it
+    /// leaves, the advisors' measures), and the pushes on from it queued. Its units.
+    fn walk_part(&mut self, head: usize) -> u32 {
+        if self.pending.try_reserve(WALK_STATES).is_err() {
+            self.status = Status::OutOfMemory;
+            return 1;
+        }
+        debug_assert!(self.pending.capacity() - self.pending.len() >= WALK_STATES || self.pending.is_empty());
+        let level = Arc::clone(&self.level);
+        let level = &*level;
+        let e = &*self.expansion;
+        let (from, without, lifted) = (e.boxes[e.next], e.without, e.lifted);
+        let mut head = head;
+        let end = (head + WALK_STATES).min(self.queue.len());
+        while head < end {
             let (state, pushes) = self.queue[head];
             head += 1;
             let (at, dir) = ((state / 4) as u16, Dir::ALL[(state % 4) as usize]);
             let behind = level.next(at, dir.back());
+            let sides = self.sides(&without, at);
             if at != from {
-                out.push(Move { from, to: at, behind, weight: 1, pushes });
+                // The areas: those with the box lifted, one fewer for the square it fills, one more for
+                // each piece that square cuts its area into.
+                let pieces = (0..4).filter(|&d| sides[d] != u8::MAX && !sides[..d].contains(&sides[d])).count();
+                let mv = Move { from, to: at, behind, weight: 1, pushes };
+                self.advise(&mv, lifted + pieces as u16 - 1);
+                self.pending.push(mv);
             }
-            let sides = self.sides(&bits, at);
-            let player = sides[dir.back() as usize];
-            let stand = Dir::ALL.map(|d| sides[d.back() as usize] == player);
-            #[cfg(debug_assertions)]
-            {
-                // The walk the sides stand for.
-                let mut boxes = bits;
-                put(&mut boxes, at);
-                self.walk.fill(level, &boxes, behind);
-                let reached = Dir::ALL.map(|d| {
-                    let n = level.next(at, d.back());
-                    n != NONE && has(&self.walk.reached, n)
-                });
-                debug_assert_eq!(stand, reached, "the sides of {at}");
-            }
-            self.expand(&bits, at, stand, pushes, state);
+            self.walk_on(&without, state, pushes, sides);
         }
+        let e = &mut *self.expansion;
+        if head < self.queue.len() {
+            e.head = Some(head);
+        } else {
+            (e.next, e.head) = (e.next + 1, None);
+        }
+        self.units(64 * WALK_STATES)
+    }
+
+    /// Queues the pushes on from `state` of a box's walk (reached in `pushes`; the other boxes `without`,
+    /// `sides` the squares beside it as [`FeatureSearch::sides`] groups them): from every side the player
+    /// can walk to from where the last push left them.
+    fn walk_on(&mut self, without: &Bits, state: u32, pushes: u16, sides: [u8; 4]) {
+        let (at, dir) = ((state / 4) as u16, Dir::ALL[(state % 4) as usize]);
+        let player = sides[dir.back() as usize];
+        let stand = Dir::ALL.map(|d| sides[d.back() as usize] == player);
+        #[cfg(debug_assertions)]
+        {
+            // The walk the sides stand for.
+            let level = Arc::clone(&self.level);
+            let mut boxes = *without;
+            put(&mut boxes, at);
+            self.walk.fill(&level, &boxes, level.next(at, dir.back()));
+            let reached = Dir::ALL.map(|d| {
+                let n = level.next(at, d.back());
+                n != NONE && has(&self.walk.reached, n)
+            });
+            debug_assert_eq!(stand, reached, "the sides of {at}");
+        }
+        self.expand(without, at, stand, pushes, state);
+    }
+
+    /// Offers move `mv` of the expansion (the next in `pending`), which leaves `areas` floor areas, to
+    /// the advisors: each keeps the move that best improves its measure (then the fewest pushes, then
+    /// the first). Packing: a box onto the next goal of the order; areas: fewer floor areas; plan: fewer
+    /// boxes out of plan; approach: a box (not packed) nearer the next goal than any is now.
+    fn advise(&mut self, mv: &Move, areas: u16) {
+        let k = self.pending.len();
+        let advice = self.expansion.advice;
+        let level = &*self.level;
+        let mut best = advice.best;
+        let mut offer = |advisor: usize, measure: u16| {
+            if best[advisor].is_none_or(|(b, _)| (measure, mv.pushes) < b) {
+                best[advisor] = Some(((measure, mv.pushes), k));
+            }
+        };
+        if Some(mv.to) == advice.next_goal {
+            offer(0, 0);
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut after = self.expansion.bits;
+            take(&mut after, mv.from);
+            put(&mut after, mv.to);
+            let walked = count_areas(level, &after, &mut self.stack, |_, _| {});
+            debug_assert_eq!(areas, walked, "{} to {}", mv.from, mv.to);
+        }
+        if areas < advice.features.areas {
+            offer(1, areas);
+        }
+        // The packing prefix stays as it is (a move onto the next goal is the packing advisor's).
+        let sealed = |at: u16| self.sealed_at(advice.packed, at) as u16;
+        let plan = advice.out_of_plan - sealed(mv.from) + sealed(mv.to);
+        if plan < advice.features.out_of_plan {
+            offer(2, plan);
+        }
+        let placed = &self.order[..advice.packed];
+        if let Some(g) = advice.goal_index {
+            let near = level.distance(g, mv.to);
+            if !placed.contains(&mv.from) && near < advice.nearest {
+                offer(3, near);
+            }
+        }
+        self.expansion.advice.best = best;
+    }
+
+    /// Whether a box on `at` is out of plan once `packed` goals of the order are filled.
+    fn sealed_at(&self, packed: usize, at: u16) -> bool {
+        let word = packed * self.words + at as usize / 64;
+        self.sealed.get(word).is_some_and(|w| w >> (at % 64) & 1 == 1)
+    }
+
+    /// A move's place in the order a position's moves are tried in: advised first (weight 0), then the
+    /// fewest pushes, then the first made.
+    fn order_key(mv: &Move, k: usize) -> u64 {
+        (mv.weight as u64) << 48 | (mv.pushes as u64) << 32 | k as u64
+    }
+
+    /// Looks at up to [`CHOOSE_MOVES`] moves of the expansion for the [`CHUNK`] to keep: the least in the
+    /// order after those tried. Once every move is looked at, they are kept, and the position is picked
+    /// again for its next move. Its units.
+    fn choose_part(&mut self) -> u32 {
+        let e = &mut *self.expansion;
+        if e.scan == 0 {
+            // The advised moves weigh nothing.
+            for (_, k) in e.advice.best.into_iter().flatten() {
+                self.pending[k].weight = 0;
+            }
+        }
+        let end = (e.scan + CHOOSE_MOVES).min(self.pending.len());
+        for k in e.scan..end {
+            let key = Self::order_key(&self.pending[k], k);
+            if key <= e.after || e.kept.is_full() && e.kept.last().is_some_and(|&(last, _)| key >= last) {
+                continue;
+            }
+            if e.kept.is_full() {
+                e.kept.pop();
+            }
+            let at = e.kept.partition_point(|&(other, _)| other < key);
+            let _ = e.kept.insert(at, (key, k as u32));
+        }
+        let looked = end - e.scan;
+        e.scan = end;
+        if end < self.pending.len() {
+            return self.units(8 * looked);
+        }
+        self.expanding = false;
+        let (id, cell, key) = (e.id, e.cell, e.key);
+        let slot = id as usize * CHUNK;
+        for (j, &(_, k)) in e.kept.iter().enumerate() {
+            self.chunks[slot + j] = self.pending[k as usize].pack(&self.level);
+        }
+        let after = e.kept.last().map_or(u64::MAX, |&(key, _)| key);
+        let node = &mut self.nodes[id as usize];
+        (node.chunk_base, node.move_count, node.after) = (node.tried, self.pending.len() as u32, after);
+        // The position goes back on its queue, still its least (nothing was queued meanwhile), and the
+        // next pick takes it again from there: its move is a part of its own.
+        self.cells.push(cell, id, key);
+        self.resume = true;
+        self.units(8 * looked)
     }
 
     /// Numbers the free squares (those not in `bits`) in a depth-first walk of each area, with the
@@ -528,39 +893,22 @@ impl FeatureSearch {
         }
     }
 
-    /// The pushes of a move, found again: (the box's square before each push, its direction).
-    fn pushes_of(&mut self, bits: &Bits, player: u16, mv: &Move) -> Vec<(u16, Dir)> {
-        let mut scratch = Vec::new();
-        self.walk.fill(&self.level, bits, player);
-        let start = self.walk.reached;
-        self.box_moves(bits, mv.from, &start, &mut scratch);
-        // The move's state is the one whose box is on `to` with the player on `behind`.
-        let target = (0..4).map(|d| mv.to as u32 * 4 + d).find(|&s| {
-            self.seen[s as usize] == self.stamp
-                && self.level.next(mv.to, Dir::ALL[(s % 4) as usize].back()) == mv.behind
-        });
-        let mut out = Vec::new();
-        let mut state = target.unwrap_or(u32::MAX);
-        while state != u32::MAX {
-            let (at, dir) = ((state / 4) as u16, Dir::ALL[(state % 4) as usize]);
-            out.push((self.level.next(at, dir.back()), dir));
-            state = self.parent[state as usize];
-        }
-        out.reverse();
-        out
-    }
-
     /// Makes move `mv` of position `id`: the position it reaches is stored unless seen before or lost.
-    fn make(&mut self, id: u32, mv: Move) {
+    /// Its units.
+    fn make(&mut self, id: u32, mv: Move) -> u32 {
+        self.made += 1;
         let mut bits = self.bits(id);
         take(&mut bits, mv.from);
         put(&mut bits, mv.to);
         let normal = self.walk.fill(&self.level, &bits, mv.behind);
+        // Walks: the player's region, the corrals, the areas.
+        let units = self.units(6 * self.level.rooms());
         if self.lost(&bits, mv.to) {
-            return;
+            return units;
         }
         let weight = self.nodes[id as usize].weight + mv.weight as u32;
         self.add(&bits, normal, id, mv, weight);
+        units
     }
 
     /// Whether the boxes `bits` (the one on `moved` just moved; the player's region in `self.walk`) are
@@ -591,48 +939,32 @@ impl FeatureSearch {
     /// Stores the position (unless seen before), files it in its cell, and notes a solution.
     fn add(&mut self, bits: &Bits, player: u16, parent: u32, step: Move, weight: u32) {
         let id = self.nodes.len() as u32;
-        let mut slot = (hash(&bits[..self.words], player) as usize) & (self.table.len() - 1);
-        while self.table[slot] != EMPTY {
-            let other = self.table[slot];
+        let mask = self.table.len() - 1;
+        let mut slot = (hash(&bits[..self.words], player) as usize) & mask;
+        while self.table[slot] != 0 {
+            let other = self.table[slot] - 1;
             if self.nodes[other as usize].player == player && self.bits(other)[..self.words] == bits[..self.words] {
                 return;
             }
-            slot = (slot + 1) & (self.table.len() - 1);
+            slot = (slot + 1) & mask;
         }
-        self.table[slot] = id;
-        self.boxes.extend_from_slice(&bits[..self.words]);
         let prefix = super::packing::packed(&self.order, bits);
         let packed = prefix as u16;
         let features = Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, prefix) };
-        self.nodes.push(Node { parent, step, player, weight, features, moves: None, tried: 0 });
+        let cell = self.cells.cell(features);
+        let Some(cell) = cell.filter(|_| self.nodes.len() < self.cap) else {
+            self.status = Status::OutOfNodes;
+            return;
+        };
+        self.table[slot] = id + 1;
+        self.boxes.extend_from_slice(&bits[..self.words]);
+        let (chunk_base, move_count, tried, after, step) = (NOT_MADE, 0, 0, 0, step.pack(&self.level));
+        self.nodes.push(Node { parent, step, player, weight, features, chunk_base, move_count, tried, after });
         if self.level.goals.iter().all(|&g| has(bits, g)) {
             self.found = Some(id);
             self.status = Status::Found;
         }
-        let cells = self.cells.len();
-        let cell = *self.cell_of.entry(features).or_insert(cells);
-        if cell == cells {
-            self.cells.push(Cell { queue: BinaryHeap::new() });
-        }
-        let tie = Self::tie(id);
-        self.cells[cell].queue.push(Reverse((weight, tie, id)));
-        if self.table.len() < self.nodes.len() * 2 {
-            self.grow();
-        }
-    }
-
-    /// Doubles the position table.
-    fn grow(&mut self) {
-        let len = self.table.len() * 2;
-        self.table = vec![EMPTY; len];
-        for id in 0..self.nodes.len() as u32 {
-            let bits = self.bits(id);
-            let mut slot = (hash(&bits[..self.words], self.nodes[id as usize].player) as usize) & (len - 1);
-            while self.table[slot] != EMPTY {
-                slot = (slot + 1) & (len - 1);
-            }
-            self.table[slot] = id;
-        }
+        self.cells.push(cell, id, weight);
     }
 
     /// How many areas the boxes cut the free floor into (1: one area, the player can go anywhere).
@@ -665,22 +997,100 @@ impl FeatureSearch {
         sealed.iter().zip(bits).map(|(s, b)| (s & b).count_ones() as u16).sum()
     }
 
-    /// The solution found: each push as (the box's square before it, its direction), from the start.
+    /// Writes out the solution found, for about `budget` units: `Found` once it is written
+    /// ([`FeatureSearch::written_backwards`]), `InProgress` before, `OutOfMemory` when it cannot be held,
+    /// `NotFound` with no solution.
+    pub fn write_solution(&mut self, budget: u32) -> Step {
+        let Some(found) = self.found else { return Step::new(Status::NotFound(Shortfall::NoPlan), 0) };
+        let mut work = 0u32;
+        while !self.writing.done && work < budget.max(1) {
+            let part = match self.write_part(found) {
+                Ok(units) => units,
+                Err(status) => return Step::new(status, work.saturating_add(1)),
+            };
+            work = work.saturating_add(part);
+        }
+        let status = if self.writing.done { Status::Found } else { Status::InProgress };
+        Step::new(status, work)
+    }
+
+    /// The pushes of the solution written so far, from the goal back: (the box's square before each push,
+    /// its direction), the last push first.
+    pub fn written_backwards(&self) -> &[(u16, Dir)] {
+        &self.written
+    }
+
+    /// The solution found, written out at once ([`FeatureSearch::write_solution`]), from the start; `None`
+    /// when there is none or no memory for it.
     pub fn solution(&mut self) -> Option<Vec<(u16, Dir)>> {
-        let mut chain = Vec::new();
-        let mut at = self.found?;
-        while self.nodes[at as usize].parent != u32::MAX {
-            chain.push(at);
-            at = self.nodes[at as usize].parent;
+        while self.write_solution(u32::MAX).status == Status::InProgress {}
+        self.writing.done.then(|| self.written.iter().rev().copied().collect())
+    }
+
+    /// A part of writing the solution out, from the goal back: a move's walk begun, or a slice of it, or
+    /// its pushes written. Its units.
+    fn write_part(&mut self, found: u32) -> Result<u32, Status> {
+        let w = &mut self.writing;
+        if !w.begun {
+            (w.begun, w.at) = (true, found);
+            w.done = self.nodes[found as usize].parent == u32::MAX;
+            return Ok(1);
         }
-        let mut pushes = Vec::new();
-        for &id in chain.iter().rev() {
-            let parent = self.nodes[id as usize].parent;
-            let (bits, player, mv) =
-                (self.bits(parent), self.nodes[parent as usize].player, self.nodes[id as usize].step);
-            pushes.extend(self.pushes_of(&bits, player, &mv));
+        let (id, level) = (w.at, Arc::clone(&self.level));
+        let parent = self.nodes[id as usize].parent;
+        let mv = Move::unpack(self.nodes[id as usize].step, &level);
+        if !w.walking {
+            // The walk of the move's box from the parent position, to the state the move ends in.
+            w.walking = true;
+            w.target = (0..4)
+                .map(|d| mv.to as u32 * 4 + d)
+                .find(|&s| level.next(mv.to, Dir::ALL[(s % 4) as usize].back()) == mv.behind)
+                .unwrap_or(u32::MAX);
+            let bits = self.bits(parent);
+            self.walk.fill(&level, &bits, self.nodes[parent as usize].player);
+            let mut without = bits;
+            take(&mut without, mv.from);
+            self.cut_squares(&without);
+            let region = self.walk.reached;
+            let stand = Dir::ALL.map(|d| {
+                let behind = level.next(mv.from, d.back());
+                behind != NONE && has(&region, behind)
+            });
+            self.begin_box_walk(&without, mv.from, stand);
+            (self.expansion.without, self.expansion.head) = (without, Some(0));
+            return Ok(self.units(6 * level.rooms()));
         }
-        Some(pushes)
+        let target = w.target;
+        let reached = (target as usize) < self.seen.len() && self.seen[target as usize] == self.stamp;
+        let head = self.expansion.head.unwrap_or(0);
+        if !reached && head < self.queue.len() {
+            // A slice of the walk.
+            let without = self.expansion.without;
+            let end = (head + WALK_STATES).min(self.queue.len());
+            for h in head..end {
+                let (state, pushes) = self.queue[h];
+                self.walk_on(&without, state, pushes, self.sides(&without, (state / 4) as u16));
+            }
+            self.expansion.head = Some(end);
+            return Ok(self.units(32 * WALK_STATES));
+        }
+        if !reached {
+            // Never, for a move the search made from this position.
+            return Err(Status::NotFound(Shortfall::Rejected));
+        }
+        // The pushes, from the target back to the box's square: the last first.
+        let mut state = target;
+        let mut pushes = 0;
+        while state != u32::MAX {
+            let (at, dir) = ((state / 4) as u16, Dir::ALL[(state % 4) as usize]);
+            try_push(&mut self.written, (level.next(at, dir.back()), dir))?;
+            state = self.parent[state as usize];
+            pushes += 1;
+        }
+        let w = &mut self.writing;
+        (w.at, w.walking) = (parent, false);
+        w.done = self.nodes[parent as usize].parent == u32::MAX;
+        Ok(self.units(4 * pushes))
     }
 }
 
@@ -689,41 +1099,66 @@ impl FeatureSearch {
 /// 5× faster: 43 and 41 of 90, 45 together).
 pub struct Portfolio {
     searches: [FeatureSearch; 2],
+    /// The search that goes first at the next step.
+    turn: usize,
     /// The search that answered.
     answered: Option<usize>,
 }
 
 impl Portfolio {
     /// The two searches of `puzzle` from the boxes `boxes` and the player on `player`, storing at most
-    /// `cap` positions between them.
-    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Portfolio {
-        let search = |peel| FeatureSearch::new(puzzle, boxes, player, cap / 2).with_peel(peel);
-        Portfolio { searches: [search(Peel::Nearest), search(Peel::First)], answered: None }
+    /// `cap` positions between them (reserved now: [`FeatureSearch::bytes_for`] half the cap, twice).
+    pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Result<Portfolio, OutOfMemory> {
+        let search = |peel| FeatureSearch::peeled(puzzle, boxes, player, cap / 2, peel);
+        Ok(Portfolio { searches: [search(Peel::Nearest)?, search(Peel::First)?], turn: 0, answered: None })
     }
 
-    /// Makes up to `moves` moves, half in each search. `Found` or `Unsolvable` when one of them says so
-    /// (each is exact when it says "unsolvable"), `OutOfNodes` when both are out of room.
-    pub fn step(&mut self, moves: u32) -> Status {
-        if self.answered.is_some() {
-            return self.status();
-        }
-        for (k, search) in self.searches.iter_mut().enumerate() {
-            let status = search.step(moves.div_ceil(2));
-            if status == Status::Found || status == Status::Unsolvable {
+    /// Starts both searches again (see [`FeatureSearch::restart`]).
+    pub fn restart(&mut self, puzzle: &Sokoban, boxes: &[u16], player: u16) -> Result<(), OutOfMemory> {
+        (self.answered, self.turn) = (None, 0);
+        self.searches.iter_mut().try_for_each(|search| search.restart(puzzle, boxes, player))
+    }
+
+    /// The bytes [`Portfolio::new`] reserves for `puzzle` and `cap` positions.
+    pub fn bytes_for(puzzle: &Sokoban, cap: usize) -> usize {
+        FeatureSearch::bytes_for(puzzle, cap / 2).saturating_mul(2)
+    }
+
+    /// Works for about `budget` units, half in each search (the one that goes first taking turns, so
+    /// that a call spends at most one part past its budget and a budget of one unit still moves both on
+    /// in turn). `Found` or `Unsolvable` when one of them says so (each is exact when it says
+    /// "unsolvable"), `OutOfNodes` (or `OutOfMemory`) when both are out of room.
+    pub fn step(&mut self, budget: u32) -> Step {
+        let mut work = 0u32;
+        let first = self.turn;
+        self.turn ^= 1;
+        for k in [first, first ^ 1] {
+            let search = &mut self.searches[k];
+            let share = if k == first { budget.div_ceil(2) } else { budget.saturating_sub(work) };
+            if self.answered.is_some() || search.status() != Status::InProgress || share == 0 {
+                continue;
+            }
+            let step = search.step(share);
+            work = work.saturating_add(step.work);
+            if step.status == Status::Found || step.status == Status::Unsolvable {
                 self.answered = Some(k);
-                break;
             }
         }
-        self.status()
+        Step::new(self.status(), work)
     }
 
     /// How the searches stand (as [`Portfolio::step`] reports).
     pub fn status(&self) -> Status {
         match self.answered {
             Some(k) => self.searches[k].status(),
-            None if self.searches.iter().all(|s| s.status() == Status::OutOfNodes) => Status::OutOfNodes,
+            None if self.searches.iter().all(|s| s.status() != Status::InProgress) => self.searches[0].status(),
             None => Status::InProgress,
         }
+    }
+
+    /// The bytes both searches reserved ([`FeatureSearch::bytes_reserved`]).
+    pub fn bytes_reserved(&self) -> usize {
+        self.searches.iter().map(FeatureSearch::bytes_reserved).sum()
     }
 
     /// The positions both searches store.
@@ -736,10 +1171,43 @@ impl Portfolio {
         self.searches.iter().map(FeatureSearch::moves).sum()
     }
 
-    /// The solution found, as [`FeatureSearch::solution`] writes it.
+    /// Writes out the solution of the search that found one ([`FeatureSearch::write_solution`]).
+    pub fn write_solution(&mut self, budget: u32) -> Step {
+        match self.answered {
+            Some(k) => self.searches[k].write_solution(budget),
+            None => Step::new(Status::NotFound(Shortfall::NoPlan), 0),
+        }
+    }
+
+    /// The pushes of the solution written so far, from the goal back ([`FeatureSearch::written_backwards`]).
+    pub fn written_backwards(&self) -> &[(u16, Dir)] {
+        self.answered.map_or(&[], |k| self.searches[k].written_backwards())
+    }
+
+    /// The solution found, written out at once ([`FeatureSearch::solution`]).
     pub fn solution(&mut self) -> Option<Vec<(u16, Dir)>> {
         self.searches[self.answered?].solution()
     }
+}
+
+/// Pushes `value` onto `v`, reserving room fallibly.
+fn try_push<T>(v: &mut Vec<T>, value: T) -> Result<(), Status> {
+    v.try_reserve(1).map_err(|_| Status::OutOfMemory)?;
+    v.push(value);
+    Ok(())
+}
+
+/// Empties `v` with room for `len` values, reserved fallibly.
+fn make_room<T>(v: &mut Vec<T>, len: usize) -> Result<(), OutOfMemory> {
+    v.clear();
+    v.try_reserve(len).map_err(|_| OutOfMemory { bytes: len.saturating_mul(core::mem::size_of::<T>()) })
+}
+
+/// Makes `v` `len` copies of `value`, reserved fallibly.
+fn refill<T: Clone>(v: &mut Vec<T>, value: T, len: usize) -> Result<(), OutOfMemory> {
+    make_room(v, len)?;
+    v.resize(len, value);
+    Ok(())
 }
 
 /// How many areas the boxes `bits` cut the free floor of `level` into, calling `on_square(square, area)`

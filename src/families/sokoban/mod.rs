@@ -17,6 +17,7 @@
 #[cfg(feature = "std")]
 mod abi;
 pub mod board;
+mod cells;
 pub mod corral;
 mod family;
 pub mod fess;

@@ -69,6 +69,9 @@ pub struct PushSearch {
     /// Whether an optimal run that fills its arrays starts again greedily (a hint then still comes,
     /// not proven shortest).
     fallback: bool,
+    /// Whether an optimal run that reached a waypoint of a plan being repaired answers the way there
+    /// when it runs out of room, or once it stores [`REPAIR_SHARE`] of it, instead of going on.
+    repair: bool,
     /// The run's start, for the greedy run that follows an optimal one out of room.
     start: Option<State>,
     /// The words every position's boxes take (the room's squares / 64, rounded up).
@@ -144,6 +147,7 @@ impl PushSearch {
             base: Order::Optimal,
             order: Order::Optimal,
             fallback: false,
+            repair: false,
             start: None,
             words,
             boxes: memory::with_capacity(reserved_words)?,
@@ -227,9 +231,17 @@ impl PushSearch {
         (self.base, self.order) = (order, order);
     }
 
-    /// The same search, starting again greedily when an optimal run fills its arrays.
+    /// The same search, starting again greedily when an optimal run fills its arrays (and repairing plans,
+    /// as [`PushSearch::with_repair`]).
     pub fn with_fallback(mut self) -> PushSearch {
         self.fallback = true;
+        self.with_repair()
+    }
+
+    /// The same search, answering the way back onto a plan being repaired when an optimal run that
+    /// reached it would cost much more ([`crate::search::Search::set_waypoints`]).
+    pub fn with_repair(mut self) -> PushSearch {
+        self.repair = true;
         self
     }
 
@@ -768,7 +780,7 @@ impl Search<Sokoban> for PushSearch {
         let mut work = 0u32;
         while work < budget.max(1) {
             if !self.active
-                && self.fallback
+                && self.repair
                 && self.waypoint_hit.is_some()
                 && self.player.len() >= self.cap / REPAIR_SHARE
             {
@@ -816,7 +828,7 @@ impl Search<Sokoban> for PushSearch {
             match result {
                 Ok(made) => work = work.saturating_add(self.part_units(puzzle, made)),
                 Err(Status::OutOfNodes)
-                    if self.fallback && self.order == Order::Optimal && self.waypoint_hit.is_some() =>
+                    if self.repair && self.order == Order::Optimal && self.waypoint_hit.is_some() =>
                 {
                     work = work.saturating_add(1);
                     self.answer_repair();

@@ -65,7 +65,8 @@ pub struct BenchArgs {
     /// tiles5, hargram, blocks, linjat: random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// frames, checks: the node budget of every call (default: each family's recommended one).
+    /// frames, checks, sokoban --order hints: the node budget of every call (default: each family's
+    /// recommended one).
     #[arg(long)]
     budget: Option<u32>,
     /// korf100, fifteen-hard, korf24: only these instance ids (comma-separated, 1-based); default all
@@ -96,8 +97,10 @@ pub struct BenchArgs {
     nodes: usize,
     /// sokoban: optimal (push-optimal A*), greedy (best-first on the bound, not proven: packing goal rooms
     /// in order with goal macros for half the time, then plain), features (the feature-space search, after
-    /// FESS; not proven), or both (A* for 20 % of the time, the feature-space search to 80 %, then plain greedy).
-    #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "features", "both"])]
+    /// FESS; not proven), both (A* for 20 % of the time, the feature-space search to 80 %, then plain greedy),
+    /// or hints (each level played by hints from its start as a game asks them, a call at the frame budget
+    /// or --budget; the first hint's calls and time, then the plan followed to the goal).
+    #[arg(long, default_value = "both", value_parser = ["optimal", "greedy", "features", "both", "hints"])]
     order: String,
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
@@ -147,6 +150,7 @@ pub fn bench(args: BenchArgs) -> Done {
             lurd: args.lurd,
             jobs: args.jobs,
             peer: args.vs_file.as_deref(),
+            budget: args.budget,
         }),
         other => {
             let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban";

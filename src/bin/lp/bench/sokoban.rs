@@ -3,6 +3,11 @@
 //! every core by default; `--jobs 1` for a race): solved or not, pushes and whether they are proven
 //! optimal, positions expanded, time. `--vs-file` prints a peer's results on the same levels beside ours
 //! (YASS's statistics file, or a plain `ID PUSHES SECONDS` list), and the count each solved.
+//!
+//! `--order hints` plays each level as a game does instead: hints from the level's start through the
+//! session, one call a frame at the family's frame budget (or `--budget`), until the first hint (or the
+//! time limit): the calls it took, their time in all, the median and slowest call; then the plan
+//! followed to the goal, every hint read off it (a search on the way is reported).
 
 use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::fess::Portfolio;
@@ -45,6 +50,8 @@ pub struct Run<'a> {
     pub jobs: Option<usize>,
     /// A peer's results file, printed beside ours.
     pub peer: Option<&'a str>,
+    /// The budget of a hint call (`--order hints`; the family's frame budget by default).
+    pub budget: Option<u32>,
 }
 
 /// A peer's result on one level: the pushes of its solution (none: not solved) and its seconds.
@@ -136,6 +143,9 @@ pub fn sokoban(run: Run<'_>) -> Done {
         )
         .into());
     }
+    if run.order == "hints" {
+        return hints(&levels, &run);
+    }
     let peer_heading = if peer.is_some() { format!(" {:>7} {:>9}", "peer", "its time") } else { String::new() };
     println!(
         "{:>4} {:<12} {:>5} {:<11} {:>7} {:>7} {:<8} {:>11} {:>10}{peer_heading}",
@@ -201,6 +211,73 @@ pub fn sokoban(run: Run<'_>) -> Done {
             "features" => "feature-space search (FESS)",
             _ => "A* for 20 % of the time, the feature-space search to 80 %, then plain greedy",
         }
+    );
+    Ok(())
+}
+
+/// `--order hints`: each chosen level played by hints from its start, a call a frame (one thread).
+fn hints(levels: &[lphint::families::sokoban::text::Entry], run: &Run<'_>) -> Done {
+    let budget = run.budget.unwrap_or(Sokoban::FRAME_BUDGET);
+    println!(
+        "{:>4} {:<12} {:>5} {:<13} {:>7} {:<8} {:>8} {:>10} {:>9} {:>9} | followed",
+        "id", "title", "boxes", "first hint", "pushes", "optimal", "calls", "time", "median", "slowest"
+    );
+    let (mut hinted, mut chosen) = (0, 0);
+    for (i, entry) in levels.iter().enumerate().filter(|(i, _)| run.ids.is_empty() || run.ids.contains(&(i + 1))) {
+        chosen += 1;
+        let mut game = lphint::registry::parse(&entry.level.describe()).map_err(|e| e.to_string())?;
+        let (mut times, clock) = (Vec::new(), Instant::now());
+        let answer = loop {
+            let call = Instant::now();
+            let answer = game.next_hint(budget);
+            times.push(call.elapsed());
+            match answer {
+                Err(Status::InProgress) if clock.elapsed() < run.limit => {}
+                other => break other,
+            }
+        };
+        let total: Duration = times.iter().sum();
+        let calls = times.len();
+        times.sort();
+        let (result, pushes, optimal) = match &answer {
+            Ok(hint) => ("hint", hint.moves_left.to_string(), if hint.optimal { "proven" } else { "no" }),
+            Err(status) => (status.name(), String::from("-"), "-"),
+        };
+        // Followed to the goal: hints read off the plan, with no search.
+        let mut followed = String::from("-");
+        if let Ok(mut hint) = answer {
+            hinted += 1;
+            let (mut played, mut searched) = (0, 0);
+            loop {
+                game.apply(&hint.mv).map_err(|e| format!("level {}: a hint was illegal: {e}", i + 1))?;
+                played += 1;
+                if game.is_solved() {
+                    break;
+                }
+                match game.next_hint(budget) {
+                    Ok(next) => hint = next,
+                    Err(status) => {
+                        return Err(format!("level {}: {} after {played} hints", i + 1, status.name()).into())
+                    }
+                }
+                searched += (game.hint_work() > 0) as usize;
+            }
+            followed = format!("{played} pushes to the goal, {searched} searched");
+        }
+        let mut title = entry.title.clone();
+        title.truncate(12);
+        println!(
+            "{:>4} {title:<12} {:>5} {result:<13} {pushes:>7} {optimal:<8} {calls:>8} {:>10} {:>9} {:>9} | {followed}",
+            i + 1,
+            entry.level.level().boxes.len(),
+            fmt_time(total),
+            fmt_time(times[calls / 2]),
+            fmt_time(times[calls - 1]),
+        );
+    }
+    println!(
+        "a first hint on {hinted}/{chosen} levels within {} of calls a level, {budget} units a call (one thread)",
+        fmt_time(run.limit)
     );
     Ok(())
 }
@@ -311,9 +388,11 @@ fn push_phase(
 /// `out_of_time`.
 fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool) -> Found {
     let start = puzzle.start();
-    let mut search = Portfolio::new(puzzle, start.boxes(), start.player, nodes);
+    let Ok(mut search) = Portfolio::new(puzzle, start.boxes(), start.player, nodes) else {
+        return Found { status: Status::OutOfMemory, positions: 0, pushes: None };
+    };
     let status = loop {
-        let status = search.step(100);
+        let status = search.step(2_000).status;
         if status != Status::InProgress {
             break status;
         }
