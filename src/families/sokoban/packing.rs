@@ -1,6 +1,6 @@
 //! Packing a goal room in order, as the strong solvers do (YASS's packing-order search, JSoko's goal-room
 //! packing): the order is found backwards — from the position with every goal holding a box, a box the
-//! player can pull off the goals is taken out, again and again; the boxes that come out first are packed
+//! player can pull out of the goal room is taken out, again and again; the boxes that come out first are packed
 //! last — and a greedy search then brings a box all the way to the next goal of that order in one move
 //! (a goal macro) when some box can get there. Guidance for solving, never a proof: positions are still
 //! searched push by push beside the macros.
@@ -14,10 +14,10 @@ use alloc::vec::Vec;
 /// Most (box, player) positions one box's path search explores.
 const PATH_STATES: usize = 20_000;
 
-/// Which box a packing order takes off the goals next, working backwards from the packed room.
+/// Which box a packing order takes out of the goal room next, working backwards from the packed room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Peel {
-    /// The box that comes off in the fewest pulls: the room is emptied from its door inwards, so that
+    /// The box that comes out in the fewest pulls: the room is emptied from its door inwards, so that
     /// the boxes deepest in are packed first.
     Nearest,
     /// The first box (in the level's order of goals) that can come off at all.
@@ -71,8 +71,17 @@ pub fn packed(order: &[u16], occupied: &Bits) -> usize {
     order.iter().take_while(|&&g| has(occupied, g)).count()
 }
 
-/// The fewest pulls that bring the box on `goal` onto a square off the goals, the other boxes of
-/// `occupied` in place, the player starting from the level's start; `None` when it cannot come off.
+/// Whether a box on `at` is out of the goal room: neither on a goal nor beside one (a square among the
+/// goals or at their edge is still in the room: a box pulled there has not come out. Measured on XSokoban,
+/// the feature-space search alone at 3 s a level: 50 levels against 47 with "off the goals", 49 with two
+/// squares from them).
+fn out_of_goal_room(level: &Level, at: u16) -> bool {
+    !level.goal[at as usize] && level.next[at as usize].iter().all(|&n| n == NONE || !level.goal[n as usize])
+}
+
+/// The fewest pulls that bring the box on `goal` out of the goal room ([`out_of_goal_room`]), the other
+/// boxes of `occupied` in place, the player starting from the level's start; `None` when it cannot come
+/// out.
 fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: &mut Walk) -> Option<usize> {
     if has(occupied, level.player) {
         return None;
@@ -99,7 +108,7 @@ fn pulls_out(level: &Level, occupied: &Bits, goal: u16, walk: &mut Walk, other: 
             if back == NONE || !has(&walk.reached, side) || has(&bits, back) {
                 continue;
             }
-            if !level.goal[side as usize] {
+            if out_of_goal_room(level, side) {
                 return Some(pulls + 1);
             }
             let normal = region_after(level, &mut bits, (at, side), back, other);
