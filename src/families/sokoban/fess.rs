@@ -640,7 +640,7 @@ impl FeatureSearch {
         let level = &*level;
         let e = &*self.expansion;
         let (from, without, lifted) = (e.boxes[e.next], e.without, e.lifted);
-        let mut head = head;
+        let (first, mut head) = (head, head);
         let end = (head + WALK_STATES).min(self.queue.len());
         while head < end {
             let (state, pushes) = self.queue[head];
@@ -664,7 +664,8 @@ impl FeatureSearch {
         } else {
             (e.next, e.head) = (e.next + 1, None);
         }
-        self.units(64 * WALK_STATES)
+        // Each state: its sides (sixteen tests), the areas, the advisors, four pushes on.
+        self.units(64 * (end - first))
     }
 
     /// Queues the pushes on from `state` of a box's walk (reached in `pushes`; the other boxes `without`,
@@ -1072,7 +1073,7 @@ impl FeatureSearch {
                 self.walk_on(&without, state, pushes, self.sides(&without, (state / 4) as u16));
             }
             self.expansion.head = Some(end);
-            return Ok(self.units(32 * WALK_STATES));
+            return Ok(self.units(32 * (end - head)));
         }
         if !reached {
             // Never, for a move the search made from this position.
