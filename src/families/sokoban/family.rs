@@ -21,7 +21,7 @@ pub const HINT_NODES: usize = 1 << 19;
 
 /// Positions the feature-space phase of the recommended solver (hints) may store, reserved with the
 /// A\*'s: about 145 bytes each on XSokoban's levels, 37 MiB (66 MiB for a hint's searches in all,
-/// touched as they fill). Within it the feature-space search alone solves 48 of XSokoban's 90 levels.
+/// touched as they fill). Within it the feature-space search alone solves 51 of XSokoban's 90 levels.
 pub const HINT_FEATURE_NODES: usize = 1 << 18;
 
 /// Positions the feature-space phase of a designer's whole solve may store (about 285 MiB on XSokoban,
