@@ -1334,11 +1334,24 @@ fn the_feature_space_search_solves_xsokoban_levels_the_push_searches_do_not_and_
 }
 
 #[test]
+fn lp_bench_sokoban_plays_levels_by_hints_as_a_game_asks_them() {
+    // XSokoban 1 by hints from its start at the frame budget: the first hint proven optimal (97 pushes,
+    // XSokoban 1's published optimum), then the plan followed to the goal with no further search.
+    let out = lp(&["bench", "sokoban", "--set", "xsokoban", "--ids", "1", "--order", "hints", "--seconds", "60"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    let row = text.lines().find(|l| l.trim_start().starts_with("1 screen.01")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells[3..6], ["hint", "97", "proven"], "{row}");
+    assert!(row.ends_with("| 97 pushes to the goal, 0 searched"), "{row}");
+    assert!(text.contains("a first hint on 1/1 levels"), "{text}");
+}
+
+#[test]
 fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not_proven() {
     // XSokoban 3: the push-optimal A* fills its room without a proof; `lp solve` goes on with the
     // feature-space search, prints the solution as not proven optimal, and each push replays (the box
-    // named by its number) to the goal. (`--algo exact`, the hints' solver, stops out of room on it: 1.6
-    // million positions expanded, 7 s in release.)
+    // named by its number) to the goal.
     let xsb = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/sokoban/xsokoban_90.xsb")).unwrap();
     let level = &lphint::families::sokoban::text::read_collection(&xsb).unwrap()[2].level;
     let desc = level.with_start(level.shown_start()).describe();

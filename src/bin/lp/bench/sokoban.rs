@@ -6,8 +6,9 @@
 //!
 //! `--order hints` plays each level as a game does instead: hints from the level's start through the
 //! session, one call a frame at the family's frame budget (or `--budget`), until the first hint (or the
-//! time limit): the calls it took, their time in all, the median and slowest call; then the plan
-//! followed to the goal, every hint read off it (a search on the way is reported).
+//! time limit): the calls it took, their time in all, the first call's (it reserves the hinter's memory),
+//! the median and slowest of the others; then the plan followed to the goal, every hint read off it (a
+//! search on the way is reported).
 
 use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::fess::Portfolio;
@@ -219,8 +220,8 @@ pub fn sokoban(run: Run<'_>) -> Done {
 fn hints(levels: &[lphint::families::sokoban::text::Entry], run: &Run<'_>) -> Done {
     let budget = run.budget.unwrap_or(Sokoban::FRAME_BUDGET);
     println!(
-        "{:>4} {:<12} {:>5} {:<13} {:>7} {:<8} {:>8} {:>10} {:>9} {:>9} | followed",
-        "id", "title", "boxes", "first hint", "pushes", "optimal", "calls", "time", "median", "slowest"
+        "{:>4} {:<12} {:>5} {:<13} {:>7} {:<8} {:>8} {:>10} {:>9} {:>9} {:>9} | followed",
+        "id", "title", "boxes", "first hint", "pushes", "optimal", "calls", "time", "1st call", "median", "slowest"
     );
     let (mut hinted, mut chosen) = (0, 0);
     for (i, entry) in levels.iter().enumerate().filter(|(i, _)| run.ids.is_empty() || run.ids.contains(&(i + 1))) {
@@ -238,7 +239,13 @@ fn hints(levels: &[lphint::families::sokoban::text::Entry], run: &Run<'_>) -> Do
         };
         let total: Duration = times.iter().sum();
         let calls = times.len();
+        // The first call reserves the hinter's memory: on its own, as `lp bench frames` has it.
+        let first = times.remove(0);
         times.sort();
+        let (median, slowest) = match times.len() {
+            0 => (String::from("-"), String::from("-")),
+            n => (fmt_time(times[n / 2]), fmt_time(times[n - 1])),
+        };
         let (result, pushes, optimal) = match &answer {
             Ok(hint) => ("hint", hint.moves_left.to_string(), if hint.optimal { "proven" } else { "no" }),
             Err(status) => (status.name(), String::from("-"), "-"),
@@ -267,12 +274,12 @@ fn hints(levels: &[lphint::families::sokoban::text::Entry], run: &Run<'_>) -> Do
         let mut title = entry.title.clone();
         title.truncate(12);
         println!(
-            "{:>4} {title:<12} {:>5} {result:<13} {pushes:>7} {optimal:<8} {calls:>8} {:>10} {:>9} {:>9} | {followed}",
+            "{:>4} {title:<12} {:>5} {result:<13} {pushes:>7} {optimal:<8} {calls:>8} {:>10} {:>9} {median:>9} {slowest:>9} \
+             | {followed}",
             i + 1,
             entry.level.level().boxes.len(),
             fmt_time(total),
-            fmt_time(times[calls / 2]),
-            fmt_time(times[calls - 1]),
+            fmt_time(first),
         );
     }
     println!(
