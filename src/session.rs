@@ -915,6 +915,9 @@ pub trait AnySolver: Send {
     /// the failure (its search cannot be trusted after it) and the definition is re-armed, so that the
     /// puzzle the solver was made from may go on.
     fn failure(&mut self) -> Option<crate::family::Broken>;
+    /// The phase of a search made of several that answered (or is running), as
+    /// [`crate::search::Search::phase`] names it; `None` for a single search.
+    fn phase(&self) -> Option<&'static str>;
 }
 
 /// `solver` started from `puzzle`'s start, with the default node limit, as a session hands it out.
@@ -963,6 +966,10 @@ impl<F: Family> AnySolver for SessionSolver<F> {
 
     fn solution_is_optimal(&self) -> bool {
         self.solver.solution_is_optimal()
+    }
+
+    fn phase(&self) -> Option<&'static str> {
+        crate::search::Search::phase(&self.solver)
     }
 
     fn stats(&self) -> Stats {

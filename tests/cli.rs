@@ -1357,6 +1357,8 @@ fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not
     let desc = level.with_start(level.shown_start()).describe();
     let v = json(&["solve", &desc, "--json"]);
     assert_eq!((v["status"].as_str(), v["optimal"].as_bool()), (Some("found"), Some(false)), "{v}");
+    // The phase that answered is named, and only the A*'s answer would be proven.
+    assert_eq!(v["phase"].as_str(), Some("features"), "{v}");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(v["length"].as_u64(), Some(moves.len() as u64));
     let mut game = lphint::registry::parse(&desc).unwrap();
@@ -1373,6 +1375,14 @@ fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not
     assert!(game.is_solved());
     let text = String::from_utf8(lp(&["solve", &desc]).stdout).unwrap();
     assert!(text.contains(&format!("{} pushes (not proven optimal)", moves.len())), "{text}");
+    assert!(text.contains("features (after astar): found after"), "{text}");
+    // A level the A* proves: its phase is the A*, proven optimal.
+    let first = &lphint::families::sokoban::text::read_collection(&xsb).unwrap()[0].level;
+    let v = json(&["solve", &first.with_start(first.shown_start()).describe(), "--json"]);
+    assert_eq!(
+        (v["phase"].as_str(), v["optimal"].as_bool(), v["length"].as_u64()),
+        (Some("astar"), Some(true), Some(97))
+    );
 }
 
 /// Plays a LURD line from the start of the level `desc` as a player would, a step at a time (upper case

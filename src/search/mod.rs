@@ -199,6 +199,12 @@ pub trait Search<P: Puzzle> {
         false
     }
 
+    /// The name of the search that gave this run's answer (or is running), for a search made of several
+    /// in turn (a whole solve's phases); `None` for a single search, which its solver's algorithm names.
+    fn phase(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Steps until the search is done and returns the final status (blocking convenience).
     fn run(&mut self, puzzle: &P) -> Status {
         loop {

@@ -333,6 +333,10 @@ impl<P: Puzzle> Search<P> for Solver<P> {
         self.search().write_closest(out)
     }
 
+    fn phase(&self) -> Option<&'static str> {
+        self.search().phase()
+    }
+
     fn set_waypoints(&mut self, puzzle: &P, start: Option<&P::State>, plan: &[(P::Move, P::State)]) -> bool {
         self.search_mut().set_waypoints(puzzle, start, plan)
     }

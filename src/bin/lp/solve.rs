@@ -188,6 +188,7 @@ pub fn solve(args: SolveArgs) -> Done {
             "family": session.family(),
             "desc": session.describe(),
             "algorithm": algorithm.to_string(),
+            "phase": solver.phase(),
             "status": status.name(),
             "solvable": solvable(status),
             "nodes": stats.expanded,
@@ -205,7 +206,12 @@ pub fn solve(args: SolveArgs) -> Done {
         println!("{object}");
     } else {
         print!("{}", session.render());
-        println!("{algorithm}: {} after {} in {}", status.name(), count(stats.expanded, "node"), fmt_time(time));
+        // A whole solve's later phase names itself: "features (after astar)".
+        let search = match solver.phase() {
+            Some(phase) if phase != algorithm.to_string() => format!("{phase} (after {algorithm})"),
+            _ => algorithm.to_string(),
+        };
+        println!("{search}: {} after {} in {}", status.name(), count(stats.expanded, "node"), fmt_time(time));
         if found {
             let label = if solver.solution_is_optimal() { "optimal" } else { "not proven optimal" };
             println!("{} ({label}): {}", count_moves(tokens.len() as u64, session.family()), tokens.join(" "));

@@ -218,6 +218,15 @@ impl Search<Sokoban> for WholeSolve {
         self.push.set_waypoints(puzzle, start, plan)
     }
 
+    /// `astar` (its answer is proven), `greedy` or `features`.
+    fn phase(&self) -> Option<&'static str> {
+        Some(match self.phase {
+            Phase::Proof => "astar",
+            Phase::Greedy => "greedy",
+            Phase::Features | Phase::Writing => "features",
+        })
+    }
+
     /// The closest position the A\* or the greedy run expanded.
     fn write_closest(&self, out: &mut Vec<(Action, State)>) -> bool {
         self.push.write_closest(out)
