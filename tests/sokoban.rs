@@ -871,6 +871,42 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
     }
 }
 
+#[test]
+fn a_goal_rooms_packing_order_fills_each_goal_once_and_parks_boxes_in_pockets_where_the_room_needs_it() {
+    use lphint::families::sokoban::fess::FeatureSearch;
+    use lphint::families::sokoban::packing::{packing_order_by, Peel};
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let mut with_pockets = Vec::new();
+    for entry in &xsokoban {
+        let level = entry.level.shared_level();
+        for peel in [Peel::Nearest, Peel::First] {
+            let order = packing_order_by(&level, peel);
+            // Every goal once, as the square of a step or the goal a pocket's box goes on to after it.
+            let mut goals: Vec<u16> = order.steps.iter().filter(|(at, goal)| at == goal).map(|&(at, _)| at).collect();
+            goals.sort_unstable();
+            let mut all = level.goals.clone();
+            all.sort_unstable();
+            assert_eq!(goals, all, "{} {peel:?}", entry.title);
+            for (k, &(at, goal)) in order.steps.iter().enumerate() {
+                if at != goal {
+                    assert!(!level.goal[at as usize] && level.goal[goal as usize], "{}", entry.title);
+                    assert!(order.steps[k + 1..].contains(&(goal, goal)), "{}: a pocket after its goal", entry.title);
+                    with_pockets.push(entry.title.clone());
+                }
+            }
+        }
+    }
+    // XSokoban 87: the middle row of its goal room is its door; the rows beside it are filled from
+    // pockets above (no box can be pulled out of the room otherwise, and the search packing without
+    // them filled 6 goals of 12 in 262,144 positions).
+    assert!(with_pockets.contains(&"screen.87".to_string()), "{with_pockets:?}");
+    let puzzle = &xsokoban[86].level;
+    let start = puzzle.start();
+    let mut search = FeatureSearch::new(puzzle, start.boxes(), start.player, 10_000).unwrap();
+    assert_eq!(search.step(u32::MAX).status, Status::Found, "{} positions", search.positions());
+    assert!(replays_to_goal(puzzle, &search.solution().unwrap()));
+}
+
 /// Runs `search` on `puzzle` to its end: the status, whether proven shortest, and the path, each of its
 /// states checked to be the one its move reaches (as the searches keep positions: [`Sokoban::normal`]).
 fn whole_run(puzzle: &Sokoban, search: &mut dyn Search<Sokoban>) -> (Status, bool, Vec<Action>) {

@@ -1,12 +1,13 @@
 //! A feature-space search for whole solves of large levels, after Shoham & Schaeffer's FESS ("The FESS
 //! Algorithm", CoG 2020; read from the paper, not from code). Positions are projected onto a few features
-//! — how many goals of the packing order ([`super::packing`]) hold their box, how many areas the boxes cut
-//! the floor into, how many boxes stand where the packing will wall them in — and the search takes turns
-//! over the cells of that feature space, one move from each cell in turn, so that no single measure of
-//! progress leads it into a dead end for long. A move brings one box to any square it can reach (pushes
-//! in between written out when the solution is); advisors mark the moves that improve a feature, or bring
-//! a box nearer the next goal of the order than any box is (weight 0, others 1), and each cell expands the
-//! position reached with the least weight first (the newest among equals).
+//! — how many steps of the packing order ([`super::packing`]) are done (goals holding their box, pockets
+//! a box waits in), how many areas the boxes cut the floor into, how many boxes stand where the packing
+//! will wall them in — and the search takes turns over the cells of that feature space, one move from
+//! each cell in turn, so that no single measure of progress leads it into a dead end for long. A move
+//! brings one box to any square it can reach (pushes in between written out when the solution is);
+//! advisors mark the moves that improve a feature, or bring a box nearer the next goal of the order than
+//! any box is (weight 0, others 1), and each cell expands the position reached with the least weight
+//! first (the newest among equals).
 //!
 //! Expanding a position walks the floor once per box: one depth-first numbering of the squares with that
 //! box lifted (Tarjan's cut squares) tells, for every square the box can reach, which squares beside it
@@ -26,7 +27,7 @@ use super::board::{all_matched, frozen_off_goal, has, put, stuck, take, Bits, Wa
 use super::cells::Cells;
 use super::corral::Corrals;
 use super::level::Level;
-use super::packing::Peel;
+use super::packing::{PackingOrder, Peel};
 use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Shortfall, Status};
@@ -181,7 +182,7 @@ pub struct FeatureSearch {
     words: usize,
     /// Which box the packing order takes off the goals next, and the order.
     peel: Peel,
-    order: Vec<u16>,
+    order: PackingOrder,
     /// For each number of goals of the order packed, `words` words: the squares off the goals that
     /// packing the next goal seals off from every empty goal (a box there is out of plan), found once.
     sealed: Vec<u64>,
@@ -261,7 +262,7 @@ impl FeatureSearch {
         let mut search = FeatureSearch {
             words,
             peel,
-            order: Vec::new(),
+            order: PackingOrder::default(),
             sealed: Vec::new(),
             boxes: memory::with_capacity(node_cap.saturating_mul(words))?,
             nodes: memory::with_capacity(node_cap)?,
@@ -397,9 +398,9 @@ impl FeatureSearch {
     fn seal(&mut self) {
         let level = Arc::clone(&self.level);
         self.sealed.clear();
-        for packed in 0..self.order.len() {
+        for packed in 0..self.order.steps.len() {
             let mut walls: Bits = [0; MAX_CELLS / 64];
-            self.order[..=packed].iter().for_each(|&g| put(&mut walls, g));
+            self.order.steps[..=packed].iter().for_each(|&(at, _)| put(&mut walls, at));
             // The floor outside the packed goals, split into areas; an area holding no empty goal is
             // sealed once the packed ones are filled.
             let (label, mut goal) = (&mut self.label, Vec::new());
@@ -558,12 +559,15 @@ impl FeatureSearch {
         let level = Arc::clone(&self.level);
         self.walk.fill(&level, &bits, self.nodes[id as usize].player);
         let areas = self.label_areas(&bits);
-        let packed = super::packing::packed(&self.order, &bits);
-        let next_goal = self.order.get(packed).copied();
-        let goal_index = next_goal.and_then(|g| level.goals.iter().position(|&x| x == g));
+        let packed = self.order.packed(&bits);
+        let next_goal = self.order.square(packed);
+        // A pocket's box goes on to its goal: the boxes nearest that goal are nearest the pocket.
+        let own_goal = self.order.steps.get(packed).map(|&(_, goal)| goal);
+        let goal_index = own_goal.and_then(|g| level.goals.iter().position(|&x| x == g));
         let near = |cell: u16| goal_index.map_or(u16::MAX, |g| level.distance(g, cell));
-        let placed = &self.order[..packed];
-        let nearest = cells_of(&bits, self.words).filter(|c| !placed.contains(c)).map(near).min().unwrap_or(u16::MAX);
+        let order = &self.order;
+        let nearest =
+            cells_of(&bits, self.words).filter(|&c| !order.filled_by(packed, c)).map(near).min().unwrap_or(u16::MAX);
         let advice = Advice {
             features: self.nodes[id as usize].features,
             packed,
@@ -725,10 +729,9 @@ impl FeatureSearch {
         if plan < advice.features.out_of_plan {
             offer(2, plan);
         }
-        let placed = &self.order[..advice.packed];
         if let Some(g) = advice.goal_index {
             let near = level.distance(g, mv.to);
-            if !placed.contains(&mv.from) && near < advice.nearest {
+            if !self.order.filled_by(advice.packed, mv.from) && near < advice.nearest {
                 offer(3, near);
             }
         }
@@ -949,7 +952,7 @@ impl FeatureSearch {
             }
             slot = (slot + 1) & mask;
         }
-        let prefix = super::packing::packed(&self.order, bits);
+        let prefix = self.order.packed(bits);
         let packed = prefix as u16;
         let features = Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, prefix) };
         let cell = self.cells.cell(features);

@@ -115,7 +115,7 @@ pub struct PushSearch {
     /// Whether greedy runs pack goal rooms in order ([`super::packing`]): positions with more goals of
     /// the packing order filled first, and goal macros; the order, for the level it was made for.
     packing: bool,
-    order_of: Option<(Arc<Level>, Vec<u16>)>,
+    order_of: Option<(Arc<Level>, super::packing::PackingOrder)>,
     walks: Box<[Walk; 2]>,
     /// Positions of a plan that also end a greedy run (a hint's repair): their boxes (`words` each),
     /// players (normal squares), and (hash, index) sorted by hash.
@@ -205,7 +205,7 @@ impl PushSearch {
     }
 
     /// The packing order of the run's level, when the run packs.
-    fn packing_order(&self) -> Option<&[u16]> {
+    fn packing_order(&self) -> Option<&super::packing::PackingOrder> {
         match (&self.order_of, self.order, self.packing) {
             (Some((_, order)), Order::Greedy, true) => Some(order),
             _ => None,
@@ -217,7 +217,7 @@ impl PushSearch {
         let Some(order) = self.packing_order() else { return 0 };
         let mut bits: Bits = [0; MAX_CELLS / 64];
         bits[..occupied.len()].copy_from_slice(occupied);
-        super::packing::packed(order, &bits) as u32
+        order.packed(&bits) as u32
     }
 
     /// The same search ordering positions by `order`.
@@ -520,16 +520,16 @@ impl PushSearch {
         let (id, n) = (self.expanding.id, self.expanding.n);
         let mut occupied = self.expanding.occupied;
         let Some(order) = self.packing_order() else { return Ok(0) };
-        let k = super::packing::packed(order, &occupied);
-        let Some(&goal) = order.get(k) else { return Ok(0) };
-        let placed = &order[..k];
+        let k = order.packed(&occupied);
+        let Some(&(goal, own_goal)) = order.steps.get(k) else { return Ok(0) };
+        let goal_index = level.goals.iter().position(|&g| g == own_goal).unwrap_or(0);
         let rooms = level.rooms();
         let mut near: heapless::Vec<(u16, usize), MAX_BOXES> = heapless::Vec::new();
         for i in 0..n {
             let b = self.expanding.cells[i];
-            let distance =
-                level.distance[level.goals.iter().position(|&g| g == goal).unwrap_or(0) * rooms + b as usize];
-            if !placed.contains(&b) && distance != u16::MAX {
+            // A pocket's box goes on to its goal: the boxes nearest that goal are nearest the pocket.
+            let distance = level.distance[goal_index * rooms + b as usize];
+            if !order.filled_by(k, b) && distance != u16::MAX {
                 let _ = near.push((distance, i));
             }
         }
