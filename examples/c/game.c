@@ -2,7 +2,7 @@
  * plays it, draws the board, and stops when the puzzle is solved.
  *
  *   gcc -std=c11 -Wall -Wextra -Werror -Iinclude examples/c/game.c target/release/liblphint.a \
- *       -lpthread -ldl -lm -o game && ./game
+ *       -lpthread -ldl -lm -o target/game && ./target/game
  */
 #include "lphint.h"
 

@@ -2,7 +2,7 @@
 // arrives, play it, draw the board, stop when solved.
 //
 //   g++ -std=c++17 -Wall -Wextra -Werror -Iinclude -Ibindings/cpp examples/cpp/game.cpp
-//       target/release/liblphint.a -lpthread -ldl -lm -o game && ./game
+//       target/release/liblphint.a -lpthread -ldl -lm -o target/game && ./target/game
 #include "lphint.hpp"
 
 #include <cstdio>

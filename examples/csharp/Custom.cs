@@ -2,8 +2,8 @@
 // hinted open one frame at a time (works the same under IL2CPP: the engine calls static callbacks).
 //
 //   cargo build --release --lib
-//   mcs -unsafe -out:custom.exe bindings/unity/Runtime/*.cs examples/csharp/Custom.cs
-//   LD_LIBRARY_PATH=target/release mono custom.exe
+//   mcs -unsafe -out:target/custom.exe bindings/unity/Runtime/*.cs examples/csharp/Custom.cs
+//   LD_LIBRARY_PATH=target/release mono target/custom.exe
 
 using System;
 using LpHint;

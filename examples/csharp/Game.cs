@@ -2,8 +2,8 @@
 // at a fixed node budget, drawn each move; then a generated puzzle and a pack round trip.
 //
 //   cargo build --release --lib
-//   mcs -unsafe -out:game.exe bindings/unity/Runtime/*.cs examples/csharp/Game.cs
-//   LD_LIBRARY_PATH=target/release mono game.exe
+//   mcs -unsafe -out:target/game.exe bindings/unity/Runtime/*.cs examples/csharp/Game.cs
+//   LD_LIBRARY_PATH=target/release mono target/game.exe
 
 using System;
 using System.Text;
