@@ -142,6 +142,10 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     }
     assert!(row("best-first").contains("not proven"), "{}", row("best-first"));
     assert!(text.contains("optimal solve (ida, linear conflict): 31 moves"), "{text}");
+    // It fits a terminal's 100 columns: boards as many a row as fit, sentences wrapped between words.
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
+    }
 }
 
 #[test]

@@ -9,21 +9,58 @@ use lphint::search::{Algorithm, Status};
 use lphint::session::AnySession;
 use std::time::Instant;
 
+/// The widest line the demo prints (a terminal's 100 columns).
+const COLUMNS: usize = 100;
+
+/// The width a panel of [`side_by_side`] takes: its widest line and caption, and 3 spaces.
+fn panel_width(panels: &[(String, String)]) -> usize {
+    panels.iter().flat_map(|(c, d)| d.lines().chain([c.as_str()]).map(|l| l.chars().count())).max().unwrap_or(0) + 3
+}
+
 /// Lays multi-line drawings side by side, each under its caption.
 pub fn side_by_side(panels: &[(String, String)]) -> String {
-    let width =
-        panels.iter().flat_map(|(c, d)| d.lines().chain([c.as_str()]).map(|l| l.chars().count())).max().unwrap_or(0)
-            + 3;
+    let width = panel_width(panels);
     let height = panels.iter().map(|(_, d)| d.lines().count()).max().unwrap_or(0);
     let mut out = String::new();
     for line in 0..=height {
+        let mut row = String::new();
         for (caption, drawing) in panels {
             let text = if line == 0 { caption.as_str() } else { drawing.lines().nth(line - 1).unwrap_or("") };
-            out.push_str(&format!("{text:<width$}"));
+            row.push_str(&format!("{text:<width$}"));
         }
+        out.push_str(row.trim_end());
         out.push('\n');
     }
     out
+}
+
+/// `text` in lines of at most [`COLUMNS`], broken between words, the first line after `indent` and the
+/// others after `indent` and 3 spaces more.
+fn wrapped(text: &str, indent: usize) -> String {
+    let (mut out, mut line) = (String::new(), " ".repeat(indent));
+    // A word longer than a line (a puzzle's description) is cut into pieces that fit.
+    let room = COLUMNS - indent - 3;
+    let chars: Vec<Vec<char>> = text.split(' ').map(|w| w.chars().collect()).collect();
+    for word in chars.iter().flat_map(|w| w.chunks(room)).map(|c| c.iter().collect::<String>()) {
+        let word = word.as_str();
+        if line.trim_start().is_empty() || line.chars().count() + 1 + word.chars().count() <= COLUMNS {
+            if !line.trim_start().is_empty() {
+                line.push(' ');
+            }
+        } else {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent + 3);
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+/// Prints `text` wrapped to the terminal's width ([`wrapped`]).
+fn say(text: &str) {
+    println!("{}", wrapped(text, 0));
 }
 
 /// Opens a built-in puzzle.
@@ -87,11 +124,13 @@ fn play_hints(mut session: Box<dyn AnySession>, budget: u32, per_row: usize) {
             format!("{moves}. {sentence}"),
         ));
     }
-    for row in panels.chunks(per_row) {
-        let drawings: Vec<(String, String)> = row.iter().map(|(c, d, _)| (c.clone(), d.clone())).collect();
-        print!("{}", side_by_side(&drawings));
+    // As many boards a row as fit in the terminal's width, `per_row` at most.
+    let drawings: Vec<(String, String)> = panels.iter().map(|(c, d, _)| (c.clone(), d.clone())).collect();
+    let per_row = per_row.min((COLUMNS + 3) / panel_width(&drawings)).max(1);
+    for (row, drawings) in panels.chunks(per_row).zip(drawings.chunks(per_row)) {
+        print!("{}", side_by_side(drawings));
         for (_, _, sentence) in row.iter().filter(|(_, _, s)| !s.is_empty()) {
-            println!("  {sentence}");
+            println!("{}", wrapped(sentence, 2));
         }
         println!();
     }
@@ -106,7 +145,8 @@ fn play_hints(mut session: Box<dyn AnySession>, budget: u32, per_row: usize) {
 /// Solves a puzzle optimally, then plays its hints to the end at `budget` node expansions per frame.
 fn demo_puzzle(title: &str, desc: &str, budget: u32, per_row: usize) {
     let session = open(desc);
-    println!("== {title} {}\n", session.describe());
+    say(&format!("== {title} {}", session.describe()));
+    println!();
     if let Some(run) = solve(session.as_ref(), Algorithm::Exact, 0) {
         println!(
             "{} solve ({}, linear conflict): {}, {}, {}\n",
@@ -146,27 +186,29 @@ fn demo_linjat() {
     print!("{}", session.render());
     if let Some(deduction) = session.deduce() {
         let trace: Vec<String> = deduction.steps.iter().map(|(rule, width, _)| format!("{rule}({width})")).collect();
-        println!("deduced in {} layers: {}", deduction.depth, trace.join(" "));
+        say(&format!("deduced in {} layers: {}", deduction.depth, trace.join(" ")));
         let rules: Vec<String> =
             deduction.rules.iter().filter(|(_, d)| *d > 0).map(|(n, d)| format!("{n} {d}")).collect();
-        println!("profile: {}; widest layer {}\n", rules.join(", "), deduction.max_width);
+        say(&format!("profile: {}; widest layer {}", rules.join(", "), deduction.max_width));
+        println!();
     }
     println!("-- playing the hints, each the next deduction:\n");
     play_hints(session, 1000, 6);
     let Ok(mut generator) = registry::named("linjat").and_then(|f| f.generator("preset=expert", 7)) else { return };
     let clock = Instant::now();
     if let Ok(generated) = generator.next(100_000) {
-        println!("generated (preset expert) in {}: {}", fmt_time(clock.elapsed()), generated.session.describe());
+        say(&format!("generated (preset expert) in {}: {}", fmt_time(clock.elapsed()), generated.session.describe()));
         print!("{}", generated.session.render());
         if let Some(d) = generated.session.deduce() {
             let rules: Vec<String> = d.rules.iter().filter(|(_, n)| *n > 0).map(|(r, n)| format!("{r} {n}")).collect();
             let scores: Vec<String> = d.scores.iter().map(|(n, v)| format!("{n} {v}")).collect();
-            println!(
-                "unique (exact solver); {} deduction steps: {}; {}\n",
+            say(&format!(
+                "unique (exact solver); {} deduction steps: {}; {}",
                 generated.rating,
                 rules.join(", "),
                 scores.join(", ")
-            );
+            ));
+            println!();
         }
     }
 }
@@ -203,13 +245,13 @@ fn demo_blocks() {
         let clock = Instant::now();
         if let Ok(generated) = generator.next(100_000) {
             let facts: Vec<String> = generated.facts.iter().map(|f| format!("{} {}", f.name, f.value)).collect();
-            println!(
+            say(&format!(
                 "generated ({params}) in {}: {} in {}, {}",
                 fmt_time(clock.elapsed()),
                 generated.session.describe(),
                 count(generated.rating as u64, "move"),
                 facts.join(", ")
-            );
+            ));
         }
     }
     println!("\n-- playing the hints (free count), 5000 node expansions per frame:\n");
@@ -233,20 +275,20 @@ fn demo_hargram() {
         );
     }
     let runs = [
-        ("the earlier systems' genetic algorithm (population 1500, 50 generations)", Evolution::genetic(1)),
+        ("a genetic algorithm, as the earlier Hargram solver (population 1500, 50 generations)", Evolution::genetic(1)),
         ("simulated annealing on the same genome (10 walks of 7,500)", Evolution::Annealing(GENOME_SCHEDULE)),
     ];
     for (name, how) in runs {
         let clock = Instant::now();
         if let Ok(mut run) = empty.evolve(how) {
             let report = run.step(u32::MAX);
-            println!(
+            say(&format!(
                 "{name}: best {}/{} cells in {}, {}",
                 report.best_fitness,
                 report.perfect,
                 count(report.evaluations, "evaluation"),
                 fmt_time(clock.elapsed())
-            );
+            ));
         }
     }
 }
@@ -268,7 +310,7 @@ fn compare_algorithms(desc: &str) {
         ("IDA*, linear conflict", Algorithm::IdaStar, "linear-conflict"),
     ];
     println!(
-        "{:<32} {:>12} {:>7} {:>10} {:>9} {:>10} {:>8} {:>11} {:>10}",
+        "{:<30} {:>6} {:>6} {:>10} {:>8} {:>9} {:>6} {:>8} {:>9}",
         "algorithm", "status", "length", "optimal?", "expanded", "generated", "peak", "reserved", "time"
     );
     for (name, algorithm, heuristic) in runs {
@@ -283,7 +325,7 @@ fn compare_algorithms(desc: &str) {
             _ => 200_000,
         };
         let Some(run) = solve(session.as_ref(), algorithm, cap) else {
-            println!("{name:<32} no memory for {cap} nodes");
+            println!("{name:<30} no memory for {cap} nodes");
             continue;
         };
         let length = if run.status == Status::Found { run.moves.len().to_string() } else { "-".into() };
@@ -294,7 +336,7 @@ fn compare_algorithms(desc: &str) {
         };
         let s = run.stats;
         println!(
-            "{name:<32} {:>12} {length:>7} {proven:>10} {:>9} {:>10} {:>8} {:>8} kB {:>10}",
+            "{name:<30} {:>6} {length:>6} {proven:>10} {:>8} {:>9} {:>6} {:>5} kB {:>9}",
             run.status.name(),
             s.expanded,
             s.generated,
@@ -303,8 +345,7 @@ fn compare_algorithms(desc: &str) {
             fmt_time(run.time)
         );
     }
-    println!("\nHill climbing stops at the first state with no better neighbour: its failure is the point of the comparison.");
-    println!(
-        "Simulated annealing takes worse moves too, ever more rarely as it cools: it gets there, by a long way round."
-    );
+    println!();
+    say("Hill climbing stops at the first state with no better neighbour: its failure is the point of the comparison.");
+    say("Simulated annealing takes worse moves too, ever more rarely as it cools: it gets there, by a long way round.");
 }
