@@ -142,6 +142,11 @@ fn demo_plays_both_puzzles_to_the_end_and_compares_algorithms() {
     }
     assert!(row("best-first").contains("not proven"), "{}", row("best-first"));
     assert!(text.contains("optimal solve (ida, linear conflict): 31 moves"), "{text}");
+    // Huarong Dao and two generated sliding-block puzzles, each a different one.
+    let mut blocks: Vec<&str> = text.split_whitespace().filter(|w| w.starts_with("blocks:4x5:")).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    assert!(blocks.len() >= 3, "{blocks:?}");
     // It fits a terminal's 100 columns: boards as many a row as fit, sentences wrapped between words.
     for line in text.lines() {
         assert!(line.chars().count() <= 100, "{} columns: {line}", line.chars().count());
