@@ -190,22 +190,20 @@ impl Peeling {
                 })
                 .collect();
             parks.sort_unstable();
-            let mut best = (usize::MAX, None);
-            for &(_, k, pocket) in parks.iter().take(tries) {
-                if parks.len() == 1 || tries == 1 {
-                    best = (0, Some((k, pocket)));
-                    break;
-                }
-                let mut then = self.clone();
-                then.park(k, pocket);
-                then.run(level, peel, 1, walks);
-                self.work = then.work;
-                let stuck = then.left.len() + then.parked.len();
-                if stuck < best.0 {
-                    best = (stuck, Some((k, pocket)));
+            let Some(&(_, mut k, mut pocket)) = parks.first() else { break };
+            if tries > 1 && parks.len() > 1 {
+                // Each of the nearest followed to the end; the first of those leaving the fewest in.
+                let mut fewest = usize::MAX;
+                for &(_, park_k, park_at) in parks.iter().take(tries) {
+                    let mut then = self.clone();
+                    then.park(park_k, park_at);
+                    then.run(level, peel, 1, walks);
+                    self.work = then.work;
+                    if then.left.len() + then.parked.len() < fewest {
+                        (fewest, k, pocket) = (then.left.len() + then.parked.len(), park_k, park_at);
+                    }
                 }
             }
-            let Some((k, pocket)) = best.1 else { break };
             self.park(k, pocket);
         }
     }
