@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::native::{library_dir, root};
+use common::native::{library_dir, root, work_dir};
 use std::process::Command;
 
 /// Compiles `source` with `compiler` and `flags`, links the static library and runs the program.
@@ -16,7 +16,7 @@ fn build_and_run(compiler: &str, flags: &[&str], source: &str, name: &str) -> St
 /// [`build_and_run`], passing `args` to the program.
 fn build_and_run_with(compiler: &str, flags: &[&str], source: &str, name: &str, args: &[&str]) -> String {
     let lib = library_dir().join("liblphint.a");
-    let exe = library_dir().join(name);
+    let exe = work_dir().join(name);
     let output = Command::new(compiler)
         .args(flags)
         .args(["-Wall", "-Wextra", "-Werror", "-g"])
@@ -157,7 +157,7 @@ fn cpp_compile(body: &str) -> (bool, String) {
            std::uint32_t estimate(const State&) const {{ return 0; }}\n}};\n\
          int main() {{\n{body}\n  return 0;\n}}\n"
     );
-    let path = library_dir().join(format!("misuse_{:x}.cpp", source.len() * 31 + body.len()));
+    let path = work_dir().join(format!("misuse_{:x}.cpp", source.len() * 31 + body.len()));
     std::fs::write(&path, source).unwrap();
     let output = Command::new("g++")
         .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", "-I"])
@@ -215,7 +215,7 @@ fn cpp_custom_puzzle_example_opens_the_lock_by_hints_in_the_optimal_number_of_tu
 fn staged() -> &'static std::path::Path {
     static STAGED: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     STAGED.get_or_init(|| {
-        let out = library_dir().join("prefix-linux-x86_64");
+        let out = work_dir().join("prefix-linux-x86_64");
         let _ = std::fs::remove_dir_all(&out);
         let other = out.join("lib/pkgconfig/other.pc");
         std::fs::create_dir_all(other.parent().unwrap()).unwrap();
@@ -246,7 +246,7 @@ fn the_cmake_package_builds_the_cpp_example_statically_and_shared() {
         assert!(run.status.success() && out.contains("solved in 46 moves"), "{program}: {out}");
     }
     // A version the package is not: its version file refuses it.
-    let project = library_dir().join("cmake-version");
+    let project = work_dir().join("cmake-version");
     std::fs::create_dir_all(&project).unwrap();
     std::fs::write(
         project.join("CMakeLists.txt"),
@@ -267,10 +267,10 @@ fn the_cmake_package_builds_the_cpp_example_statically_and_shared() {
 }
 
 /// Configures and builds the CMake project `project` (a folder of the repository) against the staged
-/// package, in `library_dir()/build`; returns the build folder.
+/// package, in `work_dir()/build`; returns the build folder.
 fn cmake_build(project: &str, build: &str) -> std::path::PathBuf {
     let prefix = staged();
-    let build = library_dir().join(build);
+    let build = work_dir().join(build);
     let _ = std::fs::remove_dir_all(&build);
     let configure = Command::new("cmake")
         .arg("-S")
@@ -320,7 +320,7 @@ fn pkg_config_gives_the_flags_that_build_the_c_example() {
     let prefix = staged();
     // lphint-static's flags, as they are: the archive itself, never the shared library beside it.
     let flags = pkg_config(prefix, &["--cflags", "--libs", "lphint-static"]);
-    let exe = library_dir().join("game_pkg_config_static");
+    let exe = work_dir().join("game_pkg_config_static");
     let compile = Command::new("gcc")
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror"])
         .arg(root().join("examples/c/game.c"))

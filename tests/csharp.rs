@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::native::{library_dir, root};
+use common::native::{library_dir, root, work_dir};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,7 +86,7 @@ fn the_generated_raw_layer_is_fresh() {
 /// Compiles `sources` with the bindings into `name` (mcs -unsafe -warnaserror; a library when `name`
 /// ends in `.dll`).
 fn compile(sources: &[&str], name: &str) -> PathBuf {
-    let exe = library_dir().join(name);
+    let exe = work_dir().join(name);
     let target = if name.ends_with(".dll") { "-target:library" } else { "-target:exe" };
     let output = Command::new("mcs")
         .args(["-unsafe", "-warnaserror", "-debug", "-nologo", target])
@@ -108,7 +108,7 @@ fn compile(sources: &[&str], name: &str) -> PathBuf {
 
 /// Compiles a program whose `Main` runs `body` with the bindings: whether mcs accepted it, and what it said.
 fn compiles(body: &str) -> (bool, String) {
-    let source = library_dir().join(format!("misuse_{}.cs", body.len()));
+    let source = work_dir().join(format!("misuse_{}.cs", body.len()));
     std::fs::write(
         &source,
         format!("using LpHint;\nstatic class Misuse {{\n  static void Main() {{\n{body}\n  }}\n}}\n"),

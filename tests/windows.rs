@@ -122,13 +122,12 @@ fn the_c_abi_tests_pass_under_wine_against_the_static_library_and_the_dll() {
     let dll_run = build_and_run("x86_64-w64-mingw32-gcc", "-std=c11", "tests/c/abi_test.c", "abi_test_dll", false);
     assert_eq!(passed(&static_run), passed(&dll_run));
     // The same checks as on Linux.
-    let linux = common::native::library_dir();
-    let exe = linux.join("abi_test_count");
+    let exe = common::native::work_dir().join("abi_test_count");
     let output = Command::new("gcc")
         .args(["-std=c11", "-I"])
         .arg(root().join("include"))
         .arg(root().join("tests/c/abi_test.c"))
-        .arg(linux.join("liblphint.a"))
+        .arg(common::native::library_dir().join("liblphint.a"))
         .args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc", "-o"])
         .arg(&exe)
         .output()

@@ -11,15 +11,16 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The directory holding `liblphint.a` and `liblphint.so`: the profile directory of the running test
-/// binary (`target/debug/deps/<test>` → `target/debug`), where `cargo test` put them when it built the
-/// library for this test — fresh, and no second build of the library (33 CPU-seconds on a fresh
-/// machine when it had a target directory of its own).
+/// The directory holding `liblphint.a` and `liblphint.so`: the directory of the running test binary
+/// (`target/<profile>/deps`), where `cargo test` put them when it built the library for this test — fresh,
+/// and no second build of the library (33 CPU-seconds on a fresh machine when it had a target directory of
+/// its own). Cargo copies them up to `target/<profile>` only on `cargo build`, so the copies there may be
+/// stale and are never used.
 pub fn library_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let exe = std::env::current_exe().expect("the test binary's path");
-        let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>").to_path_buf();
+        let dir = exe.parent().expect("target/<profile>/deps/<test>").to_path_buf();
         for name in ["liblphint.a", "liblphint.so"] {
             assert!(
                 dir.join(name).is_file(),
@@ -27,6 +28,17 @@ pub fn library_dir() -> &'static Path {
                 dir.join(name).display()
             );
         }
+        dir
+    })
+}
+
+/// Where the native tests put what they build (programs, CMake builds, install prefixes):
+/// `target/<profile>/native-tests`, beside the library's directory.
+pub fn work_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = library_dir().parent().expect("target/<profile>").join("native-tests");
+        std::fs::create_dir_all(&dir).expect("the native tests' directory");
         dir
     })
 }
