@@ -342,7 +342,7 @@ fn generated_puzzles_carry_their_exact_count_cluster_size_and_farthest_distance(
     ] {
         let mut generator = Generator::<Blocks>::from_text(params, 5).unwrap();
         let mut seen = std::collections::BTreeSet::new();
-        for _ in 0..6 {
+        for _ in 0..5 {
             let Ok(generated) = generator.generate() else { break };
             let puzzle = &generated.puzzle;
             let desc = text::describe(puzzle);

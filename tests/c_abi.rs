@@ -70,7 +70,7 @@ fn custom_puzzles_defined_in_c_equal_the_built_in_families() {
 #[test]
 fn custom_puzzle_tests_pass_under_sanitizers() {
     let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
-    let out = build_and_run("gcc", &flags, "tests/c/custom_test.c", "custom_test_sanitized");
+    let out = build_and_run_with("gcc", &flags, "tests/c/custom_test.c", "custom_test_sanitized", &["--fewer"]);
     assert!(out.contains(" passed, 0 failed"), "{out}");
 }
 
