@@ -28,19 +28,14 @@ step() {
     step_names+=("$*") step_started=$SECONDS step_cpu=$cpu
 }
 
-# The C# tests need Mono's compiler and runtime (Debian packages mono-mcs and mono-runtime).
-if ! command -v mcs >/dev/null 2>&1 || ! command -v mono >/dev/null 2>&1; then
-    step "installing mono-mcs and mono-runtime"
-    if [ "$(id -u)" -eq 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-mcs mono-runtime >/dev/null
-    else
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-mcs mono-runtime >/dev/null
-    fi
-fi
-
+# What the tests need from Debian, installed in one go without recommended packages (a Windows
+# cross-compiler for x86-64 only): 78 packages instead of 249, 44 CPU-s instead of 71 on a fresh machine.
+apt_packages=()
+# The C# tests: Mono's compiler and runtime.
+command -v mcs >/dev/null 2>&1 || apt_packages+=(mono-mcs)
+command -v mono >/dev/null 2>&1 || apt_packages+=(mono-runtime)
 # The JavaScript tests (tests/js.rs) need Node.js and npm, Debian's chromium for the web example, the
 # wasm32 target, and TypeScript and playwright-core from npm (tests/js/package-lock.json).
-apt_packages=()
 command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 [ -x /usr/bin/chromium ] || apt_packages+=(chromium)
@@ -50,15 +45,16 @@ command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
 # doc-lint and the Dask test (a venv) run Python 3.
 command -v python3 >/dev/null 2>&1 || apt_packages+=(python3 python3-venv)
 # The Windows build is compiled with mingw-w64 and its tests run under Wine (tests/windows.rs).
-command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_packages+=(mingw-w64)
+command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_packages+=(gcc-mingw-w64-x86-64)
+command -v x86_64-w64-mingw32-g++ >/dev/null 2>&1 || apt_packages+=(g++-mingw-w64-x86-64)
 command -v wine >/dev/null 2>&1 || apt_packages+=(wine wine64)
 if [ ${#apt_packages[@]} -gt 0 ]; then
     step "installing ${apt_packages[*]}"
-    if [ "$(id -u)" -eq 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
-    else
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
-    fi
+    sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${apt_packages[@]}" >/dev/null
 fi
 step "rustup target add wasm32-unknown-unknown x86_64-pc-windows-gnu; npm ci in tests/js"
 rustup target add wasm32-unknown-unknown x86_64-pc-windows-gnu >/dev/null
