@@ -1097,8 +1097,21 @@ export class Puzzle extends Handle {
     const optimal = v.getUint32(lib.hintPtr + 20, true) !== 0;
     const reason = v.getUint32(lib.hintPtr + 24, true);
     // A copy of its own (a typed array with elements cannot be frozen).
-    const cells = Uint16Array.from(this.hintCells());
+    const cells = this.hintCellArray();
     return new Hint(this, status, move, movesLeft, optimal, reason, cells);
+  }
+
+  /** The cells of the last hint as a new `Uint16Array`: one call writing them into the scratch block
+   * (no allocation in the module), or a block of their own when they do not fit there. */
+  hintCellArray() {
+    const lib = this.lib;
+    const status = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
+    if (status === Status.ERR_BUFFER_TOO_SMALL) return Uint16Array.from(this.hintCells());
+    if (lib.check(status) !== Status.OK) return new Uint16Array(0);
+    const v = lib.refresh();
+    const cells = new Uint16Array(v.getUint32(lib.out, true));
+    for (let i = 0; i < cells.length; i++) cells[i] = v.getUint16(lib.cellsPtr + 2 * i, true);
+    return cells;
   }
 
   /** The cells of the last hint (empty when no hint was given since the last move). */

@@ -304,6 +304,15 @@ test("a generated Linjat puzzle carries its facts; Linjat and blocks creators ta
   const hint = linjat.hintNow(100);
   assert.equal(hint.status, Status.OK);
   assert.deepEqual(Array.from(hint.cells).sort(), [1, 2]);
+  // The cells come through the scratch block, or through a block of their own when more than it holds.
+  assert.deepEqual(Array.from(linjat.hintCellArray()), linjat.hintCells());
+  const cap = linjat.lib.cellsCap;
+  linjat.lib.cellsCap = 1;
+  try {
+    assert.deepEqual(Array.from(linjat.hintCellArray()).sort(), [1, 2]);
+  } finally {
+    linjat.lib.cellsCap = cap;
+  }
   const blocks = lp.Puzzle.blocks(3, 1, [1, 0, 0], [{ block: 1, row: 0, col: 2 }]);
   assert.equal(blocks.hintNow(100).movesLeft, 1);
   // Rush Hour: every car and truck along its long axis (3), slides counted as moves; Fogleman's 51-move puzzle.
