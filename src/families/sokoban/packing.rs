@@ -126,11 +126,11 @@ fn best_peel(level: &Level, peel: Peel) -> Option<Peeling> {
 /// The areas of the packed position a peel may start the player in.
 const PLAYER_AREAS: usize = 4;
 
-/// Squares a peel's walks may look at in all: a level too large for a whole peel packs the goals it could
-/// not peel first. The peel is made with the search, not stepped: this bounds it (48 ms on the 64×64
-/// level with 64 boxes, 0.3 s before the bound; at most 3.3 ms on an XSokoban level, none of whose
-/// orders it changes).
-const PEEL_WORK: usize = 20_000_000;
+/// Squares a peel's walks may look at in all (a walk of the room for each state of a box's pulls): a
+/// level too large for a whole peel packs the goals it could not peel first. The peel is made with the
+/// search, not stepped: this bounds it (45 ms on the 64×64 level with 64 boxes, 32 of them left in the
+/// room; a few ms on an XSokoban level, none of whose orders it changes).
+const PEEL_WORK: usize = 12_000_000;
 
 /// The parks a peel tries when it must park, each followed to the end, keeping the one that leaves the
 /// fewest boxes in the room.
@@ -156,7 +156,7 @@ impl Peeling {
     fn run(&mut self, level: &Level, peel: Peel, tries: usize, walks: &mut [Walk; 2]) {
         loop {
             // Parked boxes come out first (they are in the way), then the goals' as `peel` chooses.
-            let [walk, other] = &mut *walks;
+            let walk = &mut walks[0];
             let occupied = self.occupied;
             // The player's region before any box moves, the same for every box pulled from here.
             if has(&occupied, self.player) {
@@ -165,7 +165,7 @@ impl Peeling {
             let start = walk.fill(level, &occupied, self.player);
             let work = &mut self.work;
             *work = work.saturating_sub(level.rooms());
-            let mut out = |at: u16| pull(level, (&occupied, start), at, out_of_goal_room, walk, other, work);
+            let mut out = |at: u16| pull(level, (&occupied, start), at, out_of_goal_room, walk, work);
             if let Some(k) = self.parked.iter().position(|&(at, _)| out(at).is_some()) {
                 let (pocket, goal) = self.parked.remove(k);
                 take(&mut self.occupied, pocket);
@@ -186,7 +186,7 @@ impl Peeling {
             let off_goal = |level: &Level, at: u16| !level.goal[at as usize];
             let mut parks: Vec<(usize, usize, u16)> = (self.left.iter().enumerate())
                 .filter_map(|(k, &g)| {
-                    pull(level, (&occupied, start), g, off_goal, walk, other, work).map(|(p, to)| (p, k, to))
+                    pull(level, (&occupied, start), g, off_goal, walk, work).map(|(p, to)| (p, k, to))
                 })
                 .collect();
             parks.sort_unstable();
@@ -240,46 +240,43 @@ fn out_of_goal_room(level: &Level, at: u16) -> bool {
 /// The fewest pulls that bring the box on `box_at` to a square `there` accepts, the other boxes of
 /// `occupied` in place, the player starting in the area of `start` (its normal square among the boxes
 /// `occupied`): the pulls and the square; `None` when it cannot get there or
-/// `work` runs out (each position of the box looked at costs the room's squares).
+/// `work` runs out (each state taken off the queue costs the room's squares).
 fn pull(
     level: &Level,
     (occupied, start): (&Bits, u16),
     box_at: u16,
     there: impl Fn(&Level, u16) -> bool,
     walk: &mut Walk,
-    other: &mut Walk,
     work: &mut usize,
 ) -> Option<(usize, u16)> {
     let mut bits = *occupied;
     take(&mut bits, box_at);
     let mut seen: BTreeMap<(u16, u16), ()> = BTreeMap::new();
-    // Breadth first: (the box's square, the player's normal square, pulls so far).
+    // Breadth first: (the box's square, a square of the player's region, pulls so far). A state is known
+    // by its region's normal square once taken off the queue, with the one walk that also finds its pulls
+    // (a walk per pull to name the region first cost five walks a state).
     let mut queue: Vec<(u16, u16, usize)> = alloc::vec![(box_at, start, 0)];
-    seen.insert((box_at, start), ());
     let mut head = 0;
     while let Some(&(at, player, pulls)) = queue.get(head) {
         head += 1;
-        // Each state walks the player's region, and again after each of its up to 4 pulls: at most the
-        // room's squares each time.
-        if seen.len() > PATH_STATES || *work < 5 * level.rooms() {
+        if seen.len() > PATH_STATES || *work < level.rooms() {
             return None;
         }
-        *work -= 5 * level.rooms();
+        *work -= level.rooms();
         put(&mut bits, at);
-        walk.fill(level, &bits, player);
-        for dir in Dir::ALL {
-            // The player on the pull side steps back, the box follows.
-            let side = level.next(at, dir);
-            let back = if side == NONE { NONE } else { level.next(side, dir) };
-            if back == NONE || !has(&walk.reached, side) || has(&bits, back) {
-                continue;
-            }
-            if there(level, side) {
-                return Some((pulls + 1, side));
-            }
-            let normal = region_after(level, &mut bits, (at, side), back, other);
-            if seen.insert((side, normal), ()).is_none() {
-                queue.push((side, normal, pulls + 1));
+        let normal = walk.fill(level, &bits, player);
+        if seen.insert((at, normal), ()).is_none() {
+            for dir in Dir::ALL {
+                // The player on the pull side steps back, the box follows.
+                let side = level.next(at, dir);
+                let back = if side == NONE { NONE } else { level.next(side, dir) };
+                if back == NONE || !has(&walk.reached, side) || has(&bits, back) {
+                    continue;
+                }
+                if there(level, side) {
+                    return Some((pulls + 1, side));
+                }
+                queue.push((side, back, pulls + 1));
             }
         }
         take(&mut bits, at);
