@@ -1106,7 +1106,10 @@ export class Puzzle extends Handle {
   hintCellArray() {
     const lib = this.lib;
     const status = lib.call(lib.x.lp_hint_cells, this.live, lib.cellsPtr, lib.cellsCap, lib.out);
-    if (status === Status.ERR_BUFFER_TOO_SMALL) return Uint16Array.from(this.hintCells());
+    if (status === Status.ERR_BUFFER_TOO_SMALL) {
+      const fill = (buf, cap, written) => lib.call(lib.x.lp_hint_cells, this.live, buf, cap, written);
+      return Uint16Array.from(lib.items(fill, 2, (p) => lib.refresh().getUint16(p, true)));
+    }
     if (lib.check(status) !== Status.OK) return new Uint16Array(0);
     const v = lib.refresh();
     const cells = new Uint16Array(v.getUint32(lib.out, true));
@@ -1116,9 +1119,7 @@ export class Puzzle extends Handle {
 
   /** The cells of the last hint (empty when no hint was given since the last move). */
   hintCells() {
-    const lib = this.lib;
-    const cells = lib.items((buf, cap, written) => lib.call(lib.x.lp_hint_cells, this.live, buf, cap, written), 2, (p) => lib.refresh().getUint16(p, true));
-    return cells;
+    return Array.from(this.hintCellArray());
   }
 
   /** Steps `nextHint` until it is not in progress (blocking; for tools and tests). */
