@@ -63,8 +63,9 @@ npm ci --prefix tests/js --no-audit --no-fund --loglevel=error
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy --all-targets --all-features -- -D warnings"
-cargo clippy --all-targets --all-features -- -D warnings
+# --workspace: the Rust quick start (examples/rust, a package of its own) is checked with the library.
+step "cargo clippy --workspace --all-targets --all-features -- -D warnings"
+cargo clippy --workspace --all-targets --all-features -- -D warnings
 
 step "scripts/doc-lint (no paragraph of the docs starts or ends mid-sentence)"
 python3 scripts/doc-lint
