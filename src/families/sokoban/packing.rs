@@ -9,8 +9,10 @@
 use super::board::{has, put, take, Bits, Walk};
 use super::level::Level;
 use super::{Dir, MAX_CELLS, NONE};
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
+use core::task::Poll;
 
 /// Most (box, player) positions one box's path search explores.
 const PATH_STATES: usize = 20_000;
@@ -76,65 +78,150 @@ pub fn packing_order(level: &Level) -> PackingOrder {
 /// the other areas too (up to 4 in all), keeping the peel that leaves the fewest (XSokoban 50: the
 /// start's area reaches none of the room's doors, and 13 of its 16 goals stayed in; Box World 33 and 36,
 /// solved at once by the feature-space search since, in 639 and 7,675 positions).
+///
+/// Made in one call; [`Peeler`] makes the same order a slice at a time.
 pub fn packing_order_by(level: &Level, peel: Peel) -> PackingOrder {
-    let Some(peeling) = best_peel(level, peel) else {
-        let steps: Vec<(u16, u16)> = level.goals.iter().map(|&g| (g, g)).collect();
-        return PackingOrder { unpeeled: steps.len(), steps };
-    };
-    let mut steps: Vec<(u16, u16)> = peeling.left.iter().map(|&g| (g, g)).collect();
-    steps.extend(peeling.removed.iter().rev());
-    PackingOrder { steps, unpeeled: peeling.left.len() + peeling.parked.len() }
+    let mut peeler = Peeler::new(level, peel);
+    while !peeler.step(level, usize::MAX).0 {}
+    peeler.order(level)
 }
 
-/// The peel ([`packing_order_by`]) that leaves the fewest boxes in the room over the player's areas
-/// tried; `None` when the packed position leaves the player no square.
-fn best_peel(level: &Level, peel: Peel) -> Option<Peeling> {
-    let mut occupied: Bits = [0; MAX_CELLS / 64];
-    level.goals.iter().for_each(|&g| put(&mut occupied, g));
-    let mut walks = [Walk::new(), Walk::new()];
-    // A square of each area, the level's start's first.
-    let (mut areas, mut seen): (Vec<u16>, Bits) = (Vec::new(), [0; MAX_CELLS / 64]);
-    for at in core::iter::once(level.player).chain(0..level.rooms() as u16) {
-        if areas.len() == PLAYER_AREAS {
-            break;
-        }
-        if has(&occupied, at) || has(&seen, at) {
-            continue;
-        }
-        walks[0].fill(level, &occupied, at);
-        seen.iter_mut().zip(walks[0].reached.iter()).for_each(|(s, r)| *s |= r);
-        areas.push(at);
-    }
-    let stuck = |p: &Peeling| p.left.len() + p.parked.len();
-    let mut best: Option<Peeling> = None;
-    let mut work = PEEL_WORK;
-    for &player in &areas {
-        let (left, parked, removed) = (level.goals.clone(), Vec::new(), Vec::new());
-        let mut peeling = Peeling { occupied, player, left, parked, removed, work };
-        peeling.run(level, peel, PARK_TRIES, &mut walks);
-        work = peeling.work;
-        if best.as_ref().is_none_or(|b| stuck(&peeling) < stuck(b)) {
-            best = Some(peeling);
-        }
-        if best.as_ref().is_some_and(|b| stuck(b) == 0) {
-            break;
-        }
-    }
-    best
-}
+/// Squares a peel's walks may look at in all (a walk of the room for each state of a box's pulls): a
+/// level too large for a whole peel packs the goals it could not peel first (45 ms on the 64×64 level
+/// with 64 boxes, 32 of them left in the room; a few ms on an XSokoban level, none of whose orders it
+/// changes).
+const PEEL_WORK: usize = 12_000_000;
 
 /// The areas of the packed position a peel may start the player in.
 const PLAYER_AREAS: usize = 4;
 
-/// Squares a peel's walks may look at in all (a walk of the room for each state of a box's pulls): a
-/// level too large for a whole peel packs the goals it could not peel first. The peel is made with the
-/// search, not stepped: this bounds it (45 ms on the 64×64 level with 64 boxes, 32 of them left in the
-/// room; a few ms on an XSokoban level, none of whose orders it changes).
-const PEEL_WORK: usize = 12_000_000;
-
 /// The parks a peel tries when it must park, each followed to the end, keeping the one that leaves the
 /// fewest boxes in the room.
 const PARK_TRIES: usize = 4;
+
+/// A packing order ([`packing_order_by`]) made a slice at a time: a game's first hint on a large level
+/// must not wait for the whole peel. Stepping changes nothing in the order made.
+pub struct Peeler {
+    peel: Peel,
+    walk: Box<Walk>,
+    /// The packed position's boxes, and the squares of the player's areas in it found so far.
+    packed: Bits,
+    seen: Bits,
+    areas: usize,
+    /// Where the look for the next area goes on: 0 for the level's start square, `k + 1` for square `k`.
+    next_square: usize,
+    /// The peel from the area found last, under way.
+    run: Option<PeelRun>,
+    /// The peel leaving the fewest boxes in the room so far.
+    best: Option<Peeling>,
+    /// What is left of [`PEEL_WORK`].
+    work: usize,
+    done: bool,
+}
+
+impl Peeler {
+    /// A peel of `level`'s goal room as `peel` chooses, not begun.
+    pub fn new(level: &Level, peel: Peel) -> Peeler {
+        let mut packed: Bits = [0; MAX_CELLS / 64];
+        level.goals.iter().for_each(|&g| put(&mut packed, g));
+        let (seen, walk) = ([0; MAX_CELLS / 64], Box::new(Walk::new()));
+        Peeler {
+            peel,
+            walk,
+            packed,
+            seen,
+            areas: 0,
+            next_square: 0,
+            run: None,
+            best: None,
+            work: PEEL_WORK,
+            done: false,
+        }
+    }
+
+    /// Goes on with the peel, looking at about `allowance` squares (at least one walk of the room):
+    /// whether it is done, and the squares looked at.
+    pub fn step(&mut self, level: &Level, allowance: usize) -> (bool, usize) {
+        let mut slice = Slice { spent: 0, allowance };
+        while !self.done {
+            if let Some(mut run) = self.run.take() {
+                if !run.step(level, self.peel, &mut self.walk, &mut slice) {
+                    self.run = Some(run);
+                    break;
+                }
+                self.work = run.peeling.work;
+                if self.best.as_ref().is_none_or(|b| run.peeling.stuck() < b.stuck()) {
+                    self.best = Some(run.peeling);
+                }
+                self.done = self.best.as_ref().is_some_and(|b| b.stuck() == 0);
+                continue;
+            }
+            if !slice.fits(level) {
+                break;
+            }
+            match self.next_area(level) {
+                Some(player) => {
+                    slice.charge(level);
+                    let (left, parked, removed) = (level.goals.clone(), Vec::new(), Vec::new());
+                    let peeling = Peeling { occupied: self.packed, player, left, parked, removed, work: self.work };
+                    self.run = Some(PeelRun::new(peeling, PARK_TRIES));
+                }
+                None => self.done = true,
+            }
+        }
+        (self.done, slice.spent)
+    }
+
+    /// A square of the packed position's next area for the player (the level's start's first), its area
+    /// walked; `None` when [`PLAYER_AREAS`] are tried or there is no other.
+    fn next_area(&mut self, level: &Level) -> Option<u16> {
+        if self.areas == PLAYER_AREAS {
+            return None;
+        }
+        while self.next_square <= level.rooms() {
+            let at = if self.next_square == 0 { level.player } else { (self.next_square - 1) as u16 };
+            self.next_square += 1;
+            if has(&self.packed, at) || has(&self.seen, at) {
+                continue;
+            }
+            self.walk.fill(level, &self.packed, at);
+            self.seen.iter_mut().zip(self.walk.reached.iter()).for_each(|(s, r)| *s |= r);
+            self.areas += 1;
+            return Some(at);
+        }
+        None
+    }
+
+    /// The order the peel found, once [`Peeler::step`] says it is done (before, the order of the peel's
+    /// best so far). Every goal unpeeled when the packed position leaves the player no square.
+    pub fn order(&self, level: &Level) -> PackingOrder {
+        let Some(peeling) = &self.best else {
+            let steps: Vec<(u16, u16)> = level.goals.iter().map(|&g| (g, g)).collect();
+            return PackingOrder { unpeeled: steps.len(), steps };
+        };
+        let mut steps: Vec<(u16, u16)> = peeling.left.iter().map(|&g| (g, g)).collect();
+        steps.extend(peeling.removed.iter().rev());
+        PackingOrder { steps, unpeeled: peeling.stuck() }
+    }
+}
+
+/// A call's share of a peel's work: the squares looked at, and how many it may look at.
+struct Slice {
+    spent: usize,
+    allowance: usize,
+}
+
+impl Slice {
+    /// Whether a walk of the room fits in what is left (the first of a call always does, so that every
+    /// call moves the peel on).
+    fn fits(&self, level: &Level) -> bool {
+        self.spent == 0 || self.spent.saturating_add(level.rooms()) <= self.allowance
+    }
+
+    fn charge(&mut self, level: &Level) {
+        self.spent = self.spent.saturating_add(level.rooms());
+    }
+}
 
 /// A peel under way: the boxes still in the room, the goals still holding theirs, the boxes parked
 /// (their pocket, the goal they came from), and the squares emptied so far, as (square, its box's goal).
@@ -151,61 +238,9 @@ struct Peeling {
 }
 
 impl Peeling {
-    /// Takes boxes out of the room until none can come out or be parked; where it must park, tries the
-    /// `tries` nearest parks, each followed to the end with one try a park.
-    fn run(&mut self, level: &Level, peel: Peel, tries: usize, walks: &mut [Walk; 2]) {
-        loop {
-            // Parked boxes come out first (they are in the way), then the goals' as `peel` chooses.
-            let walk = &mut walks[0];
-            let occupied = self.occupied;
-            // The player's region before any box moves, the same for every box pulled from here.
-            if has(&occupied, self.player) {
-                break;
-            }
-            let start = walk.fill(level, &occupied, self.player);
-            let work = &mut self.work;
-            *work = work.saturating_sub(level.rooms());
-            let mut out = |at: u16| pull(level, (&occupied, start), at, out_of_goal_room, walk, work);
-            if let Some(k) = self.parked.iter().position(|&(at, _)| out(at).is_some()) {
-                let (pocket, goal) = self.parked.remove(k);
-                take(&mut self.occupied, pocket);
-                self.removed.push((pocket, goal));
-                continue;
-            }
-            let mut pullable = self.left.iter().enumerate().filter_map(|(k, &g)| out(g).map(|(pulls, _)| (pulls, k)));
-            let next = match peel {
-                Peel::Nearest => pullable.min(),
-                Peel::First => pullable.next(),
-            };
-            if let Some((_, k)) = next {
-                let goal = self.left.remove(k);
-                take(&mut self.occupied, goal);
-                self.removed.push((goal, goal));
-                continue;
-            }
-            let off_goal = |level: &Level, at: u16| !level.goal[at as usize];
-            let mut parks: Vec<(usize, usize, u16)> = (self.left.iter().enumerate())
-                .filter_map(|(k, &g)| {
-                    pull(level, (&occupied, start), g, off_goal, walk, work).map(|(p, to)| (p, k, to))
-                })
-                .collect();
-            parks.sort_unstable();
-            let Some(&(_, mut k, mut pocket)) = parks.first() else { break };
-            if tries > 1 && parks.len() > 1 {
-                // Each of the nearest followed to the end; the first of those leaving the fewest in.
-                let mut fewest = usize::MAX;
-                for &(_, park_k, park_at) in parks.iter().take(tries) {
-                    let mut then = self.clone();
-                    then.park(park_k, park_at);
-                    then.run(level, peel, 1, walks);
-                    self.work = then.work;
-                    if then.left.len() + then.parked.len() < fewest {
-                        (fewest, k, pocket) = (then.left.len() + then.parked.len(), park_k, park_at);
-                    }
-                }
-            }
-            self.park(k, pocket);
-        }
+    /// The boxes left in the room.
+    fn stuck(&self) -> usize {
+        self.left.len() + self.parked.len()
     }
 
     /// Parks the box of goal `left[k]` in `pocket`.
@@ -216,6 +251,197 @@ impl Peeling {
         self.parked.push((pocket, goal));
         self.removed.push((goal, goal));
     }
+
+    /// Takes the box of goal `left[k]` out of the room.
+    fn take_out(&mut self, k: usize) {
+        let goal = self.left.remove(k);
+        take(&mut self.occupied, goal);
+        self.removed.push((goal, goal));
+    }
+}
+
+/// One peel from one area, stepped: rounds of taking a box out of the room until none can come out or
+/// be parked; where it must park, the `tries` nearest parks are each followed to the end (one try a park
+/// in those), and the one leaving the fewest boxes in the room is made.
+#[derive(Clone)]
+struct PeelRun {
+    peeling: Peeling,
+    tries: usize,
+    /// The player's region at the round's start (its normal square), the same for every box pulled.
+    start: u16,
+    stage: Stage,
+    /// The pull search of the box the stage is at, under way.
+    pull: Option<Pull>,
+}
+
+/// Where a round of a [`PeelRun`] is. Parked boxes come out first (they are in the way), then the goals'
+/// as the peel chooses; failing those, a box is parked.
+#[derive(Clone)]
+enum Stage {
+    /// The round begins: the player's region is walked.
+    Begin,
+    /// Trying parked box `k` out.
+    Parked(usize),
+    /// Trying goal `left[k]`'s box out; the fewest pulls so far, and whose.
+    Left(usize, Option<(usize, usize)>),
+    /// Trying goal `left[k]`'s box off the goals; the parks found so far (pulls, goal, pocket).
+    Parks(usize, Vec<(usize, usize, u16)>),
+    /// Park `i` of `parks` followed to the end in `then`; the fewest boxes a park left in so far, and that
+    /// park (goal, pocket).
+    Trying {
+        parks: Vec<(usize, usize, u16)>,
+        i: usize,
+        then: Box<PeelRun>,
+        fewest: usize,
+        choice: (usize, u16),
+    },
+    Done,
+}
+
+/// What a stage leads to.
+enum Flow {
+    Next(Stage),
+    Pause(Stage),
+}
+
+impl PeelRun {
+    fn new(peeling: Peeling, tries: usize) -> PeelRun {
+        PeelRun { peeling, tries, start: 0, stage: Stage::Begin, pull: None }
+    }
+
+    /// Goes on until the run ends (true) or the slice is spent.
+    fn step(&mut self, level: &Level, peel: Peel, walk: &mut Walk, slice: &mut Slice) -> bool {
+        loop {
+            let flow = match core::mem::replace(&mut self.stage, Stage::Done) {
+                Stage::Done => return true,
+                Stage::Begin if has(&self.peeling.occupied, self.peeling.player) => Flow::Next(Stage::Done),
+                Stage::Begin if !slice.fits(level) => Flow::Pause(Stage::Begin),
+                Stage::Begin => {
+                    self.start = walk.fill(level, &self.peeling.occupied, self.peeling.player);
+                    self.peeling.work = self.peeling.work.saturating_sub(level.rooms());
+                    slice.charge(level);
+                    Flow::Next(Stage::Parked(0))
+                }
+                Stage::Parked(k) => match self.peeling.parked.get(k) {
+                    None => Flow::Next(Stage::Left(0, None)),
+                    Some(&(at, _)) => match self.pull(level, at, out_of_goal_room, walk, slice) {
+                        Poll::Pending => Flow::Pause(Stage::Parked(k)),
+                        Poll::Ready(Some(_)) => {
+                            let (pocket, goal) = self.peeling.parked.remove(k);
+                            take(&mut self.peeling.occupied, pocket);
+                            self.peeling.removed.push((pocket, goal));
+                            Flow::Next(Stage::Begin)
+                        }
+                        Poll::Ready(None) => Flow::Next(Stage::Parked(k + 1)),
+                    },
+                },
+                Stage::Left(k, nearest) => match self.peeling.left.get(k) {
+                    None => match nearest {
+                        Some((_, k)) => {
+                            self.peeling.take_out(k);
+                            Flow::Next(Stage::Begin)
+                        }
+                        None => Flow::Next(Stage::Parks(0, Vec::new())),
+                    },
+                    Some(&goal) => match self.pull(level, goal, out_of_goal_room, walk, slice) {
+                        Poll::Pending => Flow::Pause(Stage::Left(k, nearest)),
+                        Poll::Ready(Some(_)) if peel == Peel::First => {
+                            self.peeling.take_out(k);
+                            Flow::Next(Stage::Begin)
+                        }
+                        Poll::Ready(Some((pulls, _))) => {
+                            let nearer = nearest.map_or((pulls, k), |n| n.min((pulls, k)));
+                            Flow::Next(Stage::Left(k + 1, Some(nearer)))
+                        }
+                        Poll::Ready(None) => Flow::Next(Stage::Left(k + 1, nearest)),
+                    },
+                },
+                Stage::Parks(k, mut parks) => match self.peeling.left.get(k) {
+                    None => {
+                        parks.sort_unstable();
+                        match parks.first() {
+                            None => Flow::Next(Stage::Done),
+                            Some(&(_, goal, pocket)) if self.tries > 1 && parks.len() > 1 => {
+                                let then = self.parked_run(parks[0]);
+                                Flow::Next(Stage::Trying {
+                                    parks,
+                                    i: 0,
+                                    then,
+                                    fewest: usize::MAX,
+                                    choice: (goal, pocket),
+                                })
+                            }
+                            Some(&(_, goal, pocket)) => {
+                                self.peeling.park(goal, pocket);
+                                Flow::Next(Stage::Begin)
+                            }
+                        }
+                    }
+                    Some(&goal) => match self.pull(level, goal, off_goal, walk, slice) {
+                        Poll::Pending => Flow::Pause(Stage::Parks(k, parks)),
+                        Poll::Ready(found) => {
+                            parks.extend(found.map(|(pulls, to)| (pulls, k, to)));
+                            Flow::Next(Stage::Parks(k + 1, parks))
+                        }
+                    },
+                },
+                Stage::Trying { parks, i, mut then, mut fewest, mut choice } => {
+                    if then.step(level, peel, walk, slice) {
+                        self.peeling.work = then.peeling.work;
+                        if then.peeling.stuck() < fewest {
+                            (fewest, choice) = (then.peeling.stuck(), (parks[i].1, parks[i].2));
+                        }
+                        if i + 1 < parks.len().min(self.tries) {
+                            let then = self.parked_run(parks[i + 1]);
+                            Flow::Next(Stage::Trying { parks, i: i + 1, then, fewest, choice })
+                        } else {
+                            self.peeling.park(choice.0, choice.1);
+                            Flow::Next(Stage::Begin)
+                        }
+                    } else {
+                        Flow::Pause(Stage::Trying { parks, i, then, fewest, choice })
+                    }
+                }
+            };
+            match flow {
+                Flow::Next(stage) => self.stage = stage,
+                Flow::Pause(stage) => {
+                    self.stage = stage;
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// A run of one try a park from this one's peeling with the park `(_, goal, pocket)` made.
+    fn parked_run(&self, (_, goal, pocket): (usize, usize, u16)) -> Box<PeelRun> {
+        let mut peeling = self.peeling.clone();
+        peeling.park(goal, pocket);
+        Box::new(PeelRun::new(peeling, 1))
+    }
+
+    /// Goes on with the pull search of the box on `box_at` from this round's start ([`Pull`]).
+    fn pull(
+        &mut self,
+        level: &Level,
+        box_at: u16,
+        there: fn(&Level, u16) -> bool,
+        walk: &mut Walk,
+        slice: &mut Slice,
+    ) -> Poll<Option<(usize, u16)>> {
+        let (occupied, start) = (&self.peeling.occupied, self.start);
+        let pull = self.pull.get_or_insert_with(|| Pull::new(occupied, start, box_at));
+        let found = pull.step(level, there, walk, &mut self.peeling.work, slice);
+        if found.is_ready() {
+            self.pull = None;
+        }
+        found
+    }
+}
+
+/// Whether a box on `at` is off the goals (a pocket may hold it).
+fn off_goal(level: &Level, at: u16) -> bool {
+    !level.goal[at as usize]
 }
 
 /// The player's normal square once the box of `bits` on `moved.0` stands on `moved.1` and the player on
@@ -237,51 +463,67 @@ fn out_of_goal_room(level: &Level, at: u16) -> bool {
     !level.goal[at as usize] && level.next[at as usize].iter().all(|&n| n == NONE || !level.goal[n as usize])
 }
 
-/// The fewest pulls that bring the box on `box_at` to a square `there` accepts, the other boxes of
-/// `occupied` in place, the player starting in the area of `start` (its normal square among the boxes
-/// `occupied`): the pulls and the square; `None` when it cannot get there or
-/// `work` runs out (each state taken off the queue costs the room's squares).
-fn pull(
-    level: &Level,
-    (occupied, start): (&Bits, u16),
-    box_at: u16,
-    there: impl Fn(&Level, u16) -> bool,
-    walk: &mut Walk,
-    work: &mut usize,
-) -> Option<(usize, u16)> {
-    let mut bits = *occupied;
-    take(&mut bits, box_at);
-    let mut seen: BTreeMap<(u16, u16), ()> = BTreeMap::new();
-    // Breadth first: (the box's square, a square of the player's region, pulls so far). A state is known
-    // by its region's normal square once taken off the queue, with the one walk that also finds its pulls
-    // (a walk per pull to name the region first cost five walks a state).
-    let mut queue: Vec<(u16, u16, usize)> = alloc::vec![(box_at, start, 0)];
-    let mut head = 0;
-    while let Some(&(at, player, pulls)) = queue.get(head) {
-        head += 1;
-        if seen.len() > PATH_STATES || *work < level.rooms() {
-            return None;
-        }
-        *work -= level.rooms();
-        put(&mut bits, at);
-        let normal = walk.fill(level, &bits, player);
-        if seen.insert((at, normal), ()).is_none() {
-            for dir in Dir::ALL {
-                // The player on the pull side steps back, the box follows.
-                let side = level.next(at, dir);
-                let back = if side == NONE { NONE } else { level.next(side, dir) };
-                if back == NONE || !has(&walk.reached, side) || has(&bits, back) {
-                    continue;
-                }
-                if there(level, side) {
-                    return Some((pulls + 1, side));
-                }
-                queue.push((side, back, pulls + 1));
-            }
-        }
-        take(&mut bits, at);
+/// The search for the fewest pulls that bring the box on `box_at` to a square `there` accepts, the other
+/// boxes of `occupied` in place, the player starting in the area of `start` (its normal square among the
+/// boxes `occupied`), stepped: the pulls and the square; `None` when it cannot get there or the peel's
+/// work runs out (each state taken off the queue costs the room's squares).
+#[derive(Clone)]
+struct Pull {
+    bits: Bits,
+    seen: BTreeMap<(u16, u16), ()>,
+    /// Breadth first: (the box's square, a square of the player's region, pulls so far). A state is known
+    /// by its region's normal square once taken off the queue, with the one walk that also finds its pulls
+    /// (a walk per pull to name the region first cost five walks a state).
+    queue: Vec<(u16, u16, usize)>,
+    head: usize,
+}
+
+impl Pull {
+    fn new(occupied: &Bits, start: u16, box_at: u16) -> Pull {
+        let mut bits = *occupied;
+        take(&mut bits, box_at);
+        Pull { bits, seen: BTreeMap::new(), queue: alloc::vec![(box_at, start, 0)], head: 0 }
     }
-    None
+
+    fn step(
+        &mut self,
+        level: &Level,
+        there: fn(&Level, u16) -> bool,
+        walk: &mut Walk,
+        work: &mut usize,
+        slice: &mut Slice,
+    ) -> Poll<Option<(usize, u16)>> {
+        let bits = &mut self.bits;
+        while let Some(&(at, player, pulls)) = self.queue.get(self.head) {
+            if self.seen.len() > PATH_STATES || *work < level.rooms() {
+                return Poll::Ready(None);
+            }
+            if !slice.fits(level) {
+                return Poll::Pending;
+            }
+            self.head += 1;
+            *work -= level.rooms();
+            slice.charge(level);
+            put(bits, at);
+            let normal = walk.fill(level, bits, player);
+            if self.seen.insert((at, normal), ()).is_none() {
+                for dir in Dir::ALL {
+                    // The player on the pull side steps back, the box follows.
+                    let side = level.next(at, dir);
+                    let back = if side == NONE { NONE } else { level.next(side, dir) };
+                    if back == NONE || !has(&walk.reached, side) || has(bits, back) {
+                        continue;
+                    }
+                    if there(level, side) {
+                        return Poll::Ready(Some((pulls + 1, side)));
+                    }
+                    self.queue.push((side, back, pulls + 1));
+                }
+            }
+            take(bits, at);
+        }
+        Poll::Ready(None)
+    }
 }
 
 /// The fewest pushes that bring the box on `from` to `to`, the other boxes of `occupied` in place and
@@ -338,4 +580,44 @@ pub fn box_path(
         head += 1;
     }
     None
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::families::sokoban::text::read_collection;
+    use crate::families::sokoban::Sokoban;
+    use crate::family::Family;
+
+    /// A peel stepped a walk at a time makes the order the whole peel makes, each call walking at most
+    /// what it says it looked at and no more than its allowance or one walk: on the levels whose peels
+    /// park boxes (XSokoban 86, 87), start the player outside the level's start's area (50), and on the
+    /// largest level, whose peel runs out of work.
+    #[test]
+    fn a_stepped_peel_makes_the_whole_peels_order_within_each_calls_allowance() {
+        let xsokoban = read_collection(include_str!("../../../data/sokoban/xsokoban_90.xsb")).unwrap();
+        let largest = include_str!("../../../data/largest.txt").lines().find(|l| l.starts_with("sokoban:")).unwrap();
+        let mut levels: Vec<Sokoban> = [50, 86, 87].iter().map(|&k| xsokoban[k - 1].level.clone()).collect();
+        levels.push(Sokoban::parse(largest).unwrap());
+        for puzzle in &levels {
+            let level = puzzle.shared_level();
+            for peel in [Peel::Nearest, Peel::First] {
+                let whole = packing_order_by(&level, peel);
+                let allowance = level.rooms() * 3 / 2;
+                let (mut peeler, mut calls) = (Peeler::new(&level, peel), 0);
+                loop {
+                    let before = super::super::board::VISITED.with(|v| v.get());
+                    let (done, looked) = peeler.step(&level, allowance);
+                    let walked = super::super::board::VISITED.with(|v| v.get()) - before;
+                    assert!(walked as usize <= looked && looked <= allowance, "{walked} walked, {looked} said");
+                    calls += 1;
+                    if done {
+                        break;
+                    }
+                }
+                assert_eq!(peeler.order(&level), whole, "{peel:?}");
+                assert!(calls > 10, "{peel:?}: {calls} calls");
+            }
+        }
+    }
 }
