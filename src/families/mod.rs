@@ -12,6 +12,7 @@ pub mod hargram;
 pub mod jugs;
 pub mod linjat;
 pub mod sokoban;
+pub mod sudoku;
 pub mod tiles;
 
 use crate::registry::Entry;

@@ -1,0 +1,660 @@
+//! The human solver: a ladder of the techniques players use, each with Sudoku Explainer's difficulty
+//! (SE 1.2.1's table: 1.0 a full house, 1.2 a hidden single in a box, 1.5 in a line, … 5.4 a hidden quad).
+//! At every step the easiest technique that deduces something is applied; a puzzle's rating is the
+//! hardest step used — SE's rule. A puzzle the ladder cannot finish needs a technique beyond it (SE rates
+//! such puzzles 4.5 or more: uniqueness, chains): [`Rating::finished`] says so, and its difficulty is then
+//! a lower bound.
+
+use super::{bit, digits, Digits, Geometry, Grid, HouseKind};
+use alloc::vec::Vec;
+
+/// A technique of the ladder, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// A digit with one place left in a box.
+    HiddenSingleBox,
+    /// A digit with one place left in a row or column.
+    HiddenSingleLine,
+    /// A pointing (a box's places for a digit in one line) that leaves the digit one place in another box.
+    DirectPointing,
+    /// A claiming (a line's places for a digit in one box) that leaves the digit one place in another line.
+    DirectClaiming,
+    /// A hidden pair that leaves another digit of its house one place.
+    DirectHiddenPair,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A hidden triple that leaves another digit of its house one place.
+    DirectHiddenTriple,
+    /// A box's places for a digit all in one line: the digit leaves the rest of the line.
+    Pointing,
+    /// A line's places for a digit all in one box: the digit leaves the rest of the box.
+    Claiming,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// A digit's places in two rows (columns) in the same two columns (rows).
+    XWing,
+    /// Two digits with the same two places in a house.
+    HiddenPair,
+    /// Three cells of a house with three candidates between them.
+    NakedTriple,
+    /// The X-wing of three lines.
+    Swordfish,
+    /// Three digits with three places between them in a house.
+    HiddenTriple,
+    /// A pivot `xy` seeing pincers `xz` and `yz`: `z` leaves every cell seeing both pincers.
+    XyWing,
+    /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
+    XyzWing,
+    /// Four cells of a house with four candidates between them.
+    NakedQuad,
+    /// The X-wing of four lines.
+    Jellyfish,
+    /// Four digits with four places between them in a house.
+    HiddenQuad,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 21] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+    ];
+
+    /// Sudoku Explainer's difficulty, in tenths (SE 1.2.1; 23 is 2.3).
+    pub fn difficulty(self) -> u8 {
+        match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+        }
+    }
+
+    /// The name a player reads ("a hidden pair" is "hidden pair").
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden single",
+            Technique::DirectPointing => "pointing (direct)",
+            Technique::DirectClaiming => "claiming (direct)",
+            Technique::DirectHiddenPair => "hidden pair (direct)",
+            Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "hidden triple (direct)",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "X-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+        }
+    }
+}
+
+/// One step of the ladder: what it places and removes, and the pattern that proves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    /// The technique.
+    pub technique: Technique,
+    /// The digit placed, if any: (cell, digit).
+    pub place: Option<(u16, u8)>,
+    /// The candidates removed: (cell, digits).
+    pub remove: Vec<(u16, Digits)>,
+    /// What a direct technique's pattern rules out on the way to its digit: (cell, digits). Not applied:
+    /// a direct step only places its digit, as SE's do (the candidates stay for later steps to remove).
+    pub implied: Vec<(u16, Digits)>,
+    /// The houses the pattern lies in (the first is where to look).
+    pub houses: Vec<u16>,
+    /// The pattern's cells.
+    pub cells: Vec<u16>,
+    /// The pattern's digits.
+    pub digits: Digits,
+}
+
+/// A grid being solved by a player: digits placed and each empty cell's candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    geometry: Geometry,
+    /// Each cell's digit (0 when empty).
+    pub values: Vec<u8>,
+    /// Each empty cell's candidates (0 for a filled cell).
+    pub candidates: Vec<Digits>,
+}
+
+impl Board {
+    /// The board of `grid`'s digits, every empty cell's candidates those its peers' digits leave.
+    pub fn new(grid: &Grid) -> Board {
+        let geometry = grid.geometry();
+        let all = geometry.all_digits();
+        let cells = geometry.cells();
+        let mut board = Board { values: alloc::vec![0; cells], candidates: alloc::vec![all; cells], geometry };
+        for (cell, &d) in grid.cells.iter().enumerate() {
+            if d != 0 {
+                board.place(cell as u16, d);
+            }
+        }
+        board
+    }
+
+    /// The grid's shape.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// Puts `digit` in `cell` and takes it from its peers' candidates.
+    pub fn place(&mut self, cell: u16, digit: u8) {
+        self.values[cell as usize] = digit;
+        self.candidates[cell as usize] = 0;
+        for &p in &self.geometry.peers[cell as usize] {
+            self.candidates[p as usize] &= !bit(digit);
+        }
+    }
+
+    /// Applies a deduction.
+    pub fn apply(&mut self, deduction: &Deduction) {
+        for &(cell, gone) in &deduction.remove {
+            self.candidates[cell as usize] &= !gone;
+        }
+        if let Some((cell, digit)) = deduction.place {
+            self.place(cell, digit);
+        }
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn solved(&self) -> bool {
+        self.values.iter().all(|&d| d != 0)
+    }
+
+    /// The cells of house `house` where `digit` is a candidate.
+    fn places(&self, house: usize, digit: u8) -> impl Iterator<Item = u16> + '_ {
+        self.geometry.houses[house].iter().copied().filter(move |&c| self.candidates[c as usize] & bit(digit) != 0)
+    }
+
+    /// The candidates of `set` in each of `cells`, where it has some: (cell, those digits).
+    fn among(&self, cells: impl Iterator<Item = u16>, set: Digits) -> Vec<(u16, Digits)> {
+        cells.map(|c| (c, self.candidates[c as usize] & set)).filter(|&(_, d)| d != 0).collect()
+    }
+
+    /// Whether house `house` holds `digit`.
+    fn holds(&self, house: usize, digit: u8) -> bool {
+        self.geometry.houses[house].iter().any(|&c| self.values[c as usize] == digit)
+    }
+
+    /// The easiest deduction the ladder finds, or `None` when it is stuck (or the board is solved).
+    pub fn next_deduction(&self) -> Option<Deduction> {
+        Technique::ALL.iter().find_map(|&t| self.find(t))
+    }
+
+    /// A deduction by `technique`, if one applies.
+    pub fn find(&self, technique: Technique) -> Option<Deduction> {
+        match technique {
+            Technique::FullHouse => self.full_house(),
+            Technique::HiddenSingleBox => self.hidden_single(true),
+            Technique::HiddenSingleLine => self.hidden_single(false),
+            Technique::DirectPointing => self.locked(true, true),
+            Technique::DirectClaiming => self.locked(false, true),
+            Technique::DirectHiddenPair => self.hidden_set(2, true),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::DirectHiddenTriple => self.hidden_set(3, true),
+            Technique::Pointing => self.locked(true, false),
+            Technique::Claiming => self.locked(false, false),
+            Technique::NakedPair => self.naked_set(2),
+            Technique::XWing => self.fish(2),
+            Technique::HiddenPair => self.hidden_set(2, false),
+            Technique::NakedTriple => self.naked_set(3),
+            Technique::Swordfish => self.fish(3),
+            Technique::HiddenTriple => self.hidden_set(3, false),
+            Technique::XyWing => self.xy_wing(),
+            Technique::XyzWing => self.xyz_wing(),
+            Technique::NakedQuad => self.naked_set(4),
+            Technique::Jellyfish => self.fish(4),
+            Technique::HiddenQuad => self.hidden_set(4, false),
+        }
+    }
+
+    fn full_house(&self) -> Option<Deduction> {
+        (0..self.geometry.houses.len()).find_map(|h| {
+            let mut empty = self.geometry.houses[h].iter().filter(|&&c| self.values[c as usize] == 0);
+            let (cell, None) = (*empty.next()?, empty.next()) else { return None };
+            let digit = single(self.candidates[cell as usize])?;
+            Some(placing(Technique::FullHouse, cell, digit, h))
+        })
+    }
+
+    fn hidden_single(&self, boxes: bool) -> Option<Deduction> {
+        let technique = if boxes { Technique::HiddenSingleBox } else { Technique::HiddenSingleLine };
+        let houses = self.geometry.houses.len();
+        (0..houses).filter(|&h| (self.geometry.kind(h) == HouseKind::Box) == boxes).find_map(|h| {
+            (1..=self.geometry.side as u8).find_map(|d| {
+                let mut places = self.places(h, d);
+                let (cell, None) = (places.next()?, places.next()) else { return None };
+                Some(placing(technique, cell, d, h))
+            })
+        })
+    }
+
+    fn naked_single(&self) -> Option<Deduction> {
+        (0..self.geometry.cells()).find_map(|cell| {
+            let digit = single(self.candidates[cell])?;
+            Some(placing(Technique::NakedSingle, cell as u16, digit, self.geometry.cell_houses[cell][0] as usize))
+        })
+    }
+
+    /// Pointing (`pointing`: a box's places for a digit in one line) or claiming (a line's in one box):
+    /// the digit leaves the rest of the other house. `direct`: only when that leaves the digit one place
+    /// in a house of the first one's kind through a cell it left, which is placed.
+    fn locked(&self, pointing: bool, direct: bool) -> Option<Deduction> {
+        let g = &self.geometry;
+        for h in 0..g.houses.len() {
+            if (g.kind(h) == HouseKind::Box) != pointing {
+                continue;
+            }
+            for d in 1..=g.side as u8 {
+                let places: Vec<u16> = self.places(h, d).collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                // The other house holding every place: the line (for a box) or the box (for a line).
+                let other_kinds: &[usize] = if pointing { &[0, 1] } else { &[2] };
+                for &k in other_kinds {
+                    let other = g.cell_houses[places[0] as usize][k] as usize;
+                    if other == h || !places.iter().all(|&c| g.cell_houses[c as usize][k] as usize == other) {
+                        continue;
+                    }
+                    let gone: Vec<u16> = self.places(other, d).filter(|&c| !g.houses[h].contains(&c)).collect();
+                    if gone.is_empty() {
+                        continue;
+                    }
+                    let technique = match (pointing, direct) {
+                        (true, true) => Technique::DirectPointing,
+                        (false, true) => Technique::DirectClaiming,
+                        (true, false) => Technique::Pointing,
+                        (false, false) => Technique::Claiming,
+                    };
+                    let mut deduction = Deduction {
+                        technique,
+                        place: None,
+                        remove: gone.iter().map(|&c| (c, bit(d))).collect(),
+                        implied: Vec::new(),
+                        houses: alloc::vec![h as u16, other as u16],
+                        cells: places.clone(),
+                        digits: bit(d),
+                    };
+                    if !direct {
+                        return Some(deduction);
+                    }
+                    deduction.implied = core::mem::take(&mut deduction.remove);
+                    // A house of the first one's kind through a cell the digit left, where it has one place.
+                    let kind_index = h / g.side;
+                    for &c in &gone {
+                        let house = g.cell_houses[c as usize][kind_index] as usize;
+                        let mut left = self.places(house, d).filter(|p| !gone.contains(p));
+                        if let (Some(cell), None) = (left.next(), left.next()) {
+                            deduction.place = Some((cell, d));
+                            deduction.houses.push(house as u16);
+                            return Some(deduction);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// `size` cells of a house with `size` candidates between them: those digits leave the house's other
+    /// cells.
+    fn naked_set(&self, size: usize) -> Option<Deduction> {
+        let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][size - 2];
+        for (h, house) in self.geometry.houses.iter().enumerate() {
+            let empty: Vec<u16> = house.iter().copied().filter(|&c| self.values[c as usize] == 0).collect();
+            if empty.len() <= size {
+                continue;
+            }
+            let found = subsets(empty.len(), size, |pick| {
+                let union = pick.iter().fold(0, |u, &k| u | self.candidates[empty[k] as usize]);
+                if union.count_ones() as usize != size {
+                    return None;
+                }
+                let cells: Vec<u16> = pick.iter().map(|&k| empty[k]).collect();
+                let remove = self.among(empty.iter().copied().filter(|c| !cells.contains(c)), union);
+                (!remove.is_empty()).then(|| Deduction {
+                    technique,
+                    place: None,
+                    remove,
+                    implied: Vec::new(),
+                    houses: alloc::vec![h as u16],
+                    cells,
+                    digits: union,
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// `size` digits whose places in a house are `size` cells: the cells' other candidates go. `direct`:
+    /// only when that leaves another digit of the house one place, which is placed.
+    fn hidden_set(&self, size: usize, direct: bool) -> Option<Deduction> {
+        let technique = match (size, direct) {
+            (2, true) => Technique::DirectHiddenPair,
+            (3, true) => Technique::DirectHiddenTriple,
+            (2, false) => Technique::HiddenPair,
+            (3, false) => Technique::HiddenTriple,
+            _ => Technique::HiddenQuad,
+        };
+        let g = &self.geometry;
+        for h in 0..g.houses.len() {
+            let open: Vec<u8> = (1..=g.side as u8).filter(|&d| !self.holds(h, d)).collect();
+            if open.len() <= size {
+                continue;
+            }
+            let found = subsets(open.len(), size, |pick| {
+                let set: Digits = pick.iter().fold(0, |s, &k| s | bit(open[k]));
+                let cells: Vec<u16> =
+                    g.houses[h].iter().copied().filter(|&c| self.candidates[c as usize] & set != 0).collect();
+                if cells.len() != size {
+                    return None;
+                }
+                let remove = self.among(cells.iter().copied(), !set);
+                if remove.is_empty() {
+                    return None;
+                }
+                let mut deduction = Deduction {
+                    technique,
+                    place: None,
+                    remove,
+                    implied: Vec::new(),
+                    houses: alloc::vec![h as u16],
+                    cells: cells.clone(),
+                    digits: set,
+                };
+                if direct {
+                    let other = open.iter().copied().filter(|&d| set & bit(d) == 0).find_map(|d| {
+                        let mut left = self.places(h, d).filter(|c| !cells.contains(c));
+                        let (cell, None) = (left.next()?, left.next()) else { return None };
+                        // It had more places before: a single already is an easier step.
+                        (self.places(h, d).count() > 1).then_some((cell, d))
+                    })?;
+                    deduction.place = Some(other);
+                    deduction.implied = core::mem::take(&mut deduction.remove);
+                }
+                Some(deduction)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// A digit's places in `size` rows all in `size` columns (or the other way round): it leaves those
+    /// columns' other cells.
+    fn fish(&self, size: usize) -> Option<Deduction> {
+        let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][size - 2];
+        let g = &self.geometry;
+        let n = g.side;
+        for d in 1..=n as u8 {
+            for (base, cover) in [(0, 1), (1, 0)] {
+                // The lines of the base kind where the digit has 2..=size places, as a set of cover lines.
+                let lines: Vec<(usize, u32)> = (0..n)
+                    .filter_map(|i| {
+                        let house = base * n + i;
+                        let spots = self
+                            .places(house, d)
+                            .fold(0u32, |m, c| m | 1 << (g.cell_houses[c as usize][cover] as usize - cover * n));
+                        (2..=size).contains(&(spots.count_ones() as usize)).then_some((house, spots))
+                    })
+                    .collect();
+                if lines.len() < size {
+                    continue;
+                }
+                let found = subsets(lines.len(), size, |pick| {
+                    let union = pick.iter().fold(0u32, |u, &k| u | lines[k].1);
+                    if union.count_ones() as usize != size {
+                        return None;
+                    }
+                    let bases: Vec<u16> = pick.iter().map(|&k| lines[k].0 as u16).collect();
+                    let mut remove = Vec::new();
+                    let mut covers = Vec::new();
+                    for i in (0..n).filter(|&i| union >> i & 1 == 1) {
+                        covers.push((cover * n + i) as u16);
+                        for c in self.places(cover * n + i, d) {
+                            if !bases.contains(&g.cell_houses[c as usize][base]) {
+                                remove.push((c, bit(d)));
+                            }
+                        }
+                    }
+                    let cells: Vec<u16> = bases.iter().flat_map(|&b| self.places(b as usize, d)).collect();
+                    let mut houses = bases;
+                    houses.extend(covers);
+                    (!remove.is_empty()).then(|| Deduction {
+                        technique,
+                        place: None,
+                        remove,
+                        implied: Vec::new(),
+                        houses,
+                        cells,
+                        digits: bit(d),
+                    })
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether two cells share a house.
+    fn sees(&self, a: u16, b: u16) -> bool {
+        a != b && (0..3).any(|k| self.geometry.cell_houses[a as usize][k] == self.geometry.cell_houses[b as usize][k])
+    }
+
+    /// Removes `z` from every empty cell (not among `pattern`) seeing all of `pattern`.
+    fn seen_by_all(&self, pattern: &[u16], z: Digits) -> Vec<(u16, Digits)> {
+        (0..self.geometry.cells() as u16)
+            .filter(|&c| self.candidates[c as usize] & z != 0 && !pattern.contains(&c))
+            .filter(|&c| pattern.iter().all(|&p| self.sees(c, p)))
+            .map(|c| (c, z))
+            .collect()
+    }
+
+    fn xy_wing(&self) -> Option<Deduction> {
+        self.wing(2, Technique::XyWing)
+    }
+
+    fn xyz_wing(&self) -> Option<Deduction> {
+        self.wing(3, Technique::XyzWing)
+    }
+
+    /// A pivot of `pivot_size` candidates (`xy` or `xyz`) seeing two bivalue pincers `xz` and `yz`: `z`
+    /// leaves the cells seeing both pincers (and the pivot too, for `xyz`).
+    fn wing(&self, pivot_size: u32, technique: Technique) -> Option<Deduction> {
+        let cells = self.geometry.cells() as u16;
+        let bivalue = |c: u16| self.candidates[c as usize].count_ones() == 2;
+        for pivot in (0..cells).filter(|&c| self.candidates[c as usize].count_ones() == pivot_size) {
+            let xyz = self.candidates[pivot as usize];
+            let pincers: Vec<u16> = self.geometry.peers[pivot as usize]
+                .iter()
+                .copied()
+                .filter(|&c| bivalue(c) && self.candidates[c as usize] & xyz != 0)
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    let (ca, cb) = (self.candidates[a as usize], self.candidates[b as usize]);
+                    if ca == cb {
+                        continue;
+                    }
+                    let z = ca & cb;
+                    let fits = if pivot_size == 2 {
+                        // xy, xz, yz: the pincers share z, which the pivot lacks, and cover the pivot.
+                        z.count_ones() == 1 && z & xyz == 0 && (ca | cb) & !z == xyz
+                    } else {
+                        // xyz, xz, yz: both pincers inside the pivot, sharing z.
+                        z.count_ones() == 1 && (ca | cb) == xyz
+                    };
+                    if !fits {
+                        continue;
+                    }
+                    let pattern: Vec<u16> = if pivot_size == 2 { alloc::vec![a, b] } else { alloc::vec![pivot, a, b] };
+                    let remove = self.seen_by_all(&pattern, z);
+                    if !remove.is_empty() {
+                        let houses = alloc::vec![self.geometry.cell_houses[pivot as usize][0]];
+                        let cells = alloc::vec![pivot, a, b];
+                        let implied = Vec::new();
+                        return Some(Deduction {
+                            technique,
+                            place: None,
+                            remove,
+                            implied,
+                            houses,
+                            cells,
+                            digits: xyz | z,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The only digit of `set`, if it holds one.
+fn single(set: Digits) -> Option<u8> {
+    (set.count_ones() == 1).then(|| set.trailing_zeros() as u8 + 1)
+}
+
+/// A deduction placing `digit` in `cell`, seen in house `house`.
+fn placing(technique: Technique, cell: u16, digit: u8, house: usize) -> Deduction {
+    Deduction {
+        technique,
+        place: Some((cell, digit)),
+        remove: Vec::new(),
+        implied: Vec::new(),
+        houses: alloc::vec![house as u16],
+        cells: alloc::vec![cell],
+        digits: bit(digit),
+    }
+}
+
+/// The first `Some` `found` gives for a `size`-subset of `0..n` (in lexicographic order).
+fn subsets<T>(n: usize, size: usize, mut found: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
+    let mut pick: Vec<usize> = (0..size).collect();
+    if size > n {
+        return None;
+    }
+    loop {
+        if let Some(t) = found(&pick) {
+            return Some(t);
+        }
+        // The next subset: the last index that can move on, and the ones after it just behind.
+        let mut i = size;
+        loop {
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            if pick[i] < n - size + i {
+                break;
+            }
+        }
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// How hard a puzzle is by the ladder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step's difficulty in tenths (SE's scale: 23 is 2.3); 0 for a grid with nothing to do.
+    pub difficulty: u8,
+    /// Its technique.
+    pub hardest: Option<Technique>,
+    /// Whether the ladder finished the grid. When it did not, the puzzle needs a technique beyond the
+    /// ladder, and `difficulty` is a lower bound: SE rates it at least 4.5 too.
+    pub finished: bool,
+    /// The steps taken.
+    pub steps: usize,
+}
+
+/// Rates `grid` by the ladder (SE's rule: the easiest step each time, the hardest one used), taking at
+/// most `max_steps` steps.
+pub fn rate(grid: &Grid, max_steps: usize) -> Rating {
+    let mut board = Board::new(grid);
+    let mut rating = Rating { difficulty: 0, hardest: None, finished: false, steps: 0 };
+    while rating.steps < max_steps {
+        if board.solved() {
+            rating.finished = true;
+            break;
+        }
+        let Some(step) = board.next_deduction() else { break };
+        if step.technique.difficulty() > rating.difficulty {
+            (rating.difficulty, rating.hardest) = (step.technique.difficulty(), Some(step.technique));
+        }
+        board.apply(&step);
+        rating.steps += 1;
+    }
+    rating.finished |= board.solved();
+    rating
+}
+
+/// The digits of `set` as a player reads them: "3, 7 and 9".
+pub fn digit_list(set: Digits) -> alloc::string::String {
+    let all: Vec<char> = digits(set).map(super::digit_char).collect();
+    let mut text = alloc::string::String::new();
+    for (k, c) in all.iter().enumerate() {
+        if k > 0 {
+            text.push_str(if k + 1 == all.len() { " and " } else { ", " });
+        }
+        text.push(*c);
+    }
+    text
+}
