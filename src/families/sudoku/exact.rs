@@ -132,13 +132,17 @@ impl Solver<'_> {
 /// Counts the solutions of `grid` up to `limit` (2 tells unique from several), trying at most
 /// `node_limit` digits.
 pub fn count(grid: &Grid, limit: usize, node_limit: u64) -> Count {
-    let geometry = grid.geometry();
-    let mut solver = Solver { all: geometry.all_digits(), geometry: &geometry, queue: Vec::new() };
+    count_in(&grid.geometry(), grid, limit, node_limit)
+}
+
+/// [`count`] with the grid's shape at hand (making it costs more than solving an easy 9×9 puzzle).
+pub fn count_in(geometry: &Geometry, grid: &Grid, limit: usize, node_limit: u64) -> Count {
+    let mut solver = Solver { all: geometry.all_digits(), geometry, queue: Vec::new() };
     let mut found = Count { solutions: 0, first: None, second: None, nodes: 0, complete: true };
     let cells = geometry.cells();
     let mut root = State { values: [0; MAX_CELLS], candidates: [0; MAX_CELLS], empty: cells };
     root.candidates[..cells].fill(solver.all);
-    let mut ok = grid.repeated().is_none();
+    let mut ok = grid.repeated_in(geometry).is_none();
     for (cell, &d) in grid.cells.iter().enumerate() {
         if ok && d != 0 {
             // A given on a cell its peers' givens already ruled out: no solution.
@@ -198,6 +202,11 @@ pub fn count(grid: &Grid, limit: usize, node_limit: u64) -> Count {
 
 /// The unique solution of `grid`, or `None` when it has none or several (or `node_limit` ran out).
 pub fn unique_solution(grid: &Grid, node_limit: u64) -> Option<Grid> {
-    let found = count(grid, 2, node_limit);
+    unique_solution_in(&grid.geometry(), grid, node_limit)
+}
+
+/// [`unique_solution`] with the grid's shape at hand.
+pub fn unique_solution_in(geometry: &Geometry, grid: &Grid, node_limit: u64) -> Option<Grid> {
+    let found = count_in(geometry, grid, 2, node_limit);
     (found.complete && found.solutions == 1).then_some(found.first).flatten()
 }

@@ -3,7 +3,7 @@
 //! is needed still, as taking more away only adds solutions). Optionally symmetric: clues go in pairs
 //! turned half round the centre.
 
-use super::exact::{count, unique_solution};
+use super::exact::{count_in, unique_solution_in};
 use super::{Geometry, Grid};
 use alloc::vec::Vec;
 use rand::RngExt;
@@ -22,11 +22,11 @@ pub fn random_solution(side: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Grid
             let cell = rng.random_range(0..geometry.cells());
             let d = rng.random_range(1..=side as u8);
             grid.cells[cell] = d;
-            if grid.repeated().is_some() {
+            if grid.repeated_in(&geometry).is_some() {
                 grid.cells[cell] = 0;
             }
         }
-        if let Some(solution) = count(&grid, 1, TEST_NODES).first {
+        if let Some(solution) = count_in(&geometry, &grid, 1, TEST_NODES).first {
             return Some(shuffle(&geometry, &solution, rng));
         }
     }
@@ -70,6 +70,7 @@ fn permute<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
 /// A minimal puzzle whose unique solution is `solution`: clues taken away in a random order while the
 /// solution stays unique (`symmetric`: a clue and its partner turned half round the centre together).
 pub fn minimal_puzzle(solution: &Grid, symmetric: bool, rng: &mut Xoshiro256PlusPlus) -> Grid {
+    let geometry = solution.geometry();
     let cells = solution.cells.len();
     let mut order: Vec<usize> = (0..cells).collect();
     permute(&mut order, rng);
@@ -82,7 +83,7 @@ pub fn minimal_puzzle(solution: &Grid, symmetric: bool, rng: &mut Xoshiro256Plus
         let kept = (puzzle.cells[cell], puzzle.cells[partner]);
         puzzle.cells[cell] = 0;
         puzzle.cells[partner] = 0;
-        if unique_solution(&puzzle, TEST_NODES).is_none() {
+        if unique_solution_in(&geometry, &puzzle, TEST_NODES).is_none() {
             (puzzle.cells[cell], puzzle.cells[partner]) = kept;
         }
     }

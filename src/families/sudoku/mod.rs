@@ -11,6 +11,7 @@
 //! top to bottom).
 
 pub mod exact;
+pub mod explain;
 pub mod generate;
 pub mod human;
 
@@ -241,7 +242,11 @@ impl Grid {
 
     /// The first house giving a digit twice, and the digit.
     pub fn repeated(&self) -> Option<(usize, u8)> {
-        let geometry = self.geometry();
+        self.repeated_in(&self.geometry())
+    }
+
+    /// [`Grid::repeated`] with the grid's shape at hand.
+    pub fn repeated_in(&self, geometry: &Geometry) -> Option<(usize, u8)> {
         for (h, house) in geometry.houses.iter().enumerate() {
             let mut seen: Digits = 0;
             for &cell in house {
