@@ -1517,3 +1517,34 @@ fn a_hint_out_of_nodes_gives_the_partial_hint_and_says_what_it_promises() {
     assert_eq!(json["status"], "out_of_nodes");
     assert!(json["partial"]["text"].as_str().unwrap().starts_with("push box "), "{json}");
 }
+
+#[test]
+fn the_sudoku_bench_sets_the_ladders_ratings_beside_sudoku_explainers() {
+    // Three puzzles with SE's ratings (from data/sudoku/rated.txt): a 1.2, a 2.0 the ladder rates alike,
+    // and a 6.6 beyond the ladder; one rating given wrong on purpose (2.3 for the 2.0) to show a difference.
+    let dir = std::env::temp_dir().join(format!("lp-sudoku-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rated.txt");
+    let lines: Vec<&str> = include_str!("../data/sudoku/rated.txt").lines().filter(|l| !l.starts_with('#')).collect();
+    let pick = |rating: &str| *lines.iter().find(|l| l.split(' ').nth(1) == Some(rating)).unwrap();
+    let (easy, direct, beyond) = (pick("1.2"), pick("2.0"), pick("6.6"));
+    let wrong = direct.replacen(" 2.0 ", " 2.3 ", 1);
+    std::fs::write(&file, format!("# a comment\n{easy}\n{wrong}\n{beyond}\n")).unwrap();
+    let out = lp(&["bench", "sudoku", "--file", file.to_str().unwrap(), "--count", "0"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3 puzzles: 3 unique"), "{text}");
+    assert!(text.contains("finished 2 of 3"), "{text}");
+    assert!(text.contains("where the ladder finished (2), equal 1, within 0.2 1, same bucket 2"), "{text}");
+    assert!(text.contains("beyond the ladder (SE at least 4.5 too): 1"), "{text}");
+    assert!(
+        text.contains(&format!("differs: {} ours 2.0", direct.split(' ').next().unwrap().replace('0', "."))),
+        "{text}"
+    );
+    // A malformed line is refused with its number.
+    std::fs::write(&file, format!("{easy}\n12345\n")).unwrap();
+    let out = lp(&["bench", "sudoku", "--file", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: a sudoku has 16, 36, 81 or 256 cells"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

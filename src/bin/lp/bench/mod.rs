@@ -1,4 +1,4 @@
-//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|checks|custom|sokoban`.
+//! `lp bench korf100|tiles5|hargram|anneal|blocks|rush|linjat|frames|checks|custom|sokoban|sudoku`.
 
 mod anneal;
 mod blocks;
@@ -8,6 +8,7 @@ mod hargram;
 mod linjat;
 mod rush;
 mod sokoban;
+mod sudoku;
 
 use crate::files::read_tables;
 use crate::{fmt_time, parallel, Done};
@@ -56,10 +57,10 @@ const KORF24: &str = include_str!("../../../../data/korf24.txt");
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, checks (frames' "check my board" table alone), custom, sokoban.
+    /// Which benchmark: korf100, fifteen-hard, korf24, tiles5, hargram, anneal (generation by annealing against each family's own), blocks, rush, linjat, frames, checks (frames' "check my board" table alone), custom, sokoban, sudoku (the exact solver and the human ladder, and the ladder's ratings against Sudoku Explainer's).
     name: String,
     /// tiles5, hargram, blocks, linjat, custom: how many puzzles (hargram, blocks, linjat: generated per
-    /// preset).
+    /// preset); sudoku: puzzles made until each bucket has this many (0: none made).
     #[arg(long, default_value_t = 20)]
     count: usize,
     /// tiles5, hargram, blocks, linjat: random seed.
@@ -74,7 +75,8 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     ids: Vec<usize>,
     /// korf100: an instance file in Korf's format instead of the built-in copy of his 100; sokoban: an XSB
-    /// file instead of a built-in set.
+    /// file instead of a built-in set; sudoku: lines `PUZZLE [SE-RATING [TECHNIQUE]]` instead of the
+    /// built-in 1,000 rated puzzles.
     #[arg(long)]
     file: Option<String>,
     /// korf100: pdb (6-6-3 pattern databases with reflection), linear-conflict or manhattan.
@@ -152,8 +154,10 @@ pub fn bench(args: BenchArgs) -> Done {
             peer: args.vs_file.as_deref(),
             budget: args.budget,
         }),
+        "sudoku" => sudoku::sudoku(args.file.as_deref(), args.count, args.seed),
         other => {
-            let known = "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban";
+            let known =
+                "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban, sudoku";
             Err(format!("unknown benchmark '{other}' (known: {known})").into())
         }
     }
