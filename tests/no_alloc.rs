@@ -135,6 +135,27 @@ fn hint_tiers_allocate_nothing() {
             game.apply(&hint.mv).unwrap();
         }
     }
+
+    // Sudoku: the human ladder's steps (found and applied on a board that is copied) and the exact
+    // counter's steps, once made, allocate nothing.
+    let rated = include_str!("../data/sudoku/rated.txt");
+    let puzzles: Vec<lphint::families::sudoku::Grid> =
+        rated.lines().filter(|l| !l.starts_with('#')).take(50).map(|l| l[..81].parse().unwrap()).collect();
+    let geometry = std::sync::Arc::new(puzzles[0].geometry());
+    let mut counter = lphint::families::sudoku::exact::Counter::new(&geometry).unwrap();
+    for grid in &puzzles {
+        let board = lphint::families::sudoku::human::Board::of(&geometry, &grid.cells);
+        let ((), count) = allocations_during(|| {
+            let mut board = board.clone();
+            while let Some(step) = board.next_deduction() {
+                board.apply(&step);
+            }
+            counter.restart(&grid.cells, 2);
+            while !counter.step(1) {}
+            assert_eq!(counter.solutions(), 1);
+        });
+        assert_eq!(count, 0, "{grid}: the ladder or the counter allocated {count} times");
+    }
 }
 
 /// The state after the first move that does not slide `tile` back: a step away from the hinted plan.

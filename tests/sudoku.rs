@@ -1,7 +1,7 @@
 //! Sudoku (issue 58, begun): the grid's text, the exact solver against a brute force, every step of the
 //! human ladder against the unique solution, and its ratings against Sudoku Explainer's.
 
-use lphint::families::sudoku::exact::{count, unique_solution};
+use lphint::families::sudoku::exact::{count, unique_solution, Counter};
 use lphint::families::sudoku::generate::{minimal_puzzle, random_solution};
 use lphint::families::sudoku::human::{rate, Board, Deduction, Technique};
 use lphint::families::sudoku::{bit, Geometry, Grid, GridError, HouseKind};
@@ -61,6 +61,15 @@ fn the_exact_count_matches_a_brute_force_on_random_small_grids() {
         let brute = if grid.repeated().is_some() { 0 } else { brute_force(&mut grid.clone(), &geometry, limit) };
         assert_eq!(found.solutions, brute, "{grid}");
         assert!(found.complete);
+        // Stepped a digit at a time, the counter finds the same.
+        let mut counter = Counter::new(&std::sync::Arc::new(geometry.clone())).unwrap();
+        counter.restart(&grid.cells, limit);
+        let mut steps = 0;
+        while !counter.step(1) {
+            steps += 1;
+        }
+        assert_eq!((counter.solutions(), counter.nodes()), (brute, found.nodes), "{grid}");
+        assert!(steps as u64 + 1 >= found.nodes);
         seen[brute] += 1;
         // The solutions shown are solutions of the grid, and different.
         for solution in [&found.first, &found.second].into_iter().flatten() {
@@ -234,7 +243,7 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
             let (first, second) = (step.houses[0], step.houses[1]);
             assert_eq!(line(first), matches!(step.technique, Claiming | DirectClaiming));
             let here = places(board, g, first, digit);
-            assert_eq!(sorted(step.cells.clone()), here);
+            assert_eq!(sorted(step.cells.to_vec()), here);
             assert!(here.iter().all(|c| g.houses[second as usize].contains(c)));
             let rest: Vec<u16> = places(board, g, second, digit).into_iter().filter(|c| !here.contains(c)).collect();
             let gone = if matches!(step.technique, Pointing | Claiming) { &step.remove } else { &step.implied };
@@ -265,7 +274,7 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
             assert_eq!((sorted(union.clone()).len() >= size, set.count_ones() as usize), (true, size));
             union.sort_unstable();
             union.dedup();
-            assert_eq!(union, sorted(step.cells.clone()));
+            assert_eq!(union, sorted(step.cells.to_vec()));
             let gone = if step.place.is_some() { &step.implied } else { &step.remove };
             for &(c, digits) in gone {
                 assert_eq!(digits, board.candidates[c as usize] & !set);

@@ -1,9 +1,12 @@
 //! The exact solver: counts a grid's solutions up to a limit (unique, none, several — with the first two
 //! found), by depth-first search over candidates with naked and hidden singles propagated at every node
 //! and the cell with the fewest candidates tried first. The uniqueness oracle of the human solver's
-//! tests and of generation.
+//! tests and of generation. Stepped ([`Counter`]): its memory is reserved when it is made, and each step
+//! tries at most the digits its budget allows.
 
 use super::{bit, Digits, Geometry, Grid, MAX_CELLS};
+use crate::memory::{self, OutOfMemory};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// What [`count`] found.
@@ -29,14 +32,150 @@ struct State {
     empty: usize,
 }
 
-/// The search's tables and its singles queue.
-struct Solver<'g> {
-    geometry: &'g Geometry,
-    all: Digits,
-    queue: Vec<u16>,
+/// A node on the search's stack, the cell it branches on and the digits left to try there.
+#[derive(Clone)]
+struct Frame {
+    state: State,
+    cell: usize,
+    rest: Digits,
 }
 
-impl Solver<'_> {
+/// A stepped count of a grid's solutions, its memory reserved when made (a stack as deep as the grid
+/// has cells): [`Counter::restart`] with the grid, then [`Counter::step`] until it says it is done.
+pub struct Counter {
+    geometry: Arc<Geometry>,
+    all: Digits,
+    stack: Vec<Frame>,
+    queue: Vec<u16>,
+    limit: usize,
+    solutions: usize,
+    /// The first two solutions found (their first `cells` digits).
+    first: [u8; MAX_CELLS],
+    second: [u8; MAX_CELLS],
+    nodes: u64,
+    done: bool,
+}
+
+impl Counter {
+    /// A counter for grids of shape `geometry`.
+    pub fn new(geometry: &Arc<Geometry>) -> Result<Counter, OutOfMemory> {
+        let cells = geometry.cells();
+        Ok(Counter {
+            all: geometry.all_digits(),
+            geometry: Arc::clone(geometry),
+            stack: memory::with_capacity(cells + 1)?,
+            queue: memory::with_capacity(cells)?,
+            limit: 0,
+            solutions: 0,
+            first: [0; MAX_CELLS],
+            second: [0; MAX_CELLS],
+            nodes: 0,
+            done: true,
+        })
+    }
+
+    /// Begins counting the solutions of `digits` (row by row, 0 for an empty cell; a digit its peers'
+    /// digits already hold has none) up to `limit`. The givens are propagated here (singles, a
+    /// bounded pass: no digit is tried).
+    pub fn restart(&mut self, digits: &[u8], limit: usize) {
+        let cells = self.geometry.cells();
+        (self.limit, self.solutions, self.nodes, self.done) = (limit, 0, 0, false);
+        self.stack.clear();
+        self.queue.clear();
+        let mut root = State { values: [0; MAX_CELLS], candidates: [0; MAX_CELLS], empty: cells };
+        root.candidates[..cells].fill(self.all);
+        let mut ok = true;
+        for (cell, &d) in digits.iter().enumerate().take(cells) {
+            if ok && d != 0 {
+                // A given on a cell its peers' givens already ruled out: no solution.
+                ok = d as usize <= self.geometry.side
+                    && root.candidates[cell] & bit(d) != 0
+                    && self.assign(&mut root, cell, d);
+            }
+        }
+        if !ok || !self.propagate(&mut root) || limit == 0 {
+            self.done = true;
+            return;
+        }
+        if root.empty == 0 {
+            self.record(&root);
+            self.done = true;
+            return;
+        }
+        let cell = self.choose(&root);
+        let rest = root.candidates[cell];
+        self.stack.push(Frame { state: root, cell, rest });
+    }
+
+    /// Tries at most `nodes` digits (at least one): whether the count is done (every solution up to the
+    /// limit found, or the search exhausted).
+    pub fn step(&mut self, nodes: u64) -> bool {
+        let mut tried = 0;
+        while !self.done && tried < nodes.max(1) {
+            let Some(top) = self.stack.last_mut() else {
+                self.done = true;
+                break;
+            };
+            if top.rest == 0 {
+                self.stack.pop();
+                continue;
+            }
+            tried += 1;
+            self.nodes += 1;
+            let b = top.rest & top.rest.wrapping_neg();
+            top.rest &= !b;
+            let (cell, mut next) = (top.cell, top.state.clone());
+            self.queue.clear();
+            if !self.assign(&mut next, cell, b.trailing_zeros() as u8 + 1) || !self.propagate(&mut next) {
+                continue;
+            }
+            if next.empty == 0 {
+                self.record(&next);
+                self.done = self.solutions >= self.limit;
+                continue;
+            }
+            let cell = self.choose(&next);
+            let rest = next.candidates[cell];
+            self.stack.push(Frame { state: next, cell, rest });
+        }
+        self.done
+    }
+
+    /// Whether the count is done.
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    /// Solutions found so far (at most the limit).
+    pub fn solutions(&self) -> usize {
+        self.solutions
+    }
+
+    /// Digits tried so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The first solution found, its cells row by row.
+    pub fn first(&self) -> Option<&[u8]> {
+        (self.solutions > 0).then(|| &self.first[..self.geometry.cells()])
+    }
+
+    /// The second solution found.
+    pub fn second(&self) -> Option<&[u8]> {
+        (self.solutions > 1).then(|| &self.second[..self.geometry.cells()])
+    }
+
+    fn record(&mut self, state: &State) {
+        let cells = self.geometry.cells();
+        match self.solutions {
+            0 => self.first[..cells].copy_from_slice(&state.values[..cells]),
+            1 => self.second[..cells].copy_from_slice(&state.values[..cells]),
+            _ => {}
+        }
+        self.solutions += 1;
+    }
+
     /// Puts `digit` in `cell` and takes it from the peers' candidates; false on a contradiction (a peer
     /// left without candidates). Peers left with one are queued.
     fn assign(&mut self, state: &mut State, cell: usize, digit: u8) -> bool {
@@ -53,7 +192,7 @@ impl Solver<'_> {
                     return false;
                 }
                 state.candidates[p] = left;
-                if left & (left - 1) == 0 {
+                if left & (left - 1) == 0 && self.queue.len() < self.queue.capacity() {
                     self.queue.push(peer);
                 }
             }
@@ -63,6 +202,7 @@ impl Solver<'_> {
 
     /// Places every naked and hidden single until none is left; false on a contradiction.
     fn propagate(&mut self, state: &mut State) -> bool {
+        let geometry = Arc::clone(&self.geometry);
         loop {
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
@@ -78,7 +218,7 @@ impl Solver<'_> {
                 }
             }
             let mut placed_any = false;
-            for house in &self.geometry.houses {
+            for house in &geometry.houses {
                 let (mut once, mut twice, mut placed) = (0 as Digits, 0 as Digits, 0 as Digits);
                 for &cell in house {
                     let c = state.candidates[cell as usize];
@@ -132,81 +272,34 @@ impl Solver<'_> {
 /// Counts the solutions of `grid` up to `limit` (2 tells unique from several), trying at most
 /// `node_limit` digits.
 pub fn count(grid: &Grid, limit: usize, node_limit: u64) -> Count {
-    count_in(&grid.geometry(), grid, limit, node_limit)
+    count_in(&Arc::new(grid.geometry()), grid, limit, node_limit)
 }
 
 /// [`count`] with the grid's shape at hand (making it costs more than solving an easy 9×9 puzzle).
-pub fn count_in(geometry: &Geometry, grid: &Grid, limit: usize, node_limit: u64) -> Count {
-    let mut solver = Solver { all: geometry.all_digits(), geometry, queue: Vec::new() };
-    let mut found = Count { solutions: 0, first: None, second: None, nodes: 0, complete: true };
-    let cells = geometry.cells();
-    let mut root = State { values: [0; MAX_CELLS], candidates: [0; MAX_CELLS], empty: cells };
-    root.candidates[..cells].fill(solver.all);
-    let mut ok = grid.repeated_in(geometry).is_none();
-    for (cell, &d) in grid.cells.iter().enumerate() {
-        if ok && d != 0 {
-            // A given on a cell its peers' givens already ruled out: no solution.
-            ok = root.candidates[cell] & bit(d) != 0 && solver.assign(&mut root, cell, d);
-        }
-    }
-    if !ok || !solver.propagate(&mut root) || limit == 0 {
-        return found;
-    }
-    let record = |state: &State, found: &mut Count| {
-        let grid = Grid { side: grid.side, cells: state.values[..cells].to_vec() };
-        if found.first.is_none() {
-            found.first = Some(grid);
-        } else if found.second.is_none() {
-            found.second = Some(grid);
-        }
-        found.solutions += 1;
+/// Without memory for the search, nothing is counted and the count says it is not complete.
+pub fn count_in(geometry: &Arc<Geometry>, grid: &Grid, limit: usize, node_limit: u64) -> Count {
+    let Ok(mut counter) = Counter::new(geometry) else {
+        return Count { solutions: 0, first: None, second: None, nodes: 0, complete: false };
     };
-    if root.empty == 0 {
-        record(&root, &mut found);
-        return found;
+    counter.restart(&grid.cells, limit);
+    counter.step(node_limit);
+    let solution = |digits: Option<&[u8]>| digits.map(|d| Grid { side: grid.side, cells: d.to_vec() });
+    Count {
+        solutions: counter.solutions,
+        first: solution(counter.first()),
+        second: solution(counter.second()),
+        nodes: counter.nodes,
+        complete: counter.done,
     }
-    // Depth first: each frame a node, the cell it branches on and the digits left to try there.
-    let cell = solver.choose(&root);
-    let rest = root.candidates[cell];
-    let mut stack: Vec<(State, usize, Digits)> = alloc::vec![(root, cell, rest)];
-    while let Some((state, cell, rest)) = stack.last_mut() {
-        if *rest == 0 {
-            stack.pop();
-            continue;
-        }
-        if found.nodes >= node_limit {
-            found.complete = false;
-            return found;
-        }
-        found.nodes += 1;
-        let b = *rest & rest.wrapping_neg();
-        *rest &= !b;
-        let (cell, mut next) = (*cell, state.clone());
-        solver.queue.clear();
-        if !solver.assign(&mut next, cell, b.trailing_zeros() as u8 + 1) || !solver.propagate(&mut next) {
-            continue;
-        }
-        if next.empty == 0 {
-            record(&next, &mut found);
-            if found.solutions >= limit {
-                return found;
-            }
-            continue;
-        }
-        let cell = solver.choose(&next);
-        let rest = next.candidates[cell];
-        stack.push((next, cell, rest));
-    }
-    found
 }
 
 /// The unique solution of `grid`, or `None` when it has none or several (or `node_limit` ran out).
 pub fn unique_solution(grid: &Grid, node_limit: u64) -> Option<Grid> {
-    unique_solution_in(&grid.geometry(), grid, node_limit)
+    unique_solution_in(&Arc::new(grid.geometry()), grid, node_limit)
 }
 
 /// [`unique_solution`] with the grid's shape at hand.
-pub fn unique_solution_in(geometry: &Geometry, grid: &Grid, node_limit: u64) -> Option<Grid> {
+pub fn unique_solution_in(geometry: &Arc<Geometry>, grid: &Grid, node_limit: u64) -> Option<Grid> {
     let found = count_in(geometry, grid, 2, node_limit);
     (found.complete && found.solutions == 1).then_some(found.first).flatten()
 }

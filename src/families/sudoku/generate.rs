@@ -5,6 +5,7 @@
 
 use super::exact::{count_in, unique_solution_in};
 use super::{Geometry, Grid};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -15,7 +16,7 @@ const TEST_NODES: u64 = 100_000;
 /// A random solution grid of side `side`: a few random clues solved, then digits relabelled and rows,
 /// columns, bands and stacks shuffled.
 pub fn random_solution(side: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Grid> {
-    let geometry = Geometry::new(side)?;
+    let geometry = Arc::new(Geometry::new(side)?);
     loop {
         let mut grid = Grid::empty(side)?;
         for _ in 0..side + 2 {
@@ -70,7 +71,7 @@ fn permute<T>(items: &mut [T], rng: &mut Xoshiro256PlusPlus) {
 /// A minimal puzzle whose unique solution is `solution`: clues taken away in a random order while the
 /// solution stays unique (`symmetric`: a clue and its partner turned half round the centre together).
 pub fn minimal_puzzle(solution: &Grid, symmetric: bool, rng: &mut Xoshiro256PlusPlus) -> Grid {
-    let geometry = solution.geometry();
+    let geometry = Arc::new(solution.geometry());
     let cells = solution.cells.len();
     let mut order: Vec<usize> = (0..cells).collect();
     permute(&mut order, rng);

@@ -5,7 +5,8 @@
 //! such puzzles 4.5 or more: uniqueness, chains): [`Rating::finished`] says so, and its difficulty is then
 //! a lower bound.
 
-use super::{bit, digits, Digits, Geometry, Grid, HouseKind};
+use super::{bit, digits, Digits, Geometry, Grid, HouseKind, MAX_CELLS, MAX_SIDE};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// A technique of the ladder, easiest first.
@@ -135,7 +136,29 @@ impl Technique {
     }
 }
 
-/// One step of the ladder: what it places and removes, and the pattern that proves it.
+/// A list of cells of fixed capacity (a fish's cells: at most 4 lines of 4 places).
+pub type CellList = heapless::Vec<u16, 64>;
+/// Candidates to remove, (cell, digits), of fixed capacity (a jellyfish on a 16×16 grid removes from at
+/// most 4 lines of 12 other cells; a wing from a cell's 39 peers).
+pub type Removals = heapless::Vec<(u16, Digits), 64>;
+/// Houses of a pattern (a jellyfish's 4 lines and 4 cover lines at most).
+pub type HouseList = heapless::Vec<u16, 8>;
+
+/// Pushes onto a list whose capacity the patterns cannot exceed (see each list's type).
+fn put<T, const N: usize>(list: &mut heapless::Vec<T, N>, item: T) {
+    let pushed = list.push(item);
+    debug_assert!(pushed.is_ok(), "a pattern list's capacity is its bound");
+}
+
+/// A list of `items`, as many as fit.
+fn listed<T, const N: usize>(items: impl IntoIterator<Item = T>) -> heapless::Vec<T, N> {
+    let mut list = heapless::Vec::new();
+    items.into_iter().for_each(|item| put(&mut list, item));
+    list
+}
+
+/// One step of the ladder: what it places and removes, and the pattern that proves it. Fixed capacity:
+/// finding and applying steps allocates nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deduction {
     /// The technique.
@@ -143,37 +166,63 @@ pub struct Deduction {
     /// The digit placed, if any: (cell, digit).
     pub place: Option<(u16, u8)>,
     /// The candidates removed: (cell, digits).
-    pub remove: Vec<(u16, Digits)>,
+    pub remove: Removals,
     /// What a direct technique's pattern rules out on the way to its digit: (cell, digits). Not applied:
     /// a direct step only places its digit, as SE's do (the candidates stay for later steps to remove).
-    pub implied: Vec<(u16, Digits)>,
+    pub implied: Removals,
     /// The houses the pattern lies in (the first is where to look).
-    pub houses: Vec<u16>,
+    pub houses: HouseList,
     /// The pattern's cells.
-    pub cells: Vec<u16>,
+    pub cells: CellList,
     /// The pattern's digits.
     pub digits: Digits,
 }
 
-/// A grid being solved by a player: digits placed and each empty cell's candidates.
+impl Deduction {
+    /// A step of `technique` on the pattern of `cells` and `digits` in `houses`, removing `remove`.
+    fn new(technique: Technique, houses: &[u16], cells: &[u16], digits: Digits, remove: Removals) -> Deduction {
+        Deduction {
+            technique,
+            place: None,
+            remove,
+            implied: Removals::new(),
+            houses: listed(houses.iter().copied()),
+            cells: listed(cells.iter().copied()),
+            digits,
+        }
+    }
+
+    /// Turns the step direct: it places `place` only, what it removed becoming what it implies.
+    fn direct(mut self, place: (u16, u8)) -> Deduction {
+        self.place = Some(place);
+        self.implied = core::mem::take(&mut self.remove);
+        self
+    }
+}
+
+/// A grid being solved by a player: digits placed and each empty cell's candidates. Fixed capacity (the
+/// shape shared): copying and stepping it allocates nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    geometry: Geometry,
+    geometry: Arc<Geometry>,
     /// Each cell's digit (0 when empty).
-    pub values: Vec<u8>,
+    pub values: [u8; MAX_CELLS],
     /// Each empty cell's candidates (0 for a filled cell).
-    pub candidates: Vec<Digits>,
+    pub candidates: [Digits; MAX_CELLS],
 }
 
 impl Board {
     /// The board of `grid`'s digits, every empty cell's candidates those its peers' digits leave.
     pub fn new(grid: &Grid) -> Board {
-        let geometry = grid.geometry();
-        let all = geometry.all_digits();
-        let cells = geometry.cells();
-        let mut board = Board { values: alloc::vec![0; cells], candidates: alloc::vec![all; cells], geometry };
-        for (cell, &d) in grid.cells.iter().enumerate() {
-            if d != 0 {
+        Board::of(&Arc::new(grid.geometry()), &grid.cells)
+    }
+
+    /// The board of `digits` (row by row, 0 for an empty cell) on a grid of shape `geometry`.
+    pub fn of(geometry: &Arc<Geometry>, digits: &[u8]) -> Board {
+        let mut board = Board { geometry: Arc::clone(geometry), values: [0; MAX_CELLS], candidates: [0; MAX_CELLS] };
+        board.candidates[..geometry.cells()].fill(geometry.all_digits());
+        for (cell, &d) in digits.iter().enumerate().take(geometry.cells()) {
+            if d != 0 && d as usize <= geometry.side {
                 board.place(cell as u16, d);
             }
         }
@@ -206,7 +255,7 @@ impl Board {
 
     /// Whether every cell holds a digit.
     pub fn solved(&self) -> bool {
-        self.values.iter().all(|&d| d != 0)
+        self.values[..self.geometry.cells()].iter().all(|&d| d != 0)
     }
 
     /// The cells of house `house` where `digit` is a candidate.
@@ -215,8 +264,8 @@ impl Board {
     }
 
     /// The candidates of `set` in each of `cells`, where it has some: (cell, those digits).
-    fn among(&self, cells: impl Iterator<Item = u16>, set: Digits) -> Vec<(u16, Digits)> {
-        cells.map(|c| (c, self.candidates[c as usize] & set)).filter(|&(_, d)| d != 0).collect()
+    fn among(&self, cells: impl Iterator<Item = u16>, set: Digits) -> Removals {
+        listed(cells.map(|c| (c, self.candidates[c as usize] & set)).filter(|&(_, d)| d != 0))
     }
 
     /// Whether house `house` holds `digit`.
@@ -248,8 +297,8 @@ impl Board {
             Technique::NakedTriple => self.naked_set(3),
             Technique::Swordfish => self.fish(3),
             Technique::HiddenTriple => self.hidden_set(3, false),
-            Technique::XyWing => self.xy_wing(),
-            Technique::XyzWing => self.xyz_wing(),
+            Technique::XyWing => self.wing(2, Technique::XyWing),
+            Technique::XyzWing => self.wing(3, Technique::XyzWing),
             Technique::NakedQuad => self.naked_set(4),
             Technique::Jellyfish => self.fish(4),
             Technique::HiddenQuad => self.hidden_set(4, false),
@@ -288,13 +337,16 @@ impl Board {
     /// the digit leaves the rest of the other house. `direct`: only when that leaves the digit one place
     /// in a house of the first one's kind through a cell it left, which is placed.
     fn locked(&self, pointing: bool, direct: bool) -> Option<Deduction> {
-        let g = &self.geometry;
-        for h in 0..g.houses.len() {
-            if (g.kind(h) == HouseKind::Box) != pointing {
-                continue;
-            }
+        let g = &*self.geometry;
+        let technique = match (pointing, direct) {
+            (true, true) => Technique::DirectPointing,
+            (false, true) => Technique::DirectClaiming,
+            (true, false) => Technique::Pointing,
+            (false, false) => Technique::Claiming,
+        };
+        for h in (0..g.houses.len()).filter(|&h| (g.kind(h) == HouseKind::Box) == pointing) {
             for d in 1..=g.side as u8 {
-                let places: Vec<u16> = self.places(h, d).collect();
+                let places: CellList = listed(self.places(h, d));
                 if places.len() < 2 {
                     continue;
                 }
@@ -305,37 +357,23 @@ impl Board {
                     if other == h || !places.iter().all(|&c| g.cell_houses[c as usize][k] as usize == other) {
                         continue;
                     }
-                    let gone: Vec<u16> = self.places(other, d).filter(|&c| !g.houses[h].contains(&c)).collect();
+                    let gone = self.among(self.places(other, d).filter(|c| !g.houses[h].contains(c)), bit(d));
                     if gone.is_empty() {
                         continue;
                     }
-                    let technique = match (pointing, direct) {
-                        (true, true) => Technique::DirectPointing,
-                        (false, true) => Technique::DirectClaiming,
-                        (true, false) => Technique::Pointing,
-                        (false, false) => Technique::Claiming,
-                    };
-                    let mut deduction = Deduction {
-                        technique,
-                        place: None,
-                        remove: gone.iter().map(|&c| (c, bit(d))).collect(),
-                        implied: Vec::new(),
-                        houses: alloc::vec![h as u16, other as u16],
-                        cells: places.clone(),
-                        digits: bit(d),
-                    };
+                    let deduction = Deduction::new(technique, &[h as u16, other as u16], &places, bit(d), gone);
                     if !direct {
                         return Some(deduction);
                     }
-                    deduction.implied = core::mem::take(&mut deduction.remove);
                     // A house of the first one's kind through a cell the digit left, where it has one place.
                     let kind_index = h / g.side;
-                    for &c in &gone {
-                        let house = g.cell_houses[c as usize][kind_index] as usize;
-                        let mut left = self.places(house, d).filter(|p| !gone.contains(p));
+                    for &(c, _) in &deduction.remove {
+                        let house = g.cell_houses[c as usize][kind_index];
+                        let mut left =
+                            self.places(house as usize, d).filter(|p| !deduction.remove.iter().any(|r| r.0 == *p));
                         if let (Some(cell), None) = (left.next(), left.next()) {
-                            deduction.place = Some((cell, d));
-                            deduction.houses.push(house as u16);
+                            let mut deduction = deduction.clone().direct((cell, d));
+                            put(&mut deduction.houses, house);
                             return Some(deduction);
                         }
                     }
@@ -350,7 +388,7 @@ impl Board {
     fn naked_set(&self, size: usize) -> Option<Deduction> {
         let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][size - 2];
         for (h, house) in self.geometry.houses.iter().enumerate() {
-            let empty: Vec<u16> = house.iter().copied().filter(|&c| self.values[c as usize] == 0).collect();
+            let empty: CellList = listed(house.iter().copied().filter(|&c| self.values[c as usize] == 0));
             if empty.len() <= size {
                 continue;
             }
@@ -359,17 +397,9 @@ impl Board {
                 if union.count_ones() as usize != size {
                     return None;
                 }
-                let cells: Vec<u16> = pick.iter().map(|&k| empty[k]).collect();
+                let cells: CellList = listed(pick.iter().map(|&k| empty[k]));
                 let remove = self.among(empty.iter().copied().filter(|c| !cells.contains(c)), union);
-                (!remove.is_empty()).then(|| Deduction {
-                    technique,
-                    place: None,
-                    remove,
-                    implied: Vec::new(),
-                    houses: alloc::vec![h as u16],
-                    cells,
-                    digits: union,
-                })
+                (!remove.is_empty()).then(|| Deduction::new(technique, &[h as u16], &cells, union, remove))
             });
             if found.is_some() {
                 return found;
@@ -388,16 +418,16 @@ impl Board {
             (3, false) => Technique::HiddenTriple,
             _ => Technique::HiddenQuad,
         };
-        let g = &self.geometry;
+        let g = &*self.geometry;
         for h in 0..g.houses.len() {
-            let open: Vec<u8> = (1..=g.side as u8).filter(|&d| !self.holds(h, d)).collect();
+            let open: heapless::Vec<u8, MAX_SIDE> = listed((1..=g.side as u8).filter(|&d| !self.holds(h, d)));
             if open.len() <= size {
                 continue;
             }
             let found = subsets(open.len(), size, |pick| {
                 let set: Digits = pick.iter().fold(0, |s, &k| s | bit(open[k]));
-                let cells: Vec<u16> =
-                    g.houses[h].iter().copied().filter(|&c| self.candidates[c as usize] & set != 0).collect();
+                let cells: CellList =
+                    listed(g.houses[h].iter().copied().filter(|&c| self.candidates[c as usize] & set != 0));
                 if cells.len() != size {
                     return None;
                 }
@@ -405,26 +435,17 @@ impl Board {
                 if remove.is_empty() {
                     return None;
                 }
-                let mut deduction = Deduction {
-                    technique,
-                    place: None,
-                    remove,
-                    implied: Vec::new(),
-                    houses: alloc::vec![h as u16],
-                    cells: cells.clone(),
-                    digits: set,
-                };
-                if direct {
-                    let other = open.iter().copied().filter(|&d| set & bit(d) == 0).find_map(|d| {
-                        let mut left = self.places(h, d).filter(|c| !cells.contains(c));
-                        let (cell, None) = (left.next()?, left.next()) else { return None };
-                        // It had more places before: a single already is an easier step.
-                        (self.places(h, d).count() > 1).then_some((cell, d))
-                    })?;
-                    deduction.place = Some(other);
-                    deduction.implied = core::mem::take(&mut deduction.remove);
+                let deduction = Deduction::new(technique, &[h as u16], &cells, set, remove);
+                if !direct {
+                    return Some(deduction);
                 }
-                Some(deduction)
+                let other = open.iter().copied().filter(|&d| set & bit(d) == 0).find_map(|d| {
+                    let mut left = self.places(h, d).filter(|c| !cells.contains(c));
+                    let (cell, None) = (left.next()?, left.next()) else { return None };
+                    // It had more places before: a single already is an easier step.
+                    (self.places(h, d).count() > 1).then_some((cell, d))
+                })?;
+                Some(deduction.direct(other))
             });
             if found.is_some() {
                 return found;
@@ -437,20 +458,18 @@ impl Board {
     /// columns' other cells.
     fn fish(&self, size: usize) -> Option<Deduction> {
         let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][size - 2];
-        let g = &self.geometry;
+        let g = &*self.geometry;
         let n = g.side;
         for d in 1..=n as u8 {
             for (base, cover) in [(0, 1), (1, 0)] {
                 // The lines of the base kind where the digit has 2..=size places, as a set of cover lines.
-                let lines: Vec<(usize, u32)> = (0..n)
-                    .filter_map(|i| {
-                        let house = base * n + i;
-                        let spots = self
-                            .places(house, d)
-                            .fold(0u32, |m, c| m | 1 << (g.cell_houses[c as usize][cover] as usize - cover * n));
-                        (2..=size).contains(&(spots.count_ones() as usize)).then_some((house, spots))
-                    })
-                    .collect();
+                let lines: heapless::Vec<(usize, u32), MAX_SIDE> = listed((0..n).filter_map(|i| {
+                    let house = base * n + i;
+                    let spots = self
+                        .places(house, d)
+                        .fold(0u32, |m, c| m | 1 << (g.cell_houses[c as usize][cover] as usize - cover * n));
+                    (2..=size).contains(&(spots.count_ones() as usize)).then_some((house, spots))
+                }));
                 if lines.len() < size {
                     continue;
                 }
@@ -459,29 +478,19 @@ impl Board {
                     if union.count_ones() as usize != size {
                         return None;
                     }
-                    let bases: Vec<u16> = pick.iter().map(|&k| lines[k].0 as u16).collect();
-                    let mut remove = Vec::new();
-                    let mut covers = Vec::new();
+                    let mut houses: HouseList = listed(pick.iter().map(|&k| lines[k].0 as u16));
+                    let (mut remove, mut cells) = (Removals::new(), CellList::new());
                     for i in (0..n).filter(|&i| union >> i & 1 == 1) {
-                        covers.push((cover * n + i) as u16);
+                        put(&mut houses, (cover * n + i) as u16);
                         for c in self.places(cover * n + i, d) {
-                            if !bases.contains(&g.cell_houses[c as usize][base]) {
-                                remove.push((c, bit(d)));
+                            if houses[..size].contains(&g.cell_houses[c as usize][base]) {
+                                put(&mut cells, c);
+                            } else {
+                                put(&mut remove, (c, bit(d)));
                             }
                         }
                     }
-                    let cells: Vec<u16> = bases.iter().flat_map(|&b| self.places(b as usize, d)).collect();
-                    let mut houses = bases;
-                    houses.extend(covers);
-                    (!remove.is_empty()).then(|| Deduction {
-                        technique,
-                        place: None,
-                        remove,
-                        implied: Vec::new(),
-                        houses,
-                        cells,
-                        digits: bit(d),
-                    })
+                    (!remove.is_empty()).then(|| Deduction::new(technique, &houses, &cells, bit(d), remove))
                 });
                 if found.is_some() {
                     return found;
@@ -496,67 +505,43 @@ impl Board {
         a != b && (0..3).any(|k| self.geometry.cell_houses[a as usize][k] == self.geometry.cell_houses[b as usize][k])
     }
 
-    /// Removes `z` from every empty cell (not among `pattern`) seeing all of `pattern`.
-    fn seen_by_all(&self, pattern: &[u16], z: Digits) -> Vec<(u16, Digits)> {
-        (0..self.geometry.cells() as u16)
-            .filter(|&c| self.candidates[c as usize] & z != 0 && !pattern.contains(&c))
-            .filter(|&c| pattern.iter().all(|&p| self.sees(c, p)))
-            .map(|c| (c, z))
-            .collect()
-    }
-
-    fn xy_wing(&self) -> Option<Deduction> {
-        self.wing(2, Technique::XyWing)
-    }
-
-    fn xyz_wing(&self) -> Option<Deduction> {
-        self.wing(3, Technique::XyzWing)
-    }
-
     /// A pivot of `pivot_size` candidates (`xy` or `xyz`) seeing two bivalue pincers `xz` and `yz`: `z`
     /// leaves the cells seeing both pincers (and the pivot too, for `xyz`).
     fn wing(&self, pivot_size: u32, technique: Technique) -> Option<Deduction> {
-        let cells = self.geometry.cells() as u16;
+        let g = &*self.geometry;
         let bivalue = |c: u16| self.candidates[c as usize].count_ones() == 2;
-        for pivot in (0..cells).filter(|&c| self.candidates[c as usize].count_ones() == pivot_size) {
+        for pivot in (0..g.cells() as u16).filter(|&c| self.candidates[c as usize].count_ones() == pivot_size) {
             let xyz = self.candidates[pivot as usize];
-            let pincers: Vec<u16> = self.geometry.peers[pivot as usize]
-                .iter()
-                .copied()
-                .filter(|&c| bivalue(c) && self.candidates[c as usize] & xyz != 0)
-                .collect();
+            let pincers: CellList = listed(
+                g.peers[pivot as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&c| bivalue(c) && self.candidates[c as usize] & xyz != 0),
+            );
             for (i, &a) in pincers.iter().enumerate() {
                 for &b in &pincers[i + 1..] {
                     let (ca, cb) = (self.candidates[a as usize], self.candidates[b as usize]);
-                    if ca == cb {
-                        continue;
-                    }
                     let z = ca & cb;
-                    let fits = if pivot_size == 2 {
-                        // xy, xz, yz: the pincers share z, which the pivot lacks, and cover the pivot.
-                        z.count_ones() == 1 && z & xyz == 0 && (ca | cb) & !z == xyz
-                    } else {
-                        // xyz, xz, yz: both pincers inside the pivot, sharing z.
-                        z.count_ones() == 1 && (ca | cb) == xyz
-                    };
+                    let fits = ca != cb
+                        && z.count_ones() == 1
+                        && if pivot_size == 2 {
+                            // xy, xz, yz: the pincers share z, which the pivot lacks, and cover the pivot.
+                            z & xyz == 0 && (ca | cb) & !z == xyz
+                        } else {
+                            // xyz, xz, yz: both pincers inside the pivot, sharing z.
+                            (ca | cb) == xyz
+                        };
                     if !fits {
                         continue;
                     }
-                    let pattern: Vec<u16> = if pivot_size == 2 { alloc::vec![a, b] } else { alloc::vec![pivot, a, b] };
-                    let remove = self.seen_by_all(&pattern, z);
+                    // The cells seeing the pincers (and the pivot, for xyz) lose z.
+                    let seeing = |c: u16| {
+                        self.sees(c, a) && self.sees(c, b) && (pivot_size == 2 || self.sees(c, pivot)) && c != pivot
+                    };
+                    let remove = self.among(g.peers[a as usize].iter().copied().filter(|&c| seeing(c)), z);
                     if !remove.is_empty() {
-                        let houses = alloc::vec![self.geometry.cell_houses[pivot as usize][0]];
-                        let cells = alloc::vec![pivot, a, b];
-                        let implied = Vec::new();
-                        return Some(Deduction {
-                            technique,
-                            place: None,
-                            remove,
-                            implied,
-                            houses,
-                            cells,
-                            digits: xyz | z,
-                        });
+                        let houses = [g.cell_houses[pivot as usize][0]];
+                        return Some(Deduction::new(technique, &houses, &[pivot, a, b], xyz | z, remove));
                     }
                 }
             }
@@ -573,24 +558,20 @@ fn single(set: Digits) -> Option<u8> {
 /// A deduction placing `digit` in `cell`, seen in house `house`.
 fn placing(technique: Technique, cell: u16, digit: u8, house: usize) -> Deduction {
     Deduction {
-        technique,
         place: Some((cell, digit)),
-        remove: Vec::new(),
-        implied: Vec::new(),
-        houses: alloc::vec![house as u16],
-        cells: alloc::vec![cell],
-        digits: bit(digit),
+        ..Deduction::new(technique, &[house as u16], &[cell], bit(digit), Removals::new())
     }
 }
 
 /// The first `Some` `found` gives for a `size`-subset of `0..n` (in lexicographic order).
 fn subsets<T>(n: usize, size: usize, mut found: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
-    let mut pick: Vec<usize> = (0..size).collect();
-    if size > n {
+    if size > n || size > 4 {
         return None;
     }
+    let mut array = [0, 1, 2, 3];
+    let pick = &mut array[..size];
     loop {
-        if let Some(t) = found(&pick) {
+        if let Some(t) = found(pick) {
             return Some(t);
         }
         // The next subset: the last index that can move on, and the ones after it just behind.

@@ -268,6 +268,15 @@ impl Grid {
     }
 }
 
+impl core::str::FromStr for Grid {
+    type Err = GridError;
+
+    /// [`Grid::parse`].
+    fn from_str(text: &str) -> Result<Grid, GridError> {
+        Grid::parse(text)
+    }
+}
+
 impl fmt::Display for Grid {
     /// The cells on one line, `.` for an empty cell.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -74,7 +74,7 @@ pub fn sudoku(file: Option<&str>, count: usize, seed: u64) -> Done {
     }
     // The exact solver: each puzzle counted to 2 (unique or not), repeated for a stable time.
     let repeats = (20_000 / cases.len()).clamp(1, 100);
-    let geometries: Vec<_> = cases.iter().map(|c| c.grid.geometry()).collect();
+    let geometries: Vec<_> = cases.iter().map(|c| std::sync::Arc::new(c.grid.geometry())).collect();
     let clock = Instant::now();
     let (mut nodes, mut unique) = (0u64, 0usize);
     for _ in 0..repeats {
