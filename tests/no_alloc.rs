@@ -136,18 +136,19 @@ fn hint_tiers_allocate_nothing() {
         }
     }
 
-    // Sudoku: the human ladder's steps (found and applied on a board that is copied) and the exact
-    // counter's steps, once made, allocate nothing.
+    // Sudoku: the human ladder's steps (patterns and chains, found and applied on a board that is copied)
+    // and the exact counter's steps, once made, allocate nothing.
     let rated = include_str!("../data/sudoku/rated.txt");
     let puzzles: Vec<lphint::families::sudoku::Grid> =
         rated.lines().filter(|l| !l.starts_with('#')).take(50).map(|l| l[..81].parse().unwrap()).collect();
     let geometry = std::sync::Arc::new(puzzles[0].geometry());
     let mut counter = lphint::families::sudoku::exact::Counter::new(&geometry).unwrap();
+    let mut ladder = lphint::families::sudoku::human::Ladder::new().unwrap();
     for grid in &puzzles {
         let board = lphint::families::sudoku::human::Board::of(&geometry, &grid.cells);
         let ((), count) = allocations_during(|| {
             let mut board = board.clone();
-            while let Some(step) = board.next_deduction() {
+            while let Some(step) = ladder.next(&board) {
                 board.apply(&step);
             }
             counter.restart(&grid.cells, 2);

@@ -3,7 +3,7 @@
 
 use lphint::families::sudoku::exact::{count, unique_solution, Counter};
 use lphint::families::sudoku::generate::{minimal_puzzle, random_solution};
-use lphint::families::sudoku::human::{rate, Board, Deduction, Technique};
+use lphint::families::sudoku::human::{rate, Board, Deduction, Ladder, Technique};
 use lphint::families::sudoku::{bit, Geometry, Grid, GridError, HouseKind};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -117,13 +117,21 @@ fn grids_are_read_in_every_size_and_written_back() {
     assert_eq!(Grid::parse(&twice).unwrap_err().to_string(), "row 1 gives the digit 3 twice");
 }
 
+/// What the ladder did on a puzzle: its hardest step's difficulty, whether it finished, the techniques.
+struct Run {
+    hardest: u8,
+    finished: bool,
+    used: std::collections::BTreeSet<Technique>,
+}
+
 /// Steps the ladder through `grid`, checking every step against its unique solution: digits placed are
-/// the solution's, candidates removed (or ruled out on a direct step's way) are not. The steps taken.
-fn check_every_step(grid: &Grid) -> usize {
+/// the solution's, candidates removed (or ruled out on a direct step's way) are not; a forcing chain's
+/// candidate, put in its cell, leaves no solution.
+fn check_every_step(grid: &Grid, ladder: &mut Ladder) -> Run {
     let solution = unique_solution(grid, u64::MAX).expect("a proper puzzle");
     let mut board = Board::new(grid);
-    let mut steps = 0;
-    while let Some(step) = board.next_deduction() {
+    let mut run = Run { hardest: 0, finished: false, used: Default::default() };
+    while let Some(step) = ladder.next(&board) {
         let truth = |cell: u16| bit(solution.cells[cell as usize]);
         for &(cell, gone) in step.remove.iter().chain(&step.implied) {
             assert_eq!(gone & truth(cell), 0, "{grid}: {step:?} removes the true digit of cell {cell}");
@@ -132,53 +140,67 @@ fn check_every_step(grid: &Grid) -> usize {
             assert_eq!(bit(digit), truth(cell), "{grid}: {step:?}");
         }
         assert!(step.place.is_some() || !step.remove.is_empty(), "{grid}: {step:?} does nothing");
+        if step.technique == Technique::ForcingXChain || step.technique == Technique::ForcingChain {
+            // What its sentence says: the digit taken out of the cell, put back, leaves no solution.
+            let (cell, gone) = step.remove[0];
+            if gone == step.digits {
+                let mut assumed = Grid { side: grid.side, cells: board.values[..grid.cells.len()].to_vec() };
+                assumed.cells[cell as usize] = step.digits.trailing_zeros() as u8 + 1;
+                assert_eq!(count(&assumed, 1, u64::MAX).solutions, 0, "{grid}: {step:?}");
+            }
+        }
+        run.hardest = run.hardest.max(step.difficulty());
+        run.used.insert(step.technique);
         board.apply(&step);
-        steps += 1;
     }
-    steps
+    run.finished = board.solved();
+    run
 }
 
 #[test]
-fn every_step_of_the_ladder_holds_in_the_unique_solution() {
+fn every_step_holds_in_the_unique_solution_and_the_ladder_rates_as_sudoku_explainer() {
+    let mut ladder = Ladder::new().unwrap();
     let mut used = std::collections::BTreeSet::new();
-    for (grid, _, _) in rated() {
-        check_every_step(&grid);
-        let mut board = Board::new(&grid);
-        while let Some(step) = board.next_deduction() {
-            used.insert(step.technique);
-            board.apply(&step);
+    let (mut finished, mut equal, mut near, mut differ) = (0, 0, 0, Vec::new());
+    for (k, (grid, se, technique)) in rated().into_iter().enumerate() {
+        let run = check_every_step(&grid, &mut ladder);
+        used.extend(run.used);
+        if k % 20 == 0 {
+            // `rate` is this run's rating.
+            let rating = rate(&grid, 10_000);
+            assert_eq!((rating.difficulty, rating.finished), (run.hardest, run.finished), "{grid}");
+        }
+        if run.finished {
+            finished += 1;
+            equal += usize::from(run.hardest == se);
+            near += usize::from(run.hardest.abs_diff(se) <= 2);
+            if run.hardest != se {
+                differ.push(format!("{grid}: ours {}, SE {se} ({technique})", run.hardest));
+            }
+        } else {
+            // Beyond the ladder: SE needed a technique of 4.5 or more, and rates it no lower than our bound.
+            assert!(se >= 45 && se >= run.hardest, "{grid}: SE {se} ({technique}), ours {}", run.hardest);
         }
     }
+    // Measured: 971 of the 1,000 finished, 965 of them rated as SE rates them, 967 within 0.2 (the six
+    // others need a unique loop, which SE rates 4.6, or chains SE finds shorter).
+    assert!(
+        finished >= 971 && equal >= 965 && near >= 967,
+        "{finished} finished, {equal} equal:\n{}",
+        differ.join("\n")
+    );
     // Other sizes: puzzles made here.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     for (side, puzzles) in [(4, 100), (6, 60), (16, 1)] {
         for _ in 0..puzzles {
             let solution = random_solution(side, &mut rng).unwrap();
             let puzzle = minimal_puzzle(&solution, side == 6, &mut rng);
-            assert!(check_every_step(&puzzle) > 0);
+            assert!(!check_every_step(&puzzle, &mut ladder).used.is_empty());
         }
     }
-    // Nearly every technique met on the way (the rare ones: the quads).
+    // Nearly every technique met on the way (the rare ones: direct claiming, jellyfish, hidden quad).
     let missing: Vec<Technique> = Technique::ALL.iter().copied().filter(|t| !used.contains(t)).collect();
     assert!(missing.len() <= 3, "never used: {missing:?}");
-}
-
-#[test]
-fn the_ladder_rates_as_sudoku_explainer_wherever_it_finishes() {
-    let (mut finished, mut beyond) = (0, 0);
-    for (grid, se, technique) in rated() {
-        let rating = rate(&grid, 10_000);
-        if rating.finished {
-            assert_eq!(rating.difficulty, se, "{grid}: ours {:?}, SE {se} ({technique})", rating.hardest);
-            finished += 1;
-        } else {
-            // Beyond the ladder: SE needed a technique of 4.5 or more, and rates it no lower than our bound.
-            assert!(se >= 45 && se >= rating.difficulty, "{grid}: SE {se} ({technique}), ours {rating:?}");
-            beyond += 1;
-        }
-    }
-    // 644 of the 1,000 finished (the rest need uniqueness, BUG or chains).
-    assert!(finished >= 640 && finished + beyond == 1000, "{finished} finished");
 }
 
 #[test]
@@ -299,6 +321,27 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
             rest.sort_unstable();
             assert_eq!(cells_of(&step.remove), rest);
         }
+        UniqueRectangle => {
+            let cells = &step.cells;
+            let rows: std::collections::BTreeSet<u16> = cells.iter().map(|&c| g.cell_houses[c as usize][0]).collect();
+            let columns: std::collections::BTreeSet<u16> =
+                cells.iter().map(|&c| g.cell_houses[c as usize][1]).collect();
+            let boxes: std::collections::BTreeSet<u16> = cells.iter().map(|&c| g.cell_houses[c as usize][2]).collect();
+            assert_eq!((cells.len(), rows.len(), columns.len(), boxes.len()), (4, 2, 2, 2));
+            assert!(cells.iter().all(|&c| board.candidates[c as usize] & step.digits == step.digits));
+            // Two cells at least hold only the pair (else it is no rectangle of a deadly pattern).
+            assert!(cells.iter().filter(|&&c| board.candidates[c as usize] == step.digits).count() >= 2);
+        }
+        Bug => {
+            let cell = step.cells[0] as usize;
+            let empty = (0..g.cells()).filter(|&c| board.values[c] == 0);
+            assert!(empty.clone().all(|c| board.candidates[c].count_ones() == if c == cell { 3 } else { 2 }));
+            assert_eq!(cells_of(&step.remove), vec![cell as u16]);
+            assert_eq!(step.remove[0].1, board.candidates[cell] & !step.digits);
+        }
+        XCycle | YCycle | Cycle | ForcingXChain | ForcingChain => {
+            panic!("chains are checked against the solution and the exact solver (check_every_step)")
+        }
         XyWing | XyzWing => {
             let [pivot, a, b] = [step.cells[0], step.cells[1], step.cells[2]];
             let (p, ca, cb) =
@@ -323,8 +366,9 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
 #[test]
 fn every_sentence_states_facts_of_its_position() {
     let mut sentences = std::collections::BTreeMap::new();
+    let mut ladder = Ladder::new().unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
-    let mut grids: Vec<Grid> = rated().into_iter().map(|(g, _, _)| g).collect();
+    let mut grids: Vec<Grid> = rated().into_iter().map(|(g, _, _)| g).take(400).collect();
     grids.extend((0..40).map(|_| minimal_puzzle(&random_solution(6, &mut rng).unwrap(), false, &mut rng)));
     for grid in grids {
         let g = grid.geometry();
@@ -339,9 +383,11 @@ fn every_sentence_states_facts_of_its_position() {
             assert!(step.where_to_look(&board).starts_with("look at"));
             assert!(step.technique_text().ends_with(step.technique.name()));
             // Tier 4 ends on the first digit placed, this step's when it places one.
-            let ahead = board.steps_to_next_digit(100);
-            assert_eq!(ahead[0], step);
-            assert!(ahead[..ahead.len() - 1].iter().all(|s| s.place.is_none()));
+            if step.place.is_some() || sentences.len() < 12 {
+                let ahead = board.steps_to_next_digit(&mut ladder, 100);
+                assert_eq!(ahead[0], step);
+                assert!(ahead[..ahead.len() - 1].iter().all(|s| s.place.is_none()));
+            }
             sentences.entry(step.technique).or_insert(sentence);
             board.apply(&step);
         }

@@ -3,7 +3,7 @@
 //! found on, so that it states facts about that position — and the steps to the next digit placed
 //! (tier 4).
 
-use super::human::{digit_list, Board, Deduction, Technique};
+use super::human::{digit_list, Board, Deduction, Ladder, Technique};
 use super::{digits, Geometry};
 use alloc::format;
 use alloc::string::String;
@@ -61,7 +61,17 @@ impl Deduction {
                 let d = digit_list(self.digits);
                 format!("look at the {d}s in {}", house_list(g, &self.houses[..self.size()]))
             }
-            Technique::XyWing | Technique::XyzWing => format!("look at {}", cell_list(g, &self.cells)),
+            Technique::XyWing
+            | Technique::XyzWing
+            | Technique::UniqueRectangle
+            | Technique::XCycle
+            | Technique::YCycle
+            | Technique::Cycle => {
+                format!("look at {}", cell_list(g, &self.cells))
+            }
+            Technique::ForcingXChain | Technique::ForcingChain => {
+                format!("look at {}", g.cell_name(self.cells[0] as usize))
+            }
             _ => format!("look at {}", g.house_name(self.houses[0] as usize)),
         }
     }
@@ -139,6 +149,36 @@ impl Deduction {
                     if covers.len() > 1 { "those lines" } else { "that line" },
                 )
             }
+            Technique::UniqueRectangle => {
+                let gone = self.remove.iter().fold(0, |m, &(_, d)| m | d);
+                format!(
+                    "{} all hold {d}: were those their only candidates they could be swapped into a second \
+                     solution, and the puzzle has one, so remove {} from {removed}",
+                    cell_list(g, &self.cells),
+                    digit_list(gone)
+                )
+            }
+            Technique::Bug => format!(
+                "every empty cell but {} has two candidates: were it not {d}, the pairs would allow two solutions, \
+                 so it is {d}",
+                g.cell_name(self.cells[0] as usize)
+            ),
+            Technique::XCycle | Technique::YCycle | Technique::Cycle => format!(
+                "{} form a loop of links, each forcing the next: whichever way round it is true, each of {removed} \
+                 sees a cell of the loop that holds its digit: remove it there",
+                cell_list(g, &self.cells)
+            ),
+            Technique::ForcingXChain | Technique::ForcingChain => {
+                let (cell, gone) = self.remove[0];
+                let name = g.cell_name(cell as usize);
+                if gone == self.digits {
+                    format!("if {name} held {d}, a chain of links from it would take {d} out of {name} again: remove {d} there")
+                } else {
+                    format!(
+                        "if {name} did not hold {d}, a chain of links from it would put {d} back in {name}: it is {d}"
+                    )
+                }
+            }
             Technique::XyWing | Technique::XyzWing => {
                 let [pivot, a, b] = [self.cells[0], self.cells[1], self.cells[2]];
                 let holds = |c: u16| {
@@ -176,11 +216,11 @@ impl Deduction {
 impl Board {
     /// Tier 4: the ladder's steps from here to the next digit placed, that one included (at most
     /// `max_steps`; fewer when the ladder is stuck first).
-    pub fn steps_to_next_digit(&self, max_steps: usize) -> Vec<Deduction> {
+    pub fn steps_to_next_digit(&self, ladder: &mut Ladder, max_steps: usize) -> Vec<Deduction> {
         let mut board = self.clone();
         let mut steps = Vec::new();
         while steps.len() < max_steps {
-            let Some(step) = board.next_deduction() else { break };
+            let Some(step) = ladder.next(&board) else { break };
             board.apply(&step);
             let placed = step.place.is_some();
             steps.push(step);

@@ -1,9 +1,10 @@
 //! The human solver: a ladder of the techniques players use, each with Sudoku Explainer's difficulty
 //! (SE 1.2.1's table: 1.0 a full house, 1.2 a hidden single in a box, 1.5 in a line, … 5.4 a hidden quad).
 //! At every step the easiest technique that deduces something is applied; a puzzle's rating is the
-//! hardest step used — SE's rule. A puzzle the ladder cannot finish needs a technique beyond it (SE rates
-//! such puzzles 4.5 or more: uniqueness, chains): [`Rating::finished`] says so, and its difficulty is then
-//! a lower bound.
+//! hardest step used — SE's rule. The patterns are here; the chains that come after them (6.5 and up) in
+//! [`super::chains`], and [`Ladder`] is both. A puzzle the ladder cannot finish needs a technique beyond
+//! it (SE's unique loops, multiple and dynamic forcing chains, Nishio…: 4.6 or more):
+//! [`Rating::finished`] says so, and its difficulty is then a lower bound.
 
 use super::{bit, digits, Digits, Geometry, Grid, HouseKind, MAX_CELLS, MAX_SIDE};
 use alloc::sync::Arc;
@@ -48,17 +49,50 @@ pub enum Technique {
     XyWing,
     /// A pivot `xyz` seeing pincers `xz` and `yz`: `z` leaves every cell seeing all three.
     XyzWing,
+    /// Four cells in two rows, two columns and two boxes holding the same two candidates, some with more:
+    /// the two alone would have two solutions, so the puzzle (unique) avoids them (types 1, 2 and 4).
+    UniqueRectangle,
     /// Four cells of a house with four candidates between them.
     NakedQuad,
     /// The X-wing of four lines.
     Jellyfish,
     /// Four digits with four places between them in a house.
     HiddenQuad,
+    /// A bivalue universal grave plus one: every empty cell has two candidates but one with three, whose
+    /// extra digit must be its digit (else the puzzle would have two solutions).
+    Bug,
+    /// A loop of one digit's strong and weak links ([`super::chains`]): 6.5 and up by its length.
+    XCycle,
+    /// A loop through cells with two candidates: 6.5 and up.
+    YCycle,
+    /// A loop of both kinds of link: 7.0 and up.
+    Cycle,
+    /// A chain of one digit's links from a candidate to its own contradiction: 6.6 and up.
+    ForcingXChain,
+    /// A chain of both kinds of link to a contradiction: 7.0 and up.
+    ForcingChain,
 }
 
 impl Technique {
-    /// Every technique, easiest first.
-    pub const ALL: [Technique; 21] = [
+    /// Every technique: the patterns, then the chains.
+    pub const ALL: [Technique; 28] = {
+        let mut all = [Technique::FullHouse; 28];
+        let mut k = 0;
+        while k < 23 {
+            all[k] = Technique::LADDER[k];
+            k += 1;
+        }
+        all[23] = Technique::XCycle;
+        all[24] = Technique::YCycle;
+        all[25] = Technique::ForcingXChain;
+        all[26] = Technique::Cycle;
+        all[27] = Technique::ForcingChain;
+        all
+    };
+
+    /// The techniques of patterns [`Board::find`] looks for, easiest first (the chains come after them:
+    /// [`super::chains`]).
+    pub const LADDER: [Technique; 23] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -77,9 +111,11 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::Bug,
     ];
 
     /// Sudoku Explainer's difficulty, in tenths (SE 1.2.1; 23 is 2.3).
@@ -103,9 +139,14 @@ impl Technique {
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::Bug => 56,
+            Technique::XCycle | Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::Cycle | Technique::ForcingChain => 70,
         }
     }
 
@@ -129,9 +170,16 @@ impl Technique {
             Technique::HiddenTriple => "hidden triple",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::Bug => "BUG+1",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::XCycle => "X-cycle",
+            Technique::YCycle => "Y-cycle",
+            Technique::Cycle => "bidirectional cycle",
+            Technique::ForcingXChain => "forcing X-chain",
+            Technique::ForcingChain => "forcing chain",
         }
     }
 }
@@ -176,9 +224,27 @@ pub struct Deduction {
     pub cells: CellList,
     /// The pattern's digits.
     pub digits: Digits,
+    /// Tenths the pattern's size adds to its technique's difficulty (a chain's length).
+    pub extra: u8,
 }
 
 impl Deduction {
+    /// The step's difficulty in tenths (SE's): its technique's and what its length adds.
+    pub fn difficulty(&self) -> u8 {
+        self.technique.difficulty().saturating_add(self.extra)
+    }
+
+    /// A chain's step ([`super::chains`]).
+    pub(crate) fn chain(
+        technique: Technique,
+        houses: &[u16],
+        cells: &[u16],
+        digits: Digits,
+        remove: Removals,
+    ) -> Deduction {
+        Deduction::new(technique, houses, cells, digits, remove)
+    }
+
     /// A step of `technique` on the pattern of `cells` and `digits` in `houses`, removing `remove`.
     fn new(technique: Technique, houses: &[u16], cells: &[u16], digits: Digits, remove: Removals) -> Deduction {
         Deduction {
@@ -189,6 +255,7 @@ impl Deduction {
             houses: listed(houses.iter().copied()),
             cells: listed(cells.iter().copied()),
             digits,
+            extra: 0,
         }
     }
 
@@ -275,7 +342,7 @@ impl Board {
 
     /// The easiest deduction the ladder finds, or `None` when it is stuck (or the board is solved).
     pub fn next_deduction(&self) -> Option<Deduction> {
-        Technique::ALL.iter().find_map(|&t| self.find(t))
+        Technique::LADDER.iter().find_map(|&t| self.find(t))
     }
 
     /// A deduction by `technique`, if one applies.
@@ -299,9 +366,17 @@ impl Board {
             Technique::HiddenTriple => self.hidden_set(3, false),
             Technique::XyWing => self.wing(2, Technique::XyWing),
             Technique::XyzWing => self.wing(3, Technique::XyzWing),
+            Technique::UniqueRectangle => self.unique_rectangle(),
+            Technique::Bug => self.bug(),
             Technique::NakedQuad => self.naked_set(4),
             Technique::Jellyfish => self.fish(4),
             Technique::HiddenQuad => self.hidden_set(4, false),
+            // Chains need scratch space: [`super::chains::Chains`] finds them.
+            Technique::XCycle
+            | Technique::YCycle
+            | Technique::Cycle
+            | Technique::ForcingXChain
+            | Technique::ForcingChain => None,
         }
     }
 
@@ -500,6 +575,127 @@ impl Board {
         None
     }
 
+    /// A unique rectangle: four empty cells in two rows, two columns and two boxes whose candidates all
+    /// hold `a` and `b`. Alone with those two they would swap into a second solution, so (the puzzle having
+    /// one) the cells with more keep one of them: type 1, one such cell loses `a` and `b`; type 2, the cells
+    /// with more share one extra digit `x`, which one of them holds: `x` leaves the cells seeing them all;
+    /// type 4, two such cells in a line where `a` has no other place: one of them is `a`, so neither is
+    /// `b`.
+    fn unique_rectangle(&self) -> Option<Deduction> {
+        let g = &*self.geometry;
+        let n = g.side;
+        let empty = |c: usize| self.values[c] == 0;
+        let mut found: [Option<Deduction>; 3] = [None, None, None];
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                        if !corners.iter().all(|&c| empty(c)) {
+                            continue;
+                        }
+                        let boxes = corners.map(|c| g.cell_houses[c][2]);
+                        let two_boxes = boxes.iter().all(|&b| b == boxes[0] || b == boxes[3]) && boxes[0] != boxes[3]
+                            || boxes.iter().all(|&b| b == boxes[0] || b == boxes[1]) && boxes[0] != boxes[1];
+                        if !two_boxes || boxes.iter().filter(|&&b| b == boxes[0]).count() != 2 {
+                            continue;
+                        }
+                        let common = corners.iter().fold(g.all_digits(), |m, &c| m & self.candidates[c]);
+                        for a in super::digits(common) {
+                            for b in super::digits(common).filter(|&b| b > a) {
+                                let pair = bit(a) | bit(b);
+                                let cells = corners.map(|c| c as u16);
+                                let extra: CellList =
+                                    listed(cells.iter().copied().filter(|&c| self.candidates[c as usize] != pair));
+                                for (k, step) in self.rectangle_steps(&cells, &extra, a, b).into_iter().enumerate() {
+                                    if found[k].is_none() {
+                                        found[k] = step;
+                                    }
+                                }
+                                if found[0].is_some() {
+                                    return found[0].take();
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        found.into_iter().flatten().next()
+    }
+
+    /// The steps of types 1, 2 and 4 the rectangle `cells` on digits `a` and `b` makes, `extra` its cells
+    /// with more candidates.
+    fn rectangle_steps(&self, cells: &[u16; 4], extra: &[u16], a: u8, b: u8) -> [Option<Deduction>; 3] {
+        let g = &*self.geometry;
+        let pair = bit(a) | bit(b);
+        let step = |remove: Removals| {
+            (!remove.is_empty()).then(|| Deduction::new(Technique::UniqueRectangle, &[], cells, pair, remove))
+        };
+        let mut steps: [Option<Deduction>; 3] = [None, None, None];
+        if let [one] = extra {
+            steps[0] = step(self.among(core::iter::once(*one), pair));
+        }
+        if extra.len() >= 2 {
+            let more = extra.iter().fold(0, |m, &c| m | self.candidates[c as usize] & !pair);
+            if more.count_ones() == 1 && extra.iter().all(|&c| self.candidates[c as usize] & !pair == more) {
+                let seeing = g.peers[extra[0] as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&c| !cells.contains(&c) && extra.iter().all(|&e| self.sees(c, e)));
+                steps[1] = step(self.among(seeing, more));
+            }
+        }
+        if let [e, f] = extra {
+            let shared = (0..2).find(|&k| g.cell_houses[*e as usize][k] == g.cell_houses[*f as usize][k]);
+            if let Some(k) = shared {
+                let house = g.cell_houses[*e as usize][k] as usize;
+                for (u, v) in [(a, b), (b, a)] {
+                    if self.places(house, u).all(|c| c == *e || c == *f) {
+                        steps[2] = step(self.among([*e, *f].into_iter(), bit(v)));
+                        if steps[2].is_some() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// BUG+1: every empty cell has two candidates but one with three, and every digit has two places in
+    /// every house it has places in but that cell's houses, where its extra digit has three: were the
+    /// cell not that digit, the grid would be a grave of pairs with two solutions. The cell's other
+    /// candidates go.
+    fn bug(&self) -> Option<Deduction> {
+        let g = &*self.geometry;
+        let mut odd = None;
+        for c in (0..g.cells()).filter(|&c| self.values[c] == 0) {
+            match self.candidates[c].count_ones() {
+                2 => {}
+                3 if odd.is_none() => odd = Some(c),
+                _ => return None,
+            }
+        }
+        let cell = odd?;
+        // The extra digit: the one with three places in the cell's houses; without it in the cell, every
+        // digit must have zero or two places in every house.
+        let extra = super::digits(self.candidates[cell])
+            .find(|&d| g.cell_houses[cell].iter().all(|&h| self.places(h as usize, d).count() == 3))?;
+        let two_everywhere = (0..g.houses.len()).all(|h| {
+            (1..=g.side as u8).all(|d| {
+                let places = self.places(h, d).filter(|&c| !(c as usize == cell && d == extra)).count();
+                places == 0 || places == 2
+            })
+        });
+        if !two_everywhere {
+            return None;
+        }
+        let remove = self.among(core::iter::once(cell as u16), !bit(extra));
+        let houses = [g.cell_houses[cell][0]];
+        Some(Deduction::new(Technique::Bug, &houses, &[cell as u16], bit(extra), remove))
+    }
+
     /// Whether two cells share a house.
     fn sees(&self, a: u16, b: u16) -> bool {
         a != b && (0..3).any(|k| self.geometry.cell_houses[a as usize][k] == self.geometry.cell_houses[b as usize][k])
@@ -592,6 +788,24 @@ fn subsets<T>(n: usize, size: usize, mut found: impl FnMut(&[usize]) -> Option<T
     }
 }
 
+/// The whole ladder: the patterns ([`Board::next_deduction`]), then the chains, whose scratch space is
+/// reserved when it is made.
+pub struct Ladder {
+    chains: super::chains::Chains,
+}
+
+impl Ladder {
+    /// The ladder, its chains' scratch space reserved.
+    pub fn new() -> Result<Ladder, crate::memory::OutOfMemory> {
+        Ok(Ladder { chains: super::chains::Chains::new()? })
+    }
+
+    /// The easiest step on `board`: a pattern's, else a chain's; `None` when the ladder is stuck.
+    pub fn next(&mut self, board: &Board) -> Option<Deduction> {
+        board.next_deduction().or_else(|| self.chains.find(board))
+    }
+}
+
 /// How hard a puzzle is by the ladder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
@@ -610,15 +824,20 @@ pub struct Rating {
 /// most `max_steps` steps.
 pub fn rate(grid: &Grid, max_steps: usize) -> Rating {
     let mut board = Board::new(grid);
+    let mut ladder = Ladder::new().ok();
     let mut rating = Rating { difficulty: 0, hardest: None, finished: false, steps: 0 };
     while rating.steps < max_steps {
         if board.solved() {
             rating.finished = true;
             break;
         }
-        let Some(step) = board.next_deduction() else { break };
-        if step.technique.difficulty() > rating.difficulty {
-            (rating.difficulty, rating.hardest) = (step.technique.difficulty(), Some(step.technique));
+        let step = match ladder.as_mut() {
+            Some(ladder) => ladder.next(&board),
+            None => board.next_deduction(),
+        };
+        let Some(step) = step else { break };
+        if step.difficulty() > rating.difficulty {
+            (rating.difficulty, rating.hardest) = (step.difficulty(), Some(step.technique));
         }
         board.apply(&step);
         rating.steps += 1;

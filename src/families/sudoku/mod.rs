@@ -3,13 +3,15 @@
 //! once. A puzzle gives some digits (the clues); a proper puzzle has exactly one solution.
 //!
 //! Begun for issue 58 and not registered as a family yet: the grid and its text ([`Grid`]), the exact
-//! solver that counts solutions ([`exact`]), and the human solver whose technique ladder rates a puzzle
-//! as Sudoku Explainer does ([`human`]).
+//! solver that counts solutions ([`exact`]), the human solver whose technique ladder rates a puzzle as
+//! Sudoku Explainer does ([`human`], its chains in [`chains`]), each step in words ([`explain`]), and
+//! puzzles made ([`generate`]).
 //!
 //! Digits are `1..=n`, 0 an empty cell; a set of digits is a `u16`, bit `d - 1` for digit `d`. Cells are
 //! numbered row by row; houses are the `n` rows, then the `n` columns, then the `n` boxes (left to right,
 //! top to bottom).
 
+pub mod chains;
 pub mod exact;
 pub mod explain;
 pub mod generate;
