@@ -1521,15 +1521,15 @@ fn a_hint_out_of_nodes_gives_the_partial_hint_and_says_what_it_promises() {
 #[test]
 fn the_sudoku_bench_sets_the_ladders_ratings_beside_sudoku_explainers() {
     // Three puzzles with SE's ratings (from data/sudoku/rated.txt): a 1.2, a 2.0 the ladder rates alike,
-    // and one SE solves by cell forcing chains, beyond the ladder; one rating given wrong on purpose (2.3
-    // for the 2.0) to show a difference.
+    // and one SE solves by dynamic forcing chains, beyond the ladder; one rating given wrong on purpose
+    // (2.3 for the 2.0) to show a difference.
     let dir = std::env::temp_dir().join(format!("lp-sudoku-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("rated.txt");
     let lines: Vec<&str> = include_str!("../data/sudoku/rated.txt").lines().filter(|l| !l.starts_with('#')).collect();
     let pick = |rating: &str| *lines.iter().find(|l| l.split(' ').nth(1) == Some(rating)).unwrap();
     let (easy, direct) = (pick("1.2"), pick("2.0"));
-    let beyond = *lines.iter().find(|l| l.ends_with("Cell Forcing Chains")).unwrap();
+    let beyond = *lines.iter().find(|l| l.contains("Dynamic")).unwrap();
     let wrong = direct.replacen(" 2.0 ", " 2.3 ", 1);
     std::fs::write(&file, format!("# a comment\n{easy}\n{wrong}\n{beyond}\n")).unwrap();
     let out = lp(&["bench", "sudoku", "--file", file.to_str().unwrap(), "--count", "0"]);

@@ -143,7 +143,7 @@ fn hint_tiers_allocate_nothing() {
         rated.lines().filter(|l| !l.starts_with('#')).take(50).map(|l| l[..81].parse().unwrap()).collect();
     let geometry = std::sync::Arc::new(puzzles[0].geometry());
     let mut counter = lphint::families::sudoku::exact::Counter::new(&geometry).unwrap();
-    let mut ladder = lphint::families::sudoku::human::Ladder::new().unwrap();
+    let mut ladder = lphint::families::sudoku::human::Ladder::new(&geometry).unwrap();
     for grid in &puzzles {
         let board = lphint::families::sudoku::human::Board::of(&geometry, &grid.cells);
         let ((), count) = allocations_during(|| {

@@ -140,7 +140,13 @@ fn check_every_step(grid: &Grid, ladder: &mut Ladder) -> Run {
             assert_eq!(bit(digit), truth(cell), "{grid}: {step:?}");
         }
         assert!(step.place.is_some() || !step.remove.is_empty(), "{grid}: {step:?} does nothing");
-        if step.technique == Technique::ForcingXChain || step.technique == Technique::ForcingChain {
+        let forcing = [
+            Technique::ForcingXChain,
+            Technique::ForcingChain,
+            Technique::CellForcingChains,
+            Technique::RegionForcingChains,
+        ];
+        if forcing.contains(&step.technique) {
             // What its sentence says: the digit taken out of the cell, put back, leaves no solution.
             let (cell, gone) = step.remove[0];
             if gone == step.digits {
@@ -159,7 +165,7 @@ fn check_every_step(grid: &Grid, ladder: &mut Ladder) -> Run {
 
 #[test]
 fn every_step_holds_in_the_unique_solution_and_the_ladder_rates_as_sudoku_explainer() {
-    let mut ladder = Ladder::new().unwrap();
+    let mut ladder = Ladder::new(&Geometry::new(9).unwrap()).unwrap();
     let mut used = std::collections::BTreeSet::new();
     let (mut finished, mut equal, mut near, mut differ) = (0, 0, 0, Vec::new());
     for (k, (grid, se, technique)) in rated().into_iter().enumerate() {
@@ -339,7 +345,7 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
             assert_eq!(cells_of(&step.remove), vec![cell as u16]);
             assert_eq!(step.remove[0].1, board.candidates[cell] & !step.digits);
         }
-        XCycle | YCycle | Cycle | ForcingXChain | ForcingChain => {
+        XCycle | YCycle | Cycle | ForcingXChain | ForcingChain | CellForcingChains | RegionForcingChains => {
             panic!("chains are checked against the solution and the exact solver (check_every_step)")
         }
         XyWing | XyzWing => {
@@ -366,7 +372,7 @@ fn facts_hold(board: &Board, g: &Geometry, step: &Deduction) {
 #[test]
 fn every_sentence_states_facts_of_its_position() {
     let mut sentences = std::collections::BTreeMap::new();
-    let mut ladder = Ladder::new().unwrap();
+    let mut ladder = Ladder::new(&Geometry::new(9).unwrap()).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
     let mut grids: Vec<Grid> = rated().into_iter().map(|(g, _, _)| g).take(400).collect();
     grids.extend((0..40).map(|_| minimal_puzzle(&random_solution(6, &mut rng).unwrap(), false, &mut rng)));

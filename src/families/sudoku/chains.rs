@@ -24,26 +24,26 @@ const ROOT: u32 = u32::MAX;
 
 /// A potential: a candidate (cell, digit) assumed on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Potential {
-    cell: u16,
-    digit: u8,
-    on: bool,
+pub(super) struct Potential {
+    pub(super) cell: u16,
+    pub(super) digit: u8,
+    pub(super) on: bool,
 }
 
 impl Potential {
     /// Its number among every potential of the grid (for the sets of those reached).
-    fn id(self) -> usize {
+    pub(super) fn id(self) -> usize {
         ((self.cell as usize * 16 + self.digit as usize - 1) << 1) | self.on as usize
     }
 }
 
 /// The links a search follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Links {
+pub(super) struct Links {
     /// Within a cell: on → the cell's other candidates off; off → the other of two on.
-    y: bool,
+    pub(super) y: bool,
     /// Within a house: on → the digit's other places off; off → the other of two places on.
-    x: bool,
+    pub(super) x: bool,
 }
 
 /// The chain searches' scratch space, reserved once: the potentials reached (each with the one it came
@@ -190,57 +190,6 @@ impl Chains {
         false
     }
 
-    /// The potentials `p` (on) makes off, in SE's order: the cell's other candidates (Y), then the digit's
-    /// other places in its box, row and column (X links are always followed from on), each cell once.
-    fn on_to_off(&mut self, board: &Board, p: Potential, links: Links) {
-        self.consequences.clear();
-        let g = board.geometry();
-        if links.y {
-            for d in super::digits(board.candidates[p.cell as usize]).filter(|&d| d != p.digit) {
-                self.consequences.push(Potential { cell: p.cell, digit: d, on: false });
-            }
-        }
-        let houses = g.cell_houses[p.cell as usize];
-        for k in [2, 0, 1] {
-            for &c in &g.houses[houses[k] as usize] {
-                if c != p.cell
-                    && board.candidates[c as usize] & bit(p.digit) != 0
-                    && !self.consequences.iter().any(|q| q.cell == c && q.digit == p.digit)
-                {
-                    self.consequences.push(Potential { cell: c, digit: p.digit, on: false });
-                }
-            }
-        }
-    }
-
-    /// The potentials `p` (off) makes on: the cell's other candidate when it has two (Y); the digit's
-    /// other place in each house (box, row, column) where it has two (X).
-    fn off_to_on(&mut self, board: &Board, p: Potential, links: Links) {
-        self.consequences.clear();
-        let g = board.geometry();
-        let candidates = board.candidates[p.cell as usize];
-        if links.y && candidates.count_ones() == 2 {
-            let other = candidates & !bit(p.digit);
-            if other != 0 {
-                self.consequences.push(Potential { cell: p.cell, digit: other.trailing_zeros() as u8 + 1, on: true });
-            }
-        }
-        if links.x {
-            let houses = g.cell_houses[p.cell as usize];
-            for k in [2, 0, 1] {
-                let mut others = g.houses[houses[k] as usize]
-                    .iter()
-                    .filter(|&&c| c != p.cell && board.candidates[c as usize] & bit(p.digit) != 0);
-                if let (Some(&c), None) = (others.next(), others.next()) {
-                    let q = Potential { cell: c, digit: p.digit, on: true };
-                    if !self.consequences.contains(&q) {
-                        self.consequences.push(q);
-                    }
-                }
-            }
-        }
-    }
-
     /// SE's cycle search from `source` (on): breadth first, an "off" potential followed again along
     /// every way it is reached (unless it is an ancestor there), an "on" one once; each return to the
     /// source after four links or more is a cycle (its last potential's index into `found`). No longer
@@ -253,7 +202,7 @@ impl Chains {
             let layer = core::mem::take(&mut self.pending_on);
             for &index in &layer {
                 let p = self.arena[index as usize].0;
-                self.on_to_off(board, p, links);
+                on_to_off(board, p, links, &mut self.consequences);
                 for k in 0..self.consequences.len() {
                     let q = self.consequences[k];
                     if !self.is_ancestor(index, q) && self.arena.len() < self.arena.capacity() {
@@ -269,7 +218,7 @@ impl Chains {
             let layer = core::mem::take(&mut self.pending_off);
             for &index in &layer {
                 let p = self.arena[index as usize].0;
-                self.off_to_on(board, p, links);
+                off_to_on(board, p, links, &mut self.consequences);
                 for k in 0..self.consequences.len() {
                     let q = self.consequences[k];
                     if length >= 4 && q == source && self.arena.len() < self.arena.capacity() && self.found.len() < 64 {
@@ -305,9 +254,9 @@ impl Chains {
                 for &index in &layer {
                     let p = self.arena[index as usize].0;
                     if on {
-                        self.on_to_off(board, p, links);
+                        on_to_off(board, p, links, &mut self.consequences);
                     } else {
-                        self.off_to_on(board, p, Links { x: true, ..links });
+                        off_to_on(board, p, Links { x: true, ..links }, &mut self.consequences);
                     }
                     for k in 0..self.consequences.len() {
                         let q = self.consequences[k];
@@ -416,6 +365,57 @@ impl Chains {
         let mut deduction = Deduction::chain(technique, &HouseList::new(), &cells, bit(target.digit), remove);
         deduction.extra = length_extra(complexity);
         Found { deduction, complexity, sort: sort_key(links) }
+    }
+}
+
+/// The potentials `p` (on) makes off, in SE's order, into `out`: the cell's other candidates (Y), then the
+/// digit's other places in its box, row and column (X links are always followed from on), each cell once.
+pub(super) fn on_to_off(board: &Board, p: Potential, links: Links, out: &mut Vec<Potential>) {
+    out.clear();
+    let g = board.geometry();
+    if links.y {
+        for d in super::digits(board.candidates[p.cell as usize]).filter(|&d| d != p.digit) {
+            out.push(Potential { cell: p.cell, digit: d, on: false });
+        }
+    }
+    let houses = g.cell_houses[p.cell as usize];
+    for k in [2, 0, 1] {
+        for &c in &g.houses[houses[k] as usize] {
+            if c != p.cell
+                && board.candidates[c as usize] & bit(p.digit) != 0
+                && !out.iter().any(|q| q.cell == c && q.digit == p.digit)
+            {
+                out.push(Potential { cell: c, digit: p.digit, on: false });
+            }
+        }
+    }
+}
+
+/// The potentials `p` (off) makes on, into `out`: the cell's other candidate when it has two (Y); the
+/// digit's other place in each house (box, row, column) where it has two (X).
+pub(super) fn off_to_on(board: &Board, p: Potential, links: Links, out: &mut Vec<Potential>) {
+    out.clear();
+    let g = board.geometry();
+    let candidates = board.candidates[p.cell as usize];
+    if links.y && candidates.count_ones() == 2 {
+        let other = candidates & !bit(p.digit);
+        if other != 0 {
+            out.push(Potential { cell: p.cell, digit: other.trailing_zeros() as u8 + 1, on: true });
+        }
+    }
+    if links.x {
+        let houses = g.cell_houses[p.cell as usize];
+        for k in [2, 0, 1] {
+            let mut others = g.houses[houses[k] as usize]
+                .iter()
+                .filter(|&&c| c != p.cell && board.candidates[c as usize] & bit(p.digit) != 0);
+            if let (Some(&c), None) = (others.next(), others.next()) {
+                let q = Potential { cell: c, digit: p.digit, on: true };
+                if !out.contains(&q) {
+                    out.push(q);
+                }
+            }
+        }
     }
 }
 

@@ -69,8 +69,11 @@ impl Deduction {
             | Technique::Cycle => {
                 format!("look at {}", cell_list(g, &self.cells))
             }
-            Technique::ForcingXChain | Technique::ForcingChain => {
+            Technique::ForcingXChain | Technique::ForcingChain | Technique::CellForcingChains => {
                 format!("look at {}", g.cell_name(self.cells[0] as usize))
+            }
+            Technique::RegionForcingChains => {
+                format!("look at the {}s of {}", digit_list(self.digits), cell_list(g, &self.cells))
             }
             _ => format!("look at {}", g.house_name(self.houses[0] as usize)),
         }
@@ -148,6 +151,20 @@ impl Deduction {
                     house_list(g, covers),
                     if covers.len() > 1 { "those lines" } else { "that line" },
                 )
+            }
+            Technique::CellForcingChains | Technique::RegionForcingChains => {
+                let (cell, gone) = self.remove[0];
+                let name = g.cell_name(cell as usize);
+                let from = if self.technique == Technique::CellForcingChains {
+                    format!("whichever candidate {} holds", g.cell_name(self.cells[0] as usize))
+                } else {
+                    format!("wherever {d} goes among {}", cell_list(g, &self.cells))
+                };
+                if gone == self.digits {
+                    format!("{from}, chains of links from it take {d} out of {name}: remove {d} there")
+                } else {
+                    format!("{from}, chains of links from it put {d} in {name}: it is {d}")
+                }
             }
             Technique::UniqueRectangle => {
                 let gone = self.remove.iter().fold(0, |m, &(_, d)| m | d);

@@ -71,12 +71,16 @@ pub enum Technique {
     ForcingXChain,
     /// A chain of both kinds of link to a contradiction: 7.0 and up.
     ForcingChain,
+    /// What every candidate of a cell leads to ([`super::forcing`]): 8.0 and up.
+    CellForcingChains,
+    /// What every place of a digit in a house leads to: 8.0 and up.
+    RegionForcingChains,
 }
 
 impl Technique {
     /// Every technique: the patterns, then the chains.
-    pub const ALL: [Technique; 28] = {
-        let mut all = [Technique::FullHouse; 28];
+    pub const ALL: [Technique; 30] = {
+        let mut all = [Technique::FullHouse; 30];
         let mut k = 0;
         while k < 23 {
             all[k] = Technique::LADDER[k];
@@ -87,6 +91,8 @@ impl Technique {
         all[25] = Technique::ForcingXChain;
         all[26] = Technique::Cycle;
         all[27] = Technique::ForcingChain;
+        all[28] = Technique::CellForcingChains;
+        all[29] = Technique::RegionForcingChains;
         all
     };
 
@@ -147,6 +153,7 @@ impl Technique {
             Technique::XCycle | Technique::YCycle => 65,
             Technique::ForcingXChain => 66,
             Technique::Cycle | Technique::ForcingChain => 70,
+            Technique::CellForcingChains | Technique::RegionForcingChains => 80,
         }
     }
 
@@ -180,6 +187,8 @@ impl Technique {
             Technique::Cycle => "bidirectional cycle",
             Technique::ForcingXChain => "forcing X-chain",
             Technique::ForcingChain => "forcing chain",
+            Technique::CellForcingChains => "cell forcing chains",
+            Technique::RegionForcingChains => "region forcing chains",
         }
     }
 }
@@ -376,7 +385,9 @@ impl Board {
             | Technique::YCycle
             | Technique::Cycle
             | Technique::ForcingXChain
-            | Technique::ForcingChain => None,
+            | Technique::ForcingChain
+            | Technique::CellForcingChains
+            | Technique::RegionForcingChains => None,
         }
     }
 
@@ -788,21 +799,23 @@ fn subsets<T>(n: usize, size: usize, mut found: impl FnMut(&[usize]) -> Option<T
     }
 }
 
-/// The whole ladder: the patterns ([`Board::next_deduction`]), then the chains, whose scratch space is
-/// reserved when it is made.
+/// The whole ladder: the patterns ([`Board::next_deduction`]), then the chains, then the multiple
+/// forcing chains, whose scratch space is reserved when it is made.
 pub struct Ladder {
     chains: super::chains::Chains,
+    forcing: super::forcing::Forcing,
 }
 
 impl Ladder {
-    /// The ladder, its chains' scratch space reserved.
-    pub fn new() -> Result<Ladder, crate::memory::OutOfMemory> {
-        Ok(Ladder { chains: super::chains::Chains::new()? })
+    /// The ladder for grids of shape `geometry`, its chains' scratch space reserved.
+    pub fn new(geometry: &Geometry) -> Result<Ladder, crate::memory::OutOfMemory> {
+        Ok(Ladder { chains: super::chains::Chains::new()?, forcing: super::forcing::Forcing::new(geometry)? })
     }
 
-    /// The easiest step on `board`: a pattern's, else a chain's; `None` when the ladder is stuck.
+    /// The easiest step on `board`: a pattern's, else a chain's, else multiple forcing chains'; `None`
+    /// when the ladder is stuck.
     pub fn next(&mut self, board: &Board) -> Option<Deduction> {
-        board.next_deduction().or_else(|| self.chains.find(board))
+        board.next_deduction().or_else(|| self.chains.find(board)).or_else(|| self.forcing.find(board))
     }
 }
 
@@ -824,7 +837,7 @@ pub struct Rating {
 /// most `max_steps` steps.
 pub fn rate(grid: &Grid, max_steps: usize) -> Rating {
     let mut board = Board::new(grid);
-    let mut ladder = Ladder::new().ok();
+    let mut ladder = Ladder::new(board.geometry()).ok();
     let mut rating = Rating { difficulty: 0, hardest: None, finished: false, steps: 0 };
     while rating.steps < max_steps {
         if board.solved() {

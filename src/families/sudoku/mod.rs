@@ -14,6 +14,7 @@
 pub mod chains;
 pub mod exact;
 pub mod explain;
+pub mod forcing;
 pub mod generate;
 pub mod human;
 
