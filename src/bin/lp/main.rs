@@ -67,7 +67,8 @@ enum Command {
     /// against each family's own), blocks, rush (Fogleman's sample: the family and the Rush Hour engine),
     /// linjat (the generator against the original's), frames (the time of per-frame calls), checks ("check
     /// my board" against the first hint, in frames), custom (a callback puzzle against the built-in family),
-    /// sokoban (level sets at a time limit a level).
+    /// sokoban (level sets at a time limit a level), sudoku (the ladder's ratings against Sudoku
+    /// Explainer's, the solvers' speed).
     Bench(bench::BenchArgs),
     /// The designer studio in the browser: serves studio/ on 127.0.0.1 (play, edit, hint, generate, compare,
     /// plot).

@@ -360,9 +360,15 @@ impl FeatureSearch {
         make_room(&mut self.pending, level.goals.len().max(1) * rooms * 4)?;
         make_room(&mut self.stack, rooms)?;
         make_room(&mut self.dfs, rooms)?;
-        self.peeler = Some(Box::new(Peeler::new(&level, self.peel)));
-        (self.order, self.level) = (PackingOrder::default(), level);
+        self.peeler = Some(Box::new(Peeler::new(&level, self.peel)?));
+        // The order's steps (two a goal at most: its own and a pocket's) and their sealed squares, made by
+        // the first steps in the room reserved here.
+        self.order.steps.clear();
+        self.order.unpeeled = 0;
+        make_room(&mut self.order.steps, 2 * level.goals.len())?;
         self.sealed.clear();
+        make_room(&mut self.sealed, 2 * level.goals.len() * self.words)?;
+        self.level = level;
         Ok(())
     }
 
@@ -420,7 +426,7 @@ impl FeatureSearch {
         };
         let (done, looked) = peeler.step(&self.level, (budget as usize).saturating_mul(UNIT / PEEL_SQUARE));
         if done {
-            self.order = peeler.order(&self.level);
+            peeler.order_into(&self.level, &mut self.order);
             self.peeler = None;
         }
         self.units(looked.saturating_mul(PEEL_SQUARE))
@@ -433,16 +439,17 @@ impl FeatureSearch {
         let mut walls: Bits = [0; MAX_CELLS / 64];
         self.order.steps[..=packed].iter().for_each(|&(at, _)| put(&mut walls, at));
         // The floor outside the packed goals, split into areas; an area holding no empty goal is sealed
-        // once the packed ones are filled.
-        let (label, mut goal) = (&mut self.label, Vec::new());
+        // once the packed ones are filled (the areas holding one, by number: fewer than the squares).
+        let (label, mut goal) = (&mut self.label, [0u64; MAX_CELLS / 64]);
         count_areas(&level, &walls, &mut self.stack, |at, area| {
             label[at as usize] = area;
-            goal.resize(goal.len().max(area as usize + 1), false);
-            goal[area as usize] |= level.goal[at as usize];
+            if level.goal[at as usize] {
+                put(&mut goal, area);
+            }
         });
         let mut sealed = [0u64; MAX_CELLS / 64];
         for at in (0..level.rooms() as u16).filter(|&at| !has(&walls, at)) {
-            if !goal[self.label[at as usize] as usize] {
+            if !has(&goal, self.label[at as usize]) {
                 put(&mut sealed, at);
             }
         }

@@ -8,7 +8,8 @@
 
 use super::board::{has, put, take, Bits, Walk};
 use super::level::Level;
-use super::{Dir, MAX_CELLS, NONE};
+use super::{Dir, MAX_BOXES, MAX_CELLS, NONE};
+use crate::memory::{self, OutOfMemory};
 use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -81,9 +82,19 @@ pub fn packing_order(level: &Level) -> PackingOrder {
 ///
 /// Made in one call; [`Peeler`] makes the same order a slice at a time.
 pub fn packing_order_by(level: &Level, peel: Peel) -> PackingOrder {
-    let mut peeler = Peeler::new(level, peel);
-    while !peeler.step(level, usize::MAX).0 {}
-    peeler.order(level)
+    let mut order = PackingOrder::default();
+    match Peeler::new(level, peel) {
+        Ok(mut peeler) => {
+            while !peeler.step(level, usize::MAX).0 {}
+            peeler.order_into(level, &mut order);
+        }
+        // Without room for the peel: every goal unpeeled, in the level's order.
+        Err(_) => {
+            order.steps.extend(level.goals.iter().map(|&g| (g, g)));
+            order.unpeeled = order.steps.len();
+        }
+    }
+    order
 }
 
 /// Squares a peel's walks may look at in all (a walk of the room for each state of a box's pulls): a
@@ -100,10 +111,15 @@ const PLAYER_AREAS: usize = 4;
 const PARK_TRIES: usize = 4;
 
 /// A packing order ([`packing_order_by`]) made a slice at a time: a game's first hint on a large level
-/// must not wait for the whole peel. Stepping changes nothing in the order made.
+/// must not wait for the whole peel. Stepping changes nothing in the order made. Its memory is reserved
+/// when it is made (a box's pull search, the runs' lists of fixed capacity): stepping allocates nothing.
 pub struct Peeler {
     peel: Peel,
     walk: Box<Walk>,
+    /// The pull search under way (one at a time: a run trying a park waits while its child pulls).
+    pull: Box<Pull>,
+    /// The run following a park to its end, for the run under way that tries parks.
+    child: Box<PeelRun>,
     /// The packed position's boxes, and the squares of the player's areas in it found so far.
     packed: Bits,
     seen: Bits,
@@ -120,23 +136,14 @@ pub struct Peeler {
 }
 
 impl Peeler {
-    /// A peel of `level`'s goal room as `peel` chooses, not begun.
-    pub fn new(level: &Level, peel: Peel) -> Peeler {
+    /// A peel of `level`'s goal room as `peel` chooses, not begun, its memory reserved.
+    pub fn new(level: &Level, peel: Peel) -> Result<Peeler, OutOfMemory> {
         let mut packed: Bits = [0; MAX_CELLS / 64];
         level.goals.iter().for_each(|&g| put(&mut packed, g));
         let (seen, walk) = ([0; MAX_CELLS / 64], Box::new(Walk::new()));
-        Peeler {
-            peel,
-            walk,
-            packed,
-            seen,
-            areas: 0,
-            next_square: 0,
-            run: None,
-            best: None,
-            work: PEEL_WORK,
-            done: false,
-        }
+        let (pull, child) = (Box::new(Pull::new(level)?), Box::new(PeelRun::new(Peeling::default(), 1)));
+        let (areas, next_square, run, best, work, done) = (0, 0, None, None, PEEL_WORK, false);
+        Ok(Peeler { peel, walk, pull, child, packed, seen, areas, next_square, run, best, work, done })
     }
 
     /// Goes on with the peel, looking at about `allowance` squares (at least one walk of the room):
@@ -145,7 +152,8 @@ impl Peeler {
         let mut slice = Slice { spent: 0, allowance };
         while !self.done {
             if let Some(mut run) = self.run.take() {
-                if !run.step(level, self.peel, &mut self.walk, &mut slice) {
+                let scratch = Scratch { walk: &mut self.walk, pull: &mut self.pull, child: Some(&mut self.child) };
+                if !run.step(level, self.peel, scratch, &mut slice) {
                     self.run = Some(run);
                     break;
                 }
@@ -162,7 +170,8 @@ impl Peeler {
             match self.next_area(level) {
                 Some(player) => {
                     slice.charge(level);
-                    let (left, parked, removed) = (level.goals.clone(), Vec::new(), Vec::new());
+                    let left = level.goals.iter().copied().take(MAX_BOXES).collect();
+                    let (parked, removed) = (heapless::Vec::new(), heapless::Vec::new());
                     let peeling = Peeling { occupied: self.packed, player, left, parked, removed, work: self.work };
                     self.run = Some(PeelRun::new(peeling, PARK_TRIES));
                 }
@@ -193,15 +202,18 @@ impl Peeler {
     }
 
     /// The order the peel found, once [`Peeler::step`] says it is done (before, the order of the peel's
-    /// best so far). Every goal unpeeled when the packed position leaves the player no square.
-    pub fn order(&self, level: &Level) -> PackingOrder {
+    /// best so far), into `out` (its steps' storage reused: two a goal at most). Every goal unpeeled when
+    /// the packed position leaves the player no square.
+    pub fn order_into(&self, level: &Level, out: &mut PackingOrder) {
+        out.steps.clear();
         let Some(peeling) = &self.best else {
-            let steps: Vec<(u16, u16)> = level.goals.iter().map(|&g| (g, g)).collect();
-            return PackingOrder { unpeeled: steps.len(), steps };
+            out.steps.extend(level.goals.iter().map(|&g| (g, g)));
+            out.unpeeled = out.steps.len();
+            return;
         };
-        let mut steps: Vec<(u16, u16)> = peeling.left.iter().map(|&g| (g, g)).collect();
-        steps.extend(peeling.removed.iter().rev());
-        PackingOrder { steps, unpeeled: peeling.stuck() }
+        out.steps.extend(peeling.left.iter().map(|&g| (g, g)));
+        out.steps.extend(peeling.removed.iter().rev());
+        out.unpeeled = peeling.stuck();
     }
 }
 
@@ -228,13 +240,21 @@ impl Slice {
 #[derive(Clone)]
 struct Peeling {
     occupied: Bits,
-    left: Vec<u16>,
-    parked: Vec<(u16, u16)>,
-    removed: Vec<(u16, u16)>,
+    left: heapless::Vec<u16, MAX_BOXES>,
+    parked: heapless::Vec<(u16, u16), MAX_BOXES>,
+    /// A take-out a goal and one a park's pocket at most.
+    removed: heapless::Vec<(u16, u16), { 2 * MAX_BOXES }>,
     /// A square of the player's area in the packed position.
     player: u16,
     /// What is left of [`PEEL_WORK`].
     work: usize,
+}
+
+impl Default for Peeling {
+    fn default() -> Peeling {
+        let (left, parked, removed) = (heapless::Vec::new(), heapless::Vec::new(), heapless::Vec::new());
+        Peeling { occupied: [0; MAX_CELLS / 64], left, parked, removed, player: 0, work: 0 }
+    }
 }
 
 impl Peeling {
@@ -248,15 +268,16 @@ impl Peeling {
         let goal = self.left.remove(k);
         take(&mut self.occupied, goal);
         put(&mut self.occupied, pocket);
-        self.parked.push((pocket, goal));
-        self.removed.push((goal, goal));
+        // Within capacity: a goal parks once, and is taken off the goals once.
+        let _ = self.parked.push((pocket, goal));
+        let _ = self.removed.push((goal, goal));
     }
 
     /// Takes the box of goal `left[k]` out of the room.
     fn take_out(&mut self, k: usize) {
         let goal = self.left.remove(k);
         take(&mut self.occupied, goal);
-        self.removed.push((goal, goal));
+        let _ = self.removed.push((goal, goal));
     }
 }
 
@@ -270,8 +291,19 @@ struct PeelRun {
     /// The player's region at the round's start (its normal square), the same for every box pulled.
     start: u16,
     stage: Stage,
-    /// The pull search of the box the stage is at, under way.
-    pull: Option<Pull>,
+    /// Whether the pull search of the box the stage is at is under way (in the peeler's [`Pull`]).
+    pulling: bool,
+}
+
+/// The parks found for a box, (pulls, goal, pocket): one a goal at most.
+type Parks = heapless::Vec<(usize, usize, u16), MAX_BOXES>;
+
+/// The peeler's scratch space a run steps with: its walk, the pull search, and the run that follows a
+/// park to its end (`None` inside that run: it tries one park a time and needs none).
+struct Scratch<'a> {
+    walk: &'a mut Walk,
+    pull: &'a mut Pull,
+    child: Option<&'a mut PeelRun>,
 }
 
 /// Where a round of a [`PeelRun`] is. Parked boxes come out first (they are in the way), then the goals'
@@ -285,13 +317,12 @@ enum Stage {
     /// Trying goal `left[k]`'s box out; the fewest pulls so far, and whose.
     Left(usize, Option<(usize, usize)>),
     /// Trying goal `left[k]`'s box off the goals; the parks found so far (pulls, goal, pocket).
-    Parks(usize, Vec<(usize, usize, u16)>),
-    /// Park `i` of `parks` followed to the end in `then`; the fewest boxes a park left in so far, and that
-    /// park (goal, pocket).
+    Parks(usize, Parks),
+    /// Park `i` of `parks` followed to the end in the peeler's child run; the fewest boxes a park left in
+    /// so far, and that park (goal, pocket).
     Trying {
-        parks: Vec<(usize, usize, u16)>,
+        parks: Parks,
         i: usize,
-        then: Box<PeelRun>,
         fewest: usize,
         choice: (usize, u16),
     },
@@ -306,30 +337,30 @@ enum Flow {
 
 impl PeelRun {
     fn new(peeling: Peeling, tries: usize) -> PeelRun {
-        PeelRun { peeling, tries, start: 0, stage: Stage::Begin, pull: None }
+        PeelRun { peeling, tries, start: 0, stage: Stage::Begin, pulling: false }
     }
 
     /// Goes on until the run ends (true) or the slice is spent.
-    fn step(&mut self, level: &Level, peel: Peel, walk: &mut Walk, slice: &mut Slice) -> bool {
+    fn step(&mut self, level: &Level, peel: Peel, mut scratch: Scratch, slice: &mut Slice) -> bool {
         loop {
             let flow = match core::mem::replace(&mut self.stage, Stage::Done) {
                 Stage::Done => return true,
                 Stage::Begin if has(&self.peeling.occupied, self.peeling.player) => Flow::Next(Stage::Done),
                 Stage::Begin if !slice.fits(level) => Flow::Pause(Stage::Begin),
                 Stage::Begin => {
-                    self.start = walk.fill(level, &self.peeling.occupied, self.peeling.player);
+                    self.start = scratch.walk.fill(level, &self.peeling.occupied, self.peeling.player);
                     self.peeling.work = self.peeling.work.saturating_sub(level.rooms());
                     slice.charge(level);
                     Flow::Next(Stage::Parked(0))
                 }
                 Stage::Parked(k) => match self.peeling.parked.get(k) {
                     None => Flow::Next(Stage::Left(0, None)),
-                    Some(&(at, _)) => match self.pull(level, at, out_of_goal_room, walk, slice) {
+                    Some(&(at, _)) => match self.pull(level, at, out_of_goal_room, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Parked(k)),
                         Poll::Ready(Some(_)) => {
                             let (pocket, goal) = self.peeling.parked.remove(k);
                             take(&mut self.peeling.occupied, pocket);
-                            self.peeling.removed.push((pocket, goal));
+                            let _ = self.peeling.removed.push((pocket, goal));
                             Flow::Next(Stage::Begin)
                         }
                         Poll::Ready(None) => Flow::Next(Stage::Parked(k + 1)),
@@ -341,9 +372,9 @@ impl PeelRun {
                             self.peeling.take_out(k);
                             Flow::Next(Stage::Begin)
                         }
-                        None => Flow::Next(Stage::Parks(0, Vec::new())),
+                        None => Flow::Next(Stage::Parks(0, Parks::new())),
                     },
-                    Some(&goal) => match self.pull(level, goal, out_of_goal_room, walk, slice) {
+                    Some(&goal) => match self.pull(level, goal, out_of_goal_room, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Left(k, nearest)),
                         Poll::Ready(Some(_)) if peel == Peel::First => {
                             self.peeling.take_out(k);
@@ -362,14 +393,18 @@ impl PeelRun {
                         match parks.first() {
                             None => Flow::Next(Stage::Done),
                             Some(&(_, goal, pocket)) if self.tries > 1 && parks.len() > 1 => {
-                                let then = self.parked_run(parks[0]);
-                                Flow::Next(Stage::Trying {
-                                    parks,
-                                    i: 0,
-                                    then,
-                                    fewest: usize::MAX,
-                                    choice: (goal, pocket),
-                                })
+                                match scratch.child.as_deref_mut() {
+                                    Some(child) => {
+                                        self.start_child(parks[0], child);
+                                        let choice = (goal, pocket);
+                                        Flow::Next(Stage::Trying { parks, i: 0, fewest: usize::MAX, choice })
+                                    }
+                                    // A run that tries parks always has a child to try them in.
+                                    None => {
+                                        self.peeling.park(goal, pocket);
+                                        Flow::Next(Stage::Begin)
+                                    }
+                                }
                             }
                             Some(&(_, goal, pocket)) => {
                                 self.peeling.park(goal, pocket);
@@ -377,29 +412,34 @@ impl PeelRun {
                             }
                         }
                     }
-                    Some(&goal) => match self.pull(level, goal, off_goal, walk, slice) {
+                    Some(&goal) => match self.pull(level, goal, off_goal, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Parks(k, parks)),
                         Poll::Ready(found) => {
-                            parks.extend(found.map(|(pulls, to)| (pulls, k, to)));
+                            if let Some((pulls, to)) = found {
+                                let _ = parks.push((pulls, k, to));
+                            }
                             Flow::Next(Stage::Parks(k + 1, parks))
                         }
                     },
                 },
-                Stage::Trying { parks, i, mut then, mut fewest, mut choice } => {
-                    if then.step(level, peel, walk, slice) {
-                        self.peeling.work = then.peeling.work;
-                        if then.peeling.stuck() < fewest {
-                            (fewest, choice) = (then.peeling.stuck(), (parks[i].1, parks[i].2));
+                Stage::Trying { parks, i, mut fewest, mut choice } => {
+                    let Some(child) = scratch.child.as_deref_mut() else { return true };
+                    // The child pulls with the peeler's one pull search: this run is not pulling.
+                    let inner = Scratch { walk: &mut *scratch.walk, pull: &mut *scratch.pull, child: None };
+                    if child.step(level, peel, inner, slice) {
+                        self.peeling.work = child.peeling.work;
+                        if child.peeling.stuck() < fewest {
+                            (fewest, choice) = (child.peeling.stuck(), (parks[i].1, parks[i].2));
                         }
                         if i + 1 < parks.len().min(self.tries) {
-                            let then = self.parked_run(parks[i + 1]);
-                            Flow::Next(Stage::Trying { parks, i: i + 1, then, fewest, choice })
+                            self.start_child(parks[i + 1], child);
+                            Flow::Next(Stage::Trying { parks, i: i + 1, fewest, choice })
                         } else {
                             self.peeling.park(choice.0, choice.1);
                             Flow::Next(Stage::Begin)
                         }
                     } else {
-                        Flow::Pause(Stage::Trying { parks, i, then, fewest, choice })
+                        Flow::Pause(Stage::Trying { parks, i, fewest, choice })
                     }
                 }
             };
@@ -413,11 +453,12 @@ impl PeelRun {
         }
     }
 
-    /// A run of one try a park from this one's peeling with the park `(_, goal, pocket)` made.
-    fn parked_run(&self, (_, goal, pocket): (usize, usize, u16)) -> Box<PeelRun> {
-        let mut peeling = self.peeling.clone();
-        peeling.park(goal, pocket);
-        Box::new(PeelRun::new(peeling, 1))
+    /// Makes `child` a run of one try a park from this one's peeling with the park `(_, goal, pocket)`
+    /// made (its storage reused).
+    fn start_child(&self, (_, goal, pocket): (usize, usize, u16), child: &mut PeelRun) {
+        child.peeling.clone_from(&self.peeling);
+        child.peeling.park(goal, pocket);
+        (child.tries, child.start, child.stage, child.pulling) = (1, 0, Stage::Begin, false);
     }
 
     /// Goes on with the pull search of the box on `box_at` from this round's start ([`Pull`]).
@@ -426,14 +467,16 @@ impl PeelRun {
         level: &Level,
         box_at: u16,
         there: fn(&Level, u16) -> bool,
-        walk: &mut Walk,
+        scratch: &mut Scratch,
         slice: &mut Slice,
     ) -> Poll<Option<(usize, u16)>> {
-        let (occupied, start) = (&self.peeling.occupied, self.start);
-        let pull = self.pull.get_or_insert_with(|| Pull::new(occupied, start, box_at));
-        let found = pull.step(level, there, walk, &mut self.peeling.work, slice);
+        if !self.pulling {
+            scratch.pull.begin(&self.peeling.occupied, self.start, box_at);
+            self.pulling = true;
+        }
+        let found = scratch.pull.step(level, there, scratch.walk, &mut self.peeling.work, slice);
         if found.is_ready() {
-            self.pull = None;
+            self.pulling = false;
         }
         found
     }
@@ -466,23 +509,68 @@ fn out_of_goal_room(level: &Level, at: u16) -> bool {
 /// The search for the fewest pulls that bring the box on `box_at` to a square `there` accepts, the other
 /// boxes of `occupied` in place, the player starting in the area of `start` (its normal square among the
 /// boxes `occupied`), stepped: the pulls and the square; `None` when it cannot get there or the peel's
-/// work runs out (each state taken off the queue costs the room's squares).
-#[derive(Clone)]
+/// work runs out (each state taken off the queue costs the room's squares). Its memory is reserved when
+/// it is made and reused by every search.
 struct Pull {
     bits: Bits,
-    seen: BTreeMap<(u16, u16), ()>,
+    /// The states seen, (box square, region's normal square) + 1 packed in 32 bits, by open addressing (a
+    /// power of two of slots, at least twice the states a search can see), and the slots filled (to
+    /// clear them).
+    seen: Vec<u32>,
+    filled: Vec<u32>,
     /// Breadth first: (the box's square, a square of the player's region, pulls so far). A state is known
     /// by its region's normal square once taken off the queue, with the one walk that also finds its pulls
     /// (a walk per pull to name the region first cost five walks a state).
-    queue: Vec<(u16, u16, usize)>,
+    queue: Vec<(u16, u16, u32)>,
     head: usize,
 }
 
 impl Pull {
-    fn new(occupied: &Bits, start: u16, box_at: u16) -> Pull {
-        let mut bits = *occupied;
-        take(&mut bits, box_at);
-        Pull { bits, seen: BTreeMap::new(), queue: alloc::vec![(box_at, start, 0)], head: 0 }
+    /// A pull search for `level`: a search sees at most [`PATH_STATES`] + 1 states, and no more than a
+    /// state for each box square and square of the player's region.
+    fn new(level: &Level) -> Result<Pull, OutOfMemory> {
+        let states = (PATH_STATES + 2).min(level.rooms() * level.rooms() + 1);
+        Ok(Pull {
+            bits: [0; MAX_CELLS / 64],
+            seen: memory::zeroed((2 * states).next_power_of_two())?,
+            filled: memory::with_capacity(states)?,
+            // Four pulls a state taken off the queue at most.
+            queue: memory::with_capacity(4 * states + 1)?,
+            head: 0,
+        })
+    }
+
+    /// Begins the search for the box on `box_at`.
+    fn begin(&mut self, occupied: &Bits, start: u16, box_at: u16) {
+        self.bits = *occupied;
+        take(&mut self.bits, box_at);
+        for &slot in &self.filled {
+            self.seen[slot as usize] = 0;
+        }
+        self.filled.clear();
+        self.queue.clear();
+        self.queue.push((box_at, start, 0));
+        self.head = 0;
+    }
+
+    /// Whether (at, normal) is new, marking it seen.
+    fn first_seen(&mut self, at: u16, normal: u16) -> bool {
+        let key = ((at as u32) << 16 | normal as u32) + 1;
+        let mask = self.seen.len() - 1;
+        let mut slot = (key.wrapping_mul(0x9E37_79B9) >> 8) as usize & mask;
+        loop {
+            match self.seen[slot] {
+                0 if self.filled.len() < self.filled.capacity() => {
+                    self.seen[slot] = key;
+                    self.filled.push(slot as u32);
+                    return true;
+                }
+                // Full (no search sees this many states): as seen, so that the search ends.
+                0 => return false,
+                k if k == key => return false,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
     }
 
     fn step(
@@ -493,9 +581,8 @@ impl Pull {
         work: &mut usize,
         slice: &mut Slice,
     ) -> Poll<Option<(usize, u16)>> {
-        let bits = &mut self.bits;
         while let Some(&(at, player, pulls)) = self.queue.get(self.head) {
-            if self.seen.len() > PATH_STATES || *work < level.rooms() {
+            if self.filled.len() > PATH_STATES || *work < level.rooms() {
                 return Poll::Ready(None);
             }
             if !slice.fits(level) {
@@ -504,23 +591,25 @@ impl Pull {
             self.head += 1;
             *work -= level.rooms();
             slice.charge(level);
-            put(bits, at);
-            let normal = walk.fill(level, bits, player);
-            if self.seen.insert((at, normal), ()).is_none() {
+            put(&mut self.bits, at);
+            let normal = walk.fill(level, &self.bits, player);
+            if self.first_seen(at, normal) {
                 for dir in Dir::ALL {
                     // The player on the pull side steps back, the box follows.
                     let side = level.next(at, dir);
                     let back = if side == NONE { NONE } else { level.next(side, dir) };
-                    if back == NONE || !has(&walk.reached, side) || has(bits, back) {
+                    if back == NONE || !has(&walk.reached, side) || has(&self.bits, back) {
                         continue;
                     }
                     if there(level, side) {
-                        return Poll::Ready(Some((pulls + 1, side)));
+                        return Poll::Ready(Some((pulls as usize + 1, side)));
                     }
-                    self.queue.push((side, back, pulls + 1));
+                    if self.queue.len() < self.queue.capacity() {
+                        self.queue.push((side, back, pulls + 1));
+                    }
                 }
             }
-            take(bits, at);
+            take(&mut self.bits, at);
         }
         Poll::Ready(None)
     }
@@ -604,7 +693,7 @@ mod tests {
             for peel in [Peel::Nearest, Peel::First] {
                 let whole = packing_order_by(&level, peel);
                 let allowance = level.rooms() * 3 / 2;
-                let (mut peeler, mut calls) = (Peeler::new(&level, peel), 0);
+                let (mut peeler, mut calls) = (Peeler::new(&level, peel).unwrap(), 0);
                 loop {
                     let before = super::super::board::VISITED.with(|v| v.get());
                     let (done, looked) = peeler.step(&level, allowance);
@@ -615,7 +704,9 @@ mod tests {
                         break;
                     }
                 }
-                assert_eq!(peeler.order(&level), whole, "{peel:?}");
+                let mut order = PackingOrder::default();
+                peeler.order_into(&level, &mut order);
+                assert_eq!(order, whole, "{peel:?}");
                 assert!(calls > 10, "{peel:?}: {calls} calls");
             }
         }
