@@ -296,6 +296,8 @@ struct PeelRun {
 }
 
 /// The parks found for a box, (pulls, goal, pocket): one a goal at most.
+///
+/// cbindgen:ignore
 type Parks = heapless::Vec<(usize, usize, u16), MAX_BOXES>;
 
 /// The peeler's scratch space a run steps with: its walk, the pull search, and the run that follows a

@@ -11,6 +11,8 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 /// A technique of the ladder, easiest first.
+///
+/// cbindgen:ignore
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
     /// The last empty cell of a house.
@@ -194,11 +196,17 @@ impl Technique {
 }
 
 /// A list of cells of fixed capacity (a fish's cells: at most 4 lines of 4 places).
+///
+/// cbindgen:ignore
 pub type CellList = heapless::Vec<u16, 64>;
 /// Candidates to remove, (cell, digits), of fixed capacity (a jellyfish on a 16×16 grid removes from at
 /// most 4 lines of 12 other cells; a wing from a cell's 39 peers).
+///
+/// cbindgen:ignore
 pub type Removals = heapless::Vec<(u16, Digits), 64>;
 /// Houses of a pattern (a jellyfish's 4 lines and 4 cover lines at most).
+///
+/// cbindgen:ignore
 pub type HouseList = heapless::Vec<u16, 8>;
 
 /// Pushes onto a list whose capacity the patterns cannot exceed (see each list's type).
