@@ -820,6 +820,11 @@ impl Ladder {
         Ok(Ladder { chains: super::chains::Chains::new()?, forcing: super::forcing::Forcing::new(geometry)? })
     }
 
+    /// Rates `board` ([`rate`]) with this ladder's scratch space, taking at most `max_steps` steps.
+    pub fn rate(&mut self, board: Board, max_steps: usize) -> Rating {
+        rate_by(board, max_steps, |board| self.next(board))
+    }
+
     /// The easiest step on `board`: a pattern's, else a chain's, else multiple forcing chains'; `None`
     /// when the ladder is stuck.
     pub fn next(&mut self, board: &Board) -> Option<Deduction> {
@@ -843,27 +848,29 @@ pub struct Rating {
 
 /// Rates `grid` by the ladder (SE's rule: the easiest step each time, the hardest one used), taking at
 /// most `max_steps` steps.
+/// Without room for the chains' scratch space, the patterns alone rate it (then a lower bound, said so
+/// by [`Rating::finished`] when they do not finish). Making the ladder costs more than rating an easy
+/// puzzle: [`Ladder::rate`] reuses one.
 pub fn rate(grid: &Grid, max_steps: usize) -> Rating {
-    let mut board = Board::new(grid);
-    let mut ladder = Ladder::new(board.geometry()).ok();
+    let board = Board::new(grid);
+    match Ladder::new(board.geometry()) {
+        Ok(mut ladder) => ladder.rate(board, max_steps),
+        Err(_) => rate_by(board, max_steps, |board| board.next_deduction()),
+    }
+}
+
+/// The rating of `board` by the steps `next` finds, at most `max_steps` of them.
+fn rate_by(mut board: Board, max_steps: usize, mut next: impl FnMut(&Board) -> Option<Deduction>) -> Rating {
     let mut rating = Rating { difficulty: 0, hardest: None, finished: false, steps: 0 };
-    while rating.steps < max_steps {
-        if board.solved() {
-            rating.finished = true;
-            break;
-        }
-        let step = match ladder.as_mut() {
-            Some(ladder) => ladder.next(&board),
-            None => board.next_deduction(),
-        };
-        let Some(step) = step else { break };
+    while rating.steps < max_steps && !board.solved() {
+        let Some(step) = next(&board) else { break };
         if step.difficulty() > rating.difficulty {
             (rating.difficulty, rating.hardest) = (step.difficulty(), Some(step.technique));
         }
         board.apply(&step);
         rating.steps += 1;
     }
-    rating.finished |= board.solved();
+    rating.finished = board.solved();
     rating
 }
 

@@ -6,8 +6,8 @@
 use crate::{fmt_time, Done};
 use lphint::families::sudoku::exact::count_in;
 use lphint::families::sudoku::generate::{minimal_puzzle, random_solution};
-use lphint::families::sudoku::human::{rate, Rating};
-use lphint::families::sudoku::Grid;
+use lphint::families::sudoku::human::{Board, Ladder, Rating};
+use lphint::families::sudoku::{Geometry, Grid};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -93,7 +93,19 @@ pub fn sudoku(file: Option<&str>, count: usize, seed: u64) -> Done {
         nodes / cases.len() as u64
     );
     let clock = Instant::now();
-    let ratings: Vec<Rating> = cases.iter().map(|c| rate(&c.grid, MAX_STEPS)).collect();
+    // One ladder a grid size, its scratch space reused.
+    let mut ladders: Vec<(usize, Ladder)> = Vec::new();
+    let mut ratings = Vec::with_capacity(cases.len());
+    for (case, geometry) in cases.iter().zip(&geometries) {
+        let k = match ladders.iter().position(|(side, _)| *side == case.grid.side) {
+            Some(k) => k,
+            None => {
+                ladders.push((case.grid.side, Ladder::new(geometry).map_err(|e| e.to_string())?));
+                ladders.len() - 1
+            }
+        };
+        ratings.push(ladders[k].1.rate(Board::of(geometry, &case.grid.cells), MAX_STEPS));
+    }
     let laddered = clock.elapsed() / cases.len() as u32;
     let finished = ratings.iter().filter(|r| r.finished).count();
     println!("human ladder: {} a puzzle; finished {finished} of {}", fmt_time(laddered), cases.len());
@@ -148,13 +160,15 @@ fn agreement(cases: &[Case], ratings: &[Rating]) {
 /// puzzles a second per bucket.
 fn made_per_bucket(count: usize, seed: u64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let geometry = std::sync::Arc::new(Geometry::new(9).expect("9x9"));
+    let Ok(mut ladder) = Ladder::new(&geometry) else { return };
     let mut made = [0usize; 5];
     let clock = Instant::now();
     let mut tries = 0;
     while made.iter().any(|&n| n < count) && tries < 100 * count {
         let Some(solution) = random_solution(9, &mut rng) else { break };
         let puzzle = minimal_puzzle(&solution, false, &mut rng);
-        let rating = rate(&puzzle, MAX_STEPS);
+        let rating = ladder.rate(Board::of(&geometry, &puzzle.cells), MAX_STEPS);
         let b = if rating.finished { bucket(rating.difficulty) } else { 4 };
         made[b] += 1;
         tries += 1;
