@@ -2,9 +2,10 @@
 //! (SE 1.2.1's table: 1.0 a full house, 1.2 a hidden single in a box, 1.5 in a line, … 5.4 a hidden quad).
 //! At every step the easiest technique that deduces something is applied; a puzzle's rating is the
 //! hardest step used — SE's rule. The patterns are here; the chains that come after them (6.5 and up) in
-//! [`super::chains`], and [`Ladder`] is both. A puzzle the ladder cannot finish needs a technique beyond
-//! it (SE's unique loops, multiple and dynamic forcing chains, Nishio…: 4.6 or more):
-//! [`Rating::finished`] says so, and its difficulty is then a lower bound.
+//! [`super::chains`], the multiple forcing chains in [`super::forcing`], and [`Ladder`] is all of them. A
+//! puzzle the ladder cannot finish needs a technique beyond it (SE's unique rectangles of type 3 and
+//! loops, aligned exclusion, Nishio and dynamic forcing chains…: 4.5 or more): [`Rating::finished`] says
+//! so, and its difficulty is then a lower bound.
 
 use super::{bit, digits, Digits, Geometry, Grid, HouseKind, MAX_CELLS, MAX_SIDE};
 use alloc::sync::Arc;
@@ -840,7 +841,8 @@ pub struct Rating {
     /// Its technique.
     pub hardest: Option<Technique>,
     /// Whether the ladder finished the grid. When it did not, the puzzle needs a technique beyond the
-    /// ladder, and `difficulty` is a lower bound: SE rates it at least 4.5 too.
+    /// ladder, and `difficulty` is a lower bound: SE rates it at least 4.5 too (no technique the ladder
+    /// lacks rates less).
     pub finished: bool,
     /// The steps taken.
     pub steps: usize,
