@@ -1428,6 +1428,21 @@ enum LpStatus lp_solver_step(struct LpSolver *solver,
 // a value that is not a status. Never NULL.
 const char *lp_status_str(uint32_t status);
 
+// Creates a Sudoku puzzle of side `side` (4, 6, 9 or 16: boxes 2×2, 3×2, 3×3, 4×4) from its givens,
+// `cells_len` (= `side * side`) values row by row: `0` empty, `1`..`side` a given. Moves are
+// `LpMove { piece: the cell (row by row), from: the cell or -1, to: the cell or -1, arg: the digit to
+// write (1..side), 0 to erase the player's digit, minus a digit to put that pencil mark on or take it
+// off }`; a digit its row, column or box already holds is refused. `lp_puzzle_cells` gives a given's
+// digit, `100 + d` for a digit `d` the player wrote, and for an empty cell 0 or minus its pencil marks
+// (bit `d - 1` for mark `d`).
+//
+// # Safety
+// `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
+enum LpStatus lp_sudoku_create(uint32_t side,
+                               const int32_t *cells,
+                               size_t cells_len,
+                               struct LpPuzzle **out);
+
 // Releases tables. NULL is ignored.
 //
 // # Safety

@@ -47,6 +47,8 @@ pub struct Entry {
     pub tables: &'static [TableKind],
     /// The node budget recommended for one per-frame call ([`crate::family::Family::FRAME_BUDGET`]).
     pub frame_budget: u32,
+    /// Whether its trivial steps are deductions by its rules ([`crate::family::Family::DEDUCES`]).
+    pub deduces: bool,
     parse: fn(&str) -> Result<Box<dyn AnySession>, ParseError>,
     load: fn(&str, Stored<'_>) -> Loaded,
     generator: fn(&str, u64) -> MadeGenerator,
@@ -84,6 +86,7 @@ impl Entry {
             reasons: F::REASONS,
             tables: F::TABLES,
             frame_budget: F::FRAME_BUDGET,
+            deduces: F::DEDUCES,
             parse: session::parse::<F>,
             load: session::load::<F>,
             generator: session::generator::<F>,

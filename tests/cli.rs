@@ -96,8 +96,8 @@ fn bad_input_fails_with_a_message() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("column 27: tile 8 appears twice"));
     let out = lp(&["solve", "tiles:3x3:1,2,3,4,5,6,7,8,0", "--algo", "magic"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown algorithm 'magic'"));
-    let out = lp(&["solve", "sudoku:3x3"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown family 'sudoku'"));
+    let out = lp(&["solve", "kakuro:3x3"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown family 'kakuro'"));
     let out = lp(&["solve", "tiles:3x3:8,6,7,2,5,4,3,0,1", "--algo", "hill"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("stuck"));

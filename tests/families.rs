@@ -855,7 +855,7 @@ fn trivial_steps_are_deductions_that_stay_on_the_solution_or_moves_with_no_other
                     let on_path = from_start[id].zip(space.to_goal[id]).is_some_and(|(a, b)| a + b == total);
                     let desc = &space.states[id];
                     let mut game = space::session(desc, options);
-                    let deduces = family.reasons.iter().any(|r| r.name == "cover");
+                    let deduces = family.deduces;
                     let steps = match trivial_steps(&mut game, &[], 5) {
                         // A family that deduces refuses a position with a part no solution has: off the one
                         // solution (its parts are only drawn, so every position with none wrong is on it).

@@ -27,4 +27,5 @@ pub static REGISTRY: &[Entry] = &[
     Entry::of::<blocks::Blocks>(5),
     Entry::of::<linjat::Linjat>(6),
     Entry::of::<sokoban::Sokoban>(7),
+    Entry::of::<sudoku::Sudoku>(8),
 ];

@@ -112,6 +112,21 @@ namespace LpHint
         internal static extern LpStatus lp_sokoban_create(uint width, uint height, byte* grid, System.UIntPtr cells, LpPuzzle** @out);
 
         /// <summary>
+        ///  Creates a Sudoku puzzle of side `side` (4, 6, 9 or 16: boxes 2×2, 3×2, 3×3, 4×4) from its givens,
+        ///  `cells_len` (= `side * side`) values row by row: `0` empty, `1`..`side` a given. Moves are
+        ///  `LpMove { piece: the cell (row by row), from: the cell or -1, to: the cell or -1, arg: the digit to
+        ///  write (1..side), 0 to erase the player's digit, minus a digit to put that pencil mark on or take it
+        ///  off }`; a digit its row, column or box already holds is refused. `lp_puzzle_cells` gives a given's
+        ///  digit, `100 + d` for a digit `d` the player wrote, and for an empty cell 0 or minus its pencil marks
+        ///  (bit `d - 1` for mark `d`).
+        ///
+        ///  # Safety
+        ///  `cells` must be NULL or point to `cells_len` values; `out` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_sudoku_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_sudoku_create(uint side, int* cells, System.UIntPtr cells_len, LpPuzzle** @out);
+
+        /// <summary>
         ///  Creates a `width`×`height` sliding-tile puzzle (sides 2..5) from `start` (row-major, 0 = blank,
         ///  `width·height` bytes) to `goal` (the same, or NULL with `goal_len` 0 for `1, 2, …, blank`).
         ///

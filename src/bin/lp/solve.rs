@@ -65,7 +65,7 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Count every solution (and the solutions up to symmetry) instead of solving, for families that
-    /// count them (hargram, linjat).
+    /// count them (hargram, linjat, sudoku).
     #[arg(long)]
     all: bool,
     /// With --all: stop counting after this many solutions.
