@@ -192,6 +192,18 @@ fn per_frame_calls_allocate_nothing_after_the_first() {
         assert_eq!(lp_puzzle_parse(expert.as_ptr(), &mut p), LpStatus::LP_OK);
         let drawn = hints_without_allocating(p, 20, "linjat");
         assert_eq!(drawn, 23);
+        lp_puzzle_free(p);
+
+        // Sudoku: a puzzle SE rates 7.1 (forcing chains), with a wrong digit written first (the plan puts
+        // it right), played by hints: the explanations run the ladder's chains.
+        let hard = CString::new(
+            "sudoku:....6..73.2....8....42....1.9861.7..7............2..5948.7.........436..9........:\
+             1................................................................................",
+        )
+        .unwrap();
+        assert_eq!(lp_puzzle_parse(hard.as_ptr(), &mut p), LpStatus::LP_OK);
+        let written = hints_without_allocating(p, 200, "sudoku");
+        assert_eq!(written, 57, "the wrong 1 written over, then the 56 other empty cells");
         let mut ga = std::ptr::null_mut();
         let params = LpGaParams { population: 100, generations: 5, tournament: 3, crossover: 0.9, mutation: 0.15 };
         lp_puzzle_free(p);

@@ -230,7 +230,10 @@ impl Family for Sudoku {
         }
     }
 
+    /// The hint plan; the puzzle's ladder for the explanations is made with it, so that hints allocate
+    /// nothing after.
     fn recommended_solver(&self) -> Result<Solver<Sudoku>, OutOfMemory> {
+        self.with_ladder(|_| ());
         Ok(Solver::custom(Algorithm::Exact, Box::new(Plan::new(self, Mode::Hint)?)))
     }
 
@@ -406,6 +409,11 @@ impl Family for Sudoku {
             }
         }
         true
+    }
+
+    /// A pencil mark costs nothing toward the goal; a digit written or erased, a move.
+    fn move_cost(&self, from: &Position, to: &Position) -> u32 {
+        u32::from(from.digits != to.digits)
     }
 
     /// The givens alone.
