@@ -260,6 +260,7 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
             "lp_hargram_create",
             "lp_linjat_create",
             "lp_sokoban_create",
+            "lp_sudoku_create",
             "lp_puzzle_free",
             "lp_puzzle_describe",
             "lp_puzzle_save",

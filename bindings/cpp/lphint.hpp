@@ -477,6 +477,15 @@ public:
         return Puzzle(handle);
     }
 
+    /// A side x side Sudoku (4, 6, 9 or 16): the givens row by row (0 empty, 1..side a given). A move
+    /// writes `arg` (1..side) in the cell `piece`, erases the player's digit there (0), or puts pencil
+    /// mark -arg on or off; a digit its row, column or box holds is refused.
+    static Puzzle sudoku(std::uint32_t side, const std::vector<std::int32_t>& cells) {
+        LpPuzzle* handle = nullptr;
+        detail::check(lp_sudoku_create(side, cells.data(), cells.size(), &handle));
+        return Puzzle(handle);
+    }
+
     /// Water jugs: capacities (1..255), start amounts, goal amounts (-1: any), and whether the tap and the
     /// sink may be used; 2 to 8 jugs, the three lists of one length.
     static Puzzle jugs(const std::vector<std::uint8_t>& capacities, const std::vector<std::uint8_t>& start,

@@ -925,6 +925,15 @@ export class Puzzle extends Handle {
     );
   }
 
+  /** A Sudoku of side 4, 6, 9 or 16: `cells` the givens row by row, 0 empty. A move writes `arg` (1..side)
+   * in the cell `piece`, erases the player's digit there (0), or puts pencil mark -`arg` on or off. */
+  static sudoku(side, cells) {
+    const lib = this.lib;
+    return new this(
+      lib.with([lib.int32Block(cells)], (c) => lib.handle(lib.call(lib.x.lp_sudoku_create, count32(side, "side"), c, cells.length, lib.out))),
+    );
+  }
+
   /** The id of the puzzle's family (see `lp.families()`). */
   get familyId() {
     const lib = this.lib;

@@ -314,6 +314,43 @@ static void test_linjat(void) {
     lp_puzzle_free(p);
 }
 
+static void test_sudoku(void) {
+    /* 2 . 4 . / . 1 . . / . . . . / 1 . . 2: one solution, 11 empty cells. */
+    int32_t givens[16] = {2, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2};
+    LpPuzzle *p = SENTINEL;
+    CHECK_STATUS(lp_sudoku_create(4, NULL, 16, &p), LP_ERR_NULL_ARGUMENT, "cells is NULL");
+    CHECK_STATUS(lp_sudoku_create(4, givens, 15, &p), LP_ERR_INVALID_ARGUMENT, "cells_len is 15");
+    CHECK_STATUS(lp_sudoku_create(5, givens, 25, &p), LP_ERR_INVALID_ARGUMENT, "a sudoku's side is 4, 6, 9 or 16, not 5");
+    givens[0] = 5;
+    CHECK_STATUS(lp_sudoku_create(4, givens, 16, &p), LP_ERR_INVALID_ARGUMENT, "cell 0 (row 1, column 1) holds 5");
+    givens[0] = 2;
+    givens[3] = 2;
+    CHECK_STATUS(lp_sudoku_create(4, givens, 16, &p), LP_ERR_INVALID_ARGUMENT, "row 1 gives the digit 2 twice");
+    CHECK(p == SENTINEL);
+    givens[3] = 0;
+    CHECK_STATUS(lp_sudoku_create(4, givens, 16, &p), LP_OK, NULL);
+    CHECK(family_id("sudoku") == 8);
+    LpMove clash = {1, -1, -1, 1};
+    CHECK_STATUS(lp_puzzle_apply(p, clash), LP_ERR_ILLEGAL_MOVE, "column 2 already has a 1 (at r2c2)");
+    LpMove mark = {3, -1, -1, -3};
+    CHECK_STATUS(lp_puzzle_apply(p, mark), LP_OK, NULL);
+    int32_t cells[16];
+    size_t written = 0;
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 16, &written), LP_OK, NULL);
+    CHECK(cells[0] == 2 && cells[3] == -4 && cells[1] == 0);
+    LpHint hint;
+    CHECK_STATUS(lp_next_hint(p, 1000, &hint), LP_OK, NULL);
+    CHECK(hint.moves_left == 11 && hint.optimal && hint.mv.arg >= 1 && hint.mv.arg <= 4);
+    char text[512];
+    CHECK_STATUS(lp_hint_text(p, text, sizeof text, &written), LP_OK, NULL);
+    CHECK(strstr(text, "fits only in") != NULL || strstr(text, "last empty cell") != NULL || strstr(text, "one candidate") != NULL);
+    unsigned frames = 0;
+    CHECK(play(p, 50, &frames) == 11);
+    CHECK_STATUS(lp_puzzle_cells(p, cells, 16, &written), LP_OK, NULL);
+    CHECK(cells[1] == 103 && cells[0] == 2);
+    lp_puzzle_free(p);
+}
+
 static void test_flip(void) {
     const uint8_t all_dark[25] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     const uint8_t corner[25] = {1};
@@ -1132,6 +1169,7 @@ int main(void) {
     test_flip();
     test_sokoban();
     test_linjat();
+    test_sudoku();
     test_generation();
     test_hargram();
     test_hostile_lengths();

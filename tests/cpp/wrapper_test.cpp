@@ -86,6 +86,19 @@ int main() {
     CHECK(sokoban.lost_text().empty());
     CHECK(lphint::Puzzle::sokoban(5, 3, "#####" "#$@.#" "#####").lost_text().find("in a corner off the goals") != std::string::npos);
 
+    // Sudoku from its givens: the hint is one of the 11 empty cells' digits; a repeated digit throws.
+    lphint::Puzzle sudoku = lphint::Puzzle::sudoku(4, {2, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2});
+    while ((status = sudoku.next_hint(100, hint)) == lphint::Status::InProgress) {
+    }
+    CHECK(status == lphint::Status::Ok && hint.moves_left == 11 && hint.mv.arg >= 1);
+    refused = false;
+    try {
+        lphint::Puzzle::sudoku(4, {2, 0, 4, 2, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2});
+    } catch (const lphint::Error& e) {
+        refused = std::string(e.what()).find("row 1 gives the digit 2 twice") != std::string::npos;
+    }
+    CHECK(refused);
+
     // One status rule for every code: a call that gives a value throws Error for anything but Ok,
     // outcomes included (no hint text before a hint is NotFound); per-frame calls return the status.
     for (int code : {LP_OK, LP_IN_PROGRESS, LP_ALREADY_SOLVED, LP_UNSOLVABLE, LP_OUT_OF_NODES, LP_NOT_FOUND,

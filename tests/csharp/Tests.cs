@@ -415,6 +415,28 @@ static class Tests
         }
     }
 
+    static void Sudoku()
+    {
+        // 2 . 4 . / . 1 . . / . . . . / 1 . . 2: hinted to the end, a digit a hint; a repeated given refused.
+        int[] cells = { 2, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2 };
+        using (Puzzle puzzle = Puzzle.Sudoku(4, cells))
+        {
+            Hint hint;
+            while (!puzzle.TryNextHint(1000, out hint)) { }
+            Check(hint.MovesLeft == 11 && hint.Move.Arg >= 1 && hint.Move.Arg <= 4, "11 digits to write");
+            int written = 0;
+            while (!puzzle.IsSolved)
+            {
+                while (!puzzle.TryNextHint(1000, out hint)) { }
+                puzzle.Apply(hint.Move);
+                written++;
+            }
+            Check(written == 11, "one digit a hint: " + written);
+        }
+        cells[3] = 2;
+        Throws(Status.InvalidArgument, "row 1 gives the digit 2 twice", () => Puzzle.Sudoku(4, cells));
+    }
+
     static void Linjat()
     {
         // The second tutorial grid: a dot, a 3 and a dot on row 2.
@@ -1073,6 +1095,7 @@ static class Tests
         PackWriting();
         Blocks();
         Linjat();
+        Sudoku();
         NoGarbagePerFrame();
         CustomPuzzles();
         StatusRule();

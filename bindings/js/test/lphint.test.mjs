@@ -297,7 +297,7 @@ test("simulated annealing runs on the GA's genome, seeded, and says when it cool
   throwsLp(() => new lp.Annealing(lp.Puzzle.parse("tiles:2x2:1,2,3,0"), null), Status.ERR_INVALID_ARGUMENT);
 });
 
-test("a generated Linjat puzzle carries its facts; Linjat and blocks creators take grids", () => {
+test("a generated Linjat puzzle carries its facts; Linjat, Sudoku and blocks creators take grids", () => {
   const { puzzle } = lp.generate("linjat", "preset=easy,iterations=20", 3);
   assert.equal(typeof puzzle.fact("objective"), "number");
   assert.equal(puzzle.fact("no_such_fact"), undefined);
@@ -316,6 +316,10 @@ test("a generated Linjat puzzle carries its facts; Linjat and blocks creators ta
   } finally {
     linjat.lib.cellsCap = cap;
   }
+  const sudoku = lp.Puzzle.sudoku(4, [2, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2]);
+  assert.equal(sudoku.describe(), "sudoku:2.4..1......1..2");
+  assert.equal(sudoku.hintNow(1000).movesLeft, 11);
+  throwsLp(() => lp.Puzzle.sudoku(4, [2, 0, 4, 2, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2]), Status.ERR_INVALID_ARGUMENT, "row 1 gives the digit 2 twice");
   const blocks = lp.Puzzle.blocks(3, 1, [1, 0, 0], [{ block: 1, row: 0, col: 2 }]);
   assert.equal(blocks.hintNow(100).movesLeft, 1);
   // Rush Hour: every car and truck along its long axis (3), slides counted as moves; Fogleman's 51-move puzzle.

@@ -710,6 +710,24 @@ namespace LpHint
             return new Puzzle(created);
         }
 
+        /// <summary>A side × side Sudoku (4, 6, 9 or 16; boxes 2×2, 3×2, 3×3, 4×4). `cells` holds side × side
+        /// givens, row by row: 0 empty, 1..side a given. A move writes Move.Arg (1..side) in the cell
+        /// Move.Piece, erases the player's digit there (0), or puts pencil mark -Move.Arg on or off; a
+        /// digit its row, column or box holds is refused. Throws LpException (InvalidArgument) naming a bad
+        /// cell, a repeated given or a length that is not side × side.</summary>
+        public static Puzzle Sudoku(int side, int[] cells)
+        {
+            Native.Require();
+            if (cells == null) throw new ArgumentNullException("cells");
+            if (side < 0) throw new ArgumentOutOfRangeException("side", "the side is 4, 6, 9 or 16");
+            LpPuzzle* created;
+            fixed (int* pc = cells)
+            {
+                Native.Check(NativeMethods.lp_sudoku_create((uint)side, pc, (UIntPtr)cells.Length, &created));
+            }
+            return new Puzzle(created);
+        }
+
         /// <summary>A width × height sliding-tile puzzle: `start` row-major (0 the blank); `goal` null for
         /// 1, 2, …, blank. Throws LpException (InvalidArgument) saying what is wrong.</summary>
         public static Puzzle Tiles(int width, int height, byte[] start, byte[] goal = null)
