@@ -773,6 +773,69 @@ const sokoban = {
   },
 };
 
+/** Sudoku: the givens in ink, the player's digits in blue, pencil marks small in each empty cell (mark
+ * `d` where `d` sits in a box), the boxes ruled off. A cell's value (include/lphint.h): a given's digit,
+ * 100 + a digit the player wrote, 0 or minus the pencil marks' bit set for an empty cell. A click or the
+ * arrows choose a cell; a digit key writes it there (A–G for 10–16), m switches to pencil marks (a digit
+ * then puts its mark on or takes it off), Backspace, Delete or 0 erases. */
+const SUDOKU_DIGITS = ".123456789ABCDEFG";
+const SUDOKU_BOXES = { 4: [2, 2], 6: [3, 2], 9: [3, 3], 16: [4, 4] };
+const sudoku = {
+  noun: ["digit", "digits"],
+  draw(ctx, canvas, view) {
+    const g = grid(canvas, view.width, view.height);
+    const [bw, bh] = SUDOKU_BOXES[view.width] ?? [view.width, view.height];
+    view.cells.forEach((value, cell) => {
+      const [x, y] = rect(ctx, g, cell, cell === view.cursor ? "#d5ddf5" : "white", 0);
+      if (view.marks?.has(cell)) rect(ctx, g, cell, view.marks.get(cell), 3);
+      if (value >= 1 && value <= 16) label(ctx, g, x, y, SUDOKU_DIGITS[value], INK, 0.58);
+      else if (value > 100) label(ctx, g, x, y, SUDOKU_DIGITS[value - 100], CURSOR, 0.58);
+      else if (value < 0) {
+        ctx.fillStyle = "#4a5163";
+        ctx.font = `500 ${Math.max(8, Math.floor((g.size / Math.max(bw, bh)) * 0.72))}px system-ui`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        for (let d = 1; d <= view.width; d++) {
+          if (!(-value & (1 << (d - 1)))) continue;
+          const [col, row] = [(d - 1) % bw, Math.floor((d - 1) / bw)];
+          ctx.fillText(SUDOKU_DIGITS[d], x + ((col + 0.5) * g.size) / bw, y + ((row + 0.5) * g.size) / bh);
+        }
+      }
+    });
+    // The cells' lines thin, the boxes' thick.
+    ctx.strokeStyle = INK;
+    for (let k = 0; k <= view.width; k++) {
+      for (const [box, across] of [[bh, true], [bw, false]]) {
+        ctx.lineWidth = k % box === 0 ? 3 : 1;
+        ctx.beginPath();
+        const at = k * g.size + 0.5;
+        if (across) {
+          ctx.moveTo(g.x0, g.y0 + at);
+          ctx.lineTo(g.x0 + view.width * g.size, g.y0 + at);
+        } else {
+          ctx.moveTo(g.x0 + at, g.y0);
+          ctx.lineTo(g.x0 + at, g.y0 + view.height * g.size);
+        }
+        ctx.stroke();
+      }
+    }
+    highlightCells(ctx, g, [...view.highlight]);
+    return g;
+  },
+  click: () => null,
+  key(view, key) {
+    const cell = view.cursor ?? 0;
+    if (key === "m") {
+      view.pencil = !view.pencil;
+      return null;
+    }
+    const digit = SUDOKU_DIGITS.indexOf(key.toUpperCase());
+    if (digit >= 1 && digit <= view.width) return { piece: cell, from: cell, to: cell, arg: view.pencil ? -digit : digit };
+    if (["Backspace", "Delete", "0", "."].includes(key)) return { piece: cell, from: cell, to: cell, arg: 0 };
+    return undefined;
+  },
+};
+
 /** The renderers, by family name. */
 /** Any other family (a game's own puzzle): the engine's grid of cell values (a custom puzzle's state
  * bytes), each cell its number; the hint's cells outlined. Played by the move buttons. */
@@ -790,7 +853,7 @@ const generic = {
   click: () => null,
 };
 
-export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat, sokoban };
+export const BOARDS = { tiles, jugs, flip, hargram, blocks, linjat, sokoban, sudoku };
 const boardOf = (family) => BOARDS[family] ?? generic;
 
 /** The family's word for a move, singular or plural by `count`. */

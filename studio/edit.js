@@ -489,6 +489,8 @@ export class Edit {
         m.steps.forEach((s) => counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1));
         const profile = [...counts].map(([reason, n]) => `${this.studio.reasonName(family, reason)} ×${n}`).join(", ");
         say(m.solved ? "good" : "bad", `Rule profile: ${profile || "no step"}; ${m.solved ? `the rules solve it in ${m.steps.length} ${m.steps.length === 1 ? "layer" : "layers"}` : "the rules get stuck (a player must guess)"}.`);
+        const grade = this.editor.grade?.(m);
+        if (grade) say(m.solved ? "good" : "bad", grade);
       } else if (m.type === "cluster") {
         const c = m.summary;
         if (!c) say("info", `Cluster: more than ${m.cap.toLocaleString("en")} states.`);

@@ -566,7 +566,55 @@ const jugs = {
   },
 };
 
-export const EDITORS = { tiles, jugs, flip, hargram, blocks, rush, linjat, sokoban };
+/** Sudoku: the givens on a 4×4, 6×6, 9×9 or 16×16 grid (a size between snaps to the next). Tools write a
+ * digit (1–9, A–G for 10–16) or erase; typing at the cursor does the same. The verdict says whether the
+ * givens have no solution, several or one, and the grade the technique ladder gives it (SE's scale). */
+const SUDOKU_SIDES = [4, 6, 9, 16];
+const SUDOKU_DIGITS = "123456789ABCDEFG";
+const sudoku = {
+  sizes: { min: 4, max: 16, square: true },
+  tools: [...[...SUDOKU_DIGITS].map((d) => ({ name: d, label: d })), { name: "erase", label: "Erase" }],
+  help: "Pick a digit and click cells, or type it at the cursor (1–9, A–G on 16×16; Backspace erases). Sizes are 4, 6, 9 and 16. The verdict says whether the givens have one solution and how hard the technique ladder finds it.",
+  blank(width) {
+    const side = SUDOKU_SIDES.find((s) => s >= width) ?? 16;
+    return { width: side, height: side, cells: Array(side * side).fill(".") };
+  },
+  read(desc) {
+    const cells = [...desc.split(":")[1]].map((c) => (c === "0" ? "." : c.toUpperCase()));
+    const side = Math.round(Math.sqrt(cells.length));
+    if (!SUDOKU_SIDES.includes(side) || side * side !== cells.length) throw new Error("not a sudoku grid");
+    return { width: side, height: side, cells };
+  },
+  write: (m) => `sudoku:${m.cells.join("")}`,
+  resize(m, width) {
+    Object.assign(m, this.blank(width));
+  },
+  panes: (m) => [{ name: "board", width: m.width, height: m.height }],
+  look(m, pane, cell) {
+    const c = m.cells[cell];
+    const [bw, bh] = { 4: [2, 2], 6: [3, 2], 9: [3, 3], 16: [4, 4] }[m.width];
+    const box = Math.floor(Math.floor(cell / m.width) / bh) + Math.floor((cell % m.width) / bw);
+    return { fill: box % 2 ? "#e4e9f5" : LIGHT, text: c === "." ? "" : c };
+  },
+  apply(m, tool, pane, cell) {
+    const digit = tool === "erase" ? "." : tool;
+    if (digit !== "." && SUDOKU_DIGITS.indexOf(digit) >= m.width) return false;
+    m.cells[cell] = m.cells[cell] === digit ? "." : digit;
+    return true;
+  },
+  typed(key) {
+    const digit = key.toUpperCase();
+    if (SUDOKU_DIGITS.includes(digit) && digit !== "") return digit;
+    return { Backspace: "erase", Delete: "erase", ".": "erase", 0: "erase" }[key];
+  },
+  /** The grade from the ladder's steps (a step's width is its difficulty in tenths of SE's scale). */
+  grade(rules) {
+    const hardest = Math.max(0, ...rules.steps.map((s) => s.width));
+    return rules.solved ? `Grade: ${(hardest / 10).toFixed(1)} on Sudoku Explainer's scale (the hardest technique the ladder needs).` : `Grade: beyond the ladder (${(hardest / 10).toFixed(1)} or more).`;
+  },
+};
+
+export const EDITORS = { tiles, jugs, flip, hargram, blocks, rush, linjat, sokoban, sudoku };
 
 /** The editor of a description: its notation's own (`rush:`), else its family's. */
 export const editorOf = (desc, familyOf) => (EDITORS[desc.split(":")[0]] ? desc.split(":")[0] : familyOf(desc));

@@ -341,6 +341,7 @@ export class Play {
       selected: keep.selected,
       cursor: Math.min(keep.cursor ?? 0, width * height - 1),
       lastPlaced: keep.lastPlaced ?? null,
+      pencil: keep.pencil ?? false,
       names: (this.names ??= this.pieceNames(family, puzzle)),
       marks: $("rules-panel").hidden ? null : this.view?.marks,
     };

@@ -162,7 +162,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
     // Every family: one move by keyboard, then hinted to the goal (the P key) in its optimal number of moves.
-    let optimal = [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("rush", 3), ("linjat", 8)];
+    let optimal =
+        [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("rush", 3), ("linjat", 8), ("sudoku", 56)];
     for (family, moves) in optimal {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
         assert!(text(&format!("/keyboard/{family}")).starts_with("1 "), "{family} by keyboard: {out}");
@@ -267,6 +268,19 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     ] {
         assert!(linjat.iter().any(|f| f == expected), "{expected}: {out}");
     }
+    // Sudoku typed in: unique, 11 digits to write, graded by the ladder; its pencil marks in play.
+    assert_eq!(text("/edit/sudoku/desc"), "sudoku:2.4..1......1..2", "{out}");
+    let sudoku = facts("sudoku");
+    for expected in [
+        "Solvable: the optimum is 11 digits (proven).",
+        "Unique: exactly one solution.",
+        "Grade: 1.2 on Sudoku Explainer's scale (the hardest technique the ladder needs).",
+    ] {
+        assert!(sudoku.iter().any(|f| f == expected), "{expected}: {out}");
+    }
+    let marks = "sudoku:...5......85.9.2.....7.183..1.9.5...7..4..3.2.......7.53.6..78.9....3..........1.:";
+    assert_eq!(text("/marks/desc"), format!("{marks}{}:r1c1=146", ".".repeat(81)), "{out}");
+    assert_eq!(results["marks"]["cell"], -(1 | 8 | 32), "{out}");
     assert_eq!(text("/edit/flip/desc"), "flip:3x3:#../.#./..#", "{out}");
     let flip = facts("flip");
     assert!(

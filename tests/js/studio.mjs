@@ -24,6 +24,7 @@ const PUZZLES = {
   blocks: "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:A@3,1",
   rush: "rush:oooCoooooCooAAoDoooooDoooBBBoooooooo",
   linjat: "linjat:6x9:....52/....../....../....o./....o3/.....4/..4..o/.....o/2o.3o2",
+  sudoku: "sudoku:...5......85.9.2.....7.183..1.9.5...7..4..3.2.......7.53.6..78.9....3..........1.",
 };
 // One move by keyboard on the focused board: the keys, from the cursor at the top-left cell.
 const KEYS = {
@@ -34,6 +35,7 @@ const KEYS = {
   blocks: ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter", "ArrowRight"],
   rush: ["ArrowDown", "ArrowDown", "Enter", "ArrowRight"],
   linjat: ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "Enter", "ArrowDown", "Enter"],
+  sudoku: ["1"],
 };
 
 const browser = await launch();
@@ -171,6 +173,24 @@ try {
     }
     return worst;
   });
+
+  // Sudoku's pencil marks by keyboard: m, then digits at the cursor (the first cell, empty), drawn small.
+  await load(PUZZLES.sudoku);
+  await page.focus("#board");
+  for (const key of ["m", "1", "4", "6"]) await page.keyboard.press(key);
+  results.marks = { desc: await page.evaluate(() => window.studio.play.describe()), cell: await page.evaluate(() => window.studio.play.view.cells[0]) };
+  await page.keyboard.press("m");
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => document.getElementById("sentence").textContent.includes("["));
+  await shot(page, "studio-sudoku-marks");
+  // A solved board again for the buttons below (Rush Hour's three moves).
+  await load(PUZZLES.rush);
+  await page.focus("#board");
+  while ((await page.getAttribute("#status", "data-solved")) !== "true") {
+    const before = await played();
+    await page.keyboard.press("p");
+    await page.waitForFunction((b) => document.getElementById("status").textContent !== b, before, { timeout: 30000 });
+  }
 
   // Undo and redo by the buttons.
   await page.click("#undo");
@@ -363,6 +383,17 @@ try {
   await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 30000 });
   results.edit.linjat = { desc: await page.inputValue("#edit-desc"), facts: await page.locator("#edit-feedback li").allTextContents() };
   await shot(page, "studio-edit-linjat");
+  // Sudoku: a 4x4 grid typed in at the cursor, judged unique with its grade.
+  await page.selectOption("#edit-family", "sudoku");
+  await page.click("#edit-width", { clickCount: 3 });
+  await page.keyboard.type("4");
+  await page.click("#edit-new");
+  await page.focus("#edit-board");
+  const grid = ["2", "ArrowRight", "ArrowRight", "4", "ArrowDown", "ArrowLeft", "1", "ArrowDown", "ArrowDown", "ArrowLeft", "1"];
+  for (const key of [...grid, "ArrowRight", "ArrowRight", "ArrowRight", "2"]) await page.keyboard.press(key);
+  await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 30000 });
+  results.edit.sudoku = { desc: await page.inputValue("#edit-desc"), facts: await page.locator("#edit-feedback li").allTextContents() };
+  await shot(page, "studio-edit-sudoku");
   await page.selectOption("#edit-family", "flip");
   for (const side of ["#edit-width", "#edit-height"]) {
     await page.click(side, { clickCount: 3 });

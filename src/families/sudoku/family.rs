@@ -431,8 +431,9 @@ impl Family for Sudoku {
         Some(SolutionCount { all, up_to_symmetry: all, nodes: count.nodes, capped: !count.complete })
     }
 
-    /// The ladder from the position, SE's rule: every step, its technique and the cells it placed or
-    /// took candidates from; the rating (SE's scale) among the scores.
+    /// The ladder from the position, SE's rule: every step, its technique, its difficulty in tenths of
+    /// SE's scale as its width (so the widest step is the rating) and the cells it placed or took
+    /// candidates from; the rating (SE's scale) among the scores too.
     fn deduce(&self) -> Option<Deduction> {
         let mut board = self.board(&self.start_position());
         let mut steps = Vec::new();
@@ -445,11 +446,11 @@ impl Family for Sudoku {
                 let step = ladder.next(&board)?;
                 let k = reason_of(step.technique) as usize - 1;
                 used[k] += 1;
-                widest[k] = widest[k].max(step.size() as u32);
+                widest[k] = widest[k].max(step.difficulty() as u32);
                 rating = rating.max(step.difficulty());
                 let mut cells: Vec<u16> = step.place.iter().map(|&(c, _)| c).collect();
                 cells.extend(step.remove.iter().map(|&(c, _)| c));
-                steps.push((Self::REASONS[k].name, step.size() as u32, cells));
+                steps.push((Self::REASONS[k].name, step.difficulty() as u32, cells));
                 board.apply(&step);
             }
             Some(())
