@@ -162,8 +162,16 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     let results: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     let text = |path: &str| results.pointer(path).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{path}: {out}"));
     // Every family: one move by keyboard, then hinted to the goal (the P key) in its optimal number of moves.
-    let optimal =
-        [("tiles", 31), ("jugs", 7), ("flip", 9), ("hargram", 5), ("blocks", 81), ("rush", 3), ("linjat", 8), ("sudoku", 56)];
+    let optimal = [
+        ("tiles", 31),
+        ("jugs", 7),
+        ("flip", 9),
+        ("hargram", 5),
+        ("blocks", 81),
+        ("rush", 3),
+        ("linjat", 8),
+        ("sudoku", 56),
+    ];
     for (family, moves) in optimal {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
         assert!(text(&format!("/keyboard/{family}")).starts_with("1 "), "{family} by keyboard: {out}");

@@ -127,7 +127,15 @@ impl Usage {
     }
 }
 
-pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
+/// Whether the family named `name` is one `only` lets through (all when none is named).
+fn chosen(only: Option<&str>, name: &str) -> bool {
+    only.is_none_or(|only| only == name)
+}
+
+pub fn frames(count: usize, seed: u64, budget: Option<u32>, only: Option<&str>) -> Done {
+    if let Some(name) = only {
+        registry::named(name)?;
+    }
     println!(
         "{:<8} {:<7} {:>7} | {:>8} {:>8} {:>8} {:>8} {:>6} {:>9} | {:>8} {:>8} {:>8} {:>8}",
         "family",
@@ -146,7 +154,7 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
     );
     let (mut worst, mut slow) = (Duration::ZERO, Vec::new());
     let steal_before = stolen();
-    for family in registry::families() {
+    for family in registry::families().iter().filter(|f| chosen(only, f.name)) {
         // Every preset, then the family's largest puzzles (their generator steps only: the largest
         // puzzles' hints are timed below).
         let presets = family.presets.iter().map(|p| (p.name, format!("preset={}", p.name)));
@@ -212,8 +220,8 @@ pub fn frames(count: usize, seed: u64, budget: Option<u32>) -> Done {
             after - before
         );
     }
-    largest(budget)?;
-    checks(budget)?;
+    largest(budget, only)?;
+    checks(budget, only)?;
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     for (family, preset, kind, at, wall, got) in &slow {
         println!(
@@ -261,7 +269,7 @@ const LARGEST_CALLS: usize = 20_000;
 const LARGEST_TIME: Duration = Duration::from_micros(1000);
 
 /// Hints on every family's largest puzzle, by nodes and by time.
-fn largest(budget: Option<u32>) -> Done {
+fn largest(budget: Option<u32>, only: Option<&str>) -> Done {
     println!(
         "\nlargest puzzles (data/largest.txt): {LARGEST_HINTS} hints at most, every call timed; then the same bounded by {} µs",
         LARGEST_TIME.as_micros()
@@ -272,6 +280,9 @@ fn largest(budget: Option<u32>) -> Done {
     );
     for desc in include_str!("../../../../data/largest.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
         let family = registry::named(lphint::text::family_of(desc))?;
+        if !chosen(only, family.name) {
+            continue;
+        }
         let budget = budget.unwrap_or(family.frame_budget);
         let (mut nodes, ended) = play(desc, |session| session.next_hint(budget))?;
         let (timed, _) = play(desc, |session| {
@@ -317,7 +328,7 @@ fn stepped<T>(mut call: impl FnMut() -> Result<T, Status>) -> (Option<Result<T, 
 /// "Check my board" against the first hint, in frames at the family's budget, on Fogleman's 51-move Rush
 /// Hour level and every family's largest puzzle: the player asks a first hint, follows [`FOLLOWED`]
 /// hints, plays a move off the plan, follows [`FOLLOWED`] more, then asks for a check.
-pub fn checks(budget: Option<u32>) -> Done {
+pub fn checks(budget: Option<u32>, only: Option<&str>) -> Done {
     println!(
         "\ncheck my board: a first hint, {FOLLOWED} hints followed, a move off the plan, {FOLLOWED} more hints, then the check (frames)"
     );
@@ -325,6 +336,9 @@ pub fn checks(budget: Option<u32>) -> Done {
     let largest = include_str!("../../../../data/largest.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty());
     for desc in std::iter::once(RUSH_51).chain(largest) {
         let family = registry::named(lphint::text::family_of(desc))?;
+        if !chosen(only, family.name) {
+            continue;
+        }
         let budget = budget.unwrap_or(family.frame_budget);
         let mut session = registry::parse(desc).map_err(|e| e.to_string())?;
         let frames = |n: usize, done: bool| if done { n.to_string() } else { format!(">{n}") };

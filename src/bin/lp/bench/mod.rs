@@ -70,6 +70,9 @@ pub struct BenchArgs {
     /// recommended one).
     #[arg(long)]
     budget: Option<u32>,
+    /// frames, checks: only this family (its presets, its largest puzzle, its check).
+    #[arg(long)]
+    family: Option<String>,
     /// korf100, fifteen-hard, korf24: only these instance ids (comma-separated, 1-based); default all
     /// (fifteen-hard: the 80-move ones).
     #[arg(long, value_delimiter = ',')]
@@ -139,8 +142,8 @@ pub fn bench(args: BenchArgs) -> Done {
         "blocks" => blocks::blocks(args.count, args.seed, args.jobs),
         "rush" => rush::rush(args.jobs),
         "linjat" => linjat::linjat(args.count, args.seed, args.jobs),
-        "frames" => frames::frames(args.count, args.seed, args.budget),
-        "checks" => frames::checks(args.budget),
+        "frames" => frames::frames(args.count, args.seed, args.budget, args.family.as_deref()),
+        "checks" => frames::checks(args.budget, args.family.as_deref()),
         "custom" => custom::custom(args.count, args.seed),
         "sokoban" => sokoban::sokoban(sokoban::Run {
             set: &args.set,
