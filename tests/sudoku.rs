@@ -3,7 +3,7 @@
 
 use lphint::families::sudoku::exact::{count, unique_solution, Counter};
 use lphint::families::sudoku::generate::{minimal_puzzle, random_solution};
-use lphint::families::sudoku::human::{rate, Board, Deduction, Ladder, Technique};
+use lphint::families::sudoku::human::{rate, Board, Deduction, Ladder, Progress, Technique};
 use lphint::families::sudoku::{bit, Geometry, Grid, GridError, HouseKind};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -404,4 +404,39 @@ fn every_sentence_states_facts_of_its_position() {
     }
     // All but the rarest (direct claiming, jellyfish and hidden quad: none in these puzzles).
     assert!(sentences.len() >= 18, "{} techniques met", sentences.len());
+}
+
+#[test]
+fn the_ladder_searched_in_slices_takes_the_whole_searchs_steps_each_slice_bounded() {
+    // Puzzles SE rates 7.0 or more (chains and forcing chains): every step found in slices of 200
+    // potentials is the one the whole search finds; a slice goes past its work by one chain source or
+    // one forcing chain cell at most (their potentials: at most 32 a cell each, four searches a source).
+    let hard: Vec<Grid> = rated().into_iter().filter(|(_, r, _)| *r >= 70).take(4).map(|(g, _, _)| g).collect();
+    assert_eq!(hard.len(), 4);
+    let (mut steps, mut slices) = (0, 0);
+    for grid in hard {
+        let g = grid.geometry();
+        let (mut whole, mut sliced) = (Ladder::new(&g).unwrap(), Ladder::new(&g).unwrap());
+        let mut board = Board::new(&grid);
+        while !board.solved() {
+            let expected = whole.next(&board);
+            let found = loop {
+                let before = sliced.work();
+                let progress = sliced.step(&board, 200);
+                let over = (sliced.work() - before).saturating_sub(200);
+                assert!(over <= 4 * 32 * g.cells() as u64, "{grid}: a slice went {over} past its work");
+                slices += 1;
+                match progress {
+                    Progress::Working => continue,
+                    Progress::Step(step) => break Some(step),
+                    Progress::Stuck => break None,
+                }
+            };
+            assert_eq!(found, expected, "{grid}");
+            let Some(step) = found else { break };
+            board.apply(&step);
+            steps += 1;
+        }
+    }
+    assert!(slices > steps + 100, "{slices} slices for {steps} steps: the chain searches were cut");
 }

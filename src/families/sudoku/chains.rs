@@ -58,6 +58,24 @@ pub struct Chains {
     next: Vec<u32>,
     found: Vec<u32>,
     consequences: Vec<Potential>,
+    /// The stepped search's next source, and the easiest step found so far.
+    cursor: Cursor,
+    best: Option<Found>,
+    /// Potentials reached so far (the searches' work).
+    work: u64,
+}
+
+/// The three searches, in SE's order: X-links, Y-links, both.
+const SEARCHES: [Links; 3] = [Links { y: false, x: true }, Links { y: true, x: false }, Links { y: true, x: true }];
+
+/// Where a stepped search stands: the search (index into [`SEARCHES`]), the next cell, and the digits of
+/// the current cell still to start from.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cursor {
+    search: usize,
+    cell: usize,
+    current: u16,
+    digits: Digits,
 }
 
 /// A chain step found, with what orders it among the others (SE's: difficulty, complexity, kind).
@@ -80,6 +98,9 @@ impl Chains {
             next: memory::with_capacity(ids)?,
             found: memory::with_capacity(64)?,
             consequences: memory::with_capacity(64)?,
+            cursor: Cursor::default(),
+            best: None,
+            work: 0,
         };
         chains.reached_on.resize(ids, false);
         chains.reached_off.resize(ids, false);
@@ -89,24 +110,63 @@ impl Chains {
     /// The easiest chain step on `board` (SE's choice among every cycle and forcing chain found), or
     /// `None` when there is none.
     pub fn find(&mut self, board: &Board) -> Option<Deduction> {
-        let mut best: Option<Found> = None;
-        for links in [Links { y: false, x: true }, Links { y: true, x: false }, Links { y: true, x: true }] {
-            for cell in 0..board.geometry().cells() {
-                let candidates = board.candidates[cell];
-                if board.values[cell] != 0 || candidates.count_ones() < 2 {
-                    continue;
-                }
-                // Y-cycles start only from a cell with two candidates.
-                if !links.x && candidates.count_ones() > 2 {
-                    continue;
-                }
-                for digit in super::digits(candidates) {
-                    let source = Potential { cell: cell as u16, digit, on: true };
-                    self.from(board, source, links, &mut best);
-                }
+        self.restart();
+        loop {
+            if let Some(found) = self.search(board, u64::MAX) {
+                return found;
             }
         }
-        best.map(|b| b.deduction)
+    }
+
+    /// Starts a stepped search ([`Chains::search`]).
+    pub fn restart(&mut self) {
+        (self.cursor, self.best) = (Cursor::default(), None);
+    }
+
+    /// Potentials reached since the chains were made: the measure of their work.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Goes on with the search begun by [`Chains::restart`] on `board` (the same board every call),
+    /// starting from sources until `work` potentials or more are reached: the easiest step when every
+    /// source is done (`Some(None)`: there is none), `None` to call again.
+    pub fn search(&mut self, board: &Board, work: u64) -> Option<Option<Deduction>> {
+        let cells = board.geometry().cells();
+        let until = self.work.saturating_add(work.max(1));
+        loop {
+            let cursor = &mut self.cursor;
+            if cursor.search == SEARCHES.len() {
+                return Some(self.best.take().map(|b| b.deduction));
+            }
+            if self.work >= until {
+                return None;
+            }
+            let links = SEARCHES[cursor.search];
+            if cursor.digits == 0 {
+                if cursor.cell == cells {
+                    (cursor.search, cursor.cell) = (cursor.search + 1, 0);
+                    continue;
+                }
+                let cell = cursor.cell;
+                cursor.cell += 1;
+                let candidates = board.candidates[cell];
+                // Y-cycles start only from a cell with two candidates.
+                let source = board.values[cell] == 0
+                    && candidates.count_ones() >= 2
+                    && (links.x || candidates.count_ones() == 2);
+                (cursor.current, cursor.digits) = (cell as u16, if source { candidates } else { 0 });
+                continue;
+            }
+            let digit = cursor.digits.trailing_zeros() as u8 + 1;
+            cursor.digits &= cursor.digits - 1;
+            let source = Potential { cell: cursor.current, digit, on: true };
+            let mut best = self.best.take();
+            self.from(board, source, links, &mut best);
+            self.best = best;
+            // A source that reaches nothing still costs its look.
+            self.work += 1;
+        }
     }
 
     /// The cycles, then the forcing chains, from `source` (on), each kept in `best` when it is easier
@@ -236,6 +296,7 @@ impl Chains {
             self.pending_off.clear();
             core::mem::swap(&mut self.pending_on, &mut self.next);
         }
+        self.work += self.arena.len() as u64;
     }
 
     /// SE's forcing chain search from `start`: breadth first, every potential once; a consequence that
@@ -276,6 +337,7 @@ impl Chains {
                 emptied.clear();
             }
         }
+        self.work += self.arena.len() as u64;
     }
 
     /// The distinct potentials of the chain ending at `end` (SE's complexity).

@@ -66,6 +66,11 @@ pub struct Forcing {
     consequences: Vec<Potential>,
     /// A region's targets common to its places so far, with their chains' lengths added.
     common: Vec<(Potential, usize)>,
+    /// The stepped search's next cell, and the easiest step found so far.
+    next_cell: usize,
+    best: Option<Found>,
+    /// Potentials reached so far (the searches' work).
+    work: u64,
 }
 
 /// A step found, with what orders it among the others (SE's: difficulty, complexity, kind).
@@ -89,36 +94,76 @@ impl Forcing {
             queue_off: memory::with_capacity(ids)?,
             consequences: memory::with_capacity(64)?,
             common: memory::with_capacity(ids)?,
+            next_cell: 0,
+            best: None,
+            work: 0,
         })
     }
 
     /// The easiest cell or region forcing chain on `board` (SE's choice: difficulty, then length, cells
     /// before regions, the first found among equals), or `None`.
     pub fn find(&mut self, board: &Board) -> Option<Deduction> {
+        self.restart();
+        loop {
+            if let Some(found) = self.search(board, u64::MAX) {
+                return found;
+            }
+        }
+    }
+
+    /// Starts a stepped search ([`Forcing::search`]).
+    pub fn restart(&mut self) {
+        (self.next_cell, self.best) = (0, None);
+    }
+
+    /// Potentials reached since the forcing chains were made: the measure of their work.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Goes on with the search begun by [`Forcing::restart`] on `board` (the same board every call), a
+    /// cell at a time until `work` potentials or more are reached: the easiest step when every cell is
+    /// done (`Some(None)`: there is none), `None` to call again.
+    pub fn search(&mut self, board: &Board, work: u64) -> Option<Option<Deduction>> {
         let g = board.geometry();
         if g.cells() * 32 > self.propagations[0].at.len() {
-            return None;
+            return Some(None);
         }
-        let mut best: Option<Found> = None;
-        for cell in (0..g.cells()).filter(|&c| board.values[c] == 0 && board.candidates[c].count_ones() > 2) {
-            let values: heapless::Vec<u8, 16> = super::digits(board.candidates[cell]).collect();
-            for (k, &digit) in values.iter().enumerate() {
-                self.propagate(board, k, Potential { cell: cell as u16, digit, on: true });
-                self.regions(board, cell as u16, digit, k, &mut best);
+        let until = self.work.saturating_add(work.max(1));
+        while self.next_cell < g.cells() {
+            if self.work >= until {
+                return None;
             }
-            // What every candidate of the cell leads to.
-            let first = &self.propagations[0];
-            for i in 0..first.arena.len() {
-                let target = self.propagations[0].arena[i].0;
-                if (1..values.len()).all(|k| self.propagations[k].has(target)) {
-                    let complexity = (0..values.len()).map(|k| self.propagations[k].chain_length(target)).sum();
-                    let cells: CellList = core::iter::once(cell as u16).collect();
-                    let found = self.step(board, Technique::CellForcingChains, target, complexity, &cells, 5);
-                    keep(found, &mut best);
-                }
+            let cell = self.next_cell;
+            self.next_cell += 1;
+            self.work += 1;
+            if board.values[cell] == 0 && board.candidates[cell].count_ones() > 2 {
+                let mut best = self.best.take();
+                self.chains_of_cell(board, cell, &mut best);
+                self.best = best;
             }
         }
-        best.map(|b| b.deduction)
+        Some(self.best.take().map(|b| b.deduction))
+    }
+
+    /// The cell forcing chains of `cell`, and the region ones of its candidates' places.
+    fn chains_of_cell(&mut self, board: &Board, cell: usize, best: &mut Option<Found>) {
+        let values: heapless::Vec<u8, 16> = super::digits(board.candidates[cell]).collect();
+        for (k, &digit) in values.iter().enumerate() {
+            self.propagate(board, k, Potential { cell: cell as u16, digit, on: true });
+            self.regions(board, cell as u16, digit, k, best);
+        }
+        // What every candidate of the cell leads to.
+        let first = &self.propagations[0];
+        for i in 0..first.arena.len() {
+            let target = self.propagations[0].arena[i].0;
+            if (1..values.len()).all(|k| self.propagations[k].has(target)) {
+                let complexity = (0..values.len()).map(|k| self.propagations[k].chain_length(target)).sum();
+                let cells: CellList = core::iter::once(cell as u16).collect();
+                let found = self.step(board, Technique::CellForcingChains, target, complexity, &cells, 5);
+                keep(found, best);
+            }
+        }
     }
 
     /// The region forcing chains of `digit` in the houses of `cell` where `cell` is the digit's first place
@@ -208,6 +253,7 @@ impl Forcing {
                 off_to_on(board, p, both, &mut self.consequences);
             }
             let prop = &mut self.propagations[slot];
+            self.work += 1;
             for &q in &self.consequences {
                 if prop.has(Potential { on: !q.on, ..q }) {
                     return;

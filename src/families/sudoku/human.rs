@@ -809,16 +809,47 @@ fn subsets<T>(n: usize, size: usize, mut found: impl FnMut(&[usize]) -> Option<T
 }
 
 /// The whole ladder: the patterns ([`Board::next_deduction`]), then the chains, then the multiple
-/// forcing chains, whose scratch space is reserved when it is made.
+/// forcing chains, whose scratch space is reserved when it is made. Its search for a step can be made in
+/// slices ([`Ladder::step`]), each bounded by the work it is given, so that a game's frame is never held
+/// by a chain search (one can reach millions of potentials on a 16×16 grid).
 pub struct Ladder {
     chains: super::chains::Chains,
     forcing: super::forcing::Forcing,
+    rung: Rung,
+    /// The patterns' work: a grid's cells a pass.
+    pattern_work: u64,
+}
+
+/// The rung a stepped search is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rung {
+    Patterns,
+    Chains,
+    Forcing,
+}
+
+/// Where a stepped search for the ladder's next step stands ([`Ladder::step`]).
+// The step by value, as every deduction: boxing it would allocate in a per-frame call.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The easiest step.
+    Step(Deduction),
+    /// The ladder finds nothing on the board.
+    Stuck,
+    /// Not done: call again with the same board.
+    Working,
 }
 
 impl Ladder {
     /// The ladder for grids of shape `geometry`, its chains' scratch space reserved.
     pub fn new(geometry: &Geometry) -> Result<Ladder, crate::memory::OutOfMemory> {
-        Ok(Ladder { chains: super::chains::Chains::new()?, forcing: super::forcing::Forcing::new(geometry)? })
+        Ok(Ladder {
+            chains: super::chains::Chains::new()?,
+            forcing: super::forcing::Forcing::new(geometry)?,
+            rung: Rung::Patterns,
+            pattern_work: 0,
+        })
     }
 
     /// Rates `board` ([`rate`]) with this ladder's scratch space, taking at most `max_steps` steps.
@@ -827,9 +858,66 @@ impl Ladder {
     }
 
     /// The easiest step on `board`: a pattern's, else a chain's, else multiple forcing chains'; `None`
-    /// when the ladder is stuck.
+    /// when the ladder is stuck. The whole search in one call (a search in slices is forgotten).
     pub fn next(&mut self, board: &Board) -> Option<Deduction> {
-        board.next_deduction().or_else(|| self.chains.find(board)).or_else(|| self.forcing.find(board))
+        self.reset();
+        loop {
+            match self.step(board, u64::MAX) {
+                Progress::Step(step) => return Some(step),
+                Progress::Stuck => return None,
+                Progress::Working => {}
+            }
+        }
+    }
+
+    /// Forgets a search in slices under way: the next [`Ladder::step`] starts afresh.
+    pub fn reset(&mut self) {
+        self.rung = Rung::Patterns;
+    }
+
+    /// The work done since the ladder was made: potentials the chains reached, and a grid's cells for
+    /// every pass over the patterns.
+    pub fn work(&self) -> u64 {
+        self.chains.work() + self.forcing.work() + self.pattern_work
+    }
+
+    /// Searches for the easiest step on `board` until `work` more is done ([`Ladder::work`]; a pass over
+    /// the patterns, a chain's source or a forcing chain's cell is not cut short): the step, `Stuck`, or
+    /// `Working` — then call again with the same board (a step found or `Stuck` ends the search).
+    pub fn step(&mut self, board: &Board, work: u64) -> Progress {
+        let until = self.work().saturating_add(work.max(1));
+        loop {
+            match self.rung {
+                Rung::Patterns => {
+                    self.pattern_work += board.geometry().cells() as u64;
+                    if let Some(step) = board.next_deduction() {
+                        return Progress::Step(step);
+                    }
+                    self.chains.restart();
+                    self.rung = Rung::Chains;
+                }
+                Rung::Chains => match self.chains.search(board, until.saturating_sub(self.work())) {
+                    Some(Some(step)) => {
+                        self.rung = Rung::Patterns;
+                        return Progress::Step(step);
+                    }
+                    Some(None) => {
+                        self.forcing.restart();
+                        self.rung = Rung::Forcing;
+                    }
+                    None => return Progress::Working,
+                },
+                Rung::Forcing => {
+                    let found = self.forcing.search(board, until.saturating_sub(self.work()));
+                    let Some(found) = found else { return Progress::Working };
+                    self.rung = Rung::Patterns;
+                    return found.map_or(Progress::Stuck, Progress::Step);
+                }
+            }
+            if self.work() >= until {
+                return Progress::Working;
+            }
+        }
     }
 }
 

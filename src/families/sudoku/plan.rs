@@ -13,7 +13,7 @@
 //! digits, plus the cells erased, plus the empty cells.
 
 use super::exact::Counter;
-use super::human::{Board, Ladder};
+use super::human::{Board, Ladder, Progress};
 use super::puzzle::{Play, Position, Sudoku};
 use super::MAX_CELLS;
 use crate::memory::OutOfMemory;
@@ -24,6 +24,10 @@ use alloc::vec::Vec;
 /// The most cells on cycles of waits whose smallest breaking set is searched exactly (2¹⁶ sets at most,
 /// one unit each); past it a greedy set is taken and the plan is not proven shortest.
 pub const EXACT_CYCLE_CELLS: usize = 16;
+
+/// Potentials of the ladder's searches ([`Ladder::work`]) a budget unit stands for: about the time of a
+/// digit the counter tries (`lp bench frames --family sudoku`).
+pub const POTENTIALS_PER_UNIT: u64 = 16;
 
 /// What the search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,23 +250,37 @@ impl Plan {
     fn begin_ordering(&mut self, puzzle: &Sudoku) {
         self.board = puzzle.board(&self.here());
         self.phase = Phase::Ordering;
+        if self.mode == Mode::Hint {
+            puzzle.walk_begins(&self.here());
+        }
     }
 
-    /// One ladder step. A rating's board keeps every step (SE's rule) and ends unrated when the ladder
-    /// is stuck. A hint's plan takes the digit the ladder places, then starts the ladder again from the
-    /// position as it then stands (as the hint's explanation does); when the ladder is stuck, or places
-    /// a digit the chosen solution does not have (a puzzle with several), it writes the solution's digit
-    /// in the first empty cell.
-    fn order(&mut self, puzzle: &Sudoku) {
+    /// Works on the next ladder step for about `units`: the units spent. A rating's board keeps every
+    /// step (SE's rule) and ends unrated when the ladder is stuck. A hint's plan takes the digit the
+    /// ladder places, then starts the ladder again from the position as it then stands (as the hint's
+    /// explanation does); when the ladder is stuck, or places a digit the chosen solution does not have
+    /// (a puzzle with several), it writes the solution's digit in the first empty cell.
+    fn order(&mut self, puzzle: &Sudoku, units: u32) -> u32 {
         if puzzle.empty_cells(&self.here()) == 0 {
             self.finish(Status::Found);
-            return;
+            return 1;
         }
-        let placed = match self.ladder.next(&self.board) {
-            Some(step) => {
+        let before = self.ladder.work();
+        let progress = self.ladder.step(&self.board, u64::from(units).saturating_mul(POTENTIALS_PER_UNIT));
+        let spent = u32::try_from((self.ladder.work() - before) / POTENTIALS_PER_UNIT).unwrap_or(u32::MAX).max(1);
+        let hint = self.mode == Mode::Hint;
+        let placed = match progress {
+            Progress::Working => return spent,
+            Progress::Step(step) => {
                 self.difficulty = self.difficulty.max(step.difficulty());
                 self.board.apply(&step);
-                let Some((cell, digit)) = step.place else { return };
+                if hint {
+                    puzzle.walk_step(&step);
+                }
+                let Some((cell, digit)) = step.place else { return spent };
+                if hint {
+                    puzzle.walk_ends(step.place);
+                }
                 if self.mode == Mode::Rate || self.solution[cell as usize] == digit {
                     self.push(puzzle, Play::Place { cell, digit });
                 } else {
@@ -270,18 +288,21 @@ impl Plan {
                 }
                 true
             }
-            None if self.mode == Mode::Rate => {
+            Progress::Stuck if self.mode == Mode::Rate => {
                 self.finish(Status::NotFound(Shortfall::Stuck));
-                return;
+                return spent;
             }
-            None => {
+            Progress::Stuck => {
+                puzzle.walk_ends(None);
                 self.fill_first_empty(puzzle);
                 true
             }
         };
-        if placed && self.mode == Mode::Hint {
+        if placed && hint {
             self.board = puzzle.board(&self.here());
+            puzzle.walk_begins(&self.here());
         }
+        spent
     }
 
     /// Writes the solution's digit in the first empty cell.
@@ -299,6 +320,7 @@ impl Search<Sudoku> for Plan {
         (self.start, self.stats, self.difficulty, self.proven) = (start, Stats::default(), 0, true);
         self.status = Status::InProgress;
         let digits = &start.digits[..puzzle.cells()];
+        self.ladder.reset();
         if self.mode == Mode::Hint {
             self.counter.restart(digits, 1);
             self.phase = Phase::Keeping;
@@ -329,9 +351,9 @@ impl Search<Sudoku> for Plan {
                     self.try_breaking(puzzle);
                 }
                 Phase::Ordering => {
-                    spent += 1;
-                    self.stats.expanded += 1;
-                    self.order(puzzle);
+                    let work = self.order(puzzle, budget - spent);
+                    spent = spent.saturating_add(work);
+                    self.stats.expanded += u64::from(work);
                 }
                 Phase::Done => {}
             }

@@ -3,7 +3,7 @@
 //! A digit its row, column or box already holds is refused, so that every position is a partial grid
 //! without repeats and a full one is solved.
 
-use super::human::{Board, Ladder};
+use super::human::{Board, Deduction, Ladder};
 use super::{bit, digit_char, Digits, Geometry, Grid, MAX_CELLS};
 use crate::search::Puzzle;
 use alloc::boxed::Box;
@@ -79,6 +79,31 @@ pub struct Sudoku {
     /// The ladder the hints' explanations run, made at the first one that needs chains and kept, so
     /// that explaining allocates nothing after (not shared between copies of the puzzle).
     ladder: RefCell<Option<Box<Ladder>>>,
+    /// The walks the hint plans took, for the explanations (see [`Walks`]).
+    walks: RefCell<Walks>,
+}
+
+/// A walk recorded: its position's key, its first step in [`Walks`]' steps, its length, the digit it
+/// placed (`None`: the ladder was stuck).
+#[derive(Clone, Copy, Debug)]
+struct WalkEntry {
+    key: u64,
+    start: usize,
+    len: usize,
+    placed: Option<(u16, u8)>,
+}
+
+/// The ladder's steps from positions to their next digit, as the hint plan found them, so that a hint's
+/// explanation reads them instead of searching again (a chain search can take milliseconds): the same
+/// position always gives the same walk, so an entry stays true. Reserved when the hinter is made; when
+/// full, the oldest walks are forgotten (an explanation then searches itself).
+#[derive(Default)]
+pub struct Walks {
+    entries: alloc::vec::Vec<WalkEntry>,
+    steps: alloc::vec::Vec<Deduction>,
+    /// The walk being recorded: its position's key and first step; `None` when none is (or it
+    /// overflowed).
+    open: Option<(u64, usize)>,
 }
 
 impl Clone for Sudoku {
@@ -88,6 +113,7 @@ impl Clone for Sudoku {
             givens: Arc::clone(&self.givens),
             start: self.start,
             ladder: RefCell::new(None),
+            walks: RefCell::new(Walks::default()),
         }
     }
 }
@@ -126,7 +152,13 @@ impl Sudoku {
     pub fn with_geometry(geometry: Arc<Geometry>, givens: Grid) -> Sudoku {
         let mut start = Position::EMPTY;
         start.digits[..givens.cells.len()].copy_from_slice(&givens.cells);
-        Sudoku { geometry, givens: Arc::new(givens), start, ladder: RefCell::new(None) }
+        Sudoku {
+            geometry,
+            givens: Arc::new(givens),
+            start,
+            ladder: RefCell::new(None),
+            walks: RefCell::new(Walks::default()),
+        }
     }
 
     /// Makes this the puzzle of `givens` (as many cells as it has), nothing played, over its own
@@ -185,6 +217,65 @@ impl Sudoku {
     /// The board of `position`'s digits (each empty cell's candidates those its peers leave).
     pub fn board(&self, position: &Position) -> Board {
         Board::of(&self.geometry, &position.digits[..self.cells()])
+    }
+
+    /// The key of `position`'s digits, for the walks.
+    fn key_of(&self, position: &Position) -> u64 {
+        crate::family::fingerprint_of(&position.digits[..self.cells()])
+    }
+
+    /// Reserves room for the walks of a hint plan (four steps a cell).
+    pub(super) fn reserve_walks(&self) {
+        let walks = &mut *self.walks.borrow_mut();
+        let cells = self.cells();
+        let _ = walks.entries.try_reserve_exact((2 * cells).saturating_sub(walks.entries.len()));
+        let _ = walks.steps.try_reserve_exact((4 * cells).saturating_sub(walks.steps.len()));
+    }
+
+    /// Begins recording the walk from `position` (forgetting every walk when little room is left).
+    pub(super) fn walk_begins(&self, position: &Position) {
+        let key = self.key_of(position);
+        let mut walks = self.walks.borrow_mut();
+        let room = |w: &Walks| w.steps.capacity() - w.steps.len() >= 64 && w.entries.len() < w.entries.capacity();
+        if !room(&walks) {
+            walks.steps.clear();
+            walks.entries.clear();
+        }
+        let start = walks.steps.len();
+        walks.open = room(&walks).then_some((key, start));
+    }
+
+    /// Records a step of the walk under way.
+    pub(super) fn walk_step(&self, step: &Deduction) {
+        let mut walks = self.walks.borrow_mut();
+        if walks.open.is_some() && walks.steps.len() < walks.steps.capacity() {
+            walks.steps.push(step.clone());
+        } else {
+            walks.open = None;
+        }
+    }
+
+    /// Ends the walk under way: the digit it placed (`None`: the ladder was stuck).
+    pub(super) fn walk_ends(&self, placed: Option<(u16, u8)>) {
+        let mut walks = self.walks.borrow_mut();
+        if let Some((key, start)) = walks.open.take() {
+            let len = walks.steps.len() - start;
+            if walks.entries.len() < walks.entries.capacity() {
+                walks.entries.push(WalkEntry { key, start, len, placed });
+            }
+        }
+    }
+
+    /// Hands `f` the recorded walk from `position`, if there is one: its steps and the digit it placed.
+    pub(super) fn recorded_walk<T>(
+        &self,
+        position: &Position,
+        f: impl FnOnce(&[Deduction], Option<(u16, u8)>) -> T,
+    ) -> Option<T> {
+        let key = self.key_of(position);
+        let walks = self.walks.borrow();
+        let entry = *walks.entries.iter().rev().find(|e| e.key == key)?;
+        Some(f(&walks.steps[entry.start..entry.start + entry.len], entry.placed))
     }
 
     /// Runs `f` with the puzzle's ladder (made the first time; `None` when there was no room for it).
