@@ -170,7 +170,7 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
         ("blocks", 81),
         ("rush", 3),
         ("linjat", 8),
-        ("sudoku", 56),
+        ("sudoku", 11),
     ];
     for (family, moves) in optimal {
         assert_eq!(results["played"][family], moves, "{family}: {out}");
