@@ -107,17 +107,6 @@ impl Chains {
         Ok(chains)
     }
 
-    /// The easiest chain step on `board` (SE's choice among every cycle and forcing chain found), or
-    /// `None` when there is none.
-    pub fn find(&mut self, board: &Board) -> Option<Deduction> {
-        self.restart();
-        loop {
-            if let Some(found) = self.search(board, u64::MAX) {
-                return found;
-            }
-        }
-    }
-
     /// Starts a stepped search ([`Chains::search`]).
     pub fn restart(&mut self) {
         (self.cursor, self.best) = (Cursor::default(), None);

@@ -100,17 +100,6 @@ impl Forcing {
         })
     }
 
-    /// The easiest cell or region forcing chain on `board` (SE's choice: difficulty, then length, cells
-    /// before regions, the first found among equals), or `None`.
-    pub fn find(&mut self, board: &Board) -> Option<Deduction> {
-        self.restart();
-        loop {
-            if let Some(found) = self.search(board, u64::MAX) {
-                return found;
-            }
-        }
-    }
-
     /// Starts a stepped search ([`Forcing::search`]).
     pub fn restart(&mut self) {
         (self.next_cell, self.best) = (0, None);
