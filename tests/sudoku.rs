@@ -40,6 +40,32 @@ fn brute_force(grid: &mut Grid, geometry: &Geometry, limit: usize) -> usize {
     found
 }
 
+/// The first house (rows, columns, boxes) giving a digit twice, read house by house off the geometry.
+fn repeated_by_houses(grid: &Grid, geometry: &Geometry) -> Option<(usize, u8)> {
+    geometry.houses.iter().enumerate().find_map(|(h, house)| {
+        let digits: Vec<u8> = house.iter().map(|&c| grid.cells[c as usize]).filter(|&d| d != 0).collect();
+        (1..digits.len()).find(|&k| digits[..k].contains(&digits[k])).map(|k| (h, digits[k]))
+    })
+}
+
+#[test]
+fn a_repeated_digit_is_found_in_the_first_house_giving_it_on_every_size() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut repeats = 0;
+    for round in 0..400 {
+        let side = [4, 6, 9, 16][round % 4];
+        let geometry = Geometry::new(side).unwrap();
+        let mut grid = Grid::empty(side).unwrap();
+        for _ in 0..rng.random_range(0..side * 2) {
+            grid.cells[rng.random_range(0..side * side)] = rng.random_range(1..=side as u8);
+        }
+        let expected = repeated_by_houses(&grid, &geometry);
+        assert_eq!(grid.repeated(), expected, "{grid}");
+        repeats += usize::from(expected.is_some());
+    }
+    assert!((100..300).contains(&repeats), "{repeats} grids with a repeat");
+}
+
 #[test]
 fn the_exact_count_matches_a_brute_force_on_random_small_grids() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(58);
@@ -56,6 +82,7 @@ fn the_exact_count_matches_a_brute_force_on_random_small_grids() {
         if round % 2 == 1 {
             grid.cells[rng.random_range(0..side * side)] = rng.random_range(1..=side as u8);
         }
+        assert_eq!(grid.repeated(), repeated_by_houses(&grid, &geometry), "{grid}");
         let limit = 3;
         let found = count(&grid, limit, u64::MAX);
         let brute = if grid.repeated().is_some() { 0 } else { brute_force(&mut grid.clone(), &geometry, limit) };

@@ -5,6 +5,9 @@
 //! tries at most the digits its budget allows.
 
 use super::{bit, Digits, Geometry, Grid, MAX_CELLS};
+
+/// The most segments a grid has (a 16×16 grid: 16 rows and 16 columns of 4 boxes each).
+const MAX_SEGMENTS: usize = 128;
 use crate::memory::{self, OutOfMemory};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -200,7 +203,9 @@ impl Counter {
         true
     }
 
-    /// Places every naked and hidden single until none is left; false on a contradiction.
+    /// Places every naked and hidden single until none is left; false on a contradiction. Each pass over
+    /// the houses goes to its end (a house read after a placement reads the board as it is now), and the
+    /// naked singles the placements leave are placed before the next.
     fn propagate(&mut self, state: &mut State) -> bool {
         let geometry = Arc::clone(&self.geometry);
         loop {
@@ -243,14 +248,55 @@ impl Counter {
                     }
                     placed_any = true;
                 }
-                if !self.queue.is_empty() {
-                    break;
-                }
             }
             if !placed_any && self.queue.is_empty() {
-                return true;
+                match self.locked(&geometry, state) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// Locked candidates: a digit a line holds only where it meets one box leaves the box's other cells,
+    /// and a digit a box holds only on one line leaves the line's other cells. Whether a candidate went
+    /// (`None` on a contradiction: a cell left without one); cells left with one are queued.
+    fn locked(&mut self, geometry: &Geometry, state: &mut State) -> Option<bool> {
+        let segments = &geometry.segments;
+        let mut held = [0 as Digits; MAX_SEGMENTS];
+        for (k, segment) in segments.iter().enumerate() {
+            held[k] = segment.cells.iter().fold(0, |all, &c| all | state.candidates[c as usize]);
+        }
+        let mut changed = false;
+        for (k, segment) in segments.iter().enumerate() {
+            let rest = |others: &[u16], held: &[Digits]| others.iter().fold(0, |all, &j| all | held[j as usize]);
+            let only_in_line = held[k] & !rest(&segment.line_others, &held);
+            let only_in_box = held[k] & !rest(&segment.box_others, &held);
+            for (others, gone) in [(&segment.box_others, only_in_line), (&segment.line_others, only_in_box)] {
+                if gone & rest(others, &held) == 0 {
+                    continue;
+                }
+                changed = true;
+                for &j in others {
+                    held[j as usize] &= !gone;
+                    for &cell in &segments[j as usize].cells {
+                        let c = &mut state.candidates[cell as usize];
+                        if *c & gone == 0 {
+                            continue;
+                        }
+                        *c &= !gone;
+                        if *c == 0 {
+                            return None;
+                        }
+                        if *c & (*c - 1) == 0 && self.queue.len() < self.queue.capacity() {
+                            self.queue.push(cell);
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// The empty cell with the fewest candidates.

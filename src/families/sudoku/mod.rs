@@ -76,6 +76,20 @@ pub struct Geometry {
     pub cell_houses: Vec<[u16; 3]>,
     /// Each cell's peers, smallest first.
     pub peers: Vec<Vec<u16>>,
+    /// Where a box meets a row or a column: the segments the locked candidates of the exact solver read.
+    pub segments: Vec<Segment>,
+}
+
+/// The cells a box shares with a row or a column, and the segments beside it: in its line, and in its
+/// box along the same direction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// Its cells.
+    pub cells: Vec<u16>,
+    /// The line's other segments (indices into [`Geometry::segments`]).
+    pub line_others: Vec<u16>,
+    /// The box's other segments of the same direction.
+    pub box_others: Vec<u16>,
 }
 
 /// The kinds of house.
@@ -89,16 +103,56 @@ pub enum HouseKind {
     Box,
 }
 
+/// Every row's and column's segments, a box each: a line's cells grouped by their box, in order.
+fn segments(houses: &[Vec<u16>], cell_houses: &[[u16; 3]], side: usize) -> Vec<Segment> {
+    let mut segments: Vec<Segment> = Vec::new();
+    // (line, box) of each segment.
+    let mut keys: Vec<(usize, usize)> = Vec::new();
+    for (line, house) in houses.iter().enumerate().take(2 * side) {
+        for &cell in house {
+            let b = cell_houses[cell as usize][2] as usize;
+            match keys.iter().position(|&k| k == (line, b)) {
+                Some(k) => segments[k].cells.push(cell),
+                None => {
+                    keys.push((line, b));
+                    segments.push(Segment {
+                        cells: alloc::vec![cell],
+                        line_others: Vec::new(),
+                        box_others: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    for (i, &(line, b)) in keys.iter().enumerate() {
+        for (j, &(other_line, other_box)) in keys.iter().enumerate() {
+            // Rows are houses 0..side, columns side..2 side: the same direction when on the same side.
+            let same_direction = (line < side) == (other_line < side);
+            if j != i && other_line == line {
+                segments[i].line_others.push(j as u16);
+            } else if j != i && same_direction && other_box == b {
+                segments[i].box_others.push(j as u16);
+            }
+        }
+    }
+    segments
+}
+
+/// A box's width and height on a grid of side `side` (4, 6, 9 or 16).
+fn box_shape(side: usize) -> Option<(usize, usize)> {
+    match side {
+        4 => Some((2, 2)),
+        6 => Some((3, 2)),
+        9 => Some((3, 3)),
+        16 => Some((4, 4)),
+        _ => None,
+    }
+}
+
 impl Geometry {
     /// The shape of an `side`×`side` grid: 4 (2×2 boxes), 6 (3 wide, 2 high), 9 (3×3) or 16 (4×4).
     pub fn new(side: usize) -> Option<Geometry> {
-        let (box_width, box_height) = match side {
-            4 => (2, 2),
-            6 => (3, 2),
-            9 => (3, 3),
-            16 => (4, 4),
-            _ => return None,
-        };
+        let (box_width, box_height) = box_shape(side)?;
         let cells = side * side;
         let mut houses = Vec::with_capacity(3 * side);
         for r in 0..side {
@@ -131,7 +185,8 @@ impl Geometry {
                 peers
             })
             .collect();
-        Some(Geometry { side, box_width, box_height, houses, cell_houses, peers })
+        let segments = segments(&houses, &cell_houses, side);
+        Some(Geometry { side, box_width, box_height, houses, cell_houses, peers, segments })
     }
 
     /// The number of cells.
@@ -254,9 +309,23 @@ impl Grid {
         Geometry::new(self.side).expect("a grid's side is one of the four")
     }
 
-    /// The first house giving a digit twice, and the digit.
+    /// The first house giving a digit twice (rows, then columns, then boxes), and the digit. One pass
+    /// over the cells, without the grid's [`Geometry`] (reading a file of puzzles made one for each).
     pub fn repeated(&self) -> Option<(usize, u8)> {
-        self.repeated_in(&self.geometry())
+        let side = self.side;
+        let (box_width, box_height) = box_shape(side)?;
+        let (mut seen, mut twice) = ([0 as Digits; 48], [0u8; 48]);
+        for (cell, &d) in self.cells.iter().take(side * side).enumerate().filter(|&(_, &d)| d != 0) {
+            let (r, c) = (cell / side, cell % side);
+            let b = (r / box_height) * (side / box_width) + c / box_width;
+            for house in [r, side + c, 2 * side + b] {
+                if seen[house] & bit(d) != 0 && twice[house] == 0 {
+                    twice[house] = d;
+                }
+                seen[house] |= bit(d);
+            }
+        }
+        twice.iter().take(3 * side).position(|&d| d != 0).map(|house| (house, twice[house]))
     }
 
     /// [`Grid::repeated`] with the grid's shape at hand.

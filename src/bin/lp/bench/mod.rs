@@ -114,6 +114,10 @@ pub struct BenchArgs {
     /// "Solutions, Statistics.txt", or lines `ID PUSHES SECONDS` (`-` for a level not solved).
     #[arg(long)]
     vs_file: Option<String>,
+    /// sudoku: the exact solver alone, once over the puzzles, printing `PUZZLE:COUNT:SOLUTION` a line (the
+    /// count to 2; the output of tdoku's example solver), to race a peer's whole process.
+    #[arg(long)]
+    solve: bool,
     /// korf100, fifteen-hard, korf24, tiles5, sokoban, rush, blocks, linjat, hargram, anneal: threads
     /// working at once, a puzzle each (default: every core; the listing is the same on any number but for
     /// anneal's runs that stop at their time limit; times and rates are a thread's; each sokoban thread
@@ -157,7 +161,7 @@ pub fn bench(args: BenchArgs) -> Done {
             peer: args.vs_file.as_deref(),
             budget: args.budget,
         }),
-        "sudoku" => sudoku::sudoku(args.file.as_deref(), args.count, args.seed),
+        "sudoku" => sudoku::sudoku(args.file.as_deref(), args.count, args.seed, args.solve),
         other => {
             let known =
                 "korf100, fifteen-hard, korf24, tiles5, hargram, anneal, blocks, rush, linjat, frames, checks, custom, sokoban, sudoku";

@@ -4,7 +4,7 @@
 //! the largest differences. Then `--count` puzzles made per bucket, a puzzle a second. One thread.
 
 use crate::{fmt_time, Done};
-use lphint::families::sudoku::exact::count_in;
+use lphint::families::sudoku::exact::{count_in, Counter};
 use lphint::families::sudoku::generate::{minimal_puzzle, random_solution};
 use lphint::families::sudoku::human::{Board, Ladder, Rating};
 use lphint::families::sudoku::{Geometry, Grid};
@@ -63,7 +63,7 @@ fn shown(rating: &Rating) -> String {
     format!("{}.{}{}", rating.difficulty / 10, rating.difficulty % 10, if rating.finished { "" } else { "+" })
 }
 
-pub fn sudoku(file: Option<&str>, count: usize, seed: u64) -> Done {
+pub fn sudoku(file: Option<&str>, count: usize, seed: u64, solve: bool) -> Done {
     let text = match file {
         Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?,
         None => RATED.to_string(),
@@ -71,6 +71,9 @@ pub fn sudoku(file: Option<&str>, count: usize, seed: u64) -> Done {
     let cases = cases(&text)?;
     if cases.is_empty() {
         return Err("no puzzles in the file".to_string().into());
+    }
+    if solve {
+        return solve_each(&cases);
     }
     // The exact solver: each puzzle counted to 2 (unique or not), repeated for a stable time.
     let repeats = (20_000 / cases.len()).clamp(1, 100);
@@ -113,6 +116,33 @@ pub fn sudoku(file: Option<&str>, count: usize, seed: u64) -> Done {
     if count > 0 {
         made_per_bucket(count, seed);
     }
+    Ok(())
+}
+
+/// The exact solver alone, once over the puzzles: `PUZZLE:COUNT:SOLUTION` a line, the count to 2 (the
+/// format of tdoku's example solver, so that a race times whole processes doing the same work and their
+/// outputs can be compared line by line). One counter a grid size, reused.
+fn solve_each(cases: &[Case]) -> Done {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut counters: Vec<(usize, Counter)> = Vec::new();
+    for case in cases {
+        let k = match counters.iter().position(|(side, _)| *side == case.grid.side) {
+            Some(k) => k,
+            None => {
+                let geometry = std::sync::Arc::new(case.grid.geometry());
+                counters.push((case.grid.side, Counter::new(&geometry).map_err(|e| e.to_string())?));
+                counters.len() - 1
+            }
+        };
+        let counter = &mut counters[k].1;
+        counter.restart(&case.grid.cells, 2);
+        counter.step(u64::MAX);
+        let solution: String =
+            counter.first().unwrap_or(&[]).iter().map(|&d| lphint::families::sudoku::digit_char(d)).collect();
+        writeln!(out, "{}:{}:{solution}", case.grid, counter.solutions()).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
     Ok(())
 }
 
