@@ -140,7 +140,7 @@ export class Edit {
     const editor = this.editor;
     this.cursor = 0;
     this.pane = 0;
-    this.tool = editor.tools.some((t) => t.name === this.tool) ? this.tool : editor.tools[0].name;
+    this.keepTool();
     const sides = editor.sizes?.square ? ["width"] : ["width", "height"];
     const size = editor.sizes
       ? sides.map((side) => {
@@ -173,11 +173,26 @@ export class Edit {
     if (width === this.model.width && height === this.model.height) return;
     this.editor.resize(this.model, width, height);
     this.cursor = 0;
+    this.keepTool();
+    this.fillTools();
     this.changed();
   }
 
+  /** The family's tools for the board as it is (a list, or a function of the board: Sudoku's digits
+   * stop at its size). */
+  get tools() {
+    const tools = this.editor.tools;
+    return typeof tools === "function" ? tools(this.model) : tools;
+  }
+
+  /** The tool in hand stays when the board still offers it, else the first. */
+  keepTool() {
+    const tools = this.tools;
+    this.tool = tools.some((t) => t.name === this.tool) ? this.tool : tools[0].name;
+  }
+
   fillTools() {
-    const buttons = this.editor.tools.map((tool) => {
+    const buttons = this.tools.map((tool) => {
       const button = Object.assign(document.createElement("button"), { textContent: tool.label });
       button.dataset.tool = tool.name;
       button.setAttribute("aria-pressed", String(tool.name === this.tool));

@@ -573,7 +573,7 @@ const SUDOKU_SIDES = [4, 6, 9, 16];
 const SUDOKU_DIGITS = "123456789ABCDEFG";
 const sudoku = {
   sizes: { min: 4, max: 16, square: true },
-  tools: [...[...SUDOKU_DIGITS].map((d) => ({ name: d, label: d })), { name: "erase", label: "Erase" }],
+  tools: (m) => [...[...SUDOKU_DIGITS.slice(0, m.width)].map((d) => ({ name: d, label: d })), { name: "erase", label: "Erase" }],
   help: "Pick a digit and click cells, or type it at the cursor (1–9, A–G on 16×16; Backspace erases). Sizes are 4, 6, 9 and 16. The verdict says whether the givens have one solution and how hard the technique ladder finds it.",
   blank(width) {
     const side = SUDOKU_SIDES.find((s) => s >= width) ?? 16;

@@ -278,6 +278,8 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
     }
     // Sudoku typed in: unique, 11 digits to write, graded by the ladder; its pencil marks in play.
     assert_eq!(text("/edit/sudoku/desc"), "sudoku:2.4..1......1..2", "{out}");
+    // The tool row offers the 4x4 grid's digits only.
+    assert_eq!(results["edit"]["sudoku"]["tools"], serde_json::json!(["1", "2", "3", "4", "Erase"]), "{out}");
     let sudoku = facts("sudoku");
     for expected in [
         "Solvable: the optimum is 11 digits (proven).",

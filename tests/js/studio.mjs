@@ -392,7 +392,11 @@ try {
   const grid = ["2", "ArrowRight", "ArrowRight", "4", "ArrowDown", "ArrowLeft", "1", "ArrowDown", "ArrowDown", "ArrowLeft", "1"];
   for (const key of [...grid, "ArrowRight", "ArrowRight", "ArrowRight", "2"]) await page.keyboard.press(key);
   await page.waitForSelector("#edit-feedback[data-done=true]", { timeout: 30000 });
-  results.edit.sudoku = { desc: await page.inputValue("#edit-desc"), facts: await page.locator("#edit-feedback li").allTextContents() };
+  results.edit.sudoku = {
+    desc: await page.inputValue("#edit-desc"),
+    facts: await page.locator("#edit-feedback li").allTextContents(),
+    tools: await page.locator("#edit-tools button").allTextContents(),
+  };
   await shot(page, "studio-edit-sudoku");
   await page.selectOption("#edit-family", "flip");
   for (const side of ["#edit-width", "#edit-height"]) {
