@@ -195,6 +195,13 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
         *state
     }
 
+    /// The player's `state` without their notes (Sudoku's pencil marks): what the rules and the
+    /// solution read. A wrong note blocks nothing the rules would build on, so "solve the trivial steps"
+    /// checks for mistakes here; "check my board" still names wrong notes. By default the state itself.
+    fn without_notes(&self, state: &Self::State) -> Self::State {
+        *state
+    }
+
     /// Plays `mv` from the player's `state`, every piece keeping its index (where [`Puzzle::apply`], a
     /// search's step, may reorder interchangeable pieces); `None` when the move is illegal there.
     fn play(&self, state: &Self::State, mv: &Self::Move) -> Option<Self::State> {
@@ -389,6 +396,14 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         let _ = limit;
         None
+    }
+
+    /// The first `limit` solutions of the start the count finds, as solved positions, for families that
+    /// count them and can show them (Sudoku): a designer sees where a puzzle with several is ambiguous.
+    /// Empty by default.
+    fn solutions(&self, limit: usize) -> Vec<Self::State> {
+        let _ = limit;
+        Vec::new()
     }
 
     /// The analysis of the start's whole cluster (every reachable state and its distance to the nearest

@@ -357,6 +357,9 @@ pub trait AnySession: Send {
     fn solver_bytes(&self, algorithm: Algorithm, node_cap: usize) -> usize;
     /// Counts the solutions from the current position, for families that count them.
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount>;
+    /// The first `limit` solutions from the current position, as descriptions of the solved positions,
+    /// for families that show them ([`Family::solutions`]; empty for the others).
+    fn solutions(&self, limit: usize) -> Vec<String>;
     /// The analysis of the current position's cluster, the farthest states as descriptions, for families
     /// that offer one (see [`Family::cluster`]).
     fn cluster(&self, node_cap: usize, farthest: usize) -> Option<Result<Cluster<String>, Status>>;
@@ -727,6 +730,11 @@ impl<F: Family> AnySession for Session<F> {
 
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
         self.puzzle.with_start(self.state).count_solutions(limit)
+    }
+
+    fn solutions(&self, limit: usize) -> Vec<String> {
+        let here = self.puzzle.with_start(self.state);
+        here.solutions(limit).into_iter().map(|solved| self.puzzle.with_start(solved).describe()).collect()
     }
 
     fn deduce(&self) -> Option<Deduction> {

@@ -137,7 +137,8 @@ impl<F: Family> Trivial<F> {
     }
 
     /// The rules' deductions from `position` once the search from it ended on `answer`: none from an
-    /// unsolvable position; refused when the solution found lacks a part the player placed.
+    /// unsolvable position; refused when the solution found lacks a part the player placed (their notes
+    /// aside: the rules do not read them).
     fn deduce(&mut self, puzzle: &F, position: F::State, answer: Status) -> Result<Vec<F::Move>, Status> {
         if answer == Status::Unsolvable {
             return Ok(Vec::new());
@@ -146,7 +147,8 @@ impl<F: Family> Trivial<F> {
         self.solver.write_path(&mut path);
         let solved = path.last().map_or(puzzle.canonical(&position), |(_, s)| *s);
         let mut wrong = HintCells::new();
-        if puzzle.mistakes(&puzzle.canonical(&position), &solved, &mut wrong) && !wrong.is_empty() {
+        let read = puzzle.canonical(&puzzle.without_notes(&position));
+        if puzzle.mistakes(&read, &solved, &mut wrong) && !wrong.is_empty() {
             return Err(Status::NotFound(Shortfall::Mistakes));
         }
         Ok(puzzle.deduced_moves(&position, &self.rules).unwrap_or_default().into_iter().take(self.max_moves).collect())

@@ -296,6 +296,35 @@ fn lp_ga_shows_fitness_per_generation() {
 }
 
 #[test]
+fn solve_all_shows_two_solutions_of_an_ambiguous_sudoku_and_where_they_differ() {
+    // Two givens gone from a unique 4x4 puzzle: three solutions.
+    let desc = "sudoku:2.4..1......1...";
+    let v = json(&["solve", desc, "--all", "--json"]);
+    assert_eq!((v["solutions"].as_u64(), v["capped"].as_bool()), (Some(3), Some(false)), "{v}");
+    let shown: Vec<&str> = v["shown"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(shown.len(), 2, "{v}");
+    let mut grids = Vec::new();
+    for solved in &shown {
+        // Each is the puzzle with every other cell written, solved, and keeps the givens.
+        let (givens, digits) = solved.strip_prefix("sudoku:").unwrap().split_once(':').unwrap();
+        assert_eq!(format!("sudoku:{givens}"), desc);
+        let grid: Vec<char> = givens.chars().zip(digits.chars()).map(|(g, d)| if g == '.' { d } else { g }).collect();
+        assert!(!grid.contains(&'.'), "{solved}");
+        assert!(json(&["solve", solved, "--json"])["length"].as_u64() == Some(0), "{solved} is solved");
+        grids.push(grid);
+    }
+    let differ: Vec<String> =
+        (0..16).filter(|&i| grids[0][i] != grids[1][i]).map(|i| format!("r{}c{}", i / 4 + 1, i % 4 + 1)).collect();
+    assert!(differ.len() >= 2);
+    let out = lp(&["solve", desc, "--all"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("two of them, which differ at {}:", differ.join(", "))), "{text}");
+    // A unique puzzle shows none.
+    let unique = json(&["solve", "sudoku:2.4..1......1..2", "--all", "--json"]);
+    assert_eq!((unique["solutions"].as_u64(), unique["shown"].as_array().map(Vec::len)), (Some(1), Some(0)));
+}
+
+#[test]
 fn generate_hargram_prints_unique_puzzles() {
     let out = lp(&["generate", "hargram", "--difficulty", "hard", "--count", "3", "--seed", "4", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -752,8 +781,9 @@ fn generation_is_the_same_on_any_number_of_threads() {
 #[test]
 fn report_writes_every_family_s_plots_as_svg_with_an_index() {
     let dir = std::env::temp_dir().join(format!("lp-report-{}", std::process::id()));
-    // A small node cap: the figures are drawn whatever the searches reach.
-    let out = lp(&["report", "-o", dir.to_str().unwrap(), "--count", "1", "--max-nodes", "20000"]);
+    // A small node cap: the figures are drawn whatever the searches reach. The easy presets alone (the
+    // hardest ones took 18 of the test's 20 s).
+    let out = lp(&["report", "-o", dir.to_str().unwrap(), "--count", "1", "--max-nodes", "20000", "--presets", "easy"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     let mut figures = vec!["ga-fitness.svg".to_string(), "ga-time.svg".to_string()];

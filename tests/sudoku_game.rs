@@ -202,6 +202,10 @@ fn checking_the_board_names_wrong_digits_and_marks_that_lost_the_true_digit() {
 #[test]
 fn trivial_steps_fill_the_singles_or_the_techniques_a_game_names() {
     let mut g = game(NINE);
+    // A lone pencil mark 5 in r1c1, whose digit is 6, is named by the check and blocks nothing: the rules
+    // read digits.
+    g.apply(&MoveCode { piece: 0, from: 0, to: 0, arg: -5 }).unwrap();
+    assert_eq!(check(&mut g).mistakes.to_vec(), vec![0]);
     let singles = loop {
         match g.trivial_steps(&[], 100, 1000) {
             Err(Status::InProgress) => continue,

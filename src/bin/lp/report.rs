@@ -22,6 +22,10 @@ pub struct ReportArgs {
     /// Puzzles generated per preset.
     #[arg(long, default_value_t = 3)]
     count: usize,
+    /// Only these presets of each family (comma-separated, such as `easy` for a quick report; a family
+    /// that has none of them keeps its first). Default: every preset.
+    #[arg(long, value_delimiter = ',')]
+    presets: Vec<String>,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -121,13 +125,28 @@ fn generate_presets(
     args: &ReportArgs,
     jobs: usize,
 ) -> Result<(Vec<Vec<PresetRun>>, Duration), String> {
-    // Every family's presets in turn: (family, preset) as indices.
-    let presets: Vec<(usize, usize)> =
-        families.iter().enumerate().flat_map(|(f, family)| (0..family.presets.len()).map(move |p| (f, p))).collect();
+    // Every family's presets in turn (those asked for): (family, preset) as indices.
+    let asked = |family: &Entry| -> Vec<usize> {
+        let all = 0..family.presets.len();
+        let named: Vec<usize> =
+            all.clone().filter(|&p| args.presets.iter().any(|n| n == family.presets[p].name)).collect();
+        match () {
+            _ if args.presets.is_empty() => all.collect(),
+            _ if named.is_empty() => all.take(1).collect(),
+            _ => named,
+        }
+    };
+    let chosen: Vec<Vec<usize>> = families.iter().map(asked).collect();
+    // (family, its k-th preset asked for, the preset's index).
+    let presets: Vec<(usize, usize, usize)> = chosen
+        .iter()
+        .enumerate()
+        .flat_map(|(f, asked)| asked.iter().enumerate().map(move |(k, &p)| (f, k, p)))
+        .collect();
     let count = args.count;
     let make = |g: usize, i: usize| -> Result<Option<(f64, String)>, String> {
         let family = &families[presets[g].0];
-        let preset = family.presets[presets[g].1].name;
+        let preset = family.presets[presets[g].2].name;
         let extra = if family.params.iter().any(|p| p.name == "iterations") { ",iterations=300" } else { "" };
         let mut generator = family.generator(&format!("preset={preset}{extra}"), stream_seed(args.seed, i))?;
         let clock = Instant::now();
@@ -136,7 +155,10 @@ fn generate_presets(
     };
     let mut runs: Vec<Vec<PresetRun>> = families
         .iter()
-        .map(|family| family.presets.iter().map(|p| (p.name.to_string(), Vec::new(), Vec::new())).collect())
+        .zip(&chosen)
+        .map(|(family, asked)| {
+            asked.iter().map(|&p| (family.presets[p].name.to_string(), Vec::new(), Vec::new())).collect()
+        })
         .collect();
     let busy = parallel::grouped(presets.len(), count, jobs, make, |g, made| -> Result<(), String> {
         let run = &mut runs[presets[g].0][presets[g].1];

@@ -65,7 +65,8 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Count every solution (and the solutions up to symmetry) instead of solving, for families that
-    /// count them (hargram, linjat, sudoku).
+    /// count them (hargram, linjat, sudoku); where there are several, Sudoku shows two and the cells
+    /// where they differ (JSON: `shown`, their descriptions).
     #[arg(long)]
     all: bool,
     /// With --all: stop counting after this many solutions.
@@ -345,6 +346,8 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
         format!("--all counts solutions of families that can count them; {} cannot", session.family())
     })?;
     let time = clock.elapsed();
+    // Two solutions, where the family shows them: a puzzle with several is ambiguous where they differ.
+    let shown = if counted.all > 1 { session.solutions(2) } else { Vec::new() };
     if json {
         let object = json!({
             "family": session.family(),
@@ -355,6 +358,7 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
             "capped": counted.capped,
             "nodes": counted.nodes,
             "time_ms": time.as_secs_f64() * 1e3,
+            "shown": shown,
         });
         println!("{object}");
     } else {
@@ -371,6 +375,16 @@ fn count_command(session: &dyn AnySession, limit: Option<u64>, json: bool) -> Do
             count(counted.nodes, "placement"),
             fmt_time(time)
         );
+        if let [first, second] = &shown[..] {
+            let parse = |desc: &String| registry::parse(desc).map_err(|e| format!("{desc}: {e}"));
+            let (a, b) = (parse(first)?, parse(second)?);
+            let width = a.board_size().0.max(1) as usize;
+            let differ: Vec<String> = (0..width * a.board_size().1 as usize)
+                .filter(|&i| a.cell(i) != b.cell(i))
+                .map(|i| format!("r{}c{}", i / width + 1, i % width + 1))
+                .collect();
+            println!("two of them, which differ at {}:\n{}\n{}", differ.join(", "), a.render(), b.render());
+        }
     }
     Ok(())
 }

@@ -1,13 +1,19 @@
 //! The exact solver: counts a grid's solutions up to a limit (unique, none, several — with the first two
-//! found), by depth-first search over candidates with naked and hidden singles propagated at every node
-//! and the cell with the fewest candidates tried first. The uniqueness oracle of the human solver's
-//! tests and of generation. Stepped ([`Counter`]): its memory is reserved when it is made, and each step
-//! tries at most the digits its budget allows.
+//! found), by depth-first search over candidates with naked and hidden singles and locked candidates
+//! propagated at every node and the cell with the fewest candidates tried first. The uniqueness oracle
+//! of the human solver's tests and of generation. Stepped ([`Counter`]): its memory is reserved when it
+//! is made, and each step does at most the work its budget allows (digits tried and propagation).
 
 use super::{bit, Digits, Geometry, Grid, MAX_CELLS};
 
 /// The most segments a grid has (a 16×16 grid: 16 rows and 16 columns of 4 boxes each).
 const MAX_SEGMENTS: usize = 128;
+
+/// Propagation effort a unit of work stands for beside each digit tried: a placement is 1, a pass over
+/// the houses for hidden singles a quarter of their number, a pass of locked candidates an eighth of the
+/// segments. A digit tried on a 16×16 grid can set off a hundred placements: a budget in digits tried
+/// alone let one call take ten times another.
+const EFFORT_PER_UNIT: u64 = 16;
 use crate::memory::{self, OutOfMemory};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -56,6 +62,12 @@ pub struct Counter {
     first: [u8; MAX_CELLS],
     second: [u8; MAX_CELLS],
     nodes: u64,
+    /// Digits tried and propagation effort since the counter was made ([`EFFORT_PER_UNIT`]).
+    tried: u64,
+    effort: u64,
+    /// The grid of the count begun, its givens propagated at the first step (charged there).
+    givens: [u8; MAX_CELLS],
+    root_pending: bool,
     done: bool,
 }
 
@@ -73,22 +85,37 @@ impl Counter {
             first: [0; MAX_CELLS],
             second: [0; MAX_CELLS],
             nodes: 0,
+            tried: 0,
+            effort: 0,
+            givens: [0; MAX_CELLS],
+            root_pending: false,
             done: true,
         })
     }
 
     /// Begins counting the solutions of `digits` (row by row, 0 for an empty cell; a digit its peers'
-    /// digits already hold has none) up to `limit`. The givens are propagated here (singles, a
-    /// bounded pass: no digit is tried).
+    /// digits already hold has none) up to `limit`. The givens are propagated at the first
+    /// [`Counter::step`], which charges that work.
     pub fn restart(&mut self, digits: &[u8], limit: usize) {
         let cells = self.geometry.cells();
-        (self.limit, self.solutions, self.nodes, self.done) = (limit, 0, 0, false);
+        (self.limit, self.solutions, self.nodes, self.done) = (limit, 0, 0, limit == 0);
         self.stack.clear();
+        self.givens = [0; MAX_CELLS];
+        let n = digits.len().min(cells);
+        self.givens[..n].copy_from_slice(&digits[..n]);
+        self.root_pending = limit > 0;
+    }
+
+    /// The givens placed and propagated (singles and locked candidates: no digit is tried), the root of
+    /// the search pushed.
+    fn begin(&mut self) {
+        let cells = self.geometry.cells();
         self.queue.clear();
         let mut root = State { values: [0; MAX_CELLS], candidates: [0; MAX_CELLS], empty: cells };
         root.candidates[..cells].fill(self.all);
         let mut ok = true;
-        for (cell, &d) in digits.iter().enumerate().take(cells) {
+        let givens = self.givens;
+        for (cell, &d) in givens.iter().enumerate().take(cells) {
             if ok && d != 0 {
                 // A given on a cell its peers' givens already ruled out: no solution.
                 ok = d as usize <= self.geometry.side
@@ -96,7 +123,7 @@ impl Counter {
                     && self.assign(&mut root, cell, d);
             }
         }
-        if !ok || !self.propagate(&mut root) || limit == 0 {
+        if !ok || !self.propagate(&mut root) {
             self.done = true;
             return;
         }
@@ -110,11 +137,17 @@ impl Counter {
         self.stack.push(Frame { state: root, cell, rest });
     }
 
-    /// Tries at most `nodes` digits (at least one): whether the count is done (every solution up to the
-    /// limit found, or the search exhausted).
-    pub fn step(&mut self, nodes: u64) -> bool {
-        let mut tried = 0;
-        while !self.done && tried < nodes.max(1) {
+    /// Works until `work` units are done ([`Counter::work`]; at least one digit tried, or the givens
+    /// propagated): whether the count is done (every solution up to the limit found, or the search
+    /// exhausted).
+    pub fn step(&mut self, work: u64) -> bool {
+        let until = self.work().saturating_add(work.max(1));
+        if self.root_pending && !self.done {
+            self.root_pending = false;
+            self.begin();
+        }
+        let mut tried = false;
+        while !self.done && (!tried || self.work() < until) {
             let Some(top) = self.stack.last_mut() else {
                 self.done = true;
                 break;
@@ -123,8 +156,9 @@ impl Counter {
                 self.stack.pop();
                 continue;
             }
-            tried += 1;
+            tried = true;
             self.nodes += 1;
+            self.tried += 1;
             let b = top.rest & top.rest.wrapping_neg();
             top.rest &= !b;
             let (cell, mut next) = (top.cell, top.state.clone());
@@ -154,9 +188,16 @@ impl Counter {
         self.solutions
     }
 
-    /// Digits tried so far.
+    /// Digits tried so far in this count.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The work done since the counter was made: a unit a digit tried, and one for every
+    /// [`EFFORT_PER_UNIT`] of propagation (placements, passes over the houses). A budget of work bounds
+    /// a call's time on any grid size.
+    pub fn work(&self) -> u64 {
+        self.tried + self.effort / EFFORT_PER_UNIT
     }
 
     /// The first solution found, its cells row by row.
@@ -182,6 +223,7 @@ impl Counter {
     /// Puts `digit` in `cell` and takes it from the peers' candidates; false on a contradiction (a peer
     /// left without candidates). Peers left with one are queued.
     fn assign(&mut self, state: &mut State, cell: usize, digit: u8) -> bool {
+        self.effort += 1;
         let b = bit(digit);
         state.values[cell] = digit;
         state.candidates[cell] = 0;
@@ -223,6 +265,7 @@ impl Counter {
                 }
             }
             let mut placed_any = false;
+            self.effort += geometry.houses.len() as u64 / 4;
             for house in &geometry.houses {
                 let (mut once, mut twice, mut placed) = (0 as Digits, 0 as Digits, 0 as Digits);
                 for &cell in house {
@@ -264,6 +307,7 @@ impl Counter {
     /// (`None` on a contradiction: a cell left without one); cells left with one are queued.
     fn locked(&mut self, geometry: &Geometry, state: &mut State) -> Option<bool> {
         let segments = &geometry.segments;
+        self.effort += segments.len() as u64 / 8;
         let mut held = [0 as Digits; MAX_SEGMENTS];
         for (k, segment) in segments.iter().enumerate() {
             held[k] = segment.cells.iter().fold(0, |all, &c| all | state.candidates[c as usize]);
@@ -315,20 +359,20 @@ impl Counter {
     }
 }
 
-/// Counts the solutions of `grid` up to `limit` (2 tells unique from several), trying at most
-/// `node_limit` digits.
-pub fn count(grid: &Grid, limit: usize, node_limit: u64) -> Count {
-    count_in(&Arc::new(grid.geometry()), grid, limit, node_limit)
+/// Counts the solutions of `grid` up to `limit` (2 tells unique from several), doing at most
+/// `work_limit` units of work ([`Counter::work`]).
+pub fn count(grid: &Grid, limit: usize, work_limit: u64) -> Count {
+    count_in(&Arc::new(grid.geometry()), grid, limit, work_limit)
 }
 
 /// [`count`] with the grid's shape at hand (making it costs more than solving an easy 9×9 puzzle).
 /// Without memory for the search, nothing is counted and the count says it is not complete.
-pub fn count_in(geometry: &Arc<Geometry>, grid: &Grid, limit: usize, node_limit: u64) -> Count {
+pub fn count_in(geometry: &Arc<Geometry>, grid: &Grid, limit: usize, work_limit: u64) -> Count {
     let Ok(mut counter) = Counter::new(geometry) else {
         return Count { solutions: 0, first: None, second: None, nodes: 0, complete: false };
     };
     counter.restart(&grid.cells, limit);
-    counter.step(node_limit);
+    counter.step(work_limit);
     let solution = |digits: Option<&[u8]>| digits.map(|d| Grid { side: grid.side, cells: d.to_vec() });
     Count {
         solutions: counter.solutions,
@@ -339,13 +383,13 @@ pub fn count_in(geometry: &Arc<Geometry>, grid: &Grid, limit: usize, node_limit:
     }
 }
 
-/// The unique solution of `grid`, or `None` when it has none or several (or `node_limit` ran out).
-pub fn unique_solution(grid: &Grid, node_limit: u64) -> Option<Grid> {
-    unique_solution_in(&Arc::new(grid.geometry()), grid, node_limit)
+/// The unique solution of `grid`, or `None` when it has none or several (or `work_limit` ran out).
+pub fn unique_solution(grid: &Grid, work_limit: u64) -> Option<Grid> {
+    unique_solution_in(&Arc::new(grid.geometry()), grid, work_limit)
 }
 
 /// [`unique_solution`] with the grid's shape at hand.
-pub fn unique_solution_in(geometry: &Arc<Geometry>, grid: &Grid, node_limit: u64) -> Option<Grid> {
-    let found = count_in(geometry, grid, 2, node_limit);
+pub fn unique_solution_in(geometry: &Arc<Geometry>, grid: &Grid, work_limit: u64) -> Option<Grid> {
+    let found = count_in(geometry, grid, 2, work_limit);
     (found.complete && found.solutions == 1).then_some(found.first).flatten()
 }

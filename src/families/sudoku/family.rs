@@ -426,6 +426,11 @@ impl Family for Sudoku {
         true
     }
 
+    /// The digits alone: the ladder and the solution read no pencil marks.
+    fn without_notes(&self, state: &Position) -> Position {
+        Position { marks: Position::EMPTY.marks, ..*state }
+    }
+
     /// A pencil mark costs nothing toward the goal; a digit written or erased, a move.
     fn move_cost(&self, from: &Position, to: &Position) -> u32 {
         u32::from(from.digits != to.digits)
@@ -444,6 +449,18 @@ impl Family for Sudoku {
         let count = super::exact::count_in(self.geometry(), &grid, limit, COUNT_NODES);
         let all = count.solutions as u64;
         Some(SolutionCount { all, up_to_symmetry: all, nodes: count.nodes, capped: !count.complete })
+    }
+
+    /// The first two solutions at most (the counter keeps two: enough to show a puzzle is ambiguous).
+    fn solutions(&self, limit: usize) -> Vec<Position> {
+        let grid = Grid { side: self.side(), cells: self.start_position().digits[..self.cells()].into() };
+        let count = super::exact::count_in(self.geometry(), &grid, limit.min(2), COUNT_NODES);
+        let solved = |g: Grid| {
+            let mut position = Position::EMPTY;
+            position.digits[..g.cells.len()].copy_from_slice(&g.cells);
+            position
+        };
+        count.first.into_iter().chain(count.second).take(limit).map(solved).collect()
     }
 
     /// The ladder from the position, SE's rule: every step, its technique, its difficulty in tenths of

@@ -391,9 +391,9 @@ impl Drawing<Sudoku> for Drawer {
             match self.stage {
                 Stage::Idle => self.seed(rng),
                 Stage::Seeding | Stage::Testing => {
-                    let before = self.counter.nodes();
+                    let before = self.counter.work();
                     let done = self.counter.step((budget - spent) as u64);
-                    spent = spent.saturating_add((self.counter.nodes() - before).max(1) as u32);
+                    spent = spent.saturating_add((self.counter.work() - before).max(1) as u32);
                     if !done {
                         continue;
                     }

@@ -487,12 +487,16 @@ impl Board {
             if empty.len() <= size {
                 continue;
             }
-            let found = subsets(empty.len(), size, |pick| {
-                let union = pick.iter().fold(0, |u, &k| u | self.candidates[empty[k] as usize]);
+            // Only cells with at most `size` candidates can be in the set: the subsets are drawn from them
+            // (in the same order, so the first set found is the same; a 16×16 house has 1,820 quads).
+            let small: CellList =
+                listed(empty.iter().copied().filter(|&c| self.candidates[c as usize].count_ones() as usize <= size));
+            let found = subsets(small.len(), size, |pick| {
+                let union = pick.iter().fold(0, |u, &k| u | self.candidates[small[k] as usize]);
                 if union.count_ones() as usize != size {
                     return None;
                 }
-                let cells: CellList = listed(pick.iter().map(|&k| empty[k]));
+                let cells: CellList = listed(pick.iter().map(|&k| small[k]));
                 let remove = self.among(empty.iter().copied().filter(|c| !cells.contains(c)), union);
                 (!remove.is_empty()).then(|| Deduction::new(technique, &[h as u16], &cells, union, remove))
             });
@@ -519,8 +523,11 @@ impl Board {
             if open.len() <= size {
                 continue;
             }
-            let found = subsets(open.len(), size, |pick| {
-                let set: Digits = pick.iter().fold(0, |s, &k| s | bit(open[k]));
+            // Only digits with at most `size` places can be in the set (the same order: the same first set).
+            let few: heapless::Vec<u8, MAX_SIDE> =
+                listed(open.iter().copied().filter(|&d| self.places(h, d).nth(size).is_none()));
+            let found = subsets(few.len(), size, |pick| {
+                let set: Digits = pick.iter().fold(0, |s, &k| s | bit(few[k]));
                 let cells: CellList =
                     listed(g.houses[h].iter().copied().filter(|&c| self.candidates[c as usize] & set != 0));
                 if cells.len() != size {

@@ -336,9 +336,9 @@ impl Search<Sudoku> for Plan {
         while spent < budget && self.phase != Phase::Done {
             match self.phase {
                 Phase::Keeping | Phase::Solutions => {
-                    let before = self.counter.nodes();
+                    let before = self.counter.work();
                     let done = self.counter.step((budget - spent) as u64);
-                    let work = (self.counter.nodes() - before).max(1) as u32;
+                    let work = u32::try_from(self.counter.work() - before).unwrap_or(u32::MAX).max(1);
                     spent = spent.saturating_add(work);
                     self.stats.expanded += work as u64;
                     if done {
