@@ -194,7 +194,7 @@ impl Counter {
     }
 
     /// The work done since the counter was made: a unit a digit tried, and one for every
-    /// [`EFFORT_PER_UNIT`] of propagation (placements, passes over the houses). A budget of work bounds
+    /// 16 of propagation (placements, passes over the houses). A budget of work bounds
     /// a call's time on any grid size.
     pub fn work(&self) -> u64 {
         self.tried + self.effort / EFFORT_PER_UNIT

@@ -244,6 +244,17 @@ impl PatternDatabase {
         Some(PatternDatabase { layouts: kept, slots: region_slots(), duplicates })
     }
 
+    /// The same tables with their first `count` layouts alone (1 or 2): a game that keeps one layout
+    /// holds 16 MiB, not 32 MiB, without building it again.
+    pub fn with_layouts(&self, count: usize) -> PatternDatabase {
+        let count = count.clamp(1, self.layouts.len());
+        PatternDatabase {
+            layouts: self.layouts[..count].to_vec(),
+            slots: self.slots.clone(),
+            duplicates: self.duplicates.clone(),
+        }
+    }
+
     /// The goal cell of the blank these tables were built for.
     pub fn blank_cell(&self) -> u8 {
         self.layouts[0].goal_cells[0]
