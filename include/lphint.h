@@ -1326,6 +1326,20 @@ enum LpStatus lp_puzzle_set_tables(struct LpPuzzle *puzzle,
 // `puzzle` must be NULL or a live handle; `width` and `height` NULL or writable.
 enum LpStatus lp_puzzle_size(const struct LpPuzzle *puzzle, uint32_t *width, uint32_t *height);
 
+// The `index`-th solution of the current position that counting finds (0 the first, 1 another), as the
+// description of the solved position: where a puzzle has several, two of them show where it is
+// ambiguous. `LP_NOT_FOUND` when the position has no such solution; `LP_ERR_INVALID_ARGUMENT` for a
+// family that does not show its solutions, or past those it shows (Sudoku shows two; the other
+// families that count their solutions show none).
+//
+// # Safety
+// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+enum LpStatus lp_puzzle_solution(const struct LpPuzzle *puzzle,
+                                 uint32_t index,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *written);
+
 // Takes back the last move played: the position before it is the current one again, with every piece
 // where it was, and `lp_puzzle_redo` can play the move again. Drops the last hint, as a move does
 // (`lp_hint_text` then answers `LP_NOT_FOUND`). `LP_NOT_FOUND` when there

@@ -489,6 +489,8 @@ export class Edit {
     const variants = this.desc === desc ? (this.editor.variants?.(this.model) ?? []) : [];
     $("edit-feedback").dataset.done = "false";
     const task = { type: "analyse", desc, nodeLimit: NODE_LIMIT, clusterCap: CLUSTER_CAP, hardestCap: HARDEST_CAP, variants };
+    // The count comes before the rules: a family's grade may depend on it (Sudoku's needs one solution).
+    let solutions;
     const end = await this.job.run(task, (m) => {
       if (m.type === "invalid") say("bad", `Not a puzzle yet: ${onTheBoard(desc, m.message)}`);
       else if (m.type === "valid") say(m.solved ? "bad" : "good", m.solved ? "A puzzle, but solved already at its start." : "A puzzle the engine reads.");
@@ -497,14 +499,19 @@ export class Edit {
         else if (m.status === Status.UNSOLVABLE) say("bad", `Unsolvable: ${m.lostWhy ? `${m.lostWhy}.` : "no sequence of moves reaches the goal."}`);
         else say("info", `Not decided within ${NODE_LIMIT.toLocaleString("en")} nodes (${m.expanded.toLocaleString("en")} expanded).`);
       } else if (m.type === "count") {
+        solutions = m.all;
         const text = m.all === 0 ? "No solution at all." : m.all === 1 ? "Unique: exactly one solution." : `Not unique: ${m.capped ? "at least " : ""}${m.all} solutions.`;
         say(m.all === 1 ? "good" : "bad", text);
+      } else if (m.type === "ambiguous") {
+        const width = this.model.width ?? 1;
+        const names = m.cells.map((i) => `r${Math.floor(i / width) + 1}c${(i % width) + 1}`);
+        say("bad", `Two of them differ at ${names.join(", ")}: a clue in one of those cells rules one of them out.`);
       } else if (m.type === "rules") {
         const counts = new Map();
         m.steps.forEach((s) => counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1));
         const profile = [...counts].map(([reason, n]) => `${this.studio.reasonName(family, reason)} ×${n}`).join(", ");
         say(m.solved ? "good" : "bad", `Rule profile: ${profile || "no step"}; ${m.solved ? `the rules solve it in ${m.steps.length} ${m.steps.length === 1 ? "layer" : "layers"}` : "the rules get stuck (a player must guess)"}.`);
-        const grade = this.editor.grade?.(m);
+        const grade = this.editor.grade?.(m, solutions);
         if (grade) say(m.solved ? "good" : "bad", grade);
       } else if (m.type === "cluster") {
         const c = m.summary;

@@ -607,8 +607,10 @@ const sudoku = {
     if (SUDOKU_DIGITS.includes(digit) && digit !== "") return digit;
     return { Backspace: "erase", Delete: "erase", ".": "erase", 0: "erase" }[key];
   },
-  /** The grade from the ladder's steps (a step's width is its difficulty in tenths of SE's scale). */
-  grade(rules) {
+  /** The grade from the ladder's steps (a step's width is its difficulty in tenths of SE's scale), for a
+   * puzzle with one solution (`solutions`, the count, when known). */
+  grade(rules, solutions) {
+    if (solutions !== undefined && solutions !== 1) return "No grade: Sudoku Explainer's scale rates puzzles with one solution.";
     const hardest = Math.max(0, ...rules.steps.map((s) => s.width));
     return rules.solved ? `Grade: ${(hardest / 10).toFixed(1)} on Sudoku Explainer's scale (the hardest technique the ladder needs).` : `Grade: beyond the ladder (${(hardest / 10).toFixed(1)} or more).`;
   },

@@ -307,6 +307,15 @@ function hardestStart(desc, cap) {
   return { desc: states[far], distance: distance[far], startDistance: distance[0], states: states.length };
 }
 
+/** The cells (row-major indices) where two solved positions differ, for families that show two
+ * solutions of an ambiguous puzzle (Sudoku): a clue in one of them rules one of the two out. */
+function differingCells(first, second) {
+  const [a, b] = [parse(first), parse(second)];
+  const [one, two] = [a.cells(), b.cells()];
+  [a, b].forEach((p) => p.free());
+  return [...one.keys()].filter((i) => one[i] !== two[i]);
+}
+
 /** What the editor shows about a description, each fact posted as soon as it is known: whether it is a
  * puzzle, solvable and in how many moves, how many solutions, the rules' profile, the cluster and its
  * hardest start, and whether each piece is needed (the `variants`: the board with one piece taken away,
@@ -331,7 +340,11 @@ function analyse({ desc, nodeLimit, clusterCap, hardestCap = 0, variants = [] })
       if (e.status !== Status.ERR_INVALID_ARGUMENT) postMessage({ type: "note", message: e.message });
     }
   };
-  optional(() => postMessage({ type: "count", ...puzzle.countSolutions(2) }));
+  optional(() => {
+    const count = puzzle.countSolutions(2);
+    postMessage({ type: "count", ...count });
+    if (count.all > 1) postMessage({ type: "ambiguous", cells: differingCells(puzzle.solution(0), puzzle.solution(1)) });
+  });
   optional(() => postMessage({ type: "rules", ...puzzle.deduction() }));
   let summary = null;
   optional(() => {

@@ -353,6 +353,7 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
             "lp_puzzle_fingerprint",
             "lp_puzzle_fact",
             "lp_puzzle_count_solutions",
+            "lp_puzzle_solution",
             "lp_puzzle_cluster",
             "lp_puzzle_deduction",
             "lp_puzzle_deduction_cells",

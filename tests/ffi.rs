@@ -281,7 +281,40 @@ fn solutions_are_counted_and_clusters_analysed_through_the_abi() {
     let mut count = LpSolutionCount::default();
     assert_eq!(unsafe { lp_puzzle_count_solutions(jugs, 2, &mut count) }, LpStatus::LP_ERR_INVALID_ARGUMENT);
     assert!(last_error().contains("do not count"), "{}", last_error());
+    let mut buf = [0u8; 512];
+    let mut written = 0usize;
+    let solution = |puzzle, index, buf: &mut [u8], written: &mut usize| unsafe {
+        lp_puzzle_solution(puzzle, index, buf.as_mut_ptr().cast(), buf.len(), written)
+    };
+    assert_eq!(solution(jugs, 0, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
     unsafe { lp_puzzle_free(jugs) };
+    // A Sudoku with three solutions shows two, different, each solved and keeping the givens; a third is
+    // not kept (nor is any of a unique puzzle's past the first); Hargram counts but does not show.
+    let ambiguous = parse("sudoku:2.4..1......1...");
+    let mut shown = Vec::new();
+    for index in 0..2 {
+        assert_eq!(solution(ambiguous, index, &mut buf, &mut written), LpStatus::LP_OK);
+        let desc = std::str::from_utf8(&buf[..written - 1]).unwrap().to_string();
+        assert!(desc.starts_with("sudoku:2.4..1......1...:"), "{desc}");
+        let solved = parse(&desc);
+        let mut is_solved = false;
+        assert_eq!(unsafe { lp_puzzle_is_solved(solved, &mut is_solved) }, LpStatus::LP_OK);
+        assert!(is_solved, "{desc}");
+        unsafe { lp_puzzle_free(solved) };
+        shown.push(desc);
+    }
+    assert_ne!(shown[0], shown[1]);
+    assert_eq!(solution(ambiguous, 2, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
+    assert!(last_error().contains("show 2 of their solutions at most"), "{}", last_error());
+    unsafe { lp_puzzle_free(ambiguous) };
+    let unique = parse("sudoku:2.4..1......1..2");
+    assert_eq!(solution(unique, 0, &mut buf, &mut written), LpStatus::LP_OK);
+    assert_eq!(solution(unique, 1, &mut buf, &mut written), LpStatus::LP_NOT_FOUND);
+    unsafe { lp_puzzle_free(unique) };
+    let pieces = parse(hargram);
+    assert_eq!(solution(pieces, 0, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
+    assert!(last_error().contains("do not show"), "{}", last_error());
+    unsafe { lp_puzzle_free(pieces) };
 }
 
 #[test]

@@ -268,26 +268,48 @@ fn the_studio_plays_edits_curates_compares_and_plots_in_chromium() {
             .map(|f| f.as_str().unwrap().to_string())
             .collect::<Vec<_>>()
     };
-    let linjat = facts("linjat");
-    for expected in [
-        "Solvable: the optimum is 1 segment (proven).",
-        "Unique: exactly one solution.",
-        "Rule profile: cover ×1; the rules solve it in 1 layer.",
-    ] {
-        assert!(linjat.iter().any(|f| f == expected), "{expected}: {out}");
-    }
+    // Every one of `expected` among the facts of the editor's board `name`.
+    let says = |name: &str, expected: &[&str]| {
+        let said = facts(name);
+        for expected in expected {
+            assert!(said.iter().any(|f| f == expected), "{name}: {expected}: {out}");
+        }
+    };
+    says(
+        "linjat",
+        &[
+            "Solvable: the optimum is 1 segment (proven).",
+            "Unique: exactly one solution.",
+            "Rule profile: cover ×1; the rules solve it in 1 layer.",
+        ],
+    );
     // Sudoku typed in: unique, 11 digits to write, graded by the ladder; its pencil marks in play.
     assert_eq!(text("/edit/sudoku/desc"), "sudoku:2.4..1......1..2", "{out}");
     // The tool row offers the 4x4 grid's digits only.
     assert_eq!(results["edit"]["sudoku"]["tools"], serde_json::json!(["1", "2", "3", "4", "Erase"]), "{out}");
-    let sudoku = facts("sudoku");
-    for expected in [
-        "Solvable: the optimum is 11 digits (proven).",
-        "Unique: exactly one solution.",
-        "Grade: 1.2 on Sudoku Explainer's scale (the hardest technique the ladder needs).",
-    ] {
-        assert!(sudoku.iter().any(|f| f == expected), "{expected}: {out}");
-    }
+    says(
+        "sudoku",
+        &[
+            "Solvable: the optimum is 11 digits (proven).",
+            "Unique: exactly one solution.",
+            "Grade: 1.2 on Sudoku Explainer's scale (the hardest technique the ladder needs).",
+        ],
+    );
+    // Its last digit erased: three solutions, the first two the counter finds compared cell by cell
+    // (as `lp solve --all` shows them).
+    assert_eq!(text("/edit/sudokuAmbiguous/desc"), "sudoku:2.4..1......1...", "{out}");
+    says(
+        "sudokuAmbiguous",
+        &[
+            "Not unique: at least 2 solutions.",
+            "Two of them differ at r3c2, r3c4, r4c2, r4c4: a clue in one of those cells rules one of them out.",
+            "No grade: Sudoku Explainer's scale rates puzzles with one solution.",
+        ],
+    );
+    let ambiguous = facts("sudokuAmbiguous");
+    // The ladder takes no unique rectangle on it (its reasoning needs one solution): it gets stuck.
+    assert!(ambiguous.iter().any(|f| f.starts_with("Rule profile:") && !f.contains("unique rectangle")), "{out}");
+    assert!(ambiguous.iter().any(|f| f.contains("the rules get stuck")), "{out}");
     let marks = "sudoku:...5......85.9.2.....7.183..1.9.5...7..4..3.2.......7.53.6..78.9....3..........1.:";
     assert_eq!(text("/marks/desc"), format!("{marks}{}:r1c1=146", ".".repeat(81)), "{out}");
     assert_eq!(results["marks"]["cell"], -(1 | 8 | 32), "{out}");

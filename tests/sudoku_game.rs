@@ -257,3 +257,18 @@ fn generated_puzzles_are_unique_minimal_symmetric_when_asked_and_in_their_band()
         }
     }
 }
+
+#[test]
+fn on_a_puzzle_with_several_solutions_the_ladder_takes_no_step_that_assumes_one() {
+    // Three solutions: a unique rectangle would "solve" it (one solution chosen by an argument that
+    // needs one); without it the ladder stops where logic must, and the count says it stopped.
+    let g = game("sudoku:2.4..1......1...");
+    let deduction = g.deduce().unwrap();
+    assert!(!deduction.solved, "{:?}", deduction.steps);
+    assert!(deduction.steps.iter().all(|(rule, _, _)| !["unique_rectangle", "bug"].contains(rule)));
+    let count = g.count_solutions(2).unwrap();
+    assert_eq!((count.all, count.capped), (2, true), "two found, more may be");
+    assert_eq!(g.count_solutions(10).map(|c| (c.all, c.capped)), Some((3, false)));
+    // With one solution the same grid (its last given back) is solved by the ladder.
+    assert!(game("sudoku:2.4..1......1..2").deduce().unwrap().solved);
+}

@@ -784,12 +784,23 @@ public:
         return value;
     }
 
-    /// Counts the solutions from here up to `limit` (Hargram, Linjat; 2 answers "unique?"). Runs to its
+    /// Counts the solutions from here up to `limit` (Hargram, Linjat, Sudoku; 2 answers "unique?"). Runs to its
     /// end in this call: a tool's or a worker thread's call, not a frame's.
     LpSolutionCount count_solutions(std::uint64_t limit) const {
         LpSolutionCount count{};
         detail::check(lp_puzzle_count_solutions(get(), limit, &count));
         return count;
+    }
+
+    /// The `index`-th solution counting finds from here (0 the first, 1 another) as the description of the
+    /// solved position; nothing when there is no such solution. For families that show their solutions
+    /// (Sudoku, two at most: where a puzzle has several, they show where it is ambiguous); runs to its end
+    /// in this call.
+    std::optional<std::string> solution(std::uint32_t index) const {
+        std::size_t needed = 0;
+        if (lp_puzzle_solution(get(), index, nullptr, 0, &needed) == LP_NOT_FOUND) return std::nullopt;
+        return detail::read_text(
+            [this, index](char* b, std::size_t c, std::size_t* w) { return lp_puzzle_solution(get(), index, b, c, w); });
     }
 
     /// Every state reachable from here, storing at most `node_cap`; nothing when the cluster holds more.

@@ -284,8 +284,11 @@ export declare class Puzzle implements Disposable {
   fact(name: string): number | undefined;
   /** The level's fingerprint (16 hex digits): equal for the same level up to the family's symmetries. */
   fingerprint(): string;
-  /** Counts the solutions from here up to `limit` (Hargram, Linjat); runs to its end in this call. */
+  /** Counts the solutions from here up to `limit` (Hargram, Linjat, Sudoku); runs to its end in this call. */
   countSolutions(limit?: number): { all: number; upToSymmetry: number; nodes: number; capped: boolean };
+  /** The `index`-th solution counting finds (0 the first, 1 another) as a description of the solved
+   * position, or null when there is none; for families that show them (Sudoku, two at most). */
+  solution(index?: number): string | null;
   /** Every state reachable from here (families whose moves can be undone); runs to its end in this call. */
   cluster(nodeCap?: number): {
     states: number;

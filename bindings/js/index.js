@@ -1255,13 +1255,22 @@ export class Puzzle extends Handle {
   }
 
   /** Counts the solutions from here, stopping after `limit` (2 answers "unique?"), for families that
-   * count them (Hargram, Linjat): `{ all, upToSymmetry, nodes, capped }`. Runs to its end in this call. */
+   * count them (Hargram, Linjat, Sudoku): `{ all, upToSymmetry, nodes, capped }`. Runs to its end in
+   * this call. */
   countSolutions(limit = 2) {
     const lib = this.lib;
     return lib.with([32], (p) => {
       lib.check(lib.call(lib.x.lp_puzzle_count_solutions, this.live, BigInt(limit), p));
       return { all: lib.u64(p), upToSymmetry: lib.u64(p + 8), nodes: lib.u64(p + 16), capped: (lib.u32(p + 24) & 0xff) !== 0 };
     });
+  }
+
+  /** The `index`-th solution counting finds from here (0 the first, 1 another) as the description of
+   * the solved position, or null when there is no such solution; for families that show their solutions
+   * (Sudoku, two at most; the others throw `ERR_INVALID_ARGUMENT`). Runs to its end in this call. */
+  solution(index = 0) {
+    const lib = this.lib;
+    return lib.text((buf, cap, written) => lib.call(lib.x.lp_puzzle_solution, this.live, index, buf, cap, written));
   }
 
   /** Every state reachable from here, storing at most `nodeCap` (else `OUT_OF_NODES`), for families whose

@@ -2,8 +2,9 @@
 //! position has, and the size and depth of its cluster. Not per-frame calls: each runs to its limit in
 //! one call, so a game runs them on a worker thread or at build time.
 
-use super::glue::{guard, handle, status_outcome, Failure, LpStatus, Out};
+use super::glue::{guard, handle, status_outcome, write_text, Failure, LpStatus, Out};
 use super::puzzle::LpPuzzle;
+use std::ffi::c_char;
 
 /// How many solutions a position has (see [`lp_puzzle_count_solutions`]).
 #[repr(C)]
@@ -45,6 +46,45 @@ pub unsafe extern "C" fn lp_puzzle_count_solutions(
             capped: counted.capped,
         });
         Ok(LpStatus::LP_OK)
+    })
+}
+
+/// The `index`-th solution of the current position that counting finds (0 the first, 1 another), as the
+/// description of the solved position: where a puzzle has several, two of them show where it is
+/// ambiguous. `LP_NOT_FOUND` when the position has no such solution; `LP_ERR_INVALID_ARGUMENT` for a
+/// family that does not show its solutions, or past those it shows (Sudoku shows two; the other
+/// families that count their solutions show none).
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_solution(
+    puzzle: *const LpPuzzle,
+    index: u32,
+    buf: *mut c_char,
+    cap: usize,
+    written: *mut usize,
+) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let session = &unsafe { handle(puzzle) }?.session;
+        let wanted = index as usize + 1;
+        let shown = session.solutions(wanted);
+        if let Some(solved) = shown.get(index as usize) {
+            // SAFETY: forwarded caller guarantees.
+            return unsafe { write_text(solved, buf, cap, written) };
+        }
+        let family = session.family();
+        let counted = session
+            .count_solutions(wanted as u64)
+            .ok_or_else(|| Failure::invalid(format!("{family} puzzles do not count their solutions")))?;
+        if counted.all >= wanted as u64 {
+            return Err(Failure::invalid(match shown.len() {
+                0 => format!("{family} puzzles do not show their solutions"),
+                n => format!("{family} puzzles show {n} of their solutions at most"),
+            }));
+        }
+        Ok(LpStatus::LP_NOT_FOUND)
     })
 }
 

@@ -98,6 +98,18 @@ int main() {
         refused = std::string(e.what()).find("row 1 gives the digit 2 twice") != std::string::npos;
     }
     CHECK(refused);
+    // Its last given gone: several solutions, two of them shown; a unique puzzle has no second.
+    lphint::Puzzle ambiguous = lphint::Puzzle::sudoku(4, {2, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0});
+    std::optional<std::string> first = ambiguous.solution(0), second = ambiguous.solution(1);
+    CHECK(first && second && *first != *second && first->rfind("sudoku:2.4..1......1...:", 0) == 0);
+    CHECK(!sudoku.solution(1));
+    refused = false;
+    try {
+        ambiguous.solution(2);
+    } catch (const lphint::Error& e) {
+        refused = std::string(e.what()).find("show 2 of their solutions at most") != std::string::npos;
+    }
+    CHECK(refused);
 
     // One status rule for every code: a call that gives a value throws Error for anything but Ok,
     // outcomes included (no hint text before a hint is NotFound); per-frame calls return the status.

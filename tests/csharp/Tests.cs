@@ -433,6 +433,18 @@ static class Tests
             }
             Check(written == 11, "one digit a hint: " + written);
         }
+        using (Puzzle unique = Puzzle.Sudoku(4, cells))
+        {
+            Check(unique.Solution(0) != null && unique.Solution(1) == null, "a unique puzzle shows one solution");
+        }
+        // Its last given gone: several solutions, two of them shown.
+        cells[15] = 0;
+        using (Puzzle ambiguous = Puzzle.Sudoku(4, cells))
+        {
+            string first = ambiguous.Solution(0), second = ambiguous.Solution(1);
+            Check(first != null && second != null && first != second && first.StartsWith("sudoku:2.4..1......1...:"), "two solutions: " + first + " " + second);
+            Throws(Status.InvalidArgument, "show 2 of their solutions at most", () => ambiguous.Solution(2));
+        }
         cells[3] = 2;
         Throws(Status.InvalidArgument, "row 1 gives the digit 2 twice", () => Puzzle.Sudoku(4, cells));
     }

@@ -398,6 +398,13 @@ try {
     tools: await page.locator("#edit-tools button").allTextContents(),
   };
   await shot(page, "studio-edit-sudoku");
+  // The last digit erased: several solutions, two of them compared cell by cell.
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => [...document.querySelectorAll("#edit-feedback li")].some((li) => li.textContent.startsWith("Two of them")), null, { timeout: 30000 });
+  results.edit.sudokuAmbiguous = {
+    desc: await page.inputValue("#edit-desc"),
+    facts: await page.locator("#edit-feedback li").allTextContents(),
+  };
   await page.selectOption("#edit-family", "flip");
   for (const side of ["#edit-width", "#edit-height"]) {
     await page.click(side, { clickCount: 3 });

@@ -879,13 +879,26 @@ namespace LpHint
         }
 
         /// <summary>Counts the solutions from the current position, stopping after <paramref name="limit"/>
-        /// (2 answers "unique?"), for families that count them (Hargram, Linjat); runs to its end in this
+        /// (2 answers "unique?"), for families that count them (Hargram, Linjat, Sudoku); runs to its end in this
         /// call (a worker thread's or a tool's call, not a frame's).</summary>
         public SolutionCount CountSolutions(ulong limit)
         {
             LpSolutionCount c;
             Native.Check(NativeMethods.lp_puzzle_count_solutions(Raw, limit, &c));
             return new SolutionCount { All = c.all, UpToSymmetry = c.up_to_symmetry, Nodes = c.nodes, Capped = c.capped };
+        }
+
+        /// <summary>The <paramref name="index"/>-th solution counting finds from the current position (0 the
+        /// first, 1 another) as the description of the solved position, or null when there is no such
+        /// solution. For families that show their solutions (Sudoku, two at most: where a puzzle has
+        /// several, they show where it is ambiguous); runs to its end in this call.</summary>
+        public string Solution(uint index)
+        {
+            LpPuzzle* raw = Raw;
+            UIntPtr needed;
+            if (NativeMethods.lp_puzzle_solution(raw, index, null, UIntPtr.Zero, &needed) == LpStatus.LP_NOT_FOUND) return null;
+            byte[] text = Native.ReadBytes((b, cap, w) => NativeMethods.lp_puzzle_solution(raw, index, b, cap, w));
+            return Encoding.UTF8.GetString(text, 0, text.Length - 1);
         }
 
         /// <summary>Every state reachable from the current position, storing at most

@@ -149,6 +149,19 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_count_solutions(LpPuzzle* puzzle, ulong limit, LpSolutionCount* count);
 
         /// <summary>
+        ///  The `index`-th solution of the current position that counting finds (0 the first, 1 another), as the
+        ///  description of the solved position: where a puzzle has several, two of them show where it is
+        ///  ambiguous. `LP_NOT_FOUND` when the position has no such solution; `LP_ERR_INVALID_ARGUMENT` for a
+        ///  family that does not show its solutions, or past those it shows (Sudoku shows two; the other
+        ///  families that count their solutions show none).
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle; `buf` NULL or `cap` writable bytes; `written` NULL or writable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_solution", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_solution(LpPuzzle* puzzle, uint index, byte* buf, System.UIntPtr cap, System.UIntPtr* written);
+
+        /// <summary>
         ///  Analyses the cluster of the current position, storing at most `node_cap` states, into `*summary`:
         ///  `LP_OUT_OF_NODES` when the cluster holds more, `LP_ERR_OUT_OF_MEMORY` when the states cannot be
         ///  reserved, `LP_ERR_INVALID_ARGUMENT` for a family whose moves cannot all be undone (no cluster).

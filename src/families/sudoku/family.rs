@@ -396,9 +396,16 @@ impl Family for Sudoku {
         let mut board = self.board(state);
         let mut moves = Vec::new();
         let chains = Technique::ALL[Technique::LADDER.len()..].iter().any(|&t| allowed(t));
+        // A unique rectangle or BUG+1 only where the position has one completion (counted when named).
+        let unique =
+            !Technique::LADDER.iter().any(|&t| allowed(t) && t.assumes_uniqueness()) || self.completions(state) == 1;
+        let usable = |t: Technique| allowed(t) && (unique || !t.assumes_uniqueness());
         self.with_ladder(|mut ladder| {
+            if let Some(ladder) = ladder.as_deref_mut() {
+                ladder.assume_unique(unique);
+            }
             for _ in 0..MAX_WALK {
-                let found = Technique::LADDER.iter().filter(|&&t| allowed(t)).find_map(|&t| board.find(t));
+                let found = Technique::LADDER.iter().filter(|&&t| usable(t)).find_map(|&t| board.find(t));
                 let found = match (found, ladder.as_deref_mut()) {
                     (Some(step), _) => Some(step),
                     (None, Some(ladder)) if chains => ladder.next(&board).filter(|s| allowed(s.technique)),
@@ -448,7 +455,9 @@ impl Family for Sudoku {
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         let count = super::exact::count_in(self.geometry(), &grid, limit, COUNT_NODES);
         let all = count.solutions as u64;
-        Some(SolutionCount { all, up_to_symmetry: all, nodes: count.nodes, capped: !count.complete })
+        // Stopped at the limit, there may be more: the count is a lower bound.
+        let capped = !count.complete || count.solutions >= limit;
+        Some(SolutionCount { all, up_to_symmetry: all, nodes: count.nodes, capped })
     }
 
     /// The first two solutions at most (the counter keeps two: enough to show a puzzle is ambiguous).
@@ -472,8 +481,12 @@ impl Family for Sudoku {
         let mut used = [0u32; 30];
         let mut widest = [0u32; 30];
         let mut rating = 0u8;
+        // On a position with several completions, no unique rectangle or BUG+1: the ladder then stops
+        // where logic must (SE rates only puzzles with one solution).
+        let unique = self.completions(&self.start_position()) == 1;
         self.with_ladder(|ladder| {
             let ladder = ladder?;
+            ladder.assume_unique(unique);
             while !board.solved() && steps.len() < MAX_WALK {
                 let step = ladder.next(&board)?;
                 let k = reason_of(step.technique) as usize - 1;
@@ -502,6 +515,19 @@ impl Family for Sudoku {
 
 /// Digits the count of solutions may try before it says its count is a lower bound.
 const COUNT_NODES: u64 = 10_000_000;
+
+impl Sudoku {
+    /// The completions of `position`'s digits, counted to 2 (2: several; 0 also when the count ran out).
+    fn completions(&self, position: &Position) -> usize {
+        let grid = Grid { side: self.side(), cells: position.digits[..self.cells()].into() };
+        let count = super::exact::count_in(self.geometry(), &grid, 2, COUNT_NODES);
+        if count.complete {
+            count.solutions
+        } else {
+            0
+        }
+    }
+}
 
 /// The move a code names, before it is checked against a position.
 fn shape(puzzle: &Sudoku, code: &MoveCode) -> Result<Play, String> {

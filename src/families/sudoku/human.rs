@@ -127,6 +127,12 @@ impl Technique {
         Technique::Bug,
     ];
 
+    /// Whether the technique's reasoning holds only on a board with one completion (a unique rectangle's
+    /// deadly pattern, BUG+1): on a puzzle with several solutions it could take away a true digit.
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::Bug)
+    }
+
     /// Sudoku Explainer's difficulty, in tenths (SE 1.2.1; 23 is 2.3).
     pub fn difficulty(self) -> u8 {
         match self {
@@ -360,7 +366,13 @@ impl Board {
 
     /// The easiest deduction the ladder finds, or `None` when it is stuck (or the board is solved).
     pub fn next_deduction(&self) -> Option<Deduction> {
-        Technique::LADDER.iter().find_map(|&t| self.find(t))
+        self.next_deduction_assuming(true)
+    }
+
+    /// [`Board::next_deduction`], leaving out the techniques that assume the board has one completion
+    /// unless `unique` says it has ([`Technique::assumes_uniqueness`]).
+    pub fn next_deduction_assuming(&self, unique: bool) -> Option<Deduction> {
+        Technique::LADDER.iter().filter(|t| unique || !t.assumes_uniqueness()).find_map(|&t| self.find(t))
     }
 
     /// A deduction by `technique`, if one applies.
@@ -823,6 +835,8 @@ pub struct Ladder {
     chains: super::chains::Chains,
     forcing: super::forcing::Forcing,
     rung: Rung,
+    /// Whether the boards it steps on have one completion (the techniques that assume it are used).
+    unique: bool,
     /// The patterns' work: a grid's cells a pass.
     pattern_work: u64,
 }
@@ -855,8 +869,15 @@ impl Ladder {
             chains: super::chains::Chains::new()?,
             forcing: super::forcing::Forcing::new(geometry)?,
             rung: Rung::Patterns,
+            unique: true,
             pattern_work: 0,
         })
+    }
+
+    /// Says whether the boards the ladder will step on have one completion: when not, unique
+    /// rectangles and BUG+1 are left out (their reasoning needs one). True when made.
+    pub fn assume_unique(&mut self, unique: bool) {
+        self.unique = unique;
     }
 
     /// Rates `board` ([`rate`]) with this ladder's scratch space, taking at most `max_steps` steps.
@@ -897,7 +918,7 @@ impl Ladder {
             match self.rung {
                 Rung::Patterns => {
                     self.pattern_work += board.geometry().cells() as u64;
-                    if let Some(step) = board.next_deduction() {
+                    if let Some(step) = board.next_deduction_assuming(self.unique) {
                         return Progress::Step(step);
                     }
                     self.chains.restart();

@@ -322,7 +322,8 @@ impl Search<Sudoku> for Plan {
         let digits = &start.digits[..puzzle.cells()];
         self.ladder.reset();
         if self.mode == Mode::Hint {
-            self.counter.restart(digits, 1);
+            // To 2: whether the position has one completion decides the techniques that assume it.
+            self.counter.restart(digits, 2);
             self.phase = Phase::Keeping;
         } else {
             self.counter.restart(digits, 2);
@@ -386,6 +387,14 @@ impl Plan {
     /// A count finished: the next phase by what it found.
     fn counted(&mut self, puzzle: &Sudoku) {
         let found = self.counter.solutions();
+        // Unique rectangles and BUG+1 only on a board with one completion: the position's when the
+        // player's digits extend, else the givens' (whose solution the plan then heads for); the
+        // explanations' ladder the same.
+        let unique = found == 1;
+        if found > 0 {
+            self.ladder.assume_unique(unique);
+            puzzle.with_ladder(|ladder| ladder.map(|l| l.assume_unique(unique)));
+        }
         let mut first = [0u8; MAX_CELLS];
         let cells = puzzle.cells();
         if let Some(solution) = self.counter.first() {
