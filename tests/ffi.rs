@@ -306,13 +306,17 @@ fn solutions_are_counted_and_clusters_analysed_through_the_abi() {
     assert_ne!(shown[0], shown[1]);
     assert_eq!(solution(ambiguous, 2, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
     assert!(last_error().contains("show 2 of their solutions at most"), "{}", last_error());
+    // Any index a game gives is answered without counting that far.
+    assert_eq!(solution(ambiguous, u32::MAX, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
     unsafe { lp_puzzle_free(ambiguous) };
     let unique = parse("sudoku:2.4..1......1..2");
     assert_eq!(solution(unique, 0, &mut buf, &mut written), LpStatus::LP_OK);
     assert_eq!(solution(unique, 1, &mut buf, &mut written), LpStatus::LP_NOT_FOUND);
+    assert_eq!(solution(unique, u32::MAX, &mut buf, &mut written), LpStatus::LP_NOT_FOUND);
     unsafe { lp_puzzle_free(unique) };
     let pieces = parse(hargram);
     assert_eq!(solution(pieces, 0, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
+    assert_eq!(solution(pieces, u32::MAX, &mut buf, &mut written), LpStatus::LP_ERR_INVALID_ARGUMENT);
     assert!(last_error().contains("do not show"), "{}", last_error());
     unsafe { lp_puzzle_free(pieces) };
 }

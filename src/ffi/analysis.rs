@@ -68,17 +68,20 @@ pub unsafe extern "C" fn lp_puzzle_solution(
     guard(|| {
         // SAFETY: forwarded caller guarantees.
         let session = &unsafe { handle(puzzle) }?.session;
-        let wanted = index as usize + 1;
-        let shown = session.solutions(wanted);
-        if let Some(solved) = shown.get(index as usize) {
+        let index = usize::try_from(index).unwrap_or(usize::MAX);
+        let shown = session.solutions(index.saturating_add(1));
+        if let Some(solved) = shown.get(index) {
             // SAFETY: forwarded caller guarantees.
             return unsafe { write_text(solved, buf, cap, written) };
         }
+        // Fewer shown than asked: either the position has no more, or the family shows no more than
+        // these (a count one past them tells, whatever the index a game gave).
         let family = session.family();
+        let past_shown = shown.len() as u64 + 1;
         let counted = session
-            .count_solutions(wanted as u64)
+            .count_solutions(past_shown)
             .ok_or_else(|| Failure::invalid(format!("{family} puzzles do not count their solutions")))?;
-        if counted.all >= wanted as u64 {
+        if counted.all >= past_shown {
             return Err(Failure::invalid(match shown.len() {
                 0 => format!("{family} puzzles do not show their solutions"),
                 n => format!("{family} puzzles show {n} of their solutions at most"),

@@ -451,7 +451,7 @@ impl Family for Sudoku {
     /// The completions of the position's digits (a grid has no symmetry a puzzle shares with its images
     /// that this count folds).
     fn count_solutions(&self, limit: u64) -> Option<SolutionCount> {
-        let grid = Grid { side: self.side(), cells: self.start_position().digits[..self.cells()].into() };
+        let grid = self.grid_of(&self.start_position());
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         let count = super::exact::count_in(self.geometry(), &grid, limit, COUNT_NODES);
         let all = count.solutions as u64;
@@ -462,7 +462,7 @@ impl Family for Sudoku {
 
     /// The first two solutions at most (the counter keeps two: enough to show a puzzle is ambiguous).
     fn solutions(&self, limit: usize) -> Vec<Position> {
-        let grid = Grid { side: self.side(), cells: self.start_position().digits[..self.cells()].into() };
+        let grid = self.grid_of(&self.start_position());
         let count = super::exact::count_in(self.geometry(), &grid, limit.min(2), COUNT_NODES);
         let solved = |g: Grid| {
             let mut position = Position::EMPTY;
@@ -517,9 +517,14 @@ impl Family for Sudoku {
 const COUNT_NODES: u64 = 10_000_000;
 
 impl Sudoku {
+    /// `position`'s digits as a grid, for the counter.
+    fn grid_of(&self, position: &Position) -> Grid {
+        Grid { side: self.side(), cells: position.digits[..self.cells()].into() }
+    }
+
     /// The completions of `position`'s digits, counted to 2 (2: several; 0 also when the count ran out).
     fn completions(&self, position: &Position) -> usize {
-        let grid = Grid { side: self.side(), cells: position.digits[..self.cells()].into() };
+        let grid = self.grid_of(position);
         let count = super::exact::count_in(self.geometry(), &grid, 2, COUNT_NODES);
         if count.complete {
             count.solutions
