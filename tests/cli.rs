@@ -797,6 +797,14 @@ fn report_writes_every_family_s_plots_as_svg_with_an_index() {
         assert!(svg.contains("<rect") || svg.contains("<polyline"), "{figure} draws nothing");
         assert!(index.contains(&format!("src=\"{figure}\"")), "{figure} is not on the index page");
     }
+    // A preset no family has is refused, with the names there are.
+    let typo = lp(&["report", "-o", dir.to_str().unwrap(), "--presets", "esay"]);
+    assert_eq!(typo.status.code(), Some(1), "{}", stderr(&typo));
+    assert!(
+        stderr(&typo).contains("no family has a preset 'esay'") && stderr(&typo).contains("easy"),
+        "{}",
+        stderr(&typo)
+    );
     // A cap no machine can reserve is refused in words, not skipped as if every search had failed.
     let huge = lp(&["report", "-o", dir.to_str().unwrap(), "--count", "1", "--max-nodes", &u64::MAX.to_string()]);
     assert_eq!(huge.status.code(), Some(1), "{}", stderr(&huge));

@@ -125,6 +125,15 @@ fn generate_presets(
     args: &ReportArgs,
     jobs: usize,
 ) -> Result<(Vec<Vec<PresetRun>>, Duration), String> {
+    // A name no family has is a typo, not a request for every family's first preset.
+    if let Some(unknown) =
+        args.presets.iter().find(|n| !families.iter().any(|f| f.presets.iter().any(|p| &p.name == n)))
+    {
+        let mut known: Vec<&str> = families.iter().flat_map(|f| f.presets.iter().map(|p| p.name)).collect();
+        known.sort_unstable();
+        known.dedup();
+        return Err(format!("--presets: no family has a preset '{unknown}' (known: {})", known.join(", ")));
+    }
     // Every family's presets in turn (those asked for): (family, preset) as indices.
     let asked = |family: &Entry| -> Vec<usize> {
         let all = 0..family.presets.len();
