@@ -8,7 +8,7 @@ mod common;
 
 use common::oracle::{self, SokobanPosition, SokobanSpace};
 use lphint::families::sokoban::text::{read_collection, write_collection};
-use lphint::families::sokoban::{Action, Lost, Sokoban};
+use lphint::families::sokoban::{Action, Lost, Sokoban, HINT_NODES};
 use lphint::family::{Family, HintCells, MoveCode};
 use lphint::registry;
 use lphint::search::{Puzzle, Search, Status};
@@ -136,6 +136,11 @@ fn the_solver_matches_the_brute_force_on_random_rooms() {
     for (desc, space) in rooms(200, 100, 1) {
         let puzzle = Sokoban::parse(&desc).unwrap();
         let truth = space.to_goal[&space.start];
+        // The solver's room is the level's bound: every position the brute force reached fits in it,
+        // and the search below proves on it what it proved on a large level's room.
+        let bound = puzzle.positions_at_most(usize::MAX);
+        assert!(bound >= space.to_goal.len() && bound < HINT_NODES, "{desc}: room for {bound} positions");
+        assert_eq!(puzzle.positions_at_most(bound / 2), bound / 2);
         let (status, length, optimal) = solve(&puzzle);
         match truth {
             Some(d) => {

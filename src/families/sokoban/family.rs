@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 /// Positions the recommended solver's A\* may store: about 60 bytes each for a room of up to 128 squares
 /// (8 more a further 64 squares), 30 MiB or so in all; a search that fills them goes on with a short
 /// greedy run and the feature-space search ([`WholeSolve`]), so that a hint still comes (not proven
-/// shortest).
+/// shortest). A level with fewer positions ([`Sokoban::positions_at_most`]) reserves only those.
 pub const HINT_NODES: usize = 1 << 19;
 
 /// Positions the feature-space phase of the recommended solver (hints) may store, reserved with the
@@ -76,6 +76,12 @@ pub enum Lost {
 }
 
 impl Sokoban {
+    /// A whole solve with a hint's A\* and `feature_cap` feature-space positions, each no more than the
+    /// level can hold ([`Sokoban::positions_at_most`]).
+    fn whole_solve(&self, feature_cap: usize) -> Result<WholeSolve, OutOfMemory> {
+        WholeSolve::new(self, self.positions_at_most(HINT_NODES), self.positions_at_most(feature_cap))
+    }
+
     /// "box 3".
     fn box_name(&self, piece: usize) -> String {
         format!("box {}", piece + 1)
@@ -346,12 +352,12 @@ impl Family for Sokoban {
     /// The push-optimal A\* with a hint's room, then a short greedy run, then the feature-space search
     /// ([`WholeSolve`]): optimal hints where the proof fits, a plan not proven shortest where it does not.
     fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
-        Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, HINT_NODES, HINT_FEATURE_NODES)?)))
+        Ok(Solver::custom(Algorithm::AStar, Box::new(self.whole_solve(HINT_FEATURE_NODES)?)))
     }
 
     /// The hints' solver with room for eight times the feature-space positions (2,097,152).
     fn designer_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
-        Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, HINT_NODES, FEATURE_NODES)?)))
+        Ok(Solver::custom(Algorithm::AStar, Box::new(self.whole_solve(FEATURE_NODES)?)))
     }
 
     /// The room, goals, boxes and the player's region, up to the eight turns and mirrors of the grid.

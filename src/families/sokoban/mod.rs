@@ -187,6 +187,27 @@ impl Sokoban {
         Arc::clone(&self.level)
     }
 
+    /// At most how many positions a search of this level can store: the ways to put its boxes on its
+    /// squares times the squares left for the player (a search keeps one player square a region), or
+    /// `cap` if fewer. Searches of small rooms reserve this much, not a large level's room: a game that
+    /// makes many sessions of small levels does not clear megabytes for each.
+    pub fn positions_at_most(&self, cap: usize) -> usize {
+        let (rooms, boxes) = (self.level.rooms() as u64, self.start.boxes().len() as u64);
+        let mut ways: u64 = 1;
+        for k in 0..boxes.min(rooms) {
+            // C(rooms, k + 1) = C(rooms, k) × (rooms − k) / (k + 1), exact at every step.
+            ways = match ways.checked_mul(rooms - k) {
+                Some(product) => product / (k + 1),
+                None => return cap,
+            };
+            if ways > cap as u64 {
+                return cap;
+            }
+        }
+        let positions = ways.saturating_mul(rooms.saturating_sub(boxes).max(1));
+        usize::try_from(positions).map_or(cap, |p| p.min(cap))
+    }
+
     /// Whether every box of `state` stands on a goal.
     pub fn solved(&self, state: &State) -> bool {
         state.boxes().iter().all(|&b| self.level.goal[b as usize])
