@@ -1294,6 +1294,19 @@ enum LpStatus lp_puzzle_save(const struct LpPuzzle *puzzle,
                              size_t cap,
                              size_t *written);
 
+// Lets each search `puzzle` makes for a hint, a board check or trivial steps reserve at most `bytes`
+// (the default, `UINT64_MAX`, sets no limit), for games with a memory budget (WebGL, consoles, phones).
+// A family whose search can work in less room sizes it to fit: Sokoban stores fewer positions, so a
+// large level's hints come later and may not be proven shortest (the hint says so), or its search runs
+// out of room (`LP_OUT_OF_NODES`). Where the family's search cannot shrink, the next `lp_next_hint` (or
+// check, or trivial steps) reports `LP_ERR_OUT_OF_MEMORY`, and nothing else changes. Searches made
+// before start again under the limit. `LP_ERR_INVALID_ARGUMENT` for 0.
+//
+// # Safety
+// `puzzle` must be NULL or a live handle.
+enum LpStatus lp_puzzle_set_memory_limit(struct LpPuzzle *puzzle,
+                                         uint64_t bytes);
+
 // Lets the hint searches of `puzzle` expand at most `limit` nodes each (over all the frames one takes)
 // before `lp_next_hint` reports `LP_OUT_OF_NODES`: the bound on a hint's total work, for puzzles whose
 // search may be long (large Hargram boards). The default is 100,000,000 expansions (about five seconds of

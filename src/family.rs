@@ -8,7 +8,7 @@ use crate::memory::OutOfMemory;
 pub use crate::moves::MoveCode;
 use crate::params::{Spec, Variant};
 use crate::search::cluster::Cluster;
-use crate::search::{Puzzle, Solver, Status};
+use crate::search::{Puzzle, Search, Solver, Status};
 use crate::tables::{TableKind, Tables};
 use crate::text::ParseError;
 use alloc::boxed::Box;
@@ -236,6 +236,20 @@ pub trait Family: Puzzle<State: Send, Move: Send> + Sized + Clone + core::fmt::D
     /// The solver hints and `lp solve` use for this puzzle, with its memory reserved: an optimal one
     /// wherever that is feasible (its [`Solver::algorithm`] says whether it is).
     fn recommended_solver(&self) -> Result<Solver<Self>, OutOfMemory>;
+
+    /// The recommended solver reserving at most `bytes` for its search (a game's memory limit,
+    /// `lp_puzzle_set_memory_limit`): by default the recommended one when it fits, else how many bytes it
+    /// needs. A family whose search can work in less room sizes it to fit (Sokoban stores fewer
+    /// positions: hints on large levels then come later, not proven shortest, or not at all).
+    fn recommended_solver_within(&self, bytes: usize) -> Result<Solver<Self>, OutOfMemory> {
+        let mut solver = self.recommended_solver()?;
+        // Searches count what they reserved once started.
+        solver.restart(self, self.start());
+        match solver.stats().bytes_reserved {
+            needed if needed > bytes => Err(OutOfMemory { bytes: needed }),
+            _ => Ok(solver),
+        }
+    }
 
     /// The solver of a designer's whole solve (`lp solve` with no `--algo`): the recommended one by
     /// default. A family whose optimal search gives out on large puzzles may go on with searches that

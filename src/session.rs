@@ -59,6 +59,8 @@ pub struct Session<F: Family> {
     stored_optimal: bool,
     /// Node expansions a hint search may take before it reports `OutOfNodes`.
     node_limit: u64,
+    /// Bytes a hint, check or trivial-steps search may reserve ([`AnySession::set_memory_limit`]).
+    memory_limit: usize,
     /// The last hint given (the state it was given from and its move), its reason and cells.
     last: Option<(F::State, F::Move, u32)>,
     cells: HintCells,
@@ -90,12 +92,21 @@ pub struct Session<F: Family> {
 pub type GeneratorLike<F> = fn(puzzle: &F, from: &<F as Puzzle>::State, params: &str, seed: u64) -> MadeGenerator;
 
 impl<F: Family> Session<F> {
+    /// The solver of a hint, a check or trivial steps: the recommended one within the memory limit,
+    /// bounded by the node limit.
+    fn search_solver(&self) -> Result<Solver<F>, Status> {
+        let solver = match self.memory_limit {
+            usize::MAX => self.puzzle.recommended_solver(),
+            bytes => self.puzzle.recommended_solver_within(bytes),
+        };
+        Ok(solver.map_err(|_| Status::OutOfMemory)?.with_expansion_limit(self.node_limit))
+    }
+
     /// The hinter, made on first use: an optimal solver and the stored solution as its plan.
     fn make_hinter(&mut self) -> Result<(), Status> {
-        let puzzle = &self.puzzle;
         if self.hinter.is_none() {
-            let solver = puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
-            let solver = solver.with_expansion_limit(self.node_limit);
+            let solver = self.search_solver()?;
+            let puzzle = &self.puzzle;
             // The hinter searches and follows plans in the searches' states.
             let (shown, start) = (puzzle.shown_start(), puzzle.start());
             // The tiers' buffers too, once: reading a hint's tiers then allocates nothing.
@@ -120,6 +131,7 @@ impl<F: Family> Session<F> {
             stored: Vec::new(),
             stored_optimal: false,
             node_limit: DEFAULT_NODE_LIMIT,
+            memory_limit: usize::MAX,
             last: None,
             cells: HintCells::new(),
             ahead: Vec::new(),
@@ -345,6 +357,11 @@ pub trait AnySession: Send {
     fn set_node_limit(&mut self, limit: u64);
     /// The node limit of hint searches in force.
     fn node_limit(&self) -> u64;
+    /// Lets each hint, check and trivial-steps search reserve at most `bytes` (`usize::MAX`, the
+    /// default, for no limit): a family sizes its search to fit where it can
+    /// ([`Family::recommended_solver_within`]); the next such call reports `OutOfMemory` where it cannot.
+    /// Searches made before start again under the limit.
+    fn set_memory_limit(&mut self, bytes: usize);
     /// A solver for the current state, with its memory reserved for `node_cap` nodes, or how many bytes
     /// could not be reserved. Its node limit is [`DEFAULT_NODE_LIMIT`] until set
     /// ([`AnySolver::set_node_limit`]).
@@ -623,12 +640,12 @@ impl<F: Family> AnySession for Session<F> {
         self.check_work = 0;
         let checks_here = self.checker.as_ref().is_some_and(|c| c.checks(&self.history, &self.state));
         if !checks_here {
-            let solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
+            let solver = self.search_solver()?;
             let mut path = Vec::new();
             path.try_reserve_exact(self.history.len() + 1).map_err(|_| Status::OutOfMemory)?;
             path.extend_from_slice(&self.history);
             path.push(self.state);
-            self.checker = Some(Checker::new(&self.puzzle, solver.with_expansion_limit(self.node_limit), path));
+            self.checker = Some(Checker::new(&self.puzzle, solver, path));
         }
         let checker = self.checker.as_mut().ok_or(Status::OutOfMemory)?;
         let (answer, work) = checker.step(&self.puzzle, budget, &mut self.distances);
@@ -650,8 +667,7 @@ impl<F: Family> AnySession for Session<F> {
     fn trivial_steps(&mut self, rules: &[u32], max_moves: usize, budget: u32) -> Result<Vec<MoveCode>, Status> {
         self.trivial_work = 0;
         if !self.trivial.as_ref().is_some_and(|t| t.runs(&self.state, rules, max_moves)) {
-            let solver = self.puzzle.recommended_solver().map_err(|_| Status::OutOfMemory)?;
-            let solver = solver.with_expansion_limit(self.node_limit);
+            let solver = self.search_solver()?;
             self.trivial = Some(Trivial::new(&self.puzzle, solver, self.state, rules, max_moves));
         }
         let run = self.trivial.as_mut().ok_or(Status::OutOfMemory)?;
@@ -704,6 +720,11 @@ impl<F: Family> AnySession for Session<F> {
 
     fn node_limit(&self) -> u64 {
         self.node_limit
+    }
+
+    fn set_memory_limit(&mut self, bytes: usize) {
+        self.memory_limit = bytes;
+        (self.hinter, self.checker, self.trivial) = (None, None, None);
     }
 
     fn solver(&self, algorithm: Algorithm, node_cap: usize) -> Result<Box<dyn AnySolver>, OutOfMemory> {
@@ -838,6 +859,7 @@ impl<F: Family> AnySession for Session<F> {
         let mut copy = Session {
             stored_optimal: self.stored_optimal,
             node_limit: self.node_limit,
+            memory_limit: self.memory_limit,
             like: self.like,
             ..Session::new(self.puzzle.clone())
         };

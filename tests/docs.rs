@@ -275,6 +275,7 @@ const TOPICS: &[(&str, &str, &[&str])] = &[
             "lp_puzzle_is_solved",
             "lp_puzzle_set_option",
             "lp_puzzle_set_node_limit",
+            "lp_puzzle_set_memory_limit",
         ],
     ),
     (

@@ -1163,3 +1163,48 @@ fn a_player_on_a_level_too_large_for_a_proof_gets_hints_from_a_plan_found_a_fram
     }
     assert_eq!(left, 0, "the plan's length was its moves");
 }
+
+#[test]
+fn a_games_memory_limit_sizes_the_hinter_to_fit_and_its_hints_still_reach_the_goal() {
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    // XSokoban 4's hinter reserves about 66 MiB unbounded; under a limit its searches store fewer
+    // positions, each size within the limit and larger for a larger limit.
+    let level = &xsokoban[3].level;
+    let reserved = |solver: &mut lphint::search::Solver<Sokoban>| {
+        solver.restart(level, level.start());
+        solver.stats().bytes_reserved
+    };
+    let whole = reserved(&mut level.recommended_solver().unwrap());
+    let mut last = 0;
+    for limit in [2 << 20, 8 << 20, 32 << 20] {
+        let bytes = reserved(&mut level.recommended_solver_within(limit).unwrap());
+        assert!(bytes <= limit && bytes > last && bytes < whole, "{bytes} bytes under a limit of {limit}");
+        last = bytes;
+    }
+    let too_small = level.recommended_solver_within(1000).err().expect("a hinter in 1,000 bytes");
+    assert!(too_small.bytes > 1000, "{} bytes", too_small.bytes);
+
+    // Through a game: a limit too small for any hinter is OutOfMemory and changes nothing; under 4 MiB
+    // XSokoban 1's hints lead to the goal a push closer each; lifted, hints are proven again.
+    let mut game: Box<dyn AnySession> = registry::parse(&xsokoban[0].level.describe()).unwrap();
+    let before = game.describe();
+    game.set_memory_limit(1000);
+    assert_eq!(hint(&mut game).err(), Some(Status::OutOfMemory));
+    assert_eq!(game.describe(), before);
+    game.set_memory_limit(4 << 20);
+    let mut first = hint(&mut game).unwrap();
+    let mut left = first.moves_left;
+    while !game.is_solved() {
+        game.apply(&first.mv).unwrap();
+        left -= 1;
+        if !game.is_solved() {
+            first = hint(&mut game).unwrap();
+            assert!(first.moves_left <= left, "{} pushes left, {left} before", first.moves_left);
+            left = first.moves_left;
+        }
+    }
+    game.set_memory_limit(usize::MAX);
+    while game.undo() {}
+    let proven = hint(&mut game).unwrap();
+    assert!(proven.optimal && proven.moves_left == 97, "{} pushes, optimal {}", proven.moves_left, proven.optimal);
+}

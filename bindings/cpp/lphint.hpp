@@ -924,6 +924,10 @@ public:
     /// expanded `limit` nodes over its frames.
     void set_node_limit(std::uint64_t limit) { detail::check(lp_puzzle_set_node_limit(get(), limit)); }
 
+    /// Bounds the memory of every hint, check and trivial-steps search to `bytes`: a family that can
+    /// shrinks its search to fit (Sokoban), others answer next_hint with Status::OutOfMemory.
+    void set_memory_limit(std::uint64_t bytes) { detail::check(lp_puzzle_set_memory_limit(get(), bytes)); }
+
     /// The handle, still owned by this Puzzle (to lend to a C call).
     LpPuzzle* get() const noexcept { return handle_.get(); }
     /// Gives the handle up: the caller frees it with lp_puzzle_free.

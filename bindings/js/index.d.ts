@@ -281,6 +281,9 @@ export declare class Puzzle implements Disposable {
   hintPlan(max?: number): Move[] | null;
   setOption(key: string, value: string | number | boolean): void;
   setNodeLimit(limit: number | bigint): void;
+  /** Bounds every hint, check and trivial-steps search to `bytes` of memory: Sokoban shrinks its search to
+   * fit, other families then answer ERR_OUT_OF_MEMORY. */
+  setMemoryLimit(bytes: number | bigint): void;
   fact(name: string): number | undefined;
   /** The level's fingerprint (16 hex digits): equal for the same level up to the family's symmetries. */
   fingerprint(): string;

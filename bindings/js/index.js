@@ -1233,6 +1233,13 @@ export class Puzzle extends Handle {
     lib.check(lib.call(lib.x.lp_puzzle_set_node_limit, this.live, BigInt(limit)));
   }
 
+  /** Bounds every hint, check and trivial-steps search to `bytes` of memory (the module's memory is the
+   * page's): Sokoban shrinks its search to fit, other families then answer `ERR_OUT_OF_MEMORY`. */
+  setMemoryLimit(bytes) {
+    const lib = this.lib;
+    lib.check(lib.call(lib.x.lp_puzzle_set_memory_limit, this.live, BigInt(bytes)));
+  }
+
   /** A fact the generator established (`farthest`, `objective`, …), or undefined. */
   fact(name) {
     const lib = this.lib;

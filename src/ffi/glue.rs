@@ -367,7 +367,10 @@ pub(crate) fn status_outcome(status: Status, what: &'static str) -> Outcome {
                 }
             },
         ),
-        Status::OutOfMemory => fail(LpStatus::LP_ERR_OUT_OF_MEMORY, "memory could not be reserved"),
+        Status::OutOfMemory => fail(
+            LpStatus::LP_ERR_OUT_OF_MEMORY,
+            "memory could not be reserved, or the search needs more than the memory limit (lp_puzzle_set_memory_limit)",
+        ),
     }
 }
 

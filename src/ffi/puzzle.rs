@@ -791,6 +791,29 @@ pub unsafe extern "C" fn lp_puzzle_set_node_limit(puzzle: *mut LpPuzzle, limit: 
     })
 }
 
+/// Lets each search `puzzle` makes for a hint, a board check or trivial steps reserve at most `bytes`
+/// (the default, `UINT64_MAX`, sets no limit), for games with a memory budget (WebGL, consoles, phones).
+/// A family whose search can work in less room sizes it to fit: Sokoban stores fewer positions, so a
+/// large level's hints come later and may not be proven shortest (the hint says so), or its search runs
+/// out of room (`LP_OUT_OF_NODES`). Where the family's search cannot shrink, the next `lp_next_hint` (or
+/// check, or trivial steps) reports `LP_ERR_OUT_OF_MEMORY`, and nothing else changes. Searches made
+/// before start again under the limit. `LP_ERR_INVALID_ARGUMENT` for 0.
+///
+/// # Safety
+/// `puzzle` must be NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn lp_puzzle_set_memory_limit(puzzle: *mut LpPuzzle, bytes: u64) -> LpStatus {
+    guard(|| {
+        // SAFETY: forwarded caller guarantees.
+        let puzzle = unsafe { handle_mut(puzzle) }?;
+        if bytes == 0 {
+            return Err(Failure::invalid("the memory limit must be at least 1 byte"));
+        }
+        puzzle.session.set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
+        Ok(LpStatus::LP_OK)
+    })
+}
+
 /// Sets one of the family's play options (`lp_family_option`), such as `heuristic` = `manhattan` for
 /// sliding tiles; `LP_ERR_INVALID_ARGUMENT` names the key or the values allowed.
 ///

@@ -587,6 +587,16 @@ static void test_hostile_lengths(void) {
     while ((status = lp_next_hint(p, 10, &hint)) == LP_IN_PROGRESS) frames++;
     CHECK(status == LP_OUT_OF_NODES && frames >= 2);
     lp_puzzle_free(p);
+    /* A memory limit the family's search cannot fit in: LP_ERR_OUT_OF_MEMORY; lifted, the hint comes. */
+    CHECK_STATUS(lp_puzzle_parse(PENTOMINOES_6X10, &p), LP_OK, NULL);
+    CHECK_STATUS(lp_puzzle_set_memory_limit(p, 0), LP_ERR_INVALID_ARGUMENT, "at least 1 byte");
+    CHECK_STATUS(lp_puzzle_set_memory_limit(p, 1), LP_OK, NULL);
+    CHECK_STATUS(lp_next_hint(p, 1000, &hint), LP_ERR_OUT_OF_MEMORY, "memory limit");
+    CHECK_STATUS(lp_puzzle_set_memory_limit(p, UINT64_MAX), LP_OK, NULL);
+    while ((status = lp_next_hint(p, 1000, &hint)) == LP_IN_PROGRESS) {
+    }
+    CHECK(status == LP_OK);
+    lp_puzzle_free(p);
     /* 63 T tetrominoes and an I on 16x16 cannot balance a checkerboard: unsolvable at once. */
     char board[1024] = "hargram:16x16:";
     for (int row = 0; row < 16; row++) strcat(board, row ? "/................" : "................");

@@ -41,6 +41,9 @@ int main() {
     LpHint hint{};
     // Budgets: any whole number type; negative or past 2^32 - 1 is InvalidArgument and does nothing.
     CHECK(puzzle.next_hint(-1, hint) == lphint::Status::InvalidArgument);
+    puzzle.set_memory_limit(1);
+    CHECK(puzzle.next_hint(100, hint) == lphint::Status::OutOfMemory);
+    puzzle.set_memory_limit(UINT64_MAX);
     CHECK(puzzle.next_hint(static_cast<long long>(5'000'000'000), hint) == lphint::Status::InvalidArgument);
     CHECK(puzzle.next_hint_timed(-5, hint) == lphint::Status::InvalidArgument);
     lphint::Status status = puzzle.next_hint(50, hint);

@@ -129,6 +129,9 @@ static class Tests
             Check(puzzle.NextHint(50, out hint) == Status.InProgress && Library.LastWork >= 50 && Library.LastWork <= 66,
                   "a hint call spends its budget: " + Library.LastWork);
             Check(!Status.InProgress.IsFinal() && Status.OutOfNodes.IsFinal() && Status.Ok.IsFinal(), "IsFinal");
+            puzzle.SetMemoryLimit(1);
+            Check(puzzle.NextHint(30, out hint) == Status.OutOfMemory, "a memory limit too small for the search");
+            puzzle.SetMemoryLimit(ulong.MaxValue);
             puzzle.SetNodeLimit(100);
             Status status;
             while ((status = puzzle.NextHint(30, out hint)) == Status.InProgress) { }

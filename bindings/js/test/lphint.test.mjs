@@ -159,6 +159,10 @@ test("each per-frame call's work is read back, and a plan's hint costs none", ()
   // Out of nodes: a partial hint, labelled.
   const far = lp.Puzzle.parse("tiles:4x4:3,14,9,11,5,4,8,2,13,12,6,7,10,1,15,0:0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
   assert.equal(far.partialHint().status, Status.NOT_FOUND);
+  // A memory limit its search cannot fit in: ERR_OUT_OF_MEMORY, returned; lifted, the search runs.
+  far.setMemoryLimit(1);
+  assert.equal(far.nextHint(500).status, Status.ERR_OUT_OF_MEMORY);
+  far.setMemoryLimit(2n ** 64n - 1n);
   far.setNodeLimit(3000);
   let status;
   do status = far.nextHint(500).status;

@@ -1328,6 +1328,13 @@ namespace LpHint
             Native.Check(NativeMethods.lp_puzzle_set_node_limit(Raw, limit));
         }
 
+        /// <summary>Bounds the memory of every hint, check and trivial-steps search to `bytes`: a family
+        /// that can shrinks its search to fit (Sokoban), others answer NextHint with OutOfMemory.</summary>
+        public void SetMemoryLimit(ulong bytes)
+        {
+            Native.Check(NativeMethods.lp_puzzle_set_memory_limit(Raw, bytes));
+        }
+
         /// <summary>The bytes CreateSolver reserves for `algorithm` and `nodeCap` on this puzzle.</summary>
         public ulong SolverBytes(Algorithm algorithm, uint nodeCap)
         {

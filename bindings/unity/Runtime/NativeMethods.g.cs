@@ -1060,6 +1060,21 @@ namespace LpHint
         internal static extern LpStatus lp_puzzle_set_node_limit(LpPuzzle* puzzle, ulong limit);
 
         /// <summary>
+        ///  Lets each search `puzzle` makes for a hint, a board check or trivial steps reserve at most `bytes`
+        ///  (the default, `UINT64_MAX`, sets no limit), for games with a memory budget (WebGL, consoles, phones).
+        ///  A family whose search can work in less room sizes it to fit: Sokoban stores fewer positions, so a
+        ///  large level's hints come later and may not be proven shortest (the hint says so), or its search runs
+        ///  out of room (`LP_OUT_OF_NODES`). Where the family's search cannot shrink, the next `lp_next_hint` (or
+        ///  check, or trivial steps) reports `LP_ERR_OUT_OF_MEMORY`, and nothing else changes. Searches made
+        ///  before start again under the limit. `LP_ERR_INVALID_ARGUMENT` for 0.
+        ///
+        ///  # Safety
+        ///  `puzzle` must be NULL or a live handle.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_puzzle_set_memory_limit", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern LpStatus lp_puzzle_set_memory_limit(LpPuzzle* puzzle, ulong bytes);
+
+        /// <summary>
         ///  Sets one of the family's play options (`lp_family_option`), such as `heuristic` = `manhattan` for
         ///  sliding tiles; `LP_ERR_INVALID_ARGUMENT` names the key or the values allowed.
         ///

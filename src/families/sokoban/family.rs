@@ -28,6 +28,9 @@ pub const HINT_FEATURE_NODES: usize = 1 << 18;
 /// reserved at creation, touched as they fill; on XSokoban 29 it stores about 37,000 a second).
 pub const FEATURE_NODES: usize = 1 << 21;
 
+/// The fewest positions each of a hint's searches is given under a game's memory limit.
+const MIN_POSITIONS: usize = 1024;
+
 /// The reason codes of hints.
 pub mod reason {
     /// The push puts the box on a goal.
@@ -353,6 +356,19 @@ impl Family for Sokoban {
     /// ([`WholeSolve`]): optimal hints where the proof fits, a plan not proven shortest where it does not.
     fn recommended_solver(&self) -> Result<Solver<Sokoban>, OutOfMemory> {
         Ok(Solver::custom(Algorithm::AStar, Box::new(self.whole_solve(HINT_FEATURE_NODES)?)))
+    }
+
+    /// The hints' solver with its positions halved (both searches') until it reserves at most `bytes`.
+    fn recommended_solver_within(&self, bytes: usize) -> Result<Solver<Sokoban>, OutOfMemory> {
+        let (mut proof, mut features) =
+            (self.positions_at_most(HINT_NODES), self.positions_at_most(HINT_FEATURE_NODES));
+        while WholeSolve::bytes_for(self, proof, features) > bytes && proof.max(features) > MIN_POSITIONS {
+            (proof, features) = ((proof / 2).max(MIN_POSITIONS), (features / 2).max(MIN_POSITIONS));
+        }
+        match WholeSolve::bytes_for(self, proof, features) {
+            needed if needed > bytes => Err(OutOfMemory { bytes: needed }),
+            _ => Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, proof, features)?))),
+        }
     }
 
     /// The hints' solver with room for eight times the feature-space positions (2,097,152).
