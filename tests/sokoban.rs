@@ -1208,3 +1208,55 @@ fn a_games_memory_limit_sizes_the_hinter_to_fit_and_its_hints_still_reach_the_go
     let proven = hint(&mut game).unwrap();
     assert!(proven.optimal && proven.moves_left == 97, "{} pushes, optimal {}", proven.moves_left, proven.optimal);
 }
+
+/// Whether a lone box from one of `from` can be pushed onto `to` (the player wherever a push needs them,
+/// the squares of `walls` blocked, over live squares): where a packing step's box can come from.
+fn a_box_gets_to(level: &lphint::families::sokoban::level::Level, walls: &[u16], from: &[u16], to: u16) -> bool {
+    let open = |s: u16| s != u16::MAX && !walls.contains(&s);
+    let mut seen: Vec<u16> = from.iter().copied().filter(|&s| open(s)).collect();
+    let mut queue = seen.clone();
+    while let Some(at) = queue.pop() {
+        if at == to {
+            return true;
+        }
+        for d in 0..4 {
+            let (ahead, behind) = (level.next[at as usize][d], level.next[at as usize][(d + 2) % 4]);
+            if open(ahead) && open(behind) && level.live[ahead as usize] && !seen.contains(&ahead) {
+                seen.push(ahead);
+                queue.push(ahead);
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn a_packing_orders_goals_are_each_reachable_by_a_box_with_the_goals_before_them_filled() {
+    use lphint::families::sokoban::packing::{packing_order_by, Peel};
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let mut cut_off = Vec::new();
+    for (i, entry) in xsokoban.iter().enumerate() {
+        let level = entry.level.level();
+        for peel in [Peel::Nearest, Peel::First] {
+            let order = packing_order_by(level, peel);
+            let mut filled: Vec<u16> = Vec::new();
+            for (k, &(at, _)) in order.steps.iter().enumerate() {
+                // A goal a pocket's box goes on to comes from the pocket.
+                let pocket = order.steps[..k].iter().find(|&&(p, g)| g == at && p != g).map(|&(p, _)| p);
+                filled.retain(|&s| Some(s) != pocket);
+                let from = pocket.map_or(level.boxes.clone(), |p| vec![p]);
+                if !a_box_gets_to(level, &filled, &from, at) {
+                    cut_off.push((i + 1, peel));
+                    break;
+                }
+                filled.push(at);
+            }
+        }
+    }
+    // XSokoban 15, 41 and 42 had a last goal only a box in a corner off the room could reach (42: its
+    // search packed 21 of 24 goals and stalled); 35 is peeled whole only by taking boxes out anywhere.
+    for level in [15, 41, 42] {
+        assert!(!cut_off.iter().any(|&(l, _)| l == level), "XSokoban {level}: {cut_off:?}");
+    }
+    assert!(cut_off.len() <= 8, "{} orders with a goal no box reaches: {cut_off:?}", cut_off.len());
+}

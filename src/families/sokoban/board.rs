@@ -75,6 +75,40 @@ impl Walk {
         lowest
     }
 
+    /// Marks every live cell a box from one of `starts` could be pushed to alone — the player standing
+    /// wherever a push needs them, the cells of `walls` blocked (cells of `starts` among them left out):
+    /// where boxes can come from. Its cells looked at.
+    pub fn box_reach(&mut self, level: &Level, walls: &Bits, starts: &[u16]) -> usize {
+        let words = level.rooms().div_ceil(64);
+        self.reached[..words].fill(0);
+        let mut top = 0;
+        for &s in starts.iter().filter(|&&s| !has(walls, s)) {
+            if !has(&self.reached, s) {
+                put(&mut self.reached, s);
+                self.stack[top] = s;
+                top += 1;
+            }
+        }
+        let mut looked = top;
+        while top > 0 {
+            top -= 1;
+            let at = self.stack[top];
+            looked += 1;
+            for d in 0..4 {
+                let (ahead, behind) = (level.next[at as usize][d], level.next[at as usize][d ^ 2]);
+                if ahead == NONE || behind == NONE || has(walls, ahead) || has(walls, behind) {
+                    continue;
+                }
+                if level.live[ahead as usize] && !has(&self.reached, ahead) {
+                    put(&mut self.reached, ahead);
+                    self.stack[top] = ahead;
+                    top += 1;
+                }
+            }
+        }
+        looked
+    }
+
     /// The player's shortest walk from `from` to `to` around `boxes`, written backwards into `path`
     /// (`to` first, `from` excluded) as room cells; its length, or `None` when `to` cannot be reached.
     /// Breadth-first, reusing the stack as the queue and `reached` as the visited set.

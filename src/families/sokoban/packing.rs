@@ -74,6 +74,13 @@ pub fn packing_order(level: &Level) -> PackingOrder {
 /// Where several parks are possible, the nearest few are each followed to the end, and the one that
 /// leaves the fewest boxes in the room is made (XSokoban 86: one of three; solved in 696 positions).
 ///
+/// A box comes out only onto a square where boxes can come from (one a box from the level's start could
+/// be pushed to, the boxes still in the room in the way: [`Walk::box_reach`]): a box pulled into a
+/// corner off the room that no box can reach forwards has not come out (XSokoban 42: the last goals of
+/// the order could be filled only from such a corner, and the search packed 21 of 24 and stalled; at 3 s
+/// a level, the feature-space search alone solves 54 XSokoban levels against 52). When no peel empties
+/// the room that way, the peels are made again taking boxes out anywhere off the room (XSokoban 35).
+///
 /// The player of the packed position stands where the last push left them: the peel starts from the
 /// level's start square's area among the packed boxes, and when boxes stay in the room from there, from
 /// the other areas too (up to 4 in all), keeping the peel that leaves the fewest (XSokoban 50: the
@@ -133,6 +140,9 @@ pub struct Peeler {
     /// What is left of [`PEEL_WORK`].
     work: usize,
     done: bool,
+    /// Whether the runs take boxes out only where boxes can come from; when no area's run empties the
+    /// room that way, the areas are tried again taking them out anywhere out of the room.
+    from_reach: bool,
 }
 
 impl Peeler {
@@ -141,9 +151,10 @@ impl Peeler {
         let mut packed: Bits = [0; MAX_CELLS / 64];
         level.goals.iter().for_each(|&g| put(&mut packed, g));
         let (seen, walk) = ([0; MAX_CELLS / 64], Box::new(Walk::new()));
-        let (pull, child) = (Box::new(Pull::new(level)?), Box::new(PeelRun::new(Peeling::default(), 1)));
+        let (pull, child) = (Box::new(Pull::new(level)?), Box::new(PeelRun::new(Peeling::default(), 1, true)));
         let (areas, next_square, run, best, work, done) = (0, 0, None, None, PEEL_WORK, false);
-        Ok(Peeler { peel, walk, pull, child, packed, seen, areas, next_square, run, best, work, done })
+        let from_reach = true;
+        Ok(Peeler { peel, walk, pull, child, packed, seen, areas, next_square, run, best, work, done, from_reach })
     }
 
     /// Goes on with the peel, looking at about `allowance` squares (at least one walk of the room):
@@ -173,7 +184,10 @@ impl Peeler {
                     let left = level.goals.iter().copied().take(MAX_BOXES).collect();
                     let (parked, removed) = (heapless::Vec::new(), heapless::Vec::new());
                     let peeling = Peeling { occupied: self.packed, player, left, parked, removed, work: self.work };
-                    self.run = Some(PeelRun::new(peeling, PARK_TRIES));
+                    self.run = Some(PeelRun::new(peeling, PARK_TRIES, self.from_reach));
+                }
+                None if self.from_reach => {
+                    (self.from_reach, self.areas, self.next_square, self.seen) = (false, 0, 0, [0; MAX_CELLS / 64]);
                 }
                 None => self.done = true,
             }
@@ -293,6 +307,10 @@ struct PeelRun {
     stage: Stage,
     /// Whether the pull search of the box the stage is at is under way (in the peeler's [`Pull`]).
     pulling: bool,
+    /// Where boxes can come from this round, the room's boxes in place ([`Walk::box_reach`]): a box
+    /// comes out of the room only onto one of these squares when `from_reach` says so.
+    reach: Bits,
+    from_reach: bool,
 }
 
 /// The parks found for a box, (pulls, goal, pocket): one a goal at most.
@@ -312,8 +330,10 @@ struct Scratch<'a> {
 /// as the peel chooses; failing those, a box is parked.
 #[derive(Clone)]
 enum Stage {
-    /// The round begins: the player's region is walked.
+    /// The round begins: where boxes can come from is walked ([`Walk::box_reach`]).
     Begin,
+    /// Then the player's region.
+    Region,
     /// Trying parked box `k` out.
     Parked(usize),
     /// Trying goal `left[k]`'s box out; the fewest pulls so far, and whose.
@@ -338,8 +358,9 @@ enum Flow {
 }
 
 impl PeelRun {
-    fn new(peeling: Peeling, tries: usize) -> PeelRun {
-        PeelRun { peeling, tries, start: 0, stage: Stage::Begin, pulling: false }
+    fn new(peeling: Peeling, tries: usize, from_reach: bool) -> PeelRun {
+        let reach = [0; MAX_CELLS / 64];
+        PeelRun { peeling, tries, start: 0, stage: Stage::Begin, pulling: false, reach, from_reach }
     }
 
     /// Goes on until the run ends (true) or the slice is spent.
@@ -350,6 +371,14 @@ impl PeelRun {
                 Stage::Begin if has(&self.peeling.occupied, self.peeling.player) => Flow::Next(Stage::Done),
                 Stage::Begin if !slice.fits(level) => Flow::Pause(Stage::Begin),
                 Stage::Begin => {
+                    scratch.walk.box_reach(level, &self.peeling.occupied, &level.boxes);
+                    self.reach = scratch.walk.reached;
+                    self.peeling.work = self.peeling.work.saturating_sub(level.rooms());
+                    slice.charge(level);
+                    Flow::Next(Stage::Region)
+                }
+                Stage::Region if !slice.fits(level) => Flow::Pause(Stage::Region),
+                Stage::Region => {
                     self.start = scratch.walk.fill(level, &self.peeling.occupied, self.peeling.player);
                     self.peeling.work = self.peeling.work.saturating_sub(level.rooms());
                     slice.charge(level);
@@ -357,7 +386,7 @@ impl PeelRun {
                 }
                 Stage::Parked(k) => match self.peeling.parked.get(k) {
                     None => Flow::Next(Stage::Left(0, None)),
-                    Some(&(at, _)) => match self.pull(level, at, out_of_goal_room, &mut scratch, slice) {
+                    Some(&(at, _)) => match self.pull(level, at, OUT_OF_ROOM, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Parked(k)),
                         Poll::Ready(Some(_)) => {
                             let (pocket, goal) = self.peeling.parked.remove(k);
@@ -376,7 +405,7 @@ impl PeelRun {
                         }
                         None => Flow::Next(Stage::Parks(0, Parks::new())),
                     },
-                    Some(&goal) => match self.pull(level, goal, out_of_goal_room, &mut scratch, slice) {
+                    Some(&goal) => match self.pull(level, goal, OUT_OF_ROOM, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Left(k, nearest)),
                         Poll::Ready(Some(_)) if peel == Peel::First => {
                             self.peeling.take_out(k);
@@ -414,7 +443,7 @@ impl PeelRun {
                             }
                         }
                     }
-                    Some(&goal) => match self.pull(level, goal, off_goal, &mut scratch, slice) {
+                    Some(&goal) => match self.pull(level, goal, TO_POCKET, &mut scratch, slice) {
                         Poll::Pending => Flow::Pause(Stage::Parks(k, parks)),
                         Poll::Ready(found) => {
                             if let Some((pulls, to)) = found {
@@ -461,6 +490,7 @@ impl PeelRun {
         child.peeling.clone_from(&self.peeling);
         child.peeling.park(goal, pocket);
         (child.tries, child.start, child.stage, child.pulling) = (1, 0, Stage::Begin, false);
+        child.from_reach = self.from_reach;
     }
 
     /// Goes on with the pull search of the box on `box_at` from this round's start ([`Pull`]).
@@ -468,12 +498,13 @@ impl PeelRun {
         &mut self,
         level: &Level,
         box_at: u16,
-        there: fn(&Level, u16) -> bool,
+        (there, from_reach): (fn(&Level, u16) -> bool, bool),
         scratch: &mut Scratch,
         slice: &mut Slice,
     ) -> Poll<Option<(usize, u16)>> {
         if !self.pulling {
-            scratch.pull.begin(&self.peeling.occupied, self.start, box_at);
+            let allowed = (from_reach && self.from_reach).then_some(&self.reach);
+            scratch.pull.begin(&self.peeling.occupied, self.start, box_at, allowed);
             self.pulling = true;
         }
         let found = scratch.pull.step(level, there, scratch.walk, &mut self.peeling.work, slice);
@@ -483,6 +514,11 @@ impl PeelRun {
         found
     }
 }
+
+/// Where a box taken out of the room may end: out of the room, where boxes can come from.
+const OUT_OF_ROOM: (fn(&Level, u16) -> bool, bool) = (out_of_goal_room, true);
+/// Where a parked box may wait: off the goals.
+const TO_POCKET: (fn(&Level, u16) -> bool, bool) = (off_goal, false);
 
 /// Whether a box on `at` is off the goals (a pocket may hold it).
 fn off_goal(level: &Level, at: u16) -> bool {
@@ -525,6 +561,8 @@ struct Pull {
     /// (a walk per pull to name the region first cost five walks a state).
     queue: Vec<(u16, u16, u32)>,
     head: usize,
+    /// The squares a box may end on (all when `None`).
+    allowed: Option<Bits>,
 }
 
 impl Pull {
@@ -539,11 +577,13 @@ impl Pull {
             // Four pulls a state taken off the queue at most.
             queue: memory::with_capacity(4 * states + 1)?,
             head: 0,
+            allowed: None,
         })
     }
 
-    /// Begins the search for the box on `box_at`.
-    fn begin(&mut self, occupied: &Bits, start: u16, box_at: u16) {
+    /// Begins the search for the box on `box_at`, to end on a square of `allowed` (any when `None`).
+    fn begin(&mut self, occupied: &Bits, start: u16, box_at: u16, allowed: Option<&Bits>) {
+        self.allowed = allowed.copied();
         self.bits = *occupied;
         take(&mut self.bits, box_at);
         for &slot in &self.filled {
@@ -603,7 +643,7 @@ impl Pull {
                     if back == NONE || !has(&walk.reached, side) || has(&self.bits, back) {
                         continue;
                     }
-                    if there(level, side) {
+                    if there(level, side) && self.allowed.as_ref().is_none_or(|a| has(a, side)) {
                         return Poll::Ready(Some((pulls as usize + 1, side)));
                     }
                     if self.queue.len() < self.queue.capacity() {
