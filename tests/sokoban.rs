@@ -1178,7 +1178,7 @@ fn a_games_memory_limit_sizes_the_hinter_to_fit_and_its_hints_still_reach_the_go
     let mut last = 0;
     for limit in [2 << 20, 8 << 20, 32 << 20] {
         let bytes = reserved(&mut level.recommended_solver_within(limit).unwrap());
-        assert!(bytes <= limit && bytes > last && bytes < whole, "{bytes} bytes under a limit of {limit}");
+        assert!(bytes <= limit && bytes > limit / 2 && bytes > last && bytes < whole, "{bytes} bytes, limit {limit}");
         eprintln!("XSokoban 4's hinter: {bytes} bytes under a limit of {limit} ({whole} without)");
         last = bytes;
     }
@@ -1259,5 +1259,6 @@ fn a_packing_orders_goals_are_each_reachable_by_a_box_with_the_goals_before_them
     for level in [15, 41, 42] {
         assert!(!cut_off.iter().any(|&(l, _)| l == level), "XSokoban {level}: {cut_off:?}");
     }
+    eprintln!("{} of {} orders with a goal no box reaches: {cut_off:?}", cut_off.len(), 2 * xsokoban.len());
     assert!(cut_off.len() <= 8, "{} orders with a goal no box reaches: {cut_off:?}", cut_off.len());
 }

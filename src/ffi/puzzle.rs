@@ -791,8 +791,9 @@ pub unsafe extern "C" fn lp_puzzle_set_node_limit(puzzle: *mut LpPuzzle, limit: 
     })
 }
 
-/// Lets each search `puzzle` makes for a hint, a board check or trivial steps reserve at most `bytes`
-/// (the default, `UINT64_MAX`, sets no limit), for games with a memory budget (WebGL, consoles, phones).
+/// Lets each search `puzzle` makes for a hint, a board check or trivial steps reserve at most `bytes` for
+/// its positions (the default, `UINT64_MAX`, sets no limit), for games with a memory budget (WebGL,
+/// consoles, phones); a search's scratch space for one level, tens to hundreds of kilobytes, comes on top.
 /// A family whose search can work in less room sizes it to fit: Sokoban stores fewer positions, so a
 /// large level's hints come later and may not be proven shortest (the hint says so), or its search runs
 /// out of room (`LP_OUT_OF_NODES`). Where the family's search cannot shrink, the next `lp_next_hint` (or

@@ -358,13 +358,27 @@ impl Family for Sokoban {
         Ok(Solver::custom(Algorithm::AStar, Box::new(self.whole_solve(HINT_FEATURE_NODES)?)))
     }
 
-    /// The hints' solver with its positions halved (both searches') until it reserves at most `bytes`.
+    /// The hints' solver with both searches' positions scaled down alike (to no fewer than 1,024 each)
+    /// as far as it takes to reserve at most `bytes`.
     fn recommended_solver_within(&self, bytes: usize) -> Result<Solver<Sokoban>, OutOfMemory> {
-        let (mut proof, mut features) =
-            (self.positions_at_most(HINT_NODES), self.positions_at_most(HINT_FEATURE_NODES));
-        while WholeSolve::bytes_for(self, proof, features) > bytes && proof.max(features) > MIN_POSITIONS {
-            (proof, features) = ((proof / 2).max(MIN_POSITIONS), (features / 2).max(MIN_POSITIONS));
+        let (proof, features) = (self.positions_at_most(HINT_NODES), self.positions_at_most(HINT_FEATURE_NODES));
+        // The positions at a share of `k` 4,096ths of the full room's.
+        let sized = |k: usize| {
+            let share = |n: usize| (n / 4096 * k + n % 4096 * k / 4096).clamp(MIN_POSITIONS.min(n), n);
+            (share(proof), share(features))
+        };
+        let fits = |k: usize| WholeSolve::bytes_for(self, sized(k).0, sized(k).1) <= bytes;
+        // The largest share that fits, by bisection (the bytes grow with the share).
+        let (mut low, mut high) = (0usize, 4096);
+        while low < high {
+            let mid = (low + high).div_ceil(2);
+            if fits(mid) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
         }
+        let (proof, features) = sized(low);
         match WholeSolve::bytes_for(self, proof, features) {
             needed if needed > bytes => Err(OutOfMemory { bytes: needed }),
             _ => Ok(Solver::custom(Algorithm::AStar, Box::new(WholeSolve::new(self, proof, features)?))),
