@@ -367,7 +367,10 @@ impl Family for Sokoban {
             let share = |n: usize| (n / 4096 * k + n % 4096 * k / 4096).clamp(MIN_POSITIONS.min(n), n);
             (share(proof), share(features))
         };
-        let fits = |k: usize| WholeSolve::bytes_for(self, sized(k).0, sized(k).1) <= bytes;
+        let fits = |k: usize| {
+            let (proof, features) = sized(k);
+            WholeSolve::bytes_for(self, proof, features) <= bytes
+        };
         // The largest share that fits, by bisection (the bytes grow with the share).
         let (mut low, mut high) = (0usize, 4096);
         while low < high {

@@ -370,6 +370,8 @@ impl PeelRun {
                 Stage::Done => return true,
                 Stage::Begin if has(&self.peeling.occupied, self.peeling.player) => Flow::Next(Stage::Done),
                 Stage::Begin if !slice.fits(level) => Flow::Pause(Stage::Begin),
+                // A peel taking boxes out anywhere off the room has no use for where they come from.
+                Stage::Begin if !self.from_reach => Flow::Next(Stage::Region),
                 Stage::Begin => {
                     scratch.walk.box_reach(level, &self.peeling.occupied, &level.boxes);
                     self.reach = scratch.walk.reached;
