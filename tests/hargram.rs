@@ -55,6 +55,27 @@ fn the_solver_finds_a_cover_that_replays() {
 }
 
 #[test]
+fn under_a_memory_limit_the_plan_drops_its_table_of_dead_ends_and_still_covers_the_board() {
+    let puzzle = pentominoes(10, 6);
+    let reserved = |solver: &mut lphint::search::Solver<Hargram>| {
+        solver.restart(&puzzle, puzzle.start());
+        solver.stats().bytes_reserved
+    };
+    let whole = reserved(&mut puzzle.recommended_solver().unwrap());
+    assert!(whole > 100_000, "{whole} bytes with the table");
+    let mut small = puzzle.recommended_solver_within(32 << 10).unwrap();
+    let bytes = reserved(&mut small);
+    assert!(bytes <= 32 << 10, "{bytes} bytes under 32 KiB");
+    let outcome = solve_with(&mut small, &puzzle, puzzle.start());
+    assert_eq!(outcome.status, Status::Found);
+    let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
+    assert!(puzzle.is_goal(&end));
+    let refused = puzzle.recommended_solver_within(1).err().expect("no plan in a byte");
+    assert_eq!(refused.bytes, bytes);
+    assert_eq!(reserved(&mut puzzle.recommended_solver_within(whole).unwrap()), whole);
+}
+
+#[test]
 fn counting_stops_at_the_cap() {
     let count = count_solutions(&pentominoes(10, 6), 5);
     assert_eq!((count.all, count.capped), (5, true));

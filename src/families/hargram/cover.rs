@@ -3,16 +3,20 @@
 //! The search always fills the first empty cell in scan order (de Bruijn's rule): every solution covers
 //! it, and only placements whose own first cell is that cell can, so each cover is met once and the
 //! candidates come from one precomputed list per cell. The scan runs along the board's shorter side,
-//! which keeps the frontier narrow. A placement that leaves the next empty cell in a region smaller than
-//! the smallest piece is undone at once. Identical pieces are one kind with a count, so solutions that only
-//! swap identical pieces are not told apart.
+//! which keeps the frontier narrow. Placements that wall in a region no pieces can fill are left out when
+//! the board is made ([`super::Placements::live`]); a placement that leaves an empty cell with no empty
+//! neighbour, or the next empty cell in a region too small for any piece or not a sum of piece sizes, is
+//! undone at once; and a position whose search found no cover is remembered, so that meeting it again
+//! (other placements filling the same cells with the same pieces) ends there (the `dead_ends` module). Identical
+//! pieces are one kind with a count, so solutions that only swap identical pieces are not told apart.
 //!
 //! [`Cover`] is the stepped engine (one budget unit per placement); [`CoverSearch`] puts it behind
 //! [`Search`] for hints, solving and rating; [`count_solutions`] counts every solution and the solutions
 //! up to the board's symmetries.
 
+use super::dead_ends::DeadEnds;
 use super::picture::Picture;
-use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
+use super::{Cells, Hargram, HargramMove, Layout, Placement, Placements, MAX_PIECES};
 use crate::family::{Family, SolutionCount};
 use crate::search::{Search, Shortfall, Stats, Status, Step};
 use alloc::vec::Vec;
@@ -31,19 +35,30 @@ struct Frame {
     end: u32,
     /// The placement this frame put down, or [`NONE`].
     chosen: u32,
+    /// Solutions met before this frame: none more when it is taken off makes its position a dead end.
+    found: u64,
 }
 
-/// The stepped exact-cover engine. Memory (one frame a piece) is reserved at creation.
+/// The stepped exact-cover engine. Memory (one frame a piece, the table of dead ends) is reserved at
+/// creation.
 #[derive(Clone, Debug)]
 pub struct Cover {
     frames: Vec<Frame>,
     occupied: Cells,
     target: Cells,
     left: [u8; MAX_PIECES],
+    /// The pieces left as one number: kind `k`'s count in the bits from `code_shift[k]` (wide enough
+    /// for its count in the puzzle; the counts' widths add up to at most [`MAX_PIECES`] bits).
+    left_code: u64,
+    code_shift: [u8; MAX_PIECES],
+    dead_ends: DeadEnds,
+    /// Whether the placements marked dead ends are left out: the search runs over
+    /// [`super::Placements::live`] (else over `all`).
+    live_only: bool,
     /// Kinds with a piece left (bit `k` for kind `k`).
     available: u64,
-    /// The earliest last start ([`super::Placements::last_start`]) of the kinds with a piece left: a first
-    /// empty cell past it is a dead end.
+    /// The earliest last start ([`super::Placements::last_start`], or its live form) of the kinds with a
+    /// piece left: a first empty cell past it is a dead end.
     deadline: u32,
     smallest: u32,
     /// The greatest common divisor of the piece sizes: every region must hold a multiple of it.
@@ -58,13 +73,39 @@ pub struct Cover {
 }
 
 impl Cover {
-    /// An engine for `puzzle` (and any other puzzle it is restarted on).
+    /// An engine for `puzzle` (and any other puzzle it is restarted on): the fastest, with its table of
+    /// dead ends.
     pub fn new(puzzle: &Hargram) -> Cover {
+        Self::made(puzzle, true, true)
+    }
+
+    /// An engine without the table of dead ends: a frame a piece is all it reserves.
+    pub fn small(puzzle: &Hargram) -> Cover {
+        Self::made(puzzle, false, true)
+    }
+
+    /// The rating's engine: every placement, no table, so that the placements it tries are the puzzle's
+    /// alone (with a table they depend on its size; dead-end marks are not made for a generator's
+    /// candidates).
+    pub fn rating(puzzle: &Hargram) -> Cover {
+        Self::made(puzzle, false, false)
+    }
+
+    fn made(puzzle: &Hargram, dead_ends: bool, live_only: bool) -> Cover {
+        let words = board_words(puzzle.cells());
         let mut cover = Cover {
             frames: Vec::with_capacity(MAX_PIECES + 1),
             occupied: Cells::EMPTY,
             target: Cells::EMPTY,
             left: [0; MAX_PIECES],
+            left_code: 0,
+            code_shift: [0; MAX_PIECES],
+            dead_ends: if dead_ends {
+                DeadEnds::new(words, puzzle.placements().all.len())
+            } else {
+                DeadEnds::default()
+            },
+            live_only,
             available: 0,
             deadline: u32::MAX,
             smallest: 1,
@@ -99,14 +140,43 @@ impl Cover {
         self.frames.clear();
         self.occupied = puzzle.occupied(layout);
         self.left = puzzle.left_by_kind(layout);
+        let counts = puzzle.left_by_kind(&Layout::EMPTY);
+        let mut shift = 0;
+        self.left_code = 0;
+        for ((code_shift, &left), &count) in
+            self.code_shift.iter_mut().zip(&self.left).zip(&counts).take(puzzle.kinds())
+        {
+            *code_shift = shift;
+            self.left_code += u64::from(left) << shift;
+            shift += (u8::BITS - count.leading_zeros()) as u8;
+        }
+        self.dead_ends.forget(board_words(puzzle.cells()));
         self.available = (0..MAX_PIECES).filter(|&k| self.left[k] > 0).fold(0, |m, k| m | 1 << k);
-        self.deadline = deadline(&puzzle.placements().last_start, self.available);
+        self.deadline = deadline(self.last_start(puzzle.placements()), self.available);
         self.solutions = 0;
         self.nodes = 0;
         self.complete_at_start = self.occupied == self.target;
         // No frame at all when the colouring proves that no cover exists: the search ends at once.
         if !self.complete_at_start && puzzle.colouring_allows(layout) {
             self.push_frame();
+        }
+    }
+
+    /// The last starts the search goes by.
+    fn last_start<'a>(&self, set: &'a Placements) -> &'a [u32] {
+        if self.live_only {
+            &set.live_last_start
+        } else {
+            &set.last_start
+        }
+    }
+
+    /// The placements the search goes through (its frames index them).
+    fn list<'a>(&self, set: &'a Placements) -> &'a [Placement] {
+        if self.live_only {
+            &set.live
+        } else {
+            &set.all
         }
     }
 
@@ -122,17 +192,26 @@ impl Cover {
 
     /// Bytes reserved.
     pub fn bytes_reserved(&self) -> usize {
-        self.frames.capacity() * size_of::<Frame>()
+        self.frames.capacity() * size_of::<Frame>() + self.dead_ends.bytes_reserved()
     }
 
     /// After a step that found a solution (`Status::Found`): the placements of the solution beyond the start layout.
     pub fn solution<'a>(&'a self, puzzle: &'a Hargram) -> impl Iterator<Item = &'a Placement> + 'a {
-        self.frames.iter().filter(|f| f.chosen != NONE).map(move |f| &puzzle.placements().all[f.chosen as usize])
+        let list = self.list(puzzle.placements());
+        self.frames.iter().filter(|f| f.chosen != NONE).map(move |f| &list[f.chosen as usize])
     }
 
     fn push_frame(&mut self) {
         if let Some(first) = self.target.minus(self.occupied).first() {
-            self.frames.push(Frame { cell: first as u32, untried: self.available, next: 0, end: 0, chosen: NONE });
+            let found = self.solutions;
+            self.frames.push(Frame {
+                cell: first as u32,
+                untried: self.available,
+                next: 0,
+                end: 0,
+                chosen: NONE,
+                found,
+            });
         }
     }
 
@@ -146,16 +225,17 @@ impl Cover {
             return Status::Found;
         }
         // Bit sets only as wide as the board: a 6×10 board is one machine word.
-        match puzzle.cells() {
-            0..=64 => self.run::<1>(puzzle, budget),
-            65..=128 => self.run::<2>(puzzle, budget),
+        match board_words(puzzle.cells()) {
+            1 => self.run::<1>(puzzle, budget),
+            2 => self.run::<2>(puzzle, budget),
             _ => self.run::<4>(puzzle, budget),
         }
     }
 
     fn run<const N: usize>(&mut self, puzzle: &Hargram, budget: u32) -> Status {
         let set = puzzle.placements();
-        let all = &set.all;
+        let all = self.list(set);
+        let last_start = self.last_start(set);
         let words = |c: &Cells| -> [u64; N] { core::array::from_fn(|i| c.0[i]) };
         let board = Board::<N> {
             target: words(&self.target),
@@ -180,8 +260,9 @@ impl Cover {
                     *o &= !m;
                 }
                 self.left[undo.kind as usize] += 1;
+                self.left_code += 1 << self.code_shift[undo.kind as usize];
                 self.available |= 1 << undo.kind;
-                self.deadline = self.deadline.min(set.last_start[undo.kind as usize]);
+                self.deadline = self.deadline.min(last_start[undo.kind as usize]);
                 top.chosen = NONE;
             }
             let mut chosen = NONE;
@@ -200,10 +281,17 @@ impl Cover {
                 }
                 let kind = top.untried.trailing_zeros();
                 top.untried &= top.untried - 1;
-                let range = set.group(top.cell as usize, kind as usize);
+                let range = if self.live_only {
+                    set.live_group(top.cell as usize, kind as usize)
+                } else {
+                    set.group(top.cell as usize, kind as usize)
+                };
                 (top.next, top.end) = (range.start, range.end);
             }
             if chosen == NONE {
+                if top.found == self.solutions {
+                    self.dead_ends.insert(&occupied, self.left_code);
+                }
                 self.frames.pop();
                 continue;
             }
@@ -213,10 +301,11 @@ impl Cover {
                 *o |= m;
             }
             self.left[p.kind as usize] -= 1;
+            self.left_code -= 1 << self.code_shift[p.kind as usize];
             if self.left[p.kind as usize] == 0 {
                 self.available &= !(1 << p.kind);
-                if set.last_start[p.kind as usize] == self.deadline {
-                    self.deadline = deadline(&set.last_start, self.available);
+                if last_start[p.kind as usize] == self.deadline {
+                    self.deadline = deadline(last_start, self.available);
                 }
             }
             spent += 1;
@@ -225,12 +314,23 @@ impl Cover {
                 self.solutions += 1;
                 break Status::Found;
             }
-            if let Some(first) = board.next_cell(&occupied).filter(|&first| first <= self.deadline) {
-                self.frames.push(Frame { cell: first, untried: self.available, next: 0, end: 0, chosen: NONE });
+            let next = board.next_cell(&occupied).filter(|&first| first <= self.deadline);
+            if let Some(first) = next.filter(|_| !self.dead_ends.contains(&occupied, self.left_code)) {
+                let found = self.solutions;
+                self.frames.push(Frame { cell: first, untried: self.available, next: 0, end: 0, chosen: NONE, found });
             }
         };
         self.occupied = Cells(core::array::from_fn(|i| if i < N { occupied[i] } else { 0 }));
         status
+    }
+}
+
+/// The words of the search's bit sets for a board of `cells` cells: a 6×10 board is one machine word.
+fn board_words(cells: usize) -> usize {
+    match cells {
+        0..=64 => 1,
+        65..=128 => 2,
+        _ => 4,
     }
 }
 
@@ -256,29 +356,37 @@ struct Board<const N: usize> {
 }
 
 impl<const N: usize> Board<N> {
-    /// The first empty cell, unless the region of empty cells around it is too small for any piece or
-    /// not a sum of piece sizes (a dead end).
+    /// The cells beside the cells of `set` (on the board or not).
+    #[inline]
+    fn beside(&self, set: &[u64; N]) -> [u64; N] {
+        core::array::from_fn(|i| {
+            let up = |k: u32| set[i] << k | if i > 0 { set[i - 1] >> (64 - k) } else { 0 };
+            let down = |k: u32| set[i] >> k | if i + 1 < N { set[i + 1] << (64 - k) } else { 0 };
+            up(1) & !self.first_line[i] | down(1) & !self.last_line[i] | up(self.line) | down(self.line)
+        })
+    }
+
+    /// The first empty cell, unless an empty cell has no empty neighbour (when pieces have more than one
+    /// cell) or the region of empty cells around the first is too small for any piece or not a sum of
+    /// piece sizes (a dead end).
     #[inline]
     fn next_cell(&self, occupied: &[u64; N]) -> Option<u32> {
         let empty: [u64; N] = core::array::from_fn(|i| self.target[i] & !occupied[i]);
         let word = empty.iter().position(|&w| w != 0)?;
         let first = word as u32 * 64 + empty[word].trailing_zeros();
+        if self.smallest > 1 {
+            let near = self.beside(&empty);
+            if (0..N).any(|i| empty[i] & !near[i] != 0) {
+                return None;
+            }
+        }
         let mut region = [0u64; N];
         region[word] = 1 << (first % 64);
         // Each round adds at least one cell; a region still growing after this many rounds is large, and
-        // is left for the search to meet later.
-        let rounds = if self.granule == 1 { self.smallest } else { 2 * self.smallest };
-        for _ in 0..rounds {
-            let grown: [u64; N] = core::array::from_fn(|i| {
-                let up = |k: u32| region[i] << k | if i > 0 { region[i - 1] >> (64 - k) } else { 0 };
-                let down = |k: u32| region[i] >> k | if i + 1 < N { region[i + 1] << (64 - k) } else { 0 };
-                (region[i]
-                    | up(1) & !self.first_line[i]
-                    | down(1) & !self.last_line[i]
-                    | up(self.line)
-                    | down(self.line))
-                    & empty[i]
-            });
+        // is left for the search to meet later (measured: following it further costs more than it saves).
+        for _ in 0..self.smallest {
+            let near = self.beside(&region);
+            let grown: [u64; N] = core::array::from_fn(|i| (region[i] | near[i]) & empty[i]);
             if grown == region {
                 let size: u32 = region.iter().map(|w| w.count_ones()).sum();
                 return (size >= self.smallest && size % self.granule == 0).then_some(first);
@@ -345,9 +453,9 @@ pub struct CoverSearch {
 }
 
 impl CoverSearch {
-    fn new(puzzle: &Hargram, goal: Goal) -> CoverSearch {
+    fn new(cover: Cover, goal: Goal) -> CoverSearch {
         CoverSearch {
-            cover: Cover::new(puzzle),
+            cover,
             goal,
             start: Layout::EMPTY,
             stage: Stage::AsIs,
@@ -362,14 +470,25 @@ impl CoverSearch {
 
     /// A search for a plan (hints, `lp solve`).
     pub fn plan(puzzle: &Hargram) -> CoverSearch {
-        Self::new(puzzle, Goal::Plan)
+        Self::new(Cover::new(puzzle), Goal::Plan)
+    }
+
+    /// A search for a plan that remembers no dead end: a frame a piece is all it reserves.
+    pub fn plan_small(puzzle: &Hargram) -> CoverSearch {
+        Self::new(Cover::small(puzzle), Goal::Plan)
+    }
+
+    /// Bytes the search reserved at creation.
+    pub fn bytes_reserved(&self) -> usize {
+        self.cover.bytes_reserved() + self.path.capacity() * size_of::<(HargramMove, Layout)>()
     }
 
     /// A search counting solutions up to the board's symmetries, up to `cap` (at least 1); it reports
     /// [`Status::Found`] with the first solution when there is one — or, with `unique`, when there is
     /// exactly one (a second gives `NotFound(Rejected)`) — and `stats.rating` holds the placements tried.
     pub fn count(puzzle: &Hargram, cap: u64, unique: bool) -> CoverSearch {
-        Self::new(puzzle, Goal::Count { cap: cap.max(1), unique })
+        // The rating counts placements: the puzzle's alone.
+        Self::new(Cover::rating(puzzle), Goal::Count { cap: cap.max(1), unique })
     }
 
     /// Solutions counted so far (up to symmetry), for a counting search.
@@ -550,7 +669,7 @@ impl Search<Hargram> for CoverSearch {
         self.wrong = 0;
         self.path.clear();
         self.enter(puzzle, Stage::AsIs);
-        self.stats = Stats { bytes_reserved: self.cover.bytes_reserved(), ..Stats::default() };
+        self.stats = Stats { bytes_reserved: self.bytes_reserved(), ..Stats::default() };
         self.counted = 0;
         self.status = Status::InProgress;
     }
@@ -586,37 +705,55 @@ impl Search<Hargram> for CoverSearch {
 
 /// Counts the solutions from `puzzle`'s start, stopping after `cap` (blocking; the stepped form is
 /// [`CoverSearch::count`]). From the empty board of a symmetric board, one piece is confined under the
-/// symmetries (see the `symmetry` module) and each class of symmetric covers is counted whole.
+/// symmetries (see the `symmetry` module) and each class of symmetric covers is counted whole; the
+/// confined piece goes down first, each of its kept placements a search of its own, so that no branch
+/// runs on without it.
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let start = puzzle.start();
-    match puzzle.confined().filter(|_| start == Layout::EMPTY) {
-        Some((confined, kind)) => count_covers(&confined, cap, |picture, solution| {
-            let piece = solution.iter().find(|p| p.kind == kind).map_or(Cells::EMPTY, |p| p.mask);
-            puzzle.class_size(picture, piece).map(|size| (size, 1))
-        }),
-        None => count_covers(puzzle, cap, |picture, _| Some((1, puzzle.is_canonical(picture) as u64))),
+    let mut cover = Cover::new(puzzle);
+    let Some((confined, kind)) = puzzle.confined().filter(|_| start == Layout::EMPTY) else {
+        return count_covers(&mut cover, puzzle, &start, cap, |picture| Some((1, puzzle.is_canonical(picture) as u64)));
+    };
+    let mut counted = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
+    if !puzzle.colouring_allows(&start) {
+        // Not one placement tried, as the search itself would do.
+        return counted;
     }
+    for placement in confined.placements().all.iter().filter(|p| p.kind == kind && !p.dead_end) {
+        let Some((_, layout)) = confined.place(&start, placement) else { continue };
+        let part = count_covers(&mut cover, &confined, &layout, cap - counted.all, |picture| {
+            puzzle.class_size(picture, placement.mask).map(|size| (size, 1))
+        });
+        counted.all += part.all;
+        counted.up_to_symmetry += part.up_to_symmetry;
+        // The confined piece's placement is one tried.
+        counted.nodes += part.nodes + 1;
+        if part.capped {
+            counted.capped = true;
+            break;
+        }
+    }
+    counted
 }
 
-/// Counts every cover of `puzzle` from its start, adding what `count` makes of each (solutions and
-/// solutions up to symmetry; `None` counts nothing), until `cap` solutions.
+/// Counts every cover of `puzzle` from `start` (with `cover`, restarted), adding what `count` makes of
+/// each (solutions and solutions up to symmetry; `None` counts nothing), until `cap` solutions.
 fn count_covers(
+    cover: &mut Cover,
     puzzle: &Hargram,
+    start: &Layout,
     cap: u64,
-    mut count: impl FnMut(&Picture, &[Placement]) -> Option<(u64, u64)>,
+    mut count: impl FnMut(&Picture) -> Option<(u64, u64)>,
 ) -> SolutionCount {
-    let mut cover = Cover::new(puzzle);
-    let start = puzzle.start();
-    cover.restart(puzzle, &start);
+    cover.restart(puzzle, start);
     let mut counted = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
     let mut picture = Picture::default();
     loop {
         match cover.step(puzzle, u32::MAX) {
             Status::InProgress => continue,
             Status::Found => {
-                let solution: heapless::Vec<Placement, MAX_PIECES> = cover.solution(puzzle).copied().collect();
-                puzzle.paint(&start, solution.iter(), &mut picture);
-                if let Some((all, classes)) = count(&picture, &solution) {
+                puzzle.paint(start, cover.solution(puzzle), &mut picture);
+                if let Some((all, classes)) = count(&picture) {
                     counted.all += all;
                     counted.up_to_symmetry += classes;
                 }
@@ -649,5 +786,35 @@ mod tests {
         assert_eq!(outcome.moves.len(), 2);
         let end = outcome.moves.iter().try_fold(puzzle.start(), |s, m| puzzle.apply(&s, m)).unwrap();
         assert!(puzzle.is_goal(&end));
+    }
+
+    /// Every cover from the empty board: (covers, placements tried).
+    fn exhaust(cover: &mut Cover, puzzle: &Hargram) -> (u64, u64) {
+        cover.restart(puzzle, &Layout::EMPTY);
+        while matches!(cover.step(puzzle, 1000), Status::InProgress | Status::Found) {}
+        (cover.solutions(), cover.nodes())
+    }
+
+    #[test]
+    fn remembered_dead_ends_cut_the_search_and_lose_no_cover() {
+        let rectangle = |w: usize, h: usize| alloc::vec![".".repeat(w); h].join("/");
+        let pentominoes = "#../###/.#.;#####;#.../####;##../.###;##/##/#.;###/.#./.#.;#.#/###;#../#../###;\
+                           #../##./.##;.#./###/.#.;.#../####;##./.#./.##";
+        let mut saved = 0;
+        for (desc, covers) in [
+            // Twins of several kinds: the pieces left must be told apart by their counts.
+            (alloc::format!("hargram:6x4:{}:##/#.;##/#.;##/#.;##/#.;###;###;##;##;##", rectangle(6, 4)), None),
+            (alloc::format!("hargram:5x4:{}:{}", rectangle(5, 4), ["##"; 10].join(";")), Some(95)),
+            (alloc::format!("hargram:20x3:{}:{pentominoes}", rectangle(20, 3)), Some(8)),
+        ] {
+            let puzzle = Hargram::parse(&desc).unwrap();
+            let (all, tried) = exhaust(&mut Cover::small(&puzzle), &puzzle);
+            let (remembered, fewer) = exhaust(&mut Cover::new(&puzzle), &puzzle);
+            assert_eq!(remembered, all, "{desc}");
+            assert!(covers.is_none_or(|c| c == all), "{desc}: {all} covers");
+            assert!(fewer <= tried, "{desc}: {fewer} placements against {tried}");
+            saved += tried - fewer;
+        }
+        assert!(saved > 0);
     }
 }

@@ -21,6 +21,7 @@
 #[cfg(feature = "std")]
 mod abi;
 pub mod cover;
+mod dead_ends;
 pub mod evolve;
 mod generate;
 mod names;
@@ -81,6 +82,57 @@ impl Geometry<'_> {
         }
         Some(mask)
     }
+
+    /// Whether covering `mask` walls in a region of open cells that no set of pieces can fill: fewer cells
+    /// than `fill.0` (the smallest piece) or a number not a multiple of `fill.1` (every piece's size is
+    /// one). Regions are followed to twice the smallest piece; a larger one is taken as fillable.
+    fn walls_in(&self, mask: Cells, fill: (usize, usize)) -> bool {
+        let (cells, line) = (self.width as usize * self.height as usize, self.width.min(self.height) as usize);
+        let (smallest, granule) = fill;
+        let empty = self.open.minus(mask);
+        let neighbours = |s: usize| {
+            [
+                (s % line > 0).then(|| s - 1),
+                (s % line + 1 < line).then(|| s + 1),
+                s.checked_sub(line),
+                Some(s + line).filter(|&n| n < cells),
+            ]
+            .into_iter()
+            .flatten()
+            .filter(move |&n| empty.contains(n))
+        };
+        // Cells of the regions followed before: each was fillable or large.
+        let mut followed = Cells::EMPTY;
+        let mut todo: heapless::Vec<u8, MAX_CELLS> = heapless::Vec::new();
+        for seed in mask.iter().flat_map(neighbours) {
+            if followed.contains(seed) {
+                continue;
+            }
+            let (mut region, mut size, mut whole) = (Cells::EMPTY, 1, true);
+            region.insert(seed);
+            todo.clear();
+            let _ = todo.push(seed as u8);
+            'flood: while let Some(s) = todo.pop() {
+                for n in neighbours(s as usize) {
+                    if followed.contains(n) || size > 2 * smallest {
+                        // It joins a region followed before, or is large.
+                        whole = false;
+                        break 'flood;
+                    }
+                    if !region.contains(n) {
+                        region.insert(n);
+                        size += 1;
+                        let _ = todo.push(n as u8);
+                    }
+                }
+            }
+            if whole && (size < smallest || size % granule != 0) {
+                return true;
+            }
+            followed = followed.union(region);
+        }
+        false
+    }
 }
 
 /// Whether two pieces' allowed orientations give the same set of shapes.
@@ -140,6 +192,7 @@ impl Hargram {
             names: Vec::new(),
         };
         puzzle.rebuild(width, height, blocked, pieces)?;
+        puzzle.mark_dead_ends();
         Ok(puzzle)
     }
 
@@ -273,10 +326,26 @@ impl Hargram {
                 }
                 for anchor in 0..cells {
                     if let Some(mask) = board.mask_of(shape, anchor) {
-                        set.made.push(Placement { mask, kind: piece.kind, orientation: o, anchor: anchor as u8 });
+                        let (kind, anchor) = (piece.kind, anchor as u8);
+                        set.made.push(Placement { mask, kind, orientation: o, anchor, dead_end: false });
                     }
                 }
             }
+        }
+        set.group_made(cells, kinds);
+    }
+
+    /// Marks the placements that wall in a region no set of the pieces can fill
+    /// ([`Placement::dead_end`]) for the exact cover's searches: a puzzle made by [`Hargram::new`] (from a
+    /// description) has them marked; a generator's candidates, rated by a search over every placement,
+    /// are not marked (it costs more than their rating).
+    fn mark_dead_ends(&mut self) {
+        let (cells, kinds) = (self.cells(), self.kinds());
+        let fill = (self.smallest_piece() as usize, self.size_granule() as usize);
+        let board = Geometry { width: self.width, height: self.height, scan_of: &self.scan_of, open: self.open };
+        let Some(set) = Arc::get_mut(&mut self.placements) else { return };
+        for p in &mut set.made {
+            p.dead_end = board.walls_in(p.mask, fill);
         }
         set.group_made(cells, kinds);
     }
@@ -642,6 +711,18 @@ impl Family for Hargram {
     /// piece that no solution allows.
     fn recommended_solver(&self) -> Result<Solver<Hargram>, OutOfMemory> {
         Ok(Solver::custom(Algorithm::Exact, Box::new(cover::CoverSearch::plan(self))))
+    }
+
+    /// The exact cover, without its table of dead ends when the table does not fit: as exact, slower on
+    /// large boards; it needs only a frame a piece.
+    fn recommended_solver_within(&self, bytes: usize) -> Result<Solver<Hargram>, OutOfMemory> {
+        let search = Some(cover::CoverSearch::plan(self))
+            .filter(|s| s.bytes_reserved() <= bytes)
+            .unwrap_or_else(|| cover::CoverSearch::plan_small(self));
+        match search.bytes_reserved() {
+            needed if needed > bytes => Err(OutOfMemory { bytes: needed }),
+            _ => Ok(Solver::custom(Algorithm::Exact, Box::new(search))),
+        }
     }
 
     /// The same level up to the board's symmetries, the order of the pieces and the way each is drawn:

@@ -75,7 +75,14 @@ impl Cells {
 
     /// The cells, lowest first.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..WORDS * 64).filter(move |&i| self.contains(i))
+        (0..WORDS).flat_map(move |w| {
+            let mut bits = self.0[w];
+            core::iter::from_fn(move || {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (bit < 64).then_some(w * 64 + bit)
+            })
+        })
     }
 }
 
@@ -267,6 +274,9 @@ pub struct Placement {
     pub orientation: u8,
     /// Row-major anchor cell.
     pub anchor: u8,
+    /// Whether it walls in a region of the open board that no set of the pieces can fill (see
+    /// [`Placements::live`]): no cover uses it.
+    pub dead_end: bool,
 }
 
 /// Every distinct placement of every kind, grouped by the first cell (in scan order) they cover, then by
@@ -283,11 +293,21 @@ pub struct Placements {
     /// The last first cell of any placement of each kind: once the first empty cell is past it, no piece
     /// of that kind can go down any more.
     pub last_start: Vec<u32>,
+    /// The placements that are no dead end ([`Placement::dead_end`]), grouped the same way (in the
+    /// order of `all`), with their `starts` and `last_start`: the exact cover's candidates.
+    pub live: Vec<Placement>,
+    /// The groups of `live`, as `starts` for `all`.
+    pub live_starts: Vec<u32>,
+    /// `last_start` over `live`.
+    pub live_last_start: Vec<u32>,
     /// The placements in the order they were made, before grouping (kept for the next rebuild).
     pub(super) made: Vec<Placement>,
     /// The next free slot of every group while grouping.
     cursor: Vec<u32>,
 }
+
+/// The storage one grouping fills: placements, group starts, last starts.
+type Grouping<'a> = (&'a mut Vec<Placement>, &'a mut Vec<u32>, &'a mut Vec<u32>);
 
 impl Placements {
     /// The placements `all` of a board of `cells` cells and `kinds` kinds, grouped.
@@ -297,6 +317,9 @@ impl Placements {
             starts: Vec::new(),
             kinds,
             last_start: Vec::new(),
+            live: Vec::new(),
+            live_starts: Vec::new(),
+            live_last_start: Vec::new(),
             made: all,
             cursor: Vec::new(),
         };
@@ -308,52 +331,85 @@ impl Placements {
     pub(super) fn reserve(&mut self, placements: usize, groups: usize, kinds: usize) {
         let room = |len: usize, want: usize| want.saturating_sub(len);
         self.made.reserve(room(self.made.len(), placements));
-        self.all.reserve(room(self.all.len(), placements));
-        self.starts.reserve(room(self.starts.len(), groups + 1));
         self.cursor.reserve(room(self.cursor.len(), groups));
-        self.last_start.reserve(room(self.last_start.len(), kinds));
+        for (list, starts, last_start) in [
+            (&mut self.all, &mut self.starts, &mut self.last_start),
+            (&mut self.live, &mut self.live_starts, &mut self.live_last_start),
+        ] {
+            list.reserve(room(list.len(), placements));
+            starts.reserve(room(starts.len(), groups + 1));
+            last_start.reserve(room(last_start.len(), kinds));
+        }
     }
 
-    /// Groups the placements of `made` into `all` (stably: a counting sort by group), reusing the storage.
+    /// Groups the placements of `made` into `all`, and those that are no dead end into `live` (stably: a
+    /// counting sort by group), reusing the storage.
     pub(super) fn group_made(&mut self, cells: usize, kinds: usize) {
-        let group = |p: &Placement| p.mask.first().unwrap_or(0) * kinds + p.kind as usize;
-        let groups = cells * kinds;
         self.kinds = kinds;
-        self.starts.clear();
-        self.starts.resize(groups + 1, 0);
-        self.last_start.clear();
-        self.last_start.resize(kinds, 0);
-        for p in &self.made {
-            self.starts[group(p) + 1] += 1;
-            let first = p.mask.first().unwrap_or(0) as u32;
-            let last = &mut self.last_start[p.kind as usize];
-            *last = (*last).max(first);
-        }
-        for g in 0..groups {
-            self.starts[g + 1] += self.starts[g];
-        }
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.starts[..groups]);
-        let none = Placement { mask: Cells::EMPTY, kind: 0, orientation: 0, anchor: 0 };
-        self.all.clear();
-        self.all.resize(self.made.len(), none);
-        for p in &self.made {
-            let slot = &mut self.cursor[group(p)];
-            self.all[*slot as usize] = *p;
-            *slot += 1;
-        }
+        let made = &self.made;
+        group_into(
+            made.iter(),
+            cells,
+            kinds,
+            (&mut self.all, &mut self.starts, &mut self.last_start),
+            &mut self.cursor,
+        );
+        let live = (&mut self.live, &mut self.live_starts, &mut self.live_last_start);
+        group_into(made.iter().filter(|p| !p.dead_end), cells, kinds, live, &mut self.cursor);
     }
 
-    /// The placements of `kind` whose first scan cell is `cell`.
+    /// The placements of `kind` whose first scan cell is `cell`: `all[range]`.
     #[inline]
     pub fn group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
         let g = cell * self.kinds + kind;
         self.starts[g]..self.starts[g + 1]
     }
 
+    /// The placements of `kind` whose first scan cell is `cell` and that are no dead end: `live[range]`.
+    #[inline]
+    pub fn live_group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
+        let g = cell * self.kinds + kind;
+        self.live_starts[g]..self.live_starts[g + 1]
+    }
+
     /// The placements whose first scan cell is `cell`.
     pub fn at_cell(&self, cell: usize) -> &[Placement] {
         let (from, to) = (self.starts[cell * self.kinds], self.starts[(cell + 1) * self.kinds]);
         &self.all[from as usize..to as usize]
+    }
+}
+
+/// Groups `placements` by first cell and kind into `list` (a counting sort, stable), with the groups'
+/// starts and each kind's last start; `cursor` is scratch.
+fn group_into<'a>(
+    placements: impl Iterator<Item = &'a Placement> + Clone,
+    cells: usize,
+    kinds: usize,
+    (list, starts, last_start): Grouping<'_>,
+    cursor: &mut Vec<u32>,
+) {
+    let group = |p: &Placement| p.mask.first().unwrap_or(0) * kinds + p.kind as usize;
+    let groups = cells * kinds;
+    starts.clear();
+    starts.resize(groups + 1, 0);
+    last_start.clear();
+    last_start.resize(kinds, 0);
+    for p in placements.clone() {
+        starts[group(p) + 1] += 1;
+        let kind = p.kind as usize;
+        last_start[kind] = last_start[kind].max(p.mask.first().unwrap_or(0) as u32);
+    }
+    for g in 0..groups {
+        starts[g + 1] += starts[g];
+    }
+    cursor.clear();
+    cursor.extend_from_slice(&starts[..groups]);
+    let none = Placement { mask: Cells::EMPTY, kind: 0, orientation: 0, anchor: 0, dead_end: false };
+    list.clear();
+    list.resize(starts[groups] as usize, none);
+    for p in placements {
+        let slot = &mut cursor[group(p)];
+        list[*slot as usize] = *p;
+        *slot += 1;
     }
 }
