@@ -121,8 +121,16 @@ impl Cover {
         cover
     }
 
-    /// Starts over on `puzzle` from the placed pieces of `layout` (no allocation).
+    /// Starts over on `puzzle` from the placed pieces of `layout` (no allocation), forgetting the dead
+    /// ends found: `puzzle` may be another.
     pub fn restart(&mut self, puzzle: &Hargram, layout: &Layout) {
+        self.dead_ends.forget(board_words(puzzle.cells()));
+        self.restart_keeping_dead_ends(puzzle, layout);
+    }
+
+    /// Starts over from another layout of the puzzle it last ran on, keeping the dead ends found: they
+    /// are the puzzle's, whatever the start (clearing the table costs up to 1 MiB of writes).
+    pub fn restart_keeping_dead_ends(&mut self, puzzle: &Hargram, layout: &Layout) {
         self.line = puzzle.scan_line();
         self.first_line = Cells::EMPTY;
         self.last_line = Cells::EMPTY;
@@ -150,7 +158,6 @@ impl Cover {
             self.left_code += u64::from(left) << shift;
             shift += (u8::BITS - count.leading_zeros()) as u8;
         }
-        self.dead_ends.forget(board_words(puzzle.cells()));
         self.available = (0..MAX_PIECES).filter(|&k| self.left[k] > 0).fold(0, |m, k| m | 1 << k);
         self.deadline = deadline(self.last_start(puzzle.placements()), self.available);
         self.solutions = 0;
@@ -537,7 +544,8 @@ impl CoverSearch {
         }
     }
 
-    /// Starts the cover on the layout of `stage`.
+    /// Starts the cover on the layout of `stage` (of the puzzle of the stage before, but for
+    /// [`Stage::AsIs`]).
     fn enter(&mut self, puzzle: &Hargram, stage: Stage) {
         self.stage = stage;
         let mut layout = Layout::EMPTY;
@@ -552,7 +560,11 @@ impl CoverSearch {
             }
             Stage::Empty => {}
         }
-        self.cover.restart(puzzle, &layout);
+        if stage == Stage::AsIs {
+            self.cover.restart(puzzle, &layout);
+        } else {
+            self.cover.restart_keeping_dead_ends(puzzle, &layout);
+        }
     }
 
     /// Turns the cover's solution into the plan: the removals (wrong pieces first), then a placement for
@@ -710,10 +722,12 @@ impl Search<Hargram> for CoverSearch {
 /// runs on without it.
 pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     let start = puzzle.start();
-    let mut cover = Cover::new(puzzle);
     let Some((confined, kind)) = puzzle.confined().filter(|_| start == Layout::EMPTY) else {
+        let mut cover = Cover::new(puzzle);
         return count_covers(&mut cover, puzzle, &start, cap, |picture| Some((1, puzzle.is_canonical(picture) as u64)));
     };
+    // One engine and its dead ends for every placement of the confined piece.
+    let mut cover = Cover::new(&confined);
     let mut counted = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
     if !puzzle.colouring_allows(&start) {
         // Not one placement tried, as the search itself would do.
@@ -736,8 +750,9 @@ pub fn count_solutions(puzzle: &Hargram, cap: u64) -> SolutionCount {
     counted
 }
 
-/// Counts every cover of `puzzle` from `start` (with `cover`, restarted), adding what `count` makes of
-/// each (solutions and solutions up to symmetry; `None` counts nothing), until `cap` solutions.
+/// Counts every cover of `puzzle` from `start` (with `cover`, restarted keeping the dead ends it found
+/// on `puzzle`), adding what `count` makes of each (solutions and solutions up to symmetry; `None` counts
+/// nothing), until `cap` solutions.
 fn count_covers(
     cover: &mut Cover,
     puzzle: &Hargram,
@@ -745,7 +760,7 @@ fn count_covers(
     cap: u64,
     mut count: impl FnMut(&Picture) -> Option<(u64, u64)>,
 ) -> SolutionCount {
-    cover.restart(puzzle, start);
+    cover.restart_keeping_dead_ends(puzzle, start);
     let mut counted = SolutionCount { all: 0, up_to_symmetry: 0, nodes: 0, capped: false };
     let mut picture = Picture::default();
     loop {
