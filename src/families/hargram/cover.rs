@@ -4,7 +4,7 @@
 //! it, and only placements whose own first cell is that cell can, so each cover is met once and the
 //! candidates come from one precomputed list per cell. The scan runs along the board's shorter side,
 //! which keeps the frontier narrow. Placements that wall in a region no pieces can fill are left out when
-//! the board is made ([`super::Placements::live`]); a placement that leaves an empty cell with no empty
+//! a puzzle is read ([`super::Placements::candidates`]); a placement that leaves an empty cell with no empty
 //! neighbour, or the next empty cell in a region too small for any piece or not a sum of piece sizes, is
 //! undone at once; and a position whose search found no cover is remembered, so that meeting it again
 //! (other placements filling the same cells with the same pieces) ends there (the `dead_ends` module). Identical
@@ -16,7 +16,7 @@
 
 use super::dead_ends::DeadEnds;
 use super::picture::Picture;
-use super::{Cells, Hargram, HargramMove, Layout, Placement, Placements, MAX_PIECES};
+use super::{Cells, Hargram, HargramMove, Layout, Placement, MAX_PIECES};
 use crate::family::{Family, SolutionCount};
 use crate::search::{Search, Shortfall, Stats, Status, Step};
 use alloc::vec::Vec;
@@ -52,8 +52,7 @@ pub struct Cover {
     left_code: u64,
     code_shift: [u8; MAX_PIECES],
     dead_ends: DeadEnds,
-    /// Whether the placements marked dead ends are left out: the search runs over
-    /// [`super::Placements::live`] (else over `all`).
+    /// Whether the placements marked dead ends are left out ([`super::Placements::candidates`]).
     live_only: bool,
     /// Kinds with a piece left (bit `k` for kind `k`).
     available: u64,
@@ -159,31 +158,13 @@ impl Cover {
             shift += (u8::BITS - count.leading_zeros()) as u8;
         }
         self.available = (0..MAX_PIECES).filter(|&k| self.left[k] > 0).fold(0, |m, k| m | 1 << k);
-        self.deadline = deadline(self.last_start(puzzle.placements()), self.available);
+        self.deadline = deadline(puzzle.placements().candidates(self.live_only).last_start, self.available);
         self.solutions = 0;
         self.nodes = 0;
         self.complete_at_start = self.occupied == self.target;
         // No frame at all when the colouring proves that no cover exists: the search ends at once.
         if !self.complete_at_start && puzzle.colouring_allows(layout) {
             self.push_frame();
-        }
-    }
-
-    /// The last starts the search goes by.
-    fn last_start<'a>(&self, set: &'a Placements) -> &'a [u32] {
-        if self.live_only {
-            &set.live_last_start
-        } else {
-            &set.last_start
-        }
-    }
-
-    /// The placements the search goes through (its frames index them).
-    fn list<'a>(&self, set: &'a Placements) -> &'a [Placement] {
-        if self.live_only {
-            &set.live
-        } else {
-            &set.all
         }
     }
 
@@ -204,7 +185,7 @@ impl Cover {
 
     /// After a step that found a solution (`Status::Found`): the placements of the solution beyond the start layout.
     pub fn solution<'a>(&'a self, puzzle: &'a Hargram) -> impl Iterator<Item = &'a Placement> + 'a {
-        let list = self.list(puzzle.placements());
+        let list = puzzle.placements().candidates(self.live_only).list;
         self.frames.iter().filter(|f| f.chosen != NONE).map(move |f| &list[f.chosen as usize])
     }
 
@@ -240,9 +221,8 @@ impl Cover {
     }
 
     fn run<const N: usize>(&mut self, puzzle: &Hargram, budget: u32) -> Status {
-        let set = puzzle.placements();
-        let all = self.list(set);
-        let last_start = self.last_start(set);
+        let candidates = puzzle.placements().candidates(self.live_only);
+        let (all, last_start) = (candidates.list, candidates.last_start);
         let words = |c: &Cells| -> [u64; N] { core::array::from_fn(|i| c.0[i]) };
         let board = Board::<N> {
             target: words(&self.target),
@@ -288,11 +268,7 @@ impl Cover {
                 }
                 let kind = top.untried.trailing_zeros();
                 top.untried &= top.untried - 1;
-                let range = if self.live_only {
-                    set.live_group(top.cell as usize, kind as usize)
-                } else {
-                    set.group(top.cell as usize, kind as usize)
-                };
+                let range = candidates.group(top.cell as usize, kind as usize);
                 (top.next, top.end) = (range.start, range.end);
             }
             if chosen == NONE {

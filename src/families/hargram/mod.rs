@@ -33,7 +33,7 @@ mod text;
 #[cfg(feature = "std")]
 pub use abi::LpHargramPiece;
 pub use generate::HargramParams;
-pub use shape::{Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
+pub use shape::{Candidates, Cells, HargramMove, Layout, Piece, Placement, Placements, Shape};
 
 use crate::family::{add_cell, Family, Fingerprint, HintCells, MoveCode, PieceName, Reason, SolutionCount};
 use crate::ga::{AnyGa, Evolution};

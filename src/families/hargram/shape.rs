@@ -294,7 +294,8 @@ pub struct Placements {
     /// of that kind can go down any more.
     pub last_start: Vec<u32>,
     /// The placements that are no dead end ([`Placement::dead_end`]), grouped the same way (in the
-    /// order of `all`), with their `starts` and `last_start`: the exact cover's candidates.
+    /// order of `all`), with their `starts` and `last_start` — empty when no placement is one
+    /// ([`Placements::candidates`] then gives `all`).
     pub live: Vec<Placement>,
     /// The groups of `live`, as `starts` for `all`.
     pub live_starts: Vec<u32>,
@@ -342,20 +343,33 @@ impl Placements {
         }
     }
 
-    /// Groups the placements of `made` into `all`, and those that are no dead end into `live` (stably: a
-    /// counting sort by group), reusing the storage.
+    /// Groups the placements of `made` into `all`, and, when some are dead ends, the others into `live`
+    /// (stably: a counting sort by group), reusing the storage.
     pub(super) fn group_made(&mut self, cells: usize, kinds: usize) {
         self.kinds = kinds;
         let made = &self.made;
-        group_into(
-            made.iter(),
-            cells,
-            kinds,
-            (&mut self.all, &mut self.starts, &mut self.last_start),
-            &mut self.cursor,
-        );
+        let every = (&mut self.all, &mut self.starts, &mut self.last_start);
+        group_into(made.iter(), cells, kinds, every, &mut self.cursor);
         let live = (&mut self.live, &mut self.live_starts, &mut self.live_last_start);
-        group_into(made.iter().filter(|p| !p.dead_end), cells, kinds, live, &mut self.cursor);
+        if made.iter().any(|p| p.dead_end) {
+            group_into(made.iter().filter(|p| !p.dead_end), cells, kinds, live, &mut self.cursor);
+        } else {
+            live.0.clear();
+            live.1.clear();
+            live.2.clear();
+        }
+    }
+
+    /// The exact cover's candidates: the placements that are no dead end when `live_only` (and some
+    /// are marked), else every placement.
+    #[inline]
+    pub fn candidates(&self, live_only: bool) -> Candidates<'_> {
+        let (list, starts, last_start) = if live_only && !self.live_starts.is_empty() {
+            (&self.live, &self.live_starts, &self.live_last_start)
+        } else {
+            (&self.all, &self.starts, &self.last_start)
+        };
+        Candidates { list, starts, last_start, kinds: self.kinds }
     }
 
     /// The placements of `kind` whose first scan cell is `cell`: `all[range]`.
@@ -365,17 +379,32 @@ impl Placements {
         self.starts[g]..self.starts[g + 1]
     }
 
-    /// The placements of `kind` whose first scan cell is `cell` and that are no dead end: `live[range]`.
-    #[inline]
-    pub fn live_group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
-        let g = cell * self.kinds + kind;
-        self.live_starts[g]..self.live_starts[g + 1]
-    }
-
     /// The placements whose first scan cell is `cell`.
     pub fn at_cell(&self, cell: usize) -> &[Placement] {
         let (from, to) = (self.starts[cell * self.kinds], self.starts[(cell + 1) * self.kinds]);
         &self.all[from as usize..to as usize]
+    }
+}
+
+/// A grouping of placements ([`Placements::candidates`]): the list, its groups' starts, each kind's last
+/// start.
+#[derive(Clone, Copy, Debug)]
+pub struct Candidates<'a> {
+    /// The placements, sorted by first cell and kind.
+    pub list: &'a [Placement],
+    /// `list[starts[g]..starts[g + 1]]` are the placements of group `g = cell · kinds + kind`.
+    pub starts: &'a [u32],
+    /// The last first cell of any placement of each kind.
+    pub last_start: &'a [u32],
+    kinds: usize,
+}
+
+impl Candidates<'_> {
+    /// The placements of `kind` whose first scan cell is `cell`: `list[range]`.
+    #[inline]
+    pub fn group(&self, cell: usize, kind: usize) -> core::ops::Range<u32> {
+        let g = cell * self.kinds + kind;
+        self.starts[g]..self.starts[g + 1]
     }
 }
 
