@@ -4,29 +4,38 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each step's wall-clock and CPU time (user and system of the processes it ran), for the summary.
+# Each step's wall-clock and CPU time, for the summary: the user and system time of the processes it ran
+# and waited for, and the whole machine's busy time. The second also counts what no one waits for (the
+# browser's renderers and workers, wineserver) and anything else running on the machine: on a CI machine
+# running this alone, it is what the run costs.
 step_names=() step_times=()
-step_started=$SECONDS step_cpu=0 cpu=0
+step_started=$SECONDS step_cpu=0 cpu=0 step_machine=0 machine=0
 times_file=$(mktemp)
 trap 'rm -f "$times_file"' EXIT
+ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
 read_cpu() {
     # Sets `cpu` to the user and system seconds of every process this shell has waited for: `times` run
     # in this shell (in a subshell it would count only the subshell's children), its second line.
     times > "$times_file"
     cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d", t }' "$times_file")
+    # And `machine` to the seconds every core has been busy since boot (user, nice, system, irq, softirq
+    # in /proc/stat; 0 where there is none).
+    machine=$(awk -v tck="$ticks" '$1 == "cpu" { printf "%d", ($2 + $3 + $4 + $7 + $8) / tck }' /proc/stat 2>/dev/null || echo 0)
 }
 end_step() {
     if [ ${#step_names[@]} -gt ${#step_times[@]} ]; then
         read_cpu
-        step_times+=("$((SECONDS - step_started)) s wall, $((cpu - step_cpu)) s CPU")
+        step_times+=("$((SECONDS - step_started)) s wall, $((cpu - step_cpu)) s CPU, machine $((machine - step_machine)) s")
     fi
 }
 step() {
     end_step
     printf '\n== %s\n' "$*"
     read_cpu
-    step_names+=("$*") step_started=$SECONDS step_cpu=$cpu
+    step_names+=("$*") step_started=$SECONDS step_cpu=$cpu step_machine=$machine
 }
+read_cpu
+started_machine=$machine
 
 # What the tests need from Debian, installed in one go without recommended packages (a Windows
 # cross-compiler for x86-64 only): 78 packages instead of 249, 44 CPU-s instead of 71 on a fresh machine.
@@ -109,4 +118,4 @@ for i in "${!step_names[@]}"; do
     printf '  %-70s %s\n' "${step_names[$i]}" "${step_times[$i]}"
 done
 read_cpu
-echo "  all: $SECONDS s wall, $cpu s CPU ($((cpu / 60)) CPU-minutes)"
+echo "  all: $SECONDS s wall, $cpu s CPU ($((cpu / 60)) CPU-minutes), the machine busy $((machine - started_machine)) s ($(((machine - started_machine) / 60)) CPU-minutes)"
