@@ -527,6 +527,26 @@ int32_t lp_custom_emit_all(LpEmit emit,
                            size_t state_size,
                            const uint32_t *costs);
 
+// `lp_custom_emit_all` with what the game knows of each successor, so that the engine need not call back
+// for it: `estimates` (NULL for none) holds each successor's estimate and `goals` (NULL for none) whether
+// it is solved, as the `estimate` and `is_goal` callbacks would answer. The engine keeps the last few
+// dozen and calls `estimate` or `is_goal` only for states it no longer keeps: a search then calls into
+// the game about once per state expanded instead of three or more times, which pays where each call
+// costs more than the game's work for a state (C# under Mono: the C# layer does it). An `estimate`
+// callback is still needed for the engine to use estimates at all (without one the estimate is 0).
+//
+// # Safety
+// As `lp_custom_emit_all`; `estimates` and `goals` NULL or holding `count` entries.
+int32_t lp_custom_emit_scored(LpEmit emit,
+                              void *sink,
+                              size_t count,
+                              const struct LpMove *moves,
+                              const uint8_t *states,
+                              size_t state_size,
+                              const uint32_t *costs,
+                              const uint32_t *estimates,
+                              const bool *goals);
+
 // Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
 // (an exception's type and message; UTF-8, NUL-terminated, at most 1,024 bytes kept): `lp_last_error`
 // then gives the engine's sentence followed by them ("the is_goal callback failed with code -1:

@@ -1177,6 +1177,24 @@ bool emit_all(LpEmit emit, void* sink, const std::vector<LpMove>& moves, const s
                               sizeof(State), costs.data()) == 0;
 }
 
+/// emit_all with each successor's estimate and whether it is solved (lp_custom_emit_scored), as the
+/// game's estimate and is_goal callbacks would answer: the engine then calls those back only for states
+/// it no longer keeps (a binding whose calls across cost more than the game's work gains most).
+template <class State>
+bool emit_scored(LpEmit emit, void* sink, const std::vector<LpMove>& moves, const std::vector<State>& states,
+                 const std::vector<std::uint32_t>& costs, const std::vector<std::uint32_t>& estimates,
+                 const std::vector<bool>& goals) {
+    static_assert(std::is_trivially_copyable_v<State>, "a custom puzzle's State is copied as bytes");
+    const std::size_t n = moves.size();
+    if (states.size() != n || costs.size() != n || estimates.size() != n || goals.size() != n)
+        throw Error(Status::InvalidArgument, "emit_scored: moves, states, costs, estimates and goals differ in length");
+    // std::vector<bool> holds bits: the ABI reads one byte a successor (nonzero: solved).
+    const std::vector<unsigned char> flags(goals.begin(), goals.end());
+    return lp_custom_emit_scored(emit, sink, n, moves.data(), reinterpret_cast<const std::uint8_t*>(states.data()),
+                                 sizeof(State), costs.data(), estimates.data(),
+                                 reinterpret_cast<const bool*>(flags.data())) == 0;
+}
+
 inline Solver Puzzle::solver(Algorithm algorithm, std::uint32_t node_cap) const {
     Solver solver;
     detail::check(lp_solver_create(get(), static_cast<std::uint32_t>(algorithm), node_cap, solver.handle_.out()));

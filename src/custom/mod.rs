@@ -34,7 +34,7 @@
 mod generate;
 mod puzzle;
 
-pub use puzzle::{emit_all, Bytes, Custom};
+pub use puzzle::{emit_scored, Bytes, Custom};
 
 use crate::family::{Broken, MoveCode};
 use crate::session::{AnySession, Session};
@@ -322,7 +322,7 @@ impl Definition {
                 "the successors callback emitted a cost of 0 (costs are at least 1)".into()
             }
             (Callback::Emit, EMIT_WRONG_SIZE) => {
-                format!("lp_custom_emit_all was given another state size than the puzzle's {size} bytes")
+                format!("lp_custom_emit_all or lp_custom_emit_scored was given another state size than the puzzle's {size} bytes")
             }
             (Callback::Emit, _) => {
                 return Some(Broken {

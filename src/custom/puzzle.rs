@@ -8,9 +8,11 @@ use crate::family::{Family, HintCells, MoveCode, Reason, MAX_HINT_CELLS};
 use crate::memory::OutOfMemory;
 use crate::search::{Algorithm, Puzzle, Solver};
 use crate::text::ParseError;
+use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::sync::Arc;
+use core::cell::RefCell;
 use core::ffi::c_void;
 use core::fmt::Write;
 
@@ -36,6 +38,67 @@ impl<const N: usize> Bytes<N> {
 pub struct Custom<const N: usize> {
     pub(super) def: Arc<Definition>,
     start: Bytes<N>,
+    /// The estimates and goal flags the game handed over with the last successors.
+    known: Box<RefCell<Known<N>>>,
+}
+
+/// How many of the last successors' scores ([`lp_custom_emit_scored`](crate::ffi)) a puzzle keeps. The
+/// searches ask for a successor's estimate as it is made, and whether it is solved when it comes up —
+/// IDA\* at once, A\* mostly within the next few expansions; each answer found here is a call into the
+/// game saved, which from C# or JavaScript costs more than the game's own work.
+const KNOWN: usize = 32;
+
+/// What the game said of a successor beside it: its estimate and whether it is solved, each if given.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Score {
+    estimate: Option<u32>,
+    goal: Option<bool>,
+}
+
+/// The scores of the last [`KNOWN`] successors handed over with them, with their states (a ring; a hash
+/// of each state is compared first).
+#[derive(Clone, Debug)]
+struct Known<const N: usize> {
+    states: [Bytes<N>; KNOWN],
+    hashes: [u64; KNOWN],
+    scores: [Score; KNOWN],
+    /// Slots filled (up to `KNOWN`) and the slot written next.
+    len: usize,
+    next: usize,
+}
+
+impl<const N: usize> Known<N> {
+    fn new() -> Self {
+        Known { states: [Bytes([0; N]); KNOWN], hashes: [0; KNOWN], scores: [Score::default(); KNOWN], len: 0, next: 0 }
+    }
+
+    fn hash(state: &Bytes<N>) -> u64 {
+        use core::hash::{BuildHasher, Hasher};
+        let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+        hasher.write(&state.0);
+        hasher.finish()
+    }
+
+    fn remember(&mut self, state: Bytes<N>, score: Score) {
+        let at = self.next;
+        (self.states[at], self.hashes[at], self.scores[at]) = (state, Self::hash(&state), score);
+        self.next = (at + 1) % KNOWN;
+        self.len = (self.len + 1).min(KNOWN);
+    }
+
+    /// The score kept for `state`, newest first; none when nothing is kept (a game that never scores
+    /// pays no hash).
+    fn find(&self, state: &Bytes<N>) -> Option<Score> {
+        if self.len == 0 {
+            return None;
+        }
+        let hash = Self::hash(state);
+        (1..=self.len)
+            .map(|back| (self.next + KNOWN - back) % KNOWN)
+            .find(|&i| self.hashes[i] == hash && self.states[i] == *state)
+            .map(|i| self.scores[i])
+    }
 }
 
 impl<const N: usize> Custom<N> {
@@ -48,7 +111,12 @@ impl<const N: usize> Custom<N> {
 
     /// The puzzle `def` from `start`.
     pub(super) fn new(def: Arc<Definition>, start: Bytes<N>) -> Self {
-        Custom { def, start }
+        Custom { def, start, known: Box::new(RefCell::new(Known::new())) }
+    }
+
+    /// What the game said of `state` when it handed it over as a successor, if it is still kept.
+    fn known(&self, state: &Bytes<N>) -> Option<Score> {
+        self.known.try_borrow().ok()?.find(state)
     }
 
     /// The game's bytes of `state`.
@@ -57,13 +125,22 @@ impl<const N: usize> Custom<N> {
     }
 }
 
-/// What `emit` writes through: the definition, the room left and the search's callback. The definition
-/// comes first (`repr(C)`), so that [`emit_all`] can read it without knowing the callback's type.
+/// What [`emit_scored`] reads and writes of a sink without knowing the search's callback type: the
+/// definition, and the score of the successor it passes on next.
 #[repr(C)]
-struct Sink<'a, F> {
+struct SinkHead<'a> {
     def: &'a Definition,
+    score: Score,
+}
+
+/// What `emit` writes through: the head (first, `repr(C)`), the room left, the search's callback and
+/// where the successors' scores are kept.
+#[repr(C)]
+struct Sink<'a, F, const N: usize> {
+    head: SinkHead<'a>,
     left: u32,
     each: &'a mut F,
+    known: &'a RefCell<Known<N>>,
 }
 
 /// The engine's `emit` for states of `N` bytes, made for each search's callback `F` (so that passing a
@@ -74,8 +151,9 @@ unsafe extern "C" fn emit<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(
     next: *const u8,
     cost: u32,
 ) -> i32 {
-    // SAFETY: `sink` is the `Sink<F>` that `successors` passed with this function, alive for the call.
-    let sink = unsafe { &mut *sink.cast::<Sink<'_, F>>() };
+    // SAFETY: `sink` is the `Sink<F, N>` that `successors` passed with this function, alive for the call.
+    let sink = unsafe { &mut *sink.cast::<Sink<'_, F, N>>() };
+    let score = core::mem::take(&mut sink.head.score);
     let refused = if sink.left == 0 {
         EMIT_TOO_MANY
     } else if next.is_null() {
@@ -86,30 +164,41 @@ unsafe extern "C" fn emit<const N: usize, F: FnMut(MoveCode, Bytes<N>, u32)>(
         0
     };
     if refused != 0 {
-        sink.def.fail(Callback::Emit, refused);
+        sink.head.def.fail(Callback::Emit, refused);
         return refused;
     }
     sink.left -= 1;
     // SAFETY: the game passes `state_size` readable bytes (its contract with `emit`).
-    let bytes = unsafe { core::slice::from_raw_parts(next, sink.def.size) };
+    let bytes = unsafe { core::slice::from_raw_parts(next, sink.head.def.size) };
+    let state = Bytes::of(bytes);
+    if score != Score::default() {
+        if let Ok(mut known) = sink.known.try_borrow_mut() {
+            known.remember(state, score);
+        }
+    }
     // The search's own code runs here, called from the game's: a panic in it must not unwind through
     // the game's frames (it would abort the process), so it becomes a refusal and a failure.
-    if contained(|| (sink.each)(mv, Bytes::of(bytes), cost)).is_none() {
-        sink.def.fail(Callback::Emit, EMIT_PANIC);
+    if contained(|| (sink.each)(mv, state, cost)).is_none() {
+        sink.head.def.fail(Callback::Emit, EMIT_PANIC);
         return EMIT_PANIC;
     }
     0
 }
 
 /// Hands `count` successors to `emit` (the engine's, with its `sink`) in one call: moves at `moves`,
-/// states at `states` (`state_size` bytes each), costs at `costs`. Returns the first refusal's code (the
-/// rest are not passed on), or 0. A `state_size` other than the puzzle's is refused before any state is
-/// read, as are NULL buffers, so that the engine never reads past what the game holds.
+/// states at `states` (`state_size` bytes each), costs at `costs`, and each one's estimate (`estimates`,
+/// NULL for none) and whether it is solved (`goals`, NULL for none), as the game's `estimate` and
+/// `is_goal` would answer: the engine keeps those and asks the game again only for states it no longer
+/// keeps. Returns the first refusal's code (the rest are not passed on), or 0. A `state_size` other than
+/// the puzzle's is refused before any state is read, as are NULL buffers, so that the engine never reads
+/// past what the game holds.
 ///
 /// # Safety
 /// `emit` and `sink` as the engine passed them to the successors callback; `moves`, `states` and `costs`
-/// NULL or holding `count` entries (`states`: `count * state_size` bytes).
-pub unsafe fn emit_all(
+/// NULL or holding `count` entries (`states`: `count * state_size` bytes); `estimates` and `goals` NULL
+/// or holding `count` entries.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn emit_scored(
     emit: LpEmit,
     sink: *mut c_void,
     count: usize,
@@ -117,12 +206,15 @@ pub unsafe fn emit_all(
     states: *const u8,
     state_size: usize,
     costs: *const u32,
+    estimates: *const u32,
+    goals: *const bool,
 ) -> i32 {
     if sink.is_null() {
         return EMIT_NULL_STATE;
     }
-    // SAFETY: an engine's sink is a `Sink`, whose first field (`repr(C)`) is the definition.
-    let def: &Definition = unsafe { *sink.cast::<&Definition>() };
+    let head = sink.cast::<SinkHead<'_>>();
+    // SAFETY: an engine's sink is a `Sink`, whose first field (`repr(C)`) is a `SinkHead`.
+    let def: &Definition = unsafe { (*head).def };
     if state_size != def.size {
         def.fail(Callback::Emit, EMIT_WRONG_SIZE);
         return EMIT_WRONG_SIZE;
@@ -132,8 +224,15 @@ pub unsafe fn emit_all(
         return EMIT_NULL_STATE;
     }
     for i in 0..count {
-        // SAFETY: the caller's buffers hold `count` entries of these sizes (`state_size` checked).
-        let refused = unsafe { emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i)) };
+        // SAFETY: the caller's buffers hold `count` entries of these sizes (`state_size` checked); the
+        // score is written through the raw pointer, no reference to the sink held across `emit`.
+        let refused = unsafe {
+            (*head).score = Score {
+                estimate: (!estimates.is_null()).then(|| *estimates.add(i)),
+                goal: (!goals.is_null()).then(|| *goals.add(i).cast::<u8>() != 0),
+            };
+            emit(sink, *moves.add(i), states.add(i * state_size), *costs.add(i))
+        };
         if refused != 0 {
             return refused;
         }
@@ -157,16 +256,20 @@ impl<const N: usize> Puzzle for Custom<N> {
             return;
         }
         let emit = emit_for::<N, _>(&f);
-        let mut sink = Sink { def, left: def.vtable.max_successors, each: &mut f };
+        let head = SinkHead { def, score: Score::default() };
+        let mut sink = Sink { head, left: def.vtable.max_successors, each: &mut f, known: &self.known };
         // SAFETY: the game's callback with its context, a state of `state_size` bytes, and our `emit`
         // with the sink it expects.
-        let code = unsafe { call(def.user, state.0.as_ptr(), emit, (&mut sink as *mut Sink<'_, _>).cast()) };
+        let code = unsafe { call(def.user, state.0.as_ptr(), emit, (&mut sink as *mut Sink<'_, _, N>).cast()) };
         if code != 0 {
             def.fail(Callback::Successors, code);
         }
     }
 
     fn is_goal(&self, state: &Bytes<N>) -> bool {
+        if let Some(goal) = self.known(state).and_then(|score| score.goal) {
+            return goal;
+        }
         let def = &*self.def;
         let Some(call) = def.vtable.is_goal else { return false };
         let mut goal = false;
@@ -182,6 +285,9 @@ impl<const N: usize> Puzzle for Custom<N> {
     fn heuristic(&self, state: &Bytes<N>) -> u32 {
         let def = &*self.def;
         let Some(call) = def.vtable.estimate else { return 0 };
+        if let Some(estimate) = self.known(state).and_then(|score| score.estimate) {
+            return estimate;
+        }
         let mut estimate = 0;
         // SAFETY: the game's callback with its context, a state and a writable value.
         let code = unsafe { call(def.user, state.0.as_ptr(), &mut estimate) };
@@ -281,7 +387,7 @@ impl<const N: usize> Family for Custom<N> {
     }
 
     fn with_start(&self, state: Bytes<N>) -> Self {
-        Custom { def: self.def.clone(), start: state }
+        Custom { start: state, ..self.clone() }
     }
 
     fn render(&self, state: &Bytes<N>) -> String {
@@ -414,26 +520,34 @@ mod tests {
         let def = definition(4);
         let mut each = |_: MoveCode, _: Bytes<16>, _: u32| panic!("a bug in the search's own code");
         let emit = emit_for::<16, _>(&each);
-        let mut sink = Sink { def: &def, left: 4, each: &mut each };
+        let known = RefCell::new(Known::new());
+        let head = SinkHead { def: &def, score: Score::default() };
+        let mut sink = Sink { head, left: 4, each: &mut each, known: &known };
         let state = [7u8; 4];
         // SAFETY: the engine's emit with its sink and a state of `state_size` bytes.
-        let code = unsafe { emit((&mut sink as *mut Sink<'_, _>).cast(), MoveCode::default(), state.as_ptr(), 1) };
+        let code = unsafe { emit((&mut sink as *mut Sink<'_, _, 16>).cast(), MoveCode::default(), state.as_ptr(), 1) };
         assert_eq!(code, EMIT_PANIC);
         let broken = def.failure().unwrap();
         assert!(broken.internal && broken.message.starts_with("internal error (please report)"), "{broken:?}");
     }
 
+    const NONE: *const u32 = core::ptr::null();
+
     #[test]
-    fn emit_all_refuses_a_state_size_that_is_not_the_puzzles() {
+    fn a_batch_of_another_state_size_is_refused_before_a_state_is_read() {
         let def = definition(64);
         let mut taken = 0;
         let mut each = |_: MoveCode, _: Bytes<64>, _: u32| taken += 1;
         let emit = emit_for::<64, _>(&each);
-        let mut sink = Sink { def: &def, left: 4, each: &mut each };
-        let sink = (&mut sink as *mut Sink<'_, _>).cast();
+        let known = RefCell::new(Known::new());
+        let mut sink =
+            Sink { head: SinkHead { def: &def, score: Score::default() }, left: 4, each: &mut each, known: &known };
+        let sink = (&mut sink as *mut Sink<'_, _, 64>).cast();
         let (moves, states, costs) = ([MoveCode::default(); 2], [0u8; 8], [1u32; 2]);
         // SAFETY: two 4-byte states for a 64-byte puzzle: refused before one is read.
-        let code = unsafe { emit_all(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr()) };
+        let code = unsafe {
+            emit_scored(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr(), NONE, core::ptr::null())
+        };
         assert_eq!(code, EMIT_WRONG_SIZE);
         let message = def.failure().unwrap().message;
         assert!(message.contains("another state size than the puzzle's 64 bytes"), "{message}");
@@ -441,11 +555,70 @@ mod tests {
         let def = definition(4);
         let mut each = |_: MoveCode, _: Bytes<16>, _: u32| taken += 1;
         let emit = emit_for::<16, _>(&each);
-        let mut sink = Sink { def: &def, left: 4, each: &mut each };
-        let sink = (&mut sink as *mut Sink<'_, _>).cast();
+        let known = RefCell::new(Known::new());
+        let mut sink =
+            Sink { head: SinkHead { def: &def, score: Score::default() }, left: 4, each: &mut each, known: &known };
+        let sink = (&mut sink as *mut Sink<'_, _, 16>).cast();
         // SAFETY: two 4-byte states for a 4-byte puzzle.
-        let code = unsafe { emit_all(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr()) };
+        let code = unsafe {
+            emit_scored(emit, sink, 2, moves.as_ptr(), states.as_ptr(), 4, costs.as_ptr(), NONE, core::ptr::null())
+        };
         assert_eq!((code, def.failure()), (0, None));
         assert_eq!(taken, 2);
+    }
+
+    unsafe extern "C" fn far(_: *mut c_void, _: *const u8, estimate: *mut u32) -> i32 {
+        // SAFETY: the engine passes a writable value.
+        unsafe { *estimate = 99 };
+        0
+    }
+
+    /// Successors `[i, 0, 0, 0]` for i in 1..=3, handed over with estimates `i` and state 2 solved.
+    unsafe extern "C" fn scored_successors(_: *mut c_void, _: *const u8, emit: LpEmit, sink: *mut c_void) -> i32 {
+        let moves = [MoveCode::default(); 3];
+        let states = [1u8, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0];
+        let (costs, estimates, goals) = ([1u32; 3], [1u32, 2, 3], [false, true, false]);
+        // SAFETY: three successors of 4 bytes with their scores.
+        unsafe {
+            emit_scored(
+                emit,
+                sink,
+                3,
+                moves.as_ptr(),
+                states.as_ptr(),
+                4,
+                costs.as_ptr(),
+                estimates.as_ptr(),
+                goals.as_ptr(),
+            )
+        }
+    }
+
+    #[test]
+    fn scores_handed_over_with_successors_answer_for_them_and_only_them() {
+        let vtable =
+            LpCustomVtable { successors: Some(scored_successors), estimate: Some(far), ..definition(4).vtable };
+        let puzzle =
+            Custom::<16>::new(Arc::new(Definition::new(&vtable, core::ptr::null_mut()).unwrap()), Bytes::of(&[0; 4]));
+        let mut seen = Vec::new();
+        puzzle.successors(&puzzle.start(), |_, state, _| {
+            seen.push((state, puzzle.heuristic(&state), puzzle.is_goal(&state)))
+        });
+        // Asked while each is passed on, and again afterwards: the game's scores, not its callbacks' 99
+        // and "never solved".
+        let expected: Vec<_> = (1..=3u8).map(|i| (Bytes::of(&[i, 0, 0, 0]), u32::from(i), i == 2)).collect();
+        assert_eq!(seen, expected);
+        for (state, estimate, goal) in &expected {
+            assert_eq!((puzzle.heuristic(state), puzzle.is_goal(state)), (*estimate, *goal));
+        }
+        // A state it did not hand over is asked of the callbacks.
+        let other = Bytes::of(&[9, 0, 0, 0]);
+        assert_eq!((puzzle.heuristic(&other), puzzle.is_goal(&other)), (99, false));
+        // The ring keeps the last KNOWN: after KNOWN more successors, the first are asked again.
+        for _ in 0..KNOWN {
+            puzzle.known.borrow_mut().remember(other, Score { estimate: Some(1), goal: Some(false) });
+        }
+        assert_eq!(puzzle.known(&expected[0].0), None);
+        assert_eq!(puzzle.heuristic(&expected[0].0), 99);
     }
 }

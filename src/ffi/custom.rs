@@ -5,6 +5,7 @@ use super::glue::{guard, hand_out, slice, text, Failure, LpStatus, Out};
 use super::puzzle::LpPuzzle;
 use crate::custom::{self, LpCustomVtable};
 use core::ffi::c_void;
+use core::ptr;
 
 /// A custom puzzle from the game's `vtable` (copied: the caller may free it) and context `user` (handed
 /// back to every callback; it must outlive the puzzle and its solvers), starting at the state `start`
@@ -73,8 +74,39 @@ pub unsafe extern "C" fn lp_custom_emit_all(
 ) -> i32 {
     // A panic must not unwind into the game's successors callback: it is a refusal like any other.
     // SAFETY: forwarded caller guarantees.
-    std::panic::catch_unwind(|| unsafe { custom::emit_all(emit, sink, count, moves, states, state_size, costs) })
-        .unwrap_or(i32::MAX)
+    // SAFETY: forwarded caller guarantees; no scores.
+    unsafe { lp_custom_emit_scored(emit, sink, count, moves, states, state_size, costs, ptr::null(), ptr::null()) }
+}
+
+/// `lp_custom_emit_all` with what the game knows of each successor, so that the engine need not call back
+/// for it: `estimates` (NULL for none) holds each successor's estimate and `goals` (NULL for none) whether
+/// it is solved, as the `estimate` and `is_goal` callbacks would answer. The engine keeps the last few
+/// dozen and calls `estimate` or `is_goal` only for states it no longer keeps: a search then calls into
+/// the game about once per state expanded instead of three or more times, which pays where each call
+/// costs more than the game's work for a state (C# under Mono: the C# layer does it). An `estimate`
+/// callback is still needed for the engine to use estimates at all (without one the estimate is 0).
+///
+/// # Safety
+/// As `lp_custom_emit_all`; `estimates` and `goals` NULL or holding `count` entries.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn lp_custom_emit_scored(
+    emit: custom::LpEmit,
+    sink: *mut c_void,
+    count: usize,
+    moves: *const crate::family::MoveCode,
+    states: *const u8,
+    state_size: usize,
+    costs: *const u32,
+    estimates: *const u32,
+    goals: *const bool,
+) -> i32 {
+    // A panic must not unwind into the game's successors callback: it is a refusal like any other.
+    std::panic::catch_unwind(|| {
+        // SAFETY: forwarded caller guarantees.
+        unsafe { custom::emit_scored(emit, sink, count, moves, states, state_size, costs, estimates, goals) }
+    })
+    .unwrap_or(i32::MAX)
 }
 
 /// Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words

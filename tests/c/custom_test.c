@@ -127,11 +127,8 @@ static int32_t lights_successors(void *user, const uint8_t *state, LpEmit emit, 
 }
 
 /* The same successors handed over in one call (what bindings with dear native calls do). */
-static int32_t lights_successors_batched(void *user, const uint8_t *state, LpEmit emit, void *sink) {
-    (void)user;
-    LpMove moves[9];
-    uint8_t states[9][9];
-    uint32_t costs[9];
+/* The nine presses from `state`: their moves and the boards they make. */
+static void lights_presses(const uint8_t *state, LpMove moves[9], uint8_t states[9][9], uint32_t costs[9]) {
     for (int i = 0; i < 9; i++) {
         memcpy(states[i], state, 9);
         states[i][i] ^= 1;
@@ -143,6 +140,14 @@ static int32_t lights_successors_batched(void *user, const uint8_t *state, LpEmi
         moves[i] = mv;
         costs[i] = 1;
     }
+}
+
+static int32_t lights_successors_batched(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    (void)user;
+    LpMove moves[9];
+    uint8_t states[9][9];
+    uint32_t costs[9];
+    lights_presses(state, moves, states, costs);
     return lp_custom_emit_all(emit, sink, 9, moves, &states[0][0], 9, costs);
 }
 
@@ -153,11 +158,50 @@ static int32_t lights_is_goal(void *user, const uint8_t *state, bool *goal) {
     return 0;
 }
 
+/* The is_goal and estimate calls the engine made (the scored successors should spare most). */
+static long lights_goal_calls, lights_estimate_calls;
+
+static int32_t lights_is_goal_counted(void *user, const uint8_t *state, bool *goal) {
+    lights_goal_calls++;
+    return lights_is_goal(user, state, goal);
+}
+
+/* Lit cells over five: a press turns off at most five. */
+static int32_t lights_estimate(void *user, const uint8_t *state, uint32_t *estimate) {
+    (void)user;
+    lights_estimate_calls++;
+    uint32_t lit = 0;
+    for (int i = 0; i < 9; i++) lit += state[i];
+    *estimate = (lit + 4) / 5;
+    return 0;
+}
+
+/* The presses handed over with each board's estimate and whether it is dark. */
+static int32_t lights_successors_scored(void *user, const uint8_t *state, LpEmit emit, void *sink) {
+    LpMove moves[9];
+    uint8_t states[9][9];
+    uint32_t costs[9], estimates[9];
+    bool goals[9];
+    lights_presses(state, moves, states, costs);
+    for (int i = 0; i < 9; i++) {
+        lights_is_goal(user, states[i], &goals[i]);
+        lights_estimate(user, states[i], &estimates[i]);
+        lights_estimate_calls--; /* the game's own work, not a call from the engine */
+    }
+    return lp_custom_emit_scored(emit, sink, 9, moves, &states[0][0], 9, costs, estimates, goals);
+}
+
 static void test_lights_out_equals_flip(void) {
     LpCustomVtable vtable = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9, .admissible = true,
                              .successors = lights_successors, .is_goal = lights_is_goal};
     LpCustomVtable batched = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9,
                               .admissible = true, .successors = lights_successors_batched, .is_goal = lights_is_goal};
+    LpCustomVtable scored = {.abi_version = LP_ABI_VERSION, .state_size = 9, .max_successors = 9,
+                             .admissible = true, .successors = lights_successors_scored,
+                             .is_goal = lights_is_goal_counted, .estimate = lights_estimate};
+    LpCustomVtable unscored = scored;
+    unscored.successors = lights_successors_batched;
+    long calls[2] = {0, 0};
     int agree = 0;
     for (int b = 0; b < lights_boards; b++) {
         uint8_t s[9];
@@ -176,13 +220,30 @@ static void test_lights_out_equals_flip(void) {
         bool o1 = false, o2 = false, o3 = false;
         int presses = solve(custom, LP_ALGO_ASTAR, &o1), minimum = solve(flip, LP_ALGO_EXACT, &o2);
         int batched_presses = solve(custom_batched, LP_ALGO_BFS, &o3);
-        agree += presses == minimum && batched_presses == minimum && o1 && o2 && o3;
+        /* With its estimate, scored and not: the same minimum; the scored one calls back far less. */
+        int estimated_presses[2];
+        for (int k = 0; k < 2; k++) {
+            LpPuzzle *estimated = NULL;
+            bool proven = false;
+            lights_goal_calls = lights_estimate_calls = 0;
+            CHECK(lp_custom_create(k ? &scored : &unscored, NULL, s, 9, &estimated) == LP_OK);
+            estimated_presses[k] = solve(estimated, k == b % 2 ? LP_ALGO_ASTAR : LP_ALGO_IDA_STAR, &proven);
+            CHECK(proven);
+            calls[k] += lights_goal_calls + lights_estimate_calls;
+            lp_puzzle_free(estimated);
+        }
+        agree += presses == minimum && batched_presses == minimum && o1 && o2 && o3 &&
+                 estimated_presses[0] == minimum && estimated_presses[1] == minimum;
         lp_puzzle_free(custom);
         lp_puzzle_free(custom_batched);
         lp_puzzle_free(flip);
     }
     CHECK(agree == lights_boards);
-    printf("custom Lights Out: %d of %d boards in flip's minimum presses\n", agree, lights_boards);
+    /* Scored, the engine calls is_goal and estimate only for states it no longer keeps. */
+    CHECK(calls[1] * 4 < calls[0]);
+    printf("custom Lights Out: %d of %d boards in flip's minimum presses; is_goal and estimate called %ld times "
+           "with scored successors, %ld without\n",
+           agree, lights_boards, calls[1], calls[0]);
 }
 
 /* ---- Hostile callbacks. ---- */
@@ -301,7 +362,7 @@ static void test_hostile_callbacks(void) {
     base.successors = zero_cost;
     expect_callback_failure(base, "a cost of 0");
     base.successors = emit_all_wrong_size;
-    expect_callback_failure(base, "lp_custom_emit_all was given another state size than the puzzle's 4 bytes");
+    expect_callback_failure(base, "lp_custom_emit_all or lp_custom_emit_scored was given another state size than the puzzle's 4 bytes");
     base.successors = lights_successors;
     base.is_goal = goal_fails;
     expect_callback_failure(base, "the is_goal callback failed with code -3");

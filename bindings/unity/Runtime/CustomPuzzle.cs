@@ -3,7 +3,8 @@
 // [MonoPInvokeCallback] (what IL2CPP needs: no closure or instance delegate crosses into native code),
 // with the game's object reached through a GCHandle passed as the context. Nothing is allocated per call:
 // states are pointers into the engine's memory, and a state's successors are gathered in unmanaged
-// buffers reserved once per game, then handed to the engine in one call (lp_custom_emit_all).
+// buffers reserved once per game, then handed to the engine in one call with each one's estimate and
+// goal flag (lp_custom_emit_scored), so that the engine need not call back for them.
 
 using System;
 using System.Runtime.InteropServices;
@@ -151,7 +152,8 @@ namespace LpHint
         private int stateBytes, slots;
         internal Move* Moves;
         internal byte* States;
-        internal uint* Costs;
+        internal uint* Costs, Estimates;
+        internal byte* Goals;
         internal int Size, Max, Count;
         internal bool Refused;
 
@@ -165,6 +167,8 @@ namespace LpHint
                 g.FreeMoves();
                 g.Moves = (Move*)Marshal.AllocHGlobal(16 * max);
                 g.Costs = (uint*)Marshal.AllocHGlobal(4 * max);
+                g.Estimates = (uint*)Marshal.AllocHGlobal(4 * max);
+                g.Goals = (byte*)Marshal.AllocHGlobal(max);
                 g.slots = max;
             }
             if (g.stateBytes < size * max)
@@ -178,6 +182,28 @@ namespace LpHint
             g.Count = 0;
             g.Refused = false;
             return g;
+        }
+
+        /// <summary>Each successor's estimate and whether it is solved, asked of `game` here in managed
+        /// code: handed over with the successors, they spare the engine a call back for each. False when
+        /// the game threw: the successors then go without, and the engine's own call reports the exception
+        /// as IsGoal's or Estimate's.</summary>
+        internal bool Score(CustomPuzzle game)
+        {
+            try
+            {
+                for (int i = 0; i < Count; i++)
+                {
+                    byte* state = States + Size * i;
+                    Goals[i] = game.IsGoal(state) ? (byte)1 : (byte)0;
+                    Estimates[i] = game.Estimate(state);
+                }
+                return true;
+            }
+            catch (Exception)
+            {
+                return false;
+            }
         }
 
         internal bool Add(Move move, byte* next, uint cost)
@@ -199,8 +225,12 @@ namespace LpHint
         {
             if (Moves != null) Marshal.FreeHGlobal((IntPtr)Moves);
             if (Costs != null) Marshal.FreeHGlobal((IntPtr)Costs);
+            if (Estimates != null) Marshal.FreeHGlobal((IntPtr)Estimates);
+            if (Goals != null) Marshal.FreeHGlobal((IntPtr)Goals);
             Moves = null;
             Costs = null;
+            Estimates = null;
+            Goals = null;
         }
 
         ~Gathering()
@@ -252,11 +282,11 @@ namespace LpHint
 
     internal static unsafe partial class NativeMethods
     {
-        // lp_custom_emit_all with the engine's emit as a plain pointer (the generated import marshals a
+        // lp_custom_emit_scored with the engine's emit as a plain pointer (the generated import marshals a
         // delegate, which would be made per call).
-        [DllImport(__DllName, EntryPoint = "lp_custom_emit_all", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern int lp_custom_emit_all_raw(IntPtr emit, IntPtr sink, UIntPtr count, Move* moves, byte* states,
-            UIntPtr stateSize, uint* costs);
+        [DllImport(__DllName, EntryPoint = "lp_custom_emit_scored", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int lp_custom_emit_scored_raw(IntPtr emit, IntPtr sink, UIntPtr count, Move* moves, byte* states,
+            UIntPtr stateSize, uint* costs, uint* estimates, byte* goals);
     }
 
     /// <summary>The static callbacks the engine calls, and the vtable that names them.</summary>
@@ -341,8 +371,10 @@ namespace LpHint
                 CustomContext context = Context(user);
                 Gathering gathering = Gathering.Begin(context.Size, context.Max);
                 context.Game.Successors(state, new Successors(gathering));
-                int refused = NativeMethods.lp_custom_emit_all_raw(emit, sink, (UIntPtr)gathering.Count, gathering.Moves,
-                    gathering.States, (UIntPtr)gathering.Size, gathering.Costs);
+                bool scored = gathering.Score(context.Game);
+                int refused = NativeMethods.lp_custom_emit_scored_raw(emit, sink, (UIntPtr)gathering.Count, gathering.Moves,
+                    gathering.States, (UIntPtr)gathering.Size, gathering.Costs, scored ? gathering.Estimates : null,
+                    scored ? gathering.Goals : null);
                 if (refused != 0) return refused;
                 return gathering.Refused ? Refused : 0;
             }

@@ -22,6 +22,9 @@ namespace LpHint
         [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
         internal delegate int lp_custom_emit_all_emit_delegate(void* sink, LpMove mv, byte* next, uint cost);
 
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate int lp_custom_emit_scored_emit_delegate(void* sink, LpMove mv, byte* next, uint cost);
+
 
 
         /// <summary>
@@ -201,6 +204,21 @@ namespace LpHint
         /// </summary>
         [DllImport(__DllName, EntryPoint = "lp_custom_emit_all", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern int lp_custom_emit_all(lp_custom_emit_all_emit_delegate emit, void* sink, System.UIntPtr count, LpMove* moves, byte* states, System.UIntPtr state_size, uint* costs);
+
+        /// <summary>
+        ///  `lp_custom_emit_all` with what the game knows of each successor, so that the engine need not call back
+        ///  for it: `estimates` (NULL for none) holds each successor's estimate and `goals` (NULL for none) whether
+        ///  it is solved, as the `estimate` and `is_goal` callbacks would answer. The engine keeps the last few
+        ///  dozen and calls `estimate` or `is_goal` only for states it no longer keeps: a search then calls into
+        ///  the game about once per state expanded instead of three or more times, which pays where each call
+        ///  costs more than the game's work for a state (C# under Mono: the C# layer does it). An `estimate`
+        ///  callback is still needed for the engine to use estimates at all (without one the estimate is 0).
+        ///
+        ///  # Safety
+        ///  As `lp_custom_emit_all`; `estimates` and `goals` NULL or holding `count` entries.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "lp_custom_emit_scored", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern int lp_custom_emit_scored(lp_custom_emit_scored_emit_delegate emit, void* sink, System.UIntPtr count, LpMove* moves, byte* states, System.UIntPtr state_size, uint* costs, uint* estimates, bool* goals);
 
         /// <summary>
         ///  Says, from inside a callback about to return a nonzero code, what went wrong in the game's own words
