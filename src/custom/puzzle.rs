@@ -45,7 +45,7 @@ pub struct Custom<const N: usize> {
 /// How many of the last successors' scores ([`lp_custom_emit_scored`](crate::ffi)) a puzzle keeps. The
 /// searches ask for a successor's estimate as it is made, and whether it is solved when it comes up —
 /// IDA\* at once, A\* mostly within the next few expansions; each answer found here is a call into the
-/// game saved, which from C# or JavaScript costs more than the game's own work.
+/// game saved, which from C# under Mono costs more than the game's own work.
 const KNOWN: usize = 32;
 
 /// What the game said of a successor beside it: its estimate and whether it is solved, each if given.
