@@ -113,6 +113,18 @@ fn describe(desc: &str, position: &SokobanPosition, width: usize) -> String {
     format!("sokoban:{}", out.join("/"))
 }
 
+/// Calls `f` with every position the brute force reached in each of `rooms` (its description, the
+/// puzzle starting there, and its pushes to the goal: `None` when unsolvable).
+fn each_position(rooms: Vec<(String, SokobanSpace)>, mut f: impl FnMut(&str, &Sokoban, Option<u32>)) {
+    for (desc, space) in rooms {
+        for (position, truth) in &space.to_goal {
+            let here = describe(&desc, position, space.width);
+            let puzzle = Sokoban::parse(&here).unwrap_or_else(|e| panic!("{here}: {e}"));
+            f(&here, &puzzle, *truth);
+        }
+    }
+}
+
 fn solve(puzzle: &Sokoban) -> (Status, Option<u32>, bool) {
     let mut solver = puzzle.recommended_solver().unwrap();
     solver.restart(puzzle, puzzle.start());
@@ -161,27 +173,57 @@ fn the_solver_matches_the_brute_force_on_random_rooms() {
 #[test]
 fn every_deadlock_the_family_reports_is_real_and_the_bound_is_admissible() {
     let (mut dead, mut positions) = (0, 0);
-    for (desc, space) in rooms(80, 40, 2) {
-        for (position, truth) in &space.to_goal {
-            let here = describe(&desc, position, space.width);
-            let puzzle = Sokoban::parse(&here).unwrap_or_else(|e| panic!("{here}: {e}"));
-            let state = puzzle.start();
-            positions += 1;
-            if puzzle.provably_unsolvable(&state) {
-                assert_eq!(*truth, None, "{here}: called a deadlock, but {truth:?} pushes solve it");
-                dead += 1;
-            }
-            let mut cells = HintCells::new();
-            if puzzle.lost_parts(&puzzle.shown_start(), &mut cells) {
-                assert_eq!(*truth, None, "{here}: dead boxes {cells:?} in a solvable position");
-                assert!(puzzle.lost_text(&puzzle.shown_start()).is_some(), "{here}: dead boxes without words");
-            }
-            if let Some(d) = truth {
-                assert!(puzzle.heuristic(&state) <= *d, "{here}: bound {} over {d} pushes", puzzle.heuristic(&state));
+    each_position(rooms(80, 40, 2), |here, puzzle, truth| {
+        let state = puzzle.start();
+        positions += 1;
+        if puzzle.provably_unsolvable(&state) {
+            assert_eq!(truth, None, "{here}: called a deadlock, but {truth:?} pushes solve it");
+            dead += 1;
+        }
+        let mut cells = HintCells::new();
+        if puzzle.lost_parts(&puzzle.shown_start(), &mut cells) {
+            assert_eq!(truth, None, "{here}: dead boxes {cells:?} in a solvable position");
+            assert!(puzzle.lost_text(&puzzle.shown_start()).is_some(), "{here}: dead boxes without words");
+        }
+        if let Some(d) = truth {
+            assert!(puzzle.heuristic(&state) <= d, "{here}: bound {} over {d} pushes", puzzle.heuristic(&state));
+        }
+    });
+    assert!(dead >= 500 && positions >= 5000, "{dead} deadlocks among {positions} positions");
+}
+
+#[test]
+fn two_or_three_boxes_dead_when_searched_alone_are_dead_in_every_position_that_holds_them() {
+    use lphint::families::sokoban::subsets::Subsets;
+    // Every pair and triple of every position of the random rooms, asked of a fresh memo with the
+    // player where the position has them: "dead" only where the brute force finds no solution of the
+    // whole position.
+    let (mut dead, mut asked) = (0, 0);
+    each_position(rooms(60, 60, 11), |here, puzzle, truth| {
+        let (start, level) = (puzzle.start(), puzzle.level());
+        let boxes = start.boxes();
+        let mut subsets = Subsets::new(level, 1 << 16).unwrap();
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        for i in 0..boxes.len() {
+            for j in i + 1..boxes.len() {
+                groups.push(vec![boxes[i], boxes[j]]);
             }
         }
-    }
-    assert!(dead >= 500 && positions >= 5000, "{dead} deadlocks among {positions} positions");
+        if boxes.len() == 3 {
+            groups.push(boxes.to_vec());
+        }
+        for group in groups {
+            subsets.set_budget();
+            asked += 1;
+            if subsets.dead(level, &group, start.player) {
+                assert_eq!(truth, None, "{here}: boxes {group:?} called dead, but {truth:?} pushes solve it");
+                dead += 1;
+                // Asked again, from the memo: the same answer.
+                assert!(subsets.dead(level, &group, start.player), "{here}: {group:?} forgotten");
+            }
+        }
+    });
+    assert!(dead >= 200 && asked >= 2_000, "{dead} dead of {asked} pairs and triples asked");
 }
 
 /// Checks the reason `Sokoban::lost` gives for the position `here` against the brute force with boxes

@@ -28,6 +28,7 @@ use super::cells::Cells;
 use super::corral::Corrals;
 use super::level::Level;
 use super::packing::{PackingOrder, Peel, Peeler};
+use super::subsets::Subsets;
 use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Shortfall, Status};
@@ -83,6 +84,12 @@ struct Node {
     tried: u32,
     /// The order key ([`FeatureSearch::order_key`]) of the last move kept (0 before the first).
     after: u64,
+}
+
+/// The bytes of the memo of subsets' deadlocks for a search of `cap` positions: 4 a position, at most
+/// 1 MiB (XSokoban's levels meet a few thousand subsets in a 3-second search).
+fn subsets_bytes(cap: usize) -> usize {
+    cap.saturating_mul(4).min(1 << 20)
 }
 
 /// [`Node::chunk_base`] of a position whose moves are not made yet.
@@ -226,6 +233,8 @@ pub struct FeatureSearch {
     /// Scratch space.
     walk: Box<Walk>,
     corrals: Box<Corrals>,
+    /// Deadlocks of two or three boxes, kept for the level.
+    subsets: Option<Box<Subsets>>,
     /// Each room square's goals a box there can reach (bit `g` for goal `g`).
     reach: Vec<u64>,
     seen: Vec<u32>,
@@ -311,6 +320,7 @@ impl FeatureSearch {
             status: Status::InProgress,
             walk: Box::new(Walk::new()),
             corrals: Box::new(Corrals::new()),
+            subsets: None,
             reach: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
@@ -361,6 +371,7 @@ impl FeatureSearch {
         make_room(&mut self.stack, rooms)?;
         make_room(&mut self.dfs, rooms)?;
         self.peeler = Some(Box::new(Peeler::new(&level, self.peel)?));
+        self.subsets = Some(Box::new(Subsets::new(&level, subsets_bytes(self.node_cap))?));
         // The order's steps (two a goal at most: its own and a pocket's) and their sealed squares, made by
         // the first steps in the room reserved here.
         self.order.steps.clear();
@@ -400,12 +411,10 @@ impl FeatureSearch {
     pub fn bytes_for(puzzle: &Sokoban, cap: usize) -> usize {
         let words = puzzle.level().rooms().div_ceil(64);
         let position = core::mem::size_of::<Node>() + words * 8 + CHUNK * 4;
-        cap.saturating_mul(position).saturating_add(Self::table_len(cap).saturating_mul(4)).saturating_add(Cells::<
-            Features,
-        >::bytes_for(
-            cap,
-            cap.min(MAX_CELLS_MADE),
-        ))
+        cap.saturating_mul(position)
+            .saturating_add(Self::table_len(cap).saturating_mul(4))
+            .saturating_add(Cells::<Features>::bytes_for(cap, cap.min(MAX_CELLS_MADE)))
+            .saturating_add(Subsets::bytes_for(puzzle.level(), subsets_bytes(cap)))
     }
 
     /// The table's slots for `cap` positions.
@@ -474,6 +483,7 @@ impl FeatureSearch {
             + self.table.len() * 4
             + self.chunks.len() * 4
             + Cells::<Features>::bytes_for(self.node_cap, self.node_cap.min(MAX_CELLS_MADE))
+            + self.subsets.as_ref().map_or(0, |s| s.bytes_reserved())
     }
 
     /// How the search stands: `InProgress`, `Found`, `Unsolvable` (every move tried: no solution among
@@ -948,9 +958,11 @@ impl FeatureSearch {
         take(&mut bits, mv.from);
         put(&mut bits, mv.to);
         let normal = self.walk.fill(&self.level, &bits, mv.behind);
-        // Walks: the player's region, the corrals, the areas.
-        let units = self.units(6 * self.level.rooms());
-        if self.lost(&bits, mv.to) {
+        let lost = self.lost(&bits, mv.to, mv.behind);
+        // Walks: the player's region, the corrals, the areas; the subsets' searches.
+        let walked = self.subsets.as_ref().map_or(0, |s| s.walked());
+        let units = self.units(6 * self.level.rooms() + walked);
+        if lost {
             return units;
         }
         let weight = self.nodes[id as usize].weight + mv.weight as u32;
@@ -960,8 +972,9 @@ impl FeatureSearch {
 
     /// Whether the boxes `bits` (the one on `moved` just moved; the player's region in `self.walk`) are
     /// lost as the deadlock tests see: frozen off a goal, held so that only a push onto a dead square
-    /// frees them, a goal no box can reach, a corral nothing enters.
-    fn lost(&mut self, bits: &Bits, moved: u16) -> bool {
+    /// frees them, a goal no box can reach, the moved box dead with one or two boxes near it searched
+    /// alone (the player on `player`), a corral nothing enters.
+    fn lost(&mut self, bits: &Bits, moved: u16, player: u16) -> bool {
         let level = Arc::clone(&self.level);
         let level = &*level;
         let mut seen: Bits = [0; MAX_CELLS / 64];
@@ -977,10 +990,41 @@ impl FeatureSearch {
         if !all_matched(&reach) {
             return true;
         }
+        if self.dead_subset(&cells, moved, player) {
+            return true;
+        }
         let mut allowed = [0xF; MAX_BOXES];
         let reached = self.walk.reached;
         self.corrals.restrict(level, bits, &reached, &cells, &mut allowed)
             && allowed[..cells.len()].iter().all(|&a| a == 0)
+    }
+
+    /// Whether the box on `moved` and one or two of `cells` within two squares of it (across and down)
+    /// are dead together, searched alone with the player on `player` ([`Subsets`]).
+    fn dead_subset(&mut self, cells: &[u16], moved: u16, player: u16) -> bool {
+        let Some(subsets) = self.subsets.as_mut() else { return false };
+        subsets.set_budget();
+        let level = &*self.level;
+        let width = level.written.width;
+        let place = |c: u16| {
+            let cell = level.cell_of[c as usize] as usize;
+            ((cell / width) as isize, (cell % width) as isize)
+        };
+        let (row, column) = place(moved);
+        let near: heapless::Vec<u16, MAX_BOXES> = cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                c != moved && {
+                    let (r, k) = place(c);
+                    (r - row).abs() <= 2 && (k - column).abs() <= 2
+                }
+            })
+            .collect();
+        if near.iter().any(|&c| subsets.dead(level, &[moved, c], player)) {
+            return true;
+        }
+        (0..near.len()).any(|i| (i + 1..near.len()).any(|j| subsets.dead(level, &[moved, near[i], near[j]], player)))
     }
 
     /// Stores the position (unless seen before), files it in its cell, and notes a solution.

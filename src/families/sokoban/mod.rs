@@ -10,7 +10,9 @@
 //! What is known before any search ([`level::Level`]): the dead squares (a box there can never reach a
 //! goal) and the push distances on the empty room, whose minimum-cost matching of boxes to goals is the
 //! admissible lower bound that guides the optimal search ([`search`]). Freeze deadlocks (boxes frozen
-//! against walls and each other off a goal) are found after every push ([`board::frozen_off_goal`]).
+//! against walls and each other off a goal) are found after every push ([`board::frozen_off_goal`]); the
+//! feature-space search ([`fess`]) also asks whether the pushed box and one or two boxes near it are dead
+//! searched alone ([`subsets`]).
 //!
 //! Text description: see [`text`]. Limits: [`MAX_SIDE`]×[`MAX_SIDE`] squares, [`MAX_BOXES`] boxes.
 
@@ -25,6 +27,7 @@ mod generate;
 pub mod level;
 pub mod packing;
 pub mod search;
+pub mod subsets;
 pub mod text;
 pub mod whole;
 
