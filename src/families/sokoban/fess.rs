@@ -28,7 +28,7 @@ use super::cells::Cells;
 use super::corral::Corrals;
 use super::level::Level;
 use super::packing::{PackingOrder, Peel, Peeler};
-use super::subsets::Subsets;
+use super::subsets::{memo_bytes, Subsets};
 use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Shortfall, Status};
@@ -84,12 +84,6 @@ struct Node {
     tried: u32,
     /// The order key ([`FeatureSearch::order_key`]) of the last move kept (0 before the first).
     after: u64,
-}
-
-/// The bytes of the memo of subsets' deadlocks for a search of `cap` positions: 4 a position, at most
-/// 1 MiB (XSokoban's levels meet a few thousand subsets in a 3-second search).
-fn subsets_bytes(cap: usize) -> usize {
-    cap.saturating_mul(4).min(1 << 20)
 }
 
 /// [`Node::chunk_base`] of a position whose moves are not made yet.
@@ -371,7 +365,7 @@ impl FeatureSearch {
         make_room(&mut self.stack, rooms)?;
         make_room(&mut self.dfs, rooms)?;
         self.peeler = Some(Box::new(Peeler::new(&level, self.peel)?));
-        self.subsets = Some(Box::new(Subsets::new(&level, subsets_bytes(self.node_cap))?));
+        self.subsets = Some(Box::new(Subsets::new(&level, memo_bytes(self.node_cap))?));
         // The order's steps (two a goal at most: its own and a pocket's) and their sealed squares, made by
         // the first steps in the room reserved here.
         self.order.steps.clear();
@@ -414,7 +408,7 @@ impl FeatureSearch {
         cap.saturating_mul(position)
             .saturating_add(Self::table_len(cap).saturating_mul(4))
             .saturating_add(Cells::<Features>::bytes_for(cap, cap.min(MAX_CELLS_MADE)))
-            .saturating_add(Subsets::bytes_for(puzzle.level(), subsets_bytes(cap)))
+            .saturating_add(Subsets::bytes_for(puzzle.level(), memo_bytes(cap)))
     }
 
     /// The table's slots for `cap` positions.
@@ -990,41 +984,16 @@ impl FeatureSearch {
         if !all_matched(&reach) {
             return true;
         }
-        if self.dead_subset(&cells, moved, player) {
+        if self.subsets.as_mut().is_some_and(|s| {
+            s.set_budget();
+            s.dead_near(level, &cells, moved, player)
+        }) {
             return true;
         }
         let mut allowed = [0xF; MAX_BOXES];
         let reached = self.walk.reached;
         self.corrals.restrict(level, bits, &reached, &cells, &mut allowed)
             && allowed[..cells.len()].iter().all(|&a| a == 0)
-    }
-
-    /// Whether the box on `moved` and one or two of `cells` within two squares of it (across and down)
-    /// are dead together, searched alone with the player on `player` ([`Subsets`]).
-    fn dead_subset(&mut self, cells: &[u16], moved: u16, player: u16) -> bool {
-        let Some(subsets) = self.subsets.as_mut() else { return false };
-        subsets.set_budget();
-        let level = &*self.level;
-        let width = level.written.width;
-        let place = |c: u16| {
-            let cell = level.cell_of[c as usize] as usize;
-            ((cell / width) as isize, (cell % width) as isize)
-        };
-        let (row, column) = place(moved);
-        let near: heapless::Vec<u16, MAX_BOXES> = cells
-            .iter()
-            .copied()
-            .filter(|&c| {
-                c != moved && {
-                    let (r, k) = place(c);
-                    (r - row).abs() <= 2 && (k - column).abs() <= 2
-                }
-            })
-            .collect();
-        if near.iter().any(|&c| subsets.dead(level, &[moved, c], player)) {
-            return true;
-        }
-        (0..near.len()).any(|i| (i + 1..near.len()).any(|j| subsets.dead(level, &[moved, near[i], near[j]], player)))
     }
 
     /// Stores the position (unless seen before), files it in its cell, and notes a solution.

@@ -10,6 +10,7 @@
 use super::board::{frozen_off_goal, has, put, take, Bits, Matching, Walk};
 use super::corral::Corrals;
 use super::level::Level;
+use super::subsets::{memo_bytes, Subsets};
 use super::{Action, Dir, Kind, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Puzzle, Search, Stats, Status, Step};
@@ -125,6 +126,10 @@ pub struct PushSearch {
     /// The first waypoint the optimal run reached, and whether the run ended there.
     waypoint_hit: Option<Id>,
     repaired: bool,
+    /// Whether runs prune positions whose pushed box is dead with boxes near it ([`Subsets`]), and the
+    /// memo, for the level it was made for.
+    use_subsets: bool,
+    subsets: Option<(Arc<Level>, Box<Subsets>)>,
 }
 
 /// Whether `cell` has a wall on both sides across `dir`: a box there pushed along `dir` (or the player
@@ -188,7 +193,20 @@ impl PushSearch {
             waypoints: memory::with_capacity(WAYPOINTS)?,
             waypoint_hit: None,
             repaired: false,
+            use_subsets: false,
+            subsets: None,
         })
+    }
+
+    /// The same search, pruning positions whose pushed box is dead with one or two boxes near it,
+    /// searched alone ([`Subsets`]: a memo of [`memo_bytes`] for its positions, made now for `puzzle`'s
+    /// level and again at the start of a run on another level, kept with the level) — for whole solves
+    /// and the hints' searches, not a generator's rater (whose candidates' levels change in place).
+    pub fn with_subsets(mut self, puzzle: &Sokoban) -> Result<PushSearch, OutOfMemory> {
+        let level = puzzle.shared_level();
+        let subsets = Subsets::new(&level, memo_bytes(self.player.capacity()))?;
+        (self.use_subsets, self.subsets) = (true, Some((level, Box::new(subsets))));
+        Ok(self)
     }
 
     /// The same search, its greedy runs packing goal rooms in order ([`super::packing`]): made once a
@@ -454,6 +472,10 @@ impl PushSearch {
         let g = self.g[id as usize] + 1;
         let mut made = 0;
         let mut seen: Bits = [0; MAX_CELLS / 64];
+        // The subsets' searches of this box's pushes share one part's work.
+        if let Some((_, subsets)) = self.subsets.as_mut() {
+            subsets.set_budget();
+        }
         for dir in Dir::ALL {
             let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
             let e = &mut *self.expanding;
@@ -485,7 +507,14 @@ impl PushSearch {
                 }
                 (end, pushes) = (next, pushes + 1);
             }
-            let child = if frozen {
+            let subset_dead = !frozen
+                && self.subsets.as_mut().is_some_and(|(_, subsets)| {
+                    e.cells[i] = end;
+                    let dead = subsets.dead_near(level, &e.cells[..n], end, level.next(end, dir.back()));
+                    e.cells[i] = b;
+                    dead
+                });
+            let child = if frozen || subset_dead {
                 None
             } else {
                 e.cells[i] = end;
@@ -583,7 +612,8 @@ impl PushSearch {
     /// work on a 64×64 room with 64 boxes too.
     fn part_units(&self, puzzle: &Sokoban, made: u64) -> u32 {
         let n = self.expanding.n as u64;
-        let work = made * (puzzle.level().rooms() as u64 + n * n);
+        let walked = self.subsets.as_ref().map_or(0, |(_, s)| s.walked()) as u64;
+        let work = made * (puzzle.level().rooms() as u64 + n * n) + walked;
         (1 + work / 2048).min(u32::MAX as u64) as u32
     }
 
@@ -740,6 +770,16 @@ impl PushSearch {
         // Kept only by greedy runs (their macros' pushes are written out in the level's positions): a
         // generator's rater, optimal, must not hold the candidates' level, whose storage it reuses.
         self.level = (self.order == Order::Greedy).then(|| puzzle.shared_level());
+        if self.use_subsets {
+            let level = puzzle.shared_level();
+            if !self.subsets.as_ref().is_some_and(|(made, _)| Arc::ptr_eq(made, &level)) {
+                // Out of memory: no subsets (sound, only less pruning).
+                self.subsets = None;
+                let bytes = memo_bytes(self.player.capacity());
+                self.subsets = Subsets::new(&level, bytes).ok().map(|s| (level, Box::new(s)));
+            }
+        }
+        self.stats.bytes_reserved += self.subsets.as_ref().map_or(0, |(_, s)| s.bytes_reserved());
         let mut bits: Bits = [0; MAX_CELLS / 64];
         start.boxes().iter().for_each(|&b| put(&mut bits, b));
         let words = self.words;

@@ -15,11 +15,17 @@
 //! it are not searched.
 
 use super::level::Level;
-use super::NONE;
+use super::{MAX_BOXES, NONE};
 use crate::memory::{self, OutOfMemory};
 use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
+
+/// The bytes of a memo for a search of `positions` positions: 4 a position, at most 1 MiB (XSokoban's
+/// levels meet a few thousand subsets in a 3-second search).
+pub fn memo_bytes(positions: usize) -> usize {
+    positions.saturating_mul(4).min(1 << 20)
+}
 
 /// The most boxes of a subset.
 pub const MOST: usize = 3;
@@ -140,6 +146,30 @@ impl Subsets {
     /// The steps walked since [`Subsets::set_budget`].
     pub fn walked(&self) -> usize {
         self.walked
+    }
+
+    /// Whether the box on `moved` and one or two of `cells` (the position's boxes, `moved` among them)
+    /// within two squares of it, across and down, are dead searched alone with the player on `player`:
+    /// the test of a push, within the work [`Subsets::set_budget`] gave.
+    pub fn dead_near(&mut self, level: &Level, cells: &[u16], moved: u16, player: u16) -> bool {
+        let width = level.written.width;
+        let place = |c: u16| {
+            let cell = level.cell_of[c as usize] as usize;
+            ((cell / width) as isize, (cell % width) as isize)
+        };
+        let (row, column) = place(moved);
+        let near: heapless::Vec<u16, MAX_BOXES> = cells
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let (r, k) = place(c);
+                c != moved && (r - row).abs() <= 2 && (k - column).abs() <= 2
+            })
+            .collect();
+        if near.iter().any(|&c| self.dead(level, &[moved, c], player)) {
+            return true;
+        }
+        (0..near.len()).any(|i| (i + 1..near.len()).any(|j| self.dead(level, &[moved, near[i], near[j]], player)))
     }
 
     /// Whether the boxes on `squares` (2 or 3, distinct), alone on the level with the player on

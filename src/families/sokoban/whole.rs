@@ -13,6 +13,7 @@
 
 use super::fess::Portfolio;
 use super::search::{Order, PushSearch};
+use super::subsets::{memo_bytes, Subsets};
 use super::{Action, Kind, Sokoban, State};
 use crate::family::Family;
 use crate::memory::{self, OutOfMemory};
@@ -59,7 +60,7 @@ impl WholeSolve {
     pub fn new(puzzle: &Sokoban, proof_cap: usize, feature_cap: usize) -> Result<WholeSolve, OutOfMemory> {
         let start = puzzle.start();
         Ok(WholeSolve {
-            push: PushSearch::new(puzzle, proof_cap)?.with_repair(),
+            push: PushSearch::new(puzzle, proof_cap)?.with_repair().with_subsets(puzzle)?,
             features: Portfolio::new(puzzle, start.boxes(), start.player, feature_cap)?,
             phase: Phase::Proof,
             start,
@@ -71,7 +72,10 @@ impl WholeSolve {
 
     /// The bytes [`WholeSolve::new`] reserves.
     pub fn bytes_for(puzzle: &Sokoban, proof_cap: usize, feature_cap: usize) -> usize {
-        PushSearch::bytes_for(puzzle, proof_cap).saturating_add(Portfolio::bytes_for(puzzle, feature_cap))
+        let subsets = Subsets::bytes_for(puzzle.level(), memo_bytes(proof_cap));
+        PushSearch::bytes_for(puzzle, proof_cap)
+            .saturating_add(subsets)
+            .saturating_add(Portfolio::bytes_for(puzzle, feature_cap))
     }
 
     /// Replays up to `pushes` more pushes of the feature-space solution into `path`, each as the puzzle

@@ -320,7 +320,8 @@ struct Found {
 fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>) -> Result<Level, String> {
     if !search.as_ref().is_some_and(|s| s.fits(puzzle)) {
         drop(search.take()); // the old arrays go before larger ones are reserved
-        *search = Some(PushSearch::new(puzzle, run.nodes).map_err(|e| e.to_string())?);
+        *search =
+            Some(PushSearch::new(puzzle, run.nodes).and_then(|s| s.with_subsets(puzzle)).map_err(|e| e.to_string())?);
     }
     let Some(search) = search.as_mut() else { unreachable!("made above") };
     let clock = Instant::now();
