@@ -1397,16 +1397,17 @@ fn lp_bench_sokoban_plays_levels_by_hints_as_a_game_asks_them() {
 
 #[test]
 fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not_proven() {
-    // XSokoban 3: the push-optimal A* fills its room without a proof; `lp solve` goes on with the
-    // feature-space search, prints the solution as not proven optimal, and each push replays (the box
-    // named by its number) to the goal.
+    // XSokoban 3: the push-optimal A* fills its room without a proof; `lp solve` goes on (a greedy run,
+    // then the feature-space search), prints the solution as not proven optimal, and each push replays
+    // (the box named by its number) to the goal.
     let xsb = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/sokoban/xsokoban_90.xsb")).unwrap();
     let level = &lphint::families::sokoban::text::read_collection(&xsb).unwrap()[2].level;
     let desc = level.with_start(level.shown_start()).describe();
     let v = json(&["solve", &desc, "--json"]);
     assert_eq!((v["status"].as_str(), v["optimal"].as_bool()), (Some("found"), Some(false)), "{v}");
-    // The phase that answered is named, and only the A*'s answer would be proven.
-    assert_eq!(v["phase"].as_str(), Some("features"), "{v}");
+    // The phase that answered is named (not the A*: only its answer would be proven).
+    let phase = v["phase"].as_str().unwrap_or_default().to_string();
+    assert!(phase == "greedy" || phase == "features", "{v}");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(v["length"].as_u64(), Some(moves.len() as u64));
     let mut game = lphint::registry::parse(&desc).unwrap();
@@ -1423,7 +1424,7 @@ fn lp_solve_goes_on_past_a_proof_that_does_not_come_and_says_its_solution_is_not
     assert!(game.is_solved());
     let text = String::from_utf8(lp(&["solve", &desc]).stdout).unwrap();
     assert!(text.contains(&format!("{} pushes (not proven optimal)", moves.len())), "{text}");
-    assert!(text.contains("features (after astar): found after"), "{text}");
+    assert!(text.contains(&format!("{phase} (after astar): found after")), "{text}");
     // A level the A* proves: its phase is the A*, proven optimal.
     let first = &lphint::families::sokoban::text::read_collection(&xsb).unwrap()[0].level;
     let v = json(&["solve", &first.with_start(first.shown_start()).describe(), "--json"]);
