@@ -5,7 +5,7 @@
 //! boxes only stand in the way (each push of those boxes in a solution of the whole is legal without the
 //! others, and the player walks at least as far). The feature-space search's positions on the XSokoban
 //! levels it fails were mostly lost this way (XSokoban 11, 23 and 40: of the positions the A\* proved
-//! dead, 5 in 6 held a dead pair or triple within two squares of each other).
+//! dead, 5 in 6 held a dead pair or triple, most within two squares of each other).
 //!
 //! Each subset's answer is searched once, when first met, and kept: for every square the player was
 //! asked from, whether the subset is dead from its region. A search is a best-first walk of the
@@ -26,6 +26,11 @@ use core::cmp::Reverse;
 pub fn memo_bytes(positions: usize) -> usize {
     positions.saturating_mul(4).min(1 << 20)
 }
+
+/// How far (in rows or columns) from the pushed box the other box of a pair may stand, and both others
+/// of a triple.
+const PAIR_SPAN: isize = 3;
+const TRIPLE_SPAN: isize = 2;
 
 /// The most boxes of a subset.
 pub const MOST: usize = 3;
@@ -148,9 +153,9 @@ impl Subsets {
         self.walked
     }
 
-    /// Whether the box on `moved` and one or two of `cells` (the position's boxes, `moved` among them)
-    /// within two squares of it, across and down, are dead searched alone with the player on `player`:
-    /// the test of a push, within the work [`Subsets::set_budget`] gave.
+    /// Whether the box on `moved` and one of `cells` (the position's boxes, `moved` among them) within
+    /// three squares of it across and down, or two within two squares, are dead searched alone with the
+    /// player on `player`: the test of a push, within the work [`Subsets::set_budget`] gave.
     pub fn dead_near(&mut self, level: &Level, cells: &[u16], moved: u16, player: u16) -> bool {
         let width = level.written.width;
         let place = |c: u16| {
@@ -158,18 +163,20 @@ impl Subsets {
             ((cell / width) as isize, (cell % width) as isize)
         };
         let (row, column) = place(moved);
-        let near: heapless::Vec<u16, MAX_BOXES> = cells
+        // Each other box within PAIR_SPAN squares, and whether within TRIPLE_SPAN.
+        let near: heapless::Vec<(u16, bool), MAX_BOXES> = cells
             .iter()
-            .copied()
-            .filter(|&c| {
+            .filter_map(|&c| {
                 let (r, k) = place(c);
-                c != moved && (r - row).abs() <= 2 && (k - column).abs() <= 2
+                let span = (r - row).abs().max((k - column).abs());
+                (c != moved && span <= PAIR_SPAN).then_some((c, span <= TRIPLE_SPAN))
             })
             .collect();
-        if near.iter().any(|&c| self.dead(level, &[moved, c], player)) {
+        if near.iter().any(|&(c, _)| self.dead(level, &[moved, c], player)) {
             return true;
         }
-        (0..near.len()).any(|i| (i + 1..near.len()).any(|j| self.dead(level, &[moved, near[i], near[j]], player)))
+        let close: heapless::Vec<u16, MAX_BOXES> = near.iter().filter(|n| n.1).map(|n| n.0).collect();
+        (0..close.len()).any(|i| (i + 1..close.len()).any(|j| self.dead(level, &[moved, close[i], close[j]], player)))
     }
 
     /// Whether the boxes on `squares` (2 or 3, distinct), alone on the level with the player on
@@ -193,8 +200,11 @@ impl Subsets {
         if self.keys[slot] == k && self.sets[base + word] & bit != 0 {
             return self.sets[base + self.words + word] & bit != 0;
         }
+        if self.walked >= self.budget {
+            return false;
+        }
         if self.keys[slot] == 0 {
-            if self.entries >= self.most || self.walked >= self.budget {
+            if self.entries >= self.most {
                 return false;
             }
             self.keys[slot] = k;
