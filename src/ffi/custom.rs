@@ -72,9 +72,7 @@ pub unsafe extern "C" fn lp_custom_emit_all(
     state_size: usize,
     costs: *const u32,
 ) -> i32 {
-    // A panic must not unwind into the game's successors callback: it is a refusal like any other.
-    // SAFETY: forwarded caller guarantees.
-    // SAFETY: forwarded caller guarantees; no scores.
+    // SAFETY: forwarded caller guarantees; no scores (lp_custom_emit_scored keeps panics from the game).
     unsafe { lp_custom_emit_scored(emit, sink, count, moves, states, state_size, costs, ptr::null(), ptr::null()) }
 }
 

@@ -472,10 +472,6 @@ impl PushSearch {
         let g = self.g[id as usize] + 1;
         let mut made = 0;
         let mut seen: Bits = [0; MAX_CELLS / 64];
-        // The subsets' searches of this box's pushes share one part's work.
-        if let Some((_, subsets)) = self.subsets.as_mut() {
-            subsets.set_budget();
-        }
         for dir in Dir::ALL {
             let (behind, target) = (level.next(b, dir.back()), level.next(b, dir));
             let e = &mut *self.expanding;
@@ -857,6 +853,10 @@ impl Search<Sokoban> for PushSearch {
                 // No matching: no goal for some box, nothing to expand.
                 self.active = feasible;
                 continue;
+            }
+            // The subsets' searches of a part's pushes share the part's work (part_units counts it).
+            if let Some((_, subsets)) = self.subsets.as_mut() {
+                subsets.set_budget();
             }
             let result = if self.packing && self.order == Order::Greedy && !self.expanding.macros_done {
                 self.expanding.macros_done = true;
