@@ -919,6 +919,43 @@ fn the_feature_search_solves_what_the_brute_force_solves_and_its_pushes_replay()
 }
 
 #[test]
+fn the_two_feature_searches_restarted_on_level_after_level_answer_as_the_brute_force_does() {
+    use lphint::families::sokoban::fess::Portfolio;
+    // One pair of searches for every room, stepped a few units at a time so that their one memo of dead
+    // subsets goes back and forth between them: a memo kept from another level would prune this one's
+    // live positions by squares that mean something else here.
+    let rooms = rooms(150, 80, 9);
+    let first = Sokoban::parse(&rooms[0].0).unwrap();
+    let start = first.start();
+    let mut searches = Portfolio::new(&first, start.boxes(), start.player, 400_000).unwrap();
+    assert_eq!(searches.bytes_reserved(), Portfolio::bytes_for(&first, 400_000), "one memo, counted once");
+    let (mut solved, mut unsolvable) = (0, 0);
+    for (desc, space) in &rooms {
+        let puzzle = Sokoban::parse(desc).unwrap();
+        let start = puzzle.start();
+        searches.restart(&puzzle, start.boxes(), start.player).unwrap();
+        let status = loop {
+            match searches.step(3).status {
+                Status::InProgress => continue,
+                status => break status,
+            }
+        };
+        match space.to_goal[&space.start] {
+            Some(_) => {
+                assert_eq!(status, Status::Found, "{desc}");
+                assert!(replays_to_goal(&puzzle, &searches.solution().unwrap()), "{desc}");
+                solved += 1;
+            }
+            None => {
+                assert_eq!(status, Status::Unsolvable, "{desc}");
+                unsolvable += 1;
+            }
+        }
+    }
+    assert!(solved >= 100 && unsolvable >= 50, "{solved} solved, {unsolvable} unsolvable");
+}
+
+#[test]
 fn a_goal_rooms_packing_order_fills_each_goal_once_and_parks_boxes_in_pockets_where_the_room_needs_it() {
     use lphint::families::sokoban::fess::FeatureSearch;
     use lphint::families::sokoban::packing::{packing_order_by, Peel};

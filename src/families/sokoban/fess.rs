@@ -227,8 +227,10 @@ pub struct FeatureSearch {
     /// Scratch space.
     walk: Box<Walk>,
     corrals: Box<Corrals>,
-    /// Deadlocks of two or three boxes, kept for the level.
+    /// Deadlocks of two or three boxes, kept for the level, and the bytes of the memo `fit` makes (0:
+    /// none, a [`Portfolio`]'s second search, which is lent its first's).
     subsets: Option<Box<Subsets>>,
+    memo: usize,
     /// Each room square's goals a box there can reach (bit `g` for goal `g`).
     reach: Vec<u64>,
     seen: Vec<u32>,
@@ -270,6 +272,19 @@ impl FeatureSearch {
         player: u16,
         cap: usize,
         peel: Peel,
+    ) -> Result<FeatureSearch, OutOfMemory> {
+        Self::with_memo(puzzle, boxes, player, cap, peel, memo_bytes(cap))
+    }
+
+    /// [`FeatureSearch::peeled`] with a memo of dead subsets of `memo` bytes (none for 0: the
+    /// [`Portfolio`] hands its one memo to the search it steps).
+    fn with_memo(
+        puzzle: &Sokoban,
+        boxes: &[u16],
+        player: u16,
+        cap: usize,
+        peel: Peel,
+        memo: usize,
     ) -> Result<FeatureSearch, OutOfMemory> {
         let level = puzzle.shared_level();
         let words = level.rooms().div_ceil(64).max(1);
@@ -315,6 +330,7 @@ impl FeatureSearch {
             walk: Box::new(Walk::new()),
             corrals: Box::new(Corrals::new()),
             subsets: None,
+            memo,
             reach: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
@@ -365,7 +381,10 @@ impl FeatureSearch {
         make_room(&mut self.stack, rooms)?;
         make_room(&mut self.dfs, rooms)?;
         self.peeler = Some(Box::new(Peeler::new(&level, self.peel)?));
-        self.subsets = Some(Box::new(Subsets::new(&level, memo_bytes(self.node_cap))?));
+        self.subsets = None;
+        if self.memo > 0 {
+            self.subsets = Some(Box::new(Subsets::new(&level, self.memo)?));
+        }
         // The order's steps (two a goal at most: its own and a pocket's) and their sealed squares, made by
         // the first steps in the room reserved here.
         self.order.steps.clear();
@@ -403,12 +422,19 @@ impl FeatureSearch {
     /// The bytes [`FeatureSearch::new`] reserves for `puzzle` and `cap` positions (the scratch space of
     /// one room left out).
     pub fn bytes_for(puzzle: &Sokoban, cap: usize) -> usize {
+        Self::bytes_without_memo(puzzle, cap).saturating_add(Subsets::bytes_for(puzzle.level(), memo_bytes(cap)))
+    }
+
+    /// [`FeatureSearch::bytes_for`] but the memo of dead subsets.
+    fn bytes_without_memo(puzzle: &Sokoban, cap: usize) -> usize {
         let words = puzzle.level().rooms().div_ceil(64);
         let position = core::mem::size_of::<Node>() + words * 8 + CHUNK * 4;
-        cap.saturating_mul(position)
-            .saturating_add(Self::table_len(cap).saturating_mul(4))
-            .saturating_add(Cells::<Features>::bytes_for(cap, cap.min(MAX_CELLS_MADE)))
-            .saturating_add(Subsets::bytes_for(puzzle.level(), memo_bytes(cap)))
+        cap.saturating_mul(position).saturating_add(Self::table_len(cap).saturating_mul(4)).saturating_add(Cells::<
+            Features,
+        >::bytes_for(
+            cap,
+            cap.min(MAX_CELLS_MADE),
+        ))
     }
 
     /// The table's slots for `cap` positions.
@@ -1156,7 +1182,8 @@ impl FeatureSearch {
 
 /// The feature-space search in two packing orders at once ([`Peel::Nearest`] and [`Peel::First`]), taking
 /// turns: each solves levels the other does not (XSokoban at 3 s a level, before the search was made
-/// 5× faster: 43 and 41 of 90, 45 together).
+/// 5× faster: 43 and 41 of 90, 45 together). They share one memo of dead subsets, handed to the search
+/// stepped (a subset's answer is a fact of the level: both ask the same ones).
 pub struct Portfolio {
     searches: [FeatureSearch; 2],
     /// The search that goes first at the next step.
@@ -1167,21 +1194,39 @@ pub struct Portfolio {
 
 impl Portfolio {
     /// The two searches of `puzzle` from the boxes `boxes` and the player on `player`, storing at most
-    /// `cap` positions between them (reserved now: [`FeatureSearch::bytes_for`] half the cap, twice).
+    /// `cap` positions between them (reserved now: [`Portfolio::bytes_for`], each search's arrays for half
+    /// the cap and one memo of dead subsets of the bytes both would have had).
     pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Result<Portfolio, OutOfMemory> {
-        let search = |peel| FeatureSearch::peeled(puzzle, boxes, player, cap / 2, peel);
-        Ok(Portfolio { searches: [search(Peel::Nearest)?, search(Peel::First)?], turn: 0, answered: None })
+        let search = |peel, memo| FeatureSearch::with_memo(puzzle, boxes, player, cap / 2, peel, memo);
+        let searches = [search(Peel::Nearest, Self::memo(cap))?, search(Peel::First, 0)?];
+        Ok(Portfolio { searches, turn: 0, answered: None })
     }
 
-    /// Starts both searches again (see [`FeatureSearch::restart`]).
+    /// Starts both searches again (see [`FeatureSearch::restart`]; the memo, made again for another
+    /// level, goes back to the first).
     pub fn restart(&mut self, puzzle: &Sokoban, boxes: &[u16], player: u16) -> Result<(), OutOfMemory> {
         (self.answered, self.turn) = (None, 0);
+        self.lend_memo(0);
         self.searches.iter_mut().try_for_each(|search| search.restart(puzzle, boxes, player))
     }
 
     /// The bytes [`Portfolio::new`] reserves for `puzzle` and `cap` positions.
     pub fn bytes_for(puzzle: &Sokoban, cap: usize) -> usize {
-        FeatureSearch::bytes_for(puzzle, cap / 2).saturating_mul(2)
+        FeatureSearch::bytes_without_memo(puzzle, cap / 2)
+            .saturating_mul(2)
+            .saturating_add(Subsets::bytes_for(puzzle.level(), Self::memo(cap)))
+    }
+
+    /// The bytes of the shared memo: what each search would have had of its own.
+    fn memo(cap: usize) -> usize {
+        memo_bytes(cap / 2).saturating_mul(2)
+    }
+
+    /// Hands the memo of dead subsets to search `k` (a move of a box: no copy).
+    fn lend_memo(&mut self, k: usize) {
+        if self.searches[k].subsets.is_none() {
+            self.searches[k].subsets = self.searches[k ^ 1].subsets.take();
+        }
     }
 
     /// Works for about `budget` units, half in each search (the one that goes first taking turns, so
@@ -1193,12 +1238,12 @@ impl Portfolio {
         let first = self.turn;
         self.turn ^= 1;
         for k in [first, first ^ 1] {
-            let search = &mut self.searches[k];
             let share = if k == first { budget.div_ceil(2) } else { budget.saturating_sub(work) };
-            if self.answered.is_some() || search.status() != Status::InProgress || share == 0 {
+            if self.answered.is_some() || self.searches[k].status() != Status::InProgress || share == 0 {
                 continue;
             }
-            let step = search.step(share);
+            self.lend_memo(k);
+            let step = self.searches[k].step(share);
             work = work.saturating_add(step.work);
             if step.status == Status::Found || step.status == Status::Unsolvable {
                 self.answered = Some(k);
