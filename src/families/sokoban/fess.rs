@@ -429,12 +429,8 @@ impl FeatureSearch {
     fn bytes_without_memo(puzzle: &Sokoban, cap: usize) -> usize {
         let words = puzzle.level().rooms().div_ceil(64);
         let position = core::mem::size_of::<Node>() + words * 8 + CHUNK * 4;
-        cap.saturating_mul(position).saturating_add(Self::table_len(cap).saturating_mul(4)).saturating_add(Cells::<
-            Features,
-        >::bytes_for(
-            cap,
-            cap.min(MAX_CELLS_MADE),
-        ))
+        let cells = Cells::<Features>::bytes_for(cap, cap.min(MAX_CELLS_MADE));
+        cap.saturating_mul(position).saturating_add(Self::table_len(cap).saturating_mul(4)).saturating_add(cells)
     }
 
     /// The table's slots for `cap` positions.
