@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the library for WebAssembly and puts it beside the JavaScript package, bindings/js/lphint.wasm, and
 # copies the package into the studio (studio/lphint/, which `lp studio` serves). Neither is committed; the
-# tests (tests/js.rs) make the same. Debug info is left out of this build only.
+# tests (tests/it/js.rs) make the same. Debug info is left out of this build only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true

@@ -43,18 +43,18 @@ apt_packages=()
 # The C# tests: Mono's compiler and runtime.
 command -v mcs >/dev/null 2>&1 || apt_packages+=(mono-mcs)
 command -v mono >/dev/null 2>&1 || apt_packages+=(mono-runtime)
-# The JavaScript tests (tests/js.rs) need Node.js and npm, Debian's chromium for the web example, the
+# The JavaScript tests (tests/it/js.rs) need Node.js and npm, Debian's chromium for the web example, the
 # wasm32 target, and TypeScript and playwright-core from npm (tests/js/package-lock.json).
 command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 [ -x /usr/bin/chromium ] || apt_packages+=(chromium)
-# The CMake package and lphint.pc are tested by building the examples with them (tests/c_abi.rs).
+# The CMake package and lphint.pc are tested by building the examples with them (tests/it/c_abi.rs).
 command -v cmake >/dev/null 2>&1 || apt_packages+=(cmake)
 command -v pkg-config >/dev/null 2>&1 || apt_packages+=(pkg-config)
 # doc-lint and the Dask test run Python 3 (the test fills a venv with pip: --python, pip 22.3 or later).
 command -v python3 >/dev/null 2>&1 || apt_packages+=(python3 python3-venv)
 python3 -m pip --version >/dev/null 2>&1 || apt_packages+=(python3-pip)
-# The Windows build is compiled with mingw-w64 and its tests run under Wine (tests/windows.rs).
+# The Windows build is compiled with mingw-w64 and its tests run under Wine (tests/it/windows.rs).
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || apt_packages+=(gcc-mingw-w64-x86-64)
 command -v x86_64-w64-mingw32-g++ >/dev/null 2>&1 || apt_packages+=(g++-mingw-w64-x86-64)
 command -v wine >/dev/null 2>&1 || apt_packages+=(wine wine64)

@@ -1,5 +1,5 @@
 /* C ABI tests: every function with NULL, malformed text, wrong sizes, illegal moves and short buffers;
- * hints and solvers to the end; eight threads playing at once. Built by tests/c_abi.rs with
+ * hints and solvers to the end; eight threads playing at once. Built by tests/it/c_abi.rs with
  * gcc -std=c11 -Wall -Wextra -Werror, once plainly and once with -fsanitize=address,undefined. */
 #include "lphint.h"
 

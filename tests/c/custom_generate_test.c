@@ -2,7 +2,7 @@
  * generated board's rating equals the built-in tiles family's optimum, lies in the band and is a new
  * board; the same seed gives the same boards at any frame budget; a pack of them reads back only with the
  * game's callbacks and hints along the stored answers; failing and lying callbacks get statuses.
- * Built by tests/c_abi.rs with gcc -std=c11 -Wall -Wextra -Werror, plainly and under ASan and UBSan. */
+ * Built by tests/it/c_abi.rs with gcc -std=c11 -Wall -Wextra -Werror, plainly and under ASan and UBSan. */
 #include "lphint.h"
 
 #include <stdio.h>

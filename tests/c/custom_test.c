@@ -2,7 +2,7 @@
  * lengths of the built-in tiles family on hundreds of random boards, with every solver algorithm; a Lights
  * Out defined here gives flip's minimum presses; a lying (inadmissible) estimate is labelled not optimal;
  * hostile callbacks (errors, too many successors, NULL states, zero costs, bad tables) get statuses.
- * Built by tests/c_abi.rs with gcc -std=c11 -Wall -Wextra -Werror, plainly and under ASan and UBSan. */
+ * Built by tests/it/c_abi.rs with gcc -std=c11 -Wall -Wextra -Werror, plainly and under ASan and UBSan. */
 #include "lphint.h"
 
 #include <stdio.h>

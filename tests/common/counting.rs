@@ -1,6 +1,6 @@
-//! A global allocator that counts allocations, for the tests that prove a call allocates nothing. A test
-//! binary installs it with `#[global_allocator] static GLOBAL: Counting = Counting;`. Counts are per
-//! thread, so that the test harness's own threads (or other tests) allocating meanwhile are not counted.
+//! A global allocator that counts allocations, for the tests that prove a call allocates nothing. The test
+//! binary (tests/it/main.rs) installs it for every test. Counts are per thread, so that the test
+//! harness's own threads and the other tests, allocating meanwhile, are not counted.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

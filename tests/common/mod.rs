@@ -40,7 +40,7 @@ pub fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }
 
-/// The 8-puzzle with the default goal and its complete BFS distance table (built once per test binary).
+/// The 8-puzzle with the default goal and its complete BFS distance table (built once, for every test).
 pub fn eight_puzzle() -> &'static (Tiles, Bfs<Tiles>) {
     static TABLE: OnceLock<(Tiles, Bfs<Tiles>)> = OnceLock::new();
     TABLE.get_or_init(|| {

@@ -45,7 +45,7 @@ pub fn work_dir() -> &'static Path {
 
 /// `bindings/js/lphint.wasm`, freshly built for `wasm32-unknown-unknown` (release, no debug info) in its
 /// own target directory, as `scripts/build-wasm.sh` builds it but without LTO (the same code, less
-/// optimised across its parts: 57 CPU-s to build from clean instead of 71), once per test binary; the
+/// optimised across its parts: 57 CPU-s to build from clean instead of 71), once for all the tests; the
 /// package copied into `studio/lphint/` as well.
 pub fn wasm_module() -> &'static Path {
     static MODULE: OnceLock<PathBuf> = OnceLock::new();
@@ -77,7 +77,7 @@ pub fn wasm_module() -> &'static Path {
 }
 
 /// The directory holding `lphint.dll`, its import library `liblphint.dll.a` and `liblphint.a`, built
-/// for `x86_64-pc-windows-gnu` (a debug build, in its own target directory), once per test binary.
+/// for `x86_64-pc-windows-gnu` (a debug build, in its own target directory), once for all the tests.
 pub fn windows_library_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {

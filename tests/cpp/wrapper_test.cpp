@@ -1,6 +1,6 @@
 // The C++ wrapper's guards against misuse: budgets that are not unsigned 32-bit counts are refused (a -1
 // would reach the engine as four billion nodes), and a game's exception reaches lp_last_error with its
-// what(). Built by tests/c_abi.rs with g++ -std=c++17 -Wall -Wextra -Werror (and once under ASan/UBSan),
+// what(). Built by tests/it/c_abi.rs with g++ -std=c++17 -Wall -Wextra -Werror (and once under ASan/UBSan),
 // which also checks that misuses the wrapper forbids do not compile (a temporary game, a budget that is
 // not a whole number).
 #include "lphint.hpp"

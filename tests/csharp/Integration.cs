@@ -1,4 +1,4 @@
-// A game's integration in C#, written from docs/csharp.md alone (tests/csharp.rs builds and runs it): an
+// A game's integration in C#, written from docs/csharp.md alone (tests/it/csharp.rs builds and runs it): an
 // 8-puzzle and a Rush Hour level played by hints a frame at a time, one piece followed by its id for the
 // whole game; a pack written, loaded back and played along its stored answer at budget 1; a game saved
 // mid-level and resumed.

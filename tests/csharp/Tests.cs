@@ -1,4 +1,4 @@
-// C# tests of the bindings, run under Mono by tests/csharp.rs.
+// C# tests of the bindings, run under Mono by tests/it/csharp.rs.
 // `Tests.exe` runs every check and prints "N passed, M failed"; `Tests.exe hints DESC BUDGET` plays DESC
 // with hints at BUDGET nodes a frame and prints the moves (compared with the Rust API's by the harness).
 

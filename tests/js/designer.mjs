@@ -5,7 +5,7 @@
 // verdicts: optimum, minimal, the hardest start of its cluster opened in one click); a tiles goal edited;
 // boards resized keeping their cells; Hargram pieces shaped by keyboard, rotated and removed; Restart and
 // Copy description in Play; a whole pack made to a difficulty curve, one slot regenerated, one locked,
-// exported. Screenshots go to target/js-artifacts/. Prints one JSON line of results (tests/js.rs checks
+// exported. Screenshots go to target/js-artifacts/. Prints one JSON line of results (tests/it/js.rs checks
 // them, and verifies the exported packs with `lp pack verify`).
 //   node tests/js/designer.mjs URL
 import { readFile } from "node:fs/promises";

@@ -33,7 +33,7 @@ export async function load(page, desc) {
 }
 
 /** Runs a browser test script's `body(browser, watch)` (`watch(page)` collects the page's errors), then
- * prints its results, the errors and any failure as the one JSON line tests/js.rs reads. */
+ * prints its results, the errors and any failure as the one JSON line tests/it/js.rs reads. */
 export async function run(body) {
   const browser = await launch();
   const results = {};

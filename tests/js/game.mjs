@@ -2,7 +2,7 @@
 // 30 slots across three families (Rush Hour, Sokoban, Linjat), each family's slots made in turn (the
 // slots before locked, "Unlocked slots: this family" on the next), put in the pack, reordered by dragging
 // and renamed, exported, cleared, imported back, and opened in Play level by level. Prints one JSON line
-// of results (tests/js.rs checks them and verifies the exported pack with `lp pack verify`).
+// of results (tests/it/js.rs checks them and verifies the exported pack with `lp pack verify`).
 //   node tests/js/game.mjs URL
 import { join } from "node:path";
 import { artifacts, run, shot } from "./driver.mjs";

@@ -1,5 +1,5 @@
 // Prints the moves the JavaScript package hints for a description at a budget per frame, played to the
-// end, as `piece/from/to/arg` separated by spaces: tests/js.rs compares them with the Rust API's.
+// end, as `piece/from/to/arg` separated by spaces: tests/it/js.rs compares them with the Rust API's.
 //   node tests/js/hints.mjs DESC BUDGET
 import { load, Status } from "../../bindings/js/index.js";
 

@@ -1,4 +1,4 @@
-// A game's integration in JavaScript, written from docs/js.md alone (tests/js.rs runs it under Node): an
+// A game's integration in JavaScript, written from docs/js.md alone (tests/it/js.rs runs it under Node): an
 // 8-puzzle and a Rush Hour level played by hints a frame at a time, one piece followed by its id for the
 // whole game; a pack written, loaded back and played along its stored answer at budget 1; a game saved
 // mid-level and resumed.

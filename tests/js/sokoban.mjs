@@ -2,7 +2,7 @@
 // Microban 1 walked and pushed with the arrow keys, a step into a wall refused, Ctrl+Z, a hint with the
 // player's walk lit, a push into a corner then "Check my board" naming the push that lost and lighting the
 // dead box; the editor drawing a level with walls, a goal, a box and the player, judged by the engine.
-// Screenshots go to target/js-artifacts/sokoban-*.png. Prints one JSON line of results (tests/js.rs).
+// Screenshots go to target/js-artifacts/sokoban-*.png. Prints one JSON line of results (tests/it/js.rs).
 //   node tests/js/sokoban.mjs URL
 import { launch, load, shot } from "./driver.mjs";
 

@@ -5,7 +5,7 @@
 // drawn; packs curated per family (duplicates refused, names, tiers, drag reorder, remove, sort) and
 // exported; Compare in the worker (no long task on the page) with a path replayed on the scrubber; Solve;
 // the Plots; an axe-core accessibility scan of every tab. Screenshots go to target/js-artifacts/. Prints
-// one JSON line of results (tests/js.rs checks it and verifies the exported pack with `lp`).
+// one JSON line of results (tests/it/js.rs checks it and verifies the exported pack with `lp`).
 //   node tests/js/studio.mjs URL
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -3,7 +3,7 @@
 // and a third tab opened afterwards holds both. Then both tabs change the pack at the same moment (B names
 // a level while A, its storage event not yet in, removes another and adds a Linjat level): nothing either
 // did is lost. A reload of A loses nothing, and undo survives it. Prints one JSON line of results
-// (tests/js.rs).
+// (tests/it/js.rs).
 //   node tests/js/tabs.mjs URL
 import { load, run, shot } from "./driver.mjs";
 

@@ -500,7 +500,7 @@ impl Generate for Blocks {
         // Rush Hour 6x6 (the Rush Hour engine's drawing): the puzzle Fogleman's database lists for each
         // cluster (the lowest of its hardest starts in his order), in bands of moves; the denser the
         // board, the harder its clusters (6 empty cells, one truck in four, is the densest that pays).
-        // Every preset must hand out a puzzle within 20 million units (tests/families.rs); measured over
+        // Every preset must hand out a puzzle within 20 million units (tests/it/families.rs); measured over
         // seeds 1-200 with `lp generate blocks --preset P --count 1 --jobs 1 --max-nodes 20000000`, none
         // missed. 36-60 moves (`preset=rush-hard,min=36,max=60`) missed 5 of 24 seeds: no preset.
         Preset { name: "rush-easy", params: "size=6x6,method=rush,empty=20,min=5,max=10,minimal=true" },
