@@ -669,23 +669,36 @@ impl FeatureSearch {
         }
     }
 
-    /// Numbers the floor with the next box lifted and begins its walk. Its units.
+    /// Numbers the floor with the next box that has a push lifted and begins its walk (the boxes before it
+    /// with none are passed over: their walks would find no move). Its units.
     fn begin_walk(&mut self) -> u32 {
-        let e = &mut *self.expansion;
-        let (from, bits, region, areas) = (e.boxes[e.next], e.bits, e.region, e.areas);
-        let mut without = bits;
-        take(&mut without, from);
-        self.cut_squares(&without);
-        let lifted = self.areas_lifting(&bits, from, areas);
         let level = Arc::clone(&self.level);
-        let stand = Dir::ALL.map(|d| {
-            let behind = level.next(from, d.back());
-            behind != NONE && has(&region, behind)
-        });
-        self.begin_box_walk(&without, from, stand);
         let e = &mut *self.expansion;
-        (e.without, e.lifted, e.head) = (without, lifted, Some(0));
-        self.units(4 * level.rooms())
+        let (bits, region) = (e.bits, e.region);
+        let mut passed = 0;
+        while let Some(&from) = e.boxes.get(e.next) {
+            let stand = Dir::ALL.map(|d| {
+                let behind = level.next(from, d.back());
+                behind != NONE && has(&region, behind)
+            });
+            let pushable = Dir::ALL.iter().any(|&d| {
+                let ahead = level.next(from, d);
+                stand[d as usize] && ahead != NONE && !has(&bits, ahead) && level.live[ahead as usize]
+            });
+            if !pushable {
+                (e.next, passed) = (e.next + 1, passed + 1);
+                continue;
+            }
+            let mut without = bits;
+            take(&mut without, from);
+            let numbered = self.cut_squares(&without, from);
+            let lifted = self.areas_lifting(&bits, from, self.expansion.areas);
+            self.begin_box_walk(&without, from, stand);
+            let e = &mut *self.expansion;
+            (e.without, e.lifted, e.head) = (without, lifted, Some(0));
+            return self.units(4 * numbered + 16 * passed);
+        }
+        self.units(16 * passed)
     }
 
     /// Starts a walk of the box on `from` (the other boxes `without`, the floor numbered for them), the
@@ -863,48 +876,44 @@ impl FeatureSearch {
         self.units(8 * looked)
     }
 
-    /// Numbers the free squares (those not in `bits`) in a depth-first walk of each area, with the
-    /// earliest square each one's subtree reaches by another way (Tarjan's cut squares), so that
-    /// [`FeatureSearch::sides`] tells without a walk which squares beside any square stay joined once a
-    /// box stands on it.
-    fn cut_squares(&mut self, bits: &Bits) {
+    /// Numbers the free squares (those not in `bits`) of the area holding `root` in a depth-first walk,
+    /// with the earliest square each one's subtree reaches by another way (Tarjan's cut squares), so that
+    /// [`FeatureSearch::sides`] tells without a walk which squares beside any square of the area stay
+    /// joined once a box stands on it. (A box lifted off `root` moves in that area alone: the others are
+    /// left unnumbered, half the work on the levels it was measured on.) How many squares it numbered.
+    fn cut_squares(&mut self, bits: &Bits, root: u16) -> usize {
         let level = Arc::clone(&self.level);
         let base = self.clock;
-        for root in 0..level.rooms() as u16 {
-            if has(bits, root) || self.order_in[root as usize] > base {
+        self.clock += 1;
+        (self.order_in[root as usize], self.low[root as usize]) = (self.clock, self.clock);
+        self.up[root as usize] = NONE;
+        self.dfs.clear();
+        self.dfs.push((root, 0));
+        while let Some(&mut (at, ref mut next)) = self.dfs.last_mut() {
+            if *next == 4 {
+                self.dfs.pop();
+                self.clock += 1;
+                self.order_out[at as usize] = self.clock;
+                let up = self.up[at as usize];
+                if up != NONE {
+                    self.low[up as usize] = self.low[up as usize].min(self.low[at as usize]);
+                }
                 continue;
             }
-            self.clock += 1;
-            (self.order_in[root as usize], self.low[root as usize]) = (self.clock, self.clock);
-            self.up[root as usize] = NONE;
-            self.dfs.clear();
-            self.dfs.push((root, 0));
-            while let Some(&mut (at, ref mut next)) = self.dfs.last_mut() {
-                if *next == 4 {
-                    self.dfs.pop();
-                    self.clock += 1;
-                    self.order_out[at as usize] = self.clock;
-                    let up = self.up[at as usize];
-                    if up != NONE {
-                        self.low[up as usize] = self.low[up as usize].min(self.low[at as usize]);
-                    }
-                    continue;
-                }
-                let n = level.next[at as usize][*next as usize];
-                *next += 1;
-                if n == NONE || has(bits, n) {
-                    continue;
-                }
-                if self.order_in[n as usize] <= base {
-                    self.clock += 1;
-                    (self.order_in[n as usize], self.low[n as usize], self.up[n as usize]) =
-                        (self.clock, self.clock, at);
-                    self.dfs.push((n, 0));
-                } else if n != self.up[at as usize] {
-                    self.low[at as usize] = self.low[at as usize].min(self.order_in[n as usize]);
-                }
+            let n = level.next[at as usize][*next as usize];
+            *next += 1;
+            if n == NONE || has(bits, n) {
+                continue;
+            }
+            if self.order_in[n as usize] <= base {
+                self.clock += 1;
+                (self.order_in[n as usize], self.low[n as usize], self.up[n as usize]) = (self.clock, self.clock, at);
+                self.dfs.push((n, 0));
+            } else if n != self.up[at as usize] {
+                self.low[at as usize] = self.low[at as usize].min(self.order_in[n as usize]);
             }
         }
+        ((self.clock - base) / 2) as usize
     }
 
     /// Which squares beside `at` (by direction; `u8::MAX` for a wall or a box) the player can walk between
@@ -1132,7 +1141,7 @@ impl FeatureSearch {
             self.walk.fill(&level, &bits, self.nodes[parent as usize].player);
             let mut without = bits;
             take(&mut without, mv.from);
-            self.cut_squares(&without);
+            self.cut_squares(&without, mv.from);
             let region = self.walk.reached;
             let stand = Dir::ALL.map(|d| {
                 let behind = level.next(mv.from, d.back());
