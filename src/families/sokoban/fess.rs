@@ -174,6 +174,11 @@ const PEEL_SQUARE: usize = 8;
 const WALK_STATES: usize = 256;
 /// Moves a part of choosing the kept ones looks at.
 const CHOOSE_MOVES: usize = 1024;
+/// [`FeatureSearch::walled_reach`] of a square not asked yet.
+const UNKNOWN: u64 = u64::MAX;
+/// The squares one test of the boxes walled in by the held ones may walk (as many as the other tests of a
+/// move: [`FeatureSearch::make`] counts them).
+const WALLED_WORK: usize = 1024;
 /// Pushes of a solution reserved at creation (a longer one grows the buffer, fallibly).
 const SOLUTION_PUSHES: usize = 4096;
 
@@ -235,6 +240,12 @@ pub struct FeatureSearch {
     memo: usize,
     /// Each room square's goals a box there can reach (bit `g` for goal `g`).
     reach: Vec<u64>,
+    /// The same with the boxes `walled` standing as walls ([`UNKNOWN`] until asked), for the held boxes of
+    /// the position last tested ([`FeatureSearch::walled_in`]).
+    walled: Bits,
+    walled_reach: Vec<u64>,
+    /// The squares the last test walked.
+    walled_walked: usize,
     seen: Vec<u32>,
     stamp: u32,
     parent: Vec<u32>,
@@ -334,6 +345,9 @@ impl FeatureSearch {
             subsets: None,
             memo,
             reach: Vec::new(),
+            walled: [0; MAX_CELLS / 64],
+            walled_reach: Vec::new(),
+            walled_walked: 0,
             seen: Vec::new(),
             stamp: 0,
             parent: Vec::new(),
@@ -367,6 +381,8 @@ impl FeatureSearch {
             *reach =
                 (0..level.goals.len()).filter(|&g| level.distance(g, c as u16) != u16::MAX).fold(0, |m, g| m | 1 << g);
         }
+        refill(&mut self.walled_reach, UNKNOWN, rooms)?;
+        self.walled = [0; MAX_CELLS / 64];
         refill(&mut self.seen, 0, rooms * 4)?;
         refill(&mut self.parent, 0, rooms * 4)?;
         refill(&mut self.label, 0, rooms)?;
@@ -985,9 +1001,10 @@ impl FeatureSearch {
         take(&mut bits, mv.from);
         put(&mut bits, mv.to);
         let normal = self.walk.fill(&self.level, &bits, mv.behind);
+        self.walled_walked = 0;
         let lost = self.lost(&bits, mv.to, mv.behind);
-        // Walks: the player's region, the corrals, the areas; the subsets' searches.
-        let walked = self.subsets.as_ref().map_or(0, |s| s.walked());
+        // Walks: the player's region, the corrals, the areas; the subsets' searches, the walled-in boxes'.
+        let walked = self.subsets.as_ref().map_or(0, |s| s.walked()) + 4 * self.walled_walked;
         let units = self.units(6 * self.level.rooms() + walked);
         if lost {
             return units;
@@ -999,8 +1016,9 @@ impl FeatureSearch {
 
     /// Whether the boxes `bits` (the one on `moved` just moved; the player's region in `self.walk`) are
     /// lost as the deadlock tests see: frozen off a goal, held so that only a push onto a dead square
-    /// frees them, a goal no box can reach, the moved box dead with one or two boxes near it searched
-    /// alone (the player on `player`), a corral nothing enters.
+    /// frees them, a goal no box can reach (or none of its own once the boxes held on goals are walls),
+    /// the moved box dead with one or two boxes near it searched alone (the player on `player`), a corral
+    /// nothing enters.
     fn lost(&mut self, bits: &Bits, moved: u16, player: u16) -> bool {
         let level = Arc::clone(&self.level);
         let level = &*level;
@@ -1014,7 +1032,11 @@ impl FeatureSearch {
             return true;
         }
         let reach: heapless::Vec<u64, MAX_BOXES> = cells.iter().map(|&c| self.reach[c as usize]).collect();
-        if !all_matched(&reach) {
+        // Boxes held on goals wall the others in. Tested when the box moved is held: a move that leaves
+        // it free holds no box the parent position did not (the held set only shrinks), so that only the
+        // moved box's own goals could change; testing every move cost 0.7× the positions in 3 s and lost
+        // Box World levels.
+        if !all_matched(&reach) || has(&held, moved) && self.walled_in(&held, &cells) {
             return true;
         }
         if self.subsets.as_mut().is_some_and(|s| {
@@ -1027,6 +1049,59 @@ impl FeatureSearch {
         let reached = self.walk.reached;
         self.corrals.restrict(level, bits, &reached, &cells, &mut allowed)
             && allowed[..cells.len()].iter().all(|&a| a == 0)
+    }
+
+    /// Whether the boxes on `cells` cannot all reach goals of their own once the `held` ones (on goals,
+    /// as [`stuck`] finds them with dead squares: any of them moving lands on a dead square) stand as
+    /// walls, as no solution moves them. Each other box's goals are found by its pushes alone (the player
+    /// anywhere), kept for the held set; a test walks at most [`WALLED_WORK`] squares (false when it
+    /// would walk more: the squares walked are kept for the next).
+    fn walled_in(&mut self, held: &Bits, cells: &[u16]) -> bool {
+        if held[..self.words] != self.walled[..self.words] {
+            self.walled = *held;
+            self.walled_reach.fill(UNKNOWN);
+        }
+        let level = Arc::clone(&self.level);
+        let mut reach: heapless::Vec<u64, MAX_BOXES> = heapless::Vec::new();
+        for &c in cells {
+            let goals = if has(held, c) {
+                level.goals.iter().position(|&g| g == c).map_or(0, |g| 1 << g)
+            } else {
+                if self.walled_reach[c as usize] == UNKNOWN {
+                    if self.walled_walked >= WALLED_WORK {
+                        return false;
+                    }
+                    self.walled_walked += self.walk_walled(&level, c);
+                }
+                self.walled_reach[c as usize]
+            };
+            let _ = reach.push(goals);
+        }
+        !all_matched(&reach)
+    }
+
+    /// Notes the goals a box on `from` can be pushed to with the boxes of `self.walled` as walls (the
+    /// player anywhere), in `self.walled_reach`. The squares it walked.
+    fn walk_walled(&mut self, level: &Level, from: u16) -> usize {
+        let mut seen: Bits = [0; MAX_CELLS / 64];
+        put(&mut seen, from);
+        self.stack.clear();
+        self.stack.push(from);
+        let mut walked = 0;
+        while let Some(at) = self.stack.pop() {
+            walked += 1;
+            for dir in Dir::ALL {
+                let (behind, ahead) = (level.next(at, dir.back()), level.next(at, dir));
+                let open = |n: u16| n != NONE && !has(&self.walled, n);
+                if open(behind) && open(ahead) && level.live[ahead as usize] && !has(&seen, ahead) {
+                    put(&mut seen, ahead);
+                    self.stack.push(ahead);
+                }
+            }
+        }
+        let goals = level.goals.iter().enumerate().filter(|&(_, &g)| has(&seen, g)).fold(0, |m, (g, _)| m | 1 << g);
+        self.walled_reach[from as usize] = goals;
+        walked
     }
 
     /// Stores the position (unless seen before), files it in its cell, and notes a solution.
