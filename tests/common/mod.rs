@@ -115,3 +115,34 @@ pub fn assert_damage_is_detected<T: std::fmt::Debug>(
     newer[4] = 9;
     assert!(matches!(load(&newer), Err(DataError::Version(9))));
 }
+
+/// Every table kind of every family of the registry, built once for all the tests with its default
+/// parameters (each kind on its own thread: the pattern databases take seconds each), with its family's
+/// id. The conformance suite hands them to every session; the tiles generator's tests take the 4x4
+/// pattern databases from here rather than building them again.
+pub fn default_tables() -> &'static [(u32, lphint::tables::Tables)] {
+    use lphint::params::Values;
+    use lphint::registry;
+    static BUILT: OnceLock<Vec<(u32, lphint::tables::Tables)>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = registry::families()
+                .iter()
+                .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
+                .map(|(id, kind)| {
+                    scope.spawn(move || {
+                        let bytes = (kind.build)(&Values::defaults(kind.params), &lphint::tables::InTurn).unwrap();
+                        (id, registry::load_tables(&bytes).unwrap())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    })
+}
+
+/// The 6-6-3 pattern databases for the default 4x4 goal (blank bottom-right): the `pdb` kind of
+/// [`default_tables`].
+pub fn fifteen_tables() -> lphint::tables::Tables {
+    default_tables().iter().map(|(_, t)| t).find(|t| t.kind().name == "pdb").expect("the pdb kind").clone()
+}

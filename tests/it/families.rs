@@ -22,26 +22,9 @@ use std::sync::OnceLock;
 /// Puzzles generated from a preset of a family, with their ratings.
 const PER_PRESET: usize = 3;
 
-/// The tables each family declares, built once with their default parameters.
+/// The tables `family` declares, built with their default parameters ([`common::default_tables`]).
 fn tables_of(family: &Entry) -> Vec<Tables> {
-    static BUILT: OnceLock<Vec<(u32, Tables)>> = OnceLock::new();
-    let built = BUILT.get_or_init(|| {
-        // Each kind on its own thread: the pattern databases take seconds each.
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = registry::families()
-                .iter()
-                .flat_map(|e| e.tables.iter().map(move |k| (e.id, k)))
-                .map(|(id, kind)| {
-                    scope.spawn(move || {
-                        let bytes = (kind.build)(&Values::defaults(kind.params), &lphint::tables::InTurn).unwrap();
-                        (id, registry::load_tables(&bytes).unwrap())
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        })
-    });
-    built.iter().filter(|(id, _)| *id == family.id).map(|(_, t)| t.clone()).collect()
+    common::default_tables().iter().filter(|(id, _)| *id == family.id).map(|(_, t)| t.clone()).collect()
 }
 
 /// Gives `session` the family's tables that serve it.

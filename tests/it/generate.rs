@@ -16,9 +16,7 @@ use lphint::family::Family;
 use lphint::generate::{Generate, Generator, Limits};
 use lphint::search::ida::IdaStar;
 use lphint::search::{solve_with, Shortfall, Status};
-use lphint::tables::{TableData, Tables};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// Generates up to `count` puzzles (fewer when the band runs out, which must then be said), checking
 /// each rating against `verify`, the band, and that no level repeats. Returns the descriptions.
@@ -131,8 +129,8 @@ fn tiles_presets_lie_in_their_bands() {
     check_band(&mut Generator::<Tiles>::preset("hard", 3).unwrap(), 12, large_tiles_distance);
     // Expert (36–60 moves) is rated with pattern databases for the default goal (blank bottom-right),
     // and checked by the generic IDA* over the same tables.
-    let db = Arc::new(PatternDatabase::build(15));
-    let tables = Tables::new(lphint::registry::table_kind("pdb").unwrap(), db.clone() as TableData);
+    let tables = common::fifteen_tables();
+    let db = tables.get::<PatternDatabase>().expect("4x4 pattern databases");
     let generator = Generator::<Tiles>::preset("expert", 3).unwrap();
     let mut generator = generator.with_tables(tables.clone()).unwrap();
     check_band(&mut generator, 50, |p: &Tiles| {
