@@ -83,10 +83,11 @@ python3 scripts/doc-lint
 step "cargo doc --no-deps --all-features (warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
 
-# The library's unit tests (under a second of running) are built without optimisation: building the
-# library a second time at the test profile's level 1, for them alone, took 54 CPU-s on a fresh machine,
-# at level 0 15. The next step names the integration tests (`--test '*'`) rather than `--tests`, which
-# takes in the library's unit tests too: that built them again at level 1 (92 CPU-s) and ran them twice.
+# The library's unit tests (seconds of running) are built without optimisation: building the library a
+# second time at level 1, for them alone, took 54 CPU-s on a fresh machine, at level 0 15 (the test
+# profile is at level 3 now). The next step names the integration tests (`--test '*'`) rather than
+# `--tests`, which takes in the library's unit tests too: that built them again optimised and ran them
+# twice.
 step "cargo test --all-features --profile dev --lib (the library's unit tests, unoptimised)"
 cargo test --all-features --profile dev --lib
 
