@@ -5,7 +5,7 @@
 //! - flip panels by GF(2) against A*;
 //! - an 8-puzzle hint by the complete distance table against IDA*.
 //!
-//! `cargo bench --bench search`
+//! `cargo bench -p lphint-benches`
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use lphint::families::tiles::distances::EightTable;
