@@ -137,8 +137,8 @@ static void test_parse_and_create(void) {
     CHECK(s == NULL);
 
     /* Tables: damaged bytes, NULL handles. */
-    /* The current format version (5), so that the checksum is what fails. */
-    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 7, 0, 3};
+    /* The current format version (8), so that the checksum is what fails. */
+    const uint8_t garbage[64] = {'L', 'P', 'D', 'B', 8, 0, 3};
     const uint8_t newer[64] = {'L', 'P', 'D', 'B', 9, 0, 3};
     LpTables *tables = NULL;
     CHECK_STATUS(lp_tables_load(garbage, sizeof garbage, &tables), LP_ERR_CORRUPT_DATA, "checksum mismatch");

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::{korf, random_walk, rng};
-use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles, TablesError};
+use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles, SixSixThree, TablesError};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::hint::Hinter;
@@ -90,7 +90,7 @@ fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
             assert_eq!(view.pack(&puzzle.apply(&state, &mv).unwrap()), next, "incremental state update");
             // The bound made without table reads lies between the child's Manhattan distance and its
             // estimate.
-            let floor = view.child_floor_in::<2>(&packed, mv.from);
+            let floor = view.child_floor_in::<SixSixThree, 2>(&packed, mv.from);
             let child_manhattan = puzzle.manhattan(&view.unpack(&next));
             assert!(child_manhattan <= floor && floor <= view.heuristic(&next), "floor {floor} across {mv:?}");
             floors_above_manhattan += (floor > child_manhattan) as u32;

@@ -19,6 +19,7 @@ pub mod duplicates;
 mod generate;
 mod heuristic;
 pub mod pdb;
+pub mod pdb_build;
 pub mod pdb24;
 pub mod pdb_ida;
 mod tables;

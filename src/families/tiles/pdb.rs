@@ -33,6 +33,7 @@
 //! 16 MiB in all.
 
 use super::duplicates::Automaton;
+use super::pdb_build::{self, build_table, flood, Index, TableSpec};
 use super::{Board, Tiles};
 use alloc::boxed::Box;
 use alloc::format;
@@ -41,15 +42,162 @@ use alloc::vec;
 use alloc::vec::Vec;
 use serde::{Deserialize, Serialize};
 
-/// Number of tiles in each pattern, in label order (labels 1..=6, 7..=12, 13..=15).
-pub const PATTERNS: [usize; 3] = [6, 6, 3];
-
 /// Number of label layouts (partitions) a database may hold; with two, the heuristic is the larger of
 /// their values.
 pub const LAYOUTS: usize = 2;
 
+/// How a database splits the 15 tiles into patterns and numbers its tables' entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Partition {
+    /// Three patterns of 6, 6 and 3 tiles; an entry a placement word (4 bits a tile: no work to
+    /// index), two slots of 2 bits; 16 MiB a layout, one or two layouts. The default.
+    SixSixThree,
+    /// The same patterns and layouts, an entry a placement's rank ([`pdb_build::rank`]), two slots of 4
+    /// bits: 11 MB a layout, values capped at 15 instead of 3, a few operations more a lookup.
+    SixSixThreeCompact,
+    /// Two patterns of 7 and 8 tiles (Korf and Felner's 7-8), an entry a placement's rank, two slots of
+    /// 4 bits: 577 MB, one layout; minutes to build on every core.
+    SevenEight,
+}
+
+impl Partition {
+    /// Every partition, in the order of their names.
+    pub const ALL: [Partition; 3] = [Partition::SixSixThree, Partition::SixSixThreeCompact, Partition::SevenEight];
+
+    /// The name `lp tables build --param partition=` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Partition::SixSixThree => "6-6-3",
+            Partition::SixSixThreeCompact => "6-6-3-compact",
+            Partition::SevenEight => "7-8",
+        }
+    }
+
+    /// The partition of a name.
+    pub fn parse(name: &str) -> Option<Partition> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The partition's number in a file.
+    const fn code(self) -> u8 {
+        self as u8
+    }
+
+    fn from_code(code: u8) -> Option<Partition> {
+        Self::ALL.get(code as usize).copied()
+    }
+
+    /// Layouts a database of this partition may hold.
+    pub const fn max_layouts(self) -> usize {
+        match self {
+            Partition::SevenEight => 1,
+            _ => LAYOUTS,
+        }
+    }
+
+    /// Goal cells in the order labels are given out when the blank's goal is the top-left corner.
+    fn cell_order(self, k: usize) -> [u8; 16] {
+        match self {
+            Partition::SevenEight => SEVEN_EIGHT_ORDER,
+            _ => CELL_ORDERS[k],
+        }
+    }
+
+    /// The sizes of its tables and where their values lie.
+    pub const fn geometry(self) -> Geometry {
+        match self {
+            Partition::SixSixThree => Geometry::new(&[6, 6, 3], Index::Raw, 2),
+            Partition::SixSixThreeCompact => Geometry::new(&[6, 6, 3], Index::Ranked, 4),
+            Partition::SevenEight => Geometry::new(&[7, 8], Index::Ranked, 4),
+        }
+    }
+}
+
+/// A partition's patterns and tables: pattern `p` holds the `sizes[p]` labels from `first_label[p]`, its
+/// table starts at byte `table_start[p]` of a layout's tables, an entry two slots of `slot_bits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Patterns (2 or 3).
+    pub patterns: usize,
+    /// Tiles of each pattern.
+    pub sizes: [usize; 3],
+    /// The first label of each pattern (label 0 is the blank).
+    pub first_label: [usize; 3],
+    /// How placements number the entries.
+    pub index: Index,
+    /// Bits of a slot.
+    pub slot_bits: u32,
+    /// Where each pattern's table starts, in bytes.
+    pub table_start: [usize; 3],
+    /// Bytes of a layout's tables.
+    pub layout_bytes: usize,
+    /// The pattern of every label (the blank's entry is never read).
+    pub pattern_of_label: [u8; 16],
+}
+
+impl Geometry {
+    const fn new(sizes: &[usize], index: Index, slot_bits: u32) -> Geometry {
+        let mut g = Geometry {
+            patterns: sizes.len(),
+            sizes: [0; 3],
+            first_label: [16; 3],
+            index,
+            slot_bits,
+            table_start: [0; 3],
+            layout_bytes: 0,
+            pattern_of_label: [0; 16],
+        };
+        let (mut p, mut label) = (0, 1);
+        while p < sizes.len() {
+            let k = sizes[p];
+            g.sizes[p] = k;
+            g.first_label[p] = label;
+            g.table_start[p] = g.layout_bytes;
+            let entries = match index {
+                Index::Raw => 1 << (4 * k),
+                Index::Ranked => {
+                    let (mut product, mut i) = (1, 0);
+                    while i < k {
+                        product *= 16 - i;
+                        i += 1;
+                    }
+                    product
+                }
+            };
+            g.layout_bytes += (entries * 2 * slot_bits as usize).div_ceil(8);
+            let mut i = 0;
+            while i < k {
+                g.pattern_of_label[label + i] = p as u8;
+                i += 1;
+            }
+            label += k;
+            p += 1;
+        }
+        g
+    }
+
+    /// The largest value a slot holds.
+    #[inline(always)]
+    pub const fn slot_max(&self) -> u32 {
+        (1 << self.slot_bits) - 1
+    }
+
+    /// The placement of pattern `p` in a word of every label's cell (4 bits a label).
+    #[inline(always)]
+    fn placement(&self, p: usize, positions: u64) -> u64 {
+        positions >> (4 * self.first_label[p])
+    }
+
+    /// Where the value of `slot` of the entry of pattern `p` at `index` lies: the byte and the shift.
+    #[inline(always)]
+    fn locate(&self, p: usize, index: usize, slot: u32) -> (usize, u32) {
+        let bit = index * 2 * self.slot_bits as usize + (slot * self.slot_bits) as usize;
+        (self.table_start[p] + bit / 8, (bit % 8) as u32)
+    }
+}
+
 /// Goal cells in the order labels are given out when the blank's goal is the top-left corner, for each
-/// layout. The first: the six cells of the two left columns but the blank's and the corner below, the six
+/// 6-6-3 layout. The first: the six cells of the two left columns but the blank's and the corner below, the six
 /// of the two right columns' top three rows, and the rest of the bottom row. Of ten 6-6-3 layouts tried
 /// alone on Korf's 100 it expands the fewest nodes: 15.5 M, against 20.0–27.9 M for other column-wise
 /// shapes, 95–126 M for row-wise and central shapes (the mirrored lookup covers the transposed shapes of
@@ -63,10 +211,40 @@ pub const LAYOUTS: usize = 2;
 const CELL_ORDERS: [[u8; 16]; LAYOUTS] =
     [[1, 4, 5, 8, 9, 12, 2, 3, 6, 7, 10, 11, 13, 14, 15, 0], [1, 2, 3, 4, 5, 8, 6, 7, 10, 11, 14, 15, 9, 12, 13, 0]];
 
+/// The 7-8 partition's goal cells in label order when the blank's goal is the top-left corner: the rest of
+/// the top two rows, then the bottom two rows (Korf and Felner's).
+const SEVEN_EIGHT_ORDER: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0];
+
+/// The geometry of a partition as a type: searches are made for each, with their sizes as constants.
+pub trait Shape {
+    /// The partition.
+    const PARTITION: Partition;
+    /// Its geometry.
+    const GEOMETRY: Geometry = Self::PARTITION.geometry();
+}
+
+/// [`Partition::SixSixThree`] as a type.
+pub struct SixSixThree;
+impl Shape for SixSixThree {
+    const PARTITION: Partition = Partition::SixSixThree;
+}
+
+/// [`Partition::SixSixThreeCompact`] as a type.
+pub struct SixSixThreeCompact;
+impl Shape for SixSixThreeCompact {
+    const PARTITION: Partition = Partition::SixSixThreeCompact;
+}
+
+/// [`Partition::SevenEight`] as a type.
+pub struct SevenEight;
+impl Shape for SevenEight {
+    const PARTITION: Partition = Partition::SevenEight;
+}
+
 /// The magic of serialized pattern databases.
 pub const MAGIC: [u8; 4] = *b"LPDB";
 /// Version of the serialized form.
-pub const FORMAT_VERSION: u16 = 7;
+pub const FORMAT_VERSION: u16 = 8;
 
 /// Longest redundant move strings the duplicate-path automaton knows ([`Automaton`]). On Korf's 100 with
 /// two layouts: 8 moves take 20% of the expanded nodes off, 10: 26%, 12: 31% (8,768 states), 14: 33%
@@ -92,43 +270,37 @@ fn symmetries() -> [[u8; 16]; 8] {
 pub use crate::envelope::DataError as TablesError;
 
 #[derive(Serialize, Deserialize)]
-struct Blob {
-    layouts: Vec<LayoutBlob>,
+struct Blob<'a> {
+    /// [`Partition::code`].
+    partition: u8,
+    #[serde(borrow)]
+    layouts: Vec<LayoutBlob<'a>>,
     /// [`Automaton::transitions`].
     duplicates: Vec<u16>,
 }
 
 #[derive(Serialize, Deserialize)]
-struct LayoutBlob {
+struct LayoutBlob<'a> {
     goal_cells: [u8; 16],
-    /// The three tables end to end, as held in memory (loading moves them in, with no copy).
-    tables: Vec<u8>,
+    /// The pattern tables end to end, as held in memory: read in place, copied once (a `Vec` would be
+    /// read a byte at a time: 0.6 s of the 7-8's 577 MB).
+    tables: &'a [u8],
 }
 
-/// Blank-region slots of an entry, bits a slot, bits an entry, and the largest half excess a slot holds.
-const SLOTS: usize = 2;
-const SLOT_BITS: usize = 2;
-const ENTRY_BITS: usize = SLOTS * SLOT_BITS;
-const SLOT_MAX: u32 = (1 << SLOT_BITS) - 1;
-/// Entries a byte.
-const PER_BYTE: usize = 8 / ENTRY_BITS;
-/// Bytes of a 6-tile table and of a 3-tile table (an entry a placement, indexed by 4 bits a tile).
-const SIX: usize = (1 << 24) / PER_BYTE;
-const THREE: usize = (1 << 12) / PER_BYTE;
-/// Where each pattern's index lies in the position word, its mask, and its table's bytes.
-const INDEX_SHIFT: [u32; 3] = [4, 28, 52];
-const INDEX_MASK: [usize; 3] = [0xFF_FFFF, 0xFF_FFFF, 0xFFF];
-const TABLE_BYTES: [usize; 3] = [SIX, SIX, THREE];
-/// Where each pattern's table starts in a layout's tables, held end to end.
-const TABLE_START: [usize; 3] = [0, TABLE_BYTES[0], TABLE_BYTES[0] + TABLE_BYTES[1]];
-/// Bytes of a layout's three tables.
-const LAYOUT_BYTES: usize = TABLE_BYTES[0] + TABLE_BYTES[1] + TABLE_BYTES[2];
+/// The 6-6-3 tables' constants, which the search over them ([`SixSixThree`]) reads with no work.
+mod raw {
+    /// Where each pattern's index lies in the position word, and its mask.
+    pub const INDEX_SHIFT: [u32; 3] = [4, 28, 52];
+    pub const INDEX_MASK: [usize; 3] = [0xFF_FFFF, 0xFF_FFFF, 0xFFF];
+}
+
 /// Sets of occupied cells.
 const MASKS: usize = 1 << 16;
 
-/// Additive 6-6-3 pattern databases for one goal's blank cell, in one or two label layouts.
+/// Additive pattern databases for one goal's blank cell, in one or two label layouts of one partition.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
+    partition: Partition,
     /// The layouts' tables, in the order of [`CELL_ORDERS`].
     layouts: Vec<Layout>,
     /// For every set of occupied cells, the slot of the free region of every cell (a bit a cell: the
@@ -138,13 +310,13 @@ pub struct PatternDatabase {
     duplicates: Automaton,
 }
 
-/// One partition of the tiles into three patterns, and their tables.
+/// One partition of the tiles into patterns, and their tables.
 #[derive(Clone, PartialEq, Eq)]
 struct Layout {
     /// Goal cell of every label; label 0 is the blank.
     goal_cells: [u8; 16],
-    /// The tables of the three patterns ([`TABLE_BYTES`]) end to end ([`TABLE_START`]), two entries (of
-    /// two slots) a byte: a lookup adds the pattern's start, with no table pointer to load.
+    /// The tables of the patterns end to end ([`Geometry::table_start`]): a lookup adds the pattern's
+    /// start, with no table pointer to load.
     tables: Box<[u8]>,
 }
 
@@ -167,25 +339,20 @@ fn region_slots() -> Box<[u16; MASKS]> {
     slots.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("made with MASKS entries"))
 }
 
-/// Where the value of `slot` of entry `index` lies in its byte.
-#[inline(always)]
-fn shift(index: usize, slot: u32) -> usize {
-    (index % PER_BYTE) * ENTRY_BITS + slot as usize * SLOT_BITS
-}
-
 impl core::fmt::Debug for PatternDatabase {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let (blank, layouts, bytes) = (self.blank_cell(), self.layouts.len(), self.bytes());
-        write!(f, "PatternDatabase(6-6-3, blank goal cell {blank}, {layouts} layouts, {bytes} bytes)")
+        let partition = self.partition.name();
+        write!(f, "PatternDatabase({partition}, blank goal cell {blank}, {layouts} layouts, {bytes} bytes)")
     }
 }
 
 impl PatternDatabase {
-    /// Label layout `k` for a goal whose blank is on `blank_cell`: a grid symmetry moves a corner blank
-    /// to the top-left so that the patterns keep their compact shapes; other blank cells keep the order
-    /// with that cell taken out.
-    fn layout(blank_cell: u8, k: usize) -> [u8; 16] {
-        let order = CELL_ORDERS[k];
+    /// Label layout `k` of `partition` for a goal whose blank is on `blank_cell`: a grid symmetry moves a
+    /// corner blank to the top-left so that the patterns keep their compact shapes; other blank cells
+    /// keep the order with that cell taken out.
+    fn layout(partition: Partition, blank_cell: u8, k: usize) -> [u8; 16] {
+        let order = partition.cell_order(k);
         let order = match symmetries().into_iter().find(|map| map[0] == blank_cell) {
             Some(map) => order.map(|c| map[c as usize]),
             None => order,
@@ -198,7 +365,7 @@ impl PatternDatabase {
         goal_cells
     }
 
-    /// Builds the tables of the first layout for goals whose blank is on `blank_cell` (0..16), by
+    /// Builds the 6-6-3 tables of the first layout for goals whose blank is on `blank_cell` (0..16), by
     /// breadth-first search backwards from the goal placement of each pattern, and the duplicate-path
     /// automaton. Takes about 6 s; peak memory about 90 MB (`lp tables build`), half of it the
     /// automaton's enumeration of move strings (0.4 s; 40 bytes a string).
@@ -206,7 +373,7 @@ impl PatternDatabase {
         Self::build_layouts(blank_cell, 1)
     }
 
-    /// Builds the tables of the first `count` layouts (1 or 2; 16 MiB and about 6 s each).
+    /// Builds the 6-6-3 tables of the first `count` layouts (1 or 2; 16 MiB and about 6 s each).
     pub fn build_layouts(blank_cell: u8, count: usize) -> PatternDatabase {
         Self::build_spread(blank_cell, count, &crate::tables::InTurn)
     }
@@ -214,34 +381,67 @@ impl PatternDatabase {
     /// [`PatternDatabase::build_layouts`], the pattern tables (three a layout) built as pieces of
     /// `spread` (at once on as many threads).
     pub fn build_spread(blank_cell: u8, count: usize, spread: &dyn crate::tables::Spread) -> PatternDatabase {
-        const PATTERNS: [core::ops::Range<usize>; 3] = [1..7, 7..13, 13..16];
-        let slots = region_slots();
-        let count = count.clamp(1, LAYOUTS);
-        let goal_cells: Vec<[u8; 16]> = (0..count).map(|k| Self::layout(blank_cell & 15, k)).collect();
-        let piece = |i: usize| {
-            let goals = &goal_cells[i / 3];
-            build_table(&goals[PATTERNS[i % 3].clone()], goals[0], &slots)
-        };
-        let tables = spread.map(count * 3, &piece);
-        let layouts = goal_cells.iter().zip(tables.chunks(3)).map(|(&goals, three)| (goals, three.concat())).collect();
-        let duplicates = Automaton::build(DUPLICATE_MOVES).unwrap_or_else(Automaton::parent_only);
-        Self::from_tables(layouts, duplicates)
-            .unwrap_or_else(|| unreachable!("build_table makes tables of the pattern sizes"))
+        Self::build_partition(Partition::SixSixThree, blank_cell, count, u32::MAX, spread)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// The database of layouts given as their goal cells and their three tables end to end.
-    fn from_tables(layouts: Vec<([u8; 16], Vec<u8>)>, duplicates: Automaton) -> Option<PatternDatabase> {
-        if layouts.is_empty() || layouts.len() > LAYOUTS {
+    /// The tables of `partition` for goals whose blank is on `blank_cell`, its first `count` layouts
+    /// (as many as it has at most), each table's search stopped after `depth_limit` moves (`u32::MAX`:
+    /// complete tables; placements farther away keep the Manhattan distance alone, still a lower bound).
+    /// Small tables are pieces of `spread`; a table of more than 2^26 entries (the 7-8's) is built in
+    /// turn, its search's layers spread. Fails when memory runs out.
+    pub fn build_partition(
+        partition: Partition,
+        blank_cell: u8,
+        count: usize,
+        depth_limit: u32,
+        spread: &dyn crate::tables::Spread,
+    ) -> Result<PatternDatabase, String> {
+        let slots = region_slots();
+        let geometry = partition.geometry();
+        let count = count.clamp(1, partition.max_layouts());
+        let goal_cells: Vec<[u8; 16]> = (0..count).map(|k| Self::layout(partition, blank_cell & 15, k)).collect();
+        let patterns = geometry.patterns;
+        let spec = |i: usize| {
+            let (goals, p) = (&goal_cells[i / patterns], i % patterns);
+            let labels = geometry.first_label[p]..geometry.first_label[p] + geometry.sizes[p];
+            let (index, slot_bits) = (geometry.index, geometry.slot_bits);
+            TableSpec { goals: &goals[labels], blank_goal: goals[0], index, slot_bits, depth_limit }
+        };
+        let large = |i: usize| geometry.index.entries(spec(i).goals.len()) > 1 << 26;
+        let pieces = count * patterns;
+        let mut tables: Vec<Vec<u8>> = Vec::with_capacity(pieces);
+        if (0..pieces).any(large) {
+            for i in 0..pieces {
+                tables.push(build_table(&spec(i), &slots, spread)?);
+            }
+        } else {
+            // A small table's build cannot run out of memory where its database's reservation did not.
+            let piece = |i: usize| build_table(&spec(i), &slots, &crate::tables::InTurn).unwrap_or_default();
+            tables = spread.map(pieces, &piece);
+        }
+        let layouts = goal_cells.iter().zip(tables.chunks(patterns)).map(|(&goals, t)| (goals, t.concat())).collect();
+        let duplicates = Automaton::build(DUPLICATE_MOVES).unwrap_or_else(Automaton::parent_only);
+        Self::from_tables(partition, layouts, duplicates).ok_or_else(|| String::from("the tables ran out of memory"))
+    }
+
+    /// The database of layouts given as their goal cells and their tables end to end.
+    fn from_tables(
+        partition: Partition,
+        layouts: Vec<([u8; 16], Vec<u8>)>,
+        duplicates: Automaton,
+    ) -> Option<PatternDatabase> {
+        if layouts.is_empty() || layouts.len() > partition.max_layouts() {
             return None;
         }
         let mut kept = Vec::with_capacity(layouts.len());
         for (goal_cells, tables) in layouts {
-            if tables.len() != LAYOUT_BYTES {
+            if tables.len() != partition.geometry().layout_bytes {
                 return None;
             }
             kept.push(Layout { goal_cells, tables: tables.into_boxed_slice() });
         }
-        Some(PatternDatabase { layouts: kept, slots: region_slots(), duplicates })
+        Some(PatternDatabase { partition, layouts: kept, slots: region_slots(), duplicates })
     }
 
     /// The same tables with their first `count` layouts alone (1 or 2): a game that keeps one layout
@@ -249,10 +449,16 @@ impl PatternDatabase {
     pub fn with_layouts(&self, count: usize) -> PatternDatabase {
         let count = count.clamp(1, self.layouts.len());
         PatternDatabase {
+            partition: self.partition,
             layouts: self.layouts[..count].to_vec(),
             slots: self.slots.clone(),
             duplicates: self.duplicates.clone(),
         }
+    }
+
+    /// The partition of the tiles.
+    pub fn partition(&self) -> Partition {
+        self.partition
     }
 
     /// The goal cell of the blank these tables were built for.
@@ -272,37 +478,49 @@ impl PatternDatabase {
 
     /// Bytes held by the tables (the region slots made at load included).
     pub fn bytes(&self) -> usize {
-        self.layouts.len() * LAYOUT_BYTES + MASKS * 2 + self.duplicates.bytes()
+        self.layouts.len() * self.partition.geometry().layout_bytes + MASKS * 2 + self.duplicates.bytes()
     }
 
-    /// The half excess of `pattern` (0, 1 or 2) of layout `k` in a state given as the cell of every label
-    /// (4 bits each, label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
-    #[inline(always)]
+    /// The half excess of `pattern` of layout `k` in a state given as the cell of every label (4 bits
+    /// each, label 0 the blank) and the cells each pattern's tiles occupy (16 bits a pattern).
     fn value(&self, k: usize, pattern: usize, positions: u64, occupied: u64) -> u32 {
-        self.read(k, self.entry(pattern, positions, occupied))
+        let g = self.partition.geometry();
+        let index = g.index.of(g.placement(pattern, positions), g.sizes[pattern]);
+        let (byte, shift) = g.locate(pattern, index, self.slot(pattern, positions, occupied));
+        (self.layouts[k].tables[byte] >> shift) as u32 & g.slot_max()
+    }
+
+    /// The slot of the blank's region for `pattern`: 0 in the largest region its tiles leave free.
+    #[inline(always)]
+    fn slot(&self, pattern: usize, positions: u64, occupied: u64) -> u32 {
+        let blank = (positions & 15) as u32;
+        let cells = self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)];
+        (cells >> blank) as u32 & 1
     }
 
     /// Where the value of `pattern` lies in its layout's tables: the byte and the shift within it.
     #[inline(always)]
-    fn entry(&self, pattern: usize, positions: u64, occupied: u64) -> (usize, u32) {
-        let index = (positions >> INDEX_SHIFT[pattern]) as usize & INDEX_MASK[pattern];
-        let blank = (positions & 15) as u32;
-        let cells = self.slots[(occupied >> (16 * pattern)) as usize & (MASKS - 1)];
-        let slot = (cells >> blank) as u32 & 1;
-        (TABLE_START[pattern] + index / PER_BYTE, shift(index, slot) as u32)
+    fn entry<S: Shape>(&self, pattern: usize, positions: u64, occupied: u64) -> (usize, u32) {
+        let g = S::GEOMETRY;
+        let slot = self.slot(pattern, positions, occupied);
+        let index = match g.index {
+            Index::Raw => (positions >> raw::INDEX_SHIFT[pattern]) as usize & raw::INDEX_MASK[pattern],
+            Index::Ranked => pdb_build::rank(g.placement(pattern, positions), g.sizes[pattern]),
+        };
+        g.locate(pattern, index, slot)
     }
 
     /// The value at an entry of layout `k`'s tables.
     #[inline(always)]
-    fn read(&self, k: usize, (byte, shift): (usize, u32)) -> u32 {
-        (self.layouts[k].tables[byte] >> shift) as u32 & SLOT_MAX
+    fn read<S: Shape>(&self, k: usize, (byte, shift): (usize, u32)) -> u32 {
+        (self.layouts[k].tables[byte] >> shift) as u32 & S::GEOMETRY.slot_max()
     }
 
     /// The serialized tables: postcard inside the [`crate::envelope`] (magic `LPDB`, version, CRC-32).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let layout = |l: &Layout| LayoutBlob { goal_cells: l.goal_cells, tables: l.tables.to_vec() };
         let duplicates = self.duplicates.transitions().to_vec();
-        let blob = Blob { layouts: self.layouts.iter().map(layout).collect(), duplicates };
+        let layouts = self.layouts.iter().map(|l| LayoutBlob { goal_cells: l.goal_cells, tables: &l.tables }).collect();
+        let blob = Blob { partition: self.partition.code(), layouts, duplicates };
         crate::envelope::seal(MAGIC, FORMAT_VERSION, &postcard::to_allocvec(&blob).unwrap_or_default())
     }
 
@@ -311,26 +529,27 @@ impl PatternDatabase {
         crate::envelope::check_header(header, MAGIC, FORMAT_VERSION, "a pattern database")
     }
 
-    /// Loads tables written by [`PatternDatabase::to_bytes`], checking the envelope, the label layout and
-    /// every table's size. Damaged bytes never panic.
+    /// Loads tables written by [`PatternDatabase::to_bytes`], checking the envelope, the partition, the
+    /// label layout and every table's size. Damaged bytes never panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternDatabase, TablesError> {
         let corrupt = |why: &str| TablesError::Corrupt(String::from(why));
         let body = crate::envelope::open(bytes, MAGIC, FORMAT_VERSION, "a pattern database")?;
         let blob: Blob = postcard::from_bytes(body).map_err(|e| TablesError::Corrupt(format!("{e}")))?;
-        if blob.layouts.is_empty() || blob.layouts.len() > LAYOUTS {
+        let partition = Partition::from_code(blob.partition).ok_or_else(|| corrupt("unknown partition"))?;
+        if blob.layouts.is_empty() || blob.layouts.len() > partition.max_layouts() {
             return Err(corrupt("wrong number of layouts"));
         }
         let blank = blob.layouts[0].goal_cells[0] & 15;
         let mut layouts = Vec::with_capacity(blob.layouts.len());
         for (k, layout) in blob.layouts.into_iter().enumerate() {
-            if layout.goal_cells != Self::layout(blank, k) {
+            if layout.goal_cells != Self::layout(partition, blank, k) {
                 return Err(corrupt("unknown label layout"));
             }
-            layouts.push((layout.goal_cells, layout.tables));
+            layouts.push((layout.goal_cells, layout.tables.to_vec()));
         }
         let duplicates =
             Automaton::from_transitions(blob.duplicates).ok_or_else(|| corrupt("bad duplicate-path automaton"))?;
-        Self::from_tables(layouts, duplicates).ok_or_else(|| corrupt("wrong table sizes"))
+        Self::from_tables(partition, layouts, duplicates).ok_or_else(|| corrupt("wrong table sizes"))
     }
 
     /// Which paths a search may skip as duplicates.
@@ -342,103 +561,6 @@ impl PatternDatabase {
     pub fn fits(&self, tiles: &Tiles) -> bool {
         tiles.width() == 4 && tiles.height() == 4 && tiles.goal().blank() == self.blank_cell() as usize
     }
-}
-
-/// The cells reachable from `seed` through `free` cells (bit `c` is cell `c` of the 4×4 grid).
-#[inline]
-fn flood(seed: u16, free: u16) -> u16 {
-    let mut region = seed;
-    loop {
-        let grown = (region | region << 4 | region >> 4 | (region << 1) & 0xEEEE | (region >> 1) & 0x7777) & free;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
-/// Cells of the pattern tiles placed by `index` (4 bits a tile).
-#[inline]
-fn occupied(index: usize, k: usize) -> u16 {
-    (0..k).fold(0u16, |acc, i| acc | 1 << ((index >> (4 * i)) & 15))
-}
-
-/// Breadth-first search backwards from the goal over placements of the pattern tiles whose goal cells
-/// are `goals`, with the blank: the blank moves for free through cells no pattern tile holds, and each
-/// move of a pattern tile (into the blank) costs one. A state is a placement and the region of free
-/// cells holding the blank, named by its lowest cell; its first visit is its distance, written into the
-/// slot of its region (`slots` gives it). Returns the table: two slots a placement, two placements a
-/// byte, slots of regions the search never reached left at 0 (still a lower bound).
-fn build_table(goals: &[u8], blank_goal: u8, slots: &[u16; MASKS]) -> Vec<u8> {
-    let k = goals.len();
-    let size = 1usize << (4 * k);
-    let mut table = vec![0u8; size / PER_BYTE];
-    // Bit r of seen[placement] marks the blank region whose lowest cell is r as visited.
-    let mut seen = vec![0u16; size];
-    let goal_index = goals.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
-    let region = flood(1 << blank_goal, !occupied(goal_index, k));
-    let first = region.trailing_zeros() as usize;
-    seen[goal_index] |= 1 << first;
-    let mut layer: Vec<u32> = vec![(goal_index << 4 | first) as u32];
-    let mut next_layer = Vec::new();
-    let mut depth = 0u32;
-    // The moves of a few states are made first, their `seen` words asked from memory, then visited in
-    // the same order: the misses overlap.
-    let mut batch: Vec<u32> = Vec::with_capacity(64 * 4 * k);
-    while !layer.is_empty() {
-        depth += 1;
-        for chunk in layer.chunks(64) {
-            batch.clear();
-            for &entry in chunk {
-                let (index, lowest) = (entry as usize >> 4, entry & 15);
-                let free = !occupied(index, k);
-                let blank_region = flood(1 << lowest, free);
-                for i in 0..k {
-                    let cell = (index >> (4 * i)) & 15;
-                    let neighbours = (1u16 << cell << 4
-                        | 1u16 << cell >> 4
-                        | (1u16 << cell << 1) & 0xEEEE
-                        | (1u16 << cell >> 1) & 0x7777)
-                        & blank_region;
-                    let mut targets = neighbours;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as usize;
-                        targets &= targets - 1;
-                        let moved = (index & !(15 << (4 * i))) | to << (4 * i);
-                        let region = flood(1 << cell, (free | 1 << cell) & !(1 << to));
-                        crate::memory::prefetch(&seen[moved]);
-                        batch.push((moved << 4 | region.trailing_zeros() as usize) as u32);
-                    }
-                }
-            }
-            for &candidate in &batch {
-                let (moved, lowest) = (candidate as usize >> 4, candidate & 15);
-                let regions = seen[moved];
-                if regions & (1 << lowest) != 0 {
-                    continue;
-                }
-                seen[moved] = regions | 1 << lowest;
-                next_layer.push(candidate);
-                // The first region of a slot seen is its distance (a shared slot keeps the least).
-                let cells = slots[occupied(moved, k) as usize];
-                let slot = (cells >> lowest) as u32 & 1;
-                let mut earlier = regions;
-                let mut taken = false;
-                while earlier != 0 {
-                    taken |= (cells >> earlier.trailing_zeros()) as u32 & 1 == slot;
-                    earlier &= earlier - 1;
-                }
-                if !taken {
-                    let md: u32 = (0..k).map(|i| manhattan(((moved >> (4 * i)) & 15) as u8, goals[i])).sum();
-                    let half_excess = ((depth - md) / 2).min(SLOT_MAX) as u8;
-                    table[moved / PER_BYTE] |= half_excess << shift(moved, slot);
-                }
-            }
-        }
-        core::mem::swap(&mut layer, &mut next_layer);
-        next_layer.clear();
-    }
-    table
 }
 
 /// The searchable form of a 4×4 puzzle with pattern databases: relabelled tiles in 64-bit words, so that
@@ -467,21 +589,35 @@ struct Side {
     /// Cell of every label, 4 bits a label (label 0 the blank).
     positions: u64,
     /// Bits 0..48: the cells each pattern's tiles occupy, 16 bits a pattern (first pattern lowest);
-    /// bits 48..60: each pattern's table value (its half excess), 4 bits a pattern; bits 60..64 their
-    /// sum. A move changes one pattern's placement (and keeps the blank in the other patterns' free
-    /// region), so a child reads one entry and updates one value and the sum.
+    /// bits 48..60: each pattern's table value (its half excess), 4 bits a pattern; where it fits, their
+    /// sum above them ([`Geometry::sum_shift`]). A move changes one pattern's placement (and keeps the
+    /// blank in the other patterns' free region), so a child reads one entry and updates one value.
     occupied: u64,
 }
 
-/// Where a pattern's value and the values' sum lie in [`Side::occupied`].
+/// Where the patterns' values lie in [`Side::occupied`].
 const VALUE_SHIFT: u32 = 48;
-const SUM_SHIFT: u32 = 60;
+
+impl Geometry {
+    /// Where the sum of the values is kept in [`Side::occupied`], when it fits: above two patterns'
+    /// values (8 bits), or above three of at most 3 each (4 bits).
+    const fn sum_shift(&self) -> Option<u32> {
+        match (self.patterns, self.slot_bits) {
+            (2, _) => Some(VALUE_SHIFT + 8),
+            (_, 2) => Some(VALUE_SHIFT + 12),
+            _ => None,
+        }
+    }
+}
 
 impl Side {
     /// The sum of the patterns' half excesses.
     #[inline(always)]
-    fn excess(&self) -> u32 {
-        (self.occupied >> SUM_SHIFT) as u32
+    fn excess(&self, g: &Geometry) -> u32 {
+        match g.sum_shift() {
+            Some(shift) => (self.occupied >> shift) as u32,
+            None => (0..g.patterns).map(|p| self.value(p)).sum(),
+        }
     }
 
     /// The value of `pattern`.
@@ -490,22 +626,22 @@ impl Side {
         (self.occupied >> (VALUE_SHIFT + 4 * pattern as u32)) as u32 & 15
     }
 
-    /// Sets the value of `pattern` (keeping the sum).
+    /// Sets the value of `pattern` (and the sum, where kept).
     #[inline(always)]
-    fn set_value(&mut self, pattern: usize, value: u32) {
+    fn set_value(&mut self, g: &Geometry, pattern: usize, value: u32) {
         let shift = VALUE_SHIFT + 4 * pattern as u32;
         let change = (value as u64).wrapping_sub((self.occupied >> shift) & 15);
-        self.occupied = self.occupied.wrapping_add(change << shift).wrapping_add(change << SUM_SHIFT);
+        self.occupied = self.occupied.wrapping_add(change << shift);
+        if let Some(sum) = g.sum_shift() {
+            self.occupied = self.occupied.wrapping_add(change << sum);
+        }
     }
 }
 
-/// The pattern of every label (the blank's entry is never read).
-const PATTERN_OF_LABEL: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2];
-
 /// The bits of `cells` in the occupancy word of the pattern of `label`.
 #[inline(always)]
-fn occupancy(label: usize, cells: u16) -> u64 {
-    (cells as u64) << (16 * PATTERN_OF_LABEL[label & 15] as u32)
+fn occupancy(g: &Geometry, label: usize, cells: u16) -> u64 {
+    (cells as u64) << (16 * g.pattern_of_label[label & 15] as u32)
 }
 
 impl PackedState {
@@ -600,6 +736,7 @@ impl PdbTiles {
 
     /// The packed form of a board.
     pub fn pack(&self, board: &Board) -> PackedState {
+        let g = self.db.partition.geometry();
         let mut state = PackedState { cells: 0, manhattan: 0, layouts: [LayoutState::default(); LAYOUTS] };
         for cell in 0..16u8 {
             let first = self.label_of_tile[board.tile(cell as usize) as usize];
@@ -611,21 +748,21 @@ impl PdbTiles {
                 let label = self.relabel[k][first as usize];
                 layout.direct.positions |= (cell as u64) << (4 * label);
                 if label != 0 {
-                    layout.direct.occupied |= occupancy(label as usize, 1 << cell);
+                    layout.direct.occupied |= occupancy(&g, label as usize, 1 << cell);
                 }
                 if self.mirrored {
                     let image = self.mirror_label[k][label as usize];
                     layout.mirrored.positions |= (mirror(cell) as u64) << (4 * image);
                     if image != 0 {
-                        layout.mirrored.occupied |= occupancy(image as usize, 1 << mirror(cell));
+                        layout.mirrored.occupied |= occupancy(&g, image as usize, 1 << mirror(cell));
                     }
                 }
             }
         }
         for (k, layout) in state.layouts.iter_mut().enumerate().take(self.layouts) {
             for side in [&mut layout.direct, &mut layout.mirrored].into_iter().take(1 + self.mirrored as usize) {
-                for pattern in 0..3 {
-                    side.set_value(pattern, self.db.value(k, pattern, side.positions, side.occupied));
+                for pattern in 0..g.patterns {
+                    side.set_value(&g, pattern, self.db.value(k, pattern, side.positions, side.occupied));
                 }
             }
         }
@@ -660,12 +797,25 @@ impl PdbTiles {
     /// incrementally.
     #[inline]
     pub fn child(&self, s: &PackedState, from: u8) -> PackedState {
-        match (self.layouts, self.mirrored) {
-            (1, false) => self.child_in::<1, false>(s, from),
-            (1, true) => self.child_in::<1, true>(s, from),
-            (_, false) => self.child_in::<LAYOUTS, false>(s, from),
-            (_, true) => self.child_in::<LAYOUTS, true>(s, from),
+        match self.db.partition {
+            Partition::SixSixThree => self.child_of::<SixSixThree>(s, from),
+            Partition::SixSixThreeCompact => self.child_of::<SixSixThreeCompact>(s, from),
+            Partition::SevenEight => self.child_of::<SevenEight>(s, from),
         }
+    }
+
+    fn child_of<S: Shape>(&self, s: &PackedState, from: u8) -> PackedState {
+        match (self.layouts, self.mirrored) {
+            (1, false) => self.child_in::<S, 1, false>(s, from),
+            (1, true) => self.child_in::<S, 1, true>(s, from),
+            (_, false) => self.child_in::<S, LAYOUTS, false>(s, from),
+            (_, true) => self.child_in::<S, LAYOUTS, true>(s, from),
+        }
+    }
+
+    /// The partition of the tables: searches call [`PdbTiles::child_in`] with its [`Shape`].
+    pub fn partition(&self) -> Partition {
+        self.db.partition
     }
 
     /// Which paths a search may skip as duplicates (the tables' automaton).
@@ -684,24 +834,25 @@ impl PdbTiles {
         self.mirrored
     }
 
-    /// [`PdbTiles::child`] for tables of `N` layouts, `M` telling whether the view is
-    /// [`PdbTiles::mirrored`] (both constants, so that the loop over the layouts unrolls and the sides
-    /// not looked up cost nothing).
+    /// [`PdbTiles::child`] for tables of partition `S` in `N` layouts, `M` telling whether the view is
+    /// [`PdbTiles::mirrored`] (all constants, so that the loop over the layouts unrolls, the sides not
+    /// looked up cost nothing and the tables' sizes are known).
     #[inline(always)]
-    pub fn child_in<const N: usize, const M: bool>(&self, s: &PackedState, from: u8) -> PackedState {
-        let (mut next, entries) = self.child_words_in::<N, M>(s, from);
+    pub fn child_in<S: Shape, const N: usize, const M: bool>(&self, s: &PackedState, from: u8) -> PackedState {
+        let g = &S::GEOMETRY;
+        let (mut next, entries) = self.child_words_in::<S, N, M>(s, from);
         // Every side's words first, then every table read, then the values: the reads are issued
         // together and their misses overlap.
         let mut values = [0u32; 2 * LAYOUTS];
         for (side, (value, &(byte, shift, _))) in values.iter_mut().zip(&entries).enumerate().take(2 * N) {
             if side % 2 == 0 || M {
-                *value = self.db.read(side / 2, (byte, shift));
+                *value = self.db.read::<S>(side / 2, (byte, shift));
             }
         }
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
-            layout.direct.set_value(entries[2 * k].2, values[2 * k]);
+            layout.direct.set_value(g, entries[2 * k].2, values[2 * k]);
             if M {
-                layout.mirrored.set_value(entries[2 * k + 1].2, values[2 * k + 1]);
+                layout.mirrored.set_value(g, entries[2 * k + 1].2, values[2 * k + 1]);
             }
         }
         next
@@ -710,8 +861,8 @@ impl PdbTiles {
     /// Asks the memory for the table entries [`PdbTiles::child_in`]`(s, from)` reads, so that making
     /// the child later finds them cached.
     #[inline(always)]
-    pub fn prefetch_child_in<const N: usize, const M: bool>(&self, s: &PackedState, from: u8) {
-        let (_, entries) = self.child_words_in::<N, M>(s, from);
+    pub fn prefetch_child_in<S: Shape, const N: usize, const M: bool>(&self, s: &PackedState, from: u8) {
+        let (_, entries) = self.child_words_in::<S, N, M>(s, from);
         for (side, &(byte, _, _)) in entries.iter().enumerate().take(2 * N) {
             if side % 2 == 0 || M {
                 if let Some(byte) = self.db.layouts[side / 2].tables.get(byte) {
@@ -724,7 +875,7 @@ impl PdbTiles {
     /// The child's words with the moved pattern's values still the parent's, and where each side's new
     /// value lies (byte, shift, pattern).
     #[inline(always)]
-    fn child_words_in<const N: usize, const M: bool>(
+    fn child_words_in<S: Shape, const N: usize, const M: bool>(
         &self,
         s: &PackedState,
         from: u8,
@@ -739,10 +890,10 @@ impl PdbTiles {
         let mut entries = [(0usize, 0u32, 0usize); 2 * LAYOUTS];
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
             let label = self.relabel[k][first as usize & 15] as usize;
-            entries[2 * k] = self.slide(&mut layout.direct, label, from, blank);
+            entries[2 * k] = self.slide::<S>(&mut layout.direct, label, from, blank);
             if M {
                 let image = self.mirror_label[k][label & 15] as usize;
-                entries[2 * k + 1] = self.slide(&mut layout.mirrored, image, mirror(from), mirror(blank));
+                entries[2 * k + 1] = self.slide::<S>(&mut layout.mirrored, image, mirror(from), mirror(blank));
             }
         }
         (next, entries)
@@ -753,17 +904,18 @@ impl PdbTiles {
     /// values (a move leaves them unchanged). A child whose bound passes the search's threshold is
     /// pruned without its reads: on Korf's 100, 28% of the children pruned.
     #[inline(always)]
-    pub fn child_floor_in<const N: usize>(&self, s: &PackedState, from: u8) -> u32 {
+    pub fn child_floor_in<S: Shape, const N: usize>(&self, s: &PackedState, from: u8) -> u32 {
+        let g = &S::GEOMETRY;
         let (first, manhattan) = self.slid(s, from);
         let mut largest = 0;
         for (k, layout) in s.layouts.iter().enumerate().take(N) {
             let label = self.relabel[k][first as usize & 15] as usize;
             let direct = &layout.direct;
-            largest = largest.max(direct.excess() - direct.value(PATTERN_OF_LABEL[label & 15] as usize));
+            largest = largest.max(direct.excess(g) - direct.value(g.pattern_of_label[label & 15] as usize));
             // An unmirrored view keeps the mirrored side zero: it adds nothing.
             let image = self.mirror_label[k][label & 15] as usize;
             let mirrored = &layout.mirrored;
-            largest = largest.max(mirrored.excess() - mirrored.value(PATTERN_OF_LABEL[image & 15] as usize));
+            largest = largest.max(mirrored.excess(g) - mirrored.value(g.pattern_of_label[image & 15] as usize));
         }
         manhattan + 2 * largest
     }
@@ -780,12 +932,13 @@ impl PdbTiles {
     /// Moves `label` from cell `from` into the blank on `blank` in one (direct or mirrored) side; returns
     /// where its pattern's new value lies (byte, shift) and the pattern.
     #[inline(always)]
-    fn slide(&self, side: &mut Side, label: usize, from: u8, blank: u8) -> (usize, u32, usize) {
+    fn slide<S: Shape>(&self, side: &mut Side, label: usize, from: u8, blank: u8) -> (usize, u32, usize) {
+        let g = &S::GEOMETRY;
         let moved = (from ^ blank) as u64;
         side.positions ^= (moved << (4 * label)) ^ moved;
-        side.occupied ^= occupancy(label, 1 << from | 1 << blank);
-        let pattern = PATTERN_OF_LABEL[label & 15] as usize;
-        let (byte, shift) = self.db.entry(pattern, side.positions, side.occupied);
+        side.occupied ^= occupancy(g, label, 1 << from | 1 << blank);
+        let pattern = g.pattern_of_label[label & 15] as usize;
+        let (byte, shift) = self.db.entry::<S>(pattern, side.positions, side.occupied);
         (byte, shift, pattern)
     }
 
@@ -805,13 +958,19 @@ impl PdbTiles {
     /// (the table values were read when the state was made).
     #[inline]
     pub fn estimate(&self, s: &PackedState) -> u32 {
-        self.estimate_in::<LAYOUTS>(s)
+        match self.db.partition {
+            Partition::SixSixThree => self.estimate_in::<SixSixThree, LAYOUTS>(s),
+            Partition::SixSixThreeCompact => self.estimate_in::<SixSixThreeCompact, LAYOUTS>(s),
+            Partition::SevenEight => self.estimate_in::<SevenEight, LAYOUTS>(s),
+        }
     }
 
-    /// [`PdbTiles::estimate`] reading the first `N` layouts (the others are zeros).
+    /// [`PdbTiles::estimate`] for tables of partition `S`, reading the first `N` layouts (the others
+    /// are zeros).
     #[inline(always)]
-    pub fn estimate_in<const N: usize>(&self, s: &PackedState) -> u32 {
-        let largest = s.layouts.iter().take(N).map(|l| l.direct.excess().max(l.mirrored.excess())).max();
+    pub fn estimate_in<S: Shape, const N: usize>(&self, s: &PackedState) -> u32 {
+        let g = &S::GEOMETRY;
+        let largest = s.layouts.iter().take(N).map(|l| l.direct.excess(g).max(l.mirrored.excess(g))).max();
         s.manhattan as u32 + 2 * largest.unwrap_or(0)
     }
 
@@ -955,20 +1114,21 @@ impl crate::search::Puzzle for PdbTiles {
 
 #[cfg(test)]
 mod tests {
+    use super::pdb_build::occupied;
     use super::*;
 
     #[test]
     fn every_blank_cell_gets_a_layout_of_all_cells() {
         for (k, order) in CELL_ORDERS.iter().enumerate() {
             for blank in 0..16u8 {
-                let cells = PatternDatabase::layout(blank, k);
+                let cells = PatternDatabase::layout(Partition::SixSixThree, blank, k);
                 assert_eq!(cells[0], blank);
                 let mut sorted = cells;
                 sorted.sort_unstable();
                 assert_eq!(sorted, core::array::from_fn(|i| i as u8), "blank {blank}, layout {k}");
             }
             // A corner blank keeps the compact shapes: the bottom-right corner is the top-left rotated.
-            let rotated = PatternDatabase::layout(15, k);
+            let rotated = PatternDatabase::layout(Partition::SixSixThree, 15, k);
             assert_eq!(rotated[1..].to_vec(), order[..15].iter().map(|c| 15 - c).collect::<Vec<_>>());
         }
         assert_ne!(CELL_ORDERS[0], CELL_ORDERS[1]);
@@ -994,12 +1154,14 @@ mod tests {
         // no tile can pass another in the top row, so going around costs extra moves.
         let goals = [1u8, 2, 3];
         let slots = region_slots();
-        let table = build_table(&goals, 0, &slots);
+        let spec =
+            TableSpec { goals: &goals, blank_goal: 0, index: Index::Raw, slot_bits: 2, depth_limit: u32::MAX };
+        let table = build_table(&spec, &slots, &crate::tables::InTurn).unwrap();
         let look = |cells: [u8; 3], blank: u8| {
             let index = cells.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));
             let md: u32 = cells.iter().zip(&goals).map(|(&c, &g)| manhattan(c, g)).sum();
-            let slot = (slots[occupied(index, 3) as usize] >> blank) as u32 & 1;
-            md + 2 * ((table[index / PER_BYTE] >> shift(index, slot)) & 3) as u32
+            let slot = (slots[occupied(index as u64, 3) as usize] >> blank) as u32 & 1;
+            md + 2 * ((table[index / 2] >> ((index % 2) * 4 + slot as usize * 2)) & 3) as u32
         };
         assert_eq!(look([1, 2, 3], 0), 0);
         assert_eq!(look([5, 2, 3], 0), 1);
@@ -1008,7 +1170,7 @@ mod tests {
         // Where the tiles wall a corner off, the blank's side matters: some placements cost more with the
         // blank shut in than outside (none of them costs less than the goal's zero, nothing is negative).
         let differ = (0..1usize << 12)
-            .filter(|&index| occupied(index, 3).count_ones() == 3)
+            .filter(|&index| occupied(index as u64, 3).count_ones() == 3)
             .filter(|&index| {
                 let cells = [index & 15, index >> 4 & 15, index >> 8].map(|c| c as u8);
                 let values: Vec<u32> = (0..16u8).filter(|&b| !cells.contains(&b)).map(|b| look(cells, b)).collect();

@@ -17,7 +17,7 @@
 //! Korf's 100 with two layouts (fixed move order) it expands 5.70 M nodes instead of 8.48 M.
 
 use super::duplicates::Automaton;
-use super::pdb::{Moves, PackedState, PdbTiles};
+use super::pdb::{Moves, PackedState, Partition, PdbTiles, SevenEight, Shape, SixSixThree, SixSixThreeCompact};
 use super::{Board, TileMove};
 use crate::search::{Search, Stats, Status, Step};
 use alloc::vec::Vec;
@@ -129,19 +129,28 @@ impl Search<super::Tiles> for PdbIda {
 impl PdbIda {
     /// Expands at most `budget` nodes.
     fn search(&mut self, budget: u32) -> Status {
-        const LAYOUTS: usize = super::pdb::LAYOUTS;
-        match (self.view.layouts(), self.view.mirrored()) {
-            (1, false) => self.search_in::<1, false>(budget),
-            (1, true) => self.search_in::<1, true>(budget),
-            (_, false) => self.search_in::<LAYOUTS, false>(budget),
-            (_, true) => self.search_in::<LAYOUTS, true>(budget),
+        match self.view.partition() {
+            Partition::SixSixThree => self.search_of::<SixSixThree>(budget),
+            Partition::SixSixThreeCompact => self.search_of::<SixSixThreeCompact>(budget),
+            Partition::SevenEight => self.search_of::<SevenEight>(budget),
         }
     }
 
-    /// [`PdbIda::search`] over tables of `N` layouts, with the mirrored lookups when `M`. The loop works
+    fn search_of<S: Shape>(&mut self, budget: u32) -> Status {
+        const LAYOUTS: usize = super::pdb::LAYOUTS;
+        match (self.view.layouts(), self.view.mirrored()) {
+            (1, false) => self.search_in::<S, 1, false>(budget),
+            (1, true) => self.search_in::<S, 1, true>(budget),
+            (_, false) => self.search_in::<S, LAYOUTS, false>(budget),
+            (_, true) => self.search_in::<S, LAYOUTS, true>(budget),
+        }
+    }
+
+    /// [`PdbIda::search`] over tables of partition `S` in `N` layouts, with the mirrored lookups when `M`.
+    /// The loop works
     /// on locals (the frames, the counters), written back when it ends: through `self` the compiler would
     /// store them at every child, not knowing that the frames' memory is not `self`'s.
-    fn search_in<const N: usize, const M: bool>(&mut self, budget: u32) -> Status {
+    fn search_in<S: Shape, const N: usize, const M: bool>(&mut self, budget: u32) -> Status {
         if self.status != Status::InProgress {
             return self.status;
         }
@@ -190,13 +199,13 @@ impl PdbIda {
             // The child's cost from the root is the number of frames on the path so far.
             let bound = threshold.saturating_sub(depth);
             // Most children pruned are pruned by the bound that needs no table read.
-            let floor = view.child_floor_in::<N>(&state, from);
+            let floor = view.child_floor_in::<S, N>(&state, from);
             if floor > bound {
                 next_threshold = next_threshold.min(depth + floor);
                 continue;
             }
-            let child = view.child_in::<N, M>(&state, from);
-            let h = view.estimate_in::<N>(&child);
+            let child = view.child_in::<S, N, M>(&state, from);
+            let h = view.estimate_in::<S, N>(&child);
             if h > bound {
                 next_threshold = next_threshold.min(depth + h);
                 continue;
@@ -211,7 +220,7 @@ impl PdbIda {
             // The child's own children will read their entries soon: ask for them all now, so that
             // their misses overlap (the move back is never made).
             for from in moves.filter(|&from| from != blank) {
-                view.prefetch_child_in::<N, M>(&child, from);
+                view.prefetch_child_in::<S, N, M>(&child, from);
             }
             frames.push(Frame { state: child, parent_blank: blank, moves, path });
             peak = peak.max(frames.len());
