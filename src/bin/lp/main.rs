@@ -11,6 +11,8 @@ mod families;
 mod files;
 mod ga;
 mod generate;
+#[cfg(target_os = "linux")]
+mod huge_pages;
 mod pack;
 mod parallel;
 mod report;
@@ -119,6 +121,10 @@ fn exit_quietly_on_a_closed_pipe() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
+
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: huge_pages::Advised = huge_pages::Advised;
 
 fn main() -> ExitCode {
     // A bad argument is an error (1), as the exit statuses say; clap's own code for it would be 2, which
