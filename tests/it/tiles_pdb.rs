@@ -4,7 +4,11 @@
 use crate::common;
 
 use common::{korf, random_walk, rng};
-use lphint::families::tiles::pdb::{PatternDatabase, PdbTiles, SixSixThree, TablesError};
+use lphint::families::tiles::pdb::{
+    Partition, PatternDatabase, PdbTiles, SevenEight, Shape, SixSixThree, SixSixThreeCompact, TablesError,
+};
+use lphint::families::tiles::pdb_build::{build_table, Index, TableSpec};
+use lphint::tables::{InTurn, Spread};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::hint::Hinter;
@@ -24,6 +28,14 @@ fn db() -> &'static Arc<PatternDatabase> {
 fn db2() -> &'static Arc<PatternDatabase> {
     static DB: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
     DB.get_or_init(|| Arc::new(PatternDatabase::build_layouts(0, 9)))
+}
+
+/// The same goal's 6-6-3 tables indexed by rank, first layout only.
+fn compact() -> &'static Arc<PatternDatabase> {
+    static DB: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
+    DB.get_or_init(|| {
+        Arc::new(PatternDatabase::build_partition(Partition::SixSixThreeCompact, 0, 1, &InTurn).unwrap())
+    })
 }
 
 fn bytes() -> &'static [u8] {
@@ -60,11 +72,13 @@ fn serialized_tables_round_trip_and_damage_is_detected() {
 #[test]
 fn the_heuristic_is_admissible_of_the_right_parity_and_above_manhattan() {
     for db in [db(), db2()] {
-        heuristic_is_admissible(db);
+        heuristic_is_admissible::<SixSixThree>(db);
     }
+    heuristic_is_admissible::<SixSixThreeCompact>(compact());
 }
 
-fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
+fn heuristic_is_admissible<S: Shape>(db: &Arc<PatternDatabase>) {
+    assert_eq!(db.partition(), S::PARTITION);
     let puzzle = goal();
     let view = PdbTiles::new(&puzzle, db.clone()).unwrap();
     let one_layout = PdbTiles::new(&puzzle, self::db().clone()).unwrap();
@@ -79,8 +93,11 @@ fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
         assert!(h <= optimal, "h {h} > optimal {optimal}");
         assert_eq!(h % 2, optimal % 2);
         assert!(h >= puzzle.manhattan(&state));
-        // Two layouts take the larger value: never below the first layout's alone.
-        assert!(h >= one_layout.heuristic(&one_layout.pack(&state)));
+        // Two layouts take the larger value, the compact tables' uncapped values are never below the capped
+        // ones: never below the first layout's alone (the 7-8's patterns are others).
+        if S::GEOMETRY.sizes == [6, 6, 3] {
+            assert!(h >= one_layout.heuristic(&one_layout.pack(&state)));
+        }
         assert_eq!(view.unpack(&packed), state);
         let mut toward = Vec::new();
         view.successors(&packed, |mv, next, _| {
@@ -90,7 +107,7 @@ fn heuristic_is_admissible(db: &Arc<PatternDatabase>) {
             assert_eq!(view.pack(&puzzle.apply(&state, &mv).unwrap()), next, "incremental state update");
             // The bound made without table reads lies between the child's Manhattan distance and its
             // estimate.
-            let floor = view.child_floor_in::<SixSixThree, 2>(&packed, mv.from);
+            let floor = view.child_floor_in::<S, 2>(&packed, mv.from);
             let child_manhattan = puzzle.manhattan(&view.unpack(&next));
             assert!(child_manhattan <= floor && floor <= view.heuristic(&next), "floor {floor} across {mv:?}");
             floors_above_manhattan += (floor > child_manhattan) as u32;
@@ -364,4 +381,108 @@ fn goals_off_the_diagonal_search_without_the_mirrored_lookup_and_stay_optimal() 
         assert!(puzzle.is_goal(&end));
         assert!(view.heuristic(&view.pack(&state)) >= puzzle.manhattan(&state));
     }
+}
+
+/// Runs each piece on a thread of its own, at once, and keeps the most pieces asked at once.
+#[derive(Default)]
+struct EveryPieceAThread(std::sync::atomic::AtomicUsize);
+
+impl Spread for EveryPieceAThread {
+    fn map(&self, count: usize, piece: &(dyn Fn(usize) -> Vec<u8> + Sync)) -> Vec<Vec<u8>> {
+        self.0.fetch_max(count, std::sync::atomic::Ordering::Relaxed);
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..count).map(|i| scope.spawn(move || piece(i))).collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        })
+    }
+}
+
+#[test]
+fn a_table_whose_layers_run_on_threads_is_the_table_built_in_turn() {
+    // Five tiles by rank, 4-bit slots: layers of up to 160,000 states, in pieces claiming states from
+    // each other.
+    let spec = TableSpec { goals: &[1, 4, 5, 8, 9], blank_goal: 0, index: Index::Ranked, slot_bits: 4 };
+    let slots = lphint::families::tiles::pdb::region_slots();
+    let in_turn = build_table(&spec, &slots, &InTurn).unwrap();
+    assert_eq!(in_turn.len(), 16 * 15 * 14 * 13 * 12);
+    let threads = EveryPieceAThread::default();
+    assert_eq!(build_table(&spec, &slots, &threads).unwrap(), in_turn);
+    assert!(threads.0.into_inner() > 1, "some layer ran in several pieces");
+}
+
+#[test]
+fn compact_tables_hold_the_values_uncapped_and_never_expand_more() {
+    let compact = compact();
+    let bytes = compact.to_bytes();
+    assert!(bytes.len() < 12 << 20, "{} bytes", bytes.len());
+    assert_eq!(&PatternDatabase::from_bytes(&bytes).unwrap(), compact.as_ref());
+    assert_eq!(lphint::registry::load_tables(&bytes).unwrap().get::<PatternDatabase>().unwrap().as_ref(), compact.as_ref());
+    let puzzle = goal();
+    let (raw, ranked) =
+        (PdbTiles::new(&puzzle, db().clone()).unwrap(), PdbTiles::new(&puzzle, compact.clone()).unwrap());
+    let mut rng = rng(9);
+    let mut larger = 0;
+    for walk in 0..300 {
+        let state = random_walk(&puzzle, puzzle.goal(), 30 + walk % 50, &mut rng);
+        let (capped, uncapped) = (raw.heuristic(&raw.pack(&state)), ranked.heuristic(&ranked.pack(&state)));
+        assert!(uncapped >= capped, "walk {walk}: {uncapped} < {capped}");
+        larger += (uncapped > capped) as u32;
+    }
+    assert!(larger > 0, "some pattern's half excess passes 3");
+    let mut nodes = (0, 0);
+    for (id, length, puzzle) in korf(&[9, 12, 42, 55, 79]) {
+        let expanded = |db: &Arc<PatternDatabase>| {
+            let puzzle = puzzle.clone().with_pattern_database(db.clone()).unwrap();
+            let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
+            assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, length), "Korf #{id}");
+            outcome.stats.expanded
+        };
+        let (capped, uncapped) = (expanded(db()), expanded(compact));
+        assert!(uncapped <= capped, "#{id}: {uncapped} > {capped}");
+        nodes = (nodes.0 + capped, nodes.1 + uncapped);
+    }
+    assert!(nodes.1 < nodes.0, "{nodes:?}");
+}
+
+#[test]
+fn a_file_names_its_partition_and_is_refused_when_the_tables_are_not_its_size() {
+    // The body's first byte is the partition: an unknown one, or another partition than the tables
+    // were built for, is refused as corrupt.
+    let bytes = bytes();
+    let body = &bytes[6..bytes.len() - 4];
+    let forged = |code: u8| {
+        let mut body = body.to_vec();
+        body[0] = code;
+        lphint::envelope::seal(*b"LPDB", lphint::families::tiles::pdb::FORMAT_VERSION, &body)
+    };
+    assert_eq!(PatternDatabase::from_bytes(&forged(0)).unwrap(), **db());
+    let corrupt = |code: u8| match PatternDatabase::from_bytes(&forged(code)) {
+        Err(TablesError::Corrupt(why)) => why,
+        other => panic!("partition {code}: {other:?}"),
+    };
+    assert_eq!(corrupt(9), "unknown partition");
+    assert_eq!(corrupt(1), "wrong table sizes");
+    assert_eq!(corrupt(2), "unknown label layout");
+}
+
+#[test]
+#[ignore = "builds the 7-8 tables: about 6 minutes on two cores and 5.6 GB of memory"]
+fn seven_eight_tables_solve_korf_instances_in_fewer_nodes_than_two_6_6_3_layouts() {
+    let threads = EveryPieceAThread::default();
+    let db = Arc::new(PatternDatabase::build_partition(Partition::SevenEight, 0, 2, &threads).unwrap());
+    assert_eq!((db.partition(), db.layouts()), (Partition::SevenEight, 1));
+    heuristic_is_admissible::<SevenEight>(&db);
+    let (mut six, mut seven) = (0, 0);
+    for (id, length, puzzle) in korf(&[1, 2, 9, 12, 19, 23, 42, 47, 55, 79, 82, 88]) {
+        let expanded = |db: &Arc<PatternDatabase>| {
+            let puzzle = puzzle.clone().with_pattern_database(db.clone()).unwrap();
+            let outcome = solve_with(&mut puzzle.recommended_solver().unwrap(), &puzzle, puzzle.start());
+            assert_eq!((outcome.status, outcome.moves.len()), (Status::Found, length), "Korf #{id}");
+            outcome.stats.expanded
+        };
+        (six, seven) = (six + expanded(db2()), seven + expanded(&db));
+    }
+    assert!(seven * 3 < six, "7-8: {seven} nodes, two 6-6-3 layouts: {six}");
+    let bytes = db.to_bytes();
+    assert_eq!(PatternDatabase::from_bytes(&bytes).unwrap(), *db);
 }

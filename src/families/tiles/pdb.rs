@@ -321,8 +321,8 @@ struct Layout {
 }
 
 /// The slot of every cell's free region, for every set of occupied cells: slot 0 for the largest region
-/// (the first of the largest, by lowest cell), slot 1 for every other.
-fn region_slots() -> Box<[u16; MASKS]> {
+/// (the first of the largest, by lowest cell), slot 1 for every other (a bit a cell, set for slot 1).
+pub fn region_slots() -> Box<[u16; MASKS]> {
     let mut slots = vec![0u16; MASKS];
     for (occupied, cells) in slots.iter_mut().enumerate() {
         let free = !(occupied as u16);
@@ -381,20 +381,18 @@ impl PatternDatabase {
     /// [`PatternDatabase::build_layouts`], the pattern tables (three a layout) built as pieces of
     /// `spread` (at once on as many threads).
     pub fn build_spread(blank_cell: u8, count: usize, spread: &dyn crate::tables::Spread) -> PatternDatabase {
-        Self::build_partition(Partition::SixSixThree, blank_cell, count, u32::MAX, spread)
+        Self::build_partition(Partition::SixSixThree, blank_cell, count, spread)
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// The tables of `partition` for goals whose blank is on `blank_cell`, its first `count` layouts
-    /// (as many as it has at most), each table's search stopped after `depth_limit` moves (`u32::MAX`:
-    /// complete tables; placements farther away keep the Manhattan distance alone, still a lower bound).
-    /// Small tables are pieces of `spread`; a table of more than 2^26 entries (the 7-8's) is built in
-    /// turn, its search's layers spread. Fails when memory runs out.
+    /// The tables of `partition` for goals whose blank is on `blank_cell`, its first `count` layouts (as
+    /// many as it has at most). Small tables are pieces of `spread`; a table of more than 2^26 entries
+    /// (the 7-8's) is built in turn, its search's layers spread. Fails when memory runs out. The 7-8
+    /// takes 330 s on two cores (560 CPU-s) and 5.6 GB at its peak.
     pub fn build_partition(
         partition: Partition,
         blank_cell: u8,
         count: usize,
-        depth_limit: u32,
         spread: &dyn crate::tables::Spread,
     ) -> Result<PatternDatabase, String> {
         let slots = region_slots();
@@ -406,7 +404,7 @@ impl PatternDatabase {
             let (goals, p) = (&goal_cells[i / patterns], i % patterns);
             let labels = geometry.first_label[p]..geometry.first_label[p] + geometry.sizes[p];
             let (index, slot_bits) = (geometry.index, geometry.slot_bits);
-            TableSpec { goals: &goals[labels], blank_goal: goals[0], index, slot_bits, depth_limit }
+            TableSpec { goals: &goals[labels], blank_goal: goals[0], index, slot_bits }
         };
         let large = |i: usize| geometry.index.entries(spec(i).goals.len()) > 1 << 26;
         let pieces = count * patterns;
@@ -1118,6 +1116,50 @@ mod tests {
     use super::*;
 
     #[test]
+    fn partitions_cover_every_tile_once_and_size_their_tables() {
+        for partition in Partition::ALL {
+            let g = partition.geometry();
+            assert_eq!(g.sizes[..g.patterns].iter().sum::<usize>(), 15, "{partition:?}");
+            for label in 1..16 {
+                let p = g.pattern_of_label[label] as usize;
+                assert!(p < g.patterns && (g.first_label[p]..g.first_label[p] + g.sizes[p]).contains(&label));
+            }
+            assert_eq!(Partition::parse(partition.name()), Some(partition));
+            assert_eq!(Partition::from_code(partition.code()), Some(partition));
+            for blank in 0..16u8 {
+                for k in 0..partition.max_layouts() {
+                    let mut cells = PatternDatabase::layout(partition, blank, k);
+                    assert_eq!(cells[0], blank);
+                    cells.sort_unstable();
+                    assert_eq!(cells, core::array::from_fn(|i| i as u8), "{partition:?}, blank {blank}, layout {k}");
+                }
+            }
+        }
+        let bytes = |p: Partition| p.geometry().layout_bytes;
+        assert_eq!(bytes(Partition::SixSixThree), 2 * (8 << 20) + 2048);
+        assert_eq!(bytes(Partition::SixSixThreeCompact), 2 * 5_765_760 + 3360);
+        assert_eq!(bytes(Partition::SevenEight), 57_657_600 + 518_918_400);
+        assert_eq!(Partition::SevenEight.geometry().first_label[..2], [1, 8]);
+    }
+
+    #[test]
+    fn a_side_keeps_its_values_and_their_sum_beside_the_occupied_cells() {
+        for partition in Partition::ALL {
+            let g = partition.geometry();
+            let occupied = 0x0000_1234_5678_9ABCu64 & ((1u64 << (16 * g.patterns)) - 1);
+            let mut side = Side { positions: 0, occupied };
+            for p in 0..g.patterns {
+                side.set_value(&g, p, g.slot_max());
+            }
+            assert_eq!(side.excess(&g), g.patterns as u32 * g.slot_max(), "{partition:?}");
+            side.set_value(&g, 0, 1);
+            assert_eq!(side.value(0), 1);
+            assert_eq!(side.excess(&g), 1 + (g.patterns as u32 - 1) * g.slot_max());
+            assert_eq!(side.occupied & ((1u64 << (16 * g.patterns)) - 1), occupied, "{partition:?}");
+        }
+    }
+
+    #[test]
     fn every_blank_cell_gets_a_layout_of_all_cells() {
         for (k, order) in CELL_ORDERS.iter().enumerate() {
             for blank in 0..16u8 {
@@ -1154,8 +1196,7 @@ mod tests {
         // no tile can pass another in the top row, so going around costs extra moves.
         let goals = [1u8, 2, 3];
         let slots = region_slots();
-        let spec =
-            TableSpec { goals: &goals, blank_goal: 0, index: Index::Raw, slot_bits: 2, depth_limit: u32::MAX };
+        let spec = TableSpec { goals: &goals, blank_goal: 0, index: Index::Raw, slot_bits: 2 };
         let table = build_table(&spec, &slots, &crate::tables::InTurn).unwrap();
         let look = |cells: [u8; 3], blank: u8| {
             let index = cells.iter().enumerate().fold(0usize, |acc, (i, &c)| acc | (c as usize) << (4 * i));

@@ -65,12 +65,12 @@ pub fn rank(placement: u64, k: usize) -> usize {
     cells = (cells | cells << 8) & 0x00FF_00FF_00FF_00FF;
     cells = (cells | cells << 4) & 0x0F0F_0F0F_0F0F_0F0F;
     let mut rank = 0;
-    for i in 0..k {
+    for (i, &weight) in WEIGHTS[k].iter().enumerate().take(k) {
         let cell = (cells >> (8 * i)) & 15;
         // Lane j: 0x80 + cell - cell_j, whose top bit is set when tile j's cell is below tile i's.
         let below = (((cell * LANES) | (LANES << 7)) - cells) >> 7 & LANES & ((1 << (8 * i)) - 1);
         let before = below.wrapping_mul(LANES) >> 56;
-        rank += (cell - before) as usize * WEIGHTS[k][i];
+        rank += (cell - before) as usize * weight;
     }
     rank
 }
@@ -139,8 +139,6 @@ pub struct TableSpec<'a> {
     /// Bits of each of an entry's two slots: a slot holds half the excess of the pattern distance over
     /// the tiles' Manhattan distance, at most `2^bits - 1`.
     pub slot_bits: u32,
-    /// Layers searched: placements farther from the goal keep 0 (a lower bound still). `u32::MAX`: all.
-    pub depth_limit: u32,
 }
 
 impl TableSpec<'_> {
@@ -182,7 +180,7 @@ fn manhattan(a: u8, b: u8) -> u32 {
 fn zeroed<T>(len: usize, zero: impl Fn() -> T, what: &str) -> Result<Vec<T>, String> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
-        .map_err(|_| format!("building {what} needs {} MB more memory", len * core::mem::size_of::<T>() >> 20))?;
+        .map_err(|_| format!("building {what} needs {} MB more memory", (len * core::mem::size_of::<T>()) >> 20))?;
     v.extend((0..len).map(|_| zero()));
     Ok(v)
 }
@@ -199,7 +197,7 @@ pub fn build_table(spec: &TableSpec<'_>, slots: &[u16; 1 << 16], spread: &dyn Sp
     seen[spec.index.of(goal, k)].fetch_or(1 << first, Ordering::Relaxed);
     let mut layer: Vec<u64> = Vec::from([goal << 4 | first]);
     let mut depth = 0u32;
-    while !layer.is_empty() && depth < spec.depth_limit {
+    while !layer.is_empty() {
         depth += 1;
         let pieces = layer.len().div_ceil(PIECE);
         let expand = |piece: usize| {

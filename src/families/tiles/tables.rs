@@ -49,7 +49,7 @@ pub(super) const PATTERN_DATABASES: TableKind = TableKind {
         let (blank, layouts) = (values.int("blank") as u8, values.int("layouts") as usize);
         let name = values.text("partition");
         let partition = Partition::parse(&name).ok_or_else(|| alloc::format!("no partition '{name}'"))?;
-        Ok(PatternDatabase::build_partition(partition, blank, layouts, u32::MAX, spread)?.to_bytes())
+        Ok(PatternDatabase::build_partition(partition, blank, layouts, spread)?.to_bytes())
     },
     save: |data| data.downcast_ref::<PatternDatabase>().map_or_else(Vec::new, PatternDatabase::to_bytes),
 };
