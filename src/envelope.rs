@@ -16,6 +16,8 @@ pub enum DataError {
     /// Sound bytes of a kind only the game can read: puzzles of a game's own kind (`custom:`), which need
     /// the game's definition (a puzzle of that kind) to be loaded.
     NeedsDefinition(String),
+    /// The memory the loaded data needs could not be reserved (the 7-8 pattern databases take 577 MB).
+    OutOfMemory(crate::memory::OutOfMemory),
 }
 
 impl core::fmt::Display for DataError {
@@ -24,6 +26,7 @@ impl core::fmt::Display for DataError {
             DataError::Corrupt(why) => write!(f, "corrupt data: {why}"),
             DataError::Version(v) => write!(f, "data in format version {v}, which this library does not read"),
             DataError::NeedsDefinition(what) => write!(f, "{what}"),
+            DataError::OutOfMemory(e) => write!(f, "{e}"),
         }
     }
 }

@@ -50,8 +50,8 @@ pub fn filled<T: Clone>(value: T, len: usize) -> Result<Vec<T>, OutOfMemory> {
 /// Types whose all-zero bit pattern is a valid value.
 ///
 /// # Safety
-/// Implement only for types for which every byte being zero is a valid value.
-pub unsafe trait Zeroable: Copy {}
+/// Implement only for types for which every byte being zero is a valid value and that need no drop.
+pub unsafe trait Zeroable {}
 
 // SAFETY: zero is a valid value of every integer type.
 unsafe impl Zeroable for u8 {}
@@ -63,6 +63,10 @@ unsafe impl Zeroable for u32 {}
 unsafe impl Zeroable for u64 {}
 // SAFETY: as above.
 unsafe impl Zeroable for i8 {}
+// SAFETY: an atomic integer has the representation of its integer.
+unsafe impl Zeroable for core::sync::atomic::AtomicU8 {}
+// SAFETY: as above.
+unsafe impl Zeroable for core::sync::atomic::AtomicU16 {}
 
 /// A vector of `len` zeros, reserved fallibly from zeroed memory (pages are not touched until used).
 pub fn zeroed<T: Zeroable>(len: usize) -> Result<Vec<T>, OutOfMemory> {

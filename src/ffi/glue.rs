@@ -102,6 +102,7 @@ impl From<crate::envelope::DataError> for Failure {
             crate::envelope::DataError::Corrupt(_) => LpStatus::LP_ERR_CORRUPT_DATA,
             crate::envelope::DataError::Version(_) => LpStatus::LP_ERR_VERSION,
             crate::envelope::DataError::NeedsDefinition(_) => LpStatus::LP_ERR_INVALID_ARGUMENT,
+            crate::envelope::DataError::OutOfMemory(_) => LpStatus::LP_ERR_OUT_OF_MEMORY,
         };
         Failure::new(status, e.to_string())
     }

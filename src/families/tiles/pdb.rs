@@ -543,7 +543,9 @@ impl PatternDatabase {
             if layout.goal_cells != Self::layout(partition, blank, k) {
                 return Err(corrupt("unknown label layout"));
             }
-            layouts.push((layout.goal_cells, layout.tables.to_vec()));
+            let mut tables = crate::memory::with_capacity(layout.tables.len()).map_err(TablesError::OutOfMemory)?;
+            tables.extend_from_slice(layout.tables);
+            layouts.push((layout.goal_cells, tables));
         }
         let duplicates =
             Automaton::from_transitions(blob.duplicates).ok_or_else(|| corrupt("bad duplicate-path automaton"))?;

@@ -176,13 +176,9 @@ fn manhattan(a: u8, b: u8) -> u32 {
     ((a >> 2).abs_diff(b >> 2) + (a & 3).abs_diff(b & 3)) as u32
 }
 
-/// A vector of `len` zero words, reserved fallibly.
-fn zeroed<T>(len: usize, zero: impl Fn() -> T, what: &str) -> Result<Vec<T>, String> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| format!("building {what} needs {} MB more memory", (len * core::mem::size_of::<T>()) >> 20))?;
-    v.extend((0..len).map(|_| zero()));
-    Ok(v)
+/// A vector of `len` zero words, reserved fallibly (untouched pages cost nothing).
+fn zeroed<T: crate::memory::Zeroable>(len: usize, what: &str) -> Result<Vec<T>, String> {
+    crate::memory::zeroed(len).map_err(|e| format!("building {what}: {e}"))
 }
 
 /// Builds the table `spec` describes, the layers' pieces run by `spread`; `slots` gives, for every set of
@@ -190,8 +186,8 @@ fn zeroed<T>(len: usize, zero: impl Fn() -> T, what: &str) -> Result<Vec<T>, Str
 pub fn build_table(spec: &TableSpec<'_>, slots: &[u16; 1 << 16], spread: &dyn Spread) -> Result<Vec<u8>, String> {
     let k = spec.goals.len();
     let what = format!("the table of {k} tiles");
-    let seen: Vec<AtomicU16> = zeroed(spec.index.entries(k), || AtomicU16::new(0), &what)?;
-    let table: Vec<AtomicU8> = zeroed(spec.bytes(), || AtomicU8::new(0), &what)?;
+    let seen: Vec<AtomicU16> = zeroed(spec.index.entries(k), &what)?;
+    let table: Vec<AtomicU8> = zeroed(spec.bytes(), &what)?;
     let goal = spec.goals.iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (4 * i));
     let first = flood(1 << spec.blank_goal, !occupied(goal, k)).trailing_zeros() as u64;
     seen[spec.index.of(goal, k)].fetch_or(1 << first, Ordering::Relaxed);
@@ -205,10 +201,13 @@ pub fn build_table(spec: &TableSpec<'_>, slots: &[u16; 1 << 16], spread: &dyn Sp
             expand_chunk(spec, chunk, depth, &seen, &table, slots)
         };
         let found = spread.map(pieces, &expand);
+        // The layer is done with, and each piece's states are let go once copied: at most two layers'
+        // worth of memory is held (the 8-tile table's largest layers hold hundreds of millions).
+        drop(core::mem::take(&mut layer));
         let mut next: Vec<u64> = Vec::new();
         next.try_reserve_exact(found.iter().map(|bytes| bytes.len() / 8).sum())
             .map_err(|_| format!("building {what} ran out of memory at depth {depth}"))?;
-        for bytes in &found {
+        for bytes in found {
             next.extend(bytes.chunks_exact(8).map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default())));
         }
         layer = next;
