@@ -8,12 +8,12 @@ use lphint::families::tiles::pdb::{
     Partition, PatternDatabase, PdbTiles, SevenEight, Shape, SixSixThree, SixSixThreeCompact, TablesError,
 };
 use lphint::families::tiles::pdb_build::{build_table, Index, TableSpec};
-use lphint::tables::{InTurn, Spread};
 use lphint::families::tiles::Tiles;
 use lphint::family::Family;
 use lphint::hint::Hinter;
 use lphint::search::ida::IdaStar;
 use lphint::search::{solve_with, Algorithm, Puzzle, Search, Solver, Status};
+use lphint::tables::{InTurn, Spread};
 use std::sync::{Arc, OnceLock};
 
 /// The tables for goals with the blank top-left (Korf's convention): the first layout of [`db2`]'s,
@@ -33,9 +33,7 @@ fn db2() -> &'static Arc<PatternDatabase> {
 /// The same goal's 6-6-3 tables indexed by rank, first layout only.
 fn compact() -> &'static Arc<PatternDatabase> {
     static DB: OnceLock<Arc<PatternDatabase>> = OnceLock::new();
-    DB.get_or_init(|| {
-        Arc::new(PatternDatabase::build_partition(Partition::SixSixThreeCompact, 0, 1, &InTurn).unwrap())
-    })
+    DB.get_or_init(|| Arc::new(PatternDatabase::build_partition(Partition::SixSixThreeCompact, 0, 1, &InTurn).unwrap()))
 }
 
 fn bytes() -> &'static [u8] {
@@ -416,7 +414,10 @@ fn compact_tables_hold_the_values_uncapped_and_never_expand_more() {
     let bytes = compact.to_bytes();
     assert!(bytes.len() < 12 << 20, "{} bytes", bytes.len());
     assert_eq!(&PatternDatabase::from_bytes(&bytes).unwrap(), compact.as_ref());
-    assert_eq!(lphint::registry::load_tables(&bytes).unwrap().get::<PatternDatabase>().unwrap().as_ref(), compact.as_ref());
+    assert_eq!(
+        lphint::registry::load_tables(&bytes).unwrap().get::<PatternDatabase>().unwrap().as_ref(),
+        compact.as_ref()
+    );
     let puzzle = goal();
     let (raw, ranked) =
         (PdbTiles::new(&puzzle, db().clone()).unwrap(), PdbTiles::new(&puzzle, compact.clone()).unwrap());
@@ -466,7 +467,7 @@ fn a_file_names_its_partition_and_is_refused_when_the_tables_are_not_its_size() 
 }
 
 #[test]
-#[ignore = "builds the 7-8 tables: about 6 minutes on two cores and 5.6 GB of memory"]
+#[ignore = "builds the 7-8 tables: about 5 minutes on two cores and 4.4 GB of memory"]
 fn seven_eight_tables_solve_korf_instances_in_fewer_nodes_than_two_6_6_3_layouts() {
     let threads = EveryPieceAThread::default();
     let db = Arc::new(PatternDatabase::build_partition(Partition::SevenEight, 0, 2, &threads).unwrap());

@@ -271,8 +271,7 @@ fn expand_chunk(
                 earlier &= earlier - 1;
             }
             if !taken {
-                let md: u32 =
-                    (0..k).map(|i| manhattan(((moved >> (4 * i)) & 15) as u8, spec.goals[i])).sum();
+                let md: u32 = (0..k).map(|i| manhattan(((moved >> (4 * i)) & 15) as u8, spec.goals[i])).sum();
                 let half_excess = ((depth - md) / 2).min(slot_max);
                 let bit = entry * 2 * spec.slot_bits as usize + (slot * spec.slot_bits) as usize;
                 table[bit / 8].fetch_or((half_excess << (bit % 8)) as u8, Ordering::Relaxed);
