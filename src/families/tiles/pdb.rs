@@ -601,6 +601,10 @@ struct Side {
     occupied: u64,
 }
 
+/// Where a child's new values lie, each side's byte, shift and pattern in a word (`byte << 8 | shift << 2 |
+/// pattern`): what [`PdbTiles::prefetch_child_in`] found, for [`PdbTiles::child_at_in`].
+pub type Located = [u64; 2 * LAYOUTS];
+
 /// Where the patterns' values lie in [`Side::occupied`].
 const VALUE_SHIFT: u32 = 48;
 
@@ -845,8 +849,20 @@ impl PdbTiles {
     /// looked up cost nothing and the tables' sizes are known).
     #[inline(always)]
     pub fn child_in<S: Shape, const N: usize, const M: bool>(&self, s: &PackedState, from: u8) -> PackedState {
+        self.child_at_in::<S, N, M>(s, from, None)
+    }
+
+    /// [`PdbTiles::child_in`], the entries to read already found by [`PdbTiles::prefetch_child_in`]
+    /// when given (the 7-8's ranks are not made twice).
+    #[inline(always)]
+    pub fn child_at_in<S: Shape, const N: usize, const M: bool>(
+        &self,
+        s: &PackedState,
+        from: u8,
+        located: Option<&Located>,
+    ) -> PackedState {
         let g = &S::GEOMETRY;
-        let (mut next, entries) = self.child_words_in::<S, N, M>(s, from);
+        let (mut next, entries) = self.child_words_in::<S, N, M>(s, from, located);
         // Every side's words first, then every table read, then the values: the reads are issued
         // together and their misses overlap.
         let mut values = [0u32; 2 * LAYOUTS];
@@ -865,17 +881,38 @@ impl PdbTiles {
     }
 
     /// Asks the memory for the table entries [`PdbTiles::child_in`]`(s, from)` reads, so that making
-    /// the child later finds them cached.
+    /// the child later finds them cached; returns where they lie, for [`PdbTiles::child_at_in`].
     #[inline(always)]
-    pub fn prefetch_child_in<S: Shape, const N: usize, const M: bool>(&self, s: &PackedState, from: u8) {
-        let (_, entries) = self.child_words_in::<S, N, M>(s, from);
-        for (side, &(byte, _, _)) in entries.iter().enumerate().take(2 * N) {
+    pub fn prefetch_child_in<S: Shape, const N: usize, const M: bool>(&self, s: &PackedState, from: u8) -> Located {
+        let (_, entries) = self.child_words_in::<S, N, M>(s, from, None);
+        let mut located = [0; 2 * LAYOUTS];
+        for (side, &(byte, shift, pattern)) in entries.iter().enumerate().take(2 * N) {
             if side % 2 == 0 || M {
                 if let Some(byte) = self.db.layouts[side / 2].tables.get(byte) {
                     crate::memory::prefetch(byte);
                 }
             }
+            located[side] = (byte as u64) << 8 | (shift as u64) << 2 | pattern as u64;
         }
+        located
+    }
+
+    /// [`PdbTiles::prefetch_child_in`] for each of `moves` of `s` but the one from `back`, in their order
+    /// (the entry of `back` left zero).
+    #[inline(always)]
+    pub fn locate_children<S: Shape, const N: usize, const M: bool>(
+        &self,
+        s: &PackedState,
+        moves: Moves,
+        back: u8,
+    ) -> [Located; 4] {
+        let mut located = [[0; 2 * LAYOUTS]; 4];
+        for (slot, from) in located.iter_mut().zip(moves) {
+            if from != back {
+                *slot = self.prefetch_child_in::<S, N, M>(s, from);
+            }
+        }
+        located
     }
 
     /// The child's words with the moved pattern's values still the parent's, and where each side's new
@@ -885,6 +922,7 @@ impl PdbTiles {
         &self,
         s: &PackedState,
         from: u8,
+        located: Option<&Located>,
     ) -> (PackedState, [(usize, u32, usize); 2 * LAYOUTS]) {
         let blank = s.blank();
         let (first, manhattan) = self.slid(s, from);
@@ -896,10 +934,12 @@ impl PdbTiles {
         let mut entries = [(0usize, 0u32, 0usize); 2 * LAYOUTS];
         for (k, layout) in next.layouts.iter_mut().enumerate().take(N) {
             let label = self.relabel[k][first as usize & 15] as usize;
-            entries[2 * k] = self.slide::<S>(&mut layout.direct, label, from, blank);
+            let at = |side: usize| located.map(|l| l[side]);
+            entries[2 * k] = self.slide::<S>(&mut layout.direct, label, from, blank, at(2 * k));
             if M {
                 let image = self.mirror_label[k][label & 15] as usize;
-                entries[2 * k + 1] = self.slide::<S>(&mut layout.mirrored, image, mirror(from), mirror(blank));
+                let mirrored = &mut layout.mirrored;
+                entries[2 * k + 1] = self.slide::<S>(mirrored, image, mirror(from), mirror(blank), at(2 * k + 1));
             }
         }
         (next, entries)
@@ -936,13 +976,24 @@ impl PdbTiles {
     }
 
     /// Moves `label` from cell `from` into the blank on `blank` in one (direct or mirrored) side; returns
-    /// where its pattern's new value lies (byte, shift) and the pattern.
+    /// where its pattern's new value lies (byte, shift) and the pattern: `located` when given (a
+    /// [`Located`] word), else found.
     #[inline(always)]
-    fn slide<S: Shape>(&self, side: &mut Side, label: usize, from: u8, blank: u8) -> (usize, u32, usize) {
+    fn slide<S: Shape>(
+        &self,
+        side: &mut Side,
+        label: usize,
+        from: u8,
+        blank: u8,
+        located: Option<u64>,
+    ) -> (usize, u32, usize) {
         let g = &S::GEOMETRY;
         let moved = (from ^ blank) as u64;
         side.positions ^= (moved << (4 * label)) ^ moved;
         side.occupied ^= occupancy(g, label, 1 << from | 1 << blank);
+        if let Some(word) = located {
+            return ((word >> 8) as usize, (word >> 2) as u32 & 7, word as usize & 3);
+        }
         let pattern = g.pattern_of_label[label & 15] as usize;
         let (byte, shift) = self.db.entry::<S>(pattern, side.positions, side.occupied);
         (byte, shift, pattern)

@@ -17,7 +17,10 @@
 //! Korf's 100 with two layouts (fixed move order) it expands 5.70 M nodes instead of 8.48 M.
 
 use super::duplicates::Automaton;
-use super::pdb::{Moves, PackedState, Partition, PdbTiles, SevenEight, Shape, SixSixThree, SixSixThreeCompact};
+use super::pdb::{
+    Located, Moves, PackedState, Partition, PdbTiles, SevenEight, Shape, SixSixThree, SixSixThreeCompact,
+};
+use super::pdb_build::Index;
 use super::{Board, TileMove};
 use crate::search::{Search, Stats, Status, Step};
 use alloc::vec::Vec;
@@ -37,12 +40,25 @@ struct Frame {
     moves: Moves,
     /// The duplicate-path automaton's state after the path to this frame.
     path: u16,
+    /// Moves taken from `moves` so far.
+    taken: u8,
+}
+
+impl Frame {
+    /// The root's frame: no move led to it, no entries were found for its children.
+    fn root(state: PackedState, moves: Moves) -> Frame {
+        Frame { state, parent_blank: NONE, moves, path: 0, taken: 0 }
+    }
 }
 
 /// The stepped IDA* over a [`PdbTiles`] view.
 pub struct PdbIda {
     view: PdbTiles,
     frames: Vec<Frame>,
+    /// For tables indexed by rank, whose entries cost ranks to find: where each move's child of each
+    /// frame reads its values (in the order of the frame's moves), found when the frame was pushed, so
+    /// that they are not ranked again (the 7-8's search in 0.86 of the time). Empty for raw tables.
+    located: Vec<[Located; 4]>,
     root: Option<PackedState>,
     threshold: u32,
     next_threshold: u32,
@@ -56,6 +72,7 @@ impl PdbIda {
         PdbIda {
             view,
             frames: Vec::with_capacity(MAX_DEPTH),
+            located: Vec::with_capacity(MAX_DEPTH),
             root: None,
             threshold: 0,
             next_threshold: u32::MAX,
@@ -85,8 +102,11 @@ impl Search<super::Tiles> for PdbIda {
     /// unreachable boards at once.
     fn restart(&mut self, puzzle: &super::Tiles, start: Board) {
         let root = self.view.pack(&start);
-        self.stats = Stats { bytes_reserved: self.frames.capacity() * size_of::<Frame>(), ..Stats::default() };
+        let bytes_reserved =
+            self.frames.capacity() * size_of::<Frame>() + self.located.capacity() * size_of::<[Located; 4]>();
+        self.stats = Stats { bytes_reserved, ..Stats::default() };
         self.frames.clear();
+        self.located.clear();
         self.threshold = self.view.estimate(&root);
         self.next_threshold = u32::MAX;
         self.status = Status::InProgress;
@@ -95,7 +115,7 @@ impl Search<super::Tiles> for PdbIda {
             self.root = None;
             self.finish(Status::Unsolvable);
         } else if self.view.is_goal_state(&root) {
-            self.frames.push(Frame { state: root, parent_blank: NONE, moves: Moves::default(), path: 0 });
+            self.frames.push(Frame::root(root, Moves::default()));
             self.finish(Status::Found);
         }
     }
@@ -160,6 +180,8 @@ impl PdbIda {
         let view = &self.view;
         let duplicates = view.duplicates();
         let mut frames = core::mem::take(&mut self.frames);
+        let mut located = core::mem::take(&mut self.located);
+        let ranked = S::GEOMETRY.index == Index::Ranked;
         let (mut threshold, mut next_threshold) = (self.threshold, self.next_threshold);
         let (mut expanded, mut generated, mut peak) =
             (self.stats.expanded, self.stats.generated, self.stats.peak_stored);
@@ -177,15 +199,24 @@ impl PdbIda {
                     threshold = next_threshold;
                 }
                 next_threshold = u32::MAX;
-                frames.push(Frame { state: root, parent_blank: NONE, moves: view.ordered_moves(&root), path: 0 });
+                let moves = view.ordered_moves(&root);
+                if ranked {
+                    located.push(view.locate_children::<S, N, M>(&root, moves, NONE));
+                }
+                frames.push(Frame::root(root, moves));
                 spent += 1;
                 expanded += 1;
                 continue;
             };
             let Some(from) = top.moves.next() else {
                 frames.pop();
+                if ranked {
+                    located.pop();
+                }
                 continue;
             };
+            let taken = top.taken as usize;
+            top.taken += 1;
             let step = from as i8 - top.state.blank() as i8;
             let direction = (step > 0) as u8 | ((step.abs() == 1) as u8) << 1;
             let path = duplicates.next(top.path, direction);
@@ -204,7 +235,8 @@ impl PdbIda {
                 next_threshold = next_threshold.min(depth + floor);
                 continue;
             }
-            let child = view.child_in::<S, N, M>(&state, from);
+            let found = if ranked { located.last().map(|children| &children[taken]) } else { None };
+            let child = view.child_at_in::<S, N, M>(&state, from, found);
             let h = view.estimate_in::<S, N>(&child);
             if h > bound {
                 next_threshold = next_threshold.min(depth + h);
@@ -218,11 +250,12 @@ impl PdbIda {
             expanded += 1;
             let moves = view.ordered_moves(&child);
             // The child's own children will read their entries soon: ask for them all now, so that
-            // their misses overlap (the move back is never made).
-            for from in moves.filter(|&from| from != blank) {
-                view.prefetch_child_in::<S, N, M>(&child, from);
+            // their misses overlap (the move back is never made). Ranked tables keep where they lie.
+            let children = view.locate_children::<S, N, M>(&child, moves, blank);
+            if ranked {
+                located.push(children);
             }
-            frames.push(Frame { state: child, parent_blank: blank, moves, path });
+            frames.push(Frame { state: child, parent_blank: blank, moves, path, taken: 0 });
             peak = peak.max(frames.len());
             // Only the goal has every tile home (a heuristic of 0).
             if h == 0 {
@@ -231,6 +264,7 @@ impl PdbIda {
             }
         }
         self.frames = frames;
+        self.located = located;
         (self.threshold, self.next_threshold) = (threshold, next_threshold);
         (self.stats.expanded, self.stats.generated, self.stats.peak_stored) = (expanded, generated, peak);
         if status == Status::InProgress {
