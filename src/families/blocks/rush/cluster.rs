@@ -142,8 +142,10 @@ impl Graph {
     }
 
     /// The node index of `node`'s state, and whether it was new (then it is appended); `at` is its
-    /// [`hash`] in the table as it is (after a [`Graph::reserve`] that counted it).
-    #[inline]
+    /// [`hash`] in the table as it is (after a [`Graph::reserve`] that counted it). Always inlined: left a
+    /// call by `#[inline]`, its register saves weighed so that inlining takes the 6×6 database to 0.87 of
+    /// its time.
+    #[inline(always)]
     fn insert_at(&mut self, node: Node, mut at: usize) -> Result<(u32, bool), RushError> {
         let mask = self.slots - 1;
         loop {
