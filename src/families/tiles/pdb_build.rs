@@ -247,6 +247,9 @@ fn expand_chunk(
                     let region = flood(bit, (free | bit) & !(1 << to));
                     let entry = spec.index.of(moved, k);
                     crate::memory::prefetch(&seen[entry]);
+                    // The entry's byte too: a new state's value is written with a locked `or`, which
+                    // would otherwise wait for the line with everything after it (a quarter of the build).
+                    crate::memory::prefetch(&table[entry * 2 * spec.slot_bits as usize / 8]);
                     batch.push((moved << 4 | region.trailing_zeros() as u64, entry));
                 }
             }
