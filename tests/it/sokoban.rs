@@ -956,6 +956,44 @@ fn the_two_feature_searches_restarted_on_level_after_level_answer_as_the_brute_f
 }
 
 #[test]
+fn a_second_search_with_the_same_packing_order_rests_and_the_census_counts_every_position() {
+    use lphint::families::sokoban::fess::Portfolio;
+    use lphint::families::sokoban::packing::{packing_order_by, Peel};
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let mut seen = [false; 2];
+    for entry in &xsokoban[40..50] {
+        let puzzle = &entry.level;
+        let level = puzzle.shared_level();
+        let same = packing_order_by(&level, Peel::Nearest) == packing_order_by(&level, Peel::First);
+        let start = puzzle.start();
+        let mut searches = Portfolio::new(puzzle, start.boxes(), start.player, 40_000).unwrap();
+        while searches.twins().is_none() && searches.step(50).status == Status::InProgress {}
+        assert_eq!(searches.twins(), Some(same), "{}", entry.title);
+        seen[same as usize] = true;
+        let rested = searches.census()[1].by_packed.iter().map(|&(p, _)| p).sum::<u32>();
+        for _ in 0..40 {
+            if searches.step(50).status != Status::InProgress {
+                break;
+            }
+        }
+        let census = searches.census();
+        let counted: u32 = census.iter().flat_map(|c| &c.by_packed).map(|&(p, _)| p).sum();
+        assert_eq!(counted as usize, searches.positions(), "{}", entry.title);
+        assert!(census.iter().all(|c| c.by_packed.iter().all(|&(p, out)| out <= p)), "{}", entry.title);
+        if same {
+            // The second search stores nothing more once the orders are found the same.
+            assert_eq!(census[1].by_packed.iter().map(|&(p, _)| p).sum::<u32>(), rested, "{}", entry.title);
+        }
+        if searches.status() == Status::Found {
+            // The position that fills every goal is counted at the order's last step.
+            assert!(census.iter().any(|c| c.by_packed.last().is_some_and(|&(p, _)| p > 0)), "{}", entry.title);
+        }
+    }
+    // XSokoban 44's two peels make the same order; the others' differ.
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
 fn boxes_frozen_on_goals_are_walls_so_the_search_leaves_a_packing_that_shuts_the_last_box_out() {
     use lphint::families::sokoban::fess::Portfolio;
     // XSokoban 19: both packing orders fill 14 of the 15 goals and then shut the room's door on the box

@@ -142,6 +142,18 @@ struct Advice {
     best: [Option<((u16, u16), usize)>; 4],
 }
 
+/// Where a search's stored positions lie in the feature space ([`FeatureSearch::census`]): for studying
+/// the levels it fails — whether it never packs the order's first goals, or comes near the end in
+/// positions with boxes out of plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    /// For each number of the packing order's steps done (goals holding their box, pockets a box waits
+    /// in; `0..=steps`): the positions stored there, and how many of them have a box out of plan.
+    pub by_packed: Vec<(u32, u32)>,
+    /// Cells of the feature space made.
+    pub cells: usize,
+}
+
 /// What the search does next.
 enum Next {
     Make(u32, Move),
@@ -502,6 +514,18 @@ impl FeatureSearch {
     /// The positions stored.
     pub fn positions(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Where the positions stored lie in the feature space (empty before the packing order is made).
+    pub fn census(&self) -> Census {
+        let mut by_packed = alloc::vec![(0, 0); if self.prepared() { self.order.steps.len() + 1 } else { 0 }];
+        for f in self.nodes.iter().map(|n| n.features) {
+            if let Some((positions, out)) = by_packed.get_mut(f.packed as usize) {
+                *positions += 1;
+                *out += (f.out_of_plan > 0) as u32;
+            }
+        }
+        Census { by_packed, cells: self.cells.len() }
     }
 
     /// The moves made so far.
@@ -1272,6 +1296,9 @@ pub struct Portfolio {
     turn: usize,
     /// The search that answered.
     answered: Option<usize>,
+    /// Whether both packing orders are made and were found the same (the second search then rests: it
+    /// would only repeat the first's positions), once known.
+    twins: Option<bool>,
 }
 
 impl Portfolio {
@@ -1281,15 +1308,26 @@ impl Portfolio {
     pub fn new(puzzle: &Sokoban, boxes: &[u16], player: u16, cap: usize) -> Result<Portfolio, OutOfMemory> {
         let search = |peel, memo| FeatureSearch::with_memo(puzzle, boxes, player, cap / 2, peel, memo);
         let searches = [search(Peel::Nearest, Self::memo(cap))?, search(Peel::First, 0)?];
-        Ok(Portfolio { searches, turn: 0, answered: None })
+        Ok(Portfolio { searches, turn: 0, answered: None, twins: None })
     }
 
     /// Starts both searches again (see [`FeatureSearch::restart`]; the memo, made again for another
     /// level, goes back to the first).
     pub fn restart(&mut self, puzzle: &Sokoban, boxes: &[u16], player: u16) -> Result<(), OutOfMemory> {
-        (self.answered, self.turn) = (None, 0);
+        (self.answered, self.turn, self.twins) = (None, 0, None);
         self.lend_memo(0);
         self.searches.iter_mut().try_for_each(|search| search.restart(puzzle, boxes, player))
+    }
+
+    /// Whether both packing orders are made and the same, so that the second search rests (`None` until
+    /// both are made).
+    pub fn twins(&self) -> Option<bool> {
+        self.twins
+    }
+
+    /// Each search's [`FeatureSearch::census`], in the order of [`Portfolio::new`].
+    pub fn census(&self) -> [Census; 2] {
+        self.searches.each_ref().map(FeatureSearch::census)
     }
 
     /// The bytes [`Portfolio::new`] reserves for `puzzle` and `cap` positions.
@@ -1319,9 +1357,11 @@ impl Portfolio {
         let mut work = 0u32;
         let first = self.turn;
         self.turn ^= 1;
+        let twins = self.twins == Some(true);
         for k in [first, first ^ 1] {
-            let share = if k == first { budget.div_ceil(2) } else { budget.saturating_sub(work) };
-            if self.answered.is_some() || self.searches[k].status() != Status::InProgress || share == 0 {
+            let share = if k == first && !twins { budget.div_ceil(2) } else { budget.saturating_sub(work) };
+            let resting = twins && k == 1;
+            if self.answered.is_some() || resting || self.searches[k].status() != Status::InProgress || share == 0 {
                 continue;
             }
             self.lend_memo(k);
@@ -1331,6 +1371,9 @@ impl Portfolio {
                 self.answered = Some(k);
             }
         }
+        if self.twins.is_none() && self.searches.iter().all(FeatureSearch::prepared) {
+            self.twins = Some(self.searches[0].order == self.searches[1].order);
+        }
         Step::new(self.status(), work)
     }
 
@@ -1338,6 +1381,7 @@ impl Portfolio {
     pub fn status(&self) -> Status {
         match self.answered {
             Some(k) => self.searches[k].status(),
+            None if self.twins == Some(true) => self.searches[0].status(),
             None if self.searches.iter().all(|s| s.status() != Status::InProgress) => self.searches[0].status(),
             None => Status::InProgress,
         }

@@ -110,6 +110,11 @@ pub struct BenchArgs {
     /// sokoban: print each solution in LURD notation (lower case a step, upper case a push).
     #[arg(long)]
     lurd: bool,
+    /// sokoban: after each level the feature-space search ran on, where each of its two searches left
+    /// its positions: for each number of the packing order's steps done, the positions stored (and, after
+    /// a slash, how many have a box out of plan), and the cells of the feature space.
+    #[arg(long)]
+    census: bool,
     /// sokoban: a peer's results on the same set, printed beside ours level by level: YASS's
     /// "Solutions, Statistics.txt", or lines `ID PUSHES SECONDS` (`-` for a level not solved).
     #[arg(long)]
@@ -157,6 +162,7 @@ pub fn bench(args: BenchArgs) -> Done {
             nodes: args.nodes,
             order: &args.order,
             lurd: args.lurd,
+            census: args.census,
             jobs: args.jobs,
             peer: args.vs_file.as_deref(),
             budget: args.budget,

@@ -11,7 +11,7 @@
 //! search on the way is reported).
 
 use crate::{fmt_time, parallel, Done};
-use lphint::families::sokoban::fess::Portfolio;
+use lphint::families::sokoban::fess::{Census, Portfolio};
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
 use lphint::families::sokoban::{Action, Kind, Sokoban};
@@ -43,6 +43,8 @@ pub struct Run<'a> {
     pub nodes: usize,
     /// Whether to print each solution in LURD notation.
     pub lurd: bool,
+    /// Whether to print where the feature-space search's positions lie ([`Census`]).
+    pub census: bool,
     /// `optimal` (A*); `greedy` (best-first packing goal rooms in order for half the time, then plain);
     /// `features` (the feature-space search); or `both`: A* for 20 % of the time (or until its arrays
     /// are full), the feature-space search to 80 %, then plain greedy.
@@ -190,6 +192,14 @@ pub fn sokoban(run: Run<'_>) -> Done {
         if let (true, Some(lurd)) = (run.lurd, &level.lurd) {
             println!("     {lurd}");
         }
+        if let (true, Some((census, twins))) = (run.census, &level.census) {
+            println!("     {}", census_line(&census[0], "nearest"));
+            if *twins {
+                println!("     first peel: the same order (its search rests)");
+            } else {
+                println!("     {}", census_line(&census[1], "first"));
+            }
+        }
         Ok(())
     })?;
     if let Some(peer) = &peer {
@@ -214,6 +224,20 @@ pub fn sokoban(run: Run<'_>) -> Done {
         }
     );
     Ok(())
+}
+
+/// A search's census as a line: its order's peel, steps and cells, then for each number of steps done
+/// with positions, `STEPS:POSITIONS`, with `/OUT` when some have a box out of plan.
+fn census_line(census: &Census, order: &str) -> String {
+    let steps = census.by_packed.len().saturating_sub(1);
+    let mut line = format!("{order} peel, {steps} steps, {} cells:", census.cells);
+    for (done, &(positions, out)) in census.by_packed.iter().enumerate().filter(|(_, &(p, _))| p > 0) {
+        line += &format!(" {done}:{positions}");
+        if out > 0 {
+            line += &format!("/{out}");
+        }
+    }
+    line
 }
 
 /// `--order hints`: each chosen level played by hints from its start, a call a frame (one thread).
@@ -297,6 +321,8 @@ struct Level {
     expanded: u64,
     time: Duration,
     lurd: Option<String>,
+    /// The feature-space search's two censuses, when it ran.
+    census: Option<([Census; 2], bool)>,
 }
 
 /// One phase of a level's solve.
@@ -313,6 +339,7 @@ struct Found {
     status: Status,
     positions: u64,
     pushes: Option<(Vec<Action>, bool)>,
+    census: Option<([Census; 2], bool)>,
 }
 
 /// Solves one level under the run's limit with `search` (made, or made again larger, when it does not
@@ -339,7 +366,8 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
             (Phase::Push(Order::Greedy, false), 1.0),
         ],
     };
-    let (mut found, mut expanded) = (Found { status: Status::InProgress, positions: 0, pushes: None }, 0);
+    let (mut found, mut expanded) = (Found { status: Status::InProgress, positions: 0, pushes: None, census: None }, 0);
+    let mut census = None;
     for &(phase, share) in phases {
         let until = run.limit.mul_f64(share);
         found = match phase {
@@ -347,6 +375,7 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
             Phase::Features => features_phase(puzzle, run.nodes, || clock.elapsed() >= until),
         };
         expanded += found.positions;
+        census = found.census.take().or(census);
         if found.status.is_answer() {
             break;
         }
@@ -360,7 +389,7 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
         proven = *optimal;
     }
     let result = if found.status == Status::InProgress { "time_limit" } else { found.status.name() };
-    Ok(Level { result, pushes, proven, expanded, time, lurd })
+    Ok(Level { result, pushes, proven, expanded, time, lurd, census })
 }
 
 /// A run of the push search in `order` until it answers or `out_of_time`.
@@ -389,7 +418,7 @@ fn push_phase(
         search.write_path(&mut path);
         pushes = Some((path.iter().map(|(m, _)| *m).collect(), search.order() == Order::Optimal));
     }
-    Found { status, positions: search.stats().expanded, pushes }
+    Found { status, positions: search.stats().expanded, pushes, census: None }
 }
 
 /// A run of the feature-space search (two packing orders in turns: [`Portfolio`]) until it answers or
@@ -397,7 +426,7 @@ fn push_phase(
 fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool) -> Found {
     let start = puzzle.start();
     let Ok(mut search) = Portfolio::new(puzzle, start.boxes(), start.player, nodes) else {
-        return Found { status: Status::OutOfMemory, positions: 0, pushes: None };
+        return Found { status: Status::OutOfMemory, positions: 0, pushes: None, census: None };
     };
     let status = loop {
         let status = search.step(2_000).status;
@@ -412,5 +441,10 @@ fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool
         let moves = pushes.into_iter().map(|(from, dir)| Action { kind: Kind::Push, piece: 0, from, dir });
         (moves.collect(), false)
     });
-    Found { status, positions: search.positions() as u64, pushes }
+    Found {
+        status,
+        positions: search.positions() as u64,
+        pushes,
+        census: Some((search.census(), search.twins() == Some(true))),
+    }
 }
