@@ -1059,6 +1059,44 @@ fn a_goal_rooms_packing_order_fills_each_goal_once_and_parks_boxes_in_pockets_wh
     }
 }
 
+#[test]
+fn a_packing_order_does_not_shut_out_the_boxes_that_come_in_through_the_door_it_fills_first() {
+    use lphint::families::sokoban::board::{has, put, Bits, Walk};
+    use lphint::families::sokoban::fess::FeatureSearch;
+    use lphint::families::sokoban::packing::{packing_order_by, Peel};
+    use lphint::families::sokoban::MAX_CELLS;
+    // XSokoban 72: the ten boxes of the middle reach a goal only through the bottom door of the right-hand
+    // room. The peel from the player's start area (above the rooms) filled that room from the bottom, so
+    // that its second step shut all ten out: the search stored 85,713 positions in 3 s with a box out of
+    // plan in every one past that step, and did not solve the level.
+    let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
+    let puzzle = &xsokoban[71].level;
+    assert_eq!(xsokoban[71].title, "screen.72");
+    let level = puzzle.shared_level();
+    let start = puzzle.start();
+    for peel in [Peel::Nearest, Peel::First] {
+        let order = packing_order_by(&level, peel);
+        // Counted here by a walk from each empty goal, the squares of the steps so far filled.
+        let mut shut = 0;
+        for k in 0..order.steps.len() {
+            let mut filled: Bits = [0; MAX_CELLS / 64];
+            order.steps[..=k].iter().for_each(|&(at, _)| put(&mut filled, at));
+            let mut open: Bits = [0; MAX_CELLS / 64];
+            let mut walk = Walk::new();
+            for &goal in level.goals.iter().filter(|&&g| !has(&filled, g)) {
+                walk.fill(&level, &filled, goal);
+                open.iter_mut().zip(walk.reached.iter()).for_each(|(o, r)| *o |= r);
+            }
+            shut += start.boxes().iter().filter(|&&b| !has(&filled, b) && !has(&open, b)).count();
+        }
+        // The start area's order shut 184 out over its 16 steps.
+        assert!(shut < 92, "{peel:?}: {shut} boxes shut out over the steps");
+        let mut search = FeatureSearch::peeled(puzzle, start.boxes(), start.player, 20_000, peel).unwrap();
+        assert_eq!(search.step(u32::MAX).status, Status::Found, "{peel:?}: {} positions", search.positions());
+        assert!(replays_to_goal(puzzle, &search.solution().unwrap()));
+    }
+}
+
 /// Runs `search` on `puzzle` to its end: the status, whether proven shortest, and the path, each of its
 /// states checked to be the one its move reaches (as the searches keep positions: [`Sokoban::normal`]).
 fn whole_run(puzzle: &Sokoban, search: &mut dyn Search<Sokoban>) -> (Status, bool, Vec<Action>) {
