@@ -192,12 +192,12 @@ pub fn sokoban(run: Run<'_>) -> Done {
         if let (true, Some(lurd)) = (run.lurd, &level.lurd) {
             println!("     {lurd}");
         }
-        if let (true, Some((census, twins))) = (run.census, &level.census) {
+        if let (true, Some((census, twins, shared))) = (run.census, &level.census) {
             println!("     {}", census_line(&census[0], "nearest"));
             if *twins {
                 println!("     first peel: the same order (its search rests)");
             } else {
-                println!("     {}", census_line(&census[1], "first"));
+                println!("     {} (the first {shared} steps as the nearest's)", census_line(&census[1], "first"));
             }
         }
         Ok(())
@@ -322,7 +322,7 @@ struct Level {
     time: Duration,
     lurd: Option<String>,
     /// The feature-space search's two censuses, when it ran.
-    census: Option<([Census; 2], bool)>,
+    census: Option<([Census; 2], bool, usize)>,
 }
 
 /// One phase of a level's solve.
@@ -339,7 +339,7 @@ struct Found {
     status: Status,
     positions: u64,
     pushes: Option<(Vec<Action>, bool)>,
-    census: Option<([Census; 2], bool)>,
+    census: Option<([Census; 2], bool, usize)>,
 }
 
 /// Solves one level under the run's limit with `search` (made, or made again larger, when it does not
@@ -445,6 +445,6 @@ fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool
         status,
         positions: search.positions() as u64,
         pushes,
-        census: Some((search.census(), search.twins() == Some(true))),
+        census: Some((search.census(), search.twins() == Some(true), search.shared_steps())),
     }
 }
