@@ -236,8 +236,6 @@ pub struct FeatureSearch {
     expanding: bool,
     /// Moves made so far.
     made: u64,
-    /// The most steps of the order done in a position stored.
-    most_packed: u16,
     /// The positions reserved, and those the level's positions fill (fewer for a level wider in words).
     node_cap: usize,
     cap: usize,
@@ -348,7 +346,6 @@ impl FeatureSearch {
             }),
             expanding: false,
             made: 0,
-            most_packed: 0,
             node_cap,
             cap: node_cap,
             start: [0; MAX_CELLS / 64],
@@ -442,7 +439,7 @@ impl FeatureSearch {
         self.nodes.clear();
         self.boxes.clear();
         self.cells.clear();
-        (self.turn, self.resume, self.expanding, self.made, self.most_packed) = (0, false, false, 0, 0);
+        (self.turn, self.resume, self.expanding, self.made) = (0, false, false, 0);
         (self.found, self.status) = (None, Status::InProgress);
         self.writing = Writing::default();
         self.written.clear();
@@ -1146,7 +1143,6 @@ impl FeatureSearch {
         let prefix = self.order.packed(bits);
         let packed = prefix as u16;
         let features = Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, prefix) };
-        self.most_packed = self.most_packed.max(packed);
         let cell = self.cells.cell(features);
         let Some(cell) = cell.filter(|_| self.nodes.len() < self.cap) else {
             self.status = Status::OutOfNodes;
@@ -1303,8 +1299,8 @@ pub struct Portfolio {
     /// Whether both packing orders are made and were found the same (the second search then rests: it
     /// would only repeat the first's positions), once known.
     twins: Option<bool>,
-    /// The steps both orders begin with (once both are made): until the first search stores a position
-    /// past them, the second would store the same positions, and rests.
+    /// The steps both orders begin with (once both are made): until a search stores a position past
+    /// them, the two store the same positions.
     shared: u16,
 }
 
@@ -1337,13 +1333,13 @@ impl Portfolio {
         self.shared as usize
     }
 
-    /// Whether the second search rests this step: the orders are the same, or the first search, still
-    /// under way, has stored no position past the steps they begin with (XSokoban: on 12 of the 33 levels
-    /// lost at 3 s the two searches stored nearly the same positions, step by step; resting, the same 58
-    /// levels are solved, most of them in fewer positions).
+    /// Whether the second search rests this step: the orders are the same. (Resting also while the first
+    /// search had stored no position past the steps the orders begin with — the same positions in both
+    /// until then — solved the same XSokoban levels at 3 s in fewer positions, but the second search, made
+    /// to store those positions again afterwards, came later to its own: Box World 24 and 46 and
+    /// Sasquatch 16, solved in 7.2–9.3 s before, were lost in the race at 10 s.)
     fn second_rests(&self) -> bool {
-        let first = &self.searches[0];
-        self.twins == Some(true) || first.status() == Status::InProgress && first.most_packed < self.shared
+        self.twins == Some(true)
     }
 
     /// Each search's [`FeatureSearch::census`], in the order of [`Portfolio::new`].
@@ -1372,8 +1368,7 @@ impl Portfolio {
 
     /// Works for about `budget` units, half in each search (the one that goes first taking turns, so
     /// that a call spends at most one part past its budget and a budget of one unit still moves both on
-    /// in turn), or all in the first while the second rests (the orders are the same, or the first has
-    /// stored no position past the steps they begin with: [`Portfolio::shared_steps`]). `Found` or
+    /// in turn), or all in the first while the second rests (the orders are the same). `Found` or
     /// `Unsolvable` when one of them says so (each is exact when it says "unsolvable"), `OutOfNodes` (or
     /// `OutOfMemory`) when both are out of room (the first, with the same orders).
     pub fn step(&mut self, budget: u32) -> Step {
