@@ -11,8 +11,11 @@ cargo build --release --features cli -q
 scripts/build-wasm.sh >/dev/null
 gcc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude scripts/bench-wasm/native.c target/release/liblphint.a \
     -lpthread -ldl -lm -o target/bench/native
-[ -f target/bench/korf.bin ] || target/release/lp tables build --kind pdb --param blank=0 -o target/bench/korf.bin
-[ -f target/bench/eight.bin ] || target/release/lp tables build --kind eight -o target/bench/eight.bin
+# Made again whenever `lp` is newer than them: tables from an older format version are refused.
+[ target/bench/korf.bin -nt target/release/lp ] ||
+    target/release/lp tables build --kind pdb --param blank=0 -o target/bench/korf.bin
+[ target/bench/eight.bin -nt target/release/lp ] ||
+    target/release/lp tables build --kind eight -o target/bench/eight.bin
 echo "lphint.wasm: $(stat -c %s bindings/js/lphint.wasm) bytes"
 korf=(korf target/bench/korf.bin data/korf100.txt)
 eight=(eight target/bench/eight.bin 50000)
