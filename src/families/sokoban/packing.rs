@@ -191,11 +191,13 @@ impl Peeler {
                     break;
                 }
                 self.work = run.peeling.work;
-                self.scoring = Some(Scoring { peeling: run.peeling, step: 0, shut: 0 });
+                self.scoring = Some(Scoring::new(run.peeling));
                 continue;
             }
             if let Some(mut scoring) = self.scoring.take() {
-                if !scoring.step(level, &mut self.walk, &mut slice) {
+                let scored = scoring.step(level, &mut self.walk, &mut slice);
+                self.work = scoring.peeling.work;
+                if !scored {
                     self.scoring = Some(scoring);
                     break;
                 }
@@ -276,32 +278,39 @@ impl Peeler {
 /// the floor from each area with an empty goal.
 struct Scoring {
     peeling: Peeling,
+    /// The next step scored, and the squares of the steps before it.
     step: usize,
+    filled: Bits,
     shut: usize,
 }
 
 impl Scoring {
-    /// Scores the next steps while the slice allows: whether every step is scored.
+    fn new(peeling: Peeling) -> Scoring {
+        Scoring { peeling, step: 0, filled: [0; MAX_CELLS / 64], shut: 0 }
+    }
+
+    /// Scores the next steps while the slice allows (each a walk of the room, counted in the peel's
+    /// work): whether every step is scored.
     fn step(&mut self, level: &Level, walk: &mut Walk, slice: &mut Slice) -> bool {
-        let steps: heapless::Vec<(u16, u16), { 3 * MAX_BOXES }> = self.peeling.steps().collect();
-        while self.step < steps.len() {
+        loop {
+            let Some((at, _)) = self.peeling.steps().nth(self.step) else { return true };
             if !slice.fits(level) {
                 return false;
             }
             slice.charge(level);
-            let mut filled: Bits = [0; MAX_CELLS / 64];
-            steps[..=self.step].iter().for_each(|&(at, _)| put(&mut filled, at));
+            self.peeling.work = self.peeling.work.saturating_sub(level.rooms());
+            put(&mut self.filled, at);
+            let filled = &self.filled;
             let mut open: Bits = [0; MAX_CELLS / 64];
             for &goal in &level.goals {
-                if !has(&filled, goal) && !has(&open, goal) {
-                    walk.fill(level, &filled, goal);
+                if !has(filled, goal) && !has(&open, goal) {
+                    walk.fill(level, filled, goal);
                     open.iter_mut().zip(walk.reached.iter()).for_each(|(o, r)| *o |= r);
                 }
             }
-            self.shut += level.boxes.iter().filter(|&&b| !has(&filled, b) && !has(&open, b)).count();
+            self.shut += level.boxes.iter().filter(|&&b| !has(filled, b) && !has(&open, b)).count();
             self.step += 1;
         }
-        true
     }
 }
 
