@@ -215,15 +215,40 @@ fn two_or_three_boxes_dead_when_searched_alone_are_dead_in_every_position_that_h
         for group in groups {
             subsets.set_budget();
             asked += 1;
-            if subsets.dead(level, &group, start.player) {
+            if subsets.dead(level, &group, start.player, false) {
                 assert_eq!(truth, None, "{here}: boxes {group:?} called dead, but {truth:?} pushes solve it");
                 dead += 1;
                 // Asked again, from the memo: the same answer.
-                assert!(subsets.dead(level, &group, start.player), "{here}: {group:?} forgotten");
+                assert!(subsets.dead(level, &group, start.player, false), "{here}: {group:?} forgotten");
             }
         }
     });
     assert!(dead >= 200 && asked >= 2_000, "{dead} dead of {asked} pairs and triples asked");
+}
+
+#[test]
+fn a_corral_whose_fence_searched_alone_neither_packs_nor_opens_is_dead_and_only_then() {
+    use lphint::families::sokoban::board::Walk;
+    use lphint::families::sokoban::subsets::Subsets;
+    // Every box of every position of the random rooms taken as the one just moved: a corral beside it
+    // called dead only where the brute force finds no solution of the whole position.
+    let (mut dead, mut asked) = (0, 0);
+    each_position(rooms(60, 60, 23), |here, puzzle, truth| {
+        let (start, level) = (puzzle.start(), puzzle.level());
+        let bits = start.bits();
+        let mut walk = Walk::new();
+        walk.fill(level, &bits, start.player);
+        let mut subsets = Subsets::new(level, 1 << 16).unwrap();
+        for &moved in start.boxes() {
+            subsets.set_budget();
+            asked += 1;
+            if subsets.dead_corral(level, &bits, moved, &walk.reached, start.player) {
+                assert_eq!(truth, None, "{here}: a corral beside {moved} called dead, but {truth:?} pushes solve it");
+                dead += 1;
+            }
+        }
+    });
+    assert!(dead >= 1_000 && asked >= 10_000, "{dead} dead corrals of {asked} asked");
 }
 
 /// Checks the reason `Sokoban::lost` gives for the position `here` against the brute force with boxes

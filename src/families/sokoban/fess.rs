@@ -1042,7 +1042,7 @@ impl FeatureSearch {
     /// lost as the deadlock tests see: frozen off a goal, held so that only a push onto a dead square
     /// frees them, a goal no box can reach (or none of its own once the boxes held on goals are walls),
     /// the moved box dead with one or two boxes near it searched alone (the player on `player`), a corral
-    /// nothing enters.
+    /// beside it whose fence searched alone never packs nor opens, a corral nothing enters.
     fn lost(&mut self, bits: &Bits, moved: u16, player: u16) -> bool {
         let level = Arc::clone(&self.level);
         let level = &*level;
@@ -1063,14 +1063,14 @@ impl FeatureSearch {
         if !all_matched(&reach) || has(&held, moved) && self.walled_in(&held, &cells) {
             return true;
         }
+        let reached = self.walk.reached;
         if self.subsets.as_mut().is_some_and(|s| {
             s.set_budget();
-            s.dead_near(level, &cells, moved, player)
+            s.dead_near(level, &cells, moved, player) || s.dead_corral(level, bits, moved, &reached, player)
         }) {
             return true;
         }
         let mut allowed = [0xF; MAX_BOXES];
-        let reached = self.walk.reached;
         self.corrals.restrict(level, bits, &reached, &cells, &mut allowed)
             && allowed[..cells.len()].iter().all(|&a| a == 0)
     }
