@@ -981,7 +981,7 @@ fn the_two_feature_searches_restarted_on_level_after_level_answer_as_the_brute_f
 }
 
 #[test]
-fn a_second_search_with_the_same_packing_order_rests_and_the_census_counts_every_position() {
+fn a_second_search_with_the_same_packing_order_rests_and_the_census_counts_and_samples_every_position() {
     use lphint::families::sokoban::fess::Portfolio;
     use lphint::families::sokoban::packing::{packing_order_by, Peel};
     let xsokoban = read_collection(&set("xsokoban_90.xsb")).unwrap();
@@ -1015,6 +1015,17 @@ fn a_second_search_with_the_same_packing_order_rests_and_the_census_counts_every
         let shared = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
         assert_eq!(searches.shared_steps(), shared, "{}", entry.title);
         begins_alike += (shared > 0 && !same) as usize;
+        // The positions sampled at each step are the search's, at that step of its own order.
+        let orders = [packing_order_by(&level, Peel::Nearest), packing_order_by(&level, Peel::First)];
+        for (k, &(stored, _)) in census[0].by_packed.iter().enumerate() {
+            let samples = searches.sample(k, 3);
+            for (order, (states, census)) in orders.iter().zip(samples.iter().zip(&census)) {
+                let at_k = census.by_packed.get(k).map_or(0, |&(p, _)| p as usize);
+                assert_eq!(states.len(), at_k.min(3), "{}: step {k}", entry.title);
+                assert!(states.iter().all(|s| order.packed(&s.bits()) == k), "{}: step {k}", entry.title);
+            }
+            assert_eq!(samples[0].is_empty(), stored == 0);
+        }
         if searches.status() == Status::Found {
             // The position that fills every goal is counted at the order's last step.
             assert!(census.iter().any(|c| c.by_packed.last().is_some_and(|&(p, _)| p > 0)), "{}", entry.title);

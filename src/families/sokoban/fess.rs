@@ -31,7 +31,7 @@ use super::corral::Corrals;
 use super::level::Level;
 use super::packing::{PackingOrder, Peel, Peeler};
 use super::subsets::{memo_bytes, Subsets};
-use super::{Dir, Sokoban, MAX_BOXES, MAX_CELLS, NONE};
+use super::{Dir, Sokoban, State, MAX_BOXES, MAX_CELLS, NONE};
 use crate::memory::{self, OutOfMemory};
 use crate::search::{Shortfall, Status};
 use crate::status::Step;
@@ -526,6 +526,20 @@ impl FeatureSearch {
             }
         }
         Census { by_packed, cells: self.cells.len() }
+    }
+
+    /// Up to `n` of the positions stored with `step` steps of the packing order done, spread evenly over
+    /// the order they were stored in: for studying where a search stalls (are they already dead?).
+    pub fn sample(&self, step: usize, n: usize) -> Vec<State> {
+        let at = || self.nodes.iter().enumerate().filter(|(_, node)| node.features.packed as usize == step);
+        let every = (at().count() / n.max(1)).max(1);
+        at().step_by(every)
+            .take(n)
+            .map(|(id, node)| {
+                let boxes: heapless::Vec<u16, MAX_BOXES> = cells_of(&self.bits(id as u32), self.words).collect();
+                State::new(node.player, &boxes)
+            })
+            .collect()
     }
 
     /// The moves made so far.
@@ -1340,6 +1354,11 @@ impl Portfolio {
     /// Sasquatch 16, solved in 7.2–9.3 s before, were lost in the race at 10 s.)
     fn second_rests(&self) -> bool {
         self.twins == Some(true)
+    }
+
+    /// Each search's [`FeatureSearch::sample`], in the order of [`Portfolio::new`].
+    pub fn sample(&self, step: usize, n: usize) -> [Vec<State>; 2] {
+        self.searches.each_ref().map(|search| search.sample(step, n))
     }
 
     /// Each search's [`FeatureSearch::census`], in the order of [`Portfolio::new`].

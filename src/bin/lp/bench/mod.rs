@@ -115,6 +115,14 @@ pub struct BenchArgs {
     /// a slash, how many have a box out of plan), and the cells of the feature space.
     #[arg(long)]
     census: bool,
+    /// sokoban: after each level the feature-space search ran on, up to --samples of the positions each
+    /// of its two searches stored with this many steps of its packing order done, as XSB levels (the
+    /// output can be read back with --file, e.g. to ask the A* whether they are already dead).
+    #[arg(long)]
+    sample: Option<usize>,
+    /// sokoban: how many positions --sample prints a search.
+    #[arg(long, default_value_t = 10)]
+    samples: usize,
     /// sokoban: a peer's results on the same set, printed beside ours level by level: YASS's
     /// "Solutions, Statistics.txt", or lines `ID PUSHES SECONDS` (`-` for a level not solved).
     #[arg(long)]
@@ -163,6 +171,7 @@ pub fn bench(args: BenchArgs) -> Done {
             order: &args.order,
             lurd: args.lurd,
             census: args.census,
+            sample: args.sample.map(|step| (step, args.samples)),
             jobs: args.jobs,
             peer: args.vs_file.as_deref(),
             budget: args.budget,

@@ -14,7 +14,7 @@ use crate::{fmt_time, parallel, Done};
 use lphint::families::sokoban::fess::{Census, Portfolio};
 use lphint::families::sokoban::search::{Order, PushSearch};
 use lphint::families::sokoban::text::read_collection;
-use lphint::families::sokoban::{Action, Kind, Sokoban};
+use lphint::families::sokoban::{Action, Kind, Sokoban, State};
 use lphint::family::Family;
 use lphint::search::{Search, Status};
 use std::time::{Duration, Instant};
@@ -45,6 +45,9 @@ pub struct Run<'a> {
     pub lurd: bool,
     /// Whether to print where the feature-space search's positions lie ([`Census`]).
     pub census: bool,
+    /// Positions of the feature-space search to print as XSB levels: (steps of the packing order done,
+    /// how many a search).
+    pub sample: Option<(usize, usize)>,
     /// `optimal` (A*); `greedy` (best-first packing goal rooms in order for half the time, then plain);
     /// `features` (the feature-space search); or `both`: A* for 20 % of the time (or until its arrays
     /// are full), the feature-space search to 80 %, then plain greedy.
@@ -200,6 +203,11 @@ pub fn sokoban(run: Run<'_>) -> Done {
                 println!("     {} (the first {shared} steps as the nearest's)", census_line(&census[1], "first"));
             }
         }
+        for (search, state, n) in &level.samples {
+            let step = run.sample.map_or(0, |(step, _)| step);
+            println!("; {} {}: the {search} peel's search, {step} steps done, sample {n}", i + 1, entry.title);
+            print!("{}", entry.level.to_xsb(state));
+        }
         Ok(())
     })?;
     if let Some(peer) = &peer {
@@ -323,6 +331,8 @@ struct Level {
     lurd: Option<String>,
     /// The feature-space search's two censuses, when it ran.
     census: Option<([Census; 2], bool, usize)>,
+    /// Its positions sampled ([`Run::sample`]): the search's peel, the position, its number.
+    samples: Vec<(&'static str, State, usize)>,
 }
 
 /// One phase of a level's solve.
@@ -340,6 +350,7 @@ struct Found {
     positions: u64,
     pushes: Option<(Vec<Action>, bool)>,
     census: Option<([Census; 2], bool, usize)>,
+    samples: Vec<(&'static str, State, usize)>,
 }
 
 /// Solves one level under the run's limit with `search` (made, or made again larger, when it does not
@@ -366,16 +377,19 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
             (Phase::Push(Order::Greedy, false), 1.0),
         ],
     };
-    let (mut found, mut expanded) = (Found { status: Status::InProgress, positions: 0, pushes: None, census: None }, 0);
-    let mut census = None;
+    let nothing =
+        || Found { status: Status::InProgress, positions: 0, pushes: None, census: None, samples: Vec::new() };
+    let (mut found, mut expanded) = (nothing(), 0);
+    let (mut census, mut samples) = (None, Vec::new());
     for &(phase, share) in phases {
         let until = run.limit.mul_f64(share);
         found = match phase {
             Phase::Push(order, packing) => push_phase(puzzle, search, order, packing, || clock.elapsed() >= until),
-            Phase::Features => features_phase(puzzle, run.nodes, || clock.elapsed() >= until),
+            Phase::Features => features_phase(puzzle, run, || clock.elapsed() >= until),
         };
         expanded += found.positions;
         census = found.census.take().or(census);
+        samples.append(&mut found.samples);
         if found.status.is_answer() {
             break;
         }
@@ -389,7 +403,7 @@ fn solve_level(puzzle: &Sokoban, run: &Run<'_>, search: &mut Option<PushSearch>)
         proven = *optimal;
     }
     let result = if found.status == Status::InProgress { "time_limit" } else { found.status.name() };
-    Ok(Level { result, pushes, proven, expanded, time, lurd, census })
+    Ok(Level { result, pushes, proven, expanded, time, lurd, census, samples })
 }
 
 /// A run of the push search in `order` until it answers or `out_of_time`.
@@ -418,15 +432,15 @@ fn push_phase(
         search.write_path(&mut path);
         pushes = Some((path.iter().map(|(m, _)| *m).collect(), search.order() == Order::Optimal));
     }
-    Found { status, positions: search.stats().expanded, pushes, census: None }
+    Found { status, positions: search.stats().expanded, pushes, census: None, samples: Vec::new() }
 }
 
 /// A run of the feature-space search (two packing orders in turns: [`Portfolio`]) until it answers or
 /// `out_of_time`.
-fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool) -> Found {
+fn features_phase(puzzle: &Sokoban, run: &Run<'_>, out_of_time: impl Fn() -> bool) -> Found {
     let start = puzzle.start();
-    let Ok(mut search) = Portfolio::new(puzzle, start.boxes(), start.player, nodes) else {
-        return Found { status: Status::OutOfMemory, positions: 0, pushes: None, census: None };
+    let Ok(mut search) = Portfolio::new(puzzle, start.boxes(), start.player, run.nodes) else {
+        return Found { status: Status::OutOfMemory, positions: 0, pushes: None, census: None, samples: Vec::new() };
     };
     let status = loop {
         let status = search.step(2_000).status;
@@ -441,10 +455,19 @@ fn features_phase(puzzle: &Sokoban, nodes: usize, out_of_time: impl Fn() -> bool
         let moves = pushes.into_iter().map(|(from, dir)| Action { kind: Kind::Push, piece: 0, from, dir });
         (moves.collect(), false)
     });
+    let twins = search.twins() == Some(true);
+    let mut samples = Vec::new();
+    if let Some((step, n)) = run.sample {
+        let [nearest, first] = search.sample(step, n);
+        let first = if twins { Vec::new() } else { first };
+        let named = |peel, states: Vec<State>| states.into_iter().zip(1..).map(move |(s, k)| (peel, s, k));
+        samples.extend(named("nearest", nearest).chain(named("first", first)));
+    }
     Found {
         status,
         positions: search.positions() as u64,
         pushes,
-        census: Some((search.census(), search.twins() == Some(true), search.shared_steps())),
+        census: Some((search.census(), twins, search.shared_steps())),
+        samples,
     }
 }
