@@ -249,6 +249,11 @@ fn a_corral_whose_fence_searched_alone_neither_packs_nor_opens_is_dead_and_only_
         }
     });
     assert!(dead >= 1_000 && asked >= 10_000, "{dead} dead corrals of {asked} asked");
+    // More boxes than a subset holds (or none) are not searched: "not dead", no panic.
+    let puzzle = Sokoban::parse("sokoban:#######/#@$-.-#/#######").unwrap();
+    let mut subsets = Subsets::new(puzzle.level(), 1 << 16).unwrap();
+    subsets.set_budget();
+    assert!(!subsets.dead(puzzle.level(), &[2; 11], 0, false) && !subsets.dead(puzzle.level(), &[], 0, true));
 }
 
 /// Checks the reason `Sokoban::lost` gives for the position `here` against the brute force with boxes

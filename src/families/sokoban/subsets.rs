@@ -267,11 +267,15 @@ impl Subsets {
         false
     }
 
-    /// Whether the boxes on `squares` (1 to [`MOST`], distinct), alone on the level with the player on
-    /// `player`, can never all stand on goals — or, as a `corral`, can neither all stand on goals nor let
+    /// Whether the boxes on `squares` (1 to [`MOST`], distinct; more or none: `false`), alone on the level
+    /// with the player on `player`, can never all stand on goals — or, as a `corral`, can neither all stand on goals nor let
     /// the player onto a square the boxes shut them out of at the start. Searched when first asked
     /// (within the work left), then kept.
     pub fn dead(&mut self, level: &Level, squares: &[u16], player: u16, corral: bool) -> bool {
+        if squares.is_empty() || squares.len() > MOST {
+            // Not a subset it searches: not called dead (sound).
+            return false;
+        }
         let mut sorted = [NONE; MOST];
         sorted[..squares.len()].copy_from_slice(squares);
         sorted.sort_unstable();
