@@ -73,8 +73,8 @@ pub struct BenchArgs {
     /// frames, checks: only this family (its presets, its largest puzzle, its check).
     #[arg(long)]
     family: Option<String>,
-    /// korf100, fifteen-hard, korf24: only these instance ids (comma-separated, 1-based); default all
-    /// (fifteen-hard: the 80-move ones).
+    /// korf100, fifteen-hard, korf24: only these instance ids; sokoban: only these levels of the set or
+    /// file (comma-separated, 1-based); default all (fifteen-hard: the 80-move ones).
     #[arg(long, value_delimiter = ',')]
     ids: Vec<usize>,
     /// korf100: an instance file in Korf's format instead of the built-in copy of his 100; sokoban: an XSB
