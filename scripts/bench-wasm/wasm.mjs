@@ -1,6 +1,9 @@
 // The wasm benchmark's WebAssembly side: native.c's calls through the JavaScript package on lphint.wasm,
 // on the same inputs (see native.c).
-//   node scripts/bench-wasm/wasm.mjs korf TABLES KORF_FILE | eight TABLES COUNT
+//   node scripts/bench-wasm/wasm.mjs korf TABLES KORF_FILE | eight TABLES COUNT | eight-abi TABLES COUNT
+// `eight-abi` makes native.c's two calls a hint (`lp_next_hint`, `lp_puzzle_apply`) on the module's exports;
+// `eight` plays through the package (`nextHint`, `apply`), which also reads the hint's cells and builds
+// its frozen objects, as a game's JavaScript gets them.
 import { readFileSync } from "node:fs";
 import { load, Status, Algorithm } from "../../bindings/js/index.js";
 
@@ -59,29 +62,41 @@ function randomEight() {
   return cells;
 }
 
-function eight(count) {
+function eight(count, abi) {
   let hints = 0;
   let hinting = 0;
   const start = now();
+  // The package's scratch blocks in the module's memory: an LpHint, and an LpMove to play.
+  const [x, hintPtr, movePtr] = [lp.x, lp.hintPtr, lp.movePtr];
   for (let i = 0; i < count; i++) {
     const puzzle = lp.Puzzle.tiles(3, 3, randomEight());
     puzzle.setTables(tables);
     const started = now();
     for (;;) {
-      const hint = puzzle.nextHint(1 << 20);
-      if (hint.status === Status.ALREADY_SOLVED) break;
-      if (hint.status !== Status.OK) throw new Error(`position ${i}: status ${hint.status}`);
-      puzzle.apply(hint.move);
+      if (abi) {
+        const status = x.lp_next_hint(puzzle.ptr, 1 << 20, hintPtr);
+        if (status === Status.ALREADY_SOLVED) break;
+        if (status !== Status.OK) throw new Error(`position ${i}: status ${status}`);
+        // The hint's move is its first 16 bytes (`refresh` renews the view when the memory has grown).
+        lp.refresh();
+        lp.bytes.copyWithin(movePtr, hintPtr, hintPtr + 16);
+        if (x.lp_puzzle_apply(puzzle.ptr, movePtr) !== Status.OK) throw new Error(`position ${i}: illegal hint`);
+      } else {
+        const hint = puzzle.nextHint(1 << 20);
+        if (hint.status === Status.ALREADY_SOLVED) break;
+        if (hint.status !== Status.OK) throw new Error(`position ${i}: status ${hint.status}`);
+        puzzle.apply(hint.move);
+      }
       hints++;
     }
     hinting += now() - started;
     puzzle.free();
   }
   const each = ((hinting * 1e6) / hints).toFixed(3);
-  console.log(`eight: ${count} positions, ${hints} hints in ${(now() - start).toFixed(3)} s (the hints alone ${hinting.toFixed(3)} s, ${each} us a hint)`);
+  console.log(`${abi ? "eight-abi" : "eight"}: ${count} positions, ${hints} hints in ${(now() - start).toFixed(3)} s (the hints alone ${hinting.toFixed(3)} s, ${each} us a hint)`);
   return true;
 }
 
-const ok = mode === "korf" ? korf(arg) : eight(Number(arg));
+const ok = mode === "korf" ? korf(arg) : eight(Number(arg), mode === "eight-abi");
 tables.free();
 process.exit(ok ? 0 : 1);

@@ -6,7 +6,50 @@ use alloc::string::String;
 
 /// Bits per cell in a packed board.
 pub(super) const CELL_BITS: usize = 5;
-const CELL_MASK: u128 = (1 << CELL_BITS) - 1;
+const CELL_MASK: u64 = (1 << CELL_BITS) - 1;
+
+/// The low 64 bits of `packed >> shift` (`shift` below 128).
+#[inline]
+fn shr(packed: u128, shift: usize) -> u64 {
+    if cfg!(target_family = "wasm") {
+        shr_halves(packed, shift)
+    } else {
+        (packed >> shift) as u64
+    }
+}
+
+/// `value << shift` (`shift` below 128).
+#[inline]
+fn shl(value: u64, shift: usize) -> u128 {
+    if cfg!(target_family = "wasm") {
+        shl_halves(value, shift)
+    } else {
+        (value as u128) << shift
+    }
+}
+
+// WebAssembly has no 128-bit shifts: LLVM calls a library routine for each (6 % of a table hint's time
+// there), where shifts of the two 64-bit halves take a few instructions.
+#[inline]
+fn shr_halves(packed: u128, shift: usize) -> u64 {
+    let (low, high, s) = (packed as u64, (packed >> 64) as u64, shift as u32);
+    if s >= 64 {
+        high >> (s - 64)
+    } else {
+        // `high << (64 - s)`, 0 when `s` is 0, without a shift by 64.
+        low >> s | (high << 1) << (63 - s)
+    }
+}
+
+#[inline]
+fn shl_halves(value: u64, shift: usize) -> u128 {
+    let s = shift as u32;
+    if s >= 64 {
+        ((value << (s - 64)) as u128) << 64
+    } else {
+        (((value >> 1) >> (63 - s)) as u128) << 64 | (value << s) as u128
+    }
+}
 
 /// An arrangement of tiles, packed 5 bits a cell into one `u128` (unused cells zero) so that copying,
 /// hashing and comparing a board are a few register operations.
@@ -47,7 +90,7 @@ impl Board {
     /// The tile at `cell` (0 = blank).
     #[inline]
     pub fn tile(&self, cell: usize) -> u8 {
-        ((self.packed >> (cell * CELL_BITS)) & CELL_MASK) as u8
+        (shr(self.packed, cell * CELL_BITS) & CELL_MASK) as u8
     }
 
     /// The cell holding the blank.
@@ -60,14 +103,14 @@ impl Board {
     #[inline]
     pub(super) fn with_tile(&self, cell: usize, tile: u8) -> Board {
         let shift = cell * CELL_BITS;
-        Board { packed: self.packed & !(CELL_MASK << shift) | (tile as u128) << shift, blank: self.blank }
+        Board { packed: self.packed & !shl(CELL_MASK, shift) | shl(tile as u64, shift), blank: self.blank }
     }
 
     /// The board after the tile on `from` slides into the blank.
     #[inline]
     pub(super) fn slide(&self, from: usize) -> Board {
-        let tile = (self.packed >> (from * CELL_BITS)) & CELL_MASK;
-        let packed = (self.packed & !(CELL_MASK << (from * CELL_BITS))) | (tile << (self.blank() * CELL_BITS));
+        let tile = shr(self.packed, from * CELL_BITS) & CELL_MASK;
+        let packed = (self.packed & !shl(CELL_MASK, from * CELL_BITS)) | shl(tile, self.blank() * CELL_BITS);
         Board { packed, blank: from as u8 }
     }
 
@@ -87,7 +130,7 @@ impl Board {
             if core::mem::replace(&mut seen[tile as usize], true) {
                 return Err((i, format!("tile {tile} appears twice")));
             }
-            board.packed |= (tile as u128) << (i * CELL_BITS);
+            board.packed |= shl(tile as u64, i * CELL_BITS);
             if tile == 0 {
                 board.blank = i as u8;
             }
@@ -121,4 +164,25 @@ pub(super) fn grid_symmetry(side: u8, k: usize, cell: u8) -> u8 {
         core::mem::swap(&mut r, &mut c);
     }
     r * side + c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_of_the_halves_are_the_128_bit_shifts() {
+        // Every shift of words whose bits cross the halves' boundary, as WebAssembly builds use them.
+        let words = [0u128, 1, u128::MAX, 0x1F << 60, 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210, 1 << 127];
+        for packed in words {
+            for shift in 0..128 {
+                assert_eq!(shr_halves(packed, shift), (packed >> shift) as u64, "{packed:#x} >> {shift}");
+            }
+        }
+        for value in [0u64, 1, 0x1F, u64::MAX] {
+            for shift in 0..128 {
+                assert_eq!(shl_halves(value, shift), (value as u128) << shift, "{value:#x} << {shift}");
+            }
+        }
+    }
 }
