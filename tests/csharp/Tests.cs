@@ -752,6 +752,21 @@ static class Tests
                 }
             }
         }
+        // Many games alive at once, each reached by its own slot of the bindings' table (grown past its
+        // first 16 slots, then its freed slots taken again): every third game throws, and only those fail.
+        for (int round = 0; round < 2; round++)
+        {
+            Puzzle[] many = new Puzzle[40];
+            for (int i = 0; i < many.Length; i++) many[i] = Puzzle.Custom(new Eight { Throw = i % 3 == 0 }, new byte[] { 1, 2, 3, 4, 5, 6, 7, 0, 8 });
+            for (int i = 0; i < many.Length; i++)
+            {
+                Hint hint;
+                Status status;
+                while ((status = many[i].NextHint(200, out hint)) == Status.InProgress) { }
+                Check(status == (i % 3 == 0 ? Status.Callback : Status.Ok), "game " + i + " of 40 answered by its own game: " + status);
+            }
+            foreach (Puzzle p in many) p.Dispose();
+        }
         // The game's exception becomes Status.Callback, not a crash.
         Eight broken = new Eight { Throw = true };
         using (Puzzle custom = Puzzle.Custom(broken, RandomBoard(random, 20)))
@@ -934,7 +949,8 @@ static class Tests
     /// The parts of a C# node that run in managed code, each timed alone over 3 million calls: the game's
     /// side of a state expanded (its successors gathered as the callback does, then each one's IsGoal
     /// and Estimate; the blank on each square in turn), finding the game from the engine's `user`
-    /// pointer, and one P/Invoke (handing the successors over is one).
+    /// pointer (the bindings' table, and a GCHandle as they used before), and one P/Invoke (handing the
+    /// successors over is one).
     static unsafe void BenchCustomParts(Eight game)
     {
         const int calls = 3000000;
@@ -961,12 +977,20 @@ static class Tests
         for (int k = 0; k < calls; k++) found = System.Runtime.InteropServices.GCHandle.FromIntPtr(user).Target;
         double lookup = clock.Elapsed.TotalMilliseconds * 1e6 / calls;
         handle.Free();
+        CustomContext context = new CustomContext(game);
+        context.Enter();
+        IntPtr slot = context.Pointer;
+        clock.Restart();
+        for (int k = 0; k < calls; k++) found = CustomContext.Of(slot);
+        double table = clock.Elapsed.TotalMilliseconds * 1e6 / calls;
+        context.Leave();
         uint sum = 0;
         clock.Restart();
         for (int k = 0; k < calls; k++) sum += NativeMethods.lp_version();
         double call = clock.Elapsed.TotalMilliseconds * 1e6 / calls;
         Console.WriteLine(string.Format("managed parts: the game's side {0:F0} ns a state ({1:F2} successors), "
-            + "the game found from its handle {2:F0} ns, a P/Invoke {3:F0} ns", side, (double)emitted / calls, lookup, call));
+            + "the game found from its slot {2:F0} ns (from a GCHandle {3:F0} ns), a P/Invoke {4:F0} ns", side,
+            (double)emitted / calls, table, lookup, call));
         if (found == null || sum == 0) Console.WriteLine("(nothing timed)");
     }
 
