@@ -233,7 +233,27 @@ pub fn stuck(level: &Level, boxes: &Bits, cells: &[u16], dead_squares: bool) -> 
 /// only, for a caller that does not need its cost ([`Matching`] finds the cheapest).
 pub fn all_matched(reach: &[u64]) -> bool {
     let mut owner = [u8::MAX; 64];
-    (0..reach.len()).all(|b| augment(reach, b, &mut 0, &mut owner))
+    // Each box takes a free goal of its own first where it has one (most do: no path to search), then
+    // the others search augmenting paths.
+    let (mut taken, mut waiting) = (0u64, 0u64);
+    for (b, &goals) in reach.iter().enumerate() {
+        let free = goals & !taken;
+        if free == 0 {
+            waiting |= 1 << b;
+            continue;
+        }
+        let g = free.trailing_zeros() as usize;
+        taken |= 1 << g;
+        owner[g] = b as u8;
+    }
+    while waiting != 0 {
+        let b = waiting.trailing_zeros() as usize;
+        waiting &= waiting - 1;
+        if !augment(reach, b, &mut 0, &mut owner) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Finds box `b` a goal among those not `seen` on this path, moving the goals' owners on as needed.
