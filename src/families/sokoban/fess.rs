@@ -49,22 +49,29 @@ struct Move {
     /// 0 when an advisor suggests it, 1 otherwise.
     weight: u8,
     pushes: u16,
+    /// The floor areas the move leaves, as its walk found them ([`AREAS_UNKNOWN`] or more: not kept,
+    /// counted again when the move is made).
+    areas: u16,
 }
+
+/// [`Move::areas`] of a move whose areas are counted when it is made: the most its packing keeps.
+const AREAS_UNKNOWN: u16 = 31;
 
 impl Move {
     /// The move in 32 bits, as a position's stored moves keep it (the pushes left out: they only order
-    /// the moves): `from` and `to` in 12 bits each (rooms hold fewer than 4,096 squares), the side of
-    /// `to` the player ends on, the weight.
+    /// the moves): the areas it leaves in 5 bits (up to [`AREAS_UNKNOWN`]), `from` and `to` in 12 bits
+    /// each (rooms hold fewer than 4,096 squares), the side of `to` the player ends on, the weight.
     fn pack(&self, level: &Level) -> u32 {
         let side = level.next[self.to as usize].iter().position(|&n| n == self.behind).unwrap_or(0) as u32;
-        (self.from as u32 & 0xFFF) << 15 | (self.to as u32 & 0xFFF) << 3 | side << 1 | self.weight as u32
+        let areas = self.areas.min(AREAS_UNKNOWN) as u32;
+        areas << 27 | (self.from as u32 & 0xFFF) << 15 | (self.to as u32 & 0xFFF) << 3 | side << 1 | self.weight as u32
     }
 
     /// The move [`Move::pack`] packed (no pushes).
     fn unpack(code: u32, level: &Level) -> Move {
         let (from, to) = ((code >> 15) as u16 & 0xFFF, (code >> 3) as u16 & 0xFFF);
         let behind = level.next[to as usize][(code >> 1 & 3) as usize];
-        Move { from, to, behind, weight: (code & 1) as u8, pushes: 0 }
+        Move { from, to, behind, weight: (code & 1) as u8, pushes: 0, areas: (code >> 27) as u16 }
     }
 }
 
@@ -579,7 +586,7 @@ impl FeatureSearch {
             let (bits, player) = (self.start, self.start_player);
             let normal = self.walk.fill(&self.level, &bits, player);
             // The root's move is never read.
-            let root = Move { from: 0, to: 0, behind: NONE, weight: 0, pushes: 0 };
+            let root = Move { from: 0, to: 0, behind: NONE, weight: 0, pushes: 0, areas: AREAS_UNKNOWN };
             self.add(&bits, normal, u32::MAX, root, 0);
             work = self.units(2 * self.level.rooms());
         }
@@ -794,8 +801,8 @@ impl FeatureSearch {
                 // The areas: those with the box lifted, one fewer for the square it fills, one more for
                 // each piece that square cuts its area into.
                 let pieces = (0..4).filter(|&d| sides[d] != u8::MAX && !sides[..d].contains(&sides[d])).count();
-                let mv = Move { from, to: at, behind, weight: 1, pushes };
-                self.advise(&mv, lifted + pieces as u16 - 1);
+                let mv = Move { from, to: at, behind, weight: 1, pushes, areas: lifted + pieces as u16 - 1 };
+                self.advise(&mv, mv.areas);
                 self.pending.push(mv);
             }
             self.walk_on(&without, state, pushes, sides);
@@ -1156,7 +1163,12 @@ impl FeatureSearch {
         }
         let prefix = self.order.packed(bits);
         let packed = prefix as u16;
-        let features = Features { packed, areas: self.areas(bits), out_of_plan: self.out_of_plan(bits, prefix) };
+        let areas = if step.areas < AREAS_UNKNOWN { step.areas } else { self.areas(bits) };
+        #[cfg(debug_assertions)]
+        if self.level.rooms() <= CROSS_CHECKED_ROOMS {
+            debug_assert_eq!(areas, self.areas(bits));
+        }
+        let features = Features { packed, areas, out_of_plan: self.out_of_plan(bits, prefix) };
         let cell = self.cells.cell(features);
         let Some(cell) = cell.filter(|_| self.nodes.len() < self.cap) else {
             self.status = Status::OutOfNodes;
