@@ -587,7 +587,9 @@ impl FeatureSearch {
             let normal = self.walk.fill(&self.level, &bits, player);
             // The root's move is never read.
             let root = Move { from: 0, to: 0, behind: NONE, weight: 0, pushes: 0, areas: AREAS_UNKNOWN };
-            self.add(&bits, normal, u32::MAX, root, 0);
+            if let Err(slot) = self.find(&bits, normal) {
+                self.add(&bits, normal, u32::MAX, root, 0, slot);
+            }
             work = self.units(2 * self.level.rooms());
         }
         while work < budget.max(1) && self.status == Status::InProgress {
@@ -1046,6 +1048,10 @@ impl FeatureSearch {
         take(&mut bits, mv.from);
         put(&mut bits, mv.to);
         let normal = self.walk.fill(&self.level, &bits, mv.behind);
+        let Err(slot) = self.find(&bits, normal) else {
+            // Stored before: tested then (the deadlock tests are for new positions only).
+            return self.units(2 * self.level.rooms());
+        };
         self.walled_walked = 0;
         let lost = self.lost(&bits, mv.to, mv.behind);
         // Walks: the player's region, the corrals, the areas; the subsets' searches, the walled-in boxes'.
@@ -1055,7 +1061,7 @@ impl FeatureSearch {
             return units;
         }
         let weight = self.nodes[id as usize].weight + mv.weight as u32;
-        self.add(&bits, normal, id, mv, weight);
+        self.add(&bits, normal, id, mv, weight, slot);
         units
     }
 
@@ -1149,18 +1155,25 @@ impl FeatureSearch {
         walked
     }
 
-    /// Stores the position (unless seen before), files it in its cell, and notes a solution.
-    fn add(&mut self, bits: &Bits, player: u16, parent: u32, step: Move, weight: u32) {
-        let id = self.nodes.len() as u32;
+    /// Where position `bits` with the player's region `player` is in the table: `Ok` with its id when
+    /// stored, `Err` with the empty slot it would take.
+    fn find(&self, bits: &Bits, player: u16) -> Result<u32, usize> {
         let mask = self.table.len() - 1;
         let mut slot = (hash(&bits[..self.words], player) as usize) & mask;
         while self.table[slot] != 0 {
             let other = self.table[slot] - 1;
             if self.nodes[other as usize].player == player && self.bits(other)[..self.words] == bits[..self.words] {
-                return;
+                return Ok(other);
             }
             slot = (slot + 1) & mask;
         }
+        Err(slot)
+    }
+
+    /// Stores the position, not stored before (its empty slot in the table `slot`), files it in its cell,
+    /// and notes a solution.
+    fn add(&mut self, bits: &Bits, player: u16, parent: u32, step: Move, weight: u32, slot: usize) {
+        let id = self.nodes.len() as u32;
         let prefix = self.order.packed(bits);
         let packed = prefix as u16;
         let areas = if step.areas < AREAS_UNKNOWN { step.areas } else { self.areas(bits) };
