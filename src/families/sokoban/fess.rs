@@ -948,37 +948,42 @@ impl FeatureSearch {
     /// left unnumbered, half the work on the levels it was measured on.) How many squares it numbered.
     fn cut_squares(&mut self, bits: &Bits, root: u16) -> usize {
         let level = Arc::clone(&self.level);
+        let next = &level.next[..];
+        // Locals and slices, so that the loop keeps them in registers (no stores through `self`).
+        let (order_in, order_out) = (&mut self.order_in[..], &mut self.order_out[..]);
+        let (low, up, dfs) = (&mut self.low[..], &mut self.up[..], &mut self.dfs);
         let base = self.clock;
-        self.clock += 1;
-        (self.order_in[root as usize], self.low[root as usize]) = (self.clock, self.clock);
-        self.up[root as usize] = NONE;
-        self.dfs.clear();
-        self.dfs.push((root, 0));
-        while let Some(&mut (at, ref mut next)) = self.dfs.last_mut() {
-            if *next == 4 {
-                self.dfs.pop();
-                self.clock += 1;
-                self.order_out[at as usize] = self.clock;
-                let up = self.up[at as usize];
-                if up != NONE {
-                    self.low[up as usize] = self.low[up as usize].min(self.low[at as usize]);
+        let mut clock = base + 1;
+        (order_in[root as usize], low[root as usize]) = (clock, clock);
+        up[root as usize] = NONE;
+        dfs.clear();
+        dfs.push((root, 0));
+        while let Some(&mut (at, ref mut side)) = dfs.last_mut() {
+            if *side == 4 {
+                dfs.pop();
+                clock += 1;
+                order_out[at as usize] = clock;
+                let parent = up[at as usize];
+                if parent != NONE {
+                    low[parent as usize] = low[parent as usize].min(low[at as usize]);
                 }
                 continue;
             }
-            let n = level.next[at as usize][*next as usize];
-            *next += 1;
+            let n = next[at as usize][*side as usize];
+            *side += 1;
             if n == NONE || has(bits, n) {
                 continue;
             }
-            if self.order_in[n as usize] <= base {
-                self.clock += 1;
-                (self.order_in[n as usize], self.low[n as usize], self.up[n as usize]) = (self.clock, self.clock, at);
-                self.dfs.push((n, 0));
-            } else if n != self.up[at as usize] {
-                self.low[at as usize] = self.low[at as usize].min(self.order_in[n as usize]);
+            if order_in[n as usize] <= base {
+                clock += 1;
+                (order_in[n as usize], low[n as usize], up[n as usize]) = (clock, clock, at);
+                dfs.push((n, 0));
+            } else if n != up[at as usize] {
+                low[at as usize] = low[at as usize].min(order_in[n as usize]);
             }
         }
-        ((self.clock - base) / 2) as usize
+        self.clock = clock;
+        ((clock - base) / 2) as usize
     }
 
     /// Which squares beside `at` (by direction; `u8::MAX` for a wall or a box) the player can walk between
