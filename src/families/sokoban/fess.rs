@@ -1167,7 +1167,8 @@ impl FeatureSearch {
         let mut slot = (hash(&bits[..self.words], player) as usize) & mask;
         while self.table[slot] != 0 {
             let other = self.table[slot] - 1;
-            if self.nodes[other as usize].player == player && self.bits(other)[..self.words] == bits[..self.words] {
+            let at = other as usize * self.words;
+            if self.nodes[other as usize].player == player && self.boxes[at..at + self.words] == bits[..self.words] {
                 return Ok(other);
             }
             slot = (slot + 1) & mask;
