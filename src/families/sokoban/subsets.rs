@@ -293,7 +293,10 @@ impl Subsets {
         if self.keys[slot] == k && self.sets[base + word] & bit != 0 {
             return self.sets[base + self.words + word] & bit != 0;
         }
-        if self.walked >= self.budget {
+        // A subset's search gets all its work or is not made (asked again later): its answer, once kept,
+        // is the subset's own, not the share of a move's work left when it was first asked. (A corral's
+        // search takes what is left: it stops once the corral opens.)
+        if self.walked >= self.budget || !corral && self.walked + SEARCH_WORK > self.budget {
             return false;
         }
         if self.keys[slot] == EMPTY {
@@ -316,7 +319,7 @@ impl Subsets {
             }
         }
         let budget = self.budget;
-        self.budget = budget.min(self.walked + if corral { CORRAL_WORK } else { SEARCH_WORK });
+        self.budget = if corral { budget.min(self.walked + CORRAL_WORK) } else { self.walked + SEARCH_WORK };
         self.corral_mode = corral;
         let answer = self.search(level, start);
         self.corral_mode = false;
