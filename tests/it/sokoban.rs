@@ -1487,3 +1487,40 @@ fn a_packing_orders_goals_are_each_reachable_by_a_box_with_the_goals_before_them
     eprintln!("{} of {} orders with a goal no box reaches: {cut_off:?}", cut_off.len(), 2 * xsokoban.len());
     assert!(cut_off.len() <= 8, "{} orders with a goal no box reaches: {cut_off:?}", cut_off.len());
 }
+
+#[test]
+fn every_box_has_a_goal_of_its_own_exactly_when_a_brute_force_assignment_exists() {
+    use lphint::families::sokoban::board::all_matched;
+    use rand::SeedableRng;
+    // Random reach sets of up to 9 boxes over up to 9 goals (dense and sparse), against trying every
+    // assignment of goals to boxes in turn (a box takes any goal no box before it took).
+    fn assign(reach: &[u64], taken: u64) -> bool {
+        match reach.split_first() {
+            None => true,
+            Some((&goals, rest)) => {
+                let mut free = goals & !taken;
+                while free != 0 {
+                    let g = free & free.wrapping_neg();
+                    if assign(rest, taken | g) {
+                        return true;
+                    }
+                    free &= free - 1;
+                }
+                false
+            }
+        }
+    }
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(57);
+    let (mut matched, mut cases) = (0, 0);
+    for _ in 0..3_000 {
+        let (boxes, goals) = (rng.random_range(1..=9usize), rng.random_range(1..=9u32));
+        let density = rng.random_range(1..=4u32);
+        let reach: Vec<u64> = (0..boxes)
+            .map(|_| (0..goals).filter(|_| rng.random_range(0..6u32) < density).fold(0, |m, g| m | 1 << g))
+            .collect();
+        let truth = assign(&reach, 0);
+        assert_eq!(all_matched(&reach), truth, "reach {reach:?}");
+        (matched, cases) = (matched + truth as usize, cases + 1);
+    }
+    assert!(matched >= 300 && cases - matched >= 300, "{matched} matched of {cases}");
+}

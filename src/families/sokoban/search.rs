@@ -503,21 +503,33 @@ impl PushSearch {
                 }
                 (end, pushes) = (next, pushes + 1);
             }
-            let subset_dead = !frozen
+            let behind_end = level.next(end, dir.back());
+            // A position stored before no nearer the start is passed over before its deadlock tests and
+            // bound (it was tested when stored).
+            let player = if frozen { None } else { Some(self.after.fill(level, &e.occupied, behind_end)) };
+            let occupied = e.occupied;
+            let known = player.is_some_and(|player| {
+                matches!(self.find(&occupied[..words], player), Ok(old) if self.g[old as usize] <= g - 1 + pushes)
+            });
+            // A part's units count a position passed over as one made (its walk is the same).
+            made += known as u64;
+            let e = &mut *self.expanding;
+            let subset_dead = player.is_some()
+                && !known
                 && self.subsets.as_mut().is_some_and(|(_, subsets)| {
                     e.cells[i] = end;
-                    let dead = subsets.dead_near(level, &e.cells[..n], end, level.next(end, dir.back()));
+                    let dead = subsets.dead_near(level, &e.cells[..n], end, behind_end);
                     e.cells[i] = b;
                     dead
                 });
-            let child = if frozen || subset_dead {
-                None
-            } else {
-                e.cells[i] = end;
-                let (bound, _) = e.base.after_move(level, &e.cells[..n], i);
-                e.cells[i] = b;
-                let behind_end = level.next(end, dir.back());
-                bound.map(|h| (h, self.after.fill(level, &e.occupied, behind_end)))
+            let child = match player {
+                Some(player) if !known && !subset_dead => {
+                    e.cells[i] = end;
+                    let (bound, _) = e.base.after_move(level, &e.cells[..n], i);
+                    e.cells[i] = b;
+                    bound.map(|h| (h, player))
+                }
+                _ => None,
             };
             if let Some((h, player)) = child {
                 made += 1;
