@@ -508,9 +508,8 @@ impl PushSearch {
             // bound (it was tested when stored).
             let player = if frozen { None } else { Some(self.after.fill(level, &e.occupied, behind_end)) };
             let occupied = e.occupied;
-            let known = player.is_some_and(|player| {
-                matches!(self.find(&occupied[..words], player), Ok(old) if self.g[old as usize] <= g - 1 + pushes)
-            });
+            let found = player.map(|player| self.find(&occupied[..words], player));
+            let known = matches!(found, Some(Ok(old)) if self.g[old as usize] <= g - 1 + pushes);
             // A part's units count a position passed over as one made (its walk is the same).
             made += known as u64;
             let e = &mut *self.expanding;
@@ -531,11 +530,11 @@ impl PushSearch {
                 }
                 _ => None,
             };
-            if let Some((h, player)) = child {
+            if let (Some((h, player)), Some(found)) = (child, found) {
                 made += 1;
                 let push = b << 2 | dir as u16;
-                let occupied = self.expanding.occupied;
-                self.reach(&occupied[..words], player, g - 1 + pushes, id, push, h)?;
+                // The table is as the lookup above found it: nothing was stored since.
+                self.reach_found(found, &occupied[..words], player, g - 1 + pushes, id, push, h)?;
                 if self.ends_run(&occupied[..words], player, h) {
                     self.goal = self.find(&occupied[..words], player).ok();
                     return Err(Status::Found);
@@ -642,8 +641,25 @@ impl PushSearch {
         push: u16,
         h: u32,
     ) -> Result<Option<Id>, Status> {
+        let found = self.find(bits, player);
+        self.reach_found(found, bits, player, g, parent, push, h)
+    }
+
+    /// [`PushSearch::reach`] with the table's answer for the position already at hand (`found`, as
+    /// [`PushSearch::find`] gives it, nothing stored since).
+    #[allow(clippy::too_many_arguments)]
+    fn reach_found(
+        &mut self,
+        found: Result<Id, (usize, u64)>,
+        bits: &[u64],
+        player: u16,
+        g: u16,
+        parent: Id,
+        push: u16,
+        h: u32,
+    ) -> Result<Option<Id>, Status> {
         self.stats.generated += 1;
-        let id = match self.find(bits, player) {
+        let id = match found {
             Ok(id) if self.g[id as usize] <= g => return Ok(None),
             Ok(id) => {
                 self.g[id as usize] = g;
