@@ -534,7 +534,7 @@ impl PushSearch {
                 made += 1;
                 let push = b << 2 | dir as u16;
                 // The table is as the lookup above found it: nothing was stored since.
-                self.reach_found(found, &occupied[..words], player, g - 1 + pushes, id, push, h)?;
+                self.reach(found, &occupied[..words], player, g - 1 + pushes, id, push, h)?;
                 if self.ends_run(&occupied[..words], player, h) {
                     self.goal = self.find(&occupied[..words], player).ok();
                     return Err(Status::Found);
@@ -588,7 +588,8 @@ impl PushSearch {
                 let player_after = self.after.fill(level, &occupied, last);
                 let g = self.g[id as usize].saturating_add(path.len() as u16);
                 let push = MACRO | b << 2 | path[0].1 as u16;
-                self.reach(&occupied[..words], player_after, g, id, push, h)?;
+                let found = self.find(&occupied[..words], player_after);
+                self.reach(found, &occupied[..words], player_after, g, id, push, h)?;
                 if self.ends_run(&occupied[..words], player_after, h) {
                     self.goal = self.find(&occupied[..words], player_after).ok();
                     return Err(Status::Found);
@@ -631,24 +632,10 @@ impl PushSearch {
     }
 
     /// Records that position (`bits`, `player`) is reached in `g` pushes by `push` from `parent`: stores
-    /// it, or lowers its pushes; queues it. Its id when stored or improved.
-    fn reach(
-        &mut self,
-        bits: &[u64],
-        player: u16,
-        g: u16,
-        parent: Id,
-        push: u16,
-        h: u32,
-    ) -> Result<Option<Id>, Status> {
-        let found = self.find(bits, player);
-        self.reach_found(found, bits, player, g, parent, push, h)
-    }
-
-    /// [`PushSearch::reach`] with the table's answer for the position already at hand (`found`, as
-    /// [`PushSearch::find`] gives it, nothing stored since).
+    /// it, or lowers its pushes; queues it. Its id when stored or improved. `found` is the table's answer
+    /// for it ([`PushSearch::find`]), nothing stored since.
     #[allow(clippy::too_many_arguments)]
-    fn reach_found(
+    fn reach(
         &mut self,
         found: Result<Id, (usize, u64)>,
         bits: &[u64],
